@@ -1,0 +1,118 @@
+// Colour ramps as piecewise-linear stops, and a Lambertian hillshade.
+#include "core/colour.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "core/value_mapping.hpp"
+
+namespace app {
+namespace {
+
+struct Stop {
+    double t;
+    double r, g, b;
+};
+
+constexpr Stop gray_stops[] = {{0.0, 0, 0, 0}, {1.0, 255, 255, 255}};
+constexpr Stop terrain_stops[] = {
+    {0.00, 12, 32, 92},   {0.35, 28, 88, 168},  {0.46, 84, 156, 206}, {0.47, 222, 210, 152},
+    {0.50, 176, 196, 110}, {0.56, 104, 164, 70}, {0.66, 56, 116, 48},  {0.78, 118, 100, 80},
+    {0.90, 168, 160, 152}, {1.00, 250, 250, 250}};
+constexpr Stop ocean_stops[] = {{0.0, 3, 10, 40}, {0.5, 10, 70, 140}, {0.8, 40, 150, 200}, {1.0, 190, 240, 255}};
+constexpr Stop fire_stops[] = {{0.0, 0, 0, 0},      {0.3, 120, 10, 0},     {0.55, 220, 60, 0},
+                               {0.75, 255, 160, 20}, {0.9, 255, 230, 120}, {1.0, 255, 255, 255}};
+constexpr Stop ice_stops[] = {{0.0, 5, 15, 45}, {0.4, 40, 90, 160}, {0.75, 150, 200, 235}, {1.0, 245, 252, 255}};
+// matplotlib's viridis at ninths.
+constexpr Stop viridis_stops[] = {{0.000, 68, 1, 84},    {0.125, 72, 40, 120},  {0.250, 62, 73, 137},
+                                  {0.375, 49, 104, 142}, {0.500, 38, 130, 142}, {0.625, 31, 158, 137},
+                                  {0.750, 53, 183, 121}, {0.875, 110, 206, 88}, {1.000, 253, 231, 37}};
+
+std::span<const Stop> stops_of(Ramp ramp) {
+    switch (ramp) {
+        case Ramp::gray: return gray_stops;
+        case Ramp::terrain: return terrain_stops;
+        case Ramp::ocean: return ocean_stops;
+        case Ramp::fire: return fire_stops;
+        case Ramp::ice: return ice_stops;
+        case Ramp::viridis: return viridis_stops;
+    }
+    return gray_stops;
+}
+
+std::array<double, 3> ramp_exact(std::span<const Stop> stops, double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    std::size_t i = 1;
+    while (i + 1 < stops.size() && stops[i].t < t) ++i;
+    const Stop& a = stops[i - 1];
+    const Stop& b = stops[i];
+    const double f = b.t > a.t ? std::clamp((t - a.t) / (b.t - a.t), 0.0, 1.0) : 1.0;
+    return {a.r + f * (b.r - a.r), a.g + f * (b.g - a.g), a.b + f * (b.b - a.b)};
+}
+
+std::uint8_t to_byte(double v) { return static_cast<std::uint8_t>(std::clamp(std::floor(v + 0.5), 0.0, 255.0)); }
+
+// Relief exaggeration: heights in [0, 1] over an image one unit wide are steep for fractal
+// noise (every octave adds slope), so the slope is scaled down to keep the light readable.
+constexpr double relief = 0.08;
+
+}  // namespace
+
+std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t) {
+    const auto c = ramp_exact(stops_of(ramp), t);
+    return {to_byte(c[0]), to_byte(c[1]), to_byte(c[2])};
+}
+
+void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0, int out_width,
+                      int out_height, int image_width, const ViewSettings& view, noise::Range range, int channels,
+                      std::span<std::uint8_t> out) {
+    if (channels != 3 && channels != 4) throw std::invalid_argument("colourise: channels must be 3 or 4");
+    if (raw.size() != static_cast<std::size_t>(block_width) * static_cast<std::size_t>(block_height) || x0 < 0 ||
+        y0 < 0 || x0 + out_width > block_width || y0 + out_height > block_height ||
+        out.size() != static_cast<std::size_t>(out_width) * static_cast<std::size_t>(out_height) *
+                          static_cast<std::size_t>(channels))
+        throw std::invalid_argument("colourise: buffer sizes do not match");
+
+    const auto stops = stops_of(view.ramp);
+    const auto at = [&](int x, int y) {
+        x = std::clamp(x, 0, block_width - 1);
+        y = std::clamp(y, 0, block_height - 1);
+        return unit_value(raw[static_cast<std::size_t>(y) * static_cast<std::size_t>(block_width) +
+                              static_cast<std::size_t>(x)],
+                          range);
+    };
+    // Light from the north-west (up-left on screen, y grows downwards), 45 degrees high.
+    const double lx = -0.5, ly = -0.5, lz = std::sqrt(0.5);
+    const double slope_scale = relief * static_cast<double>(image_width);  // per pixel -> per image width
+
+    std::size_t o = 0;
+    for (int y = y0; y < y0 + out_height; ++y) {
+        for (int x = x0; x < x0 + out_width; ++x) {
+            auto c = ramp_exact(stops, at(x, y));
+            if (view.hillshade) {
+                // Central differences; one-sided (the pixel itself) at the block's edges.
+                const int xl = std::max(x - 1, 0), xr = std::min(x + 1, block_width - 1);
+                const int yu = std::max(y - 1, 0), yd = std::min(y + 1, block_height - 1);
+                const double dx = xr > xl ? (at(xr, y) - at(xl, y)) / (xr - xl) : 0.0;
+                const double dy = yd > yu ? (at(x, yd) - at(x, yu)) / (yd - yu) : 0.0;
+                const double nx = -dx * slope_scale, ny = -dy * slope_scale;
+                const double shade = std::max(0.0, (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1.0));
+                const double light = 0.2 + 0.85 * shade / lz;  // flat ground: 1.05, facing away: 0.2
+                for (auto& channel : c) channel *= light;
+            }
+            out[o++] = to_byte(c[0]);
+            out[o++] = to_byte(c[1]);
+            out[o++] = to_byte(c[2]);
+            if (channels == 4) out[o++] = 255;
+        }
+    }
+}
+
+void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view, noise::Range range,
+               std::span<std::uint8_t> rgba_out) {
+    colourise_window(raw, width, height, 0, 0, width, height, width, view, range, 4, rgba_out);
+}
+
+}  // namespace app

@@ -1,0 +1,303 @@
+// export_image: validate, (measure), render in bands, convert, stream to the encoder, commit.
+#include "core/export_image.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/atomic_file.hpp"
+#include "core/colour.hpp"
+#include "core/field_stats.hpp"
+#include "core/png_stream_writer.hpp"
+#include "core/png_text.hpp"
+#include "core/value_mapping.hpp"
+#include "noise/fractal.hpp"
+
+namespace app {
+namespace {
+
+// About 4 MB of floats per band: big enough to keep every thread busy, small enough that a
+// 16384 x 16384 export needs no more memory than a thumbnail.
+constexpr std::size_t band_pixels = std::size_t{1} << 20;
+// At least this many bands, so progress moves and cancel answers quickly on small exports too.
+constexpr int min_bands = 32;
+
+[[noreturn]] void fail(const std::string& message) { throw ExportError(ExportError::Cause::other, message); }
+[[noreturn]] void cancelled() { throw ExportError(ExportError::Cause::cancelled, "export cancelled"); }
+
+ExportError from(const AtomicFileError& error) {
+    return ExportError(error.cause() == AtomicFileError::Cause::exists ? ExportError::Cause::exists
+                                                                       : ExportError::Cause::other,
+                       error.what());
+}
+
+int band_rows(int width, int rows) {
+    const int by_memory = static_cast<int>(std::max<std::size_t>(1, band_pixels / static_cast<std::size_t>(width)));
+    const int by_count = std::max(1, (rows + min_bands - 1) / min_bands);
+    return std::min(by_memory, by_count);
+}
+
+// Progress over all passes: `total` rows, of which `done` are finished.
+class ProgressMeter {
+public:
+    ProgressMeter(std::atomic<double>* out, long long total) : out_(out), total_(std::max(total, 1LL)) { report(); }
+    void advance(long long rows) {
+        done_ += rows;
+        report();
+    }
+
+private:
+    void report() {
+        if (out_) out_->store(std::min(1.0, static_cast<double>(done_) / static_cast<double>(total_)));
+    }
+    std::atomic<double>* out_;
+    long long total_;
+    long long done_ = 0;
+};
+
+void render_block(const noise::FractalNoise& noise, const noise::Region& block, std::vector<float>& raw,
+                  const ExportRequest& request, const std::atomic<bool>* cancel) {
+    raw.resize(block.pixel_count());
+    noise::RenderOptions options;
+    options.threads = request.threads;
+    options.cancel = cancel;
+    if (!noise::render(noise, block, raw, options)) cancelled();
+}
+
+// Pass 1 of Mapping::stretch: min/max over the full image (not just the window), so every
+// window of a split export maps through the same range.
+noise::Range measure_full_image(const noise::FractalNoise& noise, const ExportRequest& request,
+                                const std::atomic<bool>* cancel, ProgressMeter& meter) {
+    const int width = request.size.width, height = request.size.height;
+    const int rows = band_rows(width, height);
+    FieldStatsAccumulator stats(noise::nominal_range(noise.params()), 1);
+    std::vector<float> raw;
+    for (int y = 0; y < height; y += rows) {
+        const noise::Region band{width, height, 0, y, width, std::min(y + rows, height)};
+        render_block(noise, band, raw, request, cancel);
+        stats.add(raw);
+        meter.advance(band.rows());
+    }
+    return stats.result().measured_range();
+}
+
+std::string export_facts_json(const Preset& preset, const ExportRequest& request, const noise::Region& window,
+                              noise::Range range, bool with_preset) {
+    nlohmann::ordered_json facts;
+    facts["format"] = export_format_names[static_cast<std::size_t>(request.format)];
+    if (request.format == ExportFormat::r16) {
+        facts["byte_order"] = "little-endian";
+        facts["sample"] = "uint16";
+    }
+    facts["width"] = window.columns();
+    facts["height"] = window.rows();
+    facts["image_width"] = request.size.width;
+    facts["image_height"] = request.size.height;
+    facts["region"] = {window.x0, window.y0, window.x1, window.y1};
+    const std::uint32_t top = request.format == ExportFormat::png8 || request.format == ExportFormat::rgb8 ? 255 : 65535;
+    facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
+                            {"raw_min", range.lo},
+                            {"raw_max", range.hi},
+                            {"maps_to", {0, top}},
+                            {"note", "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
+                                     "[raw_min, raw_max] were clamped"}};
+    if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
+    return facts.dump(2, ' ', true) + "\n";
+}
+
+// The converter from a band of raw values to file rows, one per format.
+class RowEncoder {
+public:
+    virtual ~RowEncoder() = default;
+    // `raw` holds the block (window band plus any halo); (x0, y0) is where the band's first
+    // pixel sits inside the block.
+    virtual void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
+                            int rows) = 0;
+    virtual void finish() = 0;
+};
+
+class PngEncoder final : public RowEncoder {
+public:
+    PngEncoder(AtomicFile& file, const noise::Region& window, ExportFormat format, const ViewSettings& view,
+               noise::Range range, int image_width, std::vector<PngTextChunk> texts)
+        : format_(format),
+          view_(view),
+          range_(range),
+          width_(window.columns()),
+          image_width_(image_width),
+          texts_(std::move(texts)),
+          png_(file, window.columns(), window.rows(),
+               format == ExportFormat::png8    ? PngPixels::gray8
+               : format == ExportFormat::rgb8  ? PngPixels::rgb8
+                                               : PngPixels::gray16,
+               texts_),
+          row_(png_.row_bytes()) {}
+
+    void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
+                    int rows) override {
+        if (format_ == ExportFormat::rgb8) {
+            band_rgb_.resize(row_.size() * static_cast<std::size_t>(rows));
+            colourise_window(raw, block_width, block_height, x0, y0, width_, rows, image_width_, view_, range_, 3,
+                             band_rgb_);
+            for (int r = 0; r < rows; ++r)
+                png_.write_row(std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
+            return;
+        }
+        for (int r = 0; r < rows; ++r) {
+            const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
+                              static_cast<std::size_t>(x0);
+            if (format_ == ExportFormat::png8) {
+                for (int x = 0; x < width_; ++x) row_[static_cast<std::size_t>(x)] = to_gray8(unit_value(in[x], range_));
+            } else {
+                for (int x = 0; x < width_; ++x) {  // PNG stores 16-bit samples big-endian
+                    const std::uint16_t v = to_gray16(unit_value(in[x], range_));
+                    row_[2 * static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(v >> 8);
+                    row_[2 * static_cast<std::size_t>(x) + 1] = static_cast<std::uint8_t>(v & 0xff);
+                }
+            }
+            png_.write_row(row_);
+        }
+    }
+    void finish() override { png_.finish(); }
+
+private:
+    ExportFormat format_;
+    ViewSettings view_;
+    noise::Range range_;
+    int width_;
+    int image_width_;
+    std::vector<PngTextChunk> texts_;
+    PngStreamWriter png_;
+    std::vector<std::uint8_t> row_;
+    std::vector<std::uint8_t> band_rgb_;
+};
+
+class R16Encoder final : public RowEncoder {
+public:
+    R16Encoder(AtomicFile& file, int width, noise::Range range)
+        : file_(file), range_(range), row_(2 * static_cast<std::size_t>(width)) {}
+
+    void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
+        const std::size_t width = row_.size() / 2;
+        for (int r = 0; r < rows; ++r) {
+            const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
+                              static_cast<std::size_t>(x0);
+            for (std::size_t x = 0; x < width; ++x) {  // little-endian whatever the host
+                const std::uint16_t v = to_gray16(unit_value(in[x], range_));
+                row_[2 * x] = static_cast<std::uint8_t>(v & 0xff);
+                row_[2 * x + 1] = static_cast<std::uint8_t>(v >> 8);
+            }
+            file_.write(row_.data(), row_.size());
+        }
+    }
+    void finish() override {}
+
+private:
+    AtomicFile& file_;
+    noise::Range range_;
+    std::vector<std::uint8_t> row_;
+};
+
+noise::Region checked_window(const ExportRequest& request) {
+    const auto [width, height] = request.size;
+    if (width < 1 || height < 1 || width > max_image_side || height > max_image_side)
+        fail("size " + std::to_string(width) + "x" + std::to_string(height) + " is out of range: expected 1x1 to " +
+             std::to_string(max_image_side) + "x" + std::to_string(max_image_side));
+    const noise::Region window = request.region.value_or(noise::Region::full(width, height));
+    if (window.width != width || window.height != height)
+        fail("region belongs to a " + std::to_string(window.width) + "x" + std::to_string(window.height) +
+             " image, not the " + std::to_string(width) + "x" + std::to_string(height) + " export");
+    if (auto error = noise::validate(window); !error.empty()) fail("region: " + error);
+    return window;
+}
+
+}  // namespace
+
+std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file) {
+    auto sidecar = raw_file;
+    sidecar += ".json";
+    return sidecar;
+}
+
+std::optional<ExportFormat> parse_export_format(std::string_view name) {
+    for (std::size_t i = 0; i < export_format_names.size(); ++i)
+        if (export_format_names[i] == name) return static_cast<ExportFormat>(i);
+    return std::nullopt;
+}
+
+ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
+                          std::atomic<double>* progress) {
+    const noise::Region window = checked_window(request);
+    if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
+    const bool r16 = request.format == ExportFormat::r16;
+    const auto sidecar = r16_sidecar_path(request.path);
+    try {
+        // Refuse before rendering: a full-size render that then cannot be saved wastes minutes.
+        check_writable_target(request.path, request.overwrite);
+        if (r16) check_writable_target(sidecar, request.overwrite);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+
+    const noise::FractalNoise noise(preset.params);
+    const bool stretch = preset.view.mapping == Mapping::stretch;
+    ProgressMeter meter(progress, (stretch ? request.size.height : 0) + window.rows());
+    const noise::Range range = mapping_range(preset.params, preset.view,
+                                             stretch ? measure_full_image(noise, request, cancel, meter)
+                                                     : noise::nominal_range(preset.params));
+    ExportResult result{range, {request.path}};
+    if (r16) result.files.push_back(sidecar);
+
+    try {
+        AtomicFile file(request.path, request.overwrite);
+        std::optional<AtomicFile> sidecar_file;
+        std::unique_ptr<RowEncoder> encoder;
+        if (r16) {
+            sidecar_file.emplace(sidecar, request.overwrite);
+            sidecar_file->write(export_facts_json(preset, request, window, range, true));
+            encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
+        } else {
+            std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
+                                            {std::string(png_export_key),
+                                             export_facts_json(preset, request, window, range, false)}};
+            encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
+                                                   request.size.width, std::move(texts));
+        }
+
+        // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the
+        // full image) so a window's edge pixels match the full image's.
+        const int halo = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
+        const int rows_per_band = band_rows(window.columns() + 2 * halo, window.rows());
+        std::vector<float> raw;
+        for (int y = window.y0; y < window.y1; y += rows_per_band) {
+            if (cancel && cancel->load()) cancelled();
+            const int rows = std::min(rows_per_band, window.y1 - y);
+            const noise::Region block{request.size.width,
+                                      request.size.height,
+                                      std::max(window.x0 - halo, 0),
+                                      std::max(y - halo, 0),
+                                      std::min(window.x1 + halo, request.size.width),
+                                      std::min(y + rows + halo, request.size.height)};
+            render_block(noise, block, raw, request, cancel);
+            encoder->write_band(raw, block.columns(), block.rows(), window.x0 - block.x0, y - block.y0, rows);
+            meter.advance(rows);
+        }
+        encoder->finish();
+        encoder.reset();
+        file.commit();
+        if (sidecar_file) sidecar_file->commit();
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    } catch (const ExportError&) {
+        throw;
+    } catch (const std::invalid_argument& error) {
+        fail(error.what());
+    } catch (const std::runtime_error& error) {
+        fail(error.what());
+    }
+    return result;
+}
+
+}  // namespace app

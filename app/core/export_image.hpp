@@ -1,0 +1,85 @@
+// app/core/export_image.hpp: render a preset to an image file, in bands, atomically.
+//
+//     app::ExportRequest request{.size = {4033, 4033}, .format = app::ExportFormat::png16,
+//                                .path = "height.png"};
+//     app::export_image(preset, request, &cancel, &progress);   // throws app::ExportError
+//
+// Formats:
+//     png8   8-bit grayscale PNG                 unit value -> floor(u * 255 + 0.5)
+//     rgb8   8-bit RGB PNG through the preset's ramp and hillshade (colour.hpp), as on screen
+//     png16  16-bit grayscale PNG (Unreal's heightmap import) u -> floor(u * 65535 + 0.5)
+//     r16    headerless 16-bit little-endian samples (Unreal/Unity "RAW 16"), row-major, top row
+//            first, plus OUT.json: width, height, format, byte order, the raw value range mapped
+//            to 0..65535, the full image and region, and the preset
+// The unit value is raw noise through the mapping of value_mapping.hpp: the nominal range, or
+// with view.mapping = stretch the min/max measured over the FULL image (a first pass), so the
+// windows of a split export share one scale. Every PNG carries the preset and the export facts
+// in text chunks (png_text.hpp).
+//
+// Memory: rows are rendered in bands of about 2^20 pixels and streamed to libpng or the raw
+// file, so the peak is a few MB plus the band (about 4 MB of floats at 16384 wide) whatever the
+// image size.
+//
+// Region: renders only the window [x0, x1) x [y0, y1) of the full size.width x size.height image;
+// the file is the window's size. Windows of a grid placed side by side give the full image
+// byte for byte (hillshade included: each window renders a one-pixel border for its slopes).
+//
+// Nothing is lost: the output is written to a temp file and renamed into place (atomic_file.hpp);
+// on any error or cancellation no file is created and an existing one is left untouched. An
+// existing output is refused unless `overwrite`. Safe to call on a worker thread; `cancel` is
+// polled between rows; `progress` goes from 0 to 1.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "core/image_size.hpp"
+#include "core/preset.hpp"
+#include "noise/render.hpp"
+
+namespace app {
+
+enum class ExportFormat { png8, rgb8, png16, r16 };
+inline constexpr std::array<std::string_view, 4> export_format_names{"png8", "rgb8", "png16", "r16"};
+static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::r16) + 1);
+
+struct ExportRequest {
+    ImageSize size;                       // the full image
+    ExportFormat format = ExportFormat::png16;
+    std::filesystem::path path;
+    bool overwrite = false;
+    std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size)
+    unsigned threads = 0;                 // 0: one per hardware thread
+};
+
+struct ExportResult {
+    noise::Range range;                         // the raw values mapped to black and white
+    std::vector<std::filesystem::path> files;   // written: the image (and the r16 sidecar)
+};
+
+class ExportError : public std::runtime_error {
+public:
+    enum class Cause { exists, cancelled, other };
+    ExportError(Cause cause, const std::string& message) : std::runtime_error(message), cause_(cause) {}
+    Cause cause() const { return cause_; }
+
+private:
+    Cause cause_;
+};
+
+// Throws ExportError with one line naming the file or the setting at fault.
+ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel = nullptr,
+                          std::atomic<double>* progress = nullptr);
+
+// "OUT" -> "OUT.json", where r16 puts its description.
+std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
+
+// Parses "png16" etc.; nullopt if unknown.
+std::optional<ExportFormat> parse_export_format(std::string_view name);
+
+}  // namespace app

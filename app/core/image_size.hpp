@@ -1,0 +1,58 @@
+// app/core/image_size.hpp: export sizes, by engine name or WxH, and the pixel window of a job.
+//
+// Named sizes (what terrain engines import without resampling):
+//     unreal-127 unreal-253 unreal-505 unreal-1009 unreal-2017 unreal-4033 unreal-8129
+//         Unreal Engine landscape sizes (components of quads: n*k + 1)
+//     unity-33 unity-65 ... unity-4097
+//         Unity terrain heightmap resolutions (2^n + 1)
+// or any "WxH" from 1x1 to 16384x16384 (e.g. 4096x4096, 1920x1080).
+//
+// A window "X0,Y0,X1,Y1" (end exclusive) selects part of the full image for `--region`.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "noise/render.hpp"
+
+namespace app {
+
+struct ImageSize {
+    int width = 0;
+    int height = 0;
+    friend bool operator==(const ImageSize&, const ImageSize&) = default;
+};
+
+struct NamedSize {
+    std::string_view name;
+    ImageSize size;
+};
+
+inline constexpr int max_image_side = 16384;
+
+inline constexpr std::array<NamedSize, 15> named_sizes{{
+    {"unreal-127", {127, 127}},    {"unreal-253", {253, 253}},    {"unreal-505", {505, 505}},
+    {"unreal-1009", {1009, 1009}}, {"unreal-2017", {2017, 2017}}, {"unreal-4033", {4033, 4033}},
+    {"unreal-8129", {8129, 8129}}, {"unity-33", {33, 33}},        {"unity-65", {65, 65}},
+    {"unity-129", {129, 129}},     {"unity-257", {257, 257}},     {"unity-513", {513, 513}},
+    {"unity-1025", {1025, 1025}},  {"unity-2049", {2049, 2049}},  {"unity-4097", {4097, 4097}},
+}};
+
+// "unreal-1009" or "800x600" -> the size; else an error line for `--size` naming the value and
+// what is allowed. Exactly one of the two is set.
+struct SizeParse {
+    std::optional<ImageSize> size;
+    std::string error;
+};
+SizeParse parse_image_size(std::string_view text);
+
+// "X0,Y0,X1,Y1" inside a width x height image -> the region; else an error line for `--region`.
+struct RegionParse {
+    std::optional<noise::Region> region;
+    std::string error;
+};
+RegionParse parse_region(std::string_view text, ImageSize image);
+
+}  // namespace app

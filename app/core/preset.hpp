@@ -1,0 +1,86 @@
+// app/core/preset.hpp: presets, the JSON files that hold every setting of a picture.
+//
+//     app::Preset p = app::load_preset("assets/presets/clouds.json");  // or an exported PNG
+//     app::apply_assignment(p, "octaves=6");                            // what `--set` does
+//     app::save_preset(p, "mine.json", /*overwrite=*/false);
+//
+// The file format (version 1):
+//     {
+//       "format": "noise-explorer-preset",   required, exactly this
+//       "version": 1,                         required; a newer version is refused
+//       "name": "Clouds",                     optional, free text
+//       "description": "...",                 optional, free text
+//       "algorithm": "perlin", ... "tile": 0, every key of noise::param_table(), flat
+//       "view": { "mapping": "fixed", "ramp": "gray", ... }   every key of view_key_table()
+//     }
+// Choices are strings ("perlin"), toggles are booleans, numbers are numbers. Missing keys keep
+// their defaults (noise::Params{} and ViewSettings{}); unknown keys, wrong types and
+// out-of-range values are errors. `preset_to_json` always writes every key, so a saved preset
+// keeps meaning the same picture when defaults change.
+//
+// Every error is a PresetError with a one-line message that names the file and the key:
+//     "hills.json:3:14: malformed JSON: syntax error ... unexpected '}'"
+//     "hills.json: key 'octaves': '20' is out of range: expected an integer from 1 to 16"
+// PNGs exported by this program carry their preset in a text chunk (see png_text.hpp), so
+// `load_preset` accepts them too.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/view_settings.hpp"
+#include "noise/params.hpp"
+
+namespace app {
+
+struct Preset {
+    noise::Params params;
+    ViewSettings view;
+    std::string name;         // optional, shown in the GUI's preset list
+    std::string description;  // optional, one or two sentences
+
+    friend bool operator==(const Preset&, const Preset&) = default;
+};
+
+class PresetError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
+inline constexpr int preset_format_version = 1;
+
+// A preset .json, or a PNG this program exported (its text chunk). Throws PresetError.
+Preset load_preset(const std::filesystem::path& file);
+
+// Parses preset JSON; `source_name` starts every error message (usually the file name).
+Preset parse_preset_json(std::string_view text, std::string_view source_name);
+
+// Pretty JSON (2-space indent, ASCII only, newline at the end) with every key.
+std::string preset_to_json(const Preset& preset);
+
+// Writes atomically (temp file + rename). Throws PresetError if `file` exists and !overwrite,
+// or on any I/O problem; an existing file is then left unchanged.
+void save_preset(const Preset& preset, const std::filesystem::path& file, bool overwrite);
+
+// Applies one `--set` text "key=value" (a noise key, a view key, or "view.KEY"). Throws
+// PresetError naming the key, the value and what is allowed; `preset` is unchanged on error.
+// Rules that join keys (tiling needs an integer lacunarity) are checked by noise::validate
+// once every assignment is applied.
+void apply_assignment(Preset& preset, std::string_view key_equals_value);
+
+// The folder of shipped presets: <exe dir>/../share/noise-explorer/presets when installed, else
+// the source tree's assets/presets.
+std::filesystem::path shipped_presets_dir();
+
+// The shipped *.json presets, sorted by file name.
+std::vector<std::filesystem::path> shipped_presets();
+
+// Resolves a `--preset` argument: an existing file as is, else the shipped preset of that name
+// ("clouds" or "clouds.json"), else the argument unchanged (load_preset then reports it missing).
+std::filesystem::path resolve_preset_argument(std::string_view argument);
+
+}  // namespace app

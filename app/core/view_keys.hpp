@@ -1,0 +1,53 @@
+// app/core/view_keys.hpp: the view settings' keys, for presets and `--set`, beside noise's table.
+//
+// noise::param_table() describes the noise parameters; this is its small twin for
+// app::ViewSettings (view_settings.hpp), so presets, `--set mapping=stretch` and error messages
+// treat the view keys exactly like the noise keys:
+//     mapping    fixed | stretch
+//     ramp       gray | terrain | ocean | fire | ice | viridis
+//     hillshade  true | false          repeat_3x3  true | false       show_octaves  true | false
+//     scanline   0 .. 1 (fraction of the preview height)
+// Errors are one line in the noise library's style: "ramp: 'pink' is not allowed: expected one
+// of gray, terrain, ocean, fire, ice, viridis".
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/view_settings.hpp"
+
+namespace app {
+
+enum class ViewKeyKind { choice, toggle, real };
+
+struct ViewKeyInfo {
+    std::string_view key;
+    ViewKeyKind kind;
+    double min;  // choice: 0 .. names.size()-1; toggle: 0 .. 1
+    double max;
+    std::span<const std::string_view> names;  // choice names, else empty
+    double (*get)(const ViewSettings&);
+    void (*set)(ViewSettings&, double);  // expects a value already checked against min/max
+};
+
+// Every view key, in the order presets list them.
+std::span<const ViewKeyInfo> view_key_table();
+
+// The entry with this key, or nullptr.
+const ViewKeyInfo* find_view_key(std::string_view key);
+
+// Parses the text form ("stretch", "on", "0.25") and stores it; "" on success, else one line
+// naming the key, the value and what is allowed. `view` is unchanged on error.
+std::string set_view_key(ViewSettings& view, std::string_view key, std::string_view text);
+
+// Stores a number (a choice's index, 0/1 for a toggle) after checking kind and range.
+std::string set_view_value(ViewSettings& view, const ViewKeyInfo& info, double value);
+
+// What the key accepts, for error messages: "expected one of fixed, stretch".
+std::string view_key_allowed(const ViewKeyInfo& info);
+
+// The text form `set_view_key` reads back.
+std::string format_view_key(const ViewSettings& view, const ViewKeyInfo& info);
+
+}  // namespace app

@@ -1,0 +1,204 @@
+#include "gui/controls_panel.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+
+#include <imgui.h>
+
+#include "core/view_keys.hpp"
+
+namespace app::gui {
+
+namespace {
+
+// [SECTION] Layout helpers -------------------------------------------------------------------
+
+constexpr float label_width = 118.0f;
+
+// Label on the left (artists scan labels, not widgets), the control filling the rest.
+void label(std::string_view text, std::string_view tooltip) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    if (!tooltip.empty() && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+        ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::SameLine(label_width);
+    ImGui::SetNextItemWidth(-1.0f);
+}
+
+void item_tooltip(std::string_view tooltip) {
+    if (tooltip.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+    ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// A combo whose items are reported as "key=name", so a test can click an entry of the open list.
+bool choice_combo(std::string_view key, std::span<const std::string_view> names, double& value,
+                  UiReport& report) {
+    const std::string id = "##" + std::string(key);
+    const auto current = static_cast<std::size_t>(value);
+    const std::string preview = current < names.size() ? std::string(names[current]) : "?";
+    bool edited = false;
+    if (ImGui::BeginCombo(id.c_str(), preview.c_str())) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const std::string name(names[i]);
+            if (ImGui::Selectable(name.c_str(), i == current)) {
+                value = static_cast<double>(i);
+                edited = true;
+            }
+            if (i == current) ImGui::SetItemDefaultFocus();
+            report.item(std::string(key) + "=" + name);
+        }
+        ImGui::EndCombo();
+    }
+    return edited;
+}
+
+// [SECTION] One control from a table entry ---------------------------------------------------
+
+enum class Widget { combo, checkbox, int_slider, drag, log_slider, slider };
+
+Widget widget_for(std::span<const std::string_view> names, bool toggle, bool integer, double min, double max) {
+    if (!names.empty()) return Widget::combo;
+    if (toggle) return Widget::checkbox;
+    if (integer) return max - min <= 64 ? Widget::int_slider : Widget::drag;
+    if (min > 0 && max / min >= 1000) return Widget::log_slider;
+    if (max - min <= 100) return Widget::slider;
+    return Widget::drag;
+}
+
+// Draws the widget for `value` and returns true when the user changed it.
+bool number_widget(std::string_view key, Widget widget, double min, double max, double& value,
+                   std::span<const std::string_view> names, UiReport& report) {
+    const std::string id = "##" + std::string(key);
+    bool edited = false;
+    switch (widget) {
+        case Widget::combo: edited = choice_combo(key, names, value, report); break;
+        case Widget::checkbox: {
+            bool on = value != 0.0;
+            edited = ImGui::Checkbox(id.c_str(), &on);
+            value = on ? 1.0 : 0.0;
+            break;
+        }
+        case Widget::int_slider: {
+            int v = static_cast<int>(value);
+            edited = ImGui::SliderInt(id.c_str(), &v, static_cast<int>(min), static_cast<int>(max), "%d",
+                                      ImGuiSliderFlags_AlwaysClamp);
+            value = v;
+            break;
+        }
+        case Widget::drag: {
+            // Integers wide as a seed jump across the range; reals move by hundredths. Both
+            // accept Ctrl+click (or double-click) to type an exact number.
+            const bool integer = std::floor(min) == min && std::floor(max) == max && max - min > 100 &&
+                                 std::abs(max) < 1e10;
+            const float speed = integer ? static_cast<float>(std::max(0.2, (max - min) * 2e-6)) : 0.01f;
+            edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &value, speed, &min, &max,
+                                       integer ? "%.0f" : "%.4f", ImGuiSliderFlags_AlwaysClamp);
+            if (integer) value = std::round(value);
+            break;
+        }
+        case Widget::log_slider: {
+            // The slider spans the useful part (1/100 to 1000); typing reaches the whole range.
+            const double lo = std::max(min, 0.01);
+            const double hi = std::min(max, 1000.0);
+            edited = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &value, &lo, &hi, "%.4g",
+                                         ImGuiSliderFlags_Logarithmic);
+            break;
+        }
+        case Widget::slider:
+            edited = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &value, &min, &max, "%.3f",
+                                         ImGuiSliderFlags_AlwaysClamp);
+            break;
+    }
+    return edited;
+}
+
+// Right-click menu: reset to the default.
+bool reset_menu(std::string_view key, double& value, double default_value) {
+    const std::string id = "reset " + std::string(key);
+    bool reset = false;
+    if (ImGui::BeginPopupContextItem(id.c_str())) {
+        if (ImGui::MenuItem("Reset to default")) {
+            value = default_value;
+            reset = true;
+        }
+        ImGui::EndPopup();
+    }
+    return reset;
+}
+
+}  // namespace
+
+// [SECTION] Panels ---------------------------------------------------------------------------
+
+bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    bool held = false;
+    const noise::Params defaults{};
+    for (const noise::ParamInfo& info : noise::param_table()) {
+        ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
+        label(info.label, info.tooltip);
+        double value = info.get(settings.params);
+        const Widget widget = widget_for(info.names, info.kind == noise::ParamKind::toggle,
+                                         info.kind == noise::ParamKind::integer, info.min, info.max);
+        bool edited = number_widget(info.key, widget, info.min, info.max, value, info.names, report);
+        report.item(info.key);
+        held |= ImGui::IsItemActive();
+        item_tooltip(info.tooltip);
+        edited |= reset_menu(info.key, value, info.get(defaults));
+        if (edited) {
+            std::string error = noise::set_param_value(settings.params, info, value);
+            if (!error.empty()) state.rejected = std::move(error);
+            else state.rejected.clear();
+        }
+        ImGui::PopID();
+    }
+    return held;
+}
+
+bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    bool held = false;
+    const ViewSettings defaults{};
+    for (const ViewKeyInfo& info : view_key_table()) {
+        ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
+        // View keys have no label column of their own: the key, spaced out, reads well enough.
+        std::string text(info.key);
+        for (char& c : text) c = c == '_' ? ' ' : c;
+        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+        label(text, {});
+        double value = info.get(settings.view);
+        const Widget widget = widget_for(info.names, info.kind == ViewKeyKind::toggle, false, info.min, info.max);
+        bool edited = number_widget(info.key, widget, info.min, info.max, value, info.names, report);
+        report.item(info.key);
+        held |= ImGui::IsItemActive();
+        edited |= reset_menu(info.key, value, info.get(defaults));
+        if (edited) {
+            std::string error = set_view_value(settings.view, info, value);
+            if (!error.empty()) state.rejected = std::move(error);
+            else state.rejected.clear();
+        }
+        ImGui::PopID();
+    }
+    return held;
+}
+
+std::uint32_t random_seed(std::uint32_t previous) {
+    // SplitMix-style mixing of the clock and the previous seed: a new, unrelated seed each press.
+    std::uint64_t z = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+                      (static_cast<std::uint64_t>(previous) << 32);
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return static_cast<std::uint32_t>((z ^ (z >> 31)) >> 16);
+}
+
+}  // namespace app::gui

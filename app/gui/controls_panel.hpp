@@ -1,0 +1,40 @@
+// gui/controls_panel.hpp: one control per parameter, built from the metadata tables.
+//
+// Every noise parameter comes from noise::param_table() and every view setting from
+// app::view_key_table(); nothing here names a field. The widget follows the entry's kind and range:
+//   choice                      combo of the name table
+//   toggle                      checkbox
+//   integer, small range        slider (octaves, dimension)
+//   integer, wide range         drag field (seed, tile): Ctrl+click to type a number
+//   real, ratio max/min >= 1000 logarithmic slider over a sensible part of the range
+//                               (frequency); Ctrl+click types any allowed value
+//   real, small range           slider (persistence, lacunarity)
+//   real, unbounded             drag field (offsets, z, w)
+// Each label carries the table's tooltip; right-click a control to reset it to its default.
+// A value is stored through noise::set_param_value, so it is range-checked by the same code as
+// presets and the CLI; a rejected value leaves the settings unchanged and shows the message.
+#pragma once
+
+#include <string>
+
+#include "gui/settings.hpp"
+#include "gui/ui_report.hpp"
+
+namespace app::gui {
+
+struct ControlsState {
+    std::string rejected;  // the last value a control refused, shown under the controls
+};
+
+// Draws the "Noise" controls. Returns true while one of them is held (a gesture in progress).
+bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report);
+
+// Draws the "View" controls (mapping, ramp, hillshade, 3 x 3 repeat, octaves in the plot,
+// scanline). Returns true while one of them is held.
+bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report);
+
+// A new random seed (from the clock and the old seed; reproducibility does not matter here,
+// the chosen seed is a parameter like any other and goes into presets and exports).
+std::uint32_t random_seed(std::uint32_t previous);
+
+}  // namespace app::gui

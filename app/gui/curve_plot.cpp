@@ -1,0 +1,136 @@
+#include "gui/curve_plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+namespace app::gui {
+
+namespace {
+
+constexpr float margin_left = 52.0f;
+constexpr float margin_bottom = 22.0f;
+constexpr float margin_top = 6.0f;
+constexpr float margin_right = 10.0f;
+
+// A step of 1, 2 or 5 times a power of ten giving about `target` divisions over `span`.
+double nice_step(double span, double target) {
+    const double raw = span / target;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    const double m = raw / power;
+    return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * power;
+}
+
+ImU32 octave_colour(int i, int count) {
+    // Warm (coarse) to cool (fine), so the eye orders the layers without a legend.
+    const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 0.0f;
+    float r, g, b;
+    ImGui::ColorConvertHSVtoRGB(0.08f + 0.55f * t, 0.65f, 0.95f, r, g, b);
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 0.75f));
+}
+
+}  // namespace
+
+int curve_samples_for_width(float plot_width) {
+    return std::clamp(static_cast<int>(plot_width - margin_left - margin_right), 64, 2048);
+}
+
+void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, UiReport& report) {
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail(std::max(ImGui::GetContentRegionAvail().x, 100.0f),
+                       std::max(ImGui::GetContentRegionAvail().y, 60.0f));
+    ImGui::InvisibleButton("##curve", avail);
+    report.item("curve");
+    const bool hovered = ImGui::IsItemHovered();
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 p0(origin.x + margin_left, origin.y + margin_top);
+    const ImVec2 p1(origin.x + avail.x - margin_right, origin.y + avail.y - margin_bottom);
+    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    if (!curve || curve->sum.empty()) {
+        draw->AddText(ImVec2(p0.x + 10, p0.y + 10), IM_COL32(160, 160, 170, 255), "sampling ...");
+        return;
+    }
+    const noise::Params& params = curve->params;
+    const auto n = curve->sum.size();
+
+    // [1] Ranges: x is the preview's width in noise space; y the nominal range, widened to fit.
+    const double x_lo = params.offset_x;
+    const double x_hi = params.offset_x + params.frequency;
+    const noise::Range nominal = noise::nominal_range(params);
+    double y_lo = nominal.lo, y_hi = nominal.hi;
+    for (double v : curve->sum) {
+        y_lo = std::min(y_lo, v);
+        y_hi = std::max(y_hi, v);
+    }
+    const double pad = (y_hi - y_lo) * 0.06;
+    y_lo -= pad;
+    y_hi += pad;
+    const auto sx = [&](double x) { return p0.x + static_cast<float>((x - x_lo) / (x_hi - x_lo)) * (p1.x - p0.x); };
+    const auto sy = [&](double y) { return p1.y - static_cast<float>((y - y_lo) / (y_hi - y_lo)) * (p1.y - p0.y); };
+    const ImU32 grid = IM_COL32(255, 255, 255, 22);
+    const ImU32 text = IM_COL32(170, 172, 182, 255);
+    char label[48];
+
+    draw->PushClipRect(origin, ImVec2(origin.x + avail.x, origin.y + avail.y), true);
+
+    // [2] y axis: the nominal range's ends, its middle and zero, labelled.
+    const double y_ticks[] = {nominal.lo, (nominal.lo + nominal.hi) * 0.5, nominal.hi};
+    for (double y : y_ticks) {
+        draw->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)), y == 0.0 ? IM_COL32(255, 255, 255, 60) : grid);
+        std::snprintf(label, sizeof label, "%+.2f", y);
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        draw->AddText(ImVec2(p0.x - size.x - 6, sy(y) - size.y * 0.5f), text, label);
+    }
+
+    // [3] x axis: lattice positions (integers of noise space), labelled where there is room.
+    const double span = x_hi - x_lo;
+    const double pixels_per_cell = (p1.x - p0.x) / span;
+    const double label_step = std::max(1.0, nice_step(span, std::max(2.0, (p1.x - p0.x) / 90.0)));
+    if (pixels_per_cell >= 4.0) {
+        for (double x = std::ceil(x_lo); x <= x_hi; x += 1.0) {
+            const bool period = params.tile > 0 && std::fmod(std::abs(x), static_cast<double>(params.tile)) == 0.0;
+            draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y),
+                          period ? IM_COL32(120, 200, 255, 90) : IM_COL32(255, 255, 255, 30));
+            draw->AddLine(ImVec2(sx(x), p1.y), ImVec2(sx(x), p1.y + 4), text);  // lattice tick
+        }
+    }
+    const double step = pixels_per_cell >= 4.0 ? label_step : nice_step(span, (p1.x - p0.x) / 90.0);
+    for (double x = std::ceil(x_lo / step) * step; x <= x_hi; x += step) {
+        std::snprintf(label, sizeof label, "%g", std::abs(x) < step * 1e-9 ? 0.0 : x);
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        draw->AddLine(ImVec2(sx(x), p1.y), ImVec2(sx(x), p1.y + 6), text);
+        draw->AddText(ImVec2(sx(x) - size.x * 0.5f, p1.y + 6), text, label);
+    }
+
+    // [4] The octaves' weighted contributions (thin) under the sum (thick).
+    const auto x_of = [&](std::size_t i) { return x_lo + (static_cast<double>(i) + 0.5) * span / static_cast<double>(n); };
+    std::vector<ImVec2> points(n);
+    if (show_octaves) {
+        const int count = static_cast<int>(curve->octaves.size());
+        for (int o = 0; o < count; ++o) {
+            const auto& row = curve->octaves[static_cast<std::size_t>(o)];
+            for (std::size_t i = 0; i < n && i < row.size(); ++i) points[i] = ImVec2(sx(x_of(i)), sy(row[i]));
+            draw->AddPolyline(points.data(), static_cast<int>(std::min(n, row.size())), octave_colour(o, count), 0, 1.0f);
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->sum[i]));
+    draw->AddPolyline(points.data(), static_cast<int>(n), IM_COL32(240, 240, 245, 255), 0, 2.0f);
+
+    // [5] Hover: the value under the cursor.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (hovered && mouse.x >= p0.x && mouse.x < p1.x) {
+        const auto i = std::min(n - 1, static_cast<std::size_t>((mouse.x - p0.x) / (p1.x - p0.x) * static_cast<float>(n)));
+        const double x = x_of(i);
+        draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y), IM_COL32(255, 210, 80, 120));
+        draw->AddCircleFilled(ImVec2(sx(x), sy(curve->sum[i])), 3.5f, IM_COL32(255, 210, 80, 255));
+        std::snprintf(label, sizeof label, "x %.4f  value %+.4f", x, curve->sum[i]);
+        draw->AddText(ImVec2(p0.x + 8, p0.y + 4), IM_COL32(255, 225, 140, 255), label);
+    }
+    draw->PopClipRect();
+    draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+}
+
+}  // namespace app::gui

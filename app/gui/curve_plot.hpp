@@ -1,0 +1,25 @@
+// gui/curve_plot.hpp: the 1D curve, drawn with ImDrawList.
+//
+// For dimension 1 it is the noise itself; otherwise the preview's row under the scanline. The
+// x axis is noise space (offset_x .. offset_x + frequency, the preview's width) with the lattice
+// positions marked: gradient noise passes through zero there at one octave, value noise takes
+// its lattice values there, and with tiling the period's boundaries are drawn brighter. The y
+// axis spans the algorithm's nominal range (widened if the curve leaves it), labelled. With
+// "show octaves" each octave's weighted contribution is drawn thin under the sum, so one sees
+// which layer makes which bump. Hovering shows the value under the cursor.
+#pragma once
+
+#include <optional>
+
+#include "gui/render_worker.hpp"
+#include "gui/ui_report.hpp"
+
+namespace app::gui {
+
+// Fills the current window's remaining content region. `curve` is the newest sampled curve.
+void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, UiReport& report);
+
+// How many samples to ask for: one per horizontal pixel of the plot, within sensible limits.
+int curve_samples_for_width(float plot_width);
+
+}  // namespace app::gui

@@ -1,0 +1,365 @@
+// gui/explorer.cpp: the explorer window's frame.
+//
+// Index
+//   [SECTION] Construction and files
+//   [SECTION] The frame
+//   [SECTION] Shortcuts and menu
+//   [SECTION] Panels
+//   [SECTION] Requests to the workers
+//   [SECTION] The UI report's state
+#include "gui/explorer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "core/view_keys.hpp"
+#include "gui/curve_plot.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr float controls_width = 350.0f;
+constexpr float stats_width = 230.0f;
+constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+void red_text(const std::string& text) {
+    if (text.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+// [SECTION] Construction and files -------------------------------------------------------------
+
+Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
+    : settings_(initial),
+      history_(initial),
+      preview_size_override_(preview_size_override),
+      image_worker_(std::make_unique<RenderWorker>(wake)),
+      curve_worker_(std::make_unique<RenderWorker>(wake)) {
+    load_shipped_presets(presets_);
+    invalid_ = noise::validate(settings_.params);
+}
+
+void Explorer::drop_files(std::vector<std::string> paths) {
+    for (auto& path : paths) dropped_.push_back(std::move(path));
+}
+
+bool Explorer::open(const std::string& path) {
+    const bool ok = open_preset(presets_, path, settings_);
+    if (ok) history_.reset(settings_);
+    return ok;
+}
+
+bool Explorer::busy() const {
+    return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || gesture_;
+}
+
+bool Explorer::settled() const {
+    if (!invalid_.empty()) return !image_worker_->status().busy;
+    return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
+           shown_generation_ == image_worker_->latest_generation() && curve_.has_value();
+}
+
+// [SECTION] The frame ------------------------------------------------------------------------
+
+void Explorer::draw() {
+    report_.begin_frame();
+    take_results();
+
+    // Dropped files: open the first that loads; the others' errors would only hide its message.
+    if (!dropped_.empty()) {
+        for (const auto& path : dropped_)
+            if (open_preset(presets_, path, settings_)) break;
+        dropped_.clear();
+    }
+    handle_shortcuts();
+
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    draw_menu_bar();
+    const float top = ImGui::GetFrameHeight();  // the menu bar
+    const ImVec2 origin(viewport->Pos.x, viewport->Pos.y + top);
+    const ImVec2 size(viewport->Size.x, viewport->Size.y - top);
+    // Narrow windows give the controls less room, but never less than they need to be usable.
+    const float left = std::clamp(size.x * 0.3f, 300.0f, controls_width);
+    const float preview_h = std::floor(size.y * 0.64f);
+    draw_controls_window(origin, ImVec2(left, size.y));
+    draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left, preview_h));
+    draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h), ImVec2(size.x - left, size.y - preview_h));
+
+    if (draw_preset_dialogs(presets_, settings_, report_)) controls_.rejected.clear();
+    draw_export_dialog(export_, settings_, report_);
+
+    // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
+    history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
+    invalid_ = noise::validate(settings_.params);
+    send_requests();
+}
+
+void Explorer::take_results() {
+    if (auto image = image_worker_->take_image()) {
+        shown_generation_ = image->generation;
+        field_.set_image(std::move(*image));
+    }
+    if (auto curve = curve_worker_->take_curve()) curve_ = std::move(*curve);
+    field_.refresh(settings_.view);
+}
+
+// [SECTION] Shortcuts and menu ---------------------------------------------------------------
+
+void Explorer::undo() {
+    if (auto previous = history_.undo(settings_)) settings_ = *previous;
+}
+
+void Explorer::redo() {
+    if (auto next = history_.redo(settings_)) settings_ = *next;
+}
+
+void Explorer::handle_shortcuts() {
+    const ImGuiIO& io = ImGui::GetIO();
+    // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself.
+    if (!io.KeyCtrl || io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_Z, false)) io.KeyShift ? redo() : undo();
+    if (ImGui::IsKeyPressed(GLFW_KEY_Y, false)) redo();
+    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) presets_.want_save = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) presets_.want_open = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) export_.want_open = true;
+}
+
+void Explorer::draw_menu_bar() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open preset...", "Ctrl+O")) presets_.want_open = true;
+        if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
+        if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit")) quit_ = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, history_.can_undo())) undo();
+        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Randomise seed")) settings_.params.seed = random_seed(settings_.params.seed);
+        if (ImGui::MenuItem("Reset all to defaults")) settings_ = Settings{};
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Presets")) {
+        for (const auto& shipped : presets_.shipped)
+            if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, shipped.path, settings_);
+        if (presets_.shipped.empty()) ImGui::TextDisabled("no shipped presets found");
+        ImGui::EndMenu();
+    }
+    // The file in use, right-aligned, so one always knows what Ctrl+S would save over.
+    const std::string current = presets_.current.empty() ? "unsaved" : presets_.current.filename().string();
+    ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(current.c_str()).x - 16.0f);
+    ImGui::TextDisabled("%s", current.c_str());
+    ImGui::EndMainMenuBar();
+}
+
+// [SECTION] Panels ---------------------------------------------------------------------------
+
+void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Controls", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar);
+
+    // Presets and files.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Preset");
+    ImGui::SameLine(118.0f);
+    if (draw_shipped_combo(presets_, settings_, report_)) controls_.rejected.clear();
+    const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+    if (ImGui::Button("Open...", ImVec2(third, 0))) presets_.want_open = true;
+    report_.item("open");
+    ImGui::SameLine();
+    if (ImGui::Button("Save...", ImVec2(third, 0))) presets_.want_save = true;
+    report_.item("save");
+    ImGui::SameLine();
+    if (ImGui::Button("Export...", ImVec2(third, 0))) export_.want_open = true;
+    report_.item("export");
+
+    ImGui::BeginDisabled(!history_.can_undo());
+    if (ImGui::Button("Undo", ImVec2(third, 0))) undo();
+    ImGui::EndDisabled();
+    report_.item("undo");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!history_.can_redo());
+    if (ImGui::Button("Redo", ImVec2(third, 0))) redo();
+    ImGui::EndDisabled();
+    report_.item("redo");
+    ImGui::SameLine();
+    if (ImGui::Button("Random seed", ImVec2(third, 0))) settings_.params.seed = random_seed(settings_.params.seed);
+    report_.item("randomise_seed");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pick a new random seed: same look, a different landscape.");
+
+    // Messages: why something did not happen, where the user is looking.
+    red_text(presets_.error);
+    red_text(controls_.rejected);
+    red_text(invalid_);
+    if (!presets_.message.empty() && presets_.error.empty()) ImGui::TextDisabled("%s", presets_.message.c_str());
+
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) draw_noise_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_controls(settings_, controls_, report_);
+    ImGui::End();
+}
+
+void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 6));
+    ImGui::Begin("Preview", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                                         ImGuiWindowFlags_NoScrollWithMouse);
+    const WorkerStatus status = image_worker_->status();
+    PreviewStatus shown;
+    shown.rendering = status.busy;
+    shown.coarse = status.coarse_stage;
+    shown.progress = status.rows_total > 0 ? static_cast<float>(status.rows_done) / static_cast<float>(status.rows_total) : 0.0f;
+    shown.error = !invalid_.empty() ? invalid_ : status.error;
+    const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, preview_size_override_, report_);
+    want_width_ = layout.image_width;
+    want_height_ = layout.image_height;
+    gesture_ = layout.gesture;
+    ImGui::End();
+    ImGui::PopStyleVar();
+}
+
+void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Curve", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+
+    // Left: the plot, with a one-line caption saying which curve it is.
+    const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width - 8.0f);
+    ImGui::BeginChild("plot", ImVec2(plot_width, 0), false, ImGuiWindowFlags_NoScrollbar);
+    if (settings_.params.dimension == 1) {
+        ImGui::TextUnformatted("1D noise");
+    } else {
+        const double y = curve_ ? curve_->y : 0.0;
+        ImGui::Text("Row under the scanline: y = %.4f", y);
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled(settings_.view.show_octaves ? "  (thin: each octave's weighted share)"
+                                                    : "  (lines: lattice positions)");
+    curve_samples_ = curve_samples_for_width(plot_width);
+    draw_curve_plot(curve_, settings_.view.show_octaves, report_);
+    ImGui::EndChild();
+
+    // Right: what the field contains.
+    ImGui::SameLine();
+    ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+    draw_field_stats();
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+void Explorer::draw_field_stats() {
+    if (!field_.has_image()) {
+        ImGui::TextDisabled("rendering ...");
+        return;
+    }
+    const FieldSummary& s = field_.summary();
+    const ImageResult& image = field_.image();
+    ImGui::TextUnformatted("Field");
+    ImGui::Separator();
+    ImGui::Text("min   %+.4f", s.min);
+    ImGui::Text("max   %+.4f", s.max);
+    ImGui::Text("mean  %+.4f", s.mean);
+    // Histogram of the mapped values: where the picture's tones sit in [0, 1].
+    const float height = std::max(30.0f, ImGui::GetContentRegionAvail().y - 2.5f * ImGui::GetTextLineHeightWithSpacing());
+    float peak = 0.0f;
+    for (float v : s.histogram) peak = std::max(peak, v);
+    ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr, 0.0f,
+                         peak * 1.05f, ImVec2(-1, height));
+    report_.item("histogram");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Histogram of the mapped values, 0 (left) to 1 (right)");
+    ImGui::Text("%d x %d%s", image.width, image.height, image.coarse ? " (coarse)" : "");
+    ImGui::Text("rendered in %.1f ms", image.milliseconds);
+}
+
+// [SECTION] Requests to the workers ----------------------------------------------------------
+
+void Explorer::send_requests() {
+    if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
+    const noise::Params& params = settings_.params;
+
+    const ImageKey image{params, want_width_, want_height_};
+    if (!sent_image_ || !(*sent_image_ == image)) {
+        PreviewRequest request;
+        request.params = params;
+        request.width = want_width_;
+        request.height = want_height_;
+        request.curve_samples = 0;
+        image_worker_->submit(request);
+        sent_image_ = image;
+    }
+
+    // The curve is the preview row under the scanline: the same y as that row's pixels.
+    const int row = std::clamp(static_cast<int>(settings_.view.scanline * want_height_), 0, want_height_ - 1);
+    const double y = params.offset_y + (row + 0.5) * params.frequency / want_width_;
+    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, settings_.view.show_octaves};
+    if (!sent_curve_ || !(*sent_curve_ == curve)) {
+        PreviewRequest request;
+        request.params = params;
+        request.need_image = false;
+        request.curve_y = curve.y;
+        request.curve_samples = curve.samples;
+        request.curve_octaves = curve.octaves;
+        curve_worker_->submit(request);
+        sent_curve_ = curve;
+    }
+}
+
+// [SECTION] The UI report's state ------------------------------------------------------------
+
+nlohmann::json Explorer::report_state() const {
+    nlohmann::json state;
+    nlohmann::json params = nlohmann::json::object();
+    for (const noise::ParamInfo& info : noise::param_table()) params[std::string(info.key)] = noise::format_param(settings_.params, info);
+    state["params"] = std::move(params);
+    nlohmann::json view = nlohmann::json::object();
+    for (const ViewKeyInfo& info : view_key_table()) view[std::string(info.key)] = format_view_key(settings_.view, info);
+    state["view"] = std::move(view);
+    const WorkerStatus status = image_worker_->status();
+    nlohmann::json preview;
+    preview["generation"] = field_.has_image() ? field_.image().generation : 0;
+    preview["checksum"] = field_.checksum();
+    preview["width"] = field_.image().width;
+    preview["height"] = field_.image().height;
+    preview["coarse"] = field_.image().coarse;
+    state["preview"] = std::move(preview);
+    state["requested_generation"] = image_worker_->latest_generation();
+    state["rendering"] = status.busy;
+    state["rows_done"] = status.rows_done;
+    state["rows_total"] = status.rows_total;
+    nlohmann::json curve;
+    curve["generation"] = curve_ ? curve_->generation : 0;
+    std::uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a of the curve's values, to see it change
+    if (curve_)
+        for (double v : curve_->sum) {
+            hash ^= static_cast<std::uint64_t>(std::llround(v * 1e6));
+            hash *= 0x100000001b3ull;
+        }
+    curve["checksum"] = std::to_string(hash);
+    curve["y"] = curve_ ? curve_->y : 0.0;
+    state["curve"] = std::move(curve);
+    state["error"] = invalid_;
+    state["preset_error"] = presets_.error;
+    state["current_preset"] = presets_.current.string();
+    state["can_undo"] = history_.can_undo();
+    state["can_redo"] = history_.can_redo();
+    state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
+    return state;
+}
+
+}  // namespace app::gui

@@ -1,0 +1,108 @@
+// gui/explorer.hpp: the explorer window's state and its frame: controls, preview, curve, dialogs.
+//
+// One `Explorer` lives for the program's run. Each frame (`draw`, between ImGui::NewFrame and
+// ImGui::Render) it:
+//   1. takes the newest results from the two render workers (image, curve) and re-colours;
+//   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E);
+//   3. lays out the menu bar, the controls panel (left), the preview (right, top) and the curve
+//      plot with the field's statistics (right, bottom) from the display size, so the layout is
+//      the same on every run (no imgui.ini) and follows the window when it is resized;
+//   4. shows the undo history the settings, and sends the workers a request when what they
+//      compute from has changed (invalid settings are shown, not sent).
+// The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gui/controls_panel.hpp"
+#include "gui/export_dialog.hpp"
+#include "gui/preset_dialogs.hpp"
+#include "gui/preview_panel.hpp"
+#include "gui/render_worker.hpp"
+#include "gui/settings.hpp"
+#include "gui/shown_field.hpp"
+#include "gui/ui_report.hpp"
+#include "gui/undo_history.hpp"
+
+namespace app::gui {
+
+class Explorer {
+public:
+    // `wake` is called from worker threads when a result is ready (glfwPostEmptyEvent).
+    Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake);
+
+    // Builds one ImGui frame. Main thread only.
+    void draw();
+
+    // Files dropped on the window; the first that opens wins (in draw, next frame).
+    void drop_files(std::vector<std::string> paths);
+    // Opens a file at start-up (--preset); failure is shown in the window.
+    bool open(const std::string& path);
+
+    // True while anything is still moving (a render, an export, an animation): the main loop
+    // then keeps drawing at a steady rate instead of sleeping until the next event.
+    bool busy() const;
+    // True when the preview shows the full image of the newest settings (for --screenshot).
+    bool settled() const;
+    bool wants_quit() const { return quit_; }
+
+    UiReport& report() { return report_; }
+    nlohmann::json report_state() const;
+
+private:
+    void take_results();
+    void handle_shortcuts();
+    void draw_menu_bar();
+    void draw_controls_window(ImVec2 pos, ImVec2 size);
+    void draw_preview_window(ImVec2 pos, ImVec2 size);
+    void draw_curve_window(ImVec2 pos, ImVec2 size);
+    void draw_field_stats();
+    void send_requests();
+    void undo();
+    void redo();
+
+    Settings settings_;
+    UndoHistory history_;
+    ControlsState controls_;
+    PreviewState preview_;
+    PresetDialogs presets_;
+    ExportDialog export_;
+    UiReport report_;
+    ShownField field_;
+    std::optional<CurveResult> curve_;
+    std::vector<std::string> dropped_;
+    int preview_size_override_ = 0;
+    bool quit_ = false;
+    bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
+    std::string invalid_;   // noise::validate's message for the current settings
+
+    // What was last sent to each worker; a request goes out when this differs.
+    struct ImageKey {
+        noise::Params params;
+        int width = 0, height = 0;
+        bool operator==(const ImageKey&) const = default;
+    };
+    struct CurveKey {
+        noise::Params params;
+        double y = 0.0;
+        int samples = 0;
+        bool octaves = false;
+        bool operator==(const CurveKey&) const = default;
+    };
+    std::optional<ImageKey> sent_image_;
+    std::optional<CurveKey> sent_curve_;
+    int want_width_ = 0, want_height_ = 0;
+    int curve_samples_ = 512;
+    std::uint64_t shown_generation_ = 0;
+
+    // Last: the workers' threads must stop before the state above goes away.
+    std::unique_ptr<RenderWorker> image_worker_;
+    std::unique_ptr<RenderWorker> curve_worker_;
+};
+
+}  // namespace app::gui

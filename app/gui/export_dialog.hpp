@@ -1,0 +1,45 @@
+// gui/export_dialog.hpp: export the current settings to an image file from the window.
+//
+// The dialog offers the formats of `noise-explorer export` (png8, rgb8, png16, r16), the engine
+// sizes of app/core/image_size.hpp (Unreal, Unity) plus powers of two and a custom WxH, and the
+// output path. The export runs as a task (ImHex's pattern): it captures a copy of the settings,
+// renders on its own thread through the same core export code as the CLI (so the file is
+// bit-for-bit what `export` writes), reports progress and can be cancelled; the window stays
+// live meanwhile. An existing file is never replaced without a confirmation; a cancelled or
+// failed export leaves no file behind (core writes atomically).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "gui/settings.hpp"
+#include "gui/ui_report.hpp"
+
+namespace app::gui {
+
+class ExportJob;  // the running export (export_dialog.cpp)
+
+struct ExportDialog {
+    ExportDialog();
+    ~ExportDialog();
+    ExportDialog(const ExportDialog&) = delete;
+    ExportDialog& operator=(const ExportDialog&) = delete;
+
+    bool want_open = false;
+    std::string path = "heightmap.png";
+    int format = 2;       // index into the format list: png16 by default, what engines import
+    int size_index = 0;   // index into the size list
+    int custom_width = 1024;
+    int custom_height = 1024;
+    bool confirm_replace = false;
+    std::string error;
+    std::string message;
+    std::unique_ptr<ExportJob> job;
+
+    bool running() const;
+};
+
+// Draws the dialog when open; starts, follows and cancels the job.
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, UiReport& report);
+
+}  // namespace app::gui

@@ -1,0 +1,184 @@
+#include "gui/preset_dialogs.hpp"
+
+#include <system_error>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "core/preset.hpp"
+
+namespace app::gui {
+
+namespace {
+
+Preset to_preset(const Settings& settings, const std::filesystem::path& path) {
+    Preset preset;
+    preset.params = settings.params;
+    preset.view = settings.view;
+    preset.name = path.stem().string();
+    return preset;
+}
+
+bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesystem::path& path, bool overwrite) {
+    try {
+        save_preset(to_preset(settings, path), path, overwrite);
+        dialogs.current = path;
+        dialogs.error.clear();
+        dialogs.message = "Saved " + path.string();
+        return true;
+    } catch (const std::exception& e) {
+        dialogs.error = e.what();
+        return false;
+    }
+}
+
+void error_text(const std::string& error) {
+    if (error.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", error.c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void load_shipped_presets(PresetDialogs& dialogs) {
+    dialogs.shipped.clear();
+    std::vector<std::filesystem::path> paths;
+    try {
+        paths = shipped_presets();
+    } catch (const std::exception&) {
+        return;  // no presets folder: the list stays empty, the rest of the window works
+    }
+    for (const auto& path : paths) {
+        try {
+            const Preset preset = load_preset(path);
+            dialogs.shipped.push_back({path, preset.name.empty() ? path.stem().string() : preset.name,
+                                       preset.description});
+        } catch (const std::exception&) {
+            // A broken shipped file is a packaging bug; skipping it keeps the others usable.
+        }
+    }
+}
+
+bool open_preset(PresetDialogs& dialogs, const std::filesystem::path& path, Settings& settings) {
+    try {
+        const Preset preset = load_preset(path);
+        settings.params = preset.params;
+        settings.view = preset.view;
+        dialogs.current = path;
+        dialogs.error.clear();
+        dialogs.message = "Opened " + path.filename().string();
+        return true;
+    } catch (const std::exception& e) {
+        dialogs.error = e.what();
+        return false;
+    }
+}
+
+bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& report) {
+    bool replaced = false;
+    const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
+
+    // [SECTION] Open
+    if (dialogs.want_open) {
+        dialogs.want_open = false;
+        dialogs.error.clear();
+        if (dialogs.open_path.empty()) dialogs.open_path = dialogs.current.string();
+        ImGui::OpenPopup("Open preset");
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+    if (ImGui::BeginPopupModal("Open preset", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::TextUnformatted("A preset .json, or a PNG exported by Noise Explorer:");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        const bool enter = ImGui::InputText("##open_path", &dialogs.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+        report.item("open_path");
+        if (!dialogs.shipped.empty()) {
+            ImGui::Spacing();
+            ImGui::TextDisabled("Shipped presets (double-click to open):");
+            if (ImGui::BeginListBox("##shipped", ImVec2(-1, 8 * ImGui::GetTextLineHeightWithSpacing()))) {
+                for (const auto& shipped : dialogs.shipped) {
+                    const bool selected = dialogs.open_path == shipped.path.string();
+                    if (ImGui::Selectable(shipped.name.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
+                        dialogs.open_path = shipped.path.string();
+                        if (ImGui::IsMouseDoubleClicked(0) && open_preset(dialogs, shipped.path, settings)) {
+                            replaced = true;
+                            ImGui::CloseCurrentPopup();
+                        }
+                    }
+                    if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
+                }
+                ImGui::EndListBox();
+            }
+        }
+        error_text(dialogs.error);
+        if ((ImGui::Button("Open", ImVec2(120, 0)) || enter) && !replaced) {
+            if (open_preset(dialogs, dialogs.open_path, settings)) {
+                replaced = true;
+                ImGui::CloseCurrentPopup();
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+            ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+
+    // [SECTION] Save (with confirmation before replacing a file)
+    if (dialogs.want_save) {
+        dialogs.want_save = false;
+        dialogs.error.clear();
+        dialogs.confirm_replace = false;
+        if (dialogs.save_path.empty())
+            dialogs.save_path = dialogs.current.extension() == ".json" ? dialogs.current.string() : "my-preset.json";
+        ImGui::OpenPopup("Save preset");
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+    if (ImGui::BeginPopupModal("Save preset", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::TextUnformatted("Save the current settings as a preset (.json):");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        if (ImGui::InputText("##save_path", &dialogs.save_path)) dialogs.confirm_replace = false;
+        report.item("save_path");
+        error_text(dialogs.error);
+        std::error_code ec;
+        const std::filesystem::path path = dialogs.save_path;
+        if (dialogs.confirm_replace) {
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", path.string().c_str());
+            if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
+                ImGui::CloseCurrentPopup();
+        } else if (ImGui::Button("Save", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+            if (dialogs.save_path.empty()) dialogs.error = "Type a file name first.";
+            else if (std::filesystem::exists(path, ec)) dialogs.confirm_replace = true;
+            else if (save_to(dialogs, settings, path, false)) ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+            ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+    return replaced;
+}
+
+bool draw_shipped_combo(PresetDialogs& dialogs, Settings& settings, UiReport& report) {
+    bool opened = false;
+    std::string current = "(choose a preset)";
+    for (const auto& shipped : dialogs.shipped)
+        if (shipped.path == dialogs.current) current = shipped.name;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##preset", current.c_str())) {
+        for (const auto& shipped : dialogs.shipped) {
+            if (ImGui::Selectable(shipped.name.c_str(), shipped.path == dialogs.current))
+                opened = open_preset(dialogs, shipped.path, settings);
+            if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
+            report.item("preset=" + shipped.path.stem().string());
+        }
+        ImGui::EndCombo();
+    }
+    report.item("preset");
+    return opened;
+}
+
+}  // namespace app::gui

@@ -1,0 +1,205 @@
+#include "gui/preview_panel.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "noise/render.hpp"
+
+namespace app::gui {
+
+namespace {
+
+// [SECTION] Parameter updates through the table ------------------------------------------------
+
+// Zoom and pan write the view's geometry through the metadata table, so the same range checks
+// apply as for the sliders (a frequency beyond the table's limits is clamped to it).
+void set_number(noise::Params& params, std::string_view key, double value) {
+    if (const noise::ParamInfo* info = noise::find_param(key)) {
+        value = std::clamp(value, info->min, info->max);
+        (void)noise::set_param_value(params, *info, value);
+    }
+}
+
+// [SECTION] Overlays -----------------------------------------------------------------------
+
+void draw_progress(ImDrawList* draw, ImVec2 max_corner, const PreviewStatus& status) {
+    const ImVec2 size(150.0f, 22.0f);
+    const ImVec2 p0(max_corner.x - size.x - 8.0f, max_corner.y - size.y - 8.0f);
+    const ImVec2 p1(p0.x + size.x, p0.y + size.y);
+    draw->AddRectFilled(p0, p1, IM_COL32(20, 22, 28, 210), 4.0f);
+    const float fill = std::clamp(status.progress, 0.0f, 1.0f);
+    draw->AddRectFilled(ImVec2(p0.x + 3, p1.y - 5), ImVec2(p0.x + 3 + (size.x - 6) * fill, p1.y - 3),
+                        IM_COL32(110, 180, 255, 255), 1.0f);
+    char text[64];
+    std::snprintf(text, sizeof text, "%s %3.0f%%", status.coarse ? "sketching" : "rendering", fill * 100.0f);
+    draw->AddText(ImVec2(p0.x + 8, p0.y + 2), IM_COL32(230, 230, 235, 255), text);
+}
+
+void draw_error(ImDrawList* draw, ImVec2 p0, ImVec2 p1, const std::string& error) {
+    draw->AddRectFilled(p0, p1, IM_COL32(25, 10, 12, 200));
+    const float wrap = std::max(100.0f, p1.x - p0.x - 40.0f);
+    const std::string text = "Cannot render these settings:\n" + error;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const ImVec2 at(p0.x + (p1.x - p0.x - size.x) * 0.5f, p0.y + (p1.y - p0.y - size.y) * 0.5f);
+    draw->AddText(nullptr, 0.0f, at, IM_COL32(255, 140, 130, 255), text.c_str(), nullptr, wrap);
+}
+
+}  // namespace
+
+bool shows_repeat(const Settings& settings) {
+    return settings.view.repeat_3x3 && settings.params.tile > 0;
+}
+
+// [SECTION] The panel ------------------------------------------------------------------------
+
+PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
+                           const PreviewStatus& status, int preview_size_override, UiReport& report) {
+    PreviewLayout layout;
+    ImGuiIO& io = ImGui::GetIO();
+    noise::Params& params = settings.params;
+    const bool repeat = shows_repeat(settings);
+    const float status_height = ImGui::GetTextLineHeightWithSpacing() + 4.0f;
+
+    // The area: all the window has left, above one status line.
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    avail.y -= status_height;
+    avail.x = std::max(avail.x, 32.0f);
+    avail.y = std::max(avail.y, 32.0f);
+
+    // The image on screen: the whole area, or a centred square of 3 x 3 tiles.
+    ImVec2 p0 = origin;
+    ImVec2 size = avail;
+    if (repeat) {
+        const float side = std::floor(std::min(avail.x, avail.y));
+        p0 = ImVec2(origin.x + std::floor((avail.x - side) * 0.5f), origin.y + std::floor((avail.y - side) * 0.5f));
+        size = ImVec2(side, side);
+    }
+    const ImVec2 p1(p0.x + size.x, p0.y + size.y);
+    const float tile_w = repeat ? size.x / 3.0f : size.x;  // one image's width on screen
+    const float tile_h = repeat ? size.y / 3.0f : size.y;
+
+    // What to render: one pixel per screen pixel (a third of the square when repeating), unless
+    // the command line fixes the width. Rounded to 4 px so a resize does not re-render per pixel.
+    const double aspect = static_cast<double>(tile_h) / tile_w;
+    int width = preview_size_override > 0 ? preview_size_override : static_cast<int>(tile_w) / 4 * 4;
+    width = std::max(width, 16);
+    layout.image_width = width;
+    layout.image_height = repeat ? width : std::max(16, static_cast<int>(std::lround(width * aspect)));
+
+    // [1] The picture.
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, ImVec2(origin.x + avail.x, origin.y + avail.y), IM_COL32(18, 19, 23, 255));
+    if (field.has_image() && field.texture().id()) {
+        const float uv = repeat ? 3.0f : 1.0f;
+        draw->AddImage(field.texture().id(), p0, p1, ImVec2(0, 0), ImVec2(uv, uv));
+    }
+    if (repeat) {
+        // Faint borders: visible when looked for, gone otherwise, like the seams should be.
+        for (int i = 1; i < 3; ++i) {
+            const float x = p0.x + tile_w * static_cast<float>(i);
+            const float y = p0.y + tile_h * static_cast<float>(i);
+            draw->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(255, 255, 255, 40));
+            draw->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), IM_COL32(255, 255, 255, 40));
+        }
+    }
+
+    // [2] Mouse: one invisible button over the area takes wheel, drag and hover.
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::InvisibleButton("##preview", avail, ImGuiButtonFlags_MouseButtonLeft);
+    report.item("preview");
+    const bool hovered = ImGui::IsItemHovered();
+    const bool active = ImGui::IsItemActive();
+    const ImVec2 mouse = io.MousePos;
+
+    // Cursor position in image units (fractions of the image width), folded into one tile.
+    const auto image_uv = [&](ImVec2 m) {
+        double u = (m.x - p0.x) / tile_w;
+        double v = (m.y - p0.y) / tile_w;
+        if (repeat) {
+            u = u - std::floor(u);
+            v = v - std::floor(v * tile_w / tile_h) * tile_h / tile_w;
+        }
+        return std::pair{u, v};
+    };
+
+    // The scanline (not for dimension 1, whose curve is the noise itself).
+    const bool has_scanline = params.dimension != 1;
+    const float scan_y = p0.y + static_cast<float>(settings.view.scanline) * tile_h;
+    const bool near_scanline = has_scanline && hovered && std::abs(mouse.y - scan_y) <= 5.0f &&
+                               mouse.x >= p0.x && mouse.x <= p0.x + tile_w;
+    report.rect("scanline_handle", ImVec2(p0.x, scan_y - 2.0f), ImVec2(p0.x + tile_w, scan_y + 2.0f));
+
+    if (ImGui::IsItemActivated()) {
+        state.dragging_scanline = near_scanline;
+        state.panning = !near_scanline;
+        state.pan_start_x = params.offset_x;
+        state.pan_start_y = params.offset_y;
+    }
+    if (!active) {
+        state.panning = false;
+        state.dragging_scanline = false;
+    }
+    if (state.dragging_scanline) {
+        settings.view.scanline = std::clamp(static_cast<double>((mouse.y - p0.y) / tile_h), 0.0, 1.0);
+    } else if (state.panning) {
+        // From the drag's start, so rounding never accumulates: the point grabbed stays under
+        // the cursor.
+        const ImVec2 delta = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+        set_number(params, "offset_x", state.pan_start_x - delta.x / tile_w * params.frequency);
+        set_number(params, "offset_y", state.pan_start_y - delta.y / tile_w * params.frequency);
+    }
+    if (hovered && io.MouseWheel != 0.0f && status.error.empty()) {
+        const auto [u, v] = image_uv(mouse);
+        const double x = params.offset_x + u * params.frequency;
+        const double y = params.offset_y + v * params.frequency;
+        const noise::ParamInfo* freq = noise::find_param("frequency");
+        double f = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
+        if (freq) f = std::clamp(f, freq->min, freq->max);
+        set_number(params, "frequency", f);
+        set_number(params, "offset_x", x - u * params.frequency);
+        set_number(params, "offset_y", y - v * params.frequency);
+        state.last_wheel_time = ImGui::GetTime();
+    }
+    if (near_scanline || state.dragging_scanline) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
+    else if (state.panning) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+    layout.gesture = state.panning || state.dragging_scanline ||
+                     (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+
+    // [3] Scanline, drawn over the picture with a handle at each end.
+    if (has_scanline && status.error.empty()) {
+        const ImU32 colour = (near_scanline || state.dragging_scanline) ? IM_COL32(255, 210, 80, 255)
+                                                                        : IM_COL32(255, 210, 80, 150);
+        draw->AddLine(ImVec2(p0.x, scan_y), ImVec2(p0.x + tile_w, scan_y), colour, 1.0f);
+        draw->AddTriangleFilled(ImVec2(p0.x, scan_y - 6), ImVec2(p0.x + 8, scan_y), ImVec2(p0.x, scan_y + 6), colour);
+        const float xe = p0.x + tile_w;
+        draw->AddTriangleFilled(ImVec2(xe, scan_y - 6), ImVec2(xe, scan_y + 6), ImVec2(xe - 8, scan_y), colour);
+    }
+    if (status.rendering && status.error.empty()) draw_progress(draw, ImVec2(origin.x + avail.x, origin.y + avail.y), status);
+    if (!status.error.empty()) draw_error(draw, origin, ImVec2(origin.x + avail.x, origin.y + avail.y), status.error);
+
+    // [4] Status line: the value under the cursor and the view's region.
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y + 4.0f));
+    char line[256];
+    if (hovered && field.has_image()) {
+        const auto [u, v] = image_uv(mouse);
+        const ImageResult& image = field.image();
+        const int px = static_cast<int>(std::floor(u * image.width));
+        const int py = static_cast<int>(std::floor(v * image.width));
+        const float raw = field.value_at(px, py);
+        const double x = params.offset_x + u * params.frequency;
+        const double y = params.offset_y + v * params.frequency;
+        std::snprintf(line, sizeof line, "x %.4f   y %.4f   value %+.4f   (%.3f mapped)", x, y, raw, field.mapped(raw));
+    } else {
+        std::snprintf(line, sizeof line, "x %.3f .. %.3f   y %.3f .. %.3f   wheel: zoom   drag: pan", params.offset_x,
+                      params.offset_x + params.frequency, params.offset_y,
+                      params.offset_y + params.frequency * aspect);
+    }
+    ImGui::TextUnformatted(line);
+    return layout;
+}
+
+}  // namespace app::gui

@@ -1,0 +1,182 @@
+#include "gui/render_worker.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
+#include "noise/fractal.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+
+namespace {
+
+// Below this many pixels the full image is quick enough that a coarse pass only costs time.
+constexpr std::size_t coarse_threshold = 160 * 160;
+
+double elapsed_ms(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+}
+
+}  // namespace
+
+RenderWorker::RenderWorker(std::function<void()> wake)
+    : wake_(std::move(wake)), thread_([this] { run(); }) {}
+
+RenderWorker::~RenderWorker() {
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        cancel_ = true;
+    }
+    wakeup_.notify_all();
+    thread_.join();
+}
+
+std::uint64_t RenderWorker::submit(const PreviewRequest& request) {
+    std::uint64_t generation = 0;
+    {
+        std::lock_guard lock(mutex_);
+        generation = ++latest_;
+        pending_ = request;
+        pending_generation_ = generation;
+        cancel_ = true;  // the image in progress is stale now
+    }
+    wakeup_.notify_all();
+    return generation;
+}
+
+std::optional<ImageResult> RenderWorker::take_image() {
+    std::lock_guard lock(mutex_);
+    std::optional<ImageResult> out;
+    if (image_ && image_->generation == latest_.load()) out = std::move(image_);
+    image_.reset();
+    return out;
+}
+
+std::optional<CurveResult> RenderWorker::take_curve() {
+    std::lock_guard lock(mutex_);
+    std::optional<CurveResult> out;
+    if (curve_ && curve_->generation == latest_.load()) out = std::move(curve_);
+    curve_.reset();
+    return out;
+}
+
+WorkerStatus RenderWorker::status() const {
+    std::lock_guard lock(mutex_);
+    WorkerStatus s;
+    s.busy = busy_ || pending_.has_value();
+    s.coarse_stage = coarse_stage_;
+    s.generation = working_generation_;
+    s.rows_done = rows_done_.load();
+    s.rows_total = rows_total_;
+    s.error = error_;
+    return s;
+}
+
+void RenderWorker::run() {
+    for (;;) {
+        PreviewRequest request;
+        std::uint64_t generation = 0;
+        {
+            std::unique_lock lock(mutex_);
+            busy_ = false;
+            wakeup_.wait(lock, [this] { return quit_ || pending_.has_value(); });
+            if (quit_) return;
+            request = std::move(*pending_);
+            generation = pending_generation_;
+            pending_.reset();
+            // Reset under the lock: a submit after this point sets it again and is not lost.
+            cancel_ = false;
+            busy_ = true;
+            working_generation_ = generation;
+            rows_done_ = 0;
+            rows_total_ = 0;
+            error_.clear();
+        }
+        try {
+            work(request, generation);
+        } catch (const std::exception& e) {
+            // Invalid parameters reach here only if the UI's validation missed a rule; report
+            // the library's message instead of rendering.
+            std::lock_guard lock(mutex_);
+            error_ = e.what();
+        }
+        if (wake_) wake_();
+    }
+}
+
+void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation) {
+    const noise::FractalNoise noise(request.params);
+
+    // [1] The curve: a few thousand samples, done in well under a frame.
+    if (request.curve_samples > 0) {
+        CurveResult curve;
+        curve.generation = generation;
+        curve.params = request.params;
+        curve.y = request.curve_y;
+        curve.sum.resize(static_cast<std::size_t>(request.curve_samples));
+        noise::sample_row(noise, request.curve_y, curve.sum);
+        if (request.curve_octaves) {
+            curve.octaves.resize(static_cast<std::size_t>(request.params.octaves));
+            for (int i = 0; i < request.params.octaves; ++i) {
+                if (cancel_) return;
+                auto& row = curve.octaves[static_cast<std::size_t>(i)];
+                row.resize(curve.sum.size());
+                noise::sample_row(noise, request.curve_y, row, i);
+            }
+        }
+        {
+            std::lock_guard lock(mutex_);
+            if (generation == latest_.load()) curve_ = std::move(curve);
+        }
+        if (wake_) wake_();
+    }
+    if (!request.need_image || request.width <= 0 || request.height <= 0) return;
+
+    // [2] Coarse first for big images, so a drag shows something within a frame or two.
+    const auto full_region = noise::Region::full(request.width, request.height);
+    if (full_region.pixel_count() > coarse_threshold) {
+        const int cw = std::max(1, request.width / 4);
+        const int ch = std::max(1, request.height / 4);
+        {
+            std::lock_guard lock(mutex_);
+            coarse_stage_ = true;
+            rows_total_ = ch;
+        }
+        ImageResult coarse{generation, request.params, cw, ch, true, {}, 0.0};
+        coarse.raw.resize(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch));
+        const auto start = std::chrono::steady_clock::now();
+        rows_done_ = 0;
+        const bool done = noise::render(noise, noise::Region::full(cw, ch), coarse.raw,
+                                        {0, &cancel_, &rows_done_});
+        coarse.milliseconds = elapsed_ms(start);
+        if (!done) return;
+        post_image(std::move(coarse));
+    }
+
+    // [3] The full image, with rows counted for the progress indicator.
+    {
+        std::lock_guard lock(mutex_);
+        coarse_stage_ = false;
+        rows_total_ = request.height;
+    }
+    rows_done_ = 0;
+    ImageResult full{generation, request.params, request.width, request.height, false, {}, 0.0};
+    full.raw.resize(full_region.pixel_count());
+    const auto start = std::chrono::steady_clock::now();
+    const bool done = noise::render(noise, full_region, full.raw, {0, &cancel_, &rows_done_});
+    full.milliseconds = elapsed_ms(start);
+    if (done) post_image(std::move(full));
+}
+
+void RenderWorker::post_image(ImageResult&& result) {
+    {
+        std::lock_guard lock(mutex_);
+        if (result.generation != latest_.load()) return;  // stale: a newer request is waiting
+        image_ = std::move(result);
+    }
+    if (wake_) wake_();
+}
+
+}  // namespace app::gui

@@ -1,0 +1,106 @@
+// noise/lattice.hpp: the integer lattice under every noise: which cell a point is in, and a
+// pseudo-random but fixed byte for every lattice point.
+//
+// Ken Perlin hashes a lattice point (X, Y, Z) by chaining lookups in a permutation of 0..255:
+//     hash = p[p[p[X] + Y] + Z]        (X, Y, Z already reduced to 0..255)
+// which is `hash_corner` below, one lookup per axis. Seed 0 uses his published permutation, so
+// seed 0 reproduces his reference exactly; any other seed shuffles 0..255 with SplitMix64
+// (Steele, Lea & Flood 2014) and Fisher-Yates, a documented integer generator that gives the same
+// table on every machine and standard library. The same generator fills the table of random unit
+// gradients of Perlin's 1985 noise (`Gradients::random`).
+//
+// Limits, stated plainly:
+// - Without tiling a lattice index is reduced with & 255, as Ken Perlin does: the noise repeats
+//   every 256 cells on every axis.
+// - With a tiling period P (1 .. 2^46) an index is reduced modulo P with a true modulo (negative
+//   indices too); indices >= 256 then fold their higher bytes into the hash chain, so a period of
+//   300 is 300 distinct cells, not 256 cells and a repeat. Below 256 the chain is Ken's.
+// - `cell_of` floors (not a cast to int) so that negative coordinates find the right cell; points
+//   must satisfy |x| < 2^53, where a double still has a fractional part to speak of.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+namespace noise {
+
+// Ken Perlin's permutation from "Improving Noise" (2002), the table of seed 0.
+extern const std::array<std::uint8_t, 256> perlin_permutation;
+
+// SplitMix64: a 64-bit state advanced by a constant, then mixed. Small, fast, and the same on
+// every platform (only uint64_t arithmetic, whose wraparound is defined).
+class SplitMix64 {
+public:
+    explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    // A double in [0, 1) from the top 53 bits.
+    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+    // An integer in [0, n) by multiply-shift (Lemire); the bias is below 2^-32 for n <= 256.
+    std::uint32_t below(std::uint32_t n) {
+        return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
+    }
+
+private:
+    std::uint64_t state_;
+};
+
+// The lattice cell containing coordinate x, and x's position inside it, in [0, 1).
+struct Cell {
+    std::int64_t index;  // floor(x)
+    double frac;         // x - floor(x)
+};
+inline Cell cell_of(double x) {
+    const double i = std::floor(x);
+    return {static_cast<std::int64_t>(i), x - i};
+}
+
+// A lattice index reduced for hashing: & 255 without tiling (period 256), else a true modulo.
+inline std::int64_t wrap_index(std::int64_t i, std::int64_t period) {
+    if (period == 0) return i & 255;
+    const std::int64_t r = i % period;
+    return r < 0 ? r + period : r;
+}
+
+// One seed's immutable tables. Cheap to copy around by reference; safe to share between threads.
+class Lattice {
+public:
+    explicit Lattice(std::uint32_t seed);
+
+    std::uint32_t seed() const { return seed_; }
+    std::uint8_t perm(std::int64_t i) const { return perm_[static_cast<std::size_t>(i & 255)]; }
+
+    // The hash of a lattice point whose indices are already wrapped (wrap_index): Ken's chain
+    // p[p[p[X] + Y] + Z], one step per axis, over at least three axes so that 1D and 2D noise are
+    // the y = 0 and z = 0 slices of the 3D table. Indices >= 256 (tiling only) add one step per
+    // higher byte.
+    template <int D>
+    std::uint8_t hash_corner(const std::array<std::int64_t, D>& wrapped) const {
+        unsigned h = 0;
+        for (int axis = 0; axis < (D < 3 ? 3 : D); ++axis) {
+            const std::int64_t c = axis < D ? wrapped[axis] : 0;
+            h = perm_[(h + static_cast<unsigned>(c & 255)) & 255];
+            for (std::int64_t high = c >> 8; high != 0; high >>= 8)
+                h = perm_[(h + 1 + static_cast<unsigned>(high & 255)) & 255];
+        }
+        return static_cast<std::uint8_t>(h);
+    }
+
+    // Perlin 1985: a random unit vector per hash value, for each dimension 1..4 (in 1D a slope in
+    // [-1, 1]). Entry h of dimension D starts at random_gradient(D, h)[0].
+    const double* random_gradient(int dimension, std::uint8_t h) const {
+        return &gradients_[dimension - 1][static_cast<std::size_t>(h) * static_cast<std::size_t>(dimension)];
+    }
+
+private:
+    std::uint32_t seed_;
+    std::array<std::uint8_t, 256> perm_;
+    std::array<std::array<double, 256 * 4>, 4> gradients_;  // dimension d uses 256 * d entries
+};
+
+}  // namespace noise

@@ -1,0 +1,130 @@
+// noise/params.hpp: everything a user can set, and the one table that describes it.
+//
+// `noise::Params` is a plain aggregate whose default member initialisers ARE the defaults: the
+// sliders, the presets, `--set key=value` and every error message read them through
+// `param_table()`, which lists each field once with its stable key, a label, a one-sentence
+// tooltip and its allowed range. Nothing else in the program mirrors these fields.
+//
+// Every choice is an `enum class` with a name table beside it (`algorithm_names` ...), the names
+// being the stable keys used in presets and on the command line; a `static_assert` keeps each
+// table as long as its enum.
+//
+// Typical start: perlin, dimension 2, quintic, fbm with 5 octaves of persistence 0.5 and
+// lacunarity 2, frequency 4 (four lattice cells across the image).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace noise {
+
+// [SECTION] Choices -------------------------------------------------------------------------
+
+enum class Algorithm { perlin, value, white };
+inline constexpr std::array<std::string_view, 3> algorithm_names{"perlin", "value", "white"};
+
+enum class Gradients { improved, axes, random };
+inline constexpr std::array<std::string_view, 3> gradients_names{"improved", "axes", "random"};
+
+enum class Interpolation { linear, cosine, cubic, quintic, smoothstep };
+inline constexpr std::array<std::string_view, 5> interpolation_names{"linear", "cosine", "cubic", "quintic",
+                                                                     "smoothstep"};
+
+enum class Fractal { fbm, turbulence, ridged };
+inline constexpr std::array<std::string_view, 3> fractal_names{"fbm", "turbulence", "ridged"};
+
+enum class OctaveSeeds { same, offset };
+inline constexpr std::array<std::string_view, 2> octave_seeds_names{"same", "offset"};
+
+static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::white) + 1);
+static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
+static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
+static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
+static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::offset) + 1);
+
+// [SECTION] The settings ------------------------------------------------------------------
+
+struct Params {
+    Algorithm algorithm         = Algorithm::perlin;
+    int dimension               = 2;
+    Gradients gradients         = Gradients::improved;
+    Interpolation interpolation = Interpolation::quintic;
+    bool smooth                 = false;
+    Fractal fractal             = Fractal::fbm;
+    int octaves                 = 5;
+    double persistence          = 0.5;
+    double lacunarity           = 2.0;
+    OctaveSeeds octave_seeds    = OctaveSeeds::same;
+    std::uint32_t seed          = 0;
+    double frequency            = 4.0;
+    double offset_x             = 0.0;
+    double offset_y             = 0.0;
+    double z                    = 0.0;
+    double w                    = 0.0;
+    std::uint32_t tile          = 0;  // 0: no tiling; else the period in lattice cells at octave 0
+
+    friend bool operator==(const Params&, const Params&) = default;
+};
+
+// [SECTION] The metadata table ------------------------------------------------------------
+
+enum class ParamKind { choice, integer, real, toggle };
+
+struct ParamInfo {
+    std::string_view key;      // stable: presets, --set, UI ids
+    std::string_view label;    // shown next to the control
+    std::string_view tooltip;  // one sentence on what it does
+    ParamKind kind;
+    double min;  // inclusive bounds; for a choice 0 .. names.size()-1, for a toggle 0 .. 1
+    double max;
+    std::span<const std::string_view> names;  // the choice names (empty for other kinds)
+    double (*get)(const Params&);             // choice: the enum's index; toggle: 0 or 1
+    void (*set)(Params&, double);             // expects a value already checked against min/max
+};
+
+// All parameters, in the order the UI shows them.
+std::span<const ParamInfo> param_table();
+
+// The entry with this key, or nullptr.
+const ParamInfo* find_param(std::string_view key);
+
+// Parses `text` for the field `key` ("perlin", "0.5", "on"/"off"/"true"/"false"/"1"/"0") and
+// stores it. Returns an empty string on success, else one line naming the key, the value and
+// what is allowed, e.g. "octaves: '20' is out of range: expected an integer from 1 to 16".
+// `params` is unchanged on error.
+std::string set_param(Params& params, std::string_view key, std::string_view text);
+
+// Stores a number for `info` after checking kind and range; the same kind of message on error.
+std::string set_param_value(Params& params, const ParamInfo& info, double value);
+
+// The text form of a field, the one `set_param` reads back: a choice's name, "true"/"false",
+// integers without a decimal point, reals with 17 significant digits.
+std::string format_param(const Params& params, const ParamInfo& info);
+
+// Checks every field against the table and the rules that join fields (tiling needs an integer
+// lacunarity). Returns an empty string when `params` is valid, else the first problem.
+std::string validate(const Params& params);
+
+// [SECTION] Output range ------------------------------------------------------------------
+
+struct Range {
+    double lo;
+    double hi;
+};
+
+// The range the output mapping uses to bring a raw value to [0, 1]: [-1, 1] for fbm, [0, 1] for
+// turbulence and ridged. Raw values can slightly leave it (see perlin.hpp and value.hpp for the
+// measured ranges); the mapping clamps.
+Range nominal_range(const Params& params);
+
+// Maps a raw value to [0, 1] through `range`, clamping.
+inline double to_unit(double value, Range range) {
+    const double t = (value - range.lo) / (range.hi - range.lo);
+    return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+}
+
+}  // namespace noise

@@ -1,0 +1,65 @@
+// noise/render.hpp: fill images and curves with fractal noise, in parallel, reproducibly.
+//
+// The image model: a full image of `width` x `height` pixels shows noise space
+//     x = offset_x + (px + 0.5) * frequency / width
+//     y = offset_y + (py + 0.5) * frequency / width          (square pixels; row 0 at the top)
+// at the slice z, w. So the image covers the same region at every resolution: a 512 px preview
+// and a 4096 px export show the same picture, and `frequency` lattice cells span the width.
+//
+// A Region picks a window [x0, x1) x [y0, y1) of that full image; rendering windows of a grid
+// and placing them side by side gives exactly the full image, because every pixel is computed
+// from its own coordinates alone. The output buffer is caller-owned, row-major:
+//     out[(py - y0) * (x1 - x0) + (px - x0)]   raw values (before any mapping to [0, 1]).
+//
+// Rows are split over threads; since no value depends on another, the bytes are identical for
+// every thread count.
+#pragma once
+
+#include <atomic>
+#include <span>
+#include <string>
+
+#include "noise/fractal.hpp"
+#include "noise/params.hpp"
+
+namespace noise {
+
+struct Region {
+    int width  = 0;  // the full image
+    int height = 0;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // the window, end exclusive
+
+    static Region full(int w, int h) { return {w, h, 0, 0, w, h}; }
+    int columns() const { return x1 - x0; }
+    int rows() const { return y1 - y0; }
+    std::size_t pixel_count() const {
+        return static_cast<std::size_t>(columns()) * static_cast<std::size_t>(rows());
+    }
+};
+
+// Empty when the region is usable: positive size, window inside the image.
+std::string validate(const Region& region);
+
+struct RenderOptions {
+    unsigned threads = 0;                          // 0: one per hardware thread
+    const std::atomic<bool>* cancel = nullptr;     // checked between rows
+    std::atomic<int>* rows_done = nullptr;         // incremented once per finished row
+};
+
+// The noise-space point of pixel (px, py) of the full image.
+Point pixel_point(const Params& params, int width, double px, double py);
+
+// Fills `out` (size region.pixel_count()) with raw values. Returns false if cancelled (out is
+// then partly filled), true when complete. Throws std::invalid_argument for invalid params,
+// an invalid region or a buffer of the wrong size.
+bool render(const Params& params, const Region& region, std::span<float> out,
+            const RenderOptions& options = {});
+bool render(const FractalNoise& noise, const Region& region, std::span<float> out,
+            const RenderOptions& options = {});
+
+// The 1D curve along the image row at noise-space y (for dimension 1 y is ignored): out[i] is
+// the raw value at x = offset_x + (i + 0.5) * frequency / out.size(). When `octave` >= 0, the
+// weighted contribution of that octave alone (octave_weight * octave) instead of the sum.
+void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave = -1);
+
+}  // namespace noise

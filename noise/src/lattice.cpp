@@ -1,0 +1,59 @@
+// The lattice tables: Ken Perlin's permutation for seed 0, a SplitMix64 shuffle for the others.
+#include "noise/lattice.hpp"
+
+#include <numeric>
+
+namespace noise {
+
+const std::array<std::uint8_t, 256> perlin_permutation{
+    151, 160, 137, 91,  90,  15,  131, 13,  201, 95,  96,  53,  194, 233, 7,   225, 140, 36,  103, 30,  69,  142,
+    8,   99,  37,  240, 21,  10,  23,  190, 6,   148, 247, 120, 234, 75,  0,   26,  197, 62,  94,  252, 219, 203,
+    117, 35,  11,  32,  57,  177, 33,  88,  237, 149, 56,  87,  174, 20,  125, 136, 171, 168, 68,  175, 74,  165,
+    71,  134, 139, 48,  27,  166, 77,  146, 158, 231, 83,  111, 229, 122, 60,  211, 133, 230, 220, 105, 92,  41,
+    55,  46,  245, 40,  244, 102, 143, 54,  65,  25,  63,  161, 1,   216, 80,  73,  209, 76,  132, 187, 208, 89,
+    18,  169, 200, 196, 135, 130, 116, 188, 159, 86,  164, 100, 109, 198, 173, 186, 3,   64,  52,  217, 226, 250,
+    124, 123, 5,   202, 38,  147, 118, 126, 255, 82,  85,  212, 207, 206, 59,  227, 47,  16,  58,  17,  182, 189,
+    28,  42,  223, 183, 170, 213, 119, 248, 152, 2,   44,  154, 163, 70,  221, 153, 101, 155, 167, 43,  172, 9,
+    129, 22,  39,  253, 19,  98,  108, 110, 79,  113, 224, 232, 178, 185, 112, 104, 218, 246, 97,  228, 251, 34,
+    242, 193, 238, 210, 144, 12,  191, 179, 162, 241, 81,  51,  145, 235, 249, 14,  239, 107, 49,  192, 214, 31,
+    181, 199, 106, 157, 184, 84,  204, 176, 115, 121, 50,  45,  127, 4,   150, 254, 138, 236, 205, 93,  222, 114,
+    67,  29,  24,  72,  243, 141, 128, 195, 78,  66,  215, 61,  156, 180};
+
+Lattice::Lattice(std::uint32_t seed) : seed_(seed) {
+    if (seed == 0) {
+        perm_ = perlin_permutation;
+    } else {
+        // Fisher-Yates over 0..255, driven by SplitMix64 seeded with the seed.
+        std::iota(perm_.begin(), perm_.end(), std::uint8_t{0});
+        SplitMix64 rng(seed);
+        for (std::uint32_t i = 255; i > 0; --i) std::swap(perm_[i], perm_[rng.below(i + 1)]);
+    }
+
+    // Random unit gradients: uniform directions by rejection from the cube [-1, 1]^D (points
+    // inside the unit ball, away from the centre, normalised); in 1D uniform slopes in [-1, 1].
+    // A stream of its own, so that the permutation of a seed does not depend on it.
+    SplitMix64 rng(0x6772616469656E74ull ^ seed);  // "gradient"
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        auto& table = gradients_[dimension - 1];
+        table.fill(0.0);
+        for (std::size_t h = 0; h < 256; ++h) {
+            double* g = &table[h * static_cast<std::size_t>(dimension)];
+            if (dimension == 1) {
+                g[0] = rng.unit() * 2.0 - 1.0;
+                continue;
+            }
+            double length2 = 0.0;
+            do {
+                length2 = 0.0;
+                for (int axis = 0; axis < dimension; ++axis) {
+                    g[axis] = rng.unit() * 2.0 - 1.0;
+                    length2 += g[axis] * g[axis];
+                }
+            } while (length2 > 1.0 || length2 < 1e-4);
+            const double length = std::sqrt(length2);
+            for (int axis = 0; axis < dimension; ++axis) g[axis] /= length;
+        }
+    }
+}
+
+}  // namespace noise

@@ -1,0 +1,81 @@
+// Batch rendering over threads: see render.hpp.
+#include "noise/render.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace noise {
+
+std::string validate(const Region& region) {
+    const auto describe = [&] {
+        return std::to_string(region.x0) + "," + std::to_string(region.y0) + "," + std::to_string(region.x1) + "," +
+               std::to_string(region.y1);
+    };
+    if (region.width < 1 || region.height < 1)
+        return "size: '" + std::to_string(region.width) + "x" + std::to_string(region.height) +
+               "' is not allowed: expected a positive width and height";
+    if (region.x0 < 0 || region.y0 < 0 || region.x1 > region.width || region.y1 > region.height ||
+        region.x0 >= region.x1 || region.y0 >= region.y1)
+        return "region: '" + describe() + "' is not allowed: expected 0 <= X0 < X1 <= " +
+               std::to_string(region.width) + " and 0 <= Y0 < Y1 <= " + std::to_string(region.height);
+    return {};
+}
+
+Point pixel_point(const Params& params, int width, double px, double py) {
+    const double cell = params.frequency / width;
+    return {params.offset_x + (px + 0.5) * cell, params.offset_y + (py + 0.5) * cell, params.z, params.w};
+}
+
+bool render(const Params& params, const Region& region, std::span<float> out, const RenderOptions& options) {
+    return render(FractalNoise(params), region, out, options);
+}
+
+bool render(const FractalNoise& noise, const Region& region, std::span<float> out, const RenderOptions& options) {
+    if (auto error = validate(region); !error.empty()) throw std::invalid_argument(error);
+    if (out.size() != region.pixel_count()) throw std::invalid_argument("render: output buffer has the wrong size");
+
+    const int rows         = region.rows();
+    const unsigned wanted  = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = std::min<unsigned>(wanted, static_cast<unsigned>(rows));
+    std::atomic<int> next_row{0};
+    std::atomic<bool> cancelled{false};
+
+    // Each thread takes the next free row until none is left: rows are independent, so which
+    // thread computes a row never changes its values.
+    const auto work = [&] {
+        for (int row = next_row++; row < rows; row = next_row++) {
+            if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+                cancelled = true;
+                return;
+            }
+            float* line  = out.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns());
+            const int py = region.y0 + row;
+            for (int px = region.x0; px < region.x1; ++px) {
+                const Point p      = pixel_point(noise.params(), region.width, px, py);
+                line[px - region.x0] = static_cast<float>(noise.at(p));
+            }
+            if (options.rows_done != nullptr) ++*options.rows_done;
+        }
+    };
+
+    std::vector<std::jthread> pool;
+    for (unsigned i = 1; i < threads; ++i) pool.emplace_back(work);
+    work();
+    pool.clear();  // joins
+    return !cancelled;
+}
+
+void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave) {
+    const Params& params = noise.params();
+    const int count      = static_cast<int>(out.size());
+    for (int i = 0; i < count; ++i) {
+        Point p = pixel_point(params, count, i, 0.0);
+        p[1]    = y;
+        out[static_cast<std::size_t>(i)] =
+            octave < 0 ? noise.at(p) : noise.octave_weight(octave) * noise.octave(octave, p);
+    }
+}
+
+}  // namespace noise

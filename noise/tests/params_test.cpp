@@ -1,0 +1,110 @@
+// The parameter table: every key of the design, text round trips, and one-line errors.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "noise/params.hpp"
+
+namespace {
+
+TEST(Params, TheTableHasTheDesignsKeysOnce) {
+    const std::vector<std::string_view> design{"algorithm", "dimension", "gradients", "interpolation", "smooth",
+                                                "fractal",   "octaves",   "persistence", "lacunarity", "octave_seeds",
+                                                "seed",      "frequency", "offset_x", "offset_y", "z", "w", "tile"};
+    std::vector<std::string_view> keys;
+    for (const auto& info : noise::param_table()) {
+        keys.push_back(info.key);
+        EXPECT_FALSE(info.label.empty());
+        EXPECT_GT(info.tooltip.size(), 20u) << info.key;
+        EXPECT_LE(info.min, info.max);
+    }
+    EXPECT_EQ(keys, design);
+}
+
+TEST(Params, EveryFieldRoundTripsThroughText) {
+    noise::Params changed;
+    ASSERT_EQ(noise::set_param(changed, "algorithm", "value"), "");
+    ASSERT_EQ(noise::set_param(changed, "dimension", "3"), "");
+    ASSERT_EQ(noise::set_param(changed, "gradients", "random"), "");
+    ASSERT_EQ(noise::set_param(changed, "interpolation", "cubic"), "");
+    ASSERT_EQ(noise::set_param(changed, "smooth", "on"), "");
+    ASSERT_EQ(noise::set_param(changed, "fractal", "ridged"), "");
+    ASSERT_EQ(noise::set_param(changed, "octaves", "16"), "");
+    ASSERT_EQ(noise::set_param(changed, "persistence", "0.70710678118654757"), "");
+    ASSERT_EQ(noise::set_param(changed, "lacunarity", "3"), "");
+    ASSERT_EQ(noise::set_param(changed, "octave_seeds", "offset"), "");
+    ASSERT_EQ(noise::set_param(changed, "seed", "4294967295"), "");
+    ASSERT_EQ(noise::set_param(changed, "frequency", "0.1"), "");
+    ASSERT_EQ(noise::set_param(changed, "offset_x", "-12.5"), "");
+    ASSERT_EQ(noise::set_param(changed, "offset_y", "1e6"), "");
+    ASSERT_EQ(noise::set_param(changed, "z", "0.25"), "");
+    ASSERT_EQ(noise::set_param(changed, "w", "-3"), "");
+    ASSERT_EQ(noise::set_param(changed, "tile", "300"), "");
+    EXPECT_EQ(noise::validate(changed), "");
+    EXPECT_EQ(changed.seed, 4294967295u);
+    EXPECT_TRUE(changed.smooth);
+    EXPECT_EQ(changed.interpolation, noise::Interpolation::cubic);
+
+    noise::Params copy;
+    for (const auto& info : noise::param_table())
+        ASSERT_EQ(noise::set_param(copy, info.key, noise::format_param(changed, info)), "") << info.key;
+    EXPECT_EQ(copy, changed);
+    EXPECT_EQ(noise::format_param(changed, *noise::find_param("frequency")), "0.1");
+    EXPECT_EQ(noise::format_param(changed, *noise::find_param("smooth")), "true");
+}
+
+TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
+    noise::Params params;
+    const noise::Params before = params;
+    EXPECT_EQ(noise::set_param(params, "octaves", "20"), "octaves: '20' is out of range: expected an integer from 1 to 16");
+    EXPECT_EQ(noise::set_param(params, "octaves", "2.5"), "octaves: '2.5' is not an integer: expected an integer from 1 to 16");
+    EXPECT_EQ(noise::set_param(params, "algorithm", "simplex"),
+              "algorithm: 'simplex' is not allowed: expected one of perlin, value, white");
+    EXPECT_EQ(noise::set_param(params, "persistence", "nan"),
+              "persistence: 'nan' is not a finite number: expected a number from 0 to 1");
+    EXPECT_EQ(noise::set_param(params, "persistence", "inf"),
+              "persistence: 'inf' is not a finite number: expected a number from 0 to 1");
+    EXPECT_EQ(noise::set_param(params, "seed", "-1"), "seed: '-1' is out of range: expected an integer from 0 to 4294967295");
+    EXPECT_EQ(noise::set_param(params, "seed", "99999999999999999999"),
+              "seed: '99999999999999999999' is out of range: expected an integer from 0 to 4294967295");
+    EXPECT_EQ(noise::set_param(params, "frequency", ""), "frequency: '' is not a number: expected a number from 0.001 to 100000");
+    EXPECT_EQ(noise::set_param(params, "frequency", "0"), "frequency: '0' is out of range: expected a number from 0.001 to 100000");
+    EXPECT_EQ(noise::set_param(params, "smooth", "maybe"), "smooth: 'maybe' is not allowed: expected true or false (on/off, 1/0)");
+    EXPECT_EQ(noise::set_param(params, "dimension", "3x"), "dimension: '3x' is not an integer: expected an integer from 1 to 4");
+    EXPECT_EQ(noise::set_param(params, "colour", "red").rfind("unknown parameter 'colour': expected one of algorithm, ", 0), 0u);
+    EXPECT_EQ(params, before);
+}
+
+TEST(Params, SetValueChecksKindAndRange) {
+    noise::Params params;
+    EXPECT_EQ(noise::set_param_value(params, *noise::find_param("tile"), 3.5),
+              "tile: '3.5' is not an integer: expected an integer from 0 to 65536");
+    EXPECT_EQ(noise::set_param_value(params, *noise::find_param("algorithm"), 3),
+              "algorithm: '3' is out of range: expected one of perlin, value, white");
+    EXPECT_EQ(noise::set_param_value(params, *noise::find_param("octaves"), 9), "");
+    EXPECT_EQ(params.octaves, 9);
+}
+
+TEST(Params, ValidateJoinsFields) {
+    noise::Params params;
+    EXPECT_EQ(noise::validate(params), "");
+    params.tile       = 8;
+    params.lacunarity = 2.5;
+    EXPECT_EQ(noise::validate(params).rfind("lacunarity: '2.5' is not allowed while tiling", 0), 0u);
+    params.lacunarity = 3;
+    EXPECT_EQ(noise::validate(params), "");
+    params.octaves = 17;
+    EXPECT_EQ(noise::validate(params), "octaves: '17' is out of range: expected an integer from 1 to 16");
+}
+
+TEST(Params, NominalRangesAndTheOutputMapping) {
+    noise::Params params;
+    EXPECT_EQ(noise::nominal_range(params).lo, -1.0);
+    params.fractal = noise::Fractal::ridged;
+    EXPECT_EQ(noise::nominal_range(params).lo, 0.0);
+    EXPECT_EQ(noise::to_unit(0.0, {-1, 1}), 0.5);
+    EXPECT_EQ(noise::to_unit(-1.2, {-1, 1}), 0.0);
+    EXPECT_EQ(noise::to_unit(1.04, {-1, 1}), 1.0);
+}
+
+}  // namespace

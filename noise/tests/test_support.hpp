@@ -1,0 +1,49 @@
+// Shared by the noise tests: every combination of the settings that shape the base noise.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "noise/params.hpp"
+
+namespace noise_test {
+
+inline noise::Params one_octave(noise::Algorithm algorithm, int dimension, noise::Interpolation interpolation,
+                                noise::Gradients gradients = noise::Gradients::improved) {
+    noise::Params params;
+    params.algorithm     = algorithm;
+    params.dimension     = dimension;
+    params.interpolation = interpolation;
+    params.gradients     = gradients;
+    params.octaves       = 1;
+    return params;
+}
+
+// Every algorithm x dimension x interpolation (x gradients for perlin), one octave.
+inline std::vector<noise::Params> every_base_noise() {
+    std::vector<noise::Params> all;
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        for (std::size_t i = 0; i < noise::interpolation_names.size(); ++i) {
+            const auto curve = static_cast<noise::Interpolation>(i);
+            for (std::size_t g = 0; g < noise::gradients_names.size(); ++g)
+                all.push_back(one_octave(noise::Algorithm::perlin, dimension, curve, static_cast<noise::Gradients>(g)));
+            all.push_back(one_octave(noise::Algorithm::value, dimension, curve));
+            auto smooth   = one_octave(noise::Algorithm::value, dimension, curve);
+            smooth.smooth = true;
+            all.push_back(smooth);
+        }
+        all.push_back(one_octave(noise::Algorithm::white, dimension, noise::Interpolation::linear));
+    }
+    return all;
+}
+
+inline std::string describe(const noise::Params& p) {
+    std::string text;
+    for (const auto& info : noise::param_table()) {
+        if (info.key == "offset_x") break;
+        text += std::string(info.key) + "=" + noise::format_param(p, info) + " ";
+    }
+    return text;
+}
+
+}  // namespace noise_test

@@ -1,0 +1,88 @@
+// Tiling: with period P the field repeats every P units on every axis, at every octave.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+#include "noise/fractal.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using noise::Algorithm;
+using noise::Interpolation;
+
+noise::Params tiled(Algorithm algorithm, int dimension, std::uint32_t period, double lacunarity) {
+    noise::Params params = noise_test::one_octave(algorithm, dimension, Interpolation::quintic);
+    params.tile          = period;
+    params.lacunarity    = lacunarity;
+    params.octaves       = 4;
+    params.octave_seeds  = noise::OctaveSeeds::offset;
+    return params;
+}
+
+TEST(Tiling, EveryOctaveRepeatsWithThePeriodOnEveryAxis) {
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> coordinate(-400.0, 400.0);
+    for (std::uint32_t period : {3u, 8u, 100u, 300u}) {
+        for (double lacunarity : {2.0, 3.0}) {
+            for (auto algorithm : {Algorithm::perlin, Algorithm::value}) {
+                for (int dimension = 1; dimension <= 4; ++dimension) {
+                    const noise::FractalNoise noise(tiled(algorithm, dimension, period, lacunarity));
+                    for (int i = 0; i < 40; ++i) {
+                        const noise::Point p{coordinate(rng), coordinate(rng), coordinate(rng), coordinate(rng)};
+                        for (int axis = 0; axis < dimension; ++axis) {
+                            for (int shift : {1, -2}) {
+                                noise::Point q = p;
+                                q[static_cast<std::size_t>(axis)] += shift * static_cast<double>(period);
+                                for (int octave = 0; octave < 4; ++octave)
+                                    ASSERT_NEAR(noise.octave(octave, p), noise.octave(octave, q), 1e-9)
+                                        << "P=" << period << " lacunarity " << lacunarity << " octave " << octave
+                                        << " dimension " << dimension << " axis " << axis;
+                                ASSERT_NEAR(noise.at(p), noise.at(q), 1e-9);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(Tiling, CubicAndSmoothedValuesWrapTheirWiderNeighbourhoods) {
+    for (auto algorithm : {Algorithm::perlin, Algorithm::value}) {
+        auto params          = tiled(algorithm, 2, 5, 2.0);
+        params.interpolation = Interpolation::cubic;
+        params.smooth        = true;
+        const noise::FractalNoise noise(params);
+        for (double x : {-0.3, 0.2, 4.9})  // near the wrap, where the points before and after cross it
+            EXPECT_NEAR(noise.at({x, 1.7, 0, 0}), noise.at({x + 5.0, 1.7 - 5.0, 0, 0}), 1e-9);
+    }
+}
+
+TEST(Tiling, PeriodsAbove256AreNotA256Repeat) {
+    const noise::FractalNoise noise(tiled(Algorithm::value, 1, 300, 2.0));
+    int same = 0;
+    for (int i = 0; i < 40; ++i) same += noise.at({i + 0.5, 0, 0, 0}) == noise.at({i + 256.5, 0, 0, 0});
+    EXPECT_LT(same, 4);
+}
+
+TEST(Tiling, UntiledNoiseDoesNotRepeatWithTheTestedPeriods) {
+    // The test above must be able to fail: without tiling these shifts change the field.
+    auto params = tiled(Algorithm::perlin, 2, 8, 2.0);
+    params.tile = 0;
+    const noise::FractalNoise noise(params);
+    EXPECT_GT(std::abs(noise.at({1.3, 2.6, 0, 0}) - noise.at({9.3, 2.6, 0, 0})), 1e-3);
+}
+
+TEST(Tiling, NeedsAnIntegerLacunarity) {
+    try {
+        noise::FractalNoise noise(tiled(Algorithm::perlin, 2, 8, 2.5));
+        FAIL() << "a fractional lacunarity was accepted while tiling";
+    } catch (const std::invalid_argument& error) {
+        EXPECT_NE(std::string(error.what()).find("lacunarity: '2.5'"), std::string::npos) << error.what();
+    }
+}
+
+}  // namespace
