@@ -8,72 +8,114 @@ namespace {
 
 // Ken Perlin's grad (2002): the low 4 bits of the hash pick one of the 12 edge vectors of the
 // cube (+-1, +-1, 0) ... (4 of them twice, so that & 15 suffices), dotted with (x, y, z).
-double improved_grad3(std::uint8_t hash, double x, double y, double z) {
-    const int h    = hash & 15;                                   // CONVERT LO 4 BITS OF HASH CODE
-    const double u = h < 8 ? x : y;                               // INTO 12 GRADIENT DIRECTIONS.
-    const double v = h < 4 ? y : (h == 12 || h == 14 ? x : z);
+double improved_grad3(unsigned hash, double x, double y, double z) {
+    const unsigned h = hash & 15;                                 // CONVERT LO 4 BITS OF HASH CODE
+    const double u   = h < 8 ? x : y;                             // INTO 12 GRADIENT DIRECTIONS.
+    const double v   = h < 4 ? y : (h == 12 || h == 14 ? x : z);
     return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
 }
 
 // The 32 edge vectors of the 4-cube: bits 3-4 choose the axis that is 0, bits 0-2 the signs of
 // the other three.
-double improved_grad4(std::uint8_t hash, const double* d) {
-    const int zero_axis = (hash >> 3) & 3;
-    double sum          = 0.0;
-    for (int axis = 0, sign_bit = 0; axis < 4; ++axis) {
+double improved_grad4(unsigned hash, const double* d) {
+    const unsigned zero_axis = (hash >> 3) & 3;
+    double sum               = 0.0;
+    for (unsigned axis = 0, sign_bit = 0; axis < 4; ++axis) {
         if (axis == zero_axis) continue;
         sum += ((hash >> sign_bit++) & 1) ? -d[axis] : d[axis];
     }
     return sum;
 }
 
-// +-e_k: the axis from hash / 2, the sign from the low bit (seed 001's four vectors in 2D).
-double axis_grad(std::uint8_t hash, int dimension, const double* d) {
-    const int axis = (hash >> 1) % dimension;
-    return (hash & 1) ? -d[axis] : d[axis];
+// Each gradient set as a small function object: g(h) . d for a corner's hash h.
+template <int D>
+struct ImprovedGradient {
+    double operator()(unsigned h, const double* d) const {
+        if constexpr (D == 1) return (h / 127.5 - 1.0) * d[0];  // seed 002: a slope in [-1, 1]
+        if constexpr (D == 2) return improved_grad3(h, d[0], d[1], 0.0);
+        if constexpr (D == 3) return improved_grad3(h, d[0], d[1], d[2]);
+        if constexpr (D == 4) return improved_grad4(h, d);
+    }
+};
+
+// +-e_k: the axis from h / 2, the sign from the low bit (seed 001's four vectors in 2D).
+template <int D>
+struct AxisGradient {
+    double operator()(unsigned h, const double* d) const {
+        const unsigned axis = (h >> 1) % D;
+        return (h & 1) ? -d[axis] : d[axis];
+    }
+};
+
+template <int D>
+struct RandomGradient {
+    const Lattice& lattice;
+    double operator()(unsigned h, const double* d) const {
+        const double* g = lattice.random_gradient(D, static_cast<std::uint8_t>(h));
+        double dot      = 0.0;
+        for (int axis = 0; axis < D; ++axis) dot += g[axis] * d[axis];
+        return dot;
+    }
+};
+
+template <int D, int PerAxis, class Gradient>
+double perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
+                const Gradient& gradient) {
+    const auto cell = detail::cells_of<D>(p);                                 // 1. FIND THE UNIT CELL
+    const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period); // 2. HASH ITS CORNERS
+    return detail::blend_points<D, PerAxis>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
+        std::array<double, D> distance;                                       // 3. FROM THE CORNER TO
+        for (int axis = 0; axis < D; ++axis) distance[axis] = cell[axis].frac - corner[axis];  // THE POINT,
+        return gradient(hash[n], distance.data());                            //    DOTTED WITH ITS GRADIENT
+    });                                                                       // 4. BLEND ALONG EACH AXIS
+}
+
+template <int D, class Gradient>
+double perlin_curve(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
+                    const Gradient& gradient) {
+    if (curve == Interpolation::cubic) return perlin_d<D, 4>(lattice, p, curve, period, gradient);
+    return perlin_d<D, 2>(lattice, p, curve, period, gradient);
 }
 
 template <int D>
-double perlin_d(const Lattice& lattice, const Point& p, Gradients gradients, Interpolation interpolation,
-                std::int64_t period) {
-    const auto cell = detail::cells_of<D>(p);                     // FIND UNIT CELL THAT CONTAINS POINT
-    return detail::blend_cell<D>(cell, interpolation, [&](const detail::Offsets<D>& corner) {
-        const auto h = lattice.hash_corner<D>(detail::corner_indices<D>(cell, corner, period));
-        std::array<double, D> distance;                           // FROM THE CORNER TO THE POINT
-        for (int axis = 0; axis < D; ++axis) distance[axis] = cell[axis].frac - corner[axis];
-        return gradient_dot(lattice, D, gradients, h, distance.data());
-    });
+double perlin_gradients(const Lattice& lattice, const Point& p, Gradients gradients, Interpolation curve,
+                        std::int64_t period) {
+    switch (gradients) {
+        case Gradients::improved: return perlin_curve<D>(lattice, p, curve, period, ImprovedGradient<D>{});
+        case Gradients::axes: return perlin_curve<D>(lattice, p, curve, period, AxisGradient<D>{});
+        case Gradients::random: return perlin_curve<D>(lattice, p, curve, period, RandomGradient<D>{lattice});
+    }
+    return 0.0;
+}
+
+template <int D>
+double dot_gradient(const Lattice& lattice, Gradients gradients, unsigned h, const double* d) {
+    switch (gradients) {
+        case Gradients::improved: return ImprovedGradient<D>{}(h, d);
+        case Gradients::axes: return AxisGradient<D>{}(h, d);
+        case Gradients::random: return RandomGradient<D>{lattice}(h, d);
+    }
+    return 0.0;
 }
 
 }  // namespace
 
 double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, std::uint8_t h, const double* d) {
-    switch (gradients) {
-        case Gradients::improved:
-            switch (dimension) {
-                case 1: return (h / 127.5 - 1.0) * d[0];   // seed 002: a slope in [-1, 1]
-                case 2: return improved_grad3(h, d[0], d[1], 0.0);
-                case 3: return improved_grad3(h, d[0], d[1], d[2]);
-                default: return improved_grad4(h, d);
-            }
-        case Gradients::axes: return axis_grad(h, dimension, d);
-        case Gradients::random: {
-            const double* g = lattice.random_gradient(dimension, h);
-            double dot      = 0.0;
-            for (int axis = 0; axis < dimension; ++axis) dot += g[axis] * d[axis];
-            return dot;
-        }
+    switch (dimension) {
+        case 1: return dot_gradient<1>(lattice, gradients, h, d);
+        case 2: return dot_gradient<2>(lattice, gradients, h, d);
+        case 3: return dot_gradient<3>(lattice, gradients, h, d);
+        default: return dot_gradient<4>(lattice, gradients, h, d);
     }
-    return 0.0;
 }
 
 double perlin_noise(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
                     Interpolation interpolation, std::int64_t period) {
     switch (dimension) {
-        case 1: return perlin_d<1>(lattice, p, gradients, interpolation, period);
-        case 2: return perlin_d<2>(lattice, p, gradients, interpolation, period);
-        case 3: return perlin_d<3>(lattice, p, gradients, interpolation, period);
-        default: return perlin_d<4>(lattice, p, gradients, interpolation, period);
+        case 1: return perlin_gradients<1>(lattice, p, gradients, interpolation, period);
+        case 2: return perlin_gradients<2>(lattice, p, gradients, interpolation, period);
+        case 3: return perlin_gradients<3>(lattice, p, gradients, interpolation, period);
+        default: return perlin_gradients<4>(lattice, p, gradients, interpolation, period);
     }
 }
 

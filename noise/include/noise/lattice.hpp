@@ -79,15 +79,22 @@ public:
     // p[p[p[X] + Y] + Z], one step per axis, over at least three axes so that 1D and 2D noise are
     // the y = 0 and z = 0 slices of the 3D table. Indices >= 256 (tiling only) add one step per
     // higher byte.
+    // One link of the chain: the hash so far plus the next axis' wrapped index, looked up.
+    unsigned chain(unsigned h, std::int64_t c) const {
+        h = perm_[(h + static_cast<unsigned>(c & 255)) & 255];
+        for (std::int64_t high = c >> 8; high != 0; high >>= 8)  // only tiling periods above 256
+            h = perm_[(h + 1 + static_cast<unsigned>(high & 255)) & 255];
+        return h;
+    }
+
+    // The hash of a lattice point whose indices are already wrapped (wrap_index): Ken's chain
+    // p[p[p[X] + Y] + Z], one link per axis, over at least three axes so that 1D and 2D noise
+    // are the y = 0 and z = 0 slices of the 3D table.
     template <int D>
     std::uint8_t hash_corner(const std::array<std::int64_t, D>& wrapped) const {
         unsigned h = 0;
-        for (int axis = 0; axis < (D < 3 ? 3 : D); ++axis) {
-            const std::int64_t c = axis < D ? wrapped[axis] : 0;
-            h = perm_[(h + static_cast<unsigned>(c & 255)) & 255];
-            for (std::int64_t high = c >> 8; high != 0; high >>= 8)
-                h = perm_[(h + 1 + static_cast<unsigned>(high & 255)) & 255];
-        }
+        for (int axis = 0; axis < D; ++axis) h = chain(h, wrapped[axis]);
+        for (int axis = D; axis < 3; ++axis) h = chain(h, 0);
         return static_cast<std::uint8_t>(h);
     }
 
