@@ -81,7 +81,7 @@ int sample_main(int argc, char** argv) {
                 return 0;
             } else if (arg == "--preset") {
                 if (!has_value) return fail("--preset: missing value: expected a preset .json or exported .png file");
-                preset = load_preset(argv[++i]);
+                preset = load_preset(resolve_preset_argument(argv[++i]));
             } else if (arg == "--set") {
                 if (!has_value) return fail("--set: missing value: expected key=value");
                 apply_assignment(preset, argv[++i]);

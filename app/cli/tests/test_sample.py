@@ -1,0 +1,182 @@
+#!/usr/bin/python3
+"""`noise-explorer sample` against an independent oracle, and every bad input we can think of.
+
+The oracle is Ken Perlin's Java reference of improved noise (2002), transcribed into Python here:
+it shares no code with the program. Usage: test_sample.py PATH/TO/noise-explorer
+"""
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import unittest
+
+EXE = sys.argv.pop(1) if len(sys.argv) > 1 else "noise-explorer"
+
+PERMUTATION = [
+    151, 160, 137, 91, 90, 15, 131, 13, 201, 95, 96, 53, 194, 233, 7, 225, 140, 36, 103, 30, 69, 142, 8, 99, 37, 240,
+    21, 10, 23, 190, 6, 148, 247, 120, 234, 75, 0, 26, 197, 62, 94, 252, 219, 203, 117, 35, 11, 32, 57, 177, 33, 88,
+    237, 149, 56, 87, 174, 20, 125, 136, 171, 168, 68, 175, 74, 165, 71, 134, 139, 48, 27, 166, 77, 146, 158, 231, 83,
+    111, 229, 122, 60, 211, 133, 230, 220, 105, 92, 41, 55, 46, 245, 40, 244, 102, 143, 54, 65, 25, 63, 161, 1, 216,
+    80, 73, 209, 76, 132, 187, 208, 89, 18, 169, 200, 196, 135, 130, 116, 188, 159, 86, 164, 100, 109, 198, 173, 186,
+    3, 64, 52, 217, 226, 250, 124, 123, 5, 202, 38, 147, 118, 126, 255, 82, 85, 212, 207, 206, 59, 227, 47, 16, 58, 17,
+    182, 189, 28, 42, 223, 183, 170, 213, 119, 248, 152, 2, 44, 154, 163, 70, 221, 153, 101, 155, 167, 43, 172, 9, 129,
+    22, 39, 253, 19, 98, 108, 110, 79, 113, 224, 232, 178, 185, 112, 104, 218, 246, 97, 228, 251, 34, 242, 193, 238,
+    210, 144, 12, 191, 179, 162, 241, 81, 51, 145, 235, 249, 14, 239, 107, 49, 192, 214, 31, 181, 199, 106, 157, 184,
+    84, 204, 176, 115, 121, 50, 45, 127, 4, 150, 254, 138, 236, 205, 93, 222, 114, 67, 29, 24, 72, 243, 141, 128, 195,
+    78, 66, 215, 61, 156, 180]
+P = PERMUTATION * 2
+
+
+def fade(t):
+    return t * t * t * (t * (t * 6 - 15) + 10)
+
+
+def lerp(t, a, b):
+    return a + t * (b - a)
+
+
+def grad(hash_, x, y, z):
+    h = hash_ & 15
+    u = x if h < 8 else y
+    v = y if h < 4 else (x if h in (12, 14) else z)
+    return (u if h & 1 == 0 else -u) + (v if h & 2 == 0 else -v)
+
+
+def perlin_reference(x, y, z):
+    X, Y, Z = int(math.floor(x)) & 255, int(math.floor(y)) & 255, int(math.floor(z)) & 255
+    x -= math.floor(x)
+    y -= math.floor(y)
+    z -= math.floor(z)
+    u, v, w = fade(x), fade(y), fade(z)
+    A = P[X] + Y; AA = P[A] + Z; AB = P[A + 1] + Z
+    B = P[X + 1] + Y; BA = P[B] + Z; BB = P[B + 1] + Z
+    return lerp(w, lerp(v, lerp(u, grad(P[AA], x, y, z), grad(P[BA], x - 1, y, z)),
+                        lerp(u, grad(P[AB], x, y - 1, z), grad(P[BB], x - 1, y - 1, z))),
+                lerp(v, lerp(u, grad(P[AA + 1], x, y, z - 1), grad(P[BA + 1], x - 1, y, z - 1)),
+                        lerp(u, grad(P[AB + 1], x, y - 1, z - 1), grad(P[BB + 1], x - 1, y - 1, z - 1))))
+
+
+REFERENCE = ["--set", "dimension=3", "--set", "octaves=1", "--set", "interpolation=quintic",
+             "--set", "gradients=improved", "--set", "algorithm=perlin", "--set", "seed=0"]
+
+
+def sample(args, text):
+    return subprocess.run([EXE, "sample", *args], input=text, capture_output=True, text=True, timeout=120)
+
+
+class Reference(unittest.TestCase):
+    def test_random_points_match_ken_perlins_reference(self):
+        rng = random.Random(1234)
+        points = [(rng.uniform(-s, s), rng.uniform(-s, s), rng.uniform(-s, s))
+                  for s in (1.0, 10.0, 1000.0, 1e6) for _ in range(500)]
+        points += [(3.14, 42.0, 7.0), (-1.0, -2.5, -0.0001), (255.5, 256.25, -256.75)]
+        result = sample(REFERENCE, "".join("%r %r %r\n" % p for p in points))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        values = [float(line) for line in result.stdout.split()]
+        self.assertEqual(len(values), len(points))
+        for point, value in zip(points, values):
+            self.assertAlmostEqual(value, perlin_reference(*point), delta=1e-12, msg=str(point))
+        self.assertAlmostEqual(values[-3], 0.13691995878400012, delta=1e-15)
+
+    def test_output_is_printed_with_17_significant_digits(self):
+        result = sample(REFERENCE, "0.5 0.25 0.125\n")
+        self.assertEqual(result.stdout.strip(), "%.17g" % perlin_reference(0.5, 0.25, 0.125))
+
+    def test_missing_coordinates_are_zero_and_blank_lines_skipped(self):
+        result = sample(REFERENCE, "0.3\n\n0.3 0 0\n")
+        first, second = result.stdout.split()
+        self.assertEqual(first, second)
+
+    def test_gradient_noise_is_zero_at_lattice_points(self):
+        result = sample(["--set", "octaves=1"], "1 2\n-3 -7\n0 0\n")
+        self.assertEqual([float(v) for v in result.stdout.split()], [0.0, 0.0, 0.0])
+
+    def test_tiling_repeats_with_the_period(self):
+        args = ["--set", "tile=300", "--set", "octaves=4", "--set", "octave_seeds=offset", "--set", "lacunarity=3"]
+        result = sample(args, "1.25 2.5\n301.25 2.5\n1.25 -297.5\n")
+        a, b, c = [float(v) for v in result.stdout.split()]
+        self.assertAlmostEqual(a, b, delta=1e-9)
+        self.assertAlmostEqual(a, c, delta=1e-9)
+
+    def test_same_input_same_output_and_seeds_differ(self):
+        text = "".join("%d.37 %d.61\n" % (i, i * 3) for i in range(50))
+        self.assertEqual(sample([], text).stdout, sample([], text).stdout)
+        self.assertNotEqual(sample([], text).stdout, sample(["--set", "seed=9"], text).stdout)
+
+    def test_presets_load(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "p.json")
+            with open(path, "w") as f:
+                f.write('{"format": "noise-explorer-preset", "version": 1, "dimension": 3, "octaves": 1}\n')
+            result = sample(["--preset", path], "3.14 42 7\n")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertAlmostEqual(float(result.stdout), 0.13691995878400012, delta=1e-15)
+
+
+class BadInput(unittest.TestCase):
+    def assert_refused(self, args, text, *fragments):
+        result = sample(args, text)
+        self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
+        lines = result.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, result.stderr)
+        for fragment in fragments:
+            self.assertIn(fragment, lines[0])
+
+    def test_unknown_key(self):
+        self.assert_refused(["--set", "colour=red"], "", "colour", "expected one of algorithm")
+
+    def test_value_out_of_range(self):
+        self.assert_refused(["--set", "octaves=17"], "", "octaves", "'17'", "from 1 to 16")
+
+    def test_bad_choice(self):
+        self.assert_refused(["--set", "algorithm=simplex"], "", "algorithm", "'simplex'", "perlin, value, white")
+
+    def test_nan_parameter(self):
+        self.assert_refused(["--set", "persistence=nan"], "", "persistence", "'nan'", "finite")
+
+    def test_assignment_without_equals(self):
+        self.assert_refused(["--set", "octaves"], "", "octaves")
+
+    def test_fractional_lacunarity_while_tiling(self):
+        self.assert_refused(["--set", "tile=8", "--set", "lacunarity=2.5"], "", "lacunarity", "'2.5'", "tiling")
+
+    def test_unknown_argument(self):
+        self.assert_refused(["--frobnicate"], "", "--frobnicate")
+
+    def test_missing_option_value(self):
+        self.assert_refused(["--set"], "", "--set")
+
+    def test_missing_preset_file(self):
+        self.assert_refused(["--preset", "/nonexistent/x.json"], "", "/nonexistent/x.json")
+
+    def test_malformed_line_names_its_number(self):
+        self.assert_refused([], "0.5 0.5\n1 two\n", "line 2", "'two'")
+
+    def test_nan_coordinate(self):
+        self.assert_refused([], "nan 1\n", "line 1", "'nan'")
+
+    def test_infinite_coordinate(self):
+        self.assert_refused([], "1 inf\n", "line 1", "'inf'")
+
+    def test_too_many_coordinates(self):
+        self.assert_refused([], "1 2 3 4 5\n", "line 1", "more than 4")
+
+    def test_huge_coordinate(self):
+        self.assert_refused([], "1e300\n", "line 1", "'1e300'")
+
+
+class Help(unittest.TestCase):
+    def test_help_and_version(self):
+        for args in (["--help"], ["--version"], ["sample", "--help"]):
+            result = subprocess.run([EXE, *args], capture_output=True, text=True, timeout=30)
+            self.assertEqual(result.returncode, 0, args)
+            self.assertTrue(result.stdout.strip(), args)
+        help_text = subprocess.run([EXE, "sample", "--help"], capture_output=True, text=True).stdout
+        for key in ("algorithm", "interpolation", "octave_seeds", "tile"):
+            self.assertIn(key, help_text)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
