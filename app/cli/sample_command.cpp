@@ -23,7 +23,8 @@ void print_help() {
     for (const auto& info : noise::param_table()) {
         keys += "  " + std::string(info.key);
         keys.append(info.key.size() < 14 ? 14 - info.key.size() : 1, ' ');
-        keys += noise::format_param(noise::Params{}, info) + "\n      " + std::string(info.tooltip) + "\n";
+        keys += noise::format_param(noise::Params{}, info) + "  (" + noise::allowed_values(info) + ")\n      " +
+                std::string(info.tooltip) + "\n";
     }
     std::printf(
         "Usage: noise-explorer sample [--preset FILE] [--set key=value]...\n\n"

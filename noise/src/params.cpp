@@ -119,8 +119,9 @@ std::string format_number(double value) {
     return std::string(buffer, result.ptr);
 }
 
-// What the field accepts, for error messages.
-std::string allowed(const ParamInfo& info) {
+}  // namespace
+
+std::string allowed_values(const ParamInfo& info) {
     switch (info.kind) {
         case ParamKind::choice: return "expected one of " + join_names(info.names);
         case ParamKind::toggle: return "expected true or false (on/off, 1/0)";
@@ -132,8 +133,10 @@ std::string allowed(const ParamInfo& info) {
     return {};
 }
 
+namespace {
+
 std::string problem(const ParamInfo& info, std::string_view text, std::string_view what) {
-    return std::string(info.key) + ": '" + std::string(text) + "' " + std::string(what) + ": " + allowed(info);
+    return std::string(info.key) + ": '" + std::string(text) + "' " + std::string(what) + ": " + allowed_values(info);
 }
 
 // Parses the text form of a field into its number; an error line or "".

@@ -105,6 +105,10 @@ std::string set_param_value(Params& params, const ParamInfo& info, double value)
 // integers without a decimal point, reals with 17 significant digits.
 std::string format_param(const Params& params, const ParamInfo& info);
 
+// What a field accepts, as the error messages say it: "expected an integer from 1 to 16",
+// "expected one of perlin, value, white".
+std::string allowed_values(const ParamInfo& info);
+
 // Checks every field against the table and the rules that join fields (tiling needs an integer
 // lacunarity). Returns an empty string when `params` is valid, else the first problem.
 std::string validate(const Params& params);
