@@ -110,6 +110,9 @@ int export_main(int argc, char** argv) {
     } catch (const CLI::CallForHelp&) {
         std::fputs(cli.help().c_str(), stdout);
         return 0;
+    } catch (const CLI::ExtrasError& error) {
+        return usage_error(std::string(error.what()) +
+                           ": expected --preset, --set, --size, --format, -o, --force, --region, --threads or --help");
     } catch (const CLI::ParseError& error) {
         return usage_error(error.what());
     }

@@ -43,8 +43,9 @@ public:
     void write_row(std::span<const std::uint8_t> row);
     void finish();
 
+    struct State;  // libpng's structs and the error state; public only for the C callbacks
+
 private:
-    struct State;
     std::unique_ptr<State> state_;
     std::size_t row_bytes_ = 0;
     int height_ = 0;

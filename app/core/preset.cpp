@@ -99,7 +99,7 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
     auto best = std::min_element(allowed.begin(), allowed.end(), [&](auto a, auto b) {
         return edit_distance(key, a) < edit_distance(key, b);
     });
-    if (best != allowed.end() && edit_distance(key, *best) <= 2) message += " (did you mean '" + std::string(*best) + "'?)";
+    if (best != allowed.end() && edit_distance(key, *best) <= 2 && edit_distance(key, *best) * 2 < key.size()) message += " (did you mean '" + std::string(*best) + "'?)";
     message += ": expected one of " + join(allowed);
     return message;
 }
@@ -333,7 +333,7 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
                           "' is not key=value: expected e.g. octaves=6 (keys: see `noise-explorer sample --help`)");
     std::string_view key = key_equals_value.substr(0, equals);
     const std::string_view value = key_equals_value.substr(equals + 1);
-    if (key.starts_with("view.")) key.remove_prefix(5);
+    if (key.starts_with("view.") && find_view_key(key.substr(5)) != nullptr) key.remove_prefix(5);
 
     std::string error;
     if (noise::find_param(key) != nullptr) {

@@ -1,0 +1,101 @@
+// Colour ramps, hillshade, value mapping and statistics.
+#include <gtest/gtest.h>
+
+#include "core/colour.hpp"
+#include "core/field_stats.hpp"
+#include "core/value_mapping.hpp"
+#include "noise/render.hpp"
+
+namespace app {
+namespace {
+
+TEST(ValueMapping, EndsAndRounding) {
+    const noise::Range r{-1.0, 1.0};
+    EXPECT_EQ(to_gray16(unit_value(-1.0, r)), 0);
+    EXPECT_EQ(to_gray16(unit_value(1.0, r)), 65535);
+    EXPECT_EQ(to_gray16(unit_value(5.0, r)), 65535);  // clamped
+    EXPECT_EQ(to_gray8(unit_value(0.0, r)), 128);     // 127.5 rounds up
+    EXPECT_EQ(to_gray8(unit_value(0.3, {0.3, 0.3})), 128);  // empty range: mid-gray, no NaN
+}
+
+TEST(Colour, RampEnds) {
+    EXPECT_EQ(ramp_colour(Ramp::gray, 0.0), (std::array<std::uint8_t, 3>{0, 0, 0}));
+    EXPECT_EQ(ramp_colour(Ramp::gray, 1.0), (std::array<std::uint8_t, 3>{255, 255, 255}));
+    EXPECT_EQ(ramp_colour(Ramp::gray, 0.5), (std::array<std::uint8_t, 3>{128, 128, 128}));
+    EXPECT_EQ(ramp_colour(Ramp::viridis, 0.0), (std::array<std::uint8_t, 3>{68, 1, 84}));
+    EXPECT_EQ(ramp_colour(Ramp::viridis, 2.0), (std::array<std::uint8_t, 3>{253, 231, 37}));
+    EXPECT_EQ(ramp_colour(Ramp::fire, 0.0), (std::array<std::uint8_t, 3>{0, 0, 0}));
+    const auto sand = ramp_colour(Ramp::terrain, 0.47);
+    EXPECT_GT(sand[0], sand[2]);  // sandy, not blue
+    const auto sea = ramp_colour(Ramp::terrain, 0.2);
+    EXPECT_GT(sea[2], sea[0]);
+}
+
+TEST(Colour, GrayWithoutHillshadeIsTheMappedValue) {
+    const std::vector<float> raw{-1.0f, 0.0f, 1.0f, 0.5f};
+    std::vector<std::uint8_t> rgba(16);
+    colourise(raw, 2, 2, ViewSettings{}, {-1.0, 1.0}, rgba);
+    const std::vector<std::uint8_t> expected{0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255, 191, 191, 191, 255};
+    EXPECT_EQ(rgba, expected);
+}
+
+TEST(Colour, HillshadeLightsNorthWestSlopes) {
+    // A ramp rising to the east: its slope faces west, towards the light.
+    const int w = 8, h = 4;
+    std::vector<float> east(w * h), west(w * h), flat(w * h, 0.0f);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            east[static_cast<std::size_t>(y * w + x)] = static_cast<float>(-0.5 + 0.1 * x);
+            west[static_cast<std::size_t>(y * w + x)] = static_cast<float>(0.5 - 0.1 * x);
+        }
+    ViewSettings view;
+    view.hillshade = true;
+    std::vector<std::uint8_t> a(w * h * 4), b(w * h * 4), c(w * h * 4);
+    colourise(east, w, h, view, {-1, 1}, a);
+    colourise(west, w, h, view, {-1, 1}, b);
+    colourise(flat, w, h, view, {-1, 1}, c);
+    // Same height in the middle column (x=5 vs x=2 mirror): lit vs shadowed.
+    const auto at = [&](const std::vector<std::uint8_t>& img, int x, int y) { return img[static_cast<std::size_t>((y * w + x) * 4)]; };
+    EXPECT_LT(at(a, 5, 1), at(b, 2, 1));
+    EXPECT_EQ(at(c, 3, 2), at(c, 4, 1));  // flat ground is evenly lit
+}
+
+TEST(Colour, WindowsOfABlockMatchTheWhole) {
+    const int w = 40, h = 30;
+    noise::Params params;
+    std::vector<float> raw(w * h);
+    ASSERT_TRUE(noise::render(params, noise::Region::full(w, h), raw));
+    ViewSettings view;
+    view.hillshade = true;
+    view.ramp = Ramp::terrain;
+    std::vector<std::uint8_t> whole(w * h * 3);
+    colourise_window(raw, w, h, 0, 0, w, h, w, view, {-1, 1}, 3, whole);
+    // A window rendered with its one-pixel halo, like export does.
+    const noise::Region block{w, h, 9, 4, 31, 21};  // window 10..30 x 5..20
+    std::vector<float> part(block.pixel_count());
+    ASSERT_TRUE(noise::render(params, block, part));
+    std::vector<std::uint8_t> window(20 * 15 * 3);
+    colourise_window(part, block.columns(), block.rows(), 1, 1, 20, 15, w, view, {-1, 1}, 3, window);
+    for (int y = 0; y < 15; ++y)
+        for (int x = 0; x < 20 * 3; ++x)
+            ASSERT_EQ(window[static_cast<std::size_t>(y * 60 + x)],
+                      whole[static_cast<std::size_t>((y + 5) * w * 3 + 30 + x)])
+                << x << "," << y;
+}
+
+TEST(FieldStats, RangeMeanHistogram) {
+    const std::vector<float> raw{-1.0f, -0.5f, 0.0f, 0.5f, 1.0f, 2.0f};
+    FieldStatsAccumulator acc({-1.0, 1.0}, 4);
+    acc.add(std::span(raw).first(3));
+    acc.add(std::span(raw).subspan(3));
+    const FieldStats s = acc.result();
+    EXPECT_EQ(s.min, -1.0);
+    EXPECT_EQ(s.max, 2.0);
+    EXPECT_DOUBLE_EQ(s.mean, 2.0 / 6.0);
+    EXPECT_EQ(s.count, 6u);
+    EXPECT_EQ(s.histogram, (std::vector<std::uint64_t>{1, 1, 1, 3}));
+    EXPECT_EQ(measure_field({}, {-1, 1}).count, 0u);
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,126 @@
+"""Helpers for the export checks: run the program, compute expected pixels independently.
+
+Expected values never go through our writers: raw noise comes from `noise-explorer sample`
+(the noise library evaluated at each pixel's noise-space point, printed with %.17g), and the
+mapping to 8/16 bit is recomputed here from the formulas documented in value_mapping.hpp.
+"""
+import atexit
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+EXE = sys.argv[1] if len(sys.argv) > 1 else "noise-explorer"
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+def finish():
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+        sys.exit(1)
+    print("all checks passed")
+    sys.exit(0)
+
+
+def run(*args, stdin=None, **kwargs):
+    return subprocess.run([EXE, *args], input=stdin, capture_output=True, text=True, **kwargs)
+
+
+_temp_dirs = []
+
+
+@atexit.register
+def _remove_temp_dirs():
+    for path in _temp_dirs:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def temp_dir():
+    path = tempfile.mkdtemp(prefix="noise-explorer-core-")
+    _temp_dirs.append(path)
+    return path
+
+
+def preset_of(args):
+    """The full preset JSON the program builds from --preset/--set arguments (via a 1x1 PNG)."""
+    from PIL import Image
+    d = temp_dir()
+    out = os.path.join(d, "p.png")
+    r = run("export", *args, "--size", "1x1", "--format", "png8", "-o", out)
+    assert r.returncode == 0, r.stderr
+    return json.loads(Image.open(out).text["noise-explorer-preset"])
+
+
+def raw_field(preset, width, height):
+    """Raw values of every pixel as float32 (what render() stores), through `sample`."""
+    f, ox, oy, z, w = (preset[k] for k in ("frequency", "offset_x", "offset_y", "z", "w"))
+    cell = f / width  # noise::pixel_point: x = offset_x + (px + 0.5) * (frequency / width)
+    lines = []
+    for py in range(height):
+        y = oy + (py + 0.5) * cell
+        for px in range(width):
+            x = ox + (px + 0.5) * cell
+            lines.append(f"{x!r} {y!r} {z!r} {w!r}")
+    d = temp_dir()
+    path = os.path.join(d, "preset.json")
+    with open(path, "w") as fp:
+        json.dump(preset, fp)
+    r = run("sample", "--preset", path, stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    values = np.array([float(v) for v in r.stdout.split()], dtype=np.float64)
+    assert values.size == width * height, (values.size, width * height)
+    return values.astype(np.float32).reshape(height, width)
+
+
+def mapping_range(preset, raw):
+    if preset["view"]["mapping"] == "stretch":
+        return float(raw.min()), float(raw.max())
+    return (-1.0, 1.0) if preset["fractal"] == "fbm" else (0.0, 1.0)
+
+
+def unit(raw, lo, hi):
+    if not hi > lo:
+        return np.full(raw.shape, 0.5)
+    return np.clip((raw.astype(np.float64) - lo) / (hi - lo), 0.0, 1.0)
+
+
+def gray8(u):
+    return np.floor(u * 255.0 + 0.5).astype(np.uint8)
+
+
+def gray16(u):
+    return np.floor(u * 65535.0 + 0.5).astype(np.uint16)
+
+
+def png_header(path):
+    """(width, height, bit depth, colour type) straight from the IHDR bytes."""
+    with open(path, "rb") as fp:
+        data = fp.read(33)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"), data[24], data[25])
+
+
+def read_png(path):
+    from PIL import Image
+    im = Image.open(path)
+    im.load()
+    return im, np.array(im)
+
+
+def snapshot(folder):
+    """Every file in a folder (hidden temp files included) with its bytes."""
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as fp:
+            out[name] = fp.read()
+    return out

@@ -1,0 +1,53 @@
+// --size and --region parsing.
+#include <gtest/gtest.h>
+
+#include "core/image_size.hpp"
+
+namespace app {
+namespace {
+
+TEST(ImageSize, NamesAndWxH) {
+    EXPECT_EQ(*parse_image_size("unreal-8129").size, (ImageSize{8129, 8129}));
+    EXPECT_EQ(*parse_image_size("unity-33").size, (ImageSize{33, 33}));
+    EXPECT_EQ(*parse_image_size("1x1").size, (ImageSize{1, 1}));
+    EXPECT_EQ(*parse_image_size("16384x16384").size, (ImageSize{16384, 16384}));
+    EXPECT_EQ(*parse_image_size("1920x1080").size, (ImageSize{1920, 1080}));
+    for (const auto& named : named_sizes) {
+        EXPECT_EQ(named.size.width, named.size.height);
+        if (named.name.starts_with("unity-")) {
+            const int n = named.size.width - 1;  // 2^k + 1
+            EXPECT_EQ(n & (n - 1), 0) << named.name;
+        }
+    }
+}
+
+TEST(ImageSize, BadSizesNameValueAndWhatIsAllowed) {
+    for (auto bad : {"0x5", "16385x1", "-4x4", "4x", "x4", "4*4", "big", "4x4x4", "+4x4", "unreal-1000", ""}) {
+        const auto parsed = parse_image_size(bad);
+        EXPECT_FALSE(parsed.size) << bad;
+        EXPECT_EQ(parsed.error.rfind("--size: '" + std::string(bad) + "'", 0), 0u) << parsed.error;
+        EXPECT_NE(parsed.error.find("1x1 to 16384x16384"), std::string::npos);
+        EXPECT_NE(parsed.error.find("unreal-1009"), std::string::npos);
+    }
+}
+
+TEST(Region, ParsesAndChecks) {
+    const auto ok = parse_region("0,10,64,20", {64, 32});
+    ASSERT_TRUE(ok.region);
+    EXPECT_EQ(ok.region->x0, 0);
+    EXPECT_EQ(ok.region->y0, 10);
+    EXPECT_EQ(ok.region->x1, 64);
+    EXPECT_EQ(ok.region->y1, 20);
+    EXPECT_EQ(ok.region->width, 64);
+
+    EXPECT_NE(parse_region("0,0,65,32", {64, 32}).error.find("is outside the 64x32 image"), std::string::npos);
+    EXPECT_NE(parse_region("-1,0,5,5", {64, 32}).error.find("is outside"), std::string::npos);
+    EXPECT_NE(parse_region("5,0,5,5", {64, 32}).error.find("is empty"), std::string::npos);
+    EXPECT_NE(parse_region("6,0,5,5", {64, 32}).error.find("is empty"), std::string::npos);
+    for (auto bad : {"1,2,3", "1,2,3,4,5", "a,b,c,d", "1,,3,4", "1 ,2,3,4", "", "1,2,3,4,"})
+        EXPECT_NE(parse_region(bad, {64, 32}).error.find("is not a window: expected X0,Y0,X1,Y1"), std::string::npos)
+            << bad;
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,38 @@
+// A fresh temp folder per test, removed afterwards: fixtures never touch the source tree.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+namespace app::testing {
+
+class TestDir {
+public:
+    TestDir() {
+        static std::atomic<int> counter{0};
+        path_ = std::filesystem::temp_directory_path() /
+                ("noise-explorer-core-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~TestDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+    // Every entry, hidden temp files included.
+    std::size_t entry_count() const {
+        std::size_t n = 0;
+        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(path_)) ++n;
+        return n;
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+}  // namespace app::testing
