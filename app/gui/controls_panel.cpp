@@ -1,11 +1,14 @@
 #include "gui/controls_panel.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "core/view_keys.hpp"
 
@@ -33,7 +36,10 @@ void label(std::string_view text, std::string_view tooltip) {
 }
 
 void item_tooltip(std::string_view tooltip) {
-    if (tooltip.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) return;
+    // After a short hover only, and never while dragging: the tooltip would cover the preview.
+    if (tooltip.empty() || !ImGui::IsItemHovered() || ImGui::IsItemActive() ||
+        ImGui::GetCurrentContext()->HoveredIdTimer < 0.6f)
+        return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
     ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
@@ -77,7 +83,7 @@ Widget widget_for(std::span<const std::string_view> names, bool toggle, bool int
 }
 
 // Draws the widget for `value` and returns true when the user changed it.
-bool number_widget(std::string_view key, Widget widget, double min, double max, double& value,
+bool number_widget(std::string_view key, Widget widget, bool integer, double min, double max, double& value,
                    std::span<const std::string_view> names, UiReport& report) {
     const std::string id = "##" + std::string(key);
     bool edited = false;
@@ -99,8 +105,6 @@ bool number_widget(std::string_view key, Widget widget, double min, double max, 
         case Widget::drag: {
             // Integers wide as a seed jump across the range; reals move by hundredths. Both
             // accept Ctrl+click (or double-click) to type an exact number.
-            const bool integer = std::floor(min) == min && std::floor(max) == max && max - min > 100 &&
-                                 std::abs(max) < 1e10;
             const float speed = integer ? static_cast<float>(std::max(0.2, (max - min) * 2e-6)) : 0.01f;
             edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &value, speed, &min, &max,
                                        integer ? "%.0f" : "%.4f", ImGuiSliderFlags_AlwaysClamp);
@@ -150,7 +154,8 @@ bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& rep
         double value = info.get(settings.params);
         const Widget widget = widget_for(info.names, info.kind == noise::ParamKind::toggle,
                                          info.kind == noise::ParamKind::integer, info.min, info.max);
-        bool edited = number_widget(info.key, widget, info.min, info.max, value, info.names, report);
+        bool edited = number_widget(info.key, widget, info.kind == noise::ParamKind::integer, info.min, info.max, value,
+                                    info.names, report);
         report.item(info.key);
         held |= ImGui::IsItemActive();
         item_tooltip(info.tooltip);
@@ -177,7 +182,7 @@ bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& repo
         label(text, {});
         double value = info.get(settings.view);
         const Widget widget = widget_for(info.names, info.kind == ViewKeyKind::toggle, false, info.min, info.max);
-        bool edited = number_widget(info.key, widget, info.min, info.max, value, info.names, report);
+        bool edited = number_widget(info.key, widget, false, info.min, info.max, value, info.names, report);
         report.item(info.key);
         held |= ImGui::IsItemActive();
         edited |= reset_menu(info.key, value, info.get(defaults));

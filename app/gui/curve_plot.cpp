@@ -37,7 +37,7 @@ int curve_samples_for_width(float plot_width) {
     return std::clamp(static_cast<int>(plot_width - margin_left - margin_right), 64, 2048);
 }
 
-void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, UiReport& report) {
+void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail(std::max(ImGui::GetContentRegionAvail().x, 100.0f),
                        std::max(ImGui::GetContentRegionAvail().y, 60.0f));
@@ -56,16 +56,27 @@ void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves,
     const noise::Params& params = curve->params;
     const auto n = curve->sum.size();
 
-    // [1] Ranges: x is the preview's width in noise space; y the nominal range, widened to fit.
+    // [1] Ranges: x is the preview's width in noise space. y is either the nominal range (the
+    // values that map to black and white, widened if the curve leaves it) or fitted to the curve
+    // and its octaves: many octaves of fBm stay well inside +-1 and look flat otherwise.
     const double x_lo = params.offset_x;
     const double x_hi = params.offset_x + params.frequency;
     const noise::Range nominal = noise::nominal_range(params);
-    double y_lo = nominal.lo, y_hi = nominal.hi;
-    for (double v : curve->sum) {
-        y_lo = std::min(y_lo, v);
-        y_hi = std::max(y_hi, v);
+    double y_lo = fit_y ? 0.0 : nominal.lo, y_hi = fit_y ? 0.0 : nominal.hi;
+    const auto widen = [&](const std::vector<double>& values) {
+        for (double v : values) {
+            y_lo = std::min(y_lo, v);
+            y_hi = std::max(y_hi, v);
+        }
+    };
+    widen(curve->sum);
+    if (fit_y && show_octaves)
+        for (const auto& row : curve->octaves) widen(row);
+    if (y_hi - y_lo < 1e-9) {
+        y_lo -= 0.5;
+        y_hi += 0.5;
     }
-    const double pad = (y_hi - y_lo) * 0.06;
+    const double pad = (y_hi - y_lo) * 0.08;
     y_lo -= pad;
     y_hi += pad;
     const auto sx = [&](double x) { return p0.x + static_cast<float>((x - x_lo) / (x_hi - x_lo)) * (p1.x - p0.x); };
@@ -76,11 +87,12 @@ void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves,
 
     draw->PushClipRect(origin, ImVec2(origin.x + avail.x, origin.y + avail.y), true);
 
-    // [2] y axis: the nominal range's ends, its middle and zero, labelled.
-    const double y_ticks[] = {nominal.lo, (nominal.lo + nominal.hi) * 0.5, nominal.hi};
-    for (double y : y_ticks) {
-        draw->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)), y == 0.0 ? IM_COL32(255, 255, 255, 60) : grid);
-        std::snprintf(label, sizeof label, "%+.2f", y);
+    // [2] y axis: round values about every 40 px, zero brighter.
+    const double y_step = nice_step(y_hi - y_lo, std::max(2.0, static_cast<double>(p1.y - p0.y) / 40.0));
+    for (double y = std::ceil(y_lo / y_step) * y_step; y <= y_hi; y += y_step) {
+        const bool zero = std::abs(y) < y_step * 1e-6;
+        draw->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)), zero ? IM_COL32(255, 255, 255, 60) : grid);
+        std::snprintf(label, sizeof label, y_step >= 0.1 ? "%+.1f" : y_step >= 0.01 ? "%+.2f" : "%+.3f", zero ? 0.0 : y);
         const ImVec2 size = ImGui::CalcTextSize(label);
         draw->AddText(ImVec2(p0.x - size.x - 6, sy(y) - size.y * 0.5f), text, label);
     }

@@ -4,7 +4,8 @@
 // x axis is noise space (offset_x .. offset_x + frequency, the preview's width) with the lattice
 // positions marked: gradient noise passes through zero there at one octave, value noise takes
 // its lattice values there, and with tiling the period's boundaries are drawn brighter. The y
-// axis spans the algorithm's nominal range (widened if the curve leaves it), labelled. With
+// axis spans the algorithm's nominal range (widened if the curve leaves it), or with `fit_y` the
+// curve's own range, labelled. With
 // "show octaves" each octave's weighted contribution is drawn thin under the sum, so one sees
 // which layer makes which bump. Hovering shows the value under the cursor.
 #pragma once
@@ -17,7 +18,7 @@
 namespace app::gui {
 
 // Fills the current window's remaining content region. `curve` is the newest sampled curve.
-void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, UiReport& report);
+void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report);
 
 // How many samples to ask for: one per horizontal pixel of the plot, within sensible limits.
 int curve_samples_for_width(float plot_width);

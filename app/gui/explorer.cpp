@@ -50,10 +50,6 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     invalid_ = noise::validate(settings_.params);
 }
 
-void Explorer::drop_files(std::vector<std::string> paths) {
-    for (auto& path : paths) dropped_.push_back(std::move(path));
-}
-
 bool Explorer::open(const std::string& path) {
     const bool ok = open_preset(presets_, path, settings_);
     if (ok) history_.reset(settings_);
@@ -70,19 +66,24 @@ bool Explorer::settled() const {
            shown_generation_ == image_worker_->latest_generation() && curve_.has_value();
 }
 
+std::string Explorer::title() const {
+    if (presets_.current.empty()) return "Noise Explorer";
+    return "Noise Explorer - " + presets_.current.filename().string();
+}
+
 // [SECTION] The frame ------------------------------------------------------------------------
 
-void Explorer::draw() {
+void Explorer::draw(WindowInbox& inbox) {
     report_.begin_frame();
     take_results();
 
     // Dropped files: open the first that loads; the others' errors would only hide its message.
-    if (!dropped_.empty()) {
-        for (const auto& path : dropped_)
+    if (!inbox.dropped.empty()) {
+        for (const auto& path : inbox.dropped)
             if (open_preset(presets_, path, settings_)) break;
-        dropped_.clear();
+        inbox.dropped.clear();
     }
-    handle_shortcuts();
+    handle_shortcuts(inbox.shortcuts);
 
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     draw_menu_bar();
@@ -90,14 +91,16 @@ void Explorer::draw() {
     const ImVec2 origin(viewport->Pos.x, viewport->Pos.y + top);
     const ImVec2 size(viewport->Size.x, viewport->Size.y - top);
     // Narrow windows give the controls less room, but never less than they need to be usable.
-    const float left = std::clamp(size.x * 0.3f, 300.0f, controls_width);
+    const float left = std::clamp(size.x * 0.3f, 320.0f, controls_width);
     const float preview_h = std::floor(size.y * 0.64f);
     draw_controls_window(origin, ImVec2(left, size.y));
     draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left, preview_h));
     draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h), ImVec2(size.x - left, size.y - preview_h));
 
-    if (draw_preset_dialogs(presets_, settings_, report_)) controls_.rejected.clear();
-    draw_export_dialog(export_, settings_, report_);
+    const DialogKeys keys{inbox.escape, inbox.enter};
+    inbox.escape = inbox.enter = false;
+    if (draw_preset_dialogs(presets_, settings_, keys, report_)) controls_.rejected.clear();
+    draw_export_dialog(export_, settings_, keys, report_);
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
@@ -124,15 +127,23 @@ void Explorer::redo() {
     if (auto next = history_.redo(settings_)) settings_ = *next;
 }
 
-void Explorer::handle_shortcuts() {
+void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     const ImGuiIO& io = ImGui::GetIO();
     // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself.
-    if (!io.KeyCtrl || io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_Z, false)) io.KeyShift ? redo() : undo();
-    if (ImGui::IsKeyPressed(GLFW_KEY_Y, false)) redo();
-    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) presets_.want_save = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) presets_.want_open = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) export_.want_open = true;
+    const bool keyboard_free = !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    for (const Shortcut& s : shortcuts) {
+        if (!keyboard_free) break;
+        const bool shift = (s.mods & GLFW_MOD_SHIFT) != 0;
+        switch (s.key) {
+            case GLFW_KEY_Z: shift ? redo() : undo(); break;
+            case GLFW_KEY_Y: redo(); break;
+            case GLFW_KEY_S: presets_.want_save = true; break;
+            case GLFW_KEY_O: presets_.want_open = true; break;
+            case GLFW_KEY_E: export_.want_open = true; break;
+            default: break;
+        }
+    }
+    shortcuts.clear();
 }
 
 void Explorer::draw_menu_bar() {
@@ -198,7 +209,7 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::EndDisabled();
     report_.item("redo");
     ImGui::SameLine();
-    if (ImGui::Button("Random seed", ImVec2(third, 0))) settings_.params.seed = random_seed(settings_.params.seed);
+    if (ImGui::Button("New seed", ImVec2(third, 0))) settings_.params.seed = random_seed(settings_.params.seed);
     report_.item("randomise_seed");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pick a new random seed: same look, a different landscape.");
 
@@ -248,11 +259,18 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
         const double y = curve_ ? curve_->y : 0.0;
         ImGui::Text("Row under the scanline: y = %.4f", y);
     }
+    // The y fit is a way of looking, not a setting of the picture: not in presets or the history.
+    const char* fit_label = "fit y";
+    const float fit_x = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
+    const char* hint = settings_.view.show_octaves ? "  thin: each octave's weighted share" : "  lines: lattice positions";
     ImGui::SameLine();
-    ImGui::TextDisabled(settings_.view.show_octaves ? "  (thin: each octave's weighted share)"
-                                                    : "  (lines: lattice positions)");
+    if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x) ImGui::TextDisabled("%s", hint);  // if room
+    ImGui::SameLine(fit_x);
+    ImGui::Checkbox(fit_label, &curve_fit_y_);
+    report_.item("fit_y");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the y axis to the curve instead of the algorithm's full range");
     curve_samples_ = curve_samples_for_width(plot_width);
-    draw_curve_plot(curve_, settings_.view.show_octaves, report_);
+    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_);
     ImGui::EndChild();
 
     // Right: what the field contains.
@@ -276,13 +294,22 @@ void Explorer::draw_field_stats() {
     ImGui::Text("max   %+.4f", s.max);
     ImGui::Text("mean  %+.4f", s.mean);
     // Histogram of the mapped values: where the picture's tones sit in [0, 1].
-    const float height = std::max(30.0f, ImGui::GetContentRegionAvail().y - 2.5f * ImGui::GetTextLineHeightWithSpacing());
+    const float height = std::max(30.0f, ImGui::GetContentRegionAvail().y - 3.5f * ImGui::GetTextLineHeightWithSpacing());
     float peak = 0.0f;
     for (float v : s.histogram) peak = std::max(peak, v);
+    // 1.86's PlotHistogram takes no negative width: the width comes from SetNextItemWidth.
+    ImGui::SetNextItemWidth(-1);
     ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr, 0.0f,
-                         peak * 1.05f, ImVec2(-1, height));
+                         peak * 1.05f, ImVec2(0, height));
     report_.item("histogram");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Histogram of the mapped values, 0 (left) to 1 (right)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How many pixels have each value: left maps to black, right to white");
+    // The histogram's ends are the mapping range: the raw values shown as black and white.
+    char lo[32], hi[32];
+    std::snprintf(lo, sizeof lo, "%+.2f", field_.range().lo);
+    std::snprintf(hi, sizeof hi, "%+.2f", field_.range().hi);
+    ImGui::TextDisabled("%s", lo);
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(hi).x);
+    ImGui::TextDisabled("%s", hi);
     ImGui::Text("%d x %d%s", image.width, image.height, image.coarse ? " (coarse)" : "");
     ImGui::Text("rendered in %.1f ms", image.milliseconds);
 }

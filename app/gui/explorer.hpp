@@ -12,6 +12,7 @@
 // The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +29,7 @@
 #include "gui/shown_field.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
+#include "gui/window_inbox.hpp"
 
 namespace app::gui {
 
@@ -36,11 +38,9 @@ public:
     // `wake` is called from worker threads when a result is ready (glfwPostEmptyEvent).
     Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake);
 
-    // Builds one ImGui frame. Main thread only.
-    void draw();
-
-    // Files dropped on the window; the first that opens wins (in draw, next frame).
-    void drop_files(std::vector<std::string> paths);
+    // Builds one ImGui frame, first taking what the window's callbacks collected (dropped files:
+    // the first that opens wins; Ctrl shortcuts). Main thread only.
+    void draw(WindowInbox& inbox);
     // Opens a file at start-up (--preset); failure is shown in the window.
     bool open(const std::string& path);
 
@@ -50,13 +50,15 @@ public:
     // True when the preview shows the full image of the newest settings (for --screenshot).
     bool settled() const;
     bool wants_quit() const { return quit_; }
+    // "Noise Explorer - clouds.json": the window's title names the file in use.
+    std::string title() const;
 
     UiReport& report() { return report_; }
     nlohmann::json report_state() const;
 
 private:
     void take_results();
-    void handle_shortcuts();
+    void handle_shortcuts(std::vector<Shortcut>& shortcuts);
     void draw_menu_bar();
     void draw_controls_window(ImVec2 pos, ImVec2 size);
     void draw_preview_window(ImVec2 pos, ImVec2 size);
@@ -75,7 +77,6 @@ private:
     UiReport report_;
     ShownField field_;
     std::optional<CurveResult> curve_;
-    std::vector<std::string> dropped_;
     int preview_size_override_ = 0;
     bool quit_ = false;
     bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
@@ -98,6 +99,7 @@ private:
     std::optional<CurveKey> sent_curve_;
     int want_width_ = 0, want_height_ = 0;
     int curve_samples_ = 512;
+    bool curve_fit_y_ = true;
     std::uint64_t shown_generation_ = 0;
 
     // Last: the workers' threads must stop before the state above goes away.

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
 #include "gui/ui_report.hpp"
 
@@ -28,7 +29,7 @@ struct ExportDialog {
     bool want_open = false;
     std::string path = "heightmap.png";
     int format = 2;       // index into the format list: png16 by default, what engines import
-    int size_index = 0;   // index into the size list
+    int size_index = 3;   // index into the size list: unreal-1009 by default
     int custom_width = 1024;
     int custom_height = 1024;
     bool confirm_replace = false;
@@ -40,6 +41,6 @@ struct ExportDialog {
 };
 
 // Draws the dialog when open; starts, follows and cancels the job.
-void draw_export_dialog(ExportDialog& dialog, const Settings& settings, UiReport& report);
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report);
 
 }  // namespace app::gui

@@ -1,6 +1,7 @@
 #include "gui/preset_dialogs.hpp"
 
 #include <system_error>
+#include <utility>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -75,7 +76,7 @@ bool open_preset(PresetDialogs& dialogs, const std::filesystem::path& path, Sett
     }
 }
 
-bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& report) {
+bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const DialogKeys& keys, UiReport& report) {
     bool replaced = false;
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
 
@@ -87,12 +88,15 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& r
         ImGui::OpenPopup("Open preset");
     }
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
-    if (ImGui::BeginPopupModal("Open preset", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
+    // Fixed width, height following the content (messages and confirmations come and go).
+    ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
+    if (ImGui::BeginPopupModal("Open preset", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted("A preset .json, or a PNG exported by Noise Explorer:");
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        const bool enter = ImGui::InputText("##open_path", &dialogs.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+        // Focus the path on opening and again after a failure, so the user can type a fix.
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
+        ImGui::InputText("##open_path", &dialogs.open_path);
+        const bool enter = keys.enter;
         report.item("open_path");
         if (!dialogs.shipped.empty()) {
             ImGui::Spacing();
@@ -117,10 +121,12 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& r
             if (open_preset(dialogs, dialogs.open_path, settings)) {
                 replaced = true;
                 ImGui::CloseCurrentPopup();
+            } else {
+                dialogs.refocus = true;
             }
         }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
             ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
@@ -135,11 +141,12 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& r
         ImGui::OpenPopup("Save preset");
     }
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
-    if (ImGui::BeginPopupModal("Save preset", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
+    // Fixed width, height following the content (messages and confirmations come and go).
+    ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
+    if (ImGui::BeginPopupModal("Save preset", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted("Save the current settings as a preset (.json):");
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
         if (ImGui::InputText("##save_path", &dialogs.save_path)) dialogs.confirm_replace = false;
         report.item("save_path");
         error_text(dialogs.error);
@@ -149,13 +156,14 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& r
             ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", path.string().c_str());
             if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
                 ImGui::CloseCurrentPopup();
-        } else if (ImGui::Button("Save", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+        } else if (ImGui::Button("Save", ImVec2(120, 0)) || keys.enter) {
             if (dialogs.save_path.empty()) dialogs.error = "Type a file name first.";
             else if (std::filesystem::exists(path, ec)) dialogs.confirm_replace = true;
             else if (save_to(dialogs, settings, path, false)) ImGui::CloseCurrentPopup();
+            dialogs.refocus = !dialogs.error.empty();
         }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
             ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
@@ -164,7 +172,8 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& r
 
 bool draw_shipped_combo(PresetDialogs& dialogs, Settings& settings, UiReport& report) {
     bool opened = false;
-    std::string current = "(choose a preset)";
+    // The shipped preset's name, else the file in use, else an invitation.
+    std::string current = dialogs.current.empty() ? "(choose a preset)" : dialogs.current.filename().string();
     for (const auto& shipped : dialogs.shipped)
         if (shipped.path == dialogs.current) current = shipped.name;
     ImGui::SetNextItemWidth(-1);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
 #include "gui/ui_report.hpp"
 
@@ -31,6 +32,7 @@ struct PresetDialogs {
     bool want_open = false;   // set by a menu, button or shortcut; the dialog opens next frame
     bool want_save = false;
     bool confirm_replace = false;
+    bool refocus = false;     // put the keyboard back in the path field (after a failure)
     std::string error;        // shown in the dialog and in the controls panel
     std::string message;      // "Saved mine.json", shown briefly
 };
@@ -42,7 +44,7 @@ void load_shipped_presets(PresetDialogs& dialogs);
 bool open_preset(PresetDialogs& dialogs, const std::filesystem::path& path, Settings& settings);
 
 // Draws the Open/Save modals when asked for. Returns true when `settings` were replaced.
-bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, UiReport& report);
+bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const DialogKeys& keys, UiReport& report);
 
 // The shipped presets as a combo (for the controls panel). Returns true when one was opened.
 bool draw_shipped_combo(PresetDialogs& dialogs, Settings& settings, UiReport& report);

@@ -40,7 +40,7 @@ void draw_progress(ImDrawList* draw, ImVec2 max_corner, const PreviewStatus& sta
 
 void draw_error(ImDrawList* draw, ImVec2 p0, ImVec2 p1, const std::string& error) {
     draw->AddRectFilled(p0, p1, IM_COL32(25, 10, 12, 200));
-    const float wrap = std::max(100.0f, p1.x - p0.x - 40.0f);
+    const float wrap = std::clamp(p1.x - p0.x - 40.0f, 100.0f, 560.0f);
     const std::string text = "Cannot render these settings:\n" + error;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
     const ImVec2 at(p0.x + (p1.x - p0.x - size.x) * 0.5f, p0.y + (p1.y - p0.y - size.y) * 0.5f);
@@ -134,8 +134,13 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     report.rect("scanline_handle", ImVec2(p0.x, scan_y - 2.0f), ImVec2(p0.x + tile_w, scan_y + 2.0f));
 
     if (ImGui::IsItemActivated()) {
-        state.dragging_scanline = near_scanline;
-        state.panning = !near_scanline;
+        // Decided where the button went down, not where the cursor is by the time a slow frame
+        // sees it: a quick grab of the scanline must not turn into a pan.
+        const ImVec2 press = io.MouseClickedPos[0];
+        const bool on_scanline = has_scanline && std::abs(press.y - scan_y) <= 5.0f && press.x >= p0.x &&
+                                 press.x <= p0.x + tile_w;
+        state.dragging_scanline = on_scanline;
+        state.panning = !on_scanline;
         state.pan_start_x = params.offset_x;
         state.pan_start_y = params.offset_y;
     }
@@ -173,10 +178,17 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     if (has_scanline && status.error.empty()) {
         const ImU32 colour = (near_scanline || state.dragging_scanline) ? IM_COL32(255, 210, 80, 255)
                                                                         : IM_COL32(255, 210, 80, 150);
-        draw->AddLine(ImVec2(p0.x, scan_y), ImVec2(p0.x + tile_w, scan_y), colour, 1.0f);
-        draw->AddTriangleFilled(ImVec2(p0.x, scan_y - 6), ImVec2(p0.x + 8, scan_y), ImVec2(p0.x, scan_y + 6), colour);
+        // A dark edge under the line keeps it visible on light and dark fields alike.
+        draw->AddLine(ImVec2(p0.x, scan_y + 1.0f), ImVec2(p0.x + tile_w, scan_y + 1.0f), IM_COL32(0, 0, 0, 110), 1.0f);
+        draw->AddLine(ImVec2(p0.x, scan_y), ImVec2(p0.x + tile_w, scan_y), colour, 1.5f);
+        // Handles at both ends, outlined so they read on sand-coloured terrain too.
         const float xe = p0.x + tile_w;
-        draw->AddTriangleFilled(ImVec2(xe, scan_y - 6), ImVec2(xe, scan_y + 6), ImVec2(xe - 8, scan_y), colour);
+        const ImVec2 left[3] = {ImVec2(p0.x, scan_y - 7), ImVec2(p0.x + 11, scan_y), ImVec2(p0.x, scan_y + 7)};
+        const ImVec2 right[3] = {ImVec2(xe, scan_y - 7), ImVec2(xe, scan_y + 7), ImVec2(xe - 11, scan_y)};
+        for (const ImVec2* t : {left, right}) {
+            draw->AddTriangleFilled(t[0], t[1], t[2], colour);
+            draw->AddTriangle(t[0], t[1], t[2], IM_COL32(0, 0, 0, 140), 1.0f);
+        }
     }
     if (status.rendering && status.error.empty()) draw_progress(draw, ImVec2(origin.x + avail.x, origin.y + avail.y), status);
     if (!status.error.empty()) draw_error(draw, origin, ImVec2(origin.x + avail.x, origin.y + avail.y), status.error);
@@ -199,6 +211,24 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
                       params.offset_y + params.frequency * aspect);
     }
     ImGui::TextUnformatted(line);
+
+    // Why a tile might still show seams: the picture must span whole periods.
+    const char* hint = nullptr;
+    char hint_text[160];
+    if (params.tile > 0) {
+        const double periods = params.frequency / params.tile;
+        if (std::abs(periods - std::round(periods)) > 1e-9 || periods < 0.5) {
+            std::snprintf(hint_text, sizeof hint_text, "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
+                          params.frequency, params.tile);
+            hint = hint_text;
+        }
+    } else if (settings.view.repeat_3x3) {
+        hint = "set a tile period to see the 3 x 3 repeat";
+    }
+    if (hint) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "   %s", hint);
+    }
     return layout;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 
 #include "noise/fractal.hpp"
@@ -134,11 +135,18 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     }
     if (!request.need_image || request.width <= 0 || request.height <= 0) return;
 
-    // [2] Coarse first for big images, so a drag shows something within a frame or two.
+    // [2] Coarse first for big images, so a drag shows something within a frame or two. At
+    // least 1/4 of each side; smaller when the last render says 1/4 would take longer than
+    // about 40 ms (16 octaves of 4D noise on a wide preview).
     const auto full_region = noise::Region::full(request.width, request.height);
     if (full_region.pixel_count() > coarse_threshold) {
-        const int cw = std::max(1, request.width / 4);
-        const int ch = std::max(1, request.height / 4);
+        int factor = 4;
+        if (ns_per_pixel_ > 0.0) {
+            const double affordable = std::max(4096.0, 40e6 / ns_per_pixel_);  // pixels in ~40 ms
+            factor = std::max(4, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(full_region.pixel_count()) / affordable))));
+        }
+        const int cw = std::max(1, request.width / factor);
+        const int ch = std::max(1, request.height / factor);
         {
             std::lock_guard lock(mutex_);
             coarse_stage_ = true;
@@ -152,6 +160,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
                                         {0, &cancel_, &rows_done_});
         coarse.milliseconds = elapsed_ms(start);
         if (!done) return;
+        ns_per_pixel_ = coarse.milliseconds * 1e6 / static_cast<double>(coarse.raw.size());
         post_image(std::move(coarse));
     }
 
@@ -167,7 +176,9 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     const auto start = std::chrono::steady_clock::now();
     const bool done = noise::render(noise, full_region, full.raw, {0, &cancel_, &rows_done_});
     full.milliseconds = elapsed_ms(start);
-    if (done) post_image(std::move(full));
+    if (!done) return;
+    ns_per_pixel_ = full.milliseconds * 1e6 / static_cast<double>(full.raw.size());
+    post_image(std::move(full));
 }
 
 void RenderWorker::post_image(ImageResult&& result) {

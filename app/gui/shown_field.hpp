@@ -43,6 +43,7 @@ public:
     float value_at(int px, int py) const;
     // The range the colours map from (nominal or stretched), for the cursor readout.
     double mapped(double raw) const;
+    noise::Range range() const { return {range_lo_, range_hi_}; }
 
 private:
     ImageResult image_;

@@ -1,0 +1,257 @@
+#include "gui/export_dialog.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "core/export_image.hpp"
+#include "core/image_size.hpp"
+
+namespace app::gui {
+
+// [SECTION] The job ----------------------------------------------------------------------------
+
+// A running export: a copy of the settings, its own thread, progress and cancel flags. The
+// dialog polls it; the thread never touches ImGui or GL.
+class ExportJob {
+public:
+    ExportJob(Preset preset, ExportRequest request) : request_(std::move(request)) {
+        thread_ = std::thread([this, preset = std::move(preset)] {
+            std::string outcome;
+            bool ok = false;
+            try {
+                const ExportResult result = export_image(preset, request_, &cancel_, &progress_);
+                ok = true;
+                outcome = "Exported " + request_.path.string();
+                if (result.files.size() > 1) outcome += " (+ " + result.files[1].filename().string() + ")";
+            } catch (const ExportError& e) {
+                outcome = e.cause() == ExportError::Cause::cancelled ? "Export cancelled; no file written." : e.what();
+            } catch (const std::exception& e) {
+                outcome = e.what();
+            }
+            std::lock_guard lock(mutex_);
+            outcome_ = std::move(outcome);
+            ok_ = ok;
+            done_ = true;
+        });
+    }
+    ~ExportJob() {
+        cancel_ = true;
+        thread_.join();
+    }
+    ExportJob(const ExportJob&) = delete;
+    ExportJob& operator=(const ExportJob&) = delete;
+
+    void cancel() { cancel_ = true; }
+    bool cancelling() const { return cancel_.load(); }
+    double progress() const { return progress_.load(); }
+    bool done() const {
+        std::lock_guard lock(mutex_);
+        return done_;
+    }
+    // Valid once done(): the message to show and whether it succeeded.
+    std::pair<std::string, bool> outcome() const {
+        std::lock_guard lock(mutex_);
+        return {outcome_, ok_};
+    }
+    const ExportRequest& request() const { return request_; }
+
+private:
+    ExportRequest request_;
+    std::atomic<bool> cancel_{false};
+    std::atomic<double> progress_{0.0};
+    mutable std::mutex mutex_;
+    std::string outcome_;
+    bool ok_ = false;
+    bool done_ = false;
+    std::thread thread_;  // last: starts once the members above exist
+};
+
+ExportDialog::ExportDialog() = default;
+ExportDialog::~ExportDialog() = default;  // cancels and joins a running job
+
+bool ExportDialog::running() const { return job && !job->done(); }
+
+namespace {
+
+// [SECTION] Sizes ------------------------------------------------------------------------------
+
+struct SizeChoice {
+    std::string label;
+    ImageSize size;  // {0, 0}: custom
+};
+
+const std::vector<SizeChoice>& size_choices() {
+    static const std::vector<SizeChoice> choices = [] {
+        std::vector<SizeChoice> out;
+        for (const NamedSize& named : named_sizes) {
+            char label[64];
+            std::snprintf(label, sizeof label, "%.*s  (%d x %d)", static_cast<int>(named.name.size()), named.name.data(),
+                          named.size.width, named.size.height);
+            out.push_back({label, named.size});
+        }
+        for (int side = 256; side <= 8192; side *= 2) out.push_back({std::to_string(side) + " x " + std::to_string(side), {side, side}});
+        out.push_back({"custom ...", {0, 0}});
+        return out;
+    }();
+    return choices;
+}
+
+// The extension that suits the format, so the default path follows the chosen format.
+std::filesystem::path with_format_extension(std::filesystem::path path, ExportFormat format) {
+    path.replace_extension(format == ExportFormat::r16 ? ".r16" : ".png");
+    return path;
+}
+
+}  // namespace
+
+// [SECTION] The dialog ---------------------------------------------------------------------------
+
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report) {
+    if (dialog.want_open) {
+        dialog.want_open = false;
+        dialog.confirm_replace = false;
+        if (!dialog.running()) {
+            dialog.error.clear();
+            dialog.message.clear();
+        }
+        ImGui::OpenPopup("Export image");
+    }
+    // A finished job hands back its outcome once, whether or not the dialog is still open.
+    if (dialog.job && dialog.job->done()) {
+        auto [text, ok] = dialog.job->outcome();
+        (ok ? dialog.message : dialog.error) = text;
+        (ok ? dialog.error : dialog.message).clear();
+        dialog.job.reset();
+    }
+
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    // Fixed width, height following the content (messages and confirmations come and go).
+    ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
+    if (!ImGui::BeginPopupModal("Export image", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
+
+    const auto& sizes = size_choices();
+    dialog.size_index = std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1);
+    const bool busy = dialog.running();
+    ImGui::BeginDisabled(busy);
+
+    // Format.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Format");
+    ImGui::SameLine(90);
+    for (std::size_t i = 0; i < export_format_names.size(); ++i) {
+        if (i) ImGui::SameLine();
+        const std::string name(export_format_names[i]);
+        if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
+            dialog.format = static_cast<int>(i);
+            dialog.path = with_format_extension(dialog.path, static_cast<ExportFormat>(i)).string();
+            dialog.confirm_replace = false;
+        }
+        report.item("export_format=" + name);
+    }
+    ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
+
+    // Size.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Size");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##export_size", sizes[static_cast<std::size_t>(dialog.size_index)].label.c_str())) {
+        for (std::size_t i = 0; i < sizes.size(); ++i)
+            if (ImGui::Selectable(sizes[i].label.c_str(), dialog.size_index == static_cast<int>(i)))
+                dialog.size_index = static_cast<int>(i);
+        ImGui::EndCombo();
+    }
+    report.item("export_size");
+    ImageSize size = sizes[static_cast<std::size_t>(dialog.size_index)].size;
+    if (size.width == 0) {
+        ImGui::SetCursorPosX(90);
+        ImGui::SetNextItemWidth(200);
+        ImGui::InputInt2("##custom_size", &dialog.custom_width);
+        dialog.custom_width = std::clamp(dialog.custom_width, 1, max_image_side);
+        dialog.custom_height = std::clamp(dialog.custom_height, 1, max_image_side);
+        size = {dialog.custom_width, dialog.custom_height};
+    }
+
+    // Path.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("File");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
+    report.item("export_path");
+    ImGui::EndDisabled();
+
+    // Progress, messages, buttons.
+    if (busy) {
+        char label[64];
+        std::snprintf(label, sizeof label, "%s %.0f%%", dialog.job->cancelling() ? "cancelling" : "exporting",
+                      dialog.job->progress() * 100.0);
+        ImGui::ProgressBar(static_cast<float>(dialog.job->progress()), ImVec2(-1, 0), label);
+        report.item("export_progress");
+    }
+    if (!dialog.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("%s", dialog.error.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!dialog.message.empty()) ImGui::TextWrapped("%s", dialog.message.c_str());
+
+    const auto start = [&](bool overwrite) {
+        Preset preset;
+        preset.params = settings.params;
+        preset.view = settings.view;
+        ExportRequest request;
+        request.size = size;
+        request.format = static_cast<ExportFormat>(dialog.format);
+        request.path = dialog.path;
+        request.overwrite = overwrite;
+        dialog.error.clear();
+        dialog.message.clear();
+        dialog.confirm_replace = false;
+        dialog.job = std::make_unique<ExportJob>(std::move(preset), std::move(request));
+    };
+    const std::string invalid = noise::validate(settings.params);
+    if (busy) {
+        if (ImGui::Button("Cancel export", ImVec2(140, 0))) dialog.job->cancel();
+        report.item("export_cancel");
+    } else if (dialog.confirm_replace) {
+        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", dialog.path.c_str());
+        if (ImGui::Button("Replace", ImVec2(120, 0))) start(true);
+        report.item("export_replace");
+        ImGui::SameLine();
+        if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
+    } else {
+        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty());
+        if (ImGui::Button("Export", ImVec2(120, 0))) {
+            std::error_code ec;
+            if (std::filesystem::exists(dialog.path, ec)) {
+                dialog.confirm_replace = true;
+                dialog.message.clear();
+            } else {
+                start(false);
+            }
+        }
+        report.item("export_start");
+        ImGui::EndDisabled();
+        if (!invalid.empty()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("(fix the settings first)");
+        }
+    }
+    ImGui::SameLine();
+    // Closing the dialog does not stop a running export; it finishes in the background.
+    if (ImGui::Button("Close", ImVec2(120, 0)) || (!busy && keys.escape))
+        ImGui::CloseCurrentPopup();
+    report.item("export_close");
+    ImGui::EndPopup();
+}
+
+}  // namespace app::gui

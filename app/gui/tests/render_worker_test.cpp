@@ -1,0 +1,128 @@
+// The render worker: results carry the newest generation only, a newer request replaces and
+// cancels an older one, the coarse image comes before the full one, and the pixels match a
+// direct noise::render of the same request (the worker adds nothing of its own).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "gui/render_worker.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+namespace {
+
+using namespace std::chrono_literals;
+
+template <class Take>
+auto wait_for(Take take, std::chrono::milliseconds timeout = 20000ms) {
+    const auto until = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        if (auto r = take()) return r;
+        if (std::chrono::steady_clock::now() > until) return decltype(take()){};
+        std::this_thread::sleep_for(1ms);
+    }
+}
+
+TEST(RenderWorker, FullImageMatchesDirectRender) {
+    RenderWorker worker(nullptr);
+    PreviewRequest request;
+    request.width = 96;
+    request.height = 64;
+    request.curve_samples = 0;
+    const auto generation = worker.submit(request);
+    auto image = wait_for([&] { return worker.take_image(); });
+    ASSERT_TRUE(image);
+    EXPECT_EQ(image->generation, generation);
+    EXPECT_FALSE(image->coarse);  // small: no coarse pass
+    std::vector<float> expected(96 * 64);
+    noise::render(request.params, noise::Region::full(96, 64), expected);
+    EXPECT_EQ(image->raw, expected);
+}
+
+TEST(RenderWorker, CoarseFirstForLargeImages) {
+    RenderWorker worker(nullptr);
+    PreviewRequest request;
+    request.params.octaves = 8;
+    request.width = 800;
+    request.height = 600;
+    request.curve_samples = 0;
+    worker.submit(request);
+    bool saw_coarse = false;
+    std::optional<ImageResult> full;
+    const auto until = std::chrono::steady_clock::now() + 60s;
+    while (!full && std::chrono::steady_clock::now() < until) {
+        if (auto image = worker.take_image()) {
+            if (image->coarse) {
+                saw_coarse = true;
+                EXPECT_EQ(image->width, 200);
+                EXPECT_EQ(image->height, 150);
+            } else {
+                full = std::move(image);
+            }
+        }
+        std::this_thread::sleep_for(1ms);
+    }
+    ASSERT_TRUE(full);
+    EXPECT_EQ(full->width, 800);
+    EXPECT_TRUE(saw_coarse);
+}
+
+TEST(RenderWorker, NewerRequestWinsAndStaleResultsAreDropped) {
+    RenderWorker worker(nullptr);
+    PreviewRequest slow;
+    slow.params.octaves = 16;
+    slow.params.dimension = 4;
+    slow.width = 1500;
+    slow.height = 1500;
+    slow.curve_samples = 0;
+    worker.submit(slow);
+    std::this_thread::sleep_for(20ms);
+    PreviewRequest fast;
+    fast.width = 64;
+    fast.height = 64;
+    fast.curve_samples = 0;
+    const auto newest = worker.submit(fast);
+    auto image = wait_for([&] { return worker.take_image(); }, 10000ms);  // well under the slow render's time
+    ASSERT_TRUE(image);
+    EXPECT_EQ(image->generation, newest);
+    EXPECT_EQ(image->width, 64);
+    std::this_thread::sleep_for(50ms);
+    EXPECT_FALSE(worker.take_image());  // nothing older comes back later
+}
+
+TEST(RenderWorker, CurveIsTheRowAndItsOctavesSumToIt) {
+    RenderWorker worker(nullptr);
+    PreviewRequest request;
+    request.need_image = false;
+    request.curve_samples = 300;
+    request.curve_y = 1.25;
+    request.curve_octaves = true;
+    worker.submit(request);
+    auto curve = wait_for([&] { return worker.take_curve(); });
+    ASSERT_TRUE(curve);
+    ASSERT_EQ(curve->sum.size(), 300u);
+    ASSERT_EQ(curve->octaves.size(), static_cast<std::size_t>(request.params.octaves));
+    for (std::size_t i = 0; i < 300; i += 37) {
+        double total = 0.0;
+        for (const auto& row : curve->octaves) total += row[i];
+        EXPECT_NEAR(total, curve->sum[i], 1e-9);  // fbm: the weighted octaves add up to the sum
+    }
+    EXPECT_FALSE(worker.take_image());
+}
+
+TEST(RenderWorker, InvalidParamsReportAnError) {
+    RenderWorker worker(nullptr);
+    PreviewRequest request;
+    request.params.tile = 4;
+    request.params.lacunarity = 2.5;  // tiling needs an integer lacunarity
+    request.width = 32;
+    request.height = 32;
+    worker.submit(request);
+    const auto until = std::chrono::steady_clock::now() + 10s;
+    while (worker.status().error.empty() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(1ms);
+    EXPECT_FALSE(worker.status().error.empty());
+}
+
+}  // namespace
+}  // namespace app::gui
