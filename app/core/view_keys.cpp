@@ -4,30 +4,14 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <type_traits>
+
+#include "noise/field_access.hpp"
 
 namespace app {
 namespace {
 
-template <auto Member>
-double get_field(const ViewSettings& v) {
-    const auto value = v.*Member;
-    if constexpr (std::is_enum_v<decltype(value)>)
-        return static_cast<double>(static_cast<int>(value));
-    else
-        return static_cast<double>(value);
-}
-
-template <auto Member>
-void set_field(ViewSettings& v, double value) {
-    using T = std::remove_cvref_t<decltype(v.*Member)>;
-    if constexpr (std::is_enum_v<T>)
-        v.*Member = static_cast<T>(static_cast<int>(value));
-    else if constexpr (std::is_same_v<T, bool>)
-        v.*Member = value != 0.0;
-    else
-        v.*Member = static_cast<T>(value);
-}
+using noise::get_field;
+using noise::set_field;
 
 template <auto Member, std::size_t N>
 constexpr ViewKeyInfo choice(std::string_view key, const std::array<std::string_view, N>& names) {

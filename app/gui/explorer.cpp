@@ -17,6 +17,7 @@
 #include <imgui.h>
 
 #include "core/view_keys.hpp"
+#include "gui/theme.hpp"
 #include "gui/curve_plot.hpp"
 
 namespace app::gui {
@@ -28,13 +29,6 @@ constexpr float stats_width = 230.0f;
 constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                          ImGuiWindowFlags_NoBringToFrontOnFocus;
-
-void red_text(const std::string& text) {
-    if (text.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
-}
 
 }  // namespace
 
@@ -214,9 +208,9 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pick a new random seed: same look, a different landscape.");
 
     // Messages: why something did not happen, where the user is looking.
-    red_text(presets_.error);
-    red_text(controls_.rejected);
-    red_text(invalid_);
+    error_text(presets_.error);
+    error_text(controls_.rejected);
+    error_text(invalid_);
     if (!presets_.message.empty() && presets_.error.empty()) ImGui::TextDisabled("%s", presets_.message.c_str());
 
     ImGui::Spacing();

@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "gui/theme.hpp"
 #include "core/preset.hpp"
 
 namespace app::gui {
@@ -31,13 +32,6 @@ bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesy
         dialogs.error = e.what();
         return false;
     }
-}
-
-void error_text(const std::string& error) {
-    if (error.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-    ImGui::TextWrapped("%s", error.c_str());
-    ImGui::PopStyleColor();
 }
 
 }  // namespace

@@ -5,8 +5,13 @@
 // has it (Debian's fonts-dejavu-core), else ImGui's built-in one: the window works either way.
 #pragma once
 
+#include <string>
+
 namespace app::gui {
 
 void apply_theme();
+
+// A wrapped line in the theme's error colour; nothing when `text` is empty.
+void error_text(const std::string& text);
 
 }  // namespace app::gui

@@ -3,31 +3,11 @@
 
 #include <charconv>
 #include <cmath>
-#include <type_traits>
+
+#include "noise/field_access.hpp"
 
 namespace noise {
 namespace {
-
-// Field accessors, one template instead of a hand-written pair per field.
-template <auto Member>
-double get_field(const Params& p) {
-    const auto value = p.*Member;
-    if constexpr (std::is_enum_v<decltype(value)>)
-        return static_cast<double>(static_cast<int>(value));
-    else
-        return static_cast<double>(value);
-}
-
-template <auto Member>
-void set_field(Params& p, double value) {
-    using T = std::remove_cvref_t<decltype(p.*Member)>;
-    if constexpr (std::is_enum_v<T>)
-        p.*Member = static_cast<T>(static_cast<int>(value));
-    else if constexpr (std::is_same_v<T, bool>)
-        p.*Member = value != 0.0;
-    else
-        p.*Member = static_cast<T>(value);
-}
 
 template <auto Member, std::size_t N>
 constexpr ParamInfo choice(std::string_view key, std::string_view label, std::string_view tooltip,
