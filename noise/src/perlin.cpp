@@ -7,24 +7,39 @@ namespace noise {
 namespace {
 
 // Ken Perlin's grad (2002): the low 4 bits of the hash pick one of the 12 edge vectors of the
-// cube (+-1, +-1, 0) ... (4 of them twice, so that & 15 suffices), dotted with (x, y, z).
+// cube, 4 of them twice so that & 15 suffices. His code picks the vector with branches
+//     h < 8 ? x : y,   h < 4 ? y : h == 12 || h == 14 ? x : z,   signs from bits 0 and 1;
+// written out as a table the lookup is the same vectors without branches that a random hash
+// would mispredict (the reference test compares every case with his code).
+constexpr double edge_vectors[16][3] = {
+    {1, 1, 0}, {-1, 1, 0}, {1, -1, 0}, {-1, -1, 0},  // h = 0..3:   (+-x) + (+-y)
+    {1, 0, 1}, {-1, 0, 1}, {1, 0, -1}, {-1, 0, -1},  // h = 4..7:   (+-x) + (+-z)
+    {0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1},  // h = 8..11:  (+-y) + (+-z)
+    {1, 1, 0}, {0, -1, 1}, {-1, 1, 0}, {0, -1, -1},  // h = 12..15: repeats of four of the above
+};
+
 double improved_grad3(unsigned hash, double x, double y, double z) {
-    const unsigned h = hash & 15;                                 // CONVERT LO 4 BITS OF HASH CODE
-    const double u   = h < 8 ? x : y;                             // INTO 12 GRADIENT DIRECTIONS.
-    const double v   = h < 4 ? y : (h == 12 || h == 14 ? x : z);
-    return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
+    const double* g = edge_vectors[hash & 15];
+    return g[0] * x + g[1] * y + g[2] * z;
 }
 
-// The 32 edge vectors of the 4-cube: bits 3-4 choose the axis that is 0, bits 0-2 the signs of
-// the other three.
-double improved_grad4(unsigned hash, const double* d) {
-    const unsigned zero_axis = (hash >> 3) & 3;
-    double sum               = 0.0;
-    for (unsigned axis = 0, sign_bit = 0; axis < 4; ++axis) {
-        if (axis == zero_axis) continue;
-        sum += ((hash >> sign_bit++) & 1) ? -d[axis] : d[axis];
+// The 32 edge vectors of the 4-cube: bits 3-4 of the hash choose the axis that is 0, bits 0-2
+// the signs of the other three. Built once at compile time from that rule.
+constexpr auto edge_vectors_4d = [] {
+    std::array<std::array<double, 4>, 32> table{};
+    for (unsigned h = 0; h < 32; ++h) {
+        const unsigned zero_axis = h >> 3;
+        for (unsigned axis = 0, sign_bit = 0; axis < 4; ++axis) {
+            if (axis == zero_axis) continue;
+            table[h][axis] = ((h >> sign_bit++) & 1) ? -1.0 : 1.0;
+        }
     }
-    return sum;
+    return table;
+}();
+
+double improved_grad4(unsigned hash, const double* d) {
+    const auto& g = edge_vectors_4d[hash & 31];
+    return g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3];
 }
 
 // Each gradient set as a small function object: g(h) . d for a corner's hash h.
