@@ -2,7 +2,6 @@
 #include "core/preset.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -17,12 +16,6 @@ namespace app {
 namespace {
 
 using nlohmann::json;
-
-std::string format_number(double value) {
-    char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
-}
 
 // The tables' messages start with "key: "; ours put "key 'x': " in front instead.
 std::string without_key_prefix(const std::string& message, std::string_view key) {
@@ -53,14 +46,13 @@ std::string join(std::span<const std::string_view> names) {
     return out;
 }
 
-std::string expected_type(const noise::ParamInfo& info) {
+// The JSON type and range a field takes, for error messages.
+std::string expected_type(const noise::FieldSpec& info) {
     switch (info.kind) {
-        case noise::ParamKind::choice: return "expected a string, one of " + join(info.names);
-        case noise::ParamKind::toggle: return "expected true or false";
-        case noise::ParamKind::integer:
-            return "expected an integer from " + format_number(info.min) + " to " + format_number(info.max);
-        case noise::ParamKind::real:
-            return "expected a number from " + format_number(info.min) + " to " + format_number(info.max);
+        case noise::FieldKind::choice: return "expected a string, one of " + join(info.names);
+        case noise::FieldKind::toggle: return "expected true or false";
+        case noise::FieldKind::integer:
+        case noise::FieldKind::real: return noise::allowed_values(info);
     }
     return {};
 }
@@ -127,45 +119,36 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
     fail(source, "key '" + std::string(key) + "': " + message);
 }
 
-void read_noise_key(noise::Params& params, const noise::ParamInfo& info, const json& value, std::string_view source) {
+// Reads one field of either table (noise parameters, view settings) from its JSON value;
+// `key` is how the file names it ("octaves", "view.ramp").
+template <class Settings>
+void read_field(Settings& settings, const noise::FieldInfo<Settings>& info, const json& value, std::string_view source,
+                const std::string& key) {
+    const bool right_type = info.kind == noise::FieldKind::choice   ? value.is_string()
+                            : info.kind == noise::FieldKind::toggle ? value.is_boolean()
+                                                                    : value.is_number();
+    if (!right_type) fail_key(source, key, expected_type(info) + ", got " + describe(value));
     std::string error;
-    switch (info.kind) {
-        case noise::ParamKind::choice:
-            if (!value.is_string()) fail_key(source, info.key, expected_type(info) + ", got " + describe(value));
-            error = noise::set_param(params, info.key, value.get<std::string>());
-            break;
-        case noise::ParamKind::toggle:
-            if (!value.is_boolean()) fail_key(source, info.key, expected_type(info) + ", got " + describe(value));
-            error = noise::set_param_value(params, info, value.get<bool>() ? 1.0 : 0.0);
-            break;
-        case noise::ParamKind::integer:
-        case noise::ParamKind::real:
-            if (!value.is_number()) fail_key(source, info.key, expected_type(info) + ", got " + describe(value));
-            error = noise::set_param_value(params, info, value.get<double>());
-            break;
-    }
-    if (!error.empty()) fail_key(source, info.key, without_key_prefix(error, info.key));
+    if (info.kind == noise::FieldKind::choice)
+        error = noise::set_field_text(settings, info, value.get<std::string>());
+    else if (info.kind == noise::FieldKind::toggle)
+        error = noise::set_field_value(settings, info, value.get<bool>() ? 1.0 : 0.0);
+    else
+        error = noise::set_field_value(settings, info, value.get<double>());
+    if (!error.empty()) fail_key(source, key, without_key_prefix(error, info.key));
 }
 
-void read_view_key(ViewSettings& view, const ViewKeyInfo& info, const json& value, std::string_view source) {
-    const std::string key = "view." + std::string(info.key);
-    std::string error;
+// The JSON value of one field: a choice's name, a boolean, an integer or a number.
+template <class Settings>
+nlohmann::ordered_json field_json(const Settings& settings, const noise::FieldInfo<Settings>& info) {
+    const double value = info.get(settings);
     switch (info.kind) {
-        case ViewKeyKind::choice:
-            if (!value.is_string())
-                fail_key(source, key, "expected a string, one of " + join(info.names) + ", got " + describe(value));
-            error = set_view_key(view, info.key, value.get<std::string>());
-            break;
-        case ViewKeyKind::toggle:
-            if (!value.is_boolean()) fail_key(source, key, "expected true or false, got " + describe(value));
-            error = set_view_value(view, info, value.get<bool>() ? 1.0 : 0.0);
-            break;
-        case ViewKeyKind::real:
-            if (!value.is_number()) fail_key(source, key, view_key_allowed(info) + ", got " + describe(value));
-            error = set_view_value(view, info, value.get<double>());
-            break;
+        case noise::FieldKind::choice: return noise::format_field(settings, info);
+        case noise::FieldKind::toggle: return value != 0.0;
+        case noise::FieldKind::integer: return static_cast<std::int64_t>(value);
+        case noise::FieldKind::real: return value;
     }
-    if (!error.empty()) fail_key(source, key, without_key_prefix(error, info.key));
+    return {};
 }
 
 void read_view(ViewSettings& view, const json& object, std::string_view source) {
@@ -173,7 +156,7 @@ void read_view(ViewSettings& view, const json& object, std::string_view source) 
     for (const auto& [key, value] : object.items()) {
         const ViewKeyInfo* info = find_view_key(key);
         if (info == nullptr) fail(source, "view: " + unknown_key_message(key, view_keys()));
-        read_view_key(view, *info, value, source);
+        read_field(view, *info, value, source, "view." + key);
     }
 }
 
@@ -248,7 +231,7 @@ Preset parse_preset_json(std::string_view text, std::string_view source_name) {
         } else if (key == "view") {
             read_view(preset.view, value, source_name);
         } else if (const noise::ParamInfo* info = noise::find_param(key)) {
-            read_noise_key(preset.params, *info, value, source_name);
+            read_field(preset.params, *info, value, source_name, key);
         } else if (find_view_key(key) != nullptr) {
             fail(source_name, "key '" + key + "' is a view setting: put it inside \"view\": {...}");
         } else {
@@ -265,24 +248,9 @@ std::string preset_to_json(const Preset& preset) {
     root["version"] = preset_format_version;
     if (!preset.name.empty()) root["name"] = preset.name;
     if (!preset.description.empty()) root["description"] = preset.description;
-    for (const auto& info : noise::param_table()) {
-        const double value = info.get(preset.params);
-        switch (info.kind) {
-            case noise::ParamKind::choice: root[std::string(info.key)] = noise::format_param(preset.params, info); break;
-            case noise::ParamKind::toggle: root[std::string(info.key)] = value != 0.0; break;
-            case noise::ParamKind::integer: root[std::string(info.key)] = static_cast<std::int64_t>(value); break;
-            case noise::ParamKind::real: root[std::string(info.key)] = value; break;
-        }
-    }
+    for (const auto& info : noise::param_table()) root[std::string(info.key)] = field_json(preset.params, info);
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
-    for (const auto& info : view_key_table()) {
-        const double value = info.get(preset.view);
-        switch (info.kind) {
-            case ViewKeyKind::choice: view[std::string(info.key)] = format_view_key(preset.view, info); break;
-            case ViewKeyKind::toggle: view[std::string(info.key)] = value != 0.0; break;
-            case ViewKeyKind::real: view[std::string(info.key)] = value; break;
-        }
-    }
+    for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);
     root["view"] = view;
     // ASCII only, so the same text fits a PNG tEXt chunk (Latin-1) unchanged.
     return root.dump(2, ' ', /*ensure_ascii=*/true) + "\n";

@@ -1,7 +1,7 @@
 // app/core/view_keys.hpp: the view settings' keys, for presets and `--set`, beside noise's table.
 //
-// noise::param_table() describes the noise parameters; this is its small twin for
-// app::ViewSettings (view_settings.hpp), so presets, `--set mapping=stretch` and error messages
+// noise::param_table() describes the noise parameters; this table, built with the same
+// machinery (noise/field_table.hpp), describes app::ViewSettings (view_settings.hpp), so presets, `--set mapping=stretch` and error messages
 // treat the view keys exactly like the noise keys:
 //     mapping    fixed | stretch
 //     ramp       gray | terrain | ocean | fire | ice | viridis
@@ -16,20 +16,12 @@
 #include <string_view>
 
 #include "core/view_settings.hpp"
+#include "noise/field_table.hpp"
 
 namespace app {
 
-enum class ViewKeyKind { choice, toggle, real };
-
-struct ViewKeyInfo {
-    std::string_view key;
-    ViewKeyKind kind;
-    double min;  // choice: 0 .. names.size()-1; toggle: 0 .. 1
-    double max;
-    std::span<const std::string_view> names;  // choice names, else empty
-    double (*get)(const ViewSettings&);
-    void (*set)(ViewSettings&, double);  // expects a value already checked against min/max
-};
+using ViewKeyKind = noise::FieldKind;
+using ViewKeyInfo = noise::FieldInfo<ViewSettings>;
 
 // Every view key, in the order presets list them.
 std::span<const ViewKeyInfo> view_key_table();
@@ -42,12 +34,13 @@ const ViewKeyInfo* find_view_key(std::string_view key);
 std::string set_view_key(ViewSettings& view, std::string_view key, std::string_view text);
 
 // Stores a number (a choice's index, 0/1 for a toggle) after checking kind and range.
-std::string set_view_value(ViewSettings& view, const ViewKeyInfo& info, double value);
-
-// What the key accepts, for error messages: "expected one of fixed, stretch".
-std::string view_key_allowed(const ViewKeyInfo& info);
+inline std::string set_view_value(ViewSettings& view, const ViewKeyInfo& info, double value) {
+    return noise::set_field_value(view, info, value);
+}
 
 // The text form `set_view_key` reads back.
-std::string format_view_key(const ViewSettings& view, const ViewKeyInfo& info);
+inline std::string format_view_key(const ViewSettings& view, const ViewKeyInfo& info) {
+    return noise::format_field(view, info);
+}
 
 }  // namespace app

@@ -1,7 +1,6 @@
 #include "gui/controls_panel.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -11,6 +10,7 @@
 #include <imgui_internal.h>
 
 #include "core/view_keys.hpp"
+#include "noise/lattice.hpp"
 
 namespace app::gui {
 
@@ -141,69 +141,52 @@ bool reset_menu(std::string_view key, double& value, double default_value) {
     return reset;
 }
 
-}  // namespace
 
-// [SECTION] Panels ---------------------------------------------------------------------------
-
-bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report) {
+// Every control of one metadata table (noise parameters or view settings): the label and
+// tooltip, the widget its kind and range call for, and a right-click reset to the default.
+template <class Settings>
+bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> table, ControlsState& state,
+                UiReport& report) {
     bool held = false;
-    const noise::Params defaults{};
-    for (const noise::ParamInfo& info : noise::param_table()) {
+    const Settings defaults{};
+    for (const auto& info : table) {
         ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
         label(info.label, info.tooltip);
-        double value = info.get(settings.params);
-        const Widget widget = widget_for(info.names, info.kind == noise::ParamKind::toggle,
-                                         info.kind == noise::ParamKind::integer, info.min, info.max);
-        bool edited = number_widget(info.key, widget, info.kind == noise::ParamKind::integer, info.min, info.max, value,
-                                    info.names, report);
+        double value        = info.get(settings);
+        const bool integer  = info.kind == noise::FieldKind::integer;
+        const Widget widget = widget_for(info.names, info.kind == noise::FieldKind::toggle, integer, info.min, info.max);
+        bool edited = number_widget(info.key, widget, integer, info.min, info.max, value, info.names, report);
         report.item(info.key);
         held |= ImGui::IsItemActive();
         item_tooltip(info.tooltip);
         edited |= reset_menu(info.key, value, info.get(defaults));
         if (edited) {
-            std::string error = noise::set_param_value(settings.params, info, value);
+            std::string error = noise::set_field_value(settings, info, value);
             if (!error.empty()) state.rejected = std::move(error);
             else state.rejected.clear();
         }
         ImGui::PopID();
     }
     return held;
+}
+
+}  // namespace
+
+// [SECTION] Panels ---------------------------------------------------------------------------
+
+bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    return draw_table(settings.params, noise::param_table(), state, report);
 }
 
 bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report) {
-    bool held = false;
-    const ViewSettings defaults{};
-    for (const ViewKeyInfo& info : view_key_table()) {
-        ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
-        // View keys have no label column of their own: the key, spaced out, reads well enough.
-        std::string text(info.key);
-        for (char& c : text) c = c == '_' ? ' ' : c;
-        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-        label(text, {});
-        double value = info.get(settings.view);
-        const Widget widget = widget_for(info.names, info.kind == ViewKeyKind::toggle, false, info.min, info.max);
-        bool edited = number_widget(info.key, widget, false, info.min, info.max, value, info.names, report);
-        report.item(info.key);
-        held |= ImGui::IsItemActive();
-        edited |= reset_menu(info.key, value, info.get(defaults));
-        if (edited) {
-            std::string error = set_view_value(settings.view, info, value);
-            if (!error.empty()) state.rejected = std::move(error);
-            else state.rejected.clear();
-        }
-        ImGui::PopID();
-    }
-    return held;
+    return draw_table(settings.view, view_key_table(), state, report);
 }
 
 std::uint32_t random_seed(std::uint32_t previous) {
-    // SplitMix-style mixing of the clock and the previous seed: a new, unrelated seed each press.
-    std::uint64_t z = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
-                      (static_cast<std::uint64_t>(previous) << 32);
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return static_cast<std::uint32_t>((z ^ (z >> 31)) >> 16);
+    // The clock mixed with the previous seed through SplitMix64: a new, unrelated seed each press.
+    const auto now = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    noise::SplitMix64 mix(now ^ (static_cast<std::uint64_t>(previous) << 32));
+    return static_cast<std::uint32_t>(mix.next() >> 32);
 }
 
 }  // namespace app::gui

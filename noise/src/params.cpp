@@ -1,10 +1,7 @@
 // The parameter table and the text parsing every front end shares.
 #include "noise/params.hpp"
 
-#include <charconv>
 #include <cmath>
-
-#include "noise/field_access.hpp"
 
 namespace noise {
 namespace {
@@ -79,101 +76,11 @@ const std::array<ParamInfo, 17> table{
                           0, 65536),
 };
 
-std::string join_names(std::span<const std::string_view> names) {
-    std::string out;
-    for (auto name : names) {
-        if (!out.empty()) out += ", ";
-        out += name;
-    }
-    return out;
-}
-
-// The shortest text that reads back as the same double, without exponents for the numbers
-// people type (100000 rather than 1e+05).
-std::string format_number(double value) {
-    char buffer[64];
-    const double magnitude = std::abs(value);
-    const auto format      = (value == 0.0 || (magnitude >= 1e-6 && magnitude < 1e15)) ? std::chars_format::fixed
-                                                                                       : std::chars_format::general;
-    const auto result      = std::to_chars(buffer, buffer + sizeof buffer, value, format);
-    return std::string(buffer, result.ptr);
-}
-
-}  // namespace
-
-std::string allowed_values(const ParamInfo& info) {
-    switch (info.kind) {
-        case ParamKind::choice: return "expected one of " + join_names(info.names);
-        case ParamKind::toggle: return "expected true or false (on/off, 1/0)";
-        case ParamKind::integer:
-            return "expected an integer from " + format_number(info.min) + " to " + format_number(info.max);
-        case ParamKind::real:
-            return "expected a number from " + format_number(info.min) + " to " + format_number(info.max);
-    }
-    return {};
-}
-
-namespace {
-
-std::string problem(const ParamInfo& info, std::string_view text, std::string_view what) {
-    return std::string(info.key) + ": '" + std::string(text) + "' " + std::string(what) + ": " + allowed_values(info);
-}
-
-// Parses the text form of a field into its number; an error line or "".
-std::string parse(const ParamInfo& info, std::string_view text, double& value) {
-    switch (info.kind) {
-        case ParamKind::choice:
-            for (std::size_t i = 0; i < info.names.size(); ++i) {
-                if (info.names[i] == text) {
-                    value = static_cast<double>(i);
-                    return {};
-                }
-            }
-            return problem(info, text, "is not allowed");
-        case ParamKind::toggle:
-            if (text == "true" || text == "on" || text == "1") value = 1.0;
-            else if (text == "false" || text == "off" || text == "0") value = 0.0;
-            else return problem(info, text, "is not allowed");
-            return {};
-        case ParamKind::integer: {
-            long long integer = 0;
-            const auto result = std::from_chars(text.data(), text.data() + text.size(), integer);
-            if (result.ec == std::errc::result_out_of_range) return problem(info, text, "is out of range");
-            if (result.ec != std::errc() || result.ptr != text.data() + text.size() || text.empty())
-                return problem(info, text, "is not an integer");
-            value = static_cast<double>(integer);
-            return {};
-        }
-        case ParamKind::real: {
-            const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-            if (result.ec == std::errc::result_out_of_range) return problem(info, text, "is out of range");
-            if (result.ec != std::errc() || result.ptr != text.data() + text.size() || text.empty())
-                return problem(info, text, "is not a number");
-            if (!std::isfinite(value)) return problem(info, text, "is not a finite number");
-            return {};
-        }
-    }
-    return {};
-}
-
 }  // namespace
 
 std::span<const ParamInfo> param_table() { return table; }
 
-const ParamInfo* find_param(std::string_view key) {
-    for (const auto& info : table)
-        if (info.key == key) return &info;
-    return nullptr;
-}
-
-std::string set_param_value(Params& params, const ParamInfo& info, double value) {
-    const std::string text = format_number(value);
-    if (!std::isfinite(value)) return problem(info, text, "is not a finite number");
-    if (info.kind != ParamKind::real && value != std::floor(value)) return problem(info, text, "is not an integer");
-    if (value < info.min || value > info.max) return problem(info, text, "is out of range");
-    info.set(params, value);
-    return {};
-}
+const ParamInfo* find_param(std::string_view key) { return find_field(param_table(), key); }
 
 std::string set_param(Params& params, std::string_view key, std::string_view text) {
     const ParamInfo* info = find_param(key);
@@ -182,33 +89,12 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
         for (const auto& entry : table) keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
         return "unknown parameter '" + std::string(key) + "': expected one of " + keys;
     }
-    double value = 0.0;
-    if (auto error = parse(*info, text, value); !error.empty()) return error;
-    if (value < info->min || value > info->max) return problem(*info, text, "is out of range");
-    info->set(params, value);
-    return {};
-}
-
-std::string format_param(const Params& params, const ParamInfo& info) {
-    const double value = info.get(params);
-    switch (info.kind) {
-        case ParamKind::choice: {
-            const auto index = static_cast<std::size_t>(value);
-            return index < info.names.size() ? std::string(info.names[index]) : format_number(value);
-        }
-        case ParamKind::toggle: return value != 0.0 ? "true" : "false";
-        case ParamKind::integer:
-        case ParamKind::real: return format_number(value);
-    }
-    return {};
+    return set_field_text(params, *info, text);
 }
 
 std::string validate(const Params& params) {
-    for (const auto& info : table) {
-        const double value = info.get(params);
-        if (!std::isfinite(value)) return problem(info, format_param(params, info), "is not a finite number");
-        if (value < info.min || value > info.max) return problem(info, format_param(params, info), "is out of range");
-    }
+    for (const auto& info : table)
+        if (auto error = check_field_value(info, info.get(params)); !error.empty()) return error;
     if (params.tile != 0 && params.lacunarity != std::floor(params.lacunarity)) {
         return "lacunarity: '" + format_number(params.lacunarity) +
                "' is not allowed while tiling: expected a whole number from 1 to 4 (tile = " +

@@ -3,7 +3,7 @@
 // `noise::Params` is a plain aggregate whose default member initialisers ARE the defaults: the
 // sliders, the presets, `--set key=value` and every error message read them through
 // `param_table()`, which lists each field once with its stable key, a label, a one-sentence
-// tooltip and its allowed range. Nothing else in the program mirrors these fields.
+// tooltip and its allowed range (field_table.hpp holds the machinery). Nothing else in the program mirrors these fields.
 //
 // Every choice is an `enum class` with a name table beside it (`algorithm_names` ...), the names
 // being the stable keys used in presets and on the command line; a `static_assert` keeps each
@@ -19,6 +19,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+
+#include "noise/field_table.hpp"
 
 namespace noise {
 
@@ -72,19 +74,8 @@ struct Params {
 
 // [SECTION] The metadata table ------------------------------------------------------------
 
-enum class ParamKind { choice, integer, real, toggle };
-
-struct ParamInfo {
-    std::string_view key;      // stable: presets, --set, UI ids
-    std::string_view label;    // shown next to the control
-    std::string_view tooltip;  // one sentence on what it does
-    ParamKind kind;
-    double min;  // inclusive bounds; for a choice 0 .. names.size()-1, for a toggle 0 .. 1
-    double max;
-    std::span<const std::string_view> names;  // the choice names (empty for other kinds)
-    double (*get)(const Params&);             // choice: the enum's index; toggle: 0 or 1
-    void (*set)(Params&, double);             // expects a value already checked against min/max
-};
+using ParamKind = FieldKind;
+using ParamInfo = FieldInfo<Params>;
 
 // All parameters, in the order the UI shows them.
 std::span<const ParamInfo> param_table();
@@ -99,15 +90,13 @@ const ParamInfo* find_param(std::string_view key);
 std::string set_param(Params& params, std::string_view key, std::string_view text);
 
 // Stores a number for `info` after checking kind and range; the same kind of message on error.
-std::string set_param_value(Params& params, const ParamInfo& info, double value);
+inline std::string set_param_value(Params& params, const ParamInfo& info, double value) {
+    return set_field_value(params, info, value);
+}
 
 // The text form of a field, the one `set_param` reads back: a choice's name, "true"/"false",
-// integers without a decimal point, reals with 17 significant digits.
-std::string format_param(const Params& params, const ParamInfo& info);
-
-// What a field accepts, as the error messages say it: "expected an integer from 1 to 16",
-// "expected one of perlin, value, white".
-std::string allowed_values(const ParamInfo& info);
+// numbers in their shortest exact form.
+inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
 // lacunarity). Returns an empty string when `params` is valid, else the first problem.
