@@ -1,7 +1,4 @@
 // Atomic writes: all or nothing, never replacing without permission, never leaving temp files.
-#include <fstream>
-#include <sstream>
-
 #include <gtest/gtest.h>
 
 #include "core/atomic_file.hpp"
@@ -10,12 +7,7 @@
 namespace app {
 namespace {
 
-std::string read(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
+using testing::read;
 
 TEST(AtomicFile, WritesOnlyOnCommit) {
     testing::TestDir dir;

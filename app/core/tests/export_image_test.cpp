@@ -1,8 +1,5 @@
 // export_image in-process: bytes against noise::render, the preset inside the PNG, cancellation,
 // and the promise that failures leave nothing behind.
-#include <fstream>
-#include <sstream>
-
 #include <gtest/gtest.h>
 
 #include "core/export_image.hpp"
@@ -13,12 +10,7 @@
 namespace app {
 namespace {
 
-std::string read(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
+using testing::read;
 
 ExportRequest req(ImageSize size, ExportFormat format, std::filesystem::path path, bool overwrite = false,
                   std::optional<noise::Region> region = std::nullopt) {

@@ -1,8 +1,11 @@
-// A fresh temp folder per test, removed afterwards: fixtures never touch the source tree.
+// A fresh temp folder per test, removed afterwards (fixtures never touch the source tree), and a
+// whole-file reader.
 #pragma once
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 
@@ -34,5 +37,13 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// A whole file's bytes ("" when it cannot be read).
+inline std::string read(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
 
 }  // namespace app::testing
