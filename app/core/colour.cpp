@@ -24,6 +24,8 @@ constexpr Stop terrain_stops[] = {
 constexpr Stop ocean_stops[] = {{0.0, 3, 10, 40}, {0.5, 10, 70, 140}, {0.8, 40, 150, 200}, {1.0, 190, 240, 255}};
 constexpr Stop fire_stops[] = {{0.0, 0, 0, 0},      {0.3, 120, 10, 0},     {0.55, 220, 60, 0},
                                {0.75, 255, 160, 20}, {0.9, 255, 230, 120}, {1.0, 255, 255, 255}};
+constexpr Stop sand_stops[] = {{0.0, 92, 52, 26},    {0.35, 170, 106, 56}, {0.65, 218, 168, 104},
+                               {0.85, 240, 208, 150}, {1.0, 255, 240, 210}};
 constexpr Stop ice_stops[] = {{0.0, 5, 15, 45}, {0.4, 40, 90, 160}, {0.75, 150, 200, 235}, {1.0, 245, 252, 255}};
 // matplotlib's viridis at ninths.
 constexpr Stop viridis_stops[] = {{0.000, 68, 1, 84},    {0.125, 72, 40, 120},  {0.250, 62, 73, 137},
@@ -37,6 +39,7 @@ std::span<const Stop> stops_of(Ramp ramp) {
         case Ramp::ocean: return ocean_stops;
         case Ramp::fire: return fire_stops;
         case Ramp::ice: return ice_stops;
+        case Ramp::sand: return sand_stops;
         case Ramp::viridis: return viridis_stops;
     }
     return gray_stops;

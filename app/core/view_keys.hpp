@@ -4,11 +4,11 @@
 // machinery (noise/field_table.hpp), describes app::ViewSettings (view_settings.hpp), so presets, `--set mapping=stretch` and error messages
 // treat the view keys exactly like the noise keys:
 //     mapping    fixed | stretch
-//     ramp       gray | terrain | ocean | fire | ice | viridis
+//     ramp       gray | terrain | ocean | fire | ice | sand | viridis
 //     hillshade  true | false          repeat_3x3  true | false       show_octaves  true | false
 //     scanline   0 .. 1 (fraction of the preview height)
 // Errors are one line in the noise library's style: "ramp: 'pink' is not allowed: expected one
-// of gray, terrain, ocean, fire, ice, viridis".
+// of gray, terrain, ocean, fire, ice, sand, viridis".
 #pragma once
 
 #include <span>

@@ -16,8 +16,8 @@ namespace app {
 enum class Mapping { fixed, stretch };
 inline constexpr std::array<std::string_view, 2> mapping_names{"fixed", "stretch"};
 
-enum class Ramp { gray, terrain, ocean, fire, ice, viridis };
-inline constexpr std::array<std::string_view, 6> ramp_names{"gray", "terrain", "ocean", "fire", "ice", "viridis"};
+enum class Ramp { gray, terrain, ocean, fire, ice, sand, viridis };
+inline constexpr std::array<std::string_view, 7> ramp_names{"gray", "terrain", "ocean", "fire", "ice", "sand", "viridis"};
 
 static_assert(mapping_names.size() == static_cast<std::size_t>(Mapping::stretch) + 1);
 static_assert(ramp_names.size() == static_cast<std::size_t>(Ramp::viridis) + 1);
