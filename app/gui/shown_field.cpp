@@ -32,16 +32,19 @@ void ShownField::set_image(ImageResult&& image) {
 }
 
 void ShownField::refresh(const ViewSettings& view) {
-    if (image_.raw.empty() || (!dirty_ && view == coloured_with_)) return;
+    if (image_.raw.empty()) return;
     // The scanline only moves a line drawn over the picture: no need to recolour for it.
     ViewSettings colour_view = view;
     colour_view.scanline = coloured_with_.scanline;
     if (!dirty_ && colour_view == coloured_with_) return;
 
-    // [1] Statistics, then the range the colours map from (the same rule as every export).
+    // [1] Statistics, then the range the colours map from (the same rule as every export). The
+    // histogram spans that range: with the fixed mapping the first pass already binned over it,
+    // only a stretched mapping needs a second pass over its measured range.
     const FieldStats measured = measure_field(image_.raw, noise::nominal_range(image_.params), histogram_bins);
     const noise::Range range = mapping_range(image_.params, view, measured.measured_range());
-    const FieldStats binned = measure_field(image_.raw, range, histogram_bins);
+    const FieldStats binned =
+        view.mapping == Mapping::stretch ? measure_field(image_.raw, range, histogram_bins) : measured;
     summary_.min = measured.min;
     summary_.max = measured.max;
     summary_.mean = measured.mean;
