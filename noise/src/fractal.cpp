@@ -5,8 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "noise/perlin.hpp"
-#include "noise/value.hpp"
+#include "noise/algorithms.hpp"
 
 namespace noise {
 
@@ -21,9 +20,8 @@ FractalNoise::FractalNoise(const Params& params) : params_(params) {
     double scale = 1.0, amplitude = 1.0;
     std::int64_t period = params.tile;
     for (int i = 0; i < params.octaves; ++i) {
-        scales_.push_back(scale);
-        amplitudes_.push_back(amplitude);
-        periods_.push_back(period);
+        const Lattice& lattice = lattices_[lattices_.size() == 1 ? 0 : static_cast<std::size_t>(i)];
+        octaves_.push_back({&lattice, scale, amplitude, period});
         amplitude_sum_ += amplitude;
         scale *= params.lacunarity;
         amplitude *= params.persistence;
@@ -34,29 +32,22 @@ FractalNoise::FractalNoise(const Params& params) : params_(params) {
 }
 
 double FractalNoise::octave(int i, const Point& p) const {
-    const auto index = static_cast<std::size_t>(i);
-    Point q          = p;
-    for (int axis = 0; axis < params_.dimension; ++axis) q[static_cast<std::size_t>(axis)] *= scales_[index];
-    const Lattice& lattice = lattices_[lattices_.size() == 1 ? 0 : index];
-    switch (params_.algorithm) {
-        case Algorithm::perlin:
-            return perlin_noise(lattice, q, params_.dimension, params_.gradients, params_.interpolation,
-                                periods_[index]);
-        case Algorithm::value:
-            return value_noise(lattice, q, params_.dimension, params_.interpolation, params_.smooth, periods_[index]);
-        case Algorithm::white: return white_noise(lattice, q, params_.dimension, params_.smooth, periods_[index]);
-    }
-    return 0.0;
+    const OctaveSetup& setup = octaves_[static_cast<std::size_t>(i)];
+    Point q                  = p;
+    for (int axis = 0; axis < params_.dimension; ++axis) q[static_cast<std::size_t>(axis)] *= setup.scale;
+    return algorithm_info(params_.algorithm).reference(*setup.lattice, q, params_, setup.period);
 }
 
-double FractalNoise::octave_weight(int i) const { return amplitudes_[static_cast<std::size_t>(i)] / amplitude_sum_; }
+double FractalNoise::octave_weight(int i) const {
+    return octaves_[static_cast<std::size_t>(i)].amplitude / amplitude_sum_;
+}
 
 double FractalNoise::at(const Point& p) const {
     double total  = 0.0;
     double weight = 1.0;  // ridged: how much the previous octave's crest lets this one through
     for (int i = 0; i < params_.octaves; ++i) {
         const double n         = octave(i, p);
-        const double amplitude = amplitudes_[static_cast<std::size_t>(i)];
+        const double amplitude = octaves_[static_cast<std::size_t>(i)].amplitude;
         switch (params_.fractal) {
             case Fractal::fbm: total += amplitude * n; break;
             case Fractal::turbulence: total += amplitude * std::abs(n); break;

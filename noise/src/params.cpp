@@ -1,6 +1,8 @@
 // The parameter table and the text parsing every front end shares.
 #include "noise/params.hpp"
 
+#include "noise/algorithms.hpp"
+
 #include <cmath>
 
 namespace noise {
@@ -104,7 +106,7 @@ std::string validate(const Params& params) {
 }
 
 Range nominal_range(const Params& params) {
-    if (params.fractal == Fractal::fbm) return {-1.0, 1.0};
+    if (params.fractal == Fractal::fbm) return algorithm_info(params.algorithm).octave_range;
     return {0.0, 1.0};
 }
 

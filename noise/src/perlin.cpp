@@ -6,40 +6,24 @@
 namespace noise {
 namespace {
 
-// Ken Perlin's grad (2002): the low 4 bits of the hash pick one of the 12 edge vectors of the
-// cube, 4 of them twice so that & 15 suffices. His code picks the vector with branches
-//     h < 8 ? x : y,   h < 4 ? y : h == 12 || h == 14 ? x : z,   signs from bits 0 and 1;
-// written out as a table the lookup is the same vectors without branches that a random hash
-// would mispredict (the reference test compares every case with his code).
-constexpr double edge_vectors[16][3] = {
-    {1, 1, 0}, {-1, 1, 0}, {1, -1, 0}, {-1, -1, 0},  // h = 0..3:   (+-x) + (+-y)
-    {1, 0, 1}, {-1, 0, 1}, {1, 0, -1}, {-1, 0, -1},  // h = 4..7:   (+-x) + (+-z)
-    {0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1},  // h = 8..11:  (+-y) + (+-z)
-    {1, 1, 0}, {0, -1, 1}, {-1, 1, 0}, {0, -1, -1},  // h = 12..15: repeats of four of the above
-};
-
+// Ken Perlin's grad (2002), as he wrote it: the low 4 bits of the hash pick one of the 12 edge
+// vectors of the cube (4 of them twice, so that & 15 suffices), and the dot product with
+// (x, y, z) is the sum of two signed coordinates. The SIMD kernels compute the same selections
+// with lane masks, so both give the same bits.
 double improved_grad3(unsigned hash, double x, double y, double z) {
-    const double* g = edge_vectors[hash & 15];
-    return g[0] * x + g[1] * y + g[2] * z;
+    const unsigned h = hash & 15;
+    const double u = h < 8 ? x : y, v = h < 4 ? y : h == 12 || h == 14 ? x : z;
+    return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
 }
 
-// The 32 edge vectors of the 4-cube: bits 3-4 of the hash choose the axis that is 0, bits 0-2
-// the signs of the other three. Built once at compile time from that rule.
-constexpr auto edge_vectors_4d = [] {
-    std::array<std::array<double, 4>, 32> table{};
-    for (unsigned h = 0; h < 32; ++h) {
-        const unsigned zero_axis = h >> 3;
-        for (unsigned axis = 0, sign_bit = 0; axis < 4; ++axis) {
-            if (axis == zero_axis) continue;
-            table[h][axis] = ((h >> sign_bit++) & 1) ? -1.0 : 1.0;
-        }
-    }
-    return table;
-}();
-
+// The 32 edge vectors of the 4-cube, by the same rule one dimension up: bits 3-4 of the hash
+// choose the axis that is 0, bits 0-2 the signs of the other three, taken in axis order.
 double improved_grad4(unsigned hash, const double* d) {
-    const auto& g = edge_vectors_4d[hash & 31];
-    return g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3];
+    const unsigned zero_axis = (hash >> 3) & 3;
+    const double a = zero_axis == 0 ? d[1] : d[0];  // the first axis that is not zero_axis
+    const double b = zero_axis <= 1 ? d[2] : d[1];  // the second
+    const double c = zero_axis <= 2 ? d[3] : d[2];  // the third
+    return (((hash & 1) == 0 ? a : -a) + ((hash & 2) == 0 ? b : -b)) + ((hash & 4) == 0 ? c : -c);
 }
 
 // Each gradient set as a small function object: g(h) . d for a corner's hash h.

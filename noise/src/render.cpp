@@ -6,6 +6,8 @@
 #include <thread>
 #include <vector>
 
+#include "noise/kernel.hpp"
+
 namespace noise {
 
 std::string validate(const Region& region) {
@@ -36,6 +38,9 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
     if (auto error = validate(region); !error.empty()) throw std::invalid_argument(error);
     if (out.size() != region.pixel_count()) throw std::invalid_argument("render: output buffer has the wrong size");
 
+    const RowKernel kernel(noise);  // the configuration and the CPU's SIMD target, resolved once
+    const Params& params   = noise.params();
+    const double cell      = params.frequency / region.width;  // pixel_point's step
     const int rows         = region.rows();
     const unsigned wanted  = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = std::min<unsigned>(wanted, static_cast<unsigned>(rows));
@@ -50,12 +55,11 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
                 cancelled = true;
                 return;
             }
-            float* line  = out.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns());
             const int py = region.y0 + row;
-            for (int px = region.x0; px < region.x1; ++px) {
-                const Point p      = pixel_point(noise.params(), region.width, px, py);
-                line[px - region.x0] = static_cast<float>(noise.at(p));
-            }
+            const auto line =
+                out.subspan(static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns()),
+                            static_cast<std::size_t>(region.columns()));
+            kernel.fill_row({params.offset_x, cell, region.x0, pixel_point(params, region.width, 0, py)[1]}, line);
             if (options.rows_done != nullptr) ++*options.rows_done;
         }
     };
@@ -68,14 +72,12 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
 }
 
 void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave) {
-    const Params& params = noise.params();
-    const int count      = static_cast<int>(out.size());
-    for (int i = 0; i < count; ++i) {
-        Point p = pixel_point(params, count, i, 0.0);
-        p[1]    = y;
-        out[static_cast<std::size_t>(i)] =
-            octave < 0 ? noise.at(p) : noise.octave_weight(octave) * noise.octave(octave, p);
-    }
+    const RowKernel kernel(noise);
+    const RowSpec row{noise.params().offset_x, noise.params().frequency / static_cast<double>(out.size()), 0, y};
+    if (octave < 0)
+        kernel.fill_row(row, out);
+    else
+        kernel.fill_octave_row(octave, row, out);
 }
 
 }  // namespace noise

@@ -1,6 +1,10 @@
 // Each interpolation curve: end points, range, and its derivative against finite differences.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
 #include "noise/interpolate.hpp"
 
 namespace {
@@ -35,6 +39,22 @@ TEST(Interpolate, FadeCurvesAreFlatAtTheNodes) {
         EXPECT_NEAR(noise::blend_slope(curve, 1.0), 0.0, 1e-15);
     }
     EXPECT_EQ(noise::blend_slope(Interpolation::linear, 0.0), 1.0);
+}
+
+// The cosine curve is our own polynomial (the same bits on every SIMD target), not libm's cos:
+// it must still be the cosine curve, to double precision, and hit its end points exactly.
+TEST(Interpolate, CosineCurveIsTheCosineToDoublePrecision) {
+    double worst = 0.0;
+    for (int i = 0; i <= 100000; ++i) {
+        const double t = i / 100000.0;
+        worst = std::max(worst, std::abs(noise::cosine_curve(t) - (1.0 - std::cos(std::numbers::pi * t)) * 0.5));
+    }
+    EXPECT_LT(worst, 4e-16);
+    EXPECT_EQ(noise::cosine_curve(0.0), 0.0);
+    EXPECT_EQ(noise::cosine_curve(1.0), 1.0);
+    EXPECT_NEAR(noise::cosine_curve(0.5), 0.5, 2e-16);
+    for (double t = 0.0; t <= 1.0; t += 1.0 / 1024) EXPECT_NEAR(noise::cosine_curve(t), 1.0 - noise::cosine_curve(1.0 - t), 3e-16);
+    EXPECT_NEAR(noise::sin_pi(0.25), std::sqrt(0.5), 2e-16);
 }
 
 TEST(Interpolate, SeedFourCubicPassesThroughTheCellEndsWithCentralSlopes) {

@@ -23,6 +23,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "noise/lattice.hpp"
@@ -32,10 +34,20 @@ namespace noise {
 
 using Point = std::array<double, 4>;
 
+// One octave's constants: its lattice, how much it scales the point, its amplitude and period.
+struct OctaveSetup {
+    const Lattice* lattice;
+    double scale;          // lacunarity^i
+    double amplitude;      // persistence^i
+    std::int64_t period;   // tile * lacunarity^i, or 0
+};
+
 class FractalNoise {
 public:
     // Throws std::invalid_argument with `validate`'s message when params are invalid.
     explicit FractalNoise(const Params& params);
+    FractalNoise(const FractalNoise& other) : FractalNoise(other.params_) {}  // octaves_ point into lattices_
+    FractalNoise& operator=(const FractalNoise&) = delete;
 
     // The fractal sum at a noise-space point (frequency and offsets are NOT applied here).
     double at(const Point& p) const;
@@ -46,13 +58,13 @@ public:
     double octave_weight(int i) const;
 
     const Params& params() const { return params_; }
+    std::span<const OctaveSetup> octaves() const { return octaves_; }
+    double amplitude_sum() const { return amplitude_sum_; }
 
 private:
     Params params_;
     std::vector<Lattice> lattices_;     // one per octave seed (1 when octave_seeds = same)
-    std::vector<double> scales_;        // lacunarity^i
-    std::vector<double> amplitudes_;    // persistence^i
-    std::vector<std::int64_t> periods_; // tile * lacunarity^i, or 0
+    std::vector<OctaveSetup> octaves_;
     double amplitude_sum_ = 0.0;
 };
 

@@ -10,6 +10,13 @@
 //     quintic      s = 6t^5 - 15t^4 + 10t^3     ds = 30t^2(t - 1)^2         (Perlin 2002; C2)
 // All four stay in [0, 1], so a blend never leaves the range of its two values.
 //
+// The cosine curve does not call std::cos: libm's cos may differ between machines and is not
+// what a SIMD lane computes. `sin_pi` below is a fixed polynomial (the Taylor series of sin to
+// x^19, error below 1e-17 on its interval) that the scalar reference and every SIMD target
+// evaluate with the same operations in the same order, so they agree bit for bit. The curve is
+// built from sin^2(pi t / 2) = (1 - cos(pi t)) / 2 on the half of the cell nearer to its corner,
+// so it is exactly 0 at t = 0 and exactly 1 at t = 1 (cells join without a step).
+//
 // The fifth, `cubic`, is seed 004's four-point cubic: it also uses the lattice values before
 // (v0) and after (v3) the cell [v1, v2]:
 //     P = (v3 - v2) - (v0 - v1),  Q = (v0 - v1) - P,  R = v2 - v0,  S = v1
@@ -20,6 +27,7 @@
 // largest value it blends (at t = 1/2), and 1.5^D in D dimensions (the bound tests check).
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -32,7 +40,29 @@ inline double lerp(double s, double a, double b) { return a + s * (b - a); }
 inline double linear_curve(double t) { return t; }
 inline double linear_slope(double) { return 1.0; }
 
-inline double cosine_curve(double t) { return (1.0 - std::cos(std::numbers::pi * t)) * 0.5; }
+// sin(pi a) for |a| <= 1/4: a * (c0 + a^2 (c1 + a^2 (c2 + ...))), c_k = (-1)^k pi^(2k+1) / (2k+1)!.
+inline constexpr std::array<double, 10> sin_pi_coefficients = [] {
+    std::array<double, 10> c{};
+    double term = std::numbers::pi;  // pi^(2k+1) / (2k+1)!, with its sign
+    for (int k = 0; k < 10; ++k) {
+        c[static_cast<std::size_t>(k)] = term;
+        term *= -std::numbers::pi * std::numbers::pi / ((2.0 * k + 2.0) * (2.0 * k + 3.0));
+    }
+    return c;
+}();
+inline double sin_pi(double a) {
+    const double a2 = a * a;
+    double sum      = sin_pi_coefficients[9];
+    for (int k = 8; k >= 0; --k) sum = sum * a2 + sin_pi_coefficients[static_cast<std::size_t>(k)];
+    return a * sum;
+}
+// (1 - cos(pi t)) / 2 = sin^2(pi t / 2); past the middle, 1 - the same from the other end.
+inline double cosine_curve(double t) {
+    const bool near_start = t <= 0.5;
+    const double s        = sin_pi((near_start ? t : 1.0 - t) * 0.5);
+    const double s2       = s * s;
+    return near_start ? s2 : 1.0 - s2;
+}
 inline double cosine_slope(double t) { return std::numbers::pi * std::sin(std::numbers::pi * t) * 0.5; }
 
 inline double smoothstep_curve(double t) { return t * t * (3.0 - 2.0 * t); }

@@ -1,0 +1,48 @@
+// noise/algorithms.hpp: the one table of noise algorithms.
+//
+// Each algorithm is one row: its stable name, a one-line summary, which parameters change its
+// output (the window greys out the others), the range of one octave's raw value, the readable
+// per-point reference (perlin.hpp, value.hpp) and the factory of its compiled row kernel
+// (kernel.hpp). A new algorithm plugs in here and nowhere else: FractalNoise, the render kernels,
+// the output mapping and the controls all read this table.
+//
+//     const noise::AlgorithmInfo& info = noise::algorithm_info(noise::Algorithm::value);
+//     info.uses("gradients");   // false: value noise has no gradients
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "noise/fractal.hpp"
+#include "noise/params.hpp"
+
+namespace noise {
+
+namespace detail {
+struct ResolvedKernel;  // kernel_plan.hpp: the row function of one configuration on one SIMD target
+}
+
+struct AlgorithmInfo {
+    Algorithm algorithm;
+    std::string_view name;     // == algorithm_names[algorithm]
+    std::string_view summary;  // one line for tooltips and --help
+    bool uses_gradients;       // `gradients` changes the output
+    bool uses_interpolation;   // `interpolation` changes the output
+    bool uses_smooth;          // `smooth` changes the output
+    Range octave_range;        // nominal range of one octave's raw value (fbm's range)
+
+    // The readable per-point reference: octave noise at an already scaled point.
+    double (*reference)(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period);
+    // The compiled row kernel for params, on the best SIMD target this CPU has (resolved per call).
+    detail::ResolvedKernel (*make_kernel)(const Params& params);
+
+    // Whether the parameter `key` changes this algorithm's output (all keys but the three
+    // above always do).
+    bool uses(std::string_view key) const;
+};
+
+std::span<const AlgorithmInfo> algorithm_table();
+const AlgorithmInfo& algorithm_info(Algorithm algorithm);
+
+}  // namespace noise

@@ -1,0 +1,77 @@
+// noise/kernel.hpp: the fractal noise of one configuration, compiled, one image row at a time.
+//
+//     noise::FractalNoise noise(params);
+//     noise::RowKernel kernel(noise);            // resolves the configuration and the CPU once
+//     kernel.fill_row({.x_origin = params.offset_x, .x_step = params.frequency / width,
+//                      .first = 0, .y = y}, row);  // row[i] at x = x_origin + (first + i + 0.5) x_step
+//
+// FractalNoise::at is the readable reference: one point, every octave, every choice made as it
+// goes. A RowKernel makes the choices once: the algorithm table (algorithms.hpp) hands it one
+// function compiled for this algorithm x dimension x gradient set x curve family x smoothing, on
+// the widest SIMD target the CPU has (Google Highway's runtime dispatch: AVX-512, AVX2, SSE4, or
+// the portable fallback). Inside, the octave loop runs outside the pixel loop and a lane computes
+// each pixel.
+//
+// Guarantee: every value equals FractalNoise::at at the same point, bit for bit, on every target
+// (the tests force each target in turn). How: both sides do the same IEEE double operations in
+// the same order; no fused multiply-add (-ffp-contract=off, no MulAdd); the cosine curve is a
+// polynomial of our own instead of libm's cos (interpolate.hpp).
+//
+// A RowKernel is immutable: fill_row is const and safe to call from many threads. It keeps a
+// reference to the FractalNoise, which must outlive it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "noise/fractal.hpp"
+
+namespace noise {
+
+namespace detail {
+struct KernelPlan;
+}
+
+// The pixels of one row: pixel i of `out` is at x = x_origin + (first + i + 0.5) * x_step, at y
+// (ignored in 1D) and the params' z, w. render.hpp's pixel model is x_origin = offset_x,
+// x_step = frequency / width.
+struct RowSpec {
+    double x_origin = 0.0;
+    double x_step   = 1.0;  // > 0
+    int first       = 0;
+    double y        = 0.0;
+};
+
+class RowKernel {
+public:
+    explicit RowKernel(const FractalNoise& noise);
+    ~RowKernel();
+    RowKernel(const RowKernel&) = delete;
+    RowKernel& operator=(const RowKernel&) = delete;
+
+    // The fractal sum along the row, out.size() pixels.
+    void fill_row(const RowSpec& row, std::span<double> out) const;
+    void fill_row(const RowSpec& row, std::span<float> out) const;  // rounded as static_cast<float>
+
+    // Octave i's weighted contribution alone: octave_weight(i) * octave(i, p).
+    void fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const;
+
+    // The SIMD target the kernel was compiled for: "AVX3", "AVX2", "SSE4", "EMU128", ...
+    std::string_view target() const;
+
+private:
+    std::unique_ptr<detail::KernelPlan> plan_;
+};
+
+// Which SIMD targets this build has and this CPU runs, best first (names as `target`).
+std::vector<std::string_view> available_simd_targets();
+
+// Makes kernels resolved from now on use the named target (tests and benchmarks compare them);
+// an empty name restores the automatic choice. Returns false if the target is not available.
+// Not thread-safe: call it while no kernel is being resolved.
+bool force_simd_target(std::string_view name);
+
+}  // namespace noise

@@ -1,0 +1,54 @@
+// The algorithm table: see algorithms.hpp.
+#include "noise/algorithms.hpp"
+
+#include <array>
+
+#include "kernel_plan.hpp"
+#include "noise/perlin.hpp"
+#include "noise/value.hpp"
+
+namespace noise {
+namespace {
+
+double perlin_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return perlin_noise(lattice, p, params.dimension, params.gradients, params.interpolation, period);
+}
+double value_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return value_noise(lattice, p, params.dimension, params.interpolation, params.smooth, period);
+}
+double white_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return white_noise(lattice, p, params.dimension, params.smooth, period);
+}
+
+// In the order of the Algorithm enum (checked below).
+constexpr std::array<AlgorithmInfo, 3> table{{
+    {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
+     true, true, false, {-1.0, 1.0}, perlin_reference, detail::make_perlin_kernel},
+    {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
+     false, true, true, {-1.0, 1.0}, value_reference, detail::make_value_kernel},
+    {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
+     false, false, true, {-1.0, 1.0}, white_reference, detail::make_white_kernel},
+}};
+
+constexpr bool table_matches_enum() {
+    if (table.size() != algorithm_names.size()) return false;
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (static_cast<std::size_t>(table[i].algorithm) != i || table[i].name != algorithm_names[i]) return false;
+    return true;
+}
+static_assert(table_matches_enum(), "one row per Algorithm, in enum order, named as algorithm_names");
+
+}  // namespace
+
+bool AlgorithmInfo::uses(std::string_view key) const {
+    if (key == "gradients") return uses_gradients;
+    if (key == "interpolation") return uses_interpolation;
+    if (key == "smooth") return uses_smooth;
+    return true;
+}
+
+std::span<const AlgorithmInfo> algorithm_table() { return table; }
+
+const AlgorithmInfo& algorithm_info(Algorithm algorithm) { return table[static_cast<std::size_t>(algorithm)]; }
+
+}  // namespace noise

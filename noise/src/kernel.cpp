@@ -1,0 +1,93 @@
+// Row kernels: resolve once, then cut rows into chunks for the compiled function. See kernel.hpp.
+#include "noise/kernel.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <hwy/highway.h>
+#include <hwy/targets.h>
+
+#include "kernel_plan.hpp"
+#include "noise/algorithms.hpp"
+
+namespace noise {
+
+RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail::KernelPlan>()) {
+    const Params& params = noise.params();
+    detail::KernelPlan& plan = *plan_;
+    plan.kernel        = algorithm_info(params.algorithm).make_kernel(params);
+    plan.dimension     = params.dimension;
+    plan.curve         = params.interpolation;
+    plan.fractal       = params.fractal;
+    plan.octaves       = noise.octaves();
+    plan.amplitude_sum = noise.amplitude_sum();
+    plan.z             = params.z;
+    plan.w             = params.w;
+    for (const OctaveSetup& octave : plan.octaves) {
+        plan.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
+    }
+}
+
+RowKernel::~RowKernel() = default;
+
+namespace {
+// The kernels rely on pixels running in increasing x (their corner tables are bounded by the
+// first and last pixel of a chunk).
+void check(const RowSpec& row) {
+    if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
+}
+}  // namespace
+
+void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const {
+    check(row);
+    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
+        const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
+        plan_->kernel.fill(*plan_, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, -1,
+                                    out.data() + start});
+    }
+}
+
+void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
+    check(row);
+    double chunk[detail::max_chunk];
+    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
+        const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
+        plan_->kernel.fill(*plan_, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, -1,
+                                    chunk});
+        std::transform(chunk, chunk + count, out.begin() + static_cast<std::ptrdiff_t>(start),
+                       [](double v) { return static_cast<float>(v); });
+    }
+}
+
+void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {
+    if (octave < 0 || octave >= static_cast<int>(plan_->octaves.size()))
+        throw std::out_of_range("fill_octave_row: no octave " + std::to_string(octave));
+    check(row);
+    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
+        const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
+        plan_->kernel.fill(*plan_, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y,
+                                    octave, out.data() + start});
+    }
+}
+
+std::string_view RowKernel::target() const { return hwy::TargetName(plan_->kernel.target); }
+
+std::vector<std::string_view> available_simd_targets() {
+    std::vector<std::string_view> names;
+    for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) names.emplace_back(hwy::TargetName(target));
+    return names;
+}
+
+bool force_simd_target(std::string_view name) {
+    hwy::SetSupportedTargetsForTest(0);  // back to what the CPU has
+    if (name.empty()) return true;
+    for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
+        if (hwy::TargetName(target) == name) {
+            hwy::SetSupportedTargetsForTest(target);
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace noise

@@ -1,0 +1,60 @@
+// kernel_plan.hpp (internal): what a compiled row kernel is handed, and what it hands back.
+//
+// A render resolves its configuration once (algorithms.hpp -> make_kernel) into a ChunkFn: one
+// function, compiled for one SIMD target, for one algorithm x dimension x gradient set x
+// (two-point curve or cubic) x smoothing. Everything else (the curve, the fractal, the octaves'
+// lattices, scales and periods) is data in the KernelPlan, read outside the pixel loops.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "noise/fractal.hpp"
+#include "noise/params.hpp"
+
+namespace noise::detail {
+
+// The most pixels one ChunkFn call fills; rows are cut into chunks of this size, so the kernels'
+// scratch arrays live on the stack.
+inline constexpr int max_chunk = 1024;
+
+struct Chunk;
+struct KernelPlan;
+using ChunkFn = void (*)(const KernelPlan& plan, const Chunk& chunk);
+
+struct ResolvedKernel {
+    ChunkFn fill;
+    std::int64_t target;  // the Highway target it was compiled for (hwy::TargetName)
+};
+
+struct KernelPlan {
+    ResolvedKernel kernel;
+    int dimension;
+    Interpolation curve;
+    Fractal fractal;
+    std::span<const OctaveSetup> octaves;
+    double amplitude_sum;
+    double z, w;                              // the slice (axes 2, 3)
+    std::vector<const double*> random_gradients;  // each octave's random unit vectors (dimension D)
+};
+
+// One chunk of one row: out[i] = the value at x = x_origin + (first + i + 0.5) * x_step, at y.
+// only_octave >= 0: octave_weight * that octave's noise instead of the sum.
+struct Chunk {
+    double x_origin;
+    double x_step;
+    int first;
+    int count;  // 1 .. max_chunk
+    double y;
+    int only_octave;
+    double* out;
+};
+
+// The algorithms' kernel factories (simd/*_kernel.cpp), for the algorithm table.
+ResolvedKernel make_perlin_kernel(const Params& params);
+ResolvedKernel make_value_kernel(const Params& params);
+ResolvedKernel make_white_kernel(const Params& params);
+
+}  // namespace noise::detail

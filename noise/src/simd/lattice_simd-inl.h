@@ -1,0 +1,420 @@
+// simd/lattice_simd-inl.h (internal): the lattice steps of noise.hpp's algorithms, on SIMD lanes.
+//
+// Compiled once per Highway target (SSE4, AVX2, AVX-512, and the portable EMU128 fallback) by
+// the kernels that include it through hwy/foreach_target.h. Every function here is the lane-wise
+// twin of a scalar function of the readable reference (lattice.hpp, interpolate.hpp, perlin.cpp,
+// value.cpp, fractal.cpp) and does the same IEEE operations in the same order, so each lane gives
+// the same bits as the reference at that point. Decisions that make that true:
+// - no fused multiply-add anywhere: `noise/` is compiled with -ffp-contract=off, and the lanes
+//   use Mul then Add, never MulAdd (FMA rounds once, not twice, so it changes the last bit);
+// - the cosine curve is interpolate.hpp's own polynomial, not libm's cos;
+// - selections (gradients, signs) are lane masks choosing values, never arithmetic on +-1.
+//
+// The structure of one octave over a chunk of a row (at most detail::max_chunk pixels):
+//   1. the x axis varies per lane: floor, frac and the curve's weight per pixel; the other axes
+//      are the same for the whole row, so their cells and weights are plain doubles;
+//   2. hashing: Ken Perlin's chain p[p[p[X] + Y] + Z]. After the x link, the rest of the chain
+//      depends only on row constants, so when the chunk spans few cells the hashes of every
+//      lattice point it touches are tabulated once (scalar, with Lattice::chain itself) and each
+//      lane reads its corners from the table; otherwise each lane walks the chain by gathers;
+//   3. the values at the lattice points (gradient dot distance, or the hashed value);
+//   4. the blend along x (per-lane weights), then y, z, w (row-constant weights).
+// The octave loop runs outside the pixel loop; the fractal sum is accumulated per pixel in the
+// same order as FractalNoise::at.
+#if defined(NOISE_SIMD_LATTICE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef NOISE_SIMD_LATTICE_INL_H_
+#undef NOISE_SIMD_LATTICE_INL_H_
+#else
+#define NOISE_SIMD_LATTICE_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "kernel_plan.hpp"
+#include "noise/interpolate.hpp"
+#include "noise/lattice.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace noise {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using DF = hn::ScalableTag<double>;
+using DI = hn::RebindToSigned<DF>;
+using VF = hn::Vec<DF>;
+using VI = hn::Vec<DI>;
+
+constexpr int ipow(int base, int exponent) { return exponent == 0 ? 1 : base * ipow(base, exponent - 1); }
+
+// Scratch arrays hold a chunk rounded up to whole vectors; 16 covers every target's lane count.
+constexpr int padded_capacity = detail::max_chunk + 16;
+// Hash table entries one chunk-octave may tabulate (64 KiB of stack), and the most lanes a
+// vector has on any target (reads two vectors wide past the last entry stay inside the table).
+constexpr int table_capacity = 8192;
+constexpr int max_lanes      = 16;
+
+// [SECTION] Step 1: cells --------------------------------------------------------------------
+
+// The row-constant axes 1..3 of one octave: their cells and (two-point curves) blend weights.
+struct RowCells {
+    std::array<Cell, 4> cell{};
+    std::array<double, 4> weight{};  // blend_weight(curve, frac), or frac itself for cubic
+};
+
+// One octave over one chunk, as the octave functions below see it.
+struct OctaveInputs {
+    const detail::KernelPlan* plan;
+    int octave;
+    const Lattice* lattice;
+    const double* random_gradient;  // the lattice's random unit vectors of this dimension
+    std::int64_t period;
+    RowCells row;
+    const std::int64_t* cell_x;  // per pixel: floor(x)
+    const double* frac_x;        // x - floor(x)
+    const double* weight_x;      // blend weight of frac_x (two-point curves), else frac_x
+    int padded;                  // pixels, a whole number of vectors
+    double* out;                 // the octave's raw noise per pixel
+};
+
+// [SECTION] Curves (interpolate.hpp, lane-wise) -------------------------------------------
+
+HWY_INLINE VF SinPiLanes(VF a) {
+    const DF d;
+    const VF a2 = hn::Mul(a, a);
+    VF sum      = hn::Set(d, sin_pi_coefficients[9]);
+    for (int k = 8; k >= 0; --k)
+        sum = hn::Add(hn::Mul(sum, a2), hn::Set(d, sin_pi_coefficients[static_cast<std::size_t>(k)]));
+    return hn::Mul(a, sum);
+}
+
+template <Interpolation curve>
+HWY_INLINE VF CurveLanes(VF t) {
+    const DF d;
+    if constexpr (curve == Interpolation::linear) return t;
+    if constexpr (curve == Interpolation::smoothstep)
+        return hn::Mul(hn::Mul(t, t), hn::Sub(hn::Set(d, 3.0), hn::Mul(hn::Set(d, 2.0), t)));
+    if constexpr (curve == Interpolation::quintic)
+        return hn::Mul(hn::Mul(hn::Mul(t, t), t),
+                       hn::Add(hn::Mul(t, hn::Sub(hn::Mul(t, hn::Set(d, 6.0)), hn::Set(d, 15.0))), hn::Set(d, 10.0)));
+    if constexpr (curve == Interpolation::cosine) {
+        const auto near_start = hn::Le(t, hn::Set(d, 0.5));
+        const VF one          = hn::Set(d, 1.0);
+        const VF s            = SinPiLanes(hn::Mul(hn::IfThenElse(near_start, t, hn::Sub(one, t)), hn::Set(d, 0.5)));
+        const VF s2           = hn::Mul(s, s);
+        return hn::IfThenElse(near_start, s2, hn::Sub(one, s2));
+    }
+    return t;  // cubic blends frac_x itself
+}
+
+template <Interpolation curve>
+void WeightsOf(const double* frac, double* weight, int padded) {
+    const DF d;
+    for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d)))
+        hn::Store(CurveLanes<curve>(hn::Load(d, frac + i)), d, weight + i);
+}
+
+HWY_INLINE VF Lerp(VF s, VF a, VF b) { return hn::Add(a, hn::Mul(s, hn::Sub(b, a))); }
+
+HWY_INLINE VF Cubic4(VF v0, VF v1, VF v2, VF v3, VF t) {
+    const VF P = hn::Sub(hn::Sub(v3, v2), hn::Sub(v0, v1));
+    const VF Q = hn::Sub(hn::Sub(v0, v1), P);
+    const VF R = hn::Sub(v2, v0);
+    return hn::Add(hn::Mul(hn::Add(hn::Mul(hn::Add(hn::Mul(P, t), Q), t), R), t), v1);
+}
+
+// [SECTION] Step 2: hashing ----------------------------------------------------------------
+
+// The hashes of the Span^D lattice points around each lane's cell, from offset `base` on every
+// axis (base 0, span 2: the cell's corners; base -1, span 4: cubic's neighbourhood; one more on
+// each side for smoothing), in blend order: point s + Span * c, where s is the x offset and c
+// numbers the other axes' offsets, axis 1 fastest.
+//
+// Gathers are slow on the CPUs we measured (an 8-lane gather costs as much as 20-30 scalar
+// loads), so none are used: the chunk's lattice points are hashed once into a table with plain
+// loads, each lane finds its points by permuting one or two vectors of the table (they are near
+// each other), and only when lanes are far apart are entries copied lane by lane.
+template <int D, int Span>
+class BlockHasher {
+public:
+    static constexpr int combos = ipow(Span, D - 1);
+    static constexpr int links  = (D > 3 ? D : 3) - 1;  // chain links after x (1D, 2D: y = 0, z = 0)
+    static constexpr int points = Span * combos;
+
+    BlockHasher(const OctaveInputs& in, int base, std::int64_t* table) : in_(in), base_(base), table_(table) {
+        for (int axis = 1; axis <= links; ++axis)
+            for (int k = 0; k < Span; ++k)
+                axis_index_[axis - 1][k] = axis < D ? wrap_index(in.row.cell[axis].index + base + k, in.period) : 0;
+        // Pixels run in increasing x (RowKernel checks x_step > 0), so the first and last lanes
+        // hold the lowest and highest cells.
+        const std::int64_t lowest = in.cell_x[0], highest = in.cell_x[in.padded - 1];
+        x_lo_                     = lowest + base;
+        // Unsigned: the difference of any two int64 is defined there, and nonnegative here.
+        const auto range  = static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest) + Span;
+        const auto lanes  = static_cast<std::uint64_t>(hn::Lanes(DI()));
+        const auto period = static_cast<std::uint64_t>(in.period != 0 ? in.period : 256);  // the lattice repeats
+        const auto whole  = [&](std::uint64_t n) { return (n + lanes - 1) / lanes * lanes; };  // vectors of entries
+        // A table entry costs one chain; without a table each lane walks Span chains per
+        // combination. When the chunk spans a whole period of the lattice, one period is all
+        // there is to tabulate; beyond it the table repeats itself for as far as a vector reads.
+        if (range >= period && whole(period + extension) * combos + 2 * max_lanes <= table_capacity) {
+            wrapped_ = true;
+            range_   = static_cast<std::int64_t>(whole(period + extension));
+        } else if (range <= Span * static_cast<std::uint64_t>(in.padded) &&
+                   whole(range) * combos + 2 * max_lanes <= table_capacity) {
+            range_ = static_cast<std::int64_t>(whole(range));
+        } else {
+            return;  // each lane hashes its own points
+        }
+        tabulated_ = true;
+        const std::int64_t distinct = wrapped_ ? static_cast<std::int64_t>(period) : range_;
+        unsigned hash[combos];
+        for (std::int64_t k = 0; k < distinct; ++k) {
+            chain_rest(in.lattice->chain(0, wrap_index(wrapped_ ? k : x_lo_ + k, in.period)), hash);
+            for (int c = 0; c < combos; ++c) table_[c * range_ + k] = hash[c];
+        }
+        for (std::int64_t k = distinct; k < range_; ++k)
+            for (int c = 0; c < combos; ++c) table_[c * range_ + k] = table_[c * range_ + k % distinct];
+    }
+
+    // Whether the chunk's points were tabulated: then `read` can fetch anything laid out like the
+    // hash table (entry c * range() + k for combination c; see entry_of for k).
+    bool tabulated() const { return tabulated_; }
+    std::int64_t range() const { return range_; }  // a whole number of vectors
+    const std::int64_t* table() const { return table_; }
+
+    // hash[s + Span * c] for the lanes of pixels i .. i + Lanes - 1.
+    void hashes(int i, VI* hash) const {
+        const DI di;
+        if (tabulated_) return read(di, table_, i, hash);
+        const int lanes = static_cast<int>(hn::Lanes(di));
+        HWY_ALIGN std::int64_t lane_hash[combos][max_lanes];
+        unsigned rest[combos];
+        for (int s = 0; s < Span; ++s) {
+            for (int lane = 0; lane < lanes; ++lane) {
+                const std::int64_t x = in_.cell_x[i + lane] + base_ + s;
+                chain_rest(in_.lattice->chain(0, wrap_index(x, in_.period)), rest);
+                for (int c = 0; c < combos; ++c) lane_hash[c][lane] = rest[c];
+            }
+            for (int c = 0; c < combos; ++c) hash[s + Span * c] = hn::Load(di, lane_hash[c]);
+        }
+    }
+
+    // out[s + Span * c] = table[c * range() + (the lane's entry for point s)], for a table laid out
+    // like the hash table (of int64 or double lanes, tag `dt`). Only when tabulated().
+    template <class DT, class T>
+    void read(DT dt, const T* table, int i, hn::Vec<DT>* out) const {
+        const DI di;
+        const int lanes = static_cast<int>(hn::Lanes(di));
+        const std::int64_t k_first = entry_of(in_.cell_x[i]);
+        const std::int64_t spread  = in_.cell_x[i + lanes - 1] - in_.cell_x[i] + Span;
+        if (spread <= 2 * lanes) {
+            const VI local = hn::Sub(hn::Load(di, in_.cell_x + i), hn::Set(di, in_.cell_x[i]));
+            for (int s = 0; s < Span; ++s) {
+                const VI entry = hn::Add(local, hn::Set(di, s));
+                if (spread <= lanes) {
+                    // The usual case at low frequencies: the lanes' points lie within one
+                    // vector's width of the table, so one lane permute reads them.
+                    const auto index = hn::IndicesFromVec(dt, entry);
+                    for (int c = 0; c < combos; ++c)
+                        out[s + Span * c] = hn::TableLookupLanes(hn::LoadU(dt, table + c * range_ + k_first), index);
+                } else {
+                    // Within two vectors' width: permute both and pick per lane.
+                    const auto index = hn::IndicesFromVec(dt, hn::And(entry, hn::Set(di, lanes - 1)));
+                    const auto upper = hn::RebindMask(dt, hn::Lt(hn::Set(di, lanes - 1), entry));
+                    for (int c = 0; c < combos; ++c) {
+                        const T* from     = table + c * range_ + k_first;
+                        out[s + Span * c] = hn::IfThenElse(upper, hn::TableLookupLanes(hn::LoadU(dt, from + lanes), index),
+                                                           hn::TableLookupLanes(hn::LoadU(dt, from), index));
+                    }
+                }
+            }
+            return;
+        }
+        std::int64_t lane_first[max_lanes];
+        for (int lane = 0; lane < lanes; ++lane) lane_first[lane] = entry_of(in_.cell_x[i + lane]);
+        HWY_ALIGN T lane_entry[max_lanes];
+        for (int s = 0; s < Span; ++s) {
+            for (int c = 0; c < combos; ++c) {
+                const T* row = table + c * range_ + s;
+                for (int lane = 0; lane < lanes; ++lane) lane_entry[lane] = row[lane_first[lane]];
+                out[s + Span * c] = hn::Load(dt, lane_entry);
+            }
+        }
+    }
+
+private:
+    // Entries past one period in a wrapped table: enough for two vectors' reads plus the block.
+    static constexpr std::uint64_t extension = 2 * max_lanes + Span;
+
+    // The table entry of the first block point (offset base_) of a cell; point s is s entries on.
+    std::int64_t entry_of(std::int64_t cell) const {
+        return wrapped_ ? wrap_index(cell + base_, in_.period) : cell + base_ - x_lo_;
+    }
+
+    // Lattice::chain over the other axes for every combination, after the x link `h`, sharing
+    // the first links as detail::hash_points does: Span + Span^2 + ... lookups, not combos * links.
+    void chain_rest(unsigned h, unsigned* hash) const {
+        hash[0]    = h;
+        int filled = 1;  // hash[0 .. filled) hold the chains over the axes done so far
+        for (int axis = 1; axis <= links; ++axis) {
+            const int offsets = axis < D ? Span : 1;  // past D: the zero links of 1D and 2D
+            for (int k = offsets - 1; k >= 0; --k)     // backwards: hash[n] is read before it is overwritten
+                for (int n = filled - 1; n >= 0; --n)
+                    hash[k * filled + n] = in_.lattice->chain(hash[n], axis_index_[axis - 1][k]);
+            filled *= offsets;
+        }
+    }
+
+    const OctaveInputs& in_;
+    int base_;
+    std::int64_t* table_;
+    std::int64_t axis_index_[links][Span]{};  // the wrapped lattice index of each offset on axes 1, 2, 3
+    std::int64_t x_lo_  = 0;
+    std::int64_t range_ = 0;
+    bool tabulated_     = false;
+    bool wrapped_       = false;  // the table holds one period, indexed by the wrapped cell
+};
+
+// [SECTION] Step 4: the blend ----------------------------------------------------------------
+
+// Blends the PerAxis^D values (axis 0 fastest) along x with per-lane weights, then along the
+// other axes with the row's weights, as detail::blend_points does.
+template <int D, int PerAxis>
+HWY_INLINE VF BlendLanes(VF* values, VF weight_x, const RowCells& row) {
+    const DF d;
+    int remaining = ipow(PerAxis, D);
+    for (int axis = 0; axis < D; ++axis) {
+        const VF t = axis == 0 ? weight_x : hn::Set(d, row.weight[axis]);
+        remaining /= PerAxis;
+        for (int n = 0; n < remaining; ++n) {
+            if constexpr (PerAxis == 4)
+                values[n] = Cubic4(values[4 * n], values[4 * n + 1], values[4 * n + 2], values[4 * n + 3], t);
+            else
+                values[n] = Lerp(t, values[2 * n], values[2 * n + 1]);
+        }
+    }
+    return values[0];
+}
+
+// The offset of point c's axis `axis` (1..D-1) in a block of Span points per axis from `base`.
+template <int Span>
+constexpr int other_offset(int c, int axis, int base) {
+    for (int a = 1; a < axis; ++a) c /= Span;
+    return base + c % Span;
+}
+
+// value.cpp's value_of_hash: h / 127.5 - 1.
+HWY_INLINE VF ValueOfHash(VI h) {
+    const DF d;
+    return hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0));
+}
+
+// [SECTION] The chunk: octaves, then the fractal sum -----------------------------------------
+
+template <Interpolation curve>
+void CellsOfChunk(const double* x, double scale, int padded, std::int64_t* cell_x, double* frac_x, double* weight_x) {
+    const DF d;
+    const DI di;
+    for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
+        const VF q  = hn::Mul(hn::Load(d, x + i), hn::Set(d, scale));
+        const VF fl = hn::Floor(q);
+        const VF f  = hn::Sub(q, fl);
+        hn::Store(hn::ConvertTo(di, fl), di, cell_x + i);
+        hn::Store(f, d, frac_x + i);
+        hn::Store(CurveLanes<curve>(f), d, weight_x + i);
+    }
+}
+
+// The octave loop over one chunk, with Octave::Run(const OctaveInputs&) computing one octave's
+// raw noise into in.out, then the fractal sum of FractalNoise::at, lane by lane.
+template <class Octave>
+void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
+    const DF d;
+    const int lanes  = static_cast<int>(hn::Lanes(d));
+    const int padded = (chunk.count + lanes - 1) / lanes * lanes;
+
+    HWY_ALIGN double x[padded_capacity];
+    HWY_ALIGN std::int64_t cell_x[padded_capacity];
+    HWY_ALIGN double frac_x[padded_capacity];
+    HWY_ALIGN double weight_x[padded_capacity];
+    HWY_ALIGN double noise[padded_capacity];
+    HWY_ALIGN double total[padded_capacity];
+    HWY_ALIGN double crest_weight[padded_capacity];
+    // render.hpp's pixel model, x_origin + (first + i + 0.5) x_step; pixels past count only pad
+    // the last vector.
+    const VF half = hn::Set(d, 0.5), step = hn::Set(d, chunk.x_step), origin = hn::Set(d, chunk.x_origin);
+    for (int i = 0; i < padded; i += lanes) {
+        const VF pixel = hn::Iota(d, static_cast<double>(chunk.first + i));
+        hn::Store(hn::Add(origin, hn::Mul(hn::Add(pixel, half), step)), d, x + i);
+        hn::Store(hn::Zero(d), d, total + i);
+        hn::Store(hn::Set(d, 1.0), d, crest_weight + i);  // ridged: how much the previous crest lets through
+    }
+
+    const int octave_count = static_cast<int>(plan.octaves.size());
+    const int first_octave = chunk.only_octave >= 0 ? chunk.only_octave : 0;
+    const int end_octave   = chunk.only_octave >= 0 ? chunk.only_octave + 1 : octave_count;
+    const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
+    for (int o = first_octave; o < end_octave; ++o) {
+        const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
+        switch (plan.curve) {
+            case Interpolation::linear: CellsOfChunk<Interpolation::linear>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
+            case Interpolation::cosine: CellsOfChunk<Interpolation::cosine>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
+            case Interpolation::cubic: CellsOfChunk<Interpolation::cubic>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
+            case Interpolation::quintic: CellsOfChunk<Interpolation::quintic>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
+            case Interpolation::smoothstep: CellsOfChunk<Interpolation::smoothstep>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
+        }
+        OctaveInputs in{&plan,  o,      setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)],
+                        setup.period, {}, cell_x, frac_x, weight_x, padded, noise};
+        for (int axis = 1; axis < plan.dimension; ++axis) {
+            const Cell cell     = cell_of(row_coordinate[axis] * setup.scale);
+            in.row.cell[axis]   = cell;
+            in.row.weight[axis] = plan.curve == Interpolation::cubic ? cell.frac : blend_weight(plan.curve, cell.frac);
+        }
+        Octave::Run(in);
+
+        const VF amplitude = hn::Set(d, setup.amplitude);
+        if (chunk.only_octave >= 0) {
+            const VF share = hn::Set(d, setup.amplitude / plan.amplitude_sum);  // FractalNoise::octave_weight
+            for (int i = 0; i < padded; i += lanes) hn::Store(hn::Mul(share, hn::Load(d, noise + i)), d, total + i);
+            continue;
+        }
+        switch (plan.fractal) {
+            case Fractal::fbm:
+                for (int i = 0; i < padded; i += lanes)
+                    hn::Store(hn::Add(hn::Load(d, total + i), hn::Mul(amplitude, hn::Load(d, noise + i))), d, total + i);
+                break;
+            case Fractal::turbulence:
+                for (int i = 0; i < padded; i += lanes)
+                    hn::Store(hn::Add(hn::Load(d, total + i), hn::Mul(amplitude, hn::Abs(hn::Load(d, noise + i)))), d,
+                              total + i);
+                break;
+            case Fractal::ridged: {
+                const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
+                for (int i = 0; i < padded; i += lanes) {
+                    VF crest = hn::Sub(one, hn::Abs(hn::Load(d, noise + i)));  // sharp where the noise crosses zero
+                    crest    = hn::Mul(crest, hn::Mul(crest, hn::Load(d, crest_weight + i)));
+                    hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
+                    hn::Store(hn::Add(hn::Load(d, total + i), hn::Mul(amplitude, crest)), d, total + i);
+                }
+                break;
+            }
+        }
+    }
+    if (chunk.only_octave >= 0) {
+        std::copy(total, total + chunk.count, chunk.out);
+        return;
+    }
+    const VF sum = hn::Set(d, plan.amplitude_sum);
+    for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), sum), d, total + i);
+    std::copy(total, total + chunk.count, chunk.out);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace noise
+HWY_AFTER_NAMESPACE();
+
+#endif  // NOISE_SIMD_LATTICE_INL_H_

@@ -1,0 +1,307 @@
+// Gradient noise on SIMD lanes: perlin.cpp's steps 3 and 4 for each Highway target, and the
+// factory that picks the compiled function for a configuration (algorithms.hpp).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/perlin_kernel.cpp"
+#include <hwy/foreach_target.h>  // re-includes this file once per target
+#include <hwy/highway.h>
+
+#include "simd/lattice_simd-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace noise {
+namespace HWY_NAMESPACE {
+
+// [SECTION] Step 3: gradient . distance, per gradient set --------------------------------------
+//
+// Along a row only the x distance changes from lane to lane; y, z and w distances are the same
+// for every lattice point of a combination. So each gradient set splits perlin.cpp's dot product
+// into what a lattice point fixes (`tabulate`, once per point of the chunk, into `tables` arrays
+// laid out like the hash table) and what each lane adds (`apply`, with its x distance). The split
+// keeps the reference's operations and their order: x * +-1 is exactly +-x, a + b == b + a in
+// IEEE arithmetic, and products of row constants are the same products.
+// `operator()` is the whole dot product per lane, for chunks too spread out to tabulate.
+
+// Ken Perlin's grad. 2D and 3D: (+-u) + (+-v), where one of u, v may be x. 4D: ((+-a) + (+-b))
+// + (+-c), where a may be x. 1D: slope * x.
+template <int D>
+struct ImprovedLanes {
+    static constexpr int tables = D == 1 ? 1 : (D <= 3 ? 2 : 3);
+
+    // tables (2D, 3D): sign of x (0: no x), and the other term. 4D: sign of x (0: no x), then
+    // the two terms after it (or, without x, the whole sum in the second table).
+    static void tabulate(const OctaveInputs&, const std::int64_t* hashes, const double* other, std::int64_t count,
+                         double* const* t) {
+        const DF d;
+        const DI di;
+        const VF one = hn::Set(d, 1.0), minus_one = hn::Set(d, -1.0), zero = hn::Zero(d);
+        for (std::int64_t k = 0; k < count; k += static_cast<std::int64_t>(hn::Lanes(d))) {
+            const VI h = hn::Load(di, hashes + k);
+            if constexpr (D == 1) {
+                hn::Store(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), one), d, t[0] + k);  // seed 002
+            } else if constexpr (D <= 3) {
+                const VI hh       = hn::And(h, hn::Set(di, 15));
+                const auto below  = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
+                const auto is     = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
+                const auto is_set = [&](int bit) {
+                    return hn::RebindMask(d, hn::Lt(hn::Zero(di), hn::And(hh, hn::Set(di, bit))));
+                };
+                const VF y = hn::Set(d, other[1]), z = hn::Set(d, D == 3 ? other[2] : 0.0);
+                const VF y_signed = hn::IfThenElse(is_set(1), hn::Neg(y), y);
+                const VF z_signed = hn::IfThenElse(is_set(2), hn::Neg(z), z);
+                const VF v        = hn::IfThenElse(below(4), y, z);
+                const auto x_is_v = hn::Or(is(12), is(14));
+                // h < 8: (+-x) + (+-v);  h = 12, 14: (+-y) + (+-x);  else (+-y) + (+-z), no x.
+                hn::Store(hn::IfThenElse(below(8), hn::IfThenElse(is_set(1), minus_one, one),
+                                         hn::IfThenElse(x_is_v, hn::IfThenElse(is_set(2), minus_one, one), zero)),
+                          d, t[0] + k);
+                hn::Store(hn::IfThenElse(below(8), hn::IfThenElse(is_set(2), hn::Neg(v), v),
+                                         hn::IfThenElse(x_is_v, y_signed, hn::Add(y_signed, z_signed))),
+                          d, t[1] + k);
+            } else {
+                const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+                const auto is_set  = [&](int bit) {
+                    return hn::RebindMask(d, hn::Lt(hn::Zero(di), hn::And(h, hn::Set(di, bit))));
+                };
+                const auto signed_ = [&](int bit, VF v) { return hn::IfThenElse(is_set(bit), hn::Neg(v), v); };
+                const VF d1 = hn::Set(d, other[1]), d2 = hn::Set(d, other[2]), d3 = hn::Set(d, other[3]);
+                const auto x_is_zero = hn::RebindMask(d, hn::Eq(zero_axis, hn::Zero(di)));
+                const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+                const VF b = signed_(2, hn::IfThenElse(below(2), d2, d1));
+                const VF c = signed_(4, hn::IfThenElse(below(3), d3, d2));
+                // x is a unless the zero axis is x's: then ((+-d1) + (+-d2)) + (+-d3), all fixed.
+                hn::Store(hn::IfThenElse(x_is_zero, zero, hn::IfThenElse(is_set(1), minus_one, one)), d, t[0] + k);
+                hn::Store(hn::IfThenElse(x_is_zero, hn::Add(hn::Add(signed_(1, d1), b), c), b), d, t[1] + k);
+                hn::Store(c, d, t[2] + k);
+            }
+        }
+    }
+
+    static VF apply(VF x, const VF* t) {
+        const DF d;
+        if constexpr (D == 1) return hn::Mul(t[0], x);
+        const auto no_x = hn::Eq(t[0], hn::Zero(d));
+        if constexpr (D <= 3) return hn::IfThenElse(no_x, t[1], hn::Add(hn::Mul(x, t[0]), t[1]));
+        return hn::IfThenElse(no_x, t[1], hn::Add(hn::Add(hn::Mul(x, t[0]), t[1]), t[2]));
+    }
+
+    VF operator()(const OctaveInputs&, VI h, const VF* dist) const {
+        const DF d;
+        const DI di;
+        if constexpr (D == 1) {  // seed 002: a slope in [-1, 1]
+            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)), dist[0]);
+        } else if constexpr (D <= 3) {  // 2D is the z = 0 slice
+            const VF z           = D == 3 ? dist[2] : hn::Zero(d);
+            const VI hh          = hn::And(h, hn::Set(di, 15));
+            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
+            const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
+            const auto bit_clear = [&](int bit) {
+                return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
+            };
+            const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
+            const VF v = hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
+            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)), hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
+        } else {  // the 32 edges of the 4-cube
+            const VI zero_axis   = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+            const auto bit_clear = [&](int bit) {
+                return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
+            };
+            const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
+            const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
+            const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
+            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)), hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
+                           hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
+        }
+    }
+};
+
+// +-e_k: the axis from h / 2, the sign from the low bit (seed 001's four vectors in 2D).
+template <int D>
+struct AxisLanes {
+    static constexpr int tables = 2;  // sign of x (0: not along x), and the fixed +-d_k otherwise
+
+    static VI AxisOf(VI h) {  // (h >> 1) % D
+        const DF d;
+        const DI di;
+        const VI half = hn::ShiftRight<1>(h);
+        if constexpr (D == 3) {  // exactly, in doubles (h < 256)
+            const VF x = hn::ConvertTo(d, half), three = hn::Set(d, 3.0);
+            return hn::ConvertTo(di, hn::Sub(x, hn::Mul(hn::Floor(hn::Div(x, three)), three)));
+        } else {
+            return hn::And(half, hn::Set(di, D - 1));  // D = 1, 2, 4: a power of two
+        }
+    }
+
+    static void tabulate(const OctaveInputs&, const std::int64_t* hashes, const double* other, std::int64_t count,
+                         double* const* t) {
+        const DF d;
+        const DI di;
+        for (std::int64_t k = 0; k < count; k += static_cast<std::int64_t>(hn::Lanes(d))) {
+            const VI h          = hn::Load(di, hashes + k);
+            const VI axis       = AxisOf(h);
+            const auto negative = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Set(di, 1)));
+            VF fixed            = hn::Zero(d);
+            for (int a = 1; a < D; ++a)
+                fixed = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, a))), hn::Set(d, other[a]), fixed);
+            const auto along_x = hn::RebindMask(d, hn::Eq(axis, hn::Zero(di)));
+            hn::Store(hn::IfThenElse(along_x, hn::IfThenElse(negative, hn::Set(d, -1.0), hn::Set(d, 1.0)), hn::Zero(d)), d,
+                      t[0] + k);
+            hn::Store(hn::IfThenElse(negative, hn::Neg(fixed), fixed), d, t[1] + k);
+        }
+    }
+
+    static VF apply(VF x, const VF* t) {
+        const DF d;
+        return hn::IfThenElse(hn::Eq(t[0], hn::Zero(d)), t[1], hn::Mul(x, t[0]));
+    }
+
+    VF operator()(const OctaveInputs&, VI h, const VF* dist) const {
+        const DF d;
+        const DI di;
+        const VI axis = AxisOf(h);
+        VF chosen     = dist[0];
+        for (int k = 1; k < D; ++k) chosen = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, k))), dist[k], chosen);
+        const auto positive = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Zero(di)));
+        return hn::IfThenElse(positive, chosen, hn::Neg(chosen));
+    }
+};
+
+// Perlin 1985: the seed's random unit vectors. The reference sums ((0 + g0 x) + g1 y) + ...:
+// tabulated are g0 and the fixed products g1 y, g2 z, g3 w.
+template <int D>
+struct RandomLanes {
+    static constexpr int tables = D;
+
+    static void tabulate(const OctaveInputs& in, const std::int64_t* hashes, const double* other, std::int64_t count,
+                         double* const* t) {
+        for (std::int64_t k = 0; k < count; ++k) {  // plain loads: a gather costs more here
+            const double* g = in.random_gradient + hashes[k] * D;
+            t[0][k]         = g[0];
+            for (int axis = 1; axis < D; ++axis) t[axis][k] = g[axis] * other[axis];
+        }
+    }
+
+    static VF apply(VF x, const VF* t) {
+        const DF d;
+        VF dot = hn::Add(hn::Zero(d), hn::Mul(t[0], x));
+        for (int axis = 1; axis < D; ++axis) dot = hn::Add(dot, t[axis]);
+        return dot;
+    }
+
+    VF operator()(const OctaveInputs& in, VI h, const VF* dist) const {
+        const DF d;
+        const DI di;
+        HWY_ALIGN std::int64_t hashes[max_lanes];
+        HWY_ALIGN double g[4][max_lanes];
+        hn::Store(h, di, hashes);
+        for (std::size_t lane = 0; lane < hn::Lanes(d); ++lane)
+            for (int axis = 0; axis < D; ++axis) g[axis][lane] = in.random_gradient[hashes[lane] * D + axis];
+        VF dot = hn::Zero(d);
+        for (int axis = 0; axis < D; ++axis) dot = hn::Add(dot, hn::Mul(hn::Load(d, g[axis]), dist[axis]));
+        return dot;
+    }
+};
+
+// [SECTION] One octave of gradient noise over a chunk --------------------------------------
+
+template <int D, int PerAxis, class Gradient>
+struct PerlinOctave {
+    static constexpr int first = PerAxis == 4 ? -1 : 0;  // the lattice points' offsets: first, first + 1, ...
+    using Hasher               = BlockHasher<D, PerAxis>;
+
+    static void Run(const OctaveInputs& in) {
+        HWY_ALIGN std::int64_t table[table_capacity];
+        const Hasher hasher(in, first, table);                                   // 2. HASH THE CORNERS
+
+        // The distance vectors' row-constant components, per combination of the other axes.
+        double other[Hasher::combos][4] = {};
+        for (int c = 0; c < Hasher::combos; ++c)
+            for (int axis = 1; axis < D; ++axis) other[c][axis] = in.row.cell[axis].frac - other_offset<PerAxis>(c, axis, first);
+
+        if (hasher.tabulated()) return RunTabulated(in, hasher, other);
+        const DF d;
+        const Gradient gradient;
+        VI hash[Hasher::points];
+        VF values[Hasher::points];
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            hasher.hashes(i, hash);
+            const VF frac_x = hn::Load(d, in.frac_x + i);                        // 1. THE POINT IN ITS CELL
+            for (int n = 0; n < Hasher::points; ++n) {
+                VF dist[4];                                                      // 3. FROM THE CORNER TO THE
+                dist[0] = hn::Sub(frac_x, hn::Set(d, static_cast<double>(first + n % PerAxis)));  // POINT,
+                for (int axis = 1; axis < D; ++axis) dist[axis] = hn::Set(d, other[n / PerAxis][axis]);
+                values[n] = gradient(in, hash[n], dist);                         //    DOTTED WITH ITS GRADIENT
+            }
+            hn::Store(BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row), d, in.out + i);  // 4. BLEND
+        }
+    }
+
+    // The same steps when the chunk's corners are tabulated: step 3's work for the fixed axes is
+    // done once per lattice point, and each lane only brings in its x distance.
+    static void RunTabulated(const OctaveInputs& in, const Hasher& hasher, const double (*other)[4]) {
+        const DF d;
+        constexpr int T = Gradient::tables;
+        HWY_ALIGN double storage[T][table_capacity];
+        double* tables[T];
+        for (int t = 0; t < T; ++t) tables[t] = storage[t];
+        const std::int64_t range = hasher.range();
+        for (int c = 0; c < Hasher::combos; ++c) {
+            double* at[T];
+            for (int t = 0; t < T; ++t) at[t] = tables[t] + c * range;
+            Gradient::tabulate(in, hasher.table() + c * range, other[c], range, at);
+        }
+        VF fixed[T][Hasher::points];
+        VF values[Hasher::points];
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            for (int t = 0; t < T; ++t) hasher.read(d, tables[t], i, fixed[t]);
+            const VF frac_x = hn::Load(d, in.frac_x + i);
+            for (int n = 0; n < Hasher::points; ++n) {
+                VF t_n[T];
+                for (int t = 0; t < T; ++t) t_n[t] = fixed[t][n];
+                values[n] = Gradient::apply(hn::Sub(frac_x, hn::Set(d, static_cast<double>(first + n % PerAxis))), t_n);
+            }
+            hn::Store(BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row), d, in.out + i);
+        }
+    }
+};
+
+template <int D, template <int> class Gradient>
+detail::ChunkFn PerlinFor(bool cubic) {
+    return cubic ? &FillChunk<PerlinOctave<D, 4, Gradient<D>>> : &FillChunk<PerlinOctave<D, 2, Gradient<D>>>;
+}
+
+template <int D>
+detail::ChunkFn PerlinForDimension(Gradients gradients, bool cubic) {
+    switch (gradients) {
+        case Gradients::improved: return PerlinFor<D, ImprovedLanes>(cubic);
+        case Gradients::axes: return PerlinFor<D, AxisLanes>(cubic);
+        case Gradients::random: return PerlinFor<D, RandomLanes>(cubic);
+    }
+    return nullptr;
+}
+
+detail::ResolvedKernel ResolvePerlin(const Params& params) {
+    const bool cubic = params.interpolation == Interpolation::cubic;
+    detail::ChunkFn fill = nullptr;
+    switch (params.dimension) {
+        case 1: fill = PerlinForDimension<1>(params.gradients, cubic); break;
+        case 2: fill = PerlinForDimension<2>(params.gradients, cubic); break;
+        case 3: fill = PerlinForDimension<3>(params.gradients, cubic); break;
+        default: fill = PerlinForDimension<4>(params.gradients, cubic); break;
+    }
+    return {fill, HWY_TARGET};
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace noise
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace noise {
+HWY_EXPORT(ResolvePerlin);
+
+namespace detail {
+ResolvedKernel make_perlin_kernel(const Params& params) { return HWY_DYNAMIC_DISPATCH(ResolvePerlin)(params); }
+}  // namespace detail
+}  // namespace noise
+#endif

@@ -1,0 +1,154 @@
+// Value noise and white noise on SIMD lanes: value.cpp's steps for each Highway target, and the
+// factories that pick the compiled function for a configuration (algorithms.hpp).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/value_kernel.cpp"
+#include <hwy/foreach_target.h>  // re-includes this file once per target
+#include <hwy/highway.h>
+
+#include "simd/lattice_simd-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace noise {
+namespace HWY_NAMESPACE {
+
+// Seed 004's SmoothNoise at the points of a block: the 3^D neighbourhood of each point, weighted
+// 1/4, 1/2, 1/4 along each axis, summed in value.cpp's order (axis 0 fastest). `lattice_values`
+// holds the values of a block of Span points per axis; the point numbered `point` in a block of
+// Inner points per axis sits one point in from its edges.
+template <int D, int Inner>
+HWY_INLINE VF SmoothedLanes(const VF* lattice_values, int point) {
+    const DF d;
+    constexpr int span         = Inner + 2;
+    constexpr double weight[3] = {0.25, 0.5, 0.25};
+    int inner[4]               = {};
+    for (int axis = 0, rest = point; axis < D; ++axis, rest /= Inner) inner[axis] = rest % Inner;
+    VF sum = hn::Zero(d);
+    for (int n = 0; n < ipow(3, D); ++n) {
+        double w  = 1.0;
+        int index = 0;
+        for (int axis = 0, rest = n, stride = 1; axis < D; ++axis, rest /= 3, stride *= span) {
+            index += (inner[axis] + rest % 3) * stride;  // inner + 1 + (rest % 3 - 1)
+            w *= weight[rest % 3];
+        }
+        sum = hn::Add(sum, hn::Mul(hn::Set(d, w), lattice_values[index]));
+    }
+    return sum;
+}
+
+// The lattice values of a block for the lanes of pixels i ..: from a table of the chunk's values
+// when its points are tabulated, else from each lane's hashes.
+template <class Hasher>
+class BlockValues {
+public:
+    BlockValues(const Hasher& hasher, double* values) : hasher_(hasher), values_(values) {
+        if (!hasher.tabulated()) return;
+        const DF d;
+        const DI di;
+        const std::int64_t entries = hasher.range() * Hasher::combos;
+        for (std::int64_t k = 0; k < entries; k += static_cast<std::int64_t>(hn::Lanes(d)))
+            hn::Store(ValueOfHash(hn::Load(di, hasher.table() + k)), d, values_ + k);
+    }
+
+    void read(int i, VF* out) const {
+        if (hasher_.tabulated()) return hasher_.read(DF(), values_, i, out);
+        VI hash[Hasher::points];
+        hasher_.hashes(i, hash);
+        for (int n = 0; n < Hasher::points; ++n) out[n] = ValueOfHash(hash[n]);
+    }
+
+private:
+    const Hasher& hasher_;
+    double* values_;
+};
+
+// One octave of value noise: the PerAxis^D lattice values around each point, optionally
+// smoothed, blended along each axis.
+template <int D, int PerAxis, bool Smooth>
+struct ValueOctave {
+    static void Run(const OctaveInputs& in) {
+        const DF d;
+        constexpr int first = PerAxis == 4 ? -1 : 0;
+        constexpr int span  = Smooth ? PerAxis + 2 : PerAxis;  // smoothing reads one point more on each side
+        using Hasher        = BlockHasher<D, span>;
+        HWY_ALIGN std::int64_t table[table_capacity];
+        HWY_ALIGN double value_table[table_capacity];
+        const Hasher hasher(in, Smooth ? first - 1 : first, table);              // 2. THE POINTS' HASHES,
+        const BlockValues<Hasher> lattice(hasher, value_table);                  //    AS VALUES
+        VF lattice_values[Hasher::points];
+        VF values[ipow(PerAxis, D)];
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            lattice.read(i, lattice_values);
+            for (int n = 0; n < ipow(PerAxis, D); ++n)
+                values[n] = Smooth ? SmoothedLanes<D, PerAxis>(lattice_values, n) : lattice_values[n];
+            hn::Store(BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row), d, in.out + i);  // 3. BLEND
+        }
+    }
+};
+
+// White noise: the (optionally smoothed) value of the cell's own lattice point, no blend.
+template <int D, bool Smooth>
+struct WhiteOctave {
+    static void Run(const OctaveInputs& in) {
+        const DF d;
+        using Hasher = BlockHasher<D, Smooth ? 3 : 1>;
+        HWY_ALIGN std::int64_t table[table_capacity];
+        HWY_ALIGN double value_table[table_capacity];
+        const Hasher hasher(in, Smooth ? -1 : 0, table);
+        const BlockValues<Hasher> lattice(hasher, value_table);
+        VF lattice_values[Hasher::points];
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            lattice.read(i, lattice_values);
+            hn::Store(Smooth ? SmoothedLanes<D, 1>(lattice_values, 0) : lattice_values[0], d, in.out + i);
+        }
+    }
+};
+
+template <int D>
+detail::ChunkFn ValueForDimension(bool cubic, bool smooth) {
+    if (cubic) return smooth ? &FillChunk<ValueOctave<D, 4, true>> : &FillChunk<ValueOctave<D, 4, false>>;
+    return smooth ? &FillChunk<ValueOctave<D, 2, true>> : &FillChunk<ValueOctave<D, 2, false>>;
+}
+
+detail::ResolvedKernel ResolveValue(const Params& params) {
+    const bool cubic = params.interpolation == Interpolation::cubic;
+    detail::ChunkFn fill = nullptr;
+    switch (params.dimension) {
+        case 1: fill = ValueForDimension<1>(cubic, params.smooth); break;
+        case 2: fill = ValueForDimension<2>(cubic, params.smooth); break;
+        case 3: fill = ValueForDimension<3>(cubic, params.smooth); break;
+        default: fill = ValueForDimension<4>(cubic, params.smooth); break;
+    }
+    return {fill, HWY_TARGET};
+}
+
+template <int D>
+detail::ChunkFn WhiteForDimension(bool smooth) {
+    return smooth ? &FillChunk<WhiteOctave<D, true>> : &FillChunk<WhiteOctave<D, false>>;
+}
+
+detail::ResolvedKernel ResolveWhite(const Params& params) {
+    detail::ChunkFn fill = nullptr;
+    switch (params.dimension) {
+        case 1: fill = WhiteForDimension<1>(params.smooth); break;
+        case 2: fill = WhiteForDimension<2>(params.smooth); break;
+        case 3: fill = WhiteForDimension<3>(params.smooth); break;
+        default: fill = WhiteForDimension<4>(params.smooth); break;
+    }
+    return {fill, HWY_TARGET};
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace noise
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace noise {
+HWY_EXPORT(ResolveValue);
+HWY_EXPORT(ResolveWhite);
+
+namespace detail {
+ResolvedKernel make_value_kernel(const Params& params) { return HWY_DYNAMIC_DISPATCH(ResolveValue)(params); }
+ResolvedKernel make_white_kernel(const Params& params) { return HWY_DYNAMIC_DISPATCH(ResolveWhite)(params); }
+}  // namespace detail
+}  // namespace noise
+#endif

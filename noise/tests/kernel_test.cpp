@@ -1,0 +1,226 @@
+// The compiled row kernels against the readable reference: the same bits on every SIMD target.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "noise/algorithms.hpp"
+#include "noise/kernel.hpp"
+#include "noise/render.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using noise::Algorithm;
+using noise::Interpolation;
+
+// Restores the automatic target choice however a test ends.
+struct ForcedTarget {
+    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
+    ~ForcedTarget() { noise::force_simd_target(""); }
+    bool ok = false;
+};
+
+// A parameter set drawn from every choice and from awkward numbers: negative offsets, fractional
+// and integer lacunarity, tiling periods below and above 256 (higher hash bytes), frequencies
+// from a few cells per row (the tabulated corners) to several cells per pixel (per-lane chains).
+noise::Params random_params(noise::SplitMix64& rng) {
+    noise::Params p;
+    p.algorithm     = static_cast<Algorithm>(rng.below(3));
+    p.dimension     = 1 + static_cast<int>(rng.below(4));
+    p.gradients     = static_cast<noise::Gradients>(rng.below(3));
+    p.interpolation = static_cast<Interpolation>(rng.below(5));
+    p.smooth        = rng.below(4) == 0;
+    p.fractal       = static_cast<noise::Fractal>(rng.below(3));
+    p.octaves       = 1 + static_cast<int>(rng.below(p.dimension == 4 && p.smooth ? 2 : 7));
+    p.persistence   = rng.unit();
+    p.octave_seeds  = static_cast<noise::OctaveSeeds>(rng.below(2));
+    p.seed          = static_cast<std::uint32_t>(rng.next());
+    const double frequencies[] = {0.37, 4.0, 61.0, 700.0, 5000.0};
+    p.frequency                = frequencies[rng.below(5)] * (0.5 + rng.unit());
+    p.offset_x                 = (rng.unit() - 0.5) * 2000.0;
+    p.offset_y                 = (rng.unit() - 0.5) * 2000.0;
+    p.z                        = (rng.unit() - 0.5) * 50.0;
+    p.w                        = (rng.unit() - 0.5) * 50.0;
+    if (rng.below(3) == 0) {
+        const std::uint32_t periods[] = {1, 3, 16, 255, 256, 300, 65536};
+        p.tile                        = periods[rng.below(7)];
+        p.lacunarity                  = 1.0 + rng.below(3);
+    } else {
+        p.lacunarity = 1.0 + 3.0 * rng.unit();
+    }
+    return p;
+}
+
+// Compares a rendered window with FractalNoise::at pixel by pixel; returns the first mismatch.
+std::string first_difference(const noise::Params& params, int width, const noise::Region& region,
+                             unsigned threads = 1) {
+    const noise::FractalNoise noise(params);
+    std::vector<float> image(region.pixel_count());
+    noise::RenderOptions options;
+    options.threads = threads;
+    noise::render(noise, region, image, options);
+    for (int y = region.y0; y < region.y1; ++y) {
+        for (int x = region.x0; x < region.x1; ++x) {
+            const float expected = static_cast<float>(noise.at(noise::pixel_point(params, width, x, y)));
+            const float got      = image[static_cast<std::size_t>((y - region.y0) * region.columns() + (x - region.x0))];
+            if (std::bit_cast<std::uint32_t>(expected) != std::bit_cast<std::uint32_t>(got))
+                return "pixel (" + std::to_string(x) + ", " + std::to_string(y) + "): reference " +
+                       std::to_string(expected) + ", kernel " + std::to_string(got) + " with " +
+                       noise_test::describe(params) + "frequency=" + std::to_string(params.frequency) +
+                       " tile=" + std::to_string(params.tile);
+        }
+    }
+    return {};
+}
+
+TEST(Kernel, TheBuildHasAPortableTargetAndTheCpuRunsAtLeastOne) {
+    const auto targets = noise::available_simd_targets();
+    ASSERT_FALSE(targets.empty());
+    EXPECT_TRUE(std::find(targets.begin(), targets.end(), std::string_view("SCALAR")) != targets.end() ||
+                std::find(targets.begin(), targets.end(), std::string_view("EMU128")) != targets.end());
+}
+
+TEST(Kernel, ForcingATargetIsWhatTheKernelRuns) {
+    const noise::FractalNoise noise(noise::Params{});
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        ASSERT_TRUE(forced.ok);
+        EXPECT_EQ(noise::RowKernel(noise).target(), name);
+    }
+    EXPECT_FALSE(noise::force_simd_target("NO_SUCH_TARGET"));
+    noise::force_simd_target("");
+    EXPECT_EQ(noise::RowKernel(noise).target(), noise::available_simd_targets().front());
+}
+
+// The check itself can fail: a field that differs in one setting differs in the bits.
+TEST(Kernel, TheComparisonSeesAOneUlpChange) {
+    noise::Params params;
+    const noise::FractalNoise noise(params);
+    const noise::RowKernel kernel(noise);
+    std::vector<double> row(37);
+    kernel.fill_row({params.offset_x, params.frequency / 37, 0, 0.3}, row);
+    noise::Point p = noise::pixel_point(params, 37, 5, 0);
+    p[1]           = 0.3;
+    EXPECT_EQ(row[5], noise.at(p));
+    p[0] = std::nextafter(p[0], 10.0);
+    EXPECT_NE(row[5], noise.at(p));
+}
+
+// Every algorithm x dimension x curve x gradient set, on every target, equals the reference bit
+// for bit, at a low frequency (corners read from a table) and a high one (a new cell per pixel).
+TEST(Kernel, EveryBaseNoiseOnEveryTargetEqualsTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto params : noise_test::every_base_noise()) {
+            for (double frequency : {3.3, 900.0}) {
+                params.frequency = frequency;
+                params.offset_x  = -17.25;
+                params.offset_y  = -3.5;
+                params.z         = 0.75;
+                params.w         = -1.25;
+                const int width = 300, height = 4;  // two chunks, the second partly filled
+                const auto diff = first_difference(params, width, noise::Region::full(width, height));
+                ASSERT_EQ(diff, "") << "target " << name;
+            }
+        }
+    }
+}
+
+// 300 random parameter sets per target: fractals, octave seeds, tiling, offsets, odd windows.
+TEST(Kernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        noise::SplitMix64 rng(2026);
+        for (int n = 0; n < 300; ++n) {
+            const auto params = random_params(rng);
+            const int width = 1 + static_cast<int>(rng.below(600)), height = 1 + static_cast<int>(rng.below(300));
+            const int x0 = static_cast<int>(rng.below(static_cast<std::uint32_t>(width)));
+            const int y0 = static_cast<int>(rng.below(static_cast<std::uint32_t>(height)));
+            const noise::Region region{width, height, x0, y0, std::min(width, x0 + 1 + static_cast<int>(rng.below(280))),
+                                       std::min(height, y0 + 2)};
+            ASSERT_EQ(first_difference(params, width, region), "") << "target " << name << ", set " << n;
+        }
+    }
+}
+
+// Integer coordinates put points exactly on lattice lines, where signed zeros appear.
+TEST(Kernel, PointsOnLatticeLinesEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto params : noise_test::every_base_noise()) {
+            params.frequency = 16.0;  // 32 px: every other pixel centre is on a lattice line
+            params.offset_x  = -8.25;
+            params.offset_y  = -8.25;
+            ASSERT_EQ(first_difference(params, 32, noise::Region::full(32, 32)), "") << "target " << name;
+        }
+    }
+}
+
+TEST(Kernel, OctaveRowsAreTheWeightedOctaves) {
+    noise::Params params;
+    params.octaves     = 4;
+    params.fractal     = noise::Fractal::ridged;
+    params.persistence = 0.6;
+    const noise::FractalNoise noise(params);
+    const noise::RowKernel kernel(noise);
+    std::vector<double> row(333);
+    for (int octave = 0; octave < params.octaves; ++octave) {
+        kernel.fill_octave_row(octave, {params.offset_x, params.frequency / 333, 0, 1.7}, row);
+        for (int i = 0; i < 333; i += 7) {
+            noise::Point p = noise::pixel_point(params, 333, i, 0);
+            p[1]           = 1.7;
+            EXPECT_EQ(row[static_cast<std::size_t>(i)], noise.octave_weight(octave) * noise.octave(octave, p));
+        }
+    }
+    EXPECT_THROW(kernel.fill_octave_row(4, {}, row), std::out_of_range);
+}
+
+TEST(Kernel, ThreadCountsGiveTheSameBytes) {
+    noise::SplitMix64 rng(7);
+    for (int n = 0; n < 20; ++n) {
+        const auto params = random_params(rng);
+        const noise::FractalNoise noise(params);
+        std::vector<float> one(64 * 48), three(64 * 48);
+        noise::render(noise, noise::Region::full(64, 48), one, {1, nullptr, nullptr});
+        noise::render(noise, noise::Region::full(64, 48), three, {3, nullptr, nullptr});
+        EXPECT_EQ(std::memcmp(one.data(), three.data(), one.size() * sizeof(float)), 0);
+    }
+}
+
+TEST(AlgorithmTable, OneRowPerAlgorithmInEnumOrder) {
+    const auto table = noise::algorithm_table();
+    ASSERT_EQ(table.size(), noise::algorithm_names.size());
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        EXPECT_EQ(static_cast<std::size_t>(table[i].algorithm), i);
+        EXPECT_EQ(table[i].name, noise::algorithm_names[i]);
+        EXPECT_FALSE(table[i].summary.empty());
+        EXPECT_LT(table[i].octave_range.lo, table[i].octave_range.hi);
+    }
+}
+
+// What the table says applies is what changes the output.
+TEST(AlgorithmTable, UsesSaysWhichControlsChangeTheField) {
+    for (const auto& info : noise::algorithm_table()) {
+        for (std::string_view key : {"gradients", "interpolation", "smooth"}) {
+            noise::Params a;
+            a.algorithm = info.algorithm;
+            a.octaves   = 1;
+            noise::Params b = a;
+            if (key == "gradients") b.gradients = noise::Gradients::random;
+            if (key == "interpolation") b.interpolation = Interpolation::linear;
+            if (key == "smooth") b.smooth = true;
+            std::vector<float> image_a(32 * 32), image_b(32 * 32);
+            noise::render(a, noise::Region::full(32, 32), image_a);
+            noise::render(b, noise::Region::full(32, 32), image_b);
+            const bool changed = std::memcmp(image_a.data(), image_b.data(), image_a.size() * sizeof(float)) != 0;
+            EXPECT_EQ(changed, info.uses(key)) << info.name << " " << key;
+        }
+    }
+}
+
+}  // namespace
