@@ -358,6 +358,7 @@ nlohmann::json Explorer::report_state() const {
     preview["width"] = field_.image().width;
     preview["height"] = field_.image().height;
     preview["coarse"] = field_.image().coarse;
+    preview["render_ms"] = field_.image().milliseconds;
     state["preview"] = std::move(preview);
     state["requested_generation"] = image_worker_->latest_generation();
     state["rendering"] = status.busy;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <exception>
 
+#include "noise/algorithms.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
 
@@ -14,6 +15,20 @@ namespace {
 
 // Below this many pixels the full image is quick enough that a coarse pass only costs time.
 constexpr std::size_t coarse_threshold = 160 * 160;
+// A full image predicted to take longer than this is preceded by a coarse one: about two frames.
+constexpr double budget_ms = 30.0;
+
+// What one pixel costs, in lattice points visited: octaves x the points blended per octave
+// (2^D corners, 4^D for cubic, one for white noise), x 3^D when each is smoothed. Renders are
+// timed per unit of this, so a change from 2D to 4D cubic predicts its slowdown.
+double relative_cost(const noise::Params& params) {
+    const int d        = params.dimension;
+    double points      = params.algorithm == noise::Algorithm::white ? 1.0
+                         : std::pow(params.interpolation == noise::Interpolation::cubic ? 4.0 : 2.0, d);
+    const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses_smooth;
+    if (smooths) points *= std::pow(3.0, d);
+    return params.octaves * points;
+}
 
 double elapsed_ms(std::chrono::steady_clock::time_point since) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
@@ -135,14 +150,20 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     }
     if (!request.need_image || request.width <= 0 || request.height <= 0) return;
 
-    // [2] Coarse first for big images, so a drag shows something within a frame or two. At
-    // least 1/4 of each side; smaller when the last render says 1/4 would take longer than
-    // about 40 ms (16 octaves of 4D noise on a wide preview).
+    // [2] Coarse first when the full image would keep a drag waiting, so it shows something
+    // within a frame or two. The cost is predicted from the last render (relative_cost); with
+    // no history yet, coarse first to be safe.
+    // When the full image is predicted within the budget it comes straight away: a drag then
+    // shows the full image as soon as the hand stops. The coarse image has at least 1/4 of each
+    // side, less when 1/4 would itself take longer than the budget (16 octaves of 4D cubic
+    // noise on a wide preview).
     const auto full_region = noise::Region::full(request.width, request.height);
-    if (full_region.pixel_count() > coarse_threshold) {
+    const double cost         = relative_cost(request.params);
+    const double predicted_ms = ns_per_cost_ * cost * static_cast<double>(full_region.pixel_count()) * 1e-6;
+    if (full_region.pixel_count() > coarse_threshold && (ns_per_cost_ == 0.0 || predicted_ms > budget_ms)) {
         int factor = 4;
-        if (ns_per_pixel_ > 0.0) {
-            const double affordable = std::max(4096.0, 40e6 / ns_per_pixel_);  // pixels in ~40 ms
+        if (ns_per_cost_ > 0.0) {
+            const double affordable = std::max(4096.0, budget_ms * 1e6 / (ns_per_cost_ * cost));
             factor = std::max(4, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(full_region.pixel_count()) / affordable))));
         }
         const int cw = std::max(1, request.width / factor);
@@ -160,7 +181,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
                                         {0, &cancel_, &rows_done_});
         coarse.milliseconds = elapsed_ms(start);
         if (!done) return;
-        ns_per_pixel_ = coarse.milliseconds * 1e6 / static_cast<double>(coarse.raw.size());
+        ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
         post_image(std::move(coarse));
     }
 
@@ -177,7 +198,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     const bool done = noise::render(noise, full_region, full.raw, {0, &cancel_, &rows_done_});
     full.milliseconds = elapsed_ms(start);
     if (!done) return;
-    ns_per_pixel_ = full.milliseconds * 1e6 / static_cast<double>(full.raw.size());
+    ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);
     post_image(std::move(full));
 }
 

@@ -5,9 +5,10 @@
 //   1. takes the newest pending request (a newer submit replaces a pending one unseen, and
 //      cancels the one being rendered: `render` checks the flag between rows);
 //   2. samples the curve (fast) and posts it;
-//   3. for a large image renders a coarse version (1/4 of the size on each side or smaller when
-//      the noise is expensive, the same region of noise space) and posts it, then renders the
-//      full one, counting finished rows;
+//   3. renders the full image on every core, counting finished rows; when the last render
+//      predicts that a large image takes longer than about two frames, first a coarse version
+//      (1/4 of the size on each side or smaller when the noise is expensive, the same region of
+//      noise space), posted at once;
 //   4. posts the full image, unless a newer request arrived meanwhile: stale results are dropped.
 // The UI thread polls `take_image`/`take_curve` each frame and uploads to GL itself; the worker
 // never touches GL. `wake` (glfwPostEmptyEvent) is called from the worker after each post so an
@@ -103,7 +104,7 @@ private:
     bool coarse_stage_ = false;
     std::uint64_t working_generation_ = 0;
     int rows_total_ = 0;
-    double ns_per_pixel_ = 0.0;  // cost of the last finished render (worker thread only)
+    double ns_per_cost_ = 0.0;  // ns per pixel and unit of relative_cost, last render (worker thread only)
 
     std::atomic<std::uint64_t> latest_{0};
     std::atomic<bool> cancel_{false};

@@ -1,8 +1,8 @@
 // noise_bench: how fast our noise is next to its peers (stb_perlin.h, libnoise) and next to our
 // own readable reference, all measured in ONE run.
 //
-//     build/release/noise/bench/noise_bench                    # headline + coverage, a few minutes
-//     build/release/noise/bench/noise_bench --quick            # smoke run, well under a minute
+//     build/release/noise/bench/noise_bench                    # headline + coverage, ~4 minutes
+//     build/release/noise/bench/noise_bench --quick            # smoke run, ~30 s
 //     build/release/noise/bench/noise_bench --suite=headline --rounds=9
 //     build/release/noise/bench/noise_bench --verbose --benchmark_out=runs.json   # every run, too
 //
@@ -19,7 +19,9 @@
 // The headline is 2D perlin (improved gradients, quintic, fbm of persistence 0.5 and lacunarity
 // 2) at 1 and 8 octaves on 1024 x 1024 samples. The coverage set is every configuration of the
 // algorithm table (algorithm x dimension x the parameters that algorithm uses), 1 and 8
-// octaves, on 256 x 256 samples, ours against the reference.
+// octaves, on both grids at 256 x 256 samples (fewer rows where the reference is slow, see
+// check_and_size), ours against the reference. Before timing anything, ours is checked to
+// equal the reference bit for bit on every configuration (and on every target for the headline).
 //
 // Why rounds: this runs on shared machines whose speed drifts by up to 2x within minutes, so a
 // ratio is only fair between measurements taken moments apart. Every round measures each
@@ -51,6 +53,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +65,13 @@
 namespace {
 
 constexpr double missing = std::numeric_limits<double>::quiet_NaN();
+
+// The 1-minute load average: other processes on the machine skew every time, the 2-thread ones
+// most (they need an idle second core), so the progress lines and the summary show it.
+double load_average() {
+    double load = missing;
+    return ::getloadavg(&load, 1) == 1 ? load : missing;
+}
 
 // [SECTION] Options: our flags, read before Google Benchmark's ------------------------------
 
@@ -532,7 +542,9 @@ class Collector : public benchmark::ConsoleReporter {
     void progress(int starting) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        if (round_ >= 0) std::fprintf(stderr, "round %d done at %.0f s\n", round_ + 1, seconds);
+        if (round_ >= 0)
+            std::fprintf(stderr, "round %d done at %.0f s, load average %.1f\n", round_ + 1, seconds,
+                         load_average());
         if (starting >= 0) std::fprintf(stderr, "round %d ...\n", starting + 1);
     }
 
@@ -586,14 +598,15 @@ class Summary {
         return a == SIZE_MAX || b == SIZE_MAX ? missing : ratio(a, b);
     }
 
-    void print(const Options& options) const {
+    void print(const Options& options, double load_before, double load_after) const {
         std::printf(
             "\n==== noise_bench summary: medians over %d rounds; a ratio is the median of the per-round "
             "ratios (> 1: ours is faster) ====\n",
             options.rounds);
         std::printf("SIMD targets available:");
         for (const std::string& t : plan_.targets) std::printf(" %s", t.c_str());
-        std::printf("\n");
+        std::printf("; %u hardware threads; load average %.1f before the run, %.1f after\n",
+                    std::thread::hardware_concurrency(), load_before, load_after);
         print_headline();
         print_coverage();
         for (const std::string& error : results_.errors) std::printf("ERROR %s\n", error.c_str());
@@ -790,12 +803,13 @@ int main(int argc, char** argv) {
         {},
         std::vector<std::string>(plan.entries.size())};
     Collector collector(plan, slots, results, options.verbose);
+    const double load_before = load_average();
     warm_up(plan);
     benchmark::RunSpecifiedBenchmarks(&collector);
     benchmark::Shutdown();
 
     // 4. The summary.
-    Summary(plan, results).print(options);
+    Summary(plan, results).print(options, load_before, load_average());
     if (failures > 0) std::printf("CHECK FAILED for %d configuration(s): see the messages above\n", failures);
     return failures > 0 ? 1 : 0;
 }

@@ -68,6 +68,40 @@ TEST(RenderWorker, CoarseFirstForLargeImages) {
     EXPECT_TRUE(saw_coarse);
 }
 
+// Once a render has shown what the noise costs, an image predicted to take less than about two
+// frames comes whole, without a coarse pass; one predicted slow still gets its coarse image.
+TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
+    RenderWorker worker(nullptr);
+    PreviewRequest cheap;
+    cheap.params.octaves = 1;
+    cheap.width          = 256;  // above the size where a coarse pass is considered at all
+    cheap.height         = 256;
+    cheap.curve_samples  = 0;
+    const auto take_full = [&](std::uint64_t generation, bool& saw_coarse) {
+        const auto until = std::chrono::steady_clock::now() + 120s;
+        while (std::chrono::steady_clock::now() < until) {
+            if (auto image = worker.take_image()) {
+                if (image->coarse) saw_coarse = true;
+                else if (image->generation == generation) return true;
+            }
+            std::this_thread::sleep_for(1ms);
+        }
+        return false;
+    };
+    bool saw_coarse = false;
+    ASSERT_TRUE(take_full(worker.submit(cheap), saw_coarse));  // the first render teaches the cost
+    saw_coarse = false;
+    cheap.params.seed = 7;
+    ASSERT_TRUE(take_full(worker.submit(cheap), saw_coarse));
+    EXPECT_FALSE(saw_coarse);
+    PreviewRequest slow = cheap;  // 4^4 lattice points per octave instead of 2^2, 4 octaves: 256 x the cost
+    slow.params.dimension     = 4;
+    slow.params.interpolation = noise::Interpolation::cubic;
+    slow.params.octaves       = 4;
+    ASSERT_TRUE(take_full(worker.submit(slow), saw_coarse));
+    EXPECT_TRUE(saw_coarse);
+}
+
 TEST(RenderWorker, NewerRequestWinsAndStaleResultsAreDropped) {
     RenderWorker worker(nullptr);
     PreviewRequest slow;

@@ -12,7 +12,9 @@
 //     out[(py - y0) * (x1 - x0) + (px - x0)]   raw values (before any mapping to [0, 1]).
 //
 // Rows are split over threads; since no value depends on another, the bytes are identical for
-// every thread count.
+// every thread count. Each render resolves its configuration once into a compiled row kernel
+// (kernel.hpp) for the widest SIMD target of the CPU; every pixel equals FractalNoise::at at its
+// point, bit for bit, on every target.
 #pragma once
 
 #include <atomic>

@@ -52,10 +52,9 @@ constexpr int ipow(int base, int exponent) { return exponent == 0 ? 1 : base * i
 
 // Scratch arrays hold a chunk rounded up to whole vectors; 16 covers every target's lane count.
 constexpr int padded_capacity = detail::max_chunk + 16;
-// Hash table entries one chunk-octave may tabulate (64 KiB of stack), and the most lanes a
-// vector has on any target (reads two vectors wide past the last entry stay inside the table).
-constexpr int table_capacity = 8192;
-constexpr int max_lanes      = 16;
+// The most lanes a vector has on any target (reads two vectors wide past the last entry stay
+// inside a table).
+constexpr int max_lanes = 16;
 
 // [SECTION] Step 1: cells --------------------------------------------------------------------
 
@@ -143,6 +142,13 @@ public:
     static constexpr int combos = ipow(Span, D - 1);
     static constexpr int links  = (D > 3 ? D : 3) - 1;  // chain links after x (1D, 2D: y = 0, z = 0)
     static constexpr int points = Span * combos;
+    // Entries past one period in a wrapped table: enough for two vectors' reads plus the block.
+    static constexpr int extension = 2 * max_lanes + Span;
+    // Table entries (of the hash table, and of each table laid out like it): room for one period
+    // of the untiled lattice with its extension, so high frequencies always tabulate; at least
+    // 64 KiB, which lets low frequencies with tiling periods above 256 tabulate too. The tables
+    // live on the stack: up to about 1 MB for 4D cubic smoothing, far below a thread's 8 MB.
+    static constexpr int capacity = std::max(8192, combos * (256 + extension + max_lanes) + 2 * max_lanes);
 
     BlockHasher(const OctaveInputs& in, int base, std::int64_t* table) : in_(in), base_(base), table_(table) {
         for (int axis = 1; axis <= links; ++axis)
@@ -160,11 +166,11 @@ public:
         // A table entry costs one chain; without a table each lane walks Span chains per
         // combination. When the chunk spans a whole period of the lattice, one period is all
         // there is to tabulate; beyond it the table repeats itself for as far as a vector reads.
-        if (range >= period && whole(period + extension) * combos + 2 * max_lanes <= table_capacity) {
+        if (range >= period && whole(period + extension) * combos + 2 * max_lanes <= capacity) {
             wrapped_ = true;
             range_   = static_cast<std::int64_t>(whole(period + extension));
         } else if (range <= Span * static_cast<std::uint64_t>(in.padded) &&
-                   whole(range) * combos + 2 * max_lanes <= table_capacity) {
+                   whole(range) * combos + 2 * max_lanes <= capacity) {
             range_ = static_cast<std::int64_t>(whole(range));
         } else {
             return;  // each lane hashes its own points
@@ -247,9 +253,6 @@ public:
     }
 
 private:
-    // Entries past one period in a wrapped table: enough for two vectors' reads plus the block.
-    static constexpr std::uint64_t extension = 2 * max_lanes + Span;
-
     // The table entry of the first block point (offset base_) of a cell; point s is s entries on.
     std::int64_t entry_of(std::int64_t cell) const {
         return wrapped_ ? wrap_index(cell + base_, in_.period) : cell + base_ - x_lo_;

@@ -210,7 +210,7 @@ struct PerlinOctave {
     using Hasher               = BlockHasher<D, PerAxis>;
 
     static void Run(const OctaveInputs& in) {
-        HWY_ALIGN std::int64_t table[table_capacity];
+        HWY_ALIGN std::int64_t table[Hasher::capacity];
         const Hasher hasher(in, first, table);                                   // 2. HASH THE CORNERS
 
         // The distance vectors' row-constant components, per combination of the other axes.
@@ -241,7 +241,7 @@ struct PerlinOctave {
     static void RunTabulated(const OctaveInputs& in, const Hasher& hasher, const double (*other)[4]) {
         const DF d;
         constexpr int T = Gradient::tables;
-        HWY_ALIGN double storage[T][table_capacity];
+        HWY_ALIGN double storage[T][Hasher::capacity];
         double* tables[T];
         for (int t = 0; t < T; ++t) tables[t] = storage[t];
         const std::int64_t range = hasher.range();

@@ -70,8 +70,8 @@ struct ValueOctave {
         constexpr int first = PerAxis == 4 ? -1 : 0;
         constexpr int span  = Smooth ? PerAxis + 2 : PerAxis;  // smoothing reads one point more on each side
         using Hasher        = BlockHasher<D, span>;
-        HWY_ALIGN std::int64_t table[table_capacity];
-        HWY_ALIGN double value_table[table_capacity];
+        HWY_ALIGN std::int64_t table[Hasher::capacity];
+        HWY_ALIGN double value_table[Hasher::capacity];
         const Hasher hasher(in, Smooth ? first - 1 : first, table);              // 2. THE POINTS' HASHES,
         const BlockValues<Hasher> lattice(hasher, value_table);                  //    AS VALUES
         VF lattice_values[Hasher::points];
@@ -91,8 +91,8 @@ struct WhiteOctave {
     static void Run(const OctaveInputs& in) {
         const DF d;
         using Hasher = BlockHasher<D, Smooth ? 3 : 1>;
-        HWY_ALIGN std::int64_t table[table_capacity];
-        HWY_ALIGN double value_table[table_capacity];
+        HWY_ALIGN std::int64_t table[Hasher::capacity];
+        HWY_ALIGN double value_table[Hasher::capacity];
         const Hasher hasher(in, Smooth ? -1 : 0, table);
         const BlockValues<Hasher> lattice(hasher, value_table);
         VF lattice_values[Hasher::points];
