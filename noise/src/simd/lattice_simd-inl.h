@@ -177,11 +177,10 @@ public:
         }
         tabulated_ = true;
         const std::int64_t distinct = wrapped_ ? static_cast<std::int64_t>(period) : range_;
-        unsigned hash[combos];
-        for (std::int64_t k = 0; k < distinct; ++k) {
-            chain_rest(in.lattice->chain(0, wrap_index(wrapped_ ? k : x_lo_ + k, in.period)), hash);
-            for (int c = 0; c < combos; ++c) table_[c * range_ + k] = hash[c];
-        }
+        if (period <= 256)
+            tabulate_by_links(distinct);
+        else
+            tabulate_by_points(distinct);
         for (std::int64_t k = distinct; k < range_; ++k)
             for (int c = 0; c < combos; ++c) table_[c * range_ + k] = table_[c * range_ + k % distinct];
     }
@@ -253,6 +252,38 @@ public:
     }
 
 private:
+    // Tabulates entries 0 .. count of every combination one chain link at a time: each link is a
+    // pass of independent lookups over all entries (no chain waits for the one before), sharing
+    // first links as chain_rest does, in the table itself. Only for lattice indices below 256,
+    // whose links are single lookups.
+    void tabulate_by_links(std::int64_t count) {
+        const Lattice& lattice = *in_.lattice;
+        for (std::int64_t k = 0; k < count; ++k) table_[k] = lattice.perm(wrapped_ ? k : wrap_index(x_lo_ + k, in_.period));
+        int filled = 1;
+        for (int axis = 1; axis <= links; ++axis) {
+            const int offsets = axis < D ? Span : 1;
+            for (int offset = offsets - 1; offset >= 0; --offset) {
+                for (int n = filled - 1; n >= 0; --n) {
+                    const std::int64_t index = axis_index_[axis - 1][offset];
+                    const std::int64_t* from = table_ + n * range_;
+                    std::int64_t* to         = table_ + (offset * filled + n) * range_;
+                    for (std::int64_t k = 0; k < count; ++k) to[k] = lattice.perm(from[k] + index);
+                }
+            }
+            filled *= offsets;
+        }
+    }
+
+    // The same, one lattice point at a time with Lattice::chain, which handles indices past 255
+    // (tiling periods above 256).
+    void tabulate_by_points(std::int64_t count) {
+        unsigned hash[combos];
+        for (std::int64_t k = 0; k < count; ++k) {
+            chain_rest(in_.lattice->chain(0, wrap_index(wrapped_ ? k : x_lo_ + k, in_.period)), hash);
+            for (int c = 0; c < combos; ++c) table_[c * range_ + k] = hash[c];
+        }
+    }
+
     // The table entry of the first block point (offset base_) of a cell; point s is s entries on.
     std::int64_t entry_of(std::int64_t cell) const {
         return wrapped_ ? wrap_index(cell + base_, in_.period) : cell + base_ - x_lo_;
