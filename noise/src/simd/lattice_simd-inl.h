@@ -1,23 +1,23 @@
-// simd/lattice_simd-inl.h (internal): the lattice steps of noise.hpp's algorithms, on SIMD lanes.
+// simd/lattice_simd-inl.h (internal): the lattice steps of the noise algorithms, on SIMD lanes.
 //
-// Compiled once per Highway target (SSE4, AVX2, AVX-512, and the portable EMU128 fallback) by
-// the kernels that include it through hwy/foreach_target.h. Every function here is the lane-wise
-// twin of a scalar function of the readable reference (lattice.hpp, interpolate.hpp, perlin.cpp,
-// value.cpp, fractal.cpp) and does the same IEEE operations in the same order, so each lane gives
-// the same bits as the reference at that point. Decisions that make that true:
+// Compiled once per Highway target (AVX-512, AVX2, SSE4 and the portable fallback) by the
+// kernels that include it through hwy/foreach_target.h. Every step here is the lane-wise twin of
+// a step of the readable reference (lattice.hpp, interpolate.hpp, perlin.cpp, value.cpp,
+// fractal.cpp) and does the same IEEE operations in the same order, so each lane gives the same
+// bits as the reference at that point. Decisions that make that true:
 // - no fused multiply-add anywhere: `noise/` is compiled with -ffp-contract=off, and the lanes
 //   use Mul then Add, never MulAdd (FMA rounds once, not twice, so it changes the last bit);
 // - the cosine curve is interpolate.hpp's own polynomial, not libm's cos;
-// - selections (gradients, signs) are lane masks choosing values, never arithmetic on +-1.
+// - selections (gradients, signs) are lane masks choosing values; +-1 factors only multiply,
+//   which is exact.
 //
-// The structure of one octave over a chunk of a row (at most detail::max_chunk pixels):
-//   1. the x axis varies per lane: floor, frac and the curve's weight per pixel; the other axes
-//      are the same for the whole row, so their cells and weights are plain doubles;
-//   2. hashing: Ken Perlin's chain p[p[p[X] + Y] + Z]. After the x link, the rest of the chain
-//      depends only on row constants, so when the chunk spans few cells the hashes of every
-//      lattice point it touches are tabulated once (scalar, with Lattice::chain itself) and each
-//      lane reads its corners from the table; otherwise each lane walks the chain by gathers;
-//   3. the values at the lattice points (gradient dot distance, or the hashed value);
+// One octave over a chunk of a row (at most detail::max_chunk pixels):
+//   1. cells: the x axis varies per lane (floor, frac and the curve's weight per pixel); the
+//      other axes are the same for the whole row, so their cells and weights are plain doubles;
+//   2. hashing: Ken Perlin's chain p[p[p[X] + Y] + Z]. Only its x link differs between the
+//      lanes, so the hashes of every lattice point the chunk touches (one period of the lattice
+//      at most) go into a table once, and each lane reads its points from the table (BlockHasher);
+//   3. the values at the lattice points: gradient . distance, or the hashed value;
 //   4. the blend along x (per-lane weights), then y, z, w (row-constant weights).
 // The octave loop runs outside the pixel loop; the fractal sum is accumulated per pixel in the
 // same order as FractalNoise::at.
@@ -50,11 +50,10 @@ using VI = hn::Vec<DI>;
 
 constexpr int ipow(int base, int exponent) { return exponent == 0 ? 1 : base * ipow(base, exponent - 1); }
 
-// Scratch arrays hold a chunk rounded up to whole vectors; 16 covers every target's lane count.
-constexpr int padded_capacity = detail::max_chunk + 16;
-// The most lanes a vector has on any target (reads two vectors wide past the last entry stay
-// inside a table).
-constexpr int max_lanes = 16;
+// The most lanes a vector has on any target. Scratch arrays hold a chunk rounded up to whole
+// vectors, and reads two vectors wide past a table's last entry stay inside the table.
+constexpr int max_lanes       = 16;
+constexpr int padded_capacity = detail::max_chunk + max_lanes;
 
 // [SECTION] Step 1: cells --------------------------------------------------------------------
 
@@ -66,8 +65,6 @@ struct RowCells {
 
 // One octave over one chunk, as the octave functions below see it.
 struct OctaveInputs {
-    const detail::KernelPlan* plan;
-    int octave;
     const Lattice* lattice;
     const double* random_gradient;  // the lattice's random unit vectors of this dimension
     std::int64_t period;
@@ -107,13 +104,6 @@ HWY_INLINE VF CurveLanes(VF t) {
         return hn::IfThenElse(near_start, s2, hn::Sub(one, s2));
     }
     return t;  // cubic blends frac_x itself
-}
-
-template <Interpolation curve>
-void WeightsOf(const double* frac, double* weight, int padded) {
-    const DF d;
-    for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d)))
-        hn::Store(CurveLanes<curve>(hn::Load(d, frac + i)), d, weight + i);
 }
 
 HWY_INLINE VF Lerp(VF s, VF a, VF b) { return hn::Add(a, hn::Mul(s, hn::Sub(b, a))); }
@@ -401,8 +391,8 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
             case Interpolation::quintic: CellsOfChunk<Interpolation::quintic>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
             case Interpolation::smoothstep: CellsOfChunk<Interpolation::smoothstep>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
         }
-        OctaveInputs in{&plan,  o,      setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)],
-                        setup.period, {}, cell_x, frac_x, weight_x, padded, noise};
+        OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)], setup.period, {}, cell_x,
+                        frac_x, weight_x, padded, noise};
         for (int axis = 1; axis < plan.dimension; ++axis) {
             const Cell cell     = cell_of(row_coordinate[axis] * setup.scale);
             in.row.cell[axis]   = cell;
