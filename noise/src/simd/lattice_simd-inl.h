@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "kernel_plan.hpp"
 #include "noise/interpolate.hpp"
@@ -435,6 +436,19 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const VF sum = hn::Set(d, plan.amplitude_sum);
     for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), sum), d, total + i);
     std::copy(total, total + chunk.count, chunk.out);
+}
+
+// The kernel for the params' dimension: `make` receives it as std::integral_constant<int, D>.
+template <class Make>
+detail::ResolvedKernel ForDimension(int dimension, Make make) {
+    detail::ChunkFn fill = nullptr;
+    switch (dimension) {
+        case 1: fill = make(std::integral_constant<int, 1>{}); break;
+        case 2: fill = make(std::integral_constant<int, 2>{}); break;
+        case 3: fill = make(std::integral_constant<int, 3>{}); break;
+        default: fill = make(std::integral_constant<int, 4>{}); break;
+    }
+    return {fill, HWY_TARGET};
 }
 
 }  // namespace HWY_NAMESPACE

@@ -282,14 +282,7 @@ detail::ChunkFn PerlinForDimension(Gradients gradients, bool cubic) {
 
 detail::ResolvedKernel ResolvePerlin(const Params& params) {
     const bool cubic = params.interpolation == Interpolation::cubic;
-    detail::ChunkFn fill = nullptr;
-    switch (params.dimension) {
-        case 1: fill = PerlinForDimension<1>(params.gradients, cubic); break;
-        case 2: fill = PerlinForDimension<2>(params.gradients, cubic); break;
-        case 3: fill = PerlinForDimension<3>(params.gradients, cubic); break;
-        default: fill = PerlinForDimension<4>(params.gradients, cubic); break;
-    }
-    return {fill, HWY_TARGET};
+    return ForDimension(params.dimension, [&](auto d) { return PerlinForDimension<d()>(params.gradients, cubic); });
 }
 
 }  // namespace HWY_NAMESPACE

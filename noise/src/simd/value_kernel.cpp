@@ -111,14 +111,7 @@ detail::ChunkFn ValueForDimension(bool cubic, bool smooth) {
 
 detail::ResolvedKernel ResolveValue(const Params& params) {
     const bool cubic = params.interpolation == Interpolation::cubic;
-    detail::ChunkFn fill = nullptr;
-    switch (params.dimension) {
-        case 1: fill = ValueForDimension<1>(cubic, params.smooth); break;
-        case 2: fill = ValueForDimension<2>(cubic, params.smooth); break;
-        case 3: fill = ValueForDimension<3>(cubic, params.smooth); break;
-        default: fill = ValueForDimension<4>(cubic, params.smooth); break;
-    }
-    return {fill, HWY_TARGET};
+    return ForDimension(params.dimension, [&](auto d) { return ValueForDimension<d()>(cubic, params.smooth); });
 }
 
 template <int D>
@@ -127,14 +120,7 @@ detail::ChunkFn WhiteForDimension(bool smooth) {
 }
 
 detail::ResolvedKernel ResolveWhite(const Params& params) {
-    detail::ChunkFn fill = nullptr;
-    switch (params.dimension) {
-        case 1: fill = WhiteForDimension<1>(params.smooth); break;
-        case 2: fill = WhiteForDimension<2>(params.smooth); break;
-        case 3: fill = WhiteForDimension<3>(params.smooth); break;
-        default: fill = WhiteForDimension<4>(params.smooth); break;
-    }
-    return {fill, HWY_TARGET};
+    return ForDimension(params.dimension, [&](auto d) { return WhiteForDimension<d()>(params.smooth); });
 }
 
 }  // namespace HWY_NAMESPACE
