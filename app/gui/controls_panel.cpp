@@ -10,6 +10,7 @@
 #include <imgui_internal.h>
 
 #include "core/view_keys.hpp"
+#include "noise/algorithms.hpp"
 #include "noise/lattice.hpp"
 
 namespace app::gui {
@@ -24,7 +25,7 @@ constexpr float label_width = 118.0f;
 void label(std::string_view text, std::string_view tooltip) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text.data(), text.data() + text.size());
-    if (!tooltip.empty() && ImGui::IsItemHovered()) {
+    if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
         ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
@@ -37,7 +38,8 @@ void label(std::string_view text, std::string_view tooltip) {
 
 void item_tooltip(std::string_view tooltip) {
     // After a short hover only, and never while dragging: the tooltip would cover the preview.
-    if (tooltip.empty() || !ImGui::IsItemHovered() || ImGui::IsItemActive() ||
+    // Greyed-out controls explain themselves too.
+    if (tooltip.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) || ImGui::IsItemActive() ||
         ImGui::GetCurrentContext()->HoveredIdTimer < 0.6f)
         return;
     ImGui::BeginTooltip();
@@ -142,8 +144,19 @@ bool reset_menu(std::string_view key, double& value, double default_value) {
 }
 
 
+// Why a control does nothing under the current settings, or empty when it does something: the
+// algorithm table says which parameters each algorithm reads. View settings always apply.
+std::string unused_because(const noise::Params& params, std::string_view key) {
+    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
+    if (info.uses(key)) return {};
+    return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
+}
+std::string unused_because(const ViewSettings&, std::string_view) { return {}; }
+
 // Every control of one metadata table (noise parameters or view settings): the label and
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
+// Controls that change nothing for the chosen algorithm are greyed out, with the reason in the
+// tooltip.
 template <class Settings>
 bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> table, ControlsState& state,
                 UiReport& report) {
@@ -151,14 +164,18 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
     const Settings defaults{};
     for (const auto& info : table) {
         ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
-        label(info.label, info.tooltip);
+        const std::string unused  = unused_because(settings, info.key);
+        const std::string tooltip = unused.empty() ? std::string(info.tooltip) : std::string(info.tooltip) + "\n\n" + unused;
+        ImGui::BeginDisabled(!unused.empty());
+        label(info.label, tooltip);
         double value        = info.get(settings);
         const bool integer  = info.kind == noise::FieldKind::integer;
         const Widget widget = widget_for(info.names, info.kind == noise::FieldKind::toggle, integer, info.min, info.max);
         bool edited = number_widget(info.key, widget, integer, info.min, info.max, value, info.names, report);
         report.item(info.key);
         held |= ImGui::IsItemActive();
-        item_tooltip(info.tooltip);
+        ImGui::EndDisabled();
+        item_tooltip(tooltip);
         edited |= reset_menu(info.key, value, info.get(defaults));
         if (edited) {
             std::string error = noise::set_field_value(settings, info, value);
