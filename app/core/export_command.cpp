@@ -104,7 +104,7 @@ int export_main(int argc, char** argv) {
     cli.add_option("-o,--output", output, "the file to write (required)");
     cli.add_flag("--force", force, "replace OUT if it exists");
     cli.add_option("--region", region_text, "X0,Y0,X1,Y1: render only this window of the full image");
-    cli.add_option("--threads", threads, "render threads (0: one per core)");
+    cli.add_option("--threads", threads, "render and compression threads each (0: one per core)");
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {

@@ -121,7 +121,7 @@ public:
 class PngEncoder final : public RowEncoder {
 public:
     PngEncoder(AtomicFile& file, const noise::Region& window, ExportFormat format, const ViewSettings& view,
-               noise::Range range, int image_width, std::vector<PngTextChunk> texts)
+               noise::Range range, int image_width, std::vector<PngTextChunk> texts, unsigned threads)
         : format_(format),
           view_(view),
           range_(range),
@@ -132,7 +132,7 @@ public:
                format == ExportFormat::png8    ? PngPixels::gray8
                : format == ExportFormat::rgb8  ? PngPixels::rgb8
                                                : PngPixels::gray16,
-               texts_),
+               texts_, PngCompression{.threads = threads}),
           row_(png_.row_bytes()) {}
 
     void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
@@ -263,7 +263,7 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
                                             {std::string(png_export_key),
                                              export_facts_json(preset, request, window, range, false)}};
             encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
-                                                   request.size.width, std::move(texts));
+                                                   request.size.width, std::move(texts), request.threads);
         }
 
         // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the

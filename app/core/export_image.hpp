@@ -16,9 +16,11 @@
 // windows of a split export share one scale. Every PNG carries the preset and the export facts
 // in text chunks (png_text.hpp).
 //
-// Memory: rows are rendered in bands of about 2^20 pixels and streamed to libpng or the raw
-// file, so the peak is a few MB plus the band (about 4 MB of floats at 16384 wide) whatever the
-// image size.
+// Memory and time: rows are rendered in bands of about 2^20 pixels and streamed to the PNG
+// encoder (png_stream_writer.hpp) or the raw file, so the peak is a few MB plus the band (about
+// 4 MB of floats at 16384 wide) whatever the image size. The PNG encoder compresses on its own
+// threads, a bounded queue of chunks behind the rows handed to it, so band k is compressed while
+// band k + 1 renders; `threads` sets both pools (the OS shares the cores between them).
 //
 // Region: renders only the window [x0, x1) x [y0, y1) of the full size.width x size.height image;
 // the file is the window's size. Windows of a grid placed side by side give the full image
@@ -54,7 +56,7 @@ struct ExportRequest {
     std::filesystem::path path;
     bool overwrite = false;
     std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size)
-    unsigned threads = 0;                 // 0: one per hardware thread
+    unsigned threads = 0;                 // render and PNG compression threads; 0: one per core
 };
 
 struct ExportResult {

@@ -1,130 +1,119 @@
-// Streaming PNG encoder on libpng. libpng reports errors by longjmp; the setjmp sits in small
-// functions that own no C++ objects, so no destructor is ever skipped.
+// Streaming PNG encoder: the chunk framing (length, type, data, CRC-32) by hand, the Up filter on
+// the caller's thread (one subtraction a byte), the deflate work in parallel_deflate.
 #include "core/png_stream_writer.hpp"
 
-#include <exception>
-#include <stdexcept>
-#include <vector>
+#include <zlib.h>
 
-#include <png.h>
+#include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace app {
-
-struct PngStreamWriter::State {
-    AtomicFile* out = nullptr;
-    png_structp png = nullptr;
-    png_infop info = nullptr;
-    std::string error;                 // libpng's message
-    std::exception_ptr write_failure;  // the AtomicFile's exception (disk full ...)
-};
-
 namespace {
 
-using State = PngStreamWriter::State;
+constexpr std::uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+constexpr std::uint8_t filter_up        = 2;
+// PNG stores sizes and lengths as 31-bit big-endian numbers.
+constexpr std::uint32_t png_max_length = 0x7fffffffu;
 
-void on_error(png_structp png, png_const_charp message) {
-    auto* state = static_cast<State*>(png_get_error_ptr(png));
-    if (state->error.empty()) state->error = message;
-    png_longjmp(png, 1);
+void put32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+    for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(v >> shift));
 }
 
-void on_warning(png_structp, png_const_charp) {}
-
-void on_write(png_structp png, png_bytep data, png_size_t length) {
-    auto* state = static_cast<State*>(png_get_io_ptr(png));
-    bool failed = false;
-    try {
-        state->out->write(data, length);
-    } catch (...) {
-        state->write_failure = std::current_exception();
-        failed = true;
+// tEXt keywords as the PNG specification (11.3.4.3) allows them, so readers do not reject the file.
+void check_text(const PngTextChunk& chunk) {
+    const std::string& key = chunk.key;
+    bool ok                = !key.empty() && key.size() <= 79 && key.front() != ' ' && key.back() != ' ';
+    for (std::size_t i = 0; ok && i < key.size(); ++i) {
+        const auto c = static_cast<unsigned char>(key[i]);
+        ok           = ((c >= 32 && c <= 126) || c >= 161) && !(c == ' ' && i > 0 && key[i - 1] == ' ');
     }
-    if (failed) png_error(png, "write failed");  // longjmps; nothing with a destructor is live here
-}
-
-void on_flush(png_structp) {}
-
-// Each wrapper returns false when libpng longjmp'd out of the call.
-bool guarded_write_info(png_structp png, png_infop info) {
-    if (setjmp(png_jmpbuf(png))) return false;
-    png_write_info(png, info);
-    return true;
-}
-
-bool guarded_write_row(png_structp png, png_const_bytep row) {
-    if (setjmp(png_jmpbuf(png))) return false;
-    png_write_row(png, row);
-    return true;
-}
-
-bool guarded_write_end(png_structp png, png_infop info) {
-    if (setjmp(png_jmpbuf(png))) return false;
-    png_write_end(png, info);
-    return true;
-}
-
-bool guarded_setup(png_structp png, png_infop info, png_uint_32 width, png_uint_32 height, int depth, int colour,
-                   png_textp texts, int text_count) {
-    if (setjmp(png_jmpbuf(png))) return false;
-    png_set_IHDR(png, info, width, height, depth, colour, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, 6);
-    if (text_count > 0) png_set_text(png, info, texts, text_count);
-    return true;
-}
-
-[[noreturn]] void rethrow(State& state) {
-    if (state.write_failure) std::rethrow_exception(state.write_failure);
-    throw std::runtime_error("'" + state.out->target().string() + "': PNG encoder: " +
-                             (state.error.empty() ? std::string("unknown error") : state.error));
+    if (!ok) throw std::invalid_argument("PngStreamWriter: '" + key + "' is not a valid text chunk keyword");
+    if (chunk.text.find('\0') != std::string::npos)
+        throw std::invalid_argument("PngStreamWriter: the text of '" + key + "' contains a NUL byte");
+    if (key.size() + 1 + chunk.text.size() > png_max_length)
+        throw std::invalid_argument("PngStreamWriter: the text of '" + key + "' is too long");
 }
 
 }  // namespace
 
 PngStreamWriter::PngStreamWriter(AtomicFile& out, int width, int height, PngPixels pixels,
-                                 std::span<const PngTextChunk> texts)
-    : state_(std::make_unique<State>()), height_(height) {
+                                 std::span<const PngTextChunk> texts, const PngCompression& compression)
+    : out_(out), height_(height) {
     if (width < 1 || height < 1) throw std::invalid_argument("PngStreamWriter: empty image");
-    state_->out = &out;
-    state_->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, state_.get(), on_error, on_warning);
-    if (state_->png == nullptr) throw std::runtime_error("PNG encoder: out of memory");
-    state_->info = png_create_info_struct(state_->png);
-    if (state_->info == nullptr) throw std::runtime_error("PNG encoder: out of memory");
-    png_set_write_fn(state_->png, state_.get(), on_write, on_flush);
+    for (const auto& text : texts) check_text(text);
 
-    int depth = 8, colour = PNG_COLOR_TYPE_GRAY, channels = 1;
-    if (pixels == PngPixels::rgb8) colour = PNG_COLOR_TYPE_RGB, channels = 3;
+    std::uint8_t depth = 8, colour = 0, channels = 1;  // colour type 0: grayscale, 2: RGB
+    if (pixels == PngPixels::rgb8) colour = 2, channels = 3;
     if (pixels == PngPixels::gray16) depth = 16;
-    row_bytes_ = static_cast<std::size_t>(width) * static_cast<std::size_t>(channels * depth / 8);
+    row_bytes_ = static_cast<std::size_t>(width) * channels * depth / 8;
+    row_.resize(1 + row_bytes_);
+    row_[0] = filter_up;
+    previous_.assign(row_bytes_, 0);
 
-    // libpng keeps pointers into these until png_write_info has copied the chunks out.
-    std::vector<png_text> chunks(texts.size());
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-        chunks[i].compression = PNG_TEXT_COMPRESSION_NONE;
-        chunks[i].key = const_cast<char*>(texts[i].key.c_str());
-        chunks[i].text = const_cast<char*>(texts[i].text.c_str());
-        chunks[i].text_length = texts[i].text.size();
+    deflate_ = std::make_unique<ParallelDeflate>(
+        ParallelDeflateOptions{.threads           = compression.threads,
+                               .level             = compression.level,
+                               .chunk_bytes       = compression.chunk_bytes,
+                               .chunks_per_thread = compression.chunks_per_thread},
+        [this](std::span<const std::uint8_t> piece) { write_chunk("IDAT", piece); });
+
+    out_.write(png_signature, sizeof png_signature);
+    std::vector<std::uint8_t> header;
+    put32(header, static_cast<std::uint32_t>(width));
+    put32(header, static_cast<std::uint32_t>(height));
+    header.insert(header.end(), {depth, colour, 0, 0, 0});  // deflate, adaptive filtering, no interlace
+    write_chunk("IHDR", header);
+    for (const auto& text : texts) {
+        std::vector<std::uint8_t> data(text.key.begin(), text.key.end());
+        data.push_back(0);
+        data.insert(data.end(), text.text.begin(), text.text.end());
+        write_chunk("tEXt", data);
     }
-    if (!guarded_setup(state_->png, state_->info, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height),
-                       depth, colour, chunks.data(), static_cast<int>(chunks.size())) ||
-        !guarded_write_info(state_->png, state_->info))
-        rethrow(*state_);
 }
 
-PngStreamWriter::~PngStreamWriter() {
-    if (state_ && state_->png) png_destroy_write_struct(&state_->png, &state_->info);
+PngStreamWriter::~PngStreamWriter() = default;
+
+template <class Step>
+void PngStreamWriter::compressing(Step step) {
+    try {
+        step();
+    } catch (const AtomicFileError&) {
+        throw;  // already names the file and the cause
+    } catch (const std::runtime_error& error) {
+        throw std::runtime_error("'" + out_.target().string() + "': PNG encoder: " + error.what());
+    }
+}
+
+void PngStreamWriter::write_chunk(const char (&type)[5], std::span<const std::uint8_t> data) {
+    if (data.size() > png_max_length) throw std::runtime_error("PngStreamWriter: chunk too long");
+    std::vector<std::uint8_t> head;
+    put32(head, static_cast<std::uint32_t>(data.size()));
+    head.insert(head.end(), type, type + 4);
+    uLong crc = crc32(0, head.data() + 4, 4);
+    if (!data.empty()) crc = crc32_z(crc, data.data(), data.size());  // a null buffer would restart the CRC
+    std::vector<std::uint8_t> tail;
+    put32(tail, static_cast<std::uint32_t>(crc));
+    out_.write(head.data(), head.size());
+    out_.write(data.data(), data.size());
+    out_.write(tail.data(), tail.size());
 }
 
 void PngStreamWriter::write_row(std::span<const std::uint8_t> row) {
     if (row.size() != row_bytes_) throw std::invalid_argument("PngStreamWriter: row of the wrong size");
     if (rows_written_ >= height_) throw std::logic_error("PngStreamWriter: more rows than the image has");
-    if (!guarded_write_row(state_->png, row.data())) rethrow(*state_);
+    std::uint8_t* filtered = row_.data() + 1;
+    for (std::size_t i = 0; i < row_bytes_; ++i)
+        filtered[i] = static_cast<std::uint8_t>(row[i] - previous_[i]);
+    std::copy(row.begin(), row.end(), previous_.begin());
+    compressing([&] { deflate_->write(row_); });
     ++rows_written_;
 }
 
 void PngStreamWriter::finish() {
     if (rows_written_ != height_) throw std::logic_error("PngStreamWriter: finish before the last row");
-    if (!guarded_write_end(state_->png, nullptr)) rethrow(*state_);
+    compressing([&] { deflate_->finish(); });
+    write_chunk("IEND", {});
 }
 
 }  // namespace app
