@@ -9,13 +9,21 @@
 // goes. A RowKernel makes the choices once: the algorithm table (algorithms.hpp) hands it one
 // function compiled for this algorithm x dimension x gradient set x curve family x smoothing, on
 // the widest SIMD target the CPU has (Google Highway's runtime dispatch: AVX-512, AVX2, SSE4, or
-// the portable fallback). Inside, the octave loop runs outside the pixel loop and a lane computes
-// each pixel.
+// the portable fallback). Inside, the octave loop runs outside the pixel loop and each SIMD lane
+// computes one pixel.
 //
 // Guarantee: every value equals FractalNoise::at at the same point, bit for bit, on every target
 // (the tests force each target in turn). How: both sides do the same IEEE double operations in
 // the same order; no fused multiply-add (-ffp-contract=off, no MulAdd); the cosine curve is a
 // polynomial of our own instead of libm's cos (interpolate.hpp).
+//
+// Speed: along a row only x changes, so a kernel works out the y, z, w part of every lattice
+// point once per row and octave, tabulates Ken Perlin's hash chain for the points the row
+// touches, and lets each lane read its corners from the table by lane permutes (README, Speed).
+//
+// Limits, stated plainly: a kernel keeps its tables on the stack, up to about 1 MB (4D cubic
+// with smoothing); the default 8 MB thread stacks of Linux hold that easily. Rows are filled in
+// chunks of 1024 pixels; x_step must be positive (pixels in increasing x).
 //
 // A RowKernel is immutable: fill_row is const and safe to call from many threads. It keeps a
 // reference to the FractalNoise, which must outlive it.
