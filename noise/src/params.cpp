@@ -1,9 +1,9 @@
 // The parameter table and the text parsing every front end shares.
 #include "noise/params.hpp"
 
-#include "noise/algorithms.hpp"
-
 #include <cmath>
+
+#include "noise/algorithms.hpp"
 
 namespace noise {
 namespace {
