@@ -633,6 +633,12 @@ class Summary {
         return out;
     }
 
+    // "lowfreq oct8": a headline row's grid and octaves, padded to the first column.
+    void print_row_label(std::size_t c) const {
+        const std::string label = plan_.configs[c].grid.name + " oct" + std::to_string(plan_.configs[c].params.octaves);
+        std::printf("%-20s", label.c_str());
+    }
+
     void print_headline() const {
         const std::vector<std::size_t> rows = configs(true);
         if (rows.empty()) return;
@@ -648,9 +654,7 @@ class Summary {
         for (const std::string& t : plan_.targets) std::printf(" %9s", ("t1 " + t).c_str());
         std::printf("       stb  libnoise reference\n");
         for (const std::size_t c : rows) {
-            std::printf("%-20s", (plan_.configs[c].grid.name + " oct" +
-                                  std::to_string(plan_.configs[c].params.octaves))
-                                     .c_str());
+            print_row_label(c);
             cell(ns(c, Impl::ours, 1));
             cell(ns(c, Impl::ours, 2));
             for (const std::string& t : plan_.targets) cell(ns(c, Impl::ours, 1, t));
@@ -663,9 +667,7 @@ class Summary {
         for (const std::string& t : plan_.targets) std::printf(" %9s", ("ref/" + t).c_str());
         std::printf("\n");
         for (const std::size_t c : rows) {
-            std::printf("%-20s", (plan_.configs[c].grid.name + " oct" +
-                                  std::to_string(plan_.configs[c].params.octaves))
-                                     .c_str());
+            print_row_label(c);
             ratio_cell(ratio(c, Impl::stb, Impl::ours));
             ratio_cell(ratio(c, Impl::libnoise, Impl::ours));
             ratio_cell(ratio(c, Impl::reference, Impl::ours));

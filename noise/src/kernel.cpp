@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include <hwy/highway.h>
 #include <hwy/targets.h>
@@ -31,30 +32,31 @@ RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail:
 RowKernel::~RowKernel() = default;
 
 namespace {
-// The kernels rely on pixels running in increasing x (their corner tables are bounded by the
-// first and last pixel of a chunk).
-void check(const RowSpec& row) {
-    if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
-}
-}  // namespace
 
-void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const {
-    check(row);
+// Cuts the row into chunks of at most detail::max_chunk pixels for the compiled function: the
+// sum, or with octave >= 0 that octave's weighted share. The kernels rely on pixels running in
+// increasing x (their corner tables are bounded by the first and last pixel of a chunk).
+void fill_chunks(const detail::KernelPlan& plan, const RowSpec& row, int octave, std::span<double> out) {
+    if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
         const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
-        plan_->kernel.fill(*plan_, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, -1,
-                                    out.data() + start});
+        plan.kernel.fill(plan, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, octave,
+                                out.data() + start});
     }
 }
 
+}  // namespace
+
+void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const { fill_chunks(*plan_, row, -1, out); }
+
 void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
-    check(row);
-    double chunk[detail::max_chunk];
+    double values[detail::max_chunk];
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
-        const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
-        plan_->kernel.fill(*plan_, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, -1,
-                                    chunk});
-        std::transform(chunk, chunk + count, out.begin() + static_cast<std::ptrdiff_t>(start),
+        const std::size_t count = std::min<std::size_t>(detail::max_chunk, out.size() - start);
+        RowSpec part = row;
+        part.first += static_cast<int>(start);
+        fill_chunks(*plan_, part, -1, std::span(values, count));
+        std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
                        [](double v) { return static_cast<float>(v); });
     }
 }
@@ -62,12 +64,7 @@ void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
 void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {
     if (octave < 0 || octave >= static_cast<int>(plan_->octaves.size()))
         throw std::out_of_range("fill_octave_row: no octave " + std::to_string(octave));
-    check(row);
-    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
-        const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
-        plan_->kernel.fill(*plan_, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y,
-                                    octave, out.data() + start});
-    }
+    fill_chunks(*plan_, row, octave, out);
 }
 
 std::string_view RowKernel::target() const { return hwy::TargetName(plan_->kernel.target); }

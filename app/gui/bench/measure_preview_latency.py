@@ -19,38 +19,13 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from x11_drive import Report, drag, settled  # noqa: E402  (the Xvfb tests' input and report helpers)
+
 APP, WORK = sys.argv[1], sys.argv[2]
 OCTAVES = int(sys.argv[3]) if len(sys.argv) > 3 else 8
 SIZE = int(sys.argv[4]) if len(sys.argv) > 4 else 1024
 REPORT = os.path.join(WORK, "latency_report.jsonl")
-
-
-def xdo(*args):
-    subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
-
-
-def read_report():
-    try:
-        with open(REPORT) as f:
-            return [json.loads(line) for line in f if line.endswith("\n")]
-    except FileNotFoundError:
-        return []
-
-
-def wait_for(predicate, timeout=30.0):
-    start = time.time()
-    while time.time() - start < timeout:
-        lines = read_report()
-        for line in lines:
-            if predicate(line):
-                return line
-        time.sleep(0.05)
-    sys.exit(f"timed out; last line: {json.dumps(read_report()[-1:])[:400]}")
-
-
-def settled(line):
-    return (not line["rendering"] and line["preview"]["generation"] == line["requested_generation"]
-            and not line["preview"]["coarse"])
 
 
 def main():
@@ -62,24 +37,21 @@ def main():
         json.dump({"format": "noise-explorer-preset", "version": 1, "octaves": OCTAVES}, f)
     app = subprocess.Popen([APP, "--ui-report", REPORT, "--preview-size", str(SIZE), "--preset", preset], cwd=WORK,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    report = Report(REPORT)
     try:
-        first = wait_for(settled)
+        first = report.wait("the first full preview", settled)
         r = first["rects"]["persistence"]
         x0, y = r[0] + 10, (r[1] + r[3]) // 2
-        xdo("mousemove", x0, y)
-        time.sleep(0.2)
-        xdo("mousedown", 1)
-        time.sleep(0.1)
-        steps = 40
-        for i in range(1, steps + 1):  # left to right across the slider
-            xdo("mousemove", x0 + (r[2] - r[0] - 20) * i // steps, y)
-            time.sleep(0.06)
-        xdo("mouseup", 1)
+        drag(x0, y, r[2] - 10, steps=40, pause=0.06)  # left to right across the slider
         time.sleep(0.1)  # a frame or two to see the release
-        newest = read_report()[-1]["requested_generation"]
-        final = wait_for(lambda l: settled(l) and l["requested_generation"] == newest)
+        newest = report.last()["requested_generation"]
+        shows_newest = lambda l: settled(l) and l["requested_generation"] == newest  # noqa: E731
+        # Report.wait looks at lines still to come; the preview may already be among those read.
+        final = next((l for l in report.lines if shows_newest(l)), None) or report.wait("the last change's full preview",
+                                                                                     shows_newest)
         time.sleep(0.3)
-        lines = read_report()
+        report.poll()
+        lines = report.lines
     finally:
         app.terminate()
         app.wait(timeout=10)

@@ -30,80 +30,11 @@ import subprocess
 import sys
 import time
 
+from x11_drive import Report, centre, drag, fail, settled, xdo
+
 APP, WORK = sys.argv[1], sys.argv[2]
 REPORT = os.path.join(WORK, "drive_report.jsonl")
 os.makedirs(WORK, exist_ok=True)
-
-
-def fail(message):
-    print("FAIL:", message, flush=True)
-    sys.exit(1)
-
-
-def xdo(*args):
-    subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
-
-
-class Report:
-    """Follows the report file; `lines` grows as the app writes."""
-
-    def __init__(self, path):
-        self.path = path
-        self.lines = []
-        self.offset = 0
-
-    def poll(self):
-        try:
-            with open(self.path) as f:
-                f.seek(self.offset)
-                data = f.read()
-        except FileNotFoundError:
-            return
-        # Only whole lines: the app writes each line in one call and flushes it.
-        end = data.rfind("\n")
-        if end < 0:
-            return
-        for line in data[: end + 1].splitlines():
-            self.lines.append(json.loads(line))
-        self.offset += len(data[: end + 1].encode())
-
-    def last(self):
-        self.poll()
-        return self.lines[-1] if self.lines else None
-
-    def wait(self, what, predicate, timeout=30.0):
-        start = time.time()
-        seen = len(self.lines)
-        while time.time() - start < timeout:
-            self.poll()
-            for line in self.lines[seen:]:
-                if predicate(line):
-                    return line
-            seen = len(self.lines)
-            time.sleep(0.02)
-        fail(f"timed out after {timeout}s waiting for: {what}; last line: {json.dumps(self.last())[:600]}")
-
-
-def centre(rect):
-    return (rect[0] + rect[2]) // 2, (rect[1] + rect[3]) // 2
-
-
-def settled(line):
-    return (not line["rendering"] and line["preview"]["generation"] == line["requested_generation"]
-            and not line["preview"]["coarse"])
-
-
-def drag(x0, y, x1, steps=12):
-    # ImGui's GLFW backend reads the cursor once per frame: pause longer than a frame per step.
-    xdo("mousemove", x0, y)
-    time.sleep(0.1)
-    xdo("mousedown", 1)
-    time.sleep(0.1)
-    for i in range(1, steps + 1):
-        xdo("mousemove", x0 + (x1 - x0) * i // steps, y)
-        time.sleep(0.05)
-    time.sleep(0.1)
-    xdo("mouseup", 1)
 
 
 def expect_new_picture(report, before, what, key, check):

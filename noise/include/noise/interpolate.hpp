@@ -12,7 +12,7 @@
 //
 // The cosine curve does not call std::cos: libm's cos may differ between machines and is not
 // what a SIMD lane computes. `sin_pi` below is a fixed polynomial (the Taylor series of sin to
-// x^19, error below 1e-17 on its interval) that the scalar reference and every SIMD target
+// x^19, truncated 1e-17 from sin on its interval; within 4e-16 once rounded) that the scalar reference and every SIMD target
 // evaluate with the same operations in the same order, so they agree bit for bit. The curve is
 // built from sin^2(pi t / 2) = (1 - cos(pi t)) / 2 on the half of the cell nearer to its corner,
 // so it is exactly 0 at t = 0 and exactly 1 at t = 1 (cells join without a step).

@@ -354,6 +354,19 @@ void CellsOfChunk(const double* x, double scale, int padded, std::int64_t* cell_
     }
 }
 
+// CellsOfChunk compiled for a curve, picked once per chunk.
+using CellsFn = void (*)(const double*, double, int, std::int64_t*, double*, double*);
+inline CellsFn CellsOfChunkFor(Interpolation curve) {
+    switch (curve) {
+        case Interpolation::linear: return &CellsOfChunk<Interpolation::linear>;
+        case Interpolation::cosine: return &CellsOfChunk<Interpolation::cosine>;
+        case Interpolation::cubic: return &CellsOfChunk<Interpolation::cubic>;
+        case Interpolation::quintic: return &CellsOfChunk<Interpolation::quintic>;
+        case Interpolation::smoothstep: break;
+    }
+    return &CellsOfChunk<Interpolation::smoothstep>;
+}
+
 // The octave loop over one chunk, with Octave::Run(const OctaveInputs&) computing one octave's
 // raw noise into in.out, then the fractal sum of FractalNoise::at, lane by lane.
 template <class Octave>
@@ -383,15 +396,10 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const int first_octave = chunk.only_octave >= 0 ? chunk.only_octave : 0;
     const int end_octave   = chunk.only_octave >= 0 ? chunk.only_octave + 1 : octave_count;
     const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
+    const CellsFn cells_of_chunk   = CellsOfChunkFor(plan.curve);
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
-        switch (plan.curve) {
-            case Interpolation::linear: CellsOfChunk<Interpolation::linear>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
-            case Interpolation::cosine: CellsOfChunk<Interpolation::cosine>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
-            case Interpolation::cubic: CellsOfChunk<Interpolation::cubic>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
-            case Interpolation::quintic: CellsOfChunk<Interpolation::quintic>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
-            case Interpolation::smoothstep: CellsOfChunk<Interpolation::smoothstep>(x, setup.scale, padded, cell_x, frac_x, weight_x); break;
-        }
+        cells_of_chunk(x, setup.scale, padded, cell_x, frac_x, weight_x);
         OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)], setup.period, {}, cell_x,
                         frac_x, weight_x, padded, noise};
         for (int axis = 1; axis < plan.dimension; ++axis) {
