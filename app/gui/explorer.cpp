@@ -38,23 +38,22 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     : settings_(initial),
       history_(initial),
       preview_size_override_(preview_size_override),
+      wake_(wake),
       image_worker_(std::make_unique<RenderWorker>(wake)),
       curve_worker_(std::make_unique<RenderWorker>(wake)) {
     load_shipped_presets(presets_);
     invalid_ = noise::validate(settings_.params);
 }
 
-bool Explorer::open(const std::string& path) {
-    const bool ok = open_preset(presets_, path, settings_);
-    if (ok) history_.reset(settings_);
-    return ok;
-}
+void Explorer::started_from(const std::string& path) { presets_.current = path; }
 
 bool Explorer::busy() const {
-    return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || gesture_;
+    return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
+           gesture_;
 }
 
 bool Explorer::settled() const {
+    if (opening(presets_)) return false;
     if (!invalid_.empty()) return !image_worker_->status().busy;
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
            shown_generation_ == image_worker_->latest_generation() && curve_.has_value();
@@ -71,10 +70,11 @@ void Explorer::draw(WindowInbox& inbox) {
     report_.begin_frame();
     take_results();
 
-    // Dropped files: open the first that loads; the others' errors would only hide its message.
+    // A file read in the background arrives here; until then the settings are untouched.
+    if (take_opened_preset(presets_, settings_)) controls_.rejected.clear();
+    // Dropped files: the first that loads wins; the others' errors would only hide its message.
     if (!inbox.dropped.empty()) {
-        for (const auto& path : inbox.dropped)
-            if (open_preset(presets_, path, settings_)) break;
+        open_preset(presets_, {inbox.dropped.begin(), inbox.dropped.end()}, wake_);
         inbox.dropped.clear();
     }
     handle_shortcuts(inbox.shortcuts);
@@ -93,7 +93,7 @@ void Explorer::draw(WindowInbox& inbox) {
 
     const DialogKeys keys{inbox.escape, inbox.enter};
     inbox.escape = inbox.enter = false;
-    if (draw_preset_dialogs(presets_, settings_, keys, report_)) controls_.rejected.clear();
+    draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
     draw_export_dialog(export_, settings_, keys, report_);
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
@@ -134,6 +134,7 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
             case GLFW_KEY_S: presets_.want_save = true; break;
             case GLFW_KEY_O: presets_.want_open = true; break;
             case GLFW_KEY_E: export_.want_open = true; break;
+            case GLFW_KEY_Q: quit_ = true; break;
             default: break;
         }
     }
@@ -147,7 +148,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit")) quit_ = true;
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
@@ -160,7 +161,7 @@ void Explorer::draw_menu_bar() {
     }
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
-            if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, shipped.path, settings_);
+            if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
         if (presets_.shipped.empty()) ImGui::TextDisabled("no shipped presets found");
         ImGui::EndMenu();
     }
@@ -182,7 +183,7 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Preset");
     ImGui::SameLine(118.0f);
-    if (draw_shipped_combo(presets_, settings_, report_)) controls_.rejected.clear();
+    draw_shipped_combo(presets_, report_, wake_);
     const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
     if (ImGui::Button("Open...", ImVec2(third, 0))) presets_.want_open = true;
     report_.item("open");
@@ -378,6 +379,9 @@ nlohmann::json Explorer::report_state() const {
     state["error"] = invalid_;
     state["preset_error"] = presets_.error;
     state["current_preset"] = presets_.current.string();
+    state["opening"] = presets_.opening_path.string();
+    // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
+    state["slowest_frame_ms"] = std::ceil(slowest_frame_ms_);
     state["can_undo"] = history_.can_undo();
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};

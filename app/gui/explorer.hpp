@@ -3,7 +3,7 @@
 // One `Explorer` lives for the program's run. Each frame (`draw`, between ImGui::NewFrame and
 // ImGui::Render) it:
 //   1. takes the newest results from the two render workers (image, curve) and re-colours;
-//   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E);
+//   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E/Q);
 //   3. lays out the menu bar, the controls panel (left), the preview (right, top) and the curve
 //      plot with the field's statistics (right, bottom) from the display size, so the layout is
 //      the same on every run (no imgui.ini) and follows the window when it is resized;
@@ -12,6 +12,7 @@
 // The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -41,8 +42,8 @@ public:
     // Builds one ImGui frame, first taking what the window's callbacks collected (dropped files:
     // the first that opens wins; Ctrl shortcuts). Main thread only.
     void draw(WindowInbox& inbox);
-    // Opens a file at start-up (--preset); failure is shown in the window.
-    bool open(const std::string& path);
+    // The settings came from this file (--preset, read once before the window opened).
+    void started_from(const std::string& path);
 
     // True while anything is still moving (a render, an export, an animation): the main loop
     // then keeps drawing at a steady rate instead of sleeping until the next event.
@@ -54,6 +55,9 @@ public:
     std::string title() const;
 
     UiReport& report() { return report_; }
+    // How long the last frame took on the window's thread, from waking to the swap; the slowest
+    // is in the UI report ("slowest_frame_ms"), where tests catch a frame that stalled.
+    void note_frame_time(double milliseconds) { slowest_frame_ms_ = std::max(slowest_frame_ms_, milliseconds); }
     nlohmann::json report_state() const;
 
 private:
@@ -78,6 +82,8 @@ private:
     ShownField field_;
     std::optional<CurveResult> curve_;
     int preview_size_override_ = 0;
+    std::function<void()> wake_;
+    double slowest_frame_ms_ = 0.0;
     bool quit_ = false;
     bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
     std::string invalid_;   // noise::validate's message for the current settings

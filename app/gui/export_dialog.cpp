@@ -1,11 +1,8 @@
 #include "gui/export_dialog.hpp"
 
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <mutex>
 #include <system_error>
-#include <thread>
 #include <vector>
 
 #include <imgui.h>
@@ -18,66 +15,35 @@ namespace app::gui {
 
 // [SECTION] The job ----------------------------------------------------------------------------
 
-// A running export: a copy of the settings, its own thread, progress and cancel flags. The
-// dialog polls it; the thread never touches ImGui or GL.
-class ExportJob {
-public:
-    ExportJob(Preset preset, ExportRequest request) : request_(std::move(request)) {
-        thread_ = std::thread([this, preset = std::move(preset)] {
-            std::string outcome;
-            bool ok = false;
-            try {
-                const ExportResult result = export_image(preset, request_, &cancel_, &progress_);
-                ok = true;
-                outcome = "Exported " + request_.path.string();
-                if (result.files.size() > 1) outcome += " (+ " + result.files[1].filename().string() + ")";
-            } catch (const ExportError& e) {
-                outcome = e.cause() == ExportError::Cause::cancelled ? "Export cancelled; no file written." : e.what();
-            } catch (const std::exception& e) {
-                outcome = e.what();
-            }
-            std::lock_guard lock(mutex_);
-            outcome_ = std::move(outcome);
-            ok_ = ok;
-            done_ = true;
-        });
-    }
-    ~ExportJob() {
-        cancel_ = true;
-        thread_.join();
-    }
-    ExportJob(const ExportJob&) = delete;
-    ExportJob& operator=(const ExportJob&) = delete;
+namespace {
 
-    void cancel() { cancel_ = true; }
-    bool cancelling() const { return cancel_.load(); }
-    double progress() const { return progress_.load(); }
-    bool done() const {
-        std::lock_guard lock(mutex_);
-        return done_;
-    }
-    // Valid once done(): the message to show and whether it succeeded.
-    std::pair<std::string, bool> outcome() const {
-        std::lock_guard lock(mutex_);
-        return {outcome_, ok_};
-    }
-    const ExportRequest& request() const { return request_; }
+// The export as a background task: a copy of the settings, rendered and written by the same core
+// code as the CLI. Returns the message to show; throws the failure's one-line message.
+BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest request) {
+    return [preset = std::move(preset), request = std::move(request)](const TaskControl& control) {
+        try {
+            const ExportResult result = export_image(preset, request, &control.cancelled, &control.progress);
+            std::error_code ec;
+            const auto where = [&](const std::filesystem::path& file) {
+                const auto absolute = std::filesystem::absolute(file, ec);
+                return (ec ? file : absolute).string();
+            };
+            std::string message = "Exported " + where(request.path);
+            if (result.files.size() > 1) message += " (+ " + result.files[1].filename().string() + ")";
+            return message;
+        } catch (const ExportError& e) {
+            if (e.cause() == ExportError::Cause::cancelled) throw std::runtime_error("Export cancelled; no file written.");
+            throw;
+        }
+    };
+}
 
-private:
-    ExportRequest request_;
-    std::atomic<bool> cancel_{false};
-    std::atomic<double> progress_{0.0};
-    mutable std::mutex mutex_;
-    std::string outcome_;
-    bool ok_ = false;
-    bool done_ = false;
-    std::thread thread_;  // last: starts once the members above exist
-};
+}  // namespace
 
 ExportDialog::ExportDialog() = default;
 ExportDialog::~ExportDialog() = default;  // cancels and joins a running job
 
-bool ExportDialog::running() const { return job && !job->done(); }
+bool ExportDialog::running() const { return job && !job->finished(); }
 
 namespace {
 
@@ -125,11 +91,12 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::OpenPopup("Export image");
     }
     // A finished job hands back its outcome once, whether or not the dialog is still open.
-    if (dialog.job && dialog.job->done()) {
-        auto [text, ok] = dialog.job->outcome();
-        (ok ? dialog.message : dialog.error) = text;
-        (ok ? dialog.error : dialog.message).clear();
-        dialog.job.reset();
+    if (dialog.job) {
+        if (auto outcome = dialog.job->take()) {
+            dialog.message = outcome->result.value_or("");
+            dialog.error = outcome->error;
+            dialog.job.reset();
+        }
     }
 
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -216,7 +183,8 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         dialog.error.clear();
         dialog.message.clear();
         dialog.confirm_replace = false;
-        dialog.job = std::make_unique<ExportJob>(std::move(preset), std::move(request));
+        // No wake-up needed: the window keeps drawing while an export runs (Explorer::busy).
+        dialog.job = std::make_unique<BackgroundTask<std::string>>(export_work(std::move(preset), std::move(request)), nullptr);
     };
     const std::string invalid = noise::validate(settings.params);
     if (busy) {

@@ -12,13 +12,12 @@
 #include <memory>
 #include <string>
 
+#include "gui/background_task.hpp"
 #include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
 #include "gui/ui_report.hpp"
 
 namespace app::gui {
-
-class ExportJob;  // the running export (export_dialog.cpp)
 
 struct ExportDialog {
     ExportDialog();
@@ -35,7 +34,7 @@ struct ExportDialog {
     bool confirm_replace = false;
     std::string error;
     std::string message;
-    std::unique_ptr<ExportJob> job;
+    std::unique_ptr<BackgroundTask<std::string>> job;  // the running export; its result is the message
 
     bool running() const;
 };

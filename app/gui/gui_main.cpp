@@ -150,7 +150,7 @@ int gui_main(int argc, char** argv) {
     int status = 0;
     {
         gui::Explorer explorer(initial, options.preview_size, [] { glfwPostEmptyEvent(); });
-        if (!initial_path.empty()) explorer.open(initial_path);
+        if (!initial_path.empty()) explorer.started_from(initial_path);
         if (!options.ui_report.empty()) {
             const std::string error = explorer.report().open(options.ui_report);
             if (!error.empty()) {
@@ -174,6 +174,7 @@ int gui_main(int argc, char** argv) {
             glfwWaitEventsTimeout(lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
 
             // [4] The frame.
+            const double frame_start = seconds();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();
             ImGui::NewFrame();
@@ -208,6 +209,8 @@ int gui_main(int argc, char** argv) {
                 report->end_frame(explorer.report_state(), wx, wy, frame, seconds());
             }
             glfwSwapBuffers(window);
+            // The first frames build fonts and shaders; from then on a slow frame is a stall.
+            if (frame > 3) explorer.note_frame_time((seconds() - frame_start) * 1000.0);
         }
     }  // the explorer (and its worker threads) end here, before the GL context goes
 

@@ -7,7 +7,6 @@
 #include <imgui_stdlib.h>
 
 #include "gui/theme.hpp"
-#include "core/preset.hpp"
 
 namespace app::gui {
 
@@ -55,23 +54,52 @@ void load_shipped_presets(PresetDialogs& dialogs) {
     }
 }
 
-bool open_preset(PresetDialogs& dialogs, const std::filesystem::path& path, Settings& settings) {
-    try {
-        const Preset preset = load_preset(path);
-        settings.params = preset.params;
-        settings.view = preset.view;
-        dialogs.current = path;
-        dialogs.error.clear();
-        dialogs.message = "Opened " + path.filename().string();
-        return true;
-    } catch (const std::exception& e) {
-        dialogs.error = e.what();
-        return false;
-    }
+void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, std::function<void()> wake) {
+    if (paths.empty() || opening(dialogs)) return;
+    dialogs.opening_path = paths.front();
+    dialogs.error.clear();
+    dialogs.message = "Opening " + paths.front().string() + " ...";
+    // The task gets copies of the paths; load_preset bounds its own time and size (preset.hpp).
+    auto work = [paths = std::move(paths)](const TaskControl& control) {
+        std::string first_error;
+        for (const auto& path : paths) {
+            if (control.cancelled) break;
+            try {
+                return PresetDialogs::Opened{load_preset(path), path};
+            } catch (const std::exception& e) {
+                if (first_error.empty()) first_error = e.what();
+            }
+        }
+        throw PresetError(first_error.empty() ? "cancelled" : first_error);
+    };
+    dialogs.opening = std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
 }
 
-bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const DialogKeys& keys, UiReport& report) {
-    bool replaced = false;
+bool opening(const PresetDialogs& dialogs) { return dialogs.opening != nullptr; }
+
+bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
+    if (!dialogs.opening) return false;
+    auto outcome = dialogs.opening->take();
+    if (!outcome) return false;
+    dialogs.opening.reset();
+    dialogs.opening_path.clear();
+    if (!outcome->result) {
+        dialogs.error = outcome->error;
+        dialogs.message.clear();
+        dialogs.refocus = true;
+        return false;
+    }
+    settings.params = outcome->result->preset.params;
+    settings.view = outcome->result->preset.view;
+    dialogs.current = outcome->result->path;
+    dialogs.error.clear();
+    dialogs.message = "Opened " + dialogs.current.string();
+    dialogs.close_open_dialog = true;
+    return true;
+}
+
+void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys, UiReport& report,
+                         const std::function<void()>& wake) {
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
 
     // [SECTION] Open
@@ -92,6 +120,7 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const Dialo
         ImGui::InputText("##open_path", &dialogs.open_path);
         const bool enter = keys.enter;
         report.item("open_path");
+        const bool busy = opening(dialogs);
         if (!dialogs.shipped.empty()) {
             ImGui::Spacing();
             ImGui::TextDisabled("Shipped presets (double-click to open):");
@@ -100,10 +129,7 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const Dialo
                     const bool selected = dialogs.open_path == shipped.path.string();
                     if (ImGui::Selectable(shipped.name.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
                         dialogs.open_path = shipped.path.string();
-                        if (ImGui::IsMouseDoubleClicked(0) && open_preset(dialogs, shipped.path, settings)) {
-                            replaced = true;
-                            ImGui::CloseCurrentPopup();
-                        }
+                        if (ImGui::IsMouseDoubleClicked(0)) open_preset(dialogs, {shipped.path}, wake);
                     }
                     if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
                 }
@@ -111,19 +137,27 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const Dialo
             }
         }
         error_text(dialogs.error);
-        if ((ImGui::Button("Open", ImVec2(120, 0)) || enter) && !replaced) {
-            if (open_preset(dialogs, dialogs.open_path, settings)) {
-                replaced = true;
-                ImGui::CloseCurrentPopup();
-            } else {
+        if (busy) ImGui::TextDisabled("Reading %s ...", dialogs.opening_path.string().c_str());
+        ImGui::BeginDisabled(busy);
+        if (ImGui::Button("Open", ImVec2(120, 0)) || (enter && !busy)) {
+            if (dialogs.open_path.empty()) {
+                dialogs.error = "Type a file name first.";
                 dialogs.refocus = true;
+            } else {
+                open_preset(dialogs, {dialogs.open_path}, wake);
             }
         }
+        report.item("open_start");
+        ImGui::EndDisabled();
         ImGui::SameLine();
+        // Cancel closes the dialog; a read in progress still ends by itself, and if it succeeds
+        // the settings change then (the user asked for that file).
         if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
             ImGui::CloseCurrentPopup();
+        if (std::exchange(dialogs.close_open_dialog, false)) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
+    dialogs.close_open_dialog = false;  // opened from elsewhere (combo, menu, drop): nothing to close
 
     // [SECTION] Save (with confirmation before replacing a file)
     if (dialogs.want_save) {
@@ -150,6 +184,7 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const Dialo
             ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", path.string().c_str());
             if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
                 ImGui::CloseCurrentPopup();
+            report.item("save_replace");
         } else if (ImGui::Button("Save", ImVec2(120, 0)) || keys.enter) {
             if (dialogs.save_path.empty()) dialogs.error = "Type a file name first.";
             else if (std::filesystem::exists(path, ec)) dialogs.confirm_replace = true;
@@ -161,11 +196,9 @@ bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const Dialo
             ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
-    return replaced;
 }
 
-bool draw_shipped_combo(PresetDialogs& dialogs, Settings& settings, UiReport& report) {
-    bool opened = false;
+void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::function<void()>& wake) {
     // The shipped preset's name, else the file in use, else an invitation.
     std::string current = dialogs.current.empty() ? "(choose a preset)" : dialogs.current.filename().string();
     for (const auto& shipped : dialogs.shipped)
@@ -174,14 +207,13 @@ bool draw_shipped_combo(PresetDialogs& dialogs, Settings& settings, UiReport& re
     if (ImGui::BeginCombo("##preset", current.c_str())) {
         for (const auto& shipped : dialogs.shipped) {
             if (ImGui::Selectable(shipped.name.c_str(), shipped.path == dialogs.current))
-                opened = open_preset(dialogs, shipped.path, settings);
+                open_preset(dialogs, {shipped.path}, wake);
             if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
             report.item("preset=" + shipped.path.stem().string());
         }
         ImGui::EndCombo();
     }
     report.item("preset");
-    return opened;
 }
 
 }  // namespace app::gui

@@ -3,15 +3,24 @@
 // ImGui 1.86 has no file dialog, so "Open" and "Save" are small modal dialogs with a path field
 // (relative paths are relative to the working directory); "Open" also lists the shipped presets.
 // Files dropped on the window (a preset .json, or a PNG this program exported, which carries its
-// preset) open the same way. Saving never replaces a file without asking. Every failure (a
-// missing file, malformed JSON, an out-of-range key) is shown in the window as the one-line
-// PresetError message; the settings are then unchanged.
+// preset) open the same way. Saving never replaces a file without asking.
+//
+// Opening reads the file on a background task, never on the window's thread: a file can be a
+// FIFO that nobody writes, a slow network share or a huge PNG, and the window must keep drawing.
+// The settings change only when the whole preset has been read and checked, on the window's
+// thread, as one undoable step. Every failure (a missing file, malformed JSON, an out-of-range
+// key, a file that is not a regular file) is shown in the window as the one-line PresetError
+// message; the settings and the undo history are then unchanged.
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/preset.hpp"
+#include "gui/background_task.hpp"
 #include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
 #include "gui/ui_report.hpp"
@@ -35,18 +44,35 @@ struct PresetDialogs {
     bool refocus = false;     // put the keyboard back in the path field (after a failure)
     std::string error;        // shown in the dialog and in the controls panel
     std::string message;      // "Saved mine.json", shown briefly
+
+    // The file being read, if any: a preset and the path it came from.
+    struct Opened {
+        Preset preset;
+        std::filesystem::path path;
+    };
+    std::unique_ptr<BackgroundTask<Opened>> opening;
+    std::filesystem::path opening_path;  // shown while it reads
+    bool close_open_dialog = false;      // the Open dialog's file arrived: close it
 };
 
 // Reads the shipped presets' names (bad files are skipped; the dialog stays usable).
 void load_shipped_presets(PresetDialogs& dialogs);
 
-// Opens a preset or exported PNG into `settings`. Returns false (and sets dialogs.error) on failure.
-bool open_preset(PresetDialogs& dialogs, const std::filesystem::path& path, Settings& settings);
+// Starts reading a preset or exported PNG in the background; with several paths (files dropped
+// together) the first that loads wins. Ignored while another file is still being read. `wake` is
+// called from the task's thread when it ends.
+void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, std::function<void()> wake);
+bool opening(const PresetDialogs& dialogs);
 
-// Draws the Open/Save modals when asked for. Returns true when `settings` were replaced.
-bool draw_preset_dialogs(PresetDialogs& dialogs, Settings& settings, const DialogKeys& keys, UiReport& report);
+// Takes a finished read: on success `settings` are replaced and true is returned; on failure
+// dialogs.error says why and `settings` are untouched. Call once per frame.
+bool take_opened_preset(PresetDialogs& dialogs, Settings& settings);
 
-// The shipped presets as a combo (for the controls panel). Returns true when one was opened.
-bool draw_shipped_combo(PresetDialogs& dialogs, Settings& settings, UiReport& report);
+// Draws the Open/Save modals when asked for.
+void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys, UiReport& report,
+                         const std::function<void()>& wake);
+
+// The shipped presets as a combo (for the controls panel); choosing one starts opening it.
+void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::function<void()>& wake);
 
 }  // namespace app::gui

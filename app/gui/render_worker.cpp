@@ -87,6 +87,7 @@ WorkerStatus RenderWorker::status() const {
     s.rows_done = rows_done_.load();
     s.rows_total = rows_total_;
     s.error = error_;
+    s.cancelled_renders = cancelled_renders_;
     return s;
 }
 
@@ -180,7 +181,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         const bool done = noise::render(noise, noise::Region::full(cw, ch), coarse.raw,
                                         {0, &cancel_, &rows_done_});
         coarse.milliseconds = elapsed_ms(start);
-        if (!done) return;
+        if (!done) return count_cancelled();
         ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
         post_image(std::move(coarse));
     }
@@ -197,9 +198,14 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     const auto start = std::chrono::steady_clock::now();
     const bool done = noise::render(noise, full_region, full.raw, {0, &cancel_, &rows_done_});
     full.milliseconds = elapsed_ms(start);
-    if (!done) return;
+    if (!done) return count_cancelled();
     ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);
     post_image(std::move(full));
+}
+
+void RenderWorker::count_cancelled() {
+    std::lock_guard lock(mutex_);
+    ++cancelled_renders_;
 }
 
 void RenderWorker::post_image(ImageResult&& result) {

@@ -67,6 +67,7 @@ struct WorkerStatus {
     int rows_done  = 0;
     int rows_total = 0;
     std::string error;  // the last request's failure (invalid parameters), else empty
+    std::uint64_t cancelled_renders = 0;  // images abandoned part-way because a newer request came
 };
 
 class RenderWorker {
@@ -90,6 +91,7 @@ private:
     void run();
     void work(const PreviewRequest& request, std::uint64_t generation);
     void post_image(ImageResult&& result);
+    void count_cancelled();
 
     std::function<void()> wake_;
     mutable std::mutex mutex_;
@@ -104,6 +106,7 @@ private:
     bool coarse_stage_ = false;
     std::uint64_t working_generation_ = 0;
     int rows_total_ = 0;
+    std::uint64_t cancelled_renders_ = 0;
     double ns_per_cost_ = 0.0;  // ns per pixel and unit of relative_cost, last render (worker thread only)
 
     std::atomic<std::uint64_t> latest_{0};

@@ -102,25 +102,40 @@ TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
     EXPECT_TRUE(saw_coarse);
 }
 
-TEST(RenderWorker, NewerRequestWinsAndStaleResultsAreDropped) {
+// A newer request stops the render in progress part-way (the worker's own count of abandoned
+// renders shows it, with the rows it had done), and only the newest result ever comes back.
+TEST(RenderWorker, NewerRequestCancelsTheRenderInProgress) {
     RenderWorker worker(nullptr);
     PreviewRequest slow;
     slow.params.octaves = 16;
     slow.params.dimension = 4;
+    slow.params.interpolation = noise::Interpolation::cubic;  // 256 lattice points per octave: minutes
     slow.width = 1500;
     slow.height = 1500;
     slow.curve_samples = 0;
-    worker.submit(slow);
-    std::this_thread::sleep_for(20ms);
+    const auto slow_generation = worker.submit(slow);
+    // Wait until the slow render is under way (its first rows are done), so cancelling means
+    // stopping work in progress, not dropping a request that never started.
+    const auto until = std::chrono::steady_clock::now() + 60s;
+    WorkerStatus status;
+    do {
+        std::this_thread::sleep_for(1ms);
+        status = worker.status();
+    } while (!(status.generation == slow_generation && status.rows_done > 0) && std::chrono::steady_clock::now() < until);
+    ASSERT_GT(status.rows_done, 0) << "the slow render never started";
+    EXPECT_EQ(status.cancelled_renders, 0u);
+
     PreviewRequest fast;
     fast.width = 64;
     fast.height = 64;
     fast.curve_samples = 0;
     const auto newest = worker.submit(fast);
-    auto image = wait_for([&] { return worker.take_image(); }, 10000ms);  // well under the slow render's time
+    auto image = wait_for([&] { return worker.take_image(); }, 60000ms);
     ASSERT_TRUE(image);
     EXPECT_EQ(image->generation, newest);
     EXPECT_EQ(image->width, 64);
+    status = worker.status();
+    EXPECT_EQ(status.cancelled_renders, 1u) << "the slow render was not stopped";
     std::this_thread::sleep_for(50ms);
     EXPECT_FALSE(worker.take_image());  // nothing older comes back later
 }

@@ -1,0 +1,355 @@
+#!/usr/bin/python3
+"""Soak test: thousands of random real X11 inputs on the explorer window, with hostile files.
+
+Run under Xvfb (the CTest entries do this):
+    xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 soak_explorer.py NOISE_EXPLORER WORKDIR \
+        [--actions N] [--max-frame-ms MS] [--seed S]
+
+A seeded random sequence of actions, each sent with xdotool at a rectangle the app's --ui-report
+names (no hard-coded pixels):
+  - clicks and drags on every control (sliders, combos, checkboxes, buttons), wheel and drags on
+    the preview, Ctrl+Z / Ctrl+Y bursts;
+  - File > Open (Ctrl+O) of good and hostile files: a FIFO nobody writes, /dev/zero, a folder, a
+    100,000-deep nested preset, a NUL byte, duplicate keys, 2 MB of spaces, a missing file, a
+    valid preset and a PNG the program exported. A bad file must leave the settings and the undo
+    history exactly as they were and show an error; a good one must bring its settings;
+  - Save (Ctrl+S) into the work folder, replacing with confirmation;
+  - Export (Ctrl+E) started and cancelled at once, or left to finish.
+Checked throughout and at the end:
+  - the process never dies, and every file read ends (the window never waits on a file);
+  - the slowest frame on the window's thread (the app measures it: "slowest_frame_ms") stays
+    under --max-frame-ms (skipped when 0, e.g. under the sanitizers, which slow every frame);
+  - no temporary file is left in the work folder, and every exported or saved file is whole;
+  - after the storm the window still works: a known change renders, Ctrl+Q quits with status 0
+    (so the sanitizers' leak check runs at exit).
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+from x11_drive import Report, centre, drag, fail, settled, xdo
+
+DIALOG_FIELDS = ("open_path", "save_path", "export_path")
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("app")
+    parser.add_argument("work")
+    parser.add_argument("--actions", type=int, default=2000)
+    parser.add_argument("--max-frame-ms", type=float, default=250.0)
+    parser.add_argument("--seed", type=int, default=20261123)
+    return parser.parse_args()
+
+
+def make_files(app, work):
+    """The files the Open dialog is given: name -> (path, good?)."""
+    files = {}
+
+    def write(name, data, good=False):
+        path = os.path.join(work, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        files[name] = (path, good)
+
+    good = {"format": "noise-explorer-preset", "version": 1, "algorithm": "value", "octaves": 3, "seed": 4242}
+    write("good.json", json.dumps(good).encode(), good=True)
+    write("deep.json", b"[" * 100_000 + b"]" * 100_000)
+    write("deep-value.json", b'{"format": "noise-explorer-preset", "version": 1, "name": ' + b"[" * 100_000 + b"}")
+    write("nul.json", json.dumps(good).encode() + b"\0garbage")
+    write("duplicate.json", b'{"format": "noise-explorer-preset", "version": 1, "octaves": 3, "octaves": 4}')
+    write("spaces.json", b" " * (2 << 20))
+    write("escape.json", b'{"format": "noise-explorer-preset", "version": 1, "\x1b]0;pwned\x07\n": 1}')
+    fifo = os.path.join(work, "fifo.json")
+    if os.path.exists(fifo):
+        os.remove(fifo)
+    os.mkfifo(fifo)
+    files["fifo.json"] = (fifo, False)
+    os.makedirs(os.path.join(work, "folder.json"), exist_ok=True)
+    files["folder.json"] = (os.path.join(work, "folder.json"), False)
+    files["/dev/zero"] = ("/dev/zero", False)
+    files["missing.json"] = (os.path.join(work, "missing.json"), False)
+    png = os.path.join(work, "exported.png")
+    subprocess.run([app, "export", "--set", "seed=77", "--set", "octaves=2", "--size", "16x16", "--format", "png8",
+                    "-o", png, "--force"], check=True)
+    files["exported.png"] = (png, True)
+    return files
+
+
+class Soak:
+    def __init__(self, args):
+        self.args = args
+        self.rng = random.Random(args.seed)
+        self.work = os.path.abspath(args.work)
+        self.report = Report(os.path.join(self.work, "soak_report.jsonl"))
+        self.counts = {}
+        self.app = None
+
+    # ---- plumbing ---------------------------------------------------------------------------
+
+    def alive(self):
+        if self.app.poll() is not None:
+            err = self.app.stderr.read().decode(errors="replace")[-2000:]
+            fail(f"the app died with status {self.app.returncode} after {sum(self.counts.values())} actions "
+                 f"{self.counts}; stderr: {err}")
+
+    def line(self):
+        self.report.poll()
+        return self.report.last()
+
+    def rects(self):
+        return self.line()["rects"]
+
+    def dialog_open(self):
+        return any(k in self.rects() for k in DIALOG_FIELDS)
+
+    def wait_frames(self, seconds=0.06):
+        time.sleep(seconds)
+        self.alive()
+
+    def close_dialogs(self):
+        for _ in range(4):
+            if not self.dialog_open():
+                return
+            xdo("key", "Escape")
+            self.wait_frames(0.15)
+        if self.dialog_open():
+            fail(f"a dialog does not close with Escape: {sorted(self.rects())}")
+
+    def hold(self, keys):
+        xdo("keydown", keys)
+        time.sleep(0.06)
+        xdo("keyup", keys)
+        time.sleep(0.03)
+
+    def close_popups(self):
+        """An open combo lists its items as "key=choice" rectangles; clicking its box closes it."""
+        for _ in range(3):
+            rects = self.rects()
+            combos = {k.split("=")[0] for k in rects if "=" in k}
+            if not combos:
+                return
+            for combo in combos:
+                if combo in rects:
+                    xdo("mousemove", *centre(rects[combo]))
+                    self.wait_frames(0.04)
+                    xdo("click", 1)
+                    self.wait_frames(0.1)
+
+    def release_keyboard(self):
+        """Escape leaves a text field (Ctrl+click on a slider edits it as text), whose keyboard
+        the shortcuts rightly do not take; combos are closed too."""
+        self.close_popups()
+        xdo("key", "Escape")
+        self.wait_frames(0.08)
+
+    def random_point(self, rect):
+        x0, y0, x1, y1 = rect
+        return self.rng.randint(x0 + 1, max(x0 + 1, x1 - 2)), self.rng.randint(y0 + 1, max(y0 + 1, y1 - 2))
+
+    def type_path(self, field, path):
+        x, y = centre(self.rects()[field])
+        xdo("mousemove", x, y)
+        self.wait_frames(0.05)
+        xdo("click", 1)
+        self.wait_frames(0.08)
+        # ImGui 1.86 polls key state once a frame: a press and release within one frame would be
+        # lost, so editing keys are held across frames. Typed characters are queued, never lost.
+        self.hold("ctrl+a")
+        self.hold("BackSpace")
+        xdo("type", "--delay", "2", path)
+        self.wait_frames(0.08)
+
+    # ---- actions ----------------------------------------------------------------------------
+
+    def click_control(self):
+        rects = {k: r for k, r in self.rects().items() if k not in ("preview", "curve", "histogram")}
+        key = self.rng.choice(sorted(rects))
+        x, y = self.random_point(rects[key])
+        xdo("mousemove", x, y)
+        self.wait_frames(0.04)
+        xdo("click", 1)
+        self.wait_frames()
+
+    def drag_control(self):
+        sliders = [k for k in ("octaves", "persistence", "lacunarity", "frequency", "dimension", "z", "w", "offset_x",
+                               "offset_y", "seed", "tile", "scanline_handle") if k in self.rects()]
+        key = self.rng.choice(sliders)
+        x0, y0, x1, y1 = self.rects()[key]
+        y = (y0 + y1) // 2
+        drag(self.rng.randint(x0 + 2, x1 - 2), y, self.rng.randint(x0 - 40, x1 + 40), steps=4, pause=0.03)
+        self.wait_frames()
+
+    def undo_redo(self):
+        self.release_keyboard()
+        for _ in range(self.rng.randint(1, 6)):
+            xdo("key", self.rng.choice(["ctrl+z", "ctrl+z", "ctrl+y", "ctrl+shift+z"]))
+        self.wait_frames()
+
+    def preview_gesture(self):
+        x, y = self.random_point(self.rects()["preview"])
+        xdo("mousemove", x, y)
+        self.wait_frames(0.04)
+        if self.rng.random() < 0.5:
+            for _ in range(self.rng.randint(1, 4)):
+                xdo("click", self.rng.choice([4, 5]))
+        else:
+            drag(x, y, x + self.rng.randint(-80, 80), steps=3, pause=0.03)
+        self.wait_frames()
+
+    def open_file(self):
+        self.release_keyboard()
+        name = self.rng.choice(sorted(self.files))
+        path, good = self.files[name]
+        before = self.line()
+        xdo("key", "ctrl+o")
+        self.report.wait("the Open dialog", lambda l: "open_path" in l["rects"], timeout=10)
+        self.type_path("open_path", path)
+        xdo("key", "Return")
+        # The read runs in the background; it must end, whatever the file is.
+        start = time.time()
+        outcome = self.report.wait(
+            f"opening {name} ended",
+            lambda l: not l["opening"] and (l["preset_error"] or l["current_preset"] == path), timeout=20)
+        took = time.time() - start
+        if good:
+            if outcome["preset_error"] or outcome["current_preset"] != path:
+                fail(f"opening the good file {name} failed: {outcome['preset_error']!r}")
+        else:
+            if not outcome["preset_error"]:
+                fail(f"opening {name} showed no error")
+            if "\n" in outcome["preset_error"] or "\x1b" in outcome["preset_error"]:
+                fail(f"the error for {name} has raw control bytes: {outcome['preset_error']!r}")
+            for key in ("params", "view", "can_undo", "can_redo"):
+                if outcome[key] != before[key]:
+                    fail(f"a failed open of {name} changed {key}: {before[key]} -> {outcome[key]}")
+        self.opened.append((name, round(took, 2)))
+        self.close_dialogs()
+
+    def save_file(self):
+        self.release_keyboard()
+        xdo("key", "ctrl+s")
+        self.report.wait("the Save dialog", lambda l: "save_path" in l["rects"], timeout=10)
+        target = os.path.join(self.work, f"saved-{self.rng.randint(0, 2)}.json")
+        self.type_path("save_path", target)
+        xdo("key", "Return")
+        self.wait_frames(0.3)
+        replace = self.rects().get("save_replace")
+        if replace:
+            xdo("mousemove", *centre(replace))
+            self.wait_frames(0.05)
+            xdo("click", 1)
+            self.wait_frames(0.2)
+        self.close_dialogs()
+
+    def export_file(self):
+        self.release_keyboard()
+        xdo("key", "ctrl+e")
+        self.report.wait("the Export dialog", lambda l: "export_path" in l["rects"], timeout=10)
+        self.type_path("export_path", os.path.join(self.work, "soak-export.png"))
+        for key in ("export_start", "export_replace"):
+            button = self.rects().get(key)
+            if button:
+                xdo("mousemove", *centre(button))
+                self.wait_frames(0.05)
+                xdo("click", 1)
+                self.wait_frames(0.1)
+        cancel = self.rects().get("export_cancel")
+        if cancel and self.rng.random() < 0.7:
+            xdo("mousemove", *centre(cancel))
+            self.wait_frames(0.03)
+            xdo("click", 1)
+        self.report.wait("the export ended", lambda l: not l["export"]["running"], timeout=60)
+        self.close_dialogs()
+
+    # ---- the run ----------------------------------------------------------------------------
+
+    def run(self):
+        os.makedirs(self.work, exist_ok=True)
+        for leftover in os.listdir(self.work):
+            path = os.path.join(self.work, leftover)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path)
+            else:
+                os.remove(path)
+        self.files = make_files(self.args.app, self.work)
+        self.opened = []
+        env = dict(os.environ)
+        self.app = subprocess.Popen([self.args.app, "--ui-report", self.report.path], cwd=self.work, env=env,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            self.report.wait("the first picture", settled, timeout=60)
+            actions = [(self.click_control, 40), (self.drag_control, 16), (self.undo_redo, 10),
+                       (self.preview_gesture, 10), (self.open_file, 8), (self.save_file, 3), (self.export_file, 3)]
+            weights = [w for _, w in actions]
+            start = time.time()
+            for i in range(self.args.actions):
+                if self.dialog_open() and self.rng.random() < 0.8:
+                    self.close_dialogs()
+                action = self.rng.choices([a for a, _ in actions], weights)[0]
+                action()
+                self.counts[action.__name__] = self.counts.get(action.__name__, 0) + 1
+                if (i + 1) % 200 == 0:
+                    print(f"    {i + 1} actions, {time.time() - start:.0f} s, slowest frame "
+                          f"{self.line()['slowest_frame_ms']:.0f} ms", flush=True)
+            self.finish()
+        finally:
+            if self.app.poll() is None:
+                self.app.kill()
+                self.app.wait()
+
+    def finish(self):
+        self.close_dialogs()
+        self.release_keyboard()
+        # Still working: a known change renders.
+        before = self.line()
+        xdo("key", "ctrl+o")
+        self.report.wait("the Open dialog", lambda l: "open_path" in l["rects"], timeout=10)
+        self.type_path("open_path", self.files["good.json"][0])
+        xdo("key", "Return")
+        line = self.report.wait("the good preset shows after the storm",
+                                lambda l: l["params"]["seed"] == "4242" and l["params"]["algorithm"] == "value"
+                                and settled(l), timeout=60)
+        if line["preview"]["generation"] <= before["preview"]["generation"]:
+            fail("the preview did not re-render after the storm")
+        self.close_dialogs()
+        slowest = line["slowest_frame_ms"]
+        print(f"ok  {sum(self.counts.values())} actions {self.counts}; slowest frame {slowest:.0f} ms", flush=True)
+        print(f"ok  files opened (name, seconds until the window had the outcome): {self.opened}", flush=True)
+        if self.args.max_frame_ms and slowest > self.args.max_frame_ms:
+            fail(f"a frame took {slowest:.0f} ms on the window's thread (limit {self.args.max_frame_ms:.0f} ms)")
+        # Nothing half-written is left behind; what was written is whole.
+        leftovers = [n for n in os.listdir(self.work) if ".tmp" in n or n.startswith(".")]
+        if leftovers:
+            fail(f"temporary files left in the work folder: {leftovers}")
+        for name in os.listdir(self.work):
+            path = os.path.join(self.work, name)
+            if name.startswith("saved-"):
+                with open(path) as f:
+                    json.load(f)
+            if name == "soak-export.png":
+                with open(path, "rb") as f:
+                    data = f.read()
+                if not data.startswith(b"\x89PNG") or not data.endswith(b"IEND\xaeB`\x82"):
+                    fail("the exported PNG is not whole")
+        # Quit the normal way, so the sanitizers' exit checks (leaks) run.
+        xdo("key", "ctrl+q")
+        try:
+            status = self.app.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.app.send_signal(signal.SIGABRT)
+            fail("Ctrl+Q did not end the app within 60 s")
+        err = self.app.stderr.read().decode(errors="replace")
+        if status != 0:
+            fail(f"the app exited with status {status}: {err[-3000:]}")
+        print("ok  Ctrl+Q quit with status 0", flush=True)
+
+
+if __name__ == "__main__":
+    Soak(parse_args()).run()
