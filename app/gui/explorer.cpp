@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -42,6 +43,7 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
       image_worker_(std::make_unique<RenderWorker>(wake)),
       curve_worker_(std::make_unique<RenderWorker>(wake)) {
     load_shipped_presets(presets_);
+    presets_.baseline = initial;
     invalid_ = noise::validate(settings_.params);
 }
 
@@ -60,8 +62,16 @@ bool Explorer::settled() const {
 }
 
 std::string Explorer::title() const {
-    if (presets_.current.empty()) return "Noise Explorer";
-    return "Noise Explorer - " + presets_.current.filename().string();
+    const std::string mark = modified() ? " *" : "";
+    if (presets_.current.empty()) return "Noise Explorer" + mark;
+    return "Noise Explorer - " + presets_.current.filename().string() + mark;
+}
+
+bool Explorer::modified() const { return settings_ != presets_.baseline; }
+
+void Explorer::request_quit() {
+    if (modified()) confirm_quit_ = true;
+    else quit_ = true;
 }
 
 // [SECTION] The frame ------------------------------------------------------------------------
@@ -95,6 +105,7 @@ void Explorer::draw(WindowInbox& inbox) {
     inbox.escape = inbox.enter = false;
     draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
     draw_export_dialog(export_, settings_, keys, report_);
+    draw_quit_prompt(keys);
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
@@ -134,7 +145,7 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
             case GLFW_KEY_S: presets_.want_save = true; break;
             case GLFW_KEY_O: presets_.want_open = true; break;
             case GLFW_KEY_E: export_.want_open = true; break;
-            case GLFW_KEY_Q: quit_ = true; break;
+            case GLFW_KEY_Q: request_quit(); break;
             default: break;
         }
     }
@@ -148,7 +159,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
@@ -166,10 +177,33 @@ void Explorer::draw_menu_bar() {
         ImGui::EndMenu();
     }
     // The file in use, right-aligned, so one always knows what Ctrl+S would save over.
-    const std::string current = presets_.current.empty() ? "unsaved" : presets_.current.filename().string();
+    std::string current = presets_.current.empty() ? "not saved" : presets_.current.filename().string();
+    if (modified() && !presets_.current.empty()) current += " (modified)";
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(current.c_str()).x - 16.0f);
     ImGui::TextDisabled("%s", current.c_str());
     ImGui::EndMainMenuBar();
+}
+
+void Explorer::draw_quit_prompt(const DialogKeys& keys) {
+    if (std::exchange(confirm_quit_, false)) ImGui::OpenPopup("Unsaved changes");
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    const std::string since = presets_.current.empty() ? "start" : presets_.current.filename().string();
+    ImGui::Text("The settings have changed since %s. Quit anyway?", since.c_str());
+    ImGui::TextDisabled("Quitting also ends the undo history.");
+    if (ImGui::Button("Save...", ImVec2(140, 0))) {
+        presets_.want_save = true;
+        ImGui::CloseCurrentPopup();
+    }
+    report_.item("quit_save");
+    ImGui::SameLine();
+    if (ImGui::Button("Quit without saving", ImVec2(170, 0))) quit_ = true;
+    report_.item("quit_discard");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
+    report_.item("quit_cancel");
+    ImGui::EndPopup();
 }
 
 // [SECTION] Panels ---------------------------------------------------------------------------
@@ -379,6 +413,7 @@ nlohmann::json Explorer::report_state() const {
     state["error"] = invalid_;
     state["preset_error"] = presets_.error;
     state["current_preset"] = presets_.current.string();
+    state["title"] = title();
     state["opening"] = presets_.opening_path.string();
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
     state["slowest_frame_ms"] = std::ceil(slowest_frame_ms_);

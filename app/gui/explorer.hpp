@@ -51,7 +51,13 @@ public:
     // True when the preview shows the full image of the newest settings (for --screenshot).
     bool settled() const;
     bool wants_quit() const { return quit_; }
-    // "Noise Explorer - clouds.json": the window's title names the file in use.
+    // Ctrl+Q, File > Quit and the window's close button: quits at once when nothing is unsaved,
+    // else asks first (save, quit without saving, or stay).
+    void request_quit();
+    // The settings differ from the file last opened or saved (or from the start-up settings).
+    bool modified() const;
+    // "Noise Explorer - clouds.json *": the window's title names the file in use, and marks
+    // unsaved changes.
     std::string title() const;
 
     UiReport& report() { return report_; }
@@ -68,6 +74,7 @@ private:
     void draw_preview_window(ImVec2 pos, ImVec2 size);
     void draw_curve_window(ImVec2 pos, ImVec2 size);
     void draw_field_stats();
+    void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
     void undo();
     void redo();
@@ -85,6 +92,7 @@ private:
     std::function<void()> wake_;
     double slowest_frame_ms_ = 0.0;
     bool quit_ = false;
+    bool confirm_quit_ = false;  // the unsaved-changes question opens next frame
     bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
     std::string invalid_;   // noise::validate's message for the current settings
 

@@ -165,13 +165,19 @@ int gui_main(int argc, char** argv) {
         double last_input = 0.0;
         long frame = 0;
         std::string window_title = "Noise Explorer";
-        while (status == 0 && !glfwWindowShouldClose(window) && !explorer.wants_quit()) {
+        while (status == 0 && !explorer.wants_quit()) {
             // [3] Wait: short while anything moves, long when idle.
             // Idle, a frame still costs ~20 ms under Mesa's software renderer: after a few seconds
             // without input only events (or a worker's wake-up) start one.
             const double quiet = seconds() - last_input;
             const bool lively = explorer.busy() || frame < 3 || !options.screenshot.empty() || quiet < 0.5;
             glfwWaitEventsTimeout(lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
+
+            // The close button asks the explorer, which asks the user when something is unsaved.
+            if (glfwWindowShouldClose(window)) {
+                glfwSetWindowShouldClose(window, GLFW_FALSE);
+                explorer.request_quit();
+            }
 
             // [4] The frame.
             const double frame_start = seconds();

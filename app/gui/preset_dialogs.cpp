@@ -24,6 +24,7 @@ bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesy
     try {
         save_preset(to_preset(settings, path), path, overwrite);
         dialogs.current = path;
+        dialogs.baseline = settings;
         dialogs.error.clear();
         dialogs.message = "Saved " + path.string();
         return true;
@@ -92,6 +93,7 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
     settings.params = outcome->result->preset.params;
     settings.view = outcome->result->preset.view;
     dialogs.current = outcome->result->path;
+    dialogs.baseline = settings;
     dialogs.error.clear();
     dialogs.message = "Opened " + dialogs.current.string();
     dialogs.close_open_dialog = true;

@@ -36,6 +36,7 @@ struct ShippedPreset {
 struct PresetDialogs {
     std::vector<ShippedPreset> shipped;  // read once at start
     std::filesystem::path current;       // the file last opened or saved ("" for none)
+    Settings baseline;                   // the settings as last opened or saved: edits since are unsaved
     std::string open_path;
     std::string save_path;
     bool want_open = false;   // set by a menu, button or shortcut; the dialog opens next frame

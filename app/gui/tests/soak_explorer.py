@@ -33,7 +33,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, xdo
+from x11_drive import Report, centre, drag, fail, settled, wait_dialog, xdo
 
 DIALOG_FIELDS = ("open_path", "save_path", "export_path")
 
@@ -209,7 +209,7 @@ class Soak:
         path, good = self.files[name]
         before = self.line()
         xdo("key", "ctrl+o")
-        self.report.wait("the Open dialog", lambda l: "open_path" in l["rects"], timeout=10)
+        wait_dialog(self.report, "the Open dialog", "open_path")
         self.type_path("open_path", path)
         xdo("key", "Return")
         # The read runs in the background; it must end, whatever the file is.
@@ -235,7 +235,7 @@ class Soak:
     def save_file(self):
         self.release_keyboard()
         xdo("key", "ctrl+s")
-        self.report.wait("the Save dialog", lambda l: "save_path" in l["rects"], timeout=10)
+        wait_dialog(self.report, "the Save dialog", "save_path")
         target = os.path.join(self.work, f"saved-{self.rng.randint(0, 2)}.json")
         self.type_path("save_path", target)
         xdo("key", "Return")
@@ -251,7 +251,7 @@ class Soak:
     def export_file(self):
         self.release_keyboard()
         xdo("key", "ctrl+e")
-        self.report.wait("the Export dialog", lambda l: "export_path" in l["rects"], timeout=10)
+        wait_dialog(self.report, "the Export dialog", "export_path")
         self.type_path("export_path", os.path.join(self.work, "soak-export.png"))
         for key in ("export_start", "export_replace"):
             button = self.rects().get(key)
@@ -310,7 +310,7 @@ class Soak:
         # Still working: a known change renders.
         before = self.line()
         xdo("key", "ctrl+o")
-        self.report.wait("the Open dialog", lambda l: "open_path" in l["rects"], timeout=10)
+        wait_dialog(self.report, "the Open dialog", "open_path")
         self.type_path("open_path", self.files["good.json"][0])
         xdo("key", "Return")
         line = self.report.wait("the good preset shows after the storm",
@@ -340,6 +340,16 @@ class Soak:
                     fail("the exported PNG is not whole")
         # Quit the normal way, so the sanitizers' exit checks (leaks) run.
         xdo("key", "ctrl+q")
+        # Settings changed since the last save: the window asks first.
+        line = self.report.wait("Ctrl+Q: quit, or the unsaved-changes question",
+                                lambda l: "quit_discard" in l["rects"] or self.app.poll() is not None, timeout=20) \
+            if self.app.poll() is None else None
+        time.sleep(0.3)  # the question's first rectangle can be stale (see wait_dialog)
+        line = self.report.last() if line else None
+        if line and "quit_discard" in line["rects"]:
+            xdo("mousemove", *centre(line["rects"]["quit_discard"]))
+            self.wait_frames(0.1)
+            xdo("click", 1)
         try:
             status = self.app.wait(timeout=60)
         except subprocess.TimeoutExpired:

@@ -59,6 +59,14 @@ class Report:
         fail(f"timed out after {timeout}s waiting for: {what}; last line: {json.dumps(self.last())[:600]}")
 
 
+def wait_dialog(report, what, field, timeout=10.0):
+    """Waits for a dialog's field, then for its place: an auto-sized ImGui window is measured in
+    its first frame and placed in the next, so the first rectangle reported can be stale."""
+    report.wait(what, lambda l: field in l["rects"], timeout=timeout)
+    time.sleep(0.3)
+    return report.last()
+
+
 def centre(rect):
     return (rect[0] + rect[2]) // 2, (rect[1] + rect[3]) // 2
 
