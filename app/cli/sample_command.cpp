@@ -2,9 +2,12 @@
 #include "cli/sample_command.hpp"
 
 #include <array>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -69,9 +72,23 @@ std::string parse_point(std::string_view line, noise::Point& point, int& count) 
     return {};
 }
 
+// stdout failed (file size limit, full disk, a closed pipe when SIGPIPE is ignored): one line.
+int stdout_error(long long line_number) {
+    const int error = errno;
+    const std::string code = std::strerror(error);
+    const std::string cause = error == EFBIG    ? "the file size limit was reached (ulimit -f; " + code + ")"
+                              : error == ENOSPC ? "the disk is full (" + code + ")"
+                              : error == EPIPE  ? "the reader closed the pipe (" + code + ")"
+                                                : code;
+    return fail("cannot write to stdout" + (line_number > 0 ? " at input line " + std::to_string(line_number) : "") +
+                ": " + cause);
+}
+
 }  // namespace
 
 int sample_main(int argc, char** argv) {
+    // `sample > file` past `ulimit -f` must end in one line and status 2, not death by SIGXFSZ.
+    std::signal(SIGXFSZ, SIG_IGN);
     Preset preset;
     try {
         for (int i = 1; i < argc; ++i) {
@@ -103,9 +120,9 @@ int sample_main(int argc, char** argv) {
         if (auto error = parse_point(line, point, count); !error.empty())
             return fail("line " + std::to_string(number) + ": " + error);
         if (count == 0) continue;
-        std::printf("%.17g\n", noise.at(point));
+        if (std::printf("%.17g\n", noise.at(point)) < 0) return stdout_error(number);
     }
-    return std::fflush(stdout) == 0 ? 0 : fail("cannot write to stdout");
+    return std::fflush(stdout) == 0 ? 0 : stdout_error(0);
 }
 
 }  // namespace app

@@ -1,20 +1,31 @@
-// Atomic file writing: temp file in the target's folder, fsync, rename; cleanup on every failure.
+// Atomic file writing: temp file in the target's folder, fsync, rename (with backups when several
+// files must land together); cleanup on every failure.
 #include "core/atomic_file.hpp"
 
 #include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
+
+#include "core/shown_text.hpp"
 
 namespace app {
 namespace {
 
 constexpr std::size_t buffer_limit = 1 << 20;  // bytes collected before one write(2)
+// The part of the target's name kept in temp names: with ".", ".tmp-", a PID and a counter
+// the temp name stays far below NAME_MAX (255) even for a 255-byte target name.
+constexpr std::size_t temp_name_prefix = 64;
+// Paths in messages: long enough to show a deep folder, short enough for one terminal line or two.
+constexpr std::size_t shown_path_limit = 160;
 
-std::string quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
+std::string quoted(const std::filesystem::path& path) { return shown(path.native(), shown_path_limit); }
 
 std::filesystem::path folder_of(const std::filesystem::path& target) {
     const auto parent = target.parent_path();
@@ -23,14 +34,16 @@ std::filesystem::path folder_of(const std::filesystem::path& target) {
 
 // The cause of a failed write or create, in words a user acts on.
 std::string cause_in_words(int error, const std::filesystem::path& folder) {
+    const std::string code = std::strerror(error);
     switch (error) {
-        case ENOSPC: return "the disk is full (" + std::string(std::strerror(error)) + ")";
-        case EDQUOT: return "the disk quota is exhausted (" + std::string(std::strerror(error)) + ")";
-        case EFBIG: return "the file size limit was reached (ulimit -f; " + std::string(std::strerror(error)) + ")";
+        case ENOSPC: return "the disk is full (" + code + ")";
+        case EDQUOT: return "the disk quota is exhausted (" + code + ")";
+        case EFBIG: return "the file size limit was reached (ulimit -f; " + code + ")";
         case EROFS: return "the folder " + quoted(folder) + " is read-only";
         case EACCES:
         case EPERM: return "no permission to write in the folder " + quoted(folder);
-        default: return std::strerror(error);
+        case ENAMETOOLONG: return "the name is too long (" + code + ")";
+        default: return code;
     }
 }
 
@@ -38,8 +51,49 @@ std::string cause_in_words(int error, const std::filesystem::path& folder) {
     throw AtomicFileError(AtomicFileError::Cause::other, quoted(target) + ": " + what);
 }
 
-// Temp names differ between threads and processes; O_EXCL settles any remaining collision.
+[[noreturn]] void fail_exists(const std::filesystem::path& target) {
+    throw AtomicFileError(AtomicFileError::Cause::exists, quoted(target) + ": already exists");
+}
+
+// Only regular files are replaced: a rename over a device node, a FIFO or a socket would swap
+// it for a plain file (as root, /dev/null), and one over a symbolic link would replace the link.
+void refuse_unless_regular(const std::filesystem::path& target, mode_t mode) {
+    if (S_ISREG(mode)) return;
+    if (S_ISDIR(mode)) fail(target, "is a folder, expected a file name");
+    if (S_ISLNK(mode))
+        fail(target, "is a symbolic link, which is not followed: expected a regular file (name the file it points "
+                     "to, or remove the link)");
+    const char* kind = S_ISCHR(mode)    ? "a character device"
+                       : S_ISBLK(mode)  ? "a block device"
+                       : S_ISFIFO(mode) ? "a FIFO (named pipe)"
+                       : S_ISSOCK(mode) ? "a socket"
+                                        : "not a file";
+    fail(target, std::string("is ") + kind + ", not a regular file: expected a regular file or a new name");
+}
+
+// Temp and backup names differ between threads and processes; O_EXCL (or link's EEXIST)
+// settles any remaining collision, e.g. with a leftover of a killed process that had our PID.
 std::atomic<unsigned> temp_counter{0};
+
+std::filesystem::path fresh_temp_name(const std::filesystem::path& target) {
+    std::string name = target.filename().native();
+    if (name.size() > temp_name_prefix) {
+        std::size_t cut = temp_name_prefix;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a letter
+        name.resize(cut);
+    }
+    return folder_of(target) / ("." + name + ".tmp-" + std::to_string(::getpid()) + "-" +
+                                std::to_string(temp_counter.fetch_add(1)));
+}
+
+void sync_folder(const std::filesystem::path& folder) {
+    // Makes the renames durable; a failure leaves complete files, so it is not fatal.
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+}
 
 }  // namespace
 
@@ -54,23 +108,34 @@ void check_writable_target(const std::filesystem::path& target, bool overwrite) 
         fail(target, "cannot reach the folder " + quoted(folder) + ": " + std::strerror(errno));
     }
     if (!S_ISDIR(info.st_mode)) fail(target, quoted(folder) + " is not a folder");
-    if (::stat(target.c_str(), &info) == 0) {
-        if (S_ISDIR(info.st_mode)) fail(target, "is a folder, expected a file name");
-        if (!overwrite)
-            throw AtomicFileError(AtomicFileError::Cause::exists, quoted(target) + ": already exists");
+    const long name_max = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+    const std::size_t limit = name_max > 0 ? static_cast<std::size_t>(name_max) : NAME_MAX;
+    if (target.filename().native().size() > limit)
+        fail(target, "the file name is " + std::to_string(target.filename().native().size()) +
+                         " bytes long: expected at most " + std::to_string(limit) + " bytes in this folder");
+    // lstat: a symbolic link is judged itself, not what it points to (a dangling one included).
+    if (::lstat(target.c_str(), &info) == 0) {
+        refuse_unless_regular(target, info.st_mode);
+        if (!overwrite) fail_exists(target);
+    } else if (errno != ENOENT) {
+        fail(target, "cannot check the file: " + std::string(std::strerror(errno)));
     }
     // access() reports EROFS even for root, whom permission bits do not stop.
     if (::access(folder.c_str(), W_OK) != 0) fail(target, cause_in_words(errno, folder));
 }
+
+struct AtomicFile::Replaced {
+    std::filesystem::path backup;  // the old target's other name; empty: there was no old target
+    bool moved_aside = false;      // the backup is its only name (no hard links on this file system)
+};
 
 AtomicFile::AtomicFile(std::filesystem::path target, bool overwrite)
     : target_(std::move(target)), overwrite_(overwrite) {
     check_writable_target(target_, overwrite_);
     const auto folder = folder_of(target_);
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
-        temp_ = folder / ("." + target_.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
-                          std::to_string(temp_counter.fetch_add(1)));
-        // 0666 and the umask: the same permissions a plain fopen would give the final file.
+        temp_ = fresh_temp_name(target_);
+        // 0666 and the umask: the same permissions a plain fopen would give a new file.
         fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd_ < 0 && errno != EEXIST) {
             const int error = errno;
@@ -78,7 +143,16 @@ AtomicFile::AtomicFile(std::filesystem::path target, bool overwrite)
             fail(target_, "cannot create a file in " + quoted(folder) + ": " + cause_in_words(error, folder));
         }
     }
-    if (fd_ < 0) fail(target_, "cannot find a free temporary file name in " + quoted(folder));
+    if (fd_ < 0) {
+        temp_.clear();
+        fail(target_, "cannot find a free temporary file name in " + quoted(folder));
+    }
+    // Narrow the temp file to a replaced file's permissions from the start, so the new content
+    // of a private (0600) file is never readable by others while it is written. The commit
+    // sets the old mode exactly.
+    struct stat old {}, temp {};
+    if (::lstat(target_.c_str(), &old) == 0 && S_ISREG(old.st_mode) && ::fstat(fd_, &temp) == 0)
+        (void)::fchmod(fd_, temp.st_mode & old.st_mode & 0777);
     buffer_.reserve(buffer_limit);
 }
 
@@ -119,40 +193,132 @@ void AtomicFile::flush_buffer() {
     buffer_.clear();
 }
 
-void AtomicFile::commit() {
+void AtomicFile::finish_temp() {
     if (fd_ < 0) fail(target_, "commit after the file was closed");
     flush_buffer();
+    struct stat old {};
+    if (::lstat(target_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
+        // The owner first: a chown may clear set-user-ID bits that the chmod then restores.
+        // Only root may give the file away, a member may still set the group; the mode is kept
+        // regardless, so a refusal (EPERM) is not an error.
+        if (::fchown(fd_, old.st_uid, old.st_gid) != 0) (void)::fchown(fd_, static_cast<uid_t>(-1), old.st_gid);
+        if (::fchmod(fd_, old.st_mode & 07777) != 0 && errno != EPERM && errno != EOPNOTSUPP)
+            fail_errno("cannot keep the old file's permissions", errno);
+    }
     if (::fsync(fd_) != 0) fail_errno("cannot save", errno);
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail_errno("cannot save", errno);
+}
+
+AtomicFile::Replaced AtomicFile::replace_target(bool keep_backup) {
+    // The target may have changed since the constructor looked (a long export is minutes).
+    struct stat info {};
+    const bool exists = ::lstat(target_.c_str(), &info) == 0;
+    if (!exists && errno != ENOENT) fail_errno("cannot check the file", errno);
+    if (exists) refuse_unless_regular(target_, info.st_mode);
+    if (exists && !overwrite_) fail_exists(target_);
+
+    Replaced replaced;
+    if (exists && keep_backup) {
+        // A second name for the old file, so a later failure can put it back in one rename.
+        bool& moved_aside = replaced.moved_aside;
+        for (int attempt = 0; attempt < 100 && replaced.backup.empty(); ++attempt) {
+            auto name = fresh_temp_name(target_);
+            int result = moved_aside ? -1 : ::link(target_.c_str(), name.c_str());
+            if (result != 0 && (moved_aside || errno == EPERM || errno == EOPNOTSUPP || errno == EMLINK)) {
+                // No hard links here (FAT, some FUSE): move the old file aside instead. The target
+                // is missing until the rename below, but never half-written.
+                moved_aside = true;
+                struct stat taken {};
+                if (::lstat(name.c_str(), &taken) == 0) continue;  // rename would replace it
+                result = ::rename(target_.c_str(), name.c_str());
+            }
+            if (result == 0) replaced.backup = std::move(name);
+            else if (errno != EEXIST) fail_errno("cannot keep the old file until the new one is in place", errno);
+        }
+        if (replaced.backup.empty()) fail_errno("cannot keep the old file until the new one is in place", EEXIST);
+    }
+    const auto undo_backup = [&] {
+        // A hard-linked backup is the same file as the untouched target (renaming one link over
+        // the other would do nothing): it only has to go.
+        if (replaced.moved_aside) ::rename(replaced.backup.c_str(), target_.c_str());
+        else if (!replaced.backup.empty()) ::unlink(replaced.backup.c_str());
+    };
 
     if (overwrite_) {
-        if (::rename(temp_.c_str(), target_.c_str()) != 0) fail_errno("cannot rename into place", errno);
+        if (::rename(temp_.c_str(), target_.c_str()) != 0) {
+            const int error = errno;
+            undo_backup();
+            fail_errno("cannot rename into place", error);
+        }
     } else if (::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) != 0) {
         if (errno == EEXIST) {
             discard();
-            throw AtomicFileError(AtomicFileError::Cause::exists, quoted(target_) + ": already exists");
+            fail_exists(target_);
         }
         if (errno != EINVAL && errno != ENOSYS) fail_errno("cannot rename into place", errno);
         // The file system has no RENAME_NOREPLACE: a hard link refuses an existing name too.
         if (::link(temp_.c_str(), target_.c_str()) != 0) {
             if (errno == EEXIST) {
                 discard();
-                throw AtomicFileError(AtomicFileError::Cause::exists, quoted(target_) + ": already exists");
+                fail_exists(target_);
             }
             fail_errno("cannot rename into place", errno);
         }
         ::unlink(temp_.c_str());
     }
-    committed_ = true;
     temp_.clear();
-    // Make the rename itself durable; a failure here leaves a complete file, so it is not fatal.
-    const int dir = ::open(folder_of(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        ::fsync(dir);
-        ::close(dir);
+    return replaced;
+}
+
+void AtomicFile::commit() { commit_together({this}); }
+
+void commit_together(std::initializer_list<AtomicFile*> files) {
+    // 1. Every file complete on disk before any target changes: a full disk stops us here.
+    try {
+        for (AtomicFile* file : files) file->finish_temp();
+    } catch (const AtomicFileError&) {
+        for (AtomicFile* file : files) file->discard();
+        throw;
     }
+
+    // 2. One rename after the other, each target checked just before its own.
+    struct Done {
+        AtomicFile* file;
+        AtomicFile::Replaced replaced;
+    };
+    std::vector<Done> done;
+    done.reserve(files.size());
+    std::size_t index = 0;
+    for (AtomicFile* file : files) {
+        try {
+            done.push_back({file, file->replace_target(++index < files.size())});
+        } catch (const AtomicFileError& error) {
+            // Put back what the earlier renames replaced, newest first.
+            std::string undo;
+            for (auto it = done.rbegin(); it != done.rend(); ++it) {
+                const auto& target = it->file->target_;
+                const auto& backup = it->replaced.backup;
+                if (backup.empty() ? ::unlink(target.c_str()) != 0 : ::rename(backup.c_str(), target.c_str()) != 0)
+                    undo += "; could not restore " + quoted(target) +
+                            (backup.empty() ? std::string() : " (the old file is kept as " + quoted(backup) + ")") +
+                            ": " + std::strerror(errno);
+            }
+            for (AtomicFile* other : files) other->discard();
+            if (undo.empty()) throw;
+            throw AtomicFileError(AtomicFileError::Cause::other, error.what() + undo);
+        }
+    }
+
+    // 3. All landed: the old files go, and the renames are made durable.
+    std::set<std::filesystem::path> folders;
+    for (auto& [file, replaced] : done) {
+        if (!replaced.backup.empty()) ::unlink(replaced.backup.c_str());
+        file->committed_ = true;
+        folders.insert(folder_of(file->target_));
+    }
+    for (const auto& folder : folders) sync_folder(folder);
 }
 
 void write_file_atomically(const std::filesystem::path& target, std::string_view content, bool overwrite) {

@@ -1,26 +1,54 @@
-// app/core/atomic_file.hpp: write a file so that readers see the old file or the whole new one.
+// app/core/atomic_file.hpp: write files so that readers see the old files or the whole new ones.
 //
 //     app::AtomicFile out("maps/height.png", /*overwrite=*/false);  // checks, creates the temp
 //     out.write(bytes);                                             // as often as needed
 //     out.commit();                                                 // fsync + rename into place
 //
-// The data goes to a hidden temp file in the target's folder (".height.png.tmp-PID-N"), so the
-// final rename never crosses file systems and is atomic. Until `commit` nothing at the target
-// changes; if an exception, a cancellation or an error ends the write early, the destructor
-// removes the temp file. Without `overwrite` an existing target is refused up front, and the
-// final step uses renameat2(RENAME_NOREPLACE) (or link + unlink) so a file that appeared in the
-// meantime is not replaced either.
+//     app::AtomicFile raw("h.r16", true), facts("h.r16.json", true);  // two files, one result
+//     ...
+//     app::commit_together({&raw, &facts});                         // both land, or neither
 //
-// Errors are AtomicFileError with one line naming the file and the cause in words: missing
-// folder, read-only folder, no permission, disk full, file size limit (RLIMIT_FSIZE; the caller
-// should ignore SIGXFSZ so a write reports EFBIG instead of killing the process).
+// Guarantees:
+// - Until the commit nothing at the target changes. The data goes to a hidden temp file in the
+//   target's folder, ".NAME.tmp-PID-N", so the final rename never crosses file systems and is
+//   atomic. NAME is cut to its first 64 bytes (at a UTF-8 letter boundary), so the temp name
+//   fits NAME_MAX whatever the target's length and still tells whose leftover it is. If an
+//   exception, a cancellation or an error ends the write early, the destructor removes it.
+// - commit_together: every temp file is written, synced and closed before the first rename.
+//   Then the targets are replaced one after the other; before each rename but the last, an
+//   existing target is hard-linked to a backup name (".NAME.tmp-PID-N" too; where the file
+//   system has no hard links it is renamed aside). If a later step fails, the targets already
+//   replaced are renamed back from their backups (new ones are removed): the folder holds all
+//   the old files or all the new ones. The backups go once every rename has succeeded.
+// - Only regular files are ever replaced. A device, FIFO, socket or folder at the target is
+//   refused, with or without `overwrite` (renaming over /dev/null would turn it into a file).
+//   A symbolic link is refused too, dangling or not: it is not followed, because a rename
+//   would replace the link itself, and writing through it would let a planted link send the
+//   output anywhere. The message says to name the file the link points to instead.
+// - Without `overwrite` an existing target is refused up front and again at the rename
+//   (renameat2 RENAME_NOREPLACE, or link + unlink), so a file that appeared meanwhile survives.
+// - A replaced file keeps its permission bits and, where the process may set them (root, or
+//   the group for a member), its owner and group. They are read again at commit time, so a chmod
+//   during a long export counts; while it is written the temp file is no more open than the old
+//   file (a 0600 file's new content is never readable by others). ACLs and extended attributes
+//   are not copied.
+// - Each target is checked when the AtomicFile is made and again just before its own rename.
+//   Nothing portable closes the microseconds between that check and the rename.
 //
-// Only a kill -9 or a power cut can leave a ".NAME.tmp-*" file behind; the target is still
-// either the old or the new file.
+// Errors are AtomicFileError with one line naming the file (escaped and shortened by shown())
+// and the cause in words: missing folder, read-only folder, no permission, not a regular file,
+// name too long, disk full, file size limit (RLIMIT_FSIZE; the caller should ignore SIGXFSZ so a
+// write reports EFBIG instead of killing the process).
+//
+// Limits: a kill -9, a crash (SIGSEGV, abort) or a power cut can leave a ".NAME.tmp-*" file;
+// each target is still the old or the new file. A power cut in the middle of commit_together can
+// leave the first new file beside the second old one, with the first's old file kept as its
+// ".NAME.tmp-*" backup.
 #pragma once
 
 #include <cstddef>
 #include <filesystem>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -56,7 +84,12 @@ public:
     const std::filesystem::path& temp_path() const { return temp_; }
 
 private:
+    friend void commit_together(std::initializer_list<AtomicFile*> files);
+    struct Replaced;  // what undoing a rename needs
+
     void flush_buffer();
+    void finish_temp();                       // flush, take over the old mode/owner, fsync, close
+    Replaced replace_target(bool keep_backup);  // check, back up the old file, rename
     void discard() noexcept;
     [[noreturn]] void fail_errno(std::string_view doing, int error);
 
@@ -68,9 +101,13 @@ private:
     std::string buffer_;
 };
 
-// Checks that `target` could be written (folder exists and is writable; target absent unless
-// overwrite) without creating anything; throws AtomicFileError. Lets a command with two
-// outputs (r16 + sidecar) refuse before it renders.
+// Commits the files as one: all the new targets, or (on any error, which is thrown as
+// AtomicFileError) all the old ones. `commit` is commit_together of one file.
+void commit_together(std::initializer_list<AtomicFile*> files);
+
+// Checks that `target` could be written (folder exists and is writable; the name fits; nothing
+// but a regular file there, and nothing at all unless overwrite) without creating anything;
+// throws AtomicFileError. Lets a command with two outputs (r16 + sidecar) refuse before it renders.
 void check_writable_target(const std::filesystem::path& target, bool overwrite);
 
 // The whole content at once.

@@ -16,6 +16,7 @@
 
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
+#include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 
 namespace app {
@@ -24,11 +25,8 @@ namespace {
 constexpr int exit_usage = 2;
 constexpr int exit_interrupted = 130;
 
-// Set by SIGINT/SIGTERM; export_image polls it between rows and cleans up.
+// Set by SIGINT, SIGTERM, SIGHUP... (interrupt_signals.hpp); export_image polls it between rows and cleans up.
 std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_interrupt(int) { interrupted.store(true); }
 
 int usage_error(const std::string& message) {
     std::string line = message;
@@ -152,8 +150,7 @@ int export_main(int argc, char** argv) {
         request.region = region.region;
     }
 
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
+    install_interrupt_handlers(interrupted);
     std::atomic<double> progress{0.0};
     try {
         std::optional<ProgressLine> line;

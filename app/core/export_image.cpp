@@ -286,8 +286,10 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         }
         encoder->finish();
         encoder.reset();
-        file.commit();
-        if (sidecar_file) sidecar_file->commit();
+        // The raw file and its sidecar describe each other: both land, or neither (a new .r16
+        // beside the old .json would be read with the old range).
+        if (sidecar_file) commit_together({&file, &*sidecar_file});
+        else file.commit();
     } catch (const AtomicFileError& error) {
         throw from(error);
     } catch (const ExportError&) {

@@ -28,8 +28,11 @@
 //
 // Nothing is lost: the output is written to a temp file and renamed into place (atomic_file.hpp);
 // on any error or cancellation no file is created and an existing one is left untouched. An
-// existing output is refused unless `overwrite`. Safe to call on a worker thread; `cancel` is
-// polled between rows; `progress` goes from 0 to 1.
+// existing output is refused unless `overwrite`; anything but a regular file (a device, FIFO,
+// socket, folder or symbolic link) always. A replaced file keeps its mode (and owner where
+// permitted). r16 and its OUT.json are committed together: the folder holds both old files or
+// both new ones, never a new .r16 beside an old .json. Safe to call on a worker thread; `cancel`
+// is polled between rows; `progress` goes from 0 to 1.
 #pragma once
 
 #include <array>

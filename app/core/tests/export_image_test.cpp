@@ -2,6 +2,10 @@
 // and the promise that failures leave nothing behind.
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
 #include "core/export_image.hpp"
 #include "core/png_text.hpp"
 #include "core/value_mapping.hpp"
@@ -136,6 +140,60 @@ TEST(ExportImage, InvalidRequestsAreOneLineErrors) {
     EXPECT_THROW(export_image(bad, req({8, 8}, ExportFormat::png8, dir / "a.png")),
                  ExportError);
     EXPECT_EQ(dir.entry_count(), 0u);
+}
+
+// r16 and its sidecar land together. A file size limit that the 8x8 raw file (128 bytes) fits
+// in and the sidecar (the preset and facts, about 2 KB) does not fails the export at the
+// sidecar; before commit_together the new .r16 was already in place then, beside the old .json.
+TEST(ExportImage, R16AndSidecarLandAsAPairOrNotAtAll) {
+    testing::TestDir dir;
+    const auto raw = dir / "pair.r16", sidecar = dir / "pair.r16.json";
+    std::ofstream(raw) << "old data";
+    std::ofstream(sidecar) << "old facts";
+    const auto previous_handler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit previous {};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &previous), 0);
+    struct rlimit limit = previous;
+    limit.rlim_cur = 1024;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limit), 0);
+    std::string message;
+    try {
+        export_image(hills(), req({8, 8}, ExportFormat::r16, raw, true));
+    } catch (const ExportError& error) {
+        message = error.what();
+    }
+    ::setrlimit(RLIMIT_FSIZE, &previous);
+    std::signal(SIGXFSZ, previous_handler);
+    EXPECT_NE(message.find("pair.r16.json': cannot write: the file size limit was reached"), std::string::npos)
+        << message;
+    EXPECT_EQ(read(raw), "old data");
+    EXPECT_EQ(read(sidecar), "old facts");
+    EXPECT_EQ(dir.entry_count(), 2u);
+
+    // Without the limit both are replaced, and the sidecar describes the new data.
+    const auto result = export_image(hills(), req({8, 8}, ExportFormat::r16, raw, true));
+    EXPECT_EQ(read(raw).size(), 128u);
+    EXPECT_NE(read(sidecar).find("\"raw_min\": " + std::to_string(static_cast<int>(result.range.lo))),
+              std::string::npos);
+    EXPECT_EQ(dir.entry_count(), 2u);
+}
+
+// Targets that are not regular files are refused before rendering, even with overwrite.
+TEST(ExportImage, OnlyRegularFilesAreReplaced) {
+    testing::TestDir dir;
+    ASSERT_EQ(::mkfifo((dir / "fifo.png").c_str(), 0644), 0);
+    ASSERT_EQ(::mkfifo((dir / "h.r16.json").c_str(), 0644), 0);
+    for (const auto& [format, name] : {std::pair{ExportFormat::png16, "fifo.png"}, {ExportFormat::r16, "h.r16"}}) {
+        try {
+            export_image(hills(), req({8, 8}, format, dir / name, true));
+            ADD_FAILURE() << name << " was accepted";
+        } catch (const ExportError& error) {
+            EXPECT_EQ(error.cause(), ExportError::Cause::other);
+            EXPECT_NE(std::string(error.what()).find("is a FIFO (named pipe), not a regular file"), std::string::npos)
+                << error.what();
+        }
+    }
+    EXPECT_EQ(dir.entry_count(), 2u);  // the two FIFOs, no h.r16, no temp file
 }
 
 }  // namespace

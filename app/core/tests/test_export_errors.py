@@ -101,6 +101,10 @@ expect_error("existing r16 sidecar", ["--size", "8x8", "--format", "r16", "-o", 
 expect_error("missing folder", [*GOOD, "-o", os.path.join(d, "no", "such", "x.png")],
              ["no/such", "does not exist"], d)
 expect_error("output is a folder", [*GOOD, "-o", d, "--force"], ["is a folder"], d)
+# --force replaces regular files only: as root a rename would turn /dev/null into a file.
+expect_error("output is a device", [*GOOD, "-o", "/dev/null", "--force"],
+             ["-o", "'/dev/null'", "is a character device, not a regular file"], d)
+check(os.path.exists("/dev/null") and not os.path.isfile("/dev/null"), "/dev/null is still a device")
 r = run("export", *GOOD, "-o", keep, "--force")
 check(r.returncode == 0 and open(keep, "rb").read().startswith(b"\x89PNG"), "--force replaces the file")
 
