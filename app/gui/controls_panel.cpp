@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string_view>
 
 #include <imgui.h>
@@ -105,12 +106,23 @@ bool number_widget(std::string_view key, Widget widget, bool integer, double min
             break;
         }
         case Widget::drag: {
-            // Integers wide as a seed jump across the range; reals move by hundredths. Both
-            // accept Ctrl+click (or double-click) to type an exact number.
-            const float speed = integer ? static_cast<float>(std::max(0.2, (max - min) * 2e-6)) : 0.01f;
-            edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &value, speed, &min, &max,
-                                       integer ? "%.0f" : "%.4f", ImGuiSliderFlags_AlwaysClamp);
-            if (integer) value = std::round(value);
+            if (integer) {
+                // A seed has no "near": a drag over four billion values jumped by thousands. A
+                // number field with steppers, typing, and Up/Down over it step by one instead.
+                const double step = 1.0, fast_step = 100.0;
+                edited = ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &value, &step, &fast_step, "%.0f");
+                const ImGuiIO& io = ImGui::GetIO();
+                if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+                    const double by = io.KeyCtrl ? fast_step : step;
+                    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) value += by, edited = true;
+                    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) value -= by, edited = true;
+                }
+                value = std::clamp(std::round(value), min, max);
+                break;
+            }
+            // Reals move by hundredths; Ctrl+click (or double-click) types an exact number.
+            edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &value, 0.01f, &min, &max, "%.4f",
+                                       ImGuiSliderFlags_AlwaysClamp);
             break;
         }
         case Widget::log_slider: {
@@ -153,6 +165,22 @@ std::string unused_because(const noise::Params& params, std::string_view key) {
 }
 std::string unused_because(const ViewSettings&, std::string_view) { return {}; }
 
+// Tiling needs a whole-number lacunarity (every octave must wrap on the tile). Rather than let a
+// drag pass through 1.957 and turn the preview into an error, the slider steps through whole
+// numbers while tiling is on; turning tiling on rounds a fractional lacunarity, and says so.
+void keep_tiling_valid(noise::Params& params, std::string_view key, double& value, std::string& note) {
+    if (key == "lacunarity" && params.tile != 0) value = std::round(value);
+    if (key == "tile" && value != 0 && params.lacunarity != std::round(params.lacunarity)) {
+        const double rounded = std::max(1.0, std::round(params.lacunarity));
+        char text[160];
+        std::snprintf(text, sizeof text, "Lacunarity %.3g rounded to %.0f: tiling needs a whole number.",
+                      params.lacunarity, rounded);
+        note = text;
+        params.lacunarity = rounded;
+    }
+}
+void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {}
+
 // Every control of one metadata table (noise parameters or view settings): the label and
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
 // Controls that change nothing for the chosen algorithm are greyed out, with the reason in the
@@ -178,6 +206,8 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
         item_tooltip(tooltip);
         edited |= reset_menu(info.key, value, info.get(defaults));
         if (edited) {
+            state.note.clear();
+            keep_tiling_valid(settings, info.key, value, state.note);
             std::string error = noise::set_field_value(settings, info, value);
             if (!error.empty()) state.rejected = std::move(error);
             else state.rejected.clear();

@@ -5,10 +5,12 @@
 //   choice                      combo of the name table
 //   toggle                      checkbox
 //   integer, small range        slider (octaves, dimension)
-//   integer, wide range         drag field (seed, tile): Ctrl+click to type a number
+//   integer, wide range         number field with -/+ steppers (seed, tile): click to type,
+//                               -/+ or Up/Down over the field step by one (Ctrl: by 100)
 //   real, ratio max/min >= 1000 logarithmic slider over a sensible part of the range
 //                               (frequency); Ctrl+click types any allowed value
-//   real, small range           slider (persistence, lacunarity)
+//   real, small range           slider (persistence, lacunarity; whole numbers while tiling,
+//                               which needs them, so a drag never passes through an invalid value)
 //   real, unbounded             drag field (offsets, z, w)
 // Each label carries the table's tooltip; right-click a control to reset it to its default.
 // A value is stored through noise::set_param_value, so it is range-checked by the same code as
@@ -23,7 +25,8 @@
 namespace app::gui {
 
 struct ControlsState {
-    std::string rejected;  // the last value a control refused, shown under the controls
+    std::string rejected;  // the last value a control refused, shown in the status area
+    std::string note;      // a value adjusted to fit the others ("lacunarity rounded to 2 ...")
 };
 
 // Draws the "Noise" controls. Returns true while one of them is held (a gesture in progress).

@@ -128,6 +128,10 @@ void Explorer::undo() {
     if (auto previous = history_.undo(settings_)) settings_ = *previous;
 }
 
+void Explorer::flip_snapshot() {
+    if (snapshot_) std::swap(*snapshot_, settings_);
+}
+
 void Explorer::redo() {
     if (auto next = history_.redo(settings_)) settings_ = *next;
 }
@@ -146,6 +150,7 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
             case GLFW_KEY_O: presets_.want_open = true; break;
             case GLFW_KEY_E: export_.want_open = true; break;
             case GLFW_KEY_Q: request_quit(); break;
+            case GLFW_KEY_B: flip_snapshot(); break;
             default: break;
         }
     }
@@ -170,6 +175,17 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Reset all to defaults")) settings_ = Settings{};
         ImGui::EndMenu();
     }
+    // A/B: keep the settings aside, try something, and flip between the two. The flip is an
+    // ordinary change, so Undo takes it back.
+    if (ImGui::BeginMenu(snapshot_ ? "Compare (B kept)" : "Compare")) {
+        if (ImGui::MenuItem("Keep these settings as B")) snapshot_ = settings_;
+        report_.item("snapshot");
+        if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
+        report_.item("flip_snapshot");
+        if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
+        ImGui::EndMenu();
+    }
+    report_.item("compare_menu");
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
@@ -242,15 +258,24 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     report_.item("randomise_seed");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pick a new random seed: same look, a different landscape.");
 
-    // Messages: why something did not happen, where the user is looking.
+    // The controls scroll in their own region above a status area of fixed height, so a message
+    // appearing or going never moves a control, least of all the one under the hand.
+    const float status_height = 2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
+    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) draw_noise_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_controls(settings_, controls_, report_);
+    ImGui::EndChild();
+
+    // Messages: why something did not happen, what was adjusted, where the user is looking.
+    ImGui::Separator();
+    ImGui::BeginChild("status", ImVec2(0, 0), false);
     error_text(presets_.error);
     error_text(controls_.rejected);
     error_text(invalid_);
+    if (!controls_.note.empty()) ImGui::TextWrapped("%s", controls_.note.c_str());
     if (!presets_.message.empty() && presets_.error.empty()) ImGui::TextDisabled("%s", presets_.message.c_str());
-
-    ImGui::Spacing();
-    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) draw_noise_controls(settings_, controls_, report_);
-    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_controls(settings_, controls_, report_);
+    ImGui::EndChild();
+    report_.item("status");
     ImGui::End();
 }
 
@@ -299,15 +324,36 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     report_.item("fit_y");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the y axis to the curve instead of the algorithm's full range");
     curve_samples_ = curve_samples_for_width(plot_width);
+    // With invalid settings nothing new is rendered: what is shown belongs to the last valid
+    // settings, and says so, dimmed.
+    const bool stale = !invalid_.empty();
+    if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
     draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_);
+    if (stale) {
+        ImGui::PopStyleVar();
+        stale_label();
+    }
     ImGui::EndChild();
 
     // Right: what the field contains.
     ImGui::SameLine();
     ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+    if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
     draw_field_stats();
+    if (stale) {
+        ImGui::PopStyleVar();
+        stale_label();
+    }
     ImGui::EndChild();
     ImGui::End();
+}
+
+// "stale" over the child window drawn last, top right, in the error colour.
+void Explorer::stale_label() {
+    const char* text = "stale: last valid settings";
+    const ImVec2 min = ImGui::GetWindowPos();
+    const ImVec2 at(min.x + ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - 8.0f, min.y + 22.0f);
+    ImGui::GetWindowDrawList()->AddText(at, IM_COL32(255, 130, 110, 255), text);
 }
 
 void Explorer::draw_field_stats() {
@@ -414,6 +460,10 @@ nlohmann::json Explorer::report_state() const {
     state["preset_error"] = presets_.error;
     state["current_preset"] = presets_.current.string();
     state["title"] = title();
+    state["snapshot"] = snapshot_.has_value();
+    state["note"] = controls_.note;
+    state["stale"] = !invalid_.empty();
+    state["rejected"] = controls_.rejected;
     state["opening"] = presets_.opening_path.string();
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
     state["slowest_frame_ms"] = std::ceil(slowest_frame_ms_);

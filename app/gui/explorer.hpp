@@ -74,9 +74,11 @@ private:
     void draw_preview_window(ImVec2 pos, ImVec2 size);
     void draw_curve_window(ImVec2 pos, ImVec2 size);
     void draw_field_stats();
+    void stale_label();
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
     void undo();
+    void flip_snapshot();
     void redo();
 
     Settings settings_;
@@ -92,7 +94,8 @@ private:
     std::function<void()> wake_;
     double slowest_frame_ms_ = 0.0;
     bool quit_ = false;
-    bool confirm_quit_ = false;  // the unsaved-changes question opens next frame
+    bool confirm_quit_ = false;
+    std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the unsaved-changes question opens next frame
     bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
     std::string invalid_;   // noise::validate's message for the current settings
 
