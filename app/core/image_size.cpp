@@ -5,6 +5,8 @@
 #include <charconv>
 #include <vector>
 
+#include "core/shown_text.hpp"
+
 namespace app {
 namespace {
 
@@ -31,18 +33,20 @@ SizeParse parse_image_size(std::string_view text) {
     const std::string allowed = "expected WxH from 1x1 to " + std::to_string(max_image_side) + "x" +
                                 std::to_string(max_image_side) + " or one of " + size_names();
     const auto x = text.find('x');
-    if (x == std::string_view::npos) return {std::nullopt, "--size: '" + std::string(text) + "' is not a size: " + allowed};
+    // The text comes from the command line: shown() keeps control bytes and megabytes of it out of
+    // the one-line message.
+    if (x == std::string_view::npos) return {std::nullopt, "--size: " + shown(text) + " is not a size: " + allowed};
     const auto width = parse_integer(text.substr(0, x));
     const auto height = parse_integer(text.substr(x + 1));
-    if (!width || !height) return {std::nullopt, "--size: '" + std::string(text) + "' is not a size: " + allowed};
+    if (!width || !height) return {std::nullopt, "--size: " + shown(text) + " is not a size: " + allowed};
     if (*width < 1 || *height < 1 || *width > max_image_side || *height > max_image_side)
-        return {std::nullopt, "--size: '" + std::string(text) + "' is out of range: " + allowed};
+        return {std::nullopt, "--size: " + shown(text) + " is out of range: " + allowed};
     return {ImageSize{static_cast<int>(*width), static_cast<int>(*height)}, {}};
 }
 
 RegionParse parse_region(std::string_view text, ImageSize image) {
     const std::string image_text = std::to_string(image.width) + "x" + std::to_string(image.height);
-    const std::string quoted = "--region: '" + std::string(text) + "'";
+    const std::string quoted = "--region: " + shown(text);
     std::vector<long long> values;
     std::size_t start = 0;
     while (true) {

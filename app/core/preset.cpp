@@ -2,14 +2,14 @@
 #include "core/preset.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
-#include <unistd.h>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.hpp"
 #include "core/png_text.hpp"
+#include "core/read_limited.hpp"
+#include "core/shown_text.hpp"
 #include "core/view_keys.hpp"
 
 namespace app {
@@ -23,10 +23,24 @@ std::string without_key_prefix(const std::string& message, std::string_view key)
     return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
 }
 
-// A short picture of a JSON value for "got ..." in messages.
+// A file name or "NAME (PNG text chunk)" at the start of a message: escaped, a long path cut in
+// the middle.
+std::string shown_source(std::string_view source) { return escaped(source, 160); }
+
+// The tables' messages quote the value raw ("key: 'VALUE' is out of range: ..."): put the
+// escaped, shortened shown(VALUE) in its place, so a value with control bytes or megabytes of
+// text stays one short line. A message in another shape is kept as it is.
+std::string with_value_shown(const std::string& message, std::string_view printed, std::string_view value) {
+    const std::string quoted = "'" + std::string(printed) + "'";
+    const auto at = message.find(quoted);
+    if (at == std::string::npos) return message;
+    return message.substr(0, at) + shown(value) + message.substr(at + quoted.size());
+}
+
+// A short picture of a JSON value for "got ..." in messages. The JSON is written in ASCII
+// (control bytes and letters past ASCII as \uXXXX) and then escaped like any other value.
 std::string describe(const json& value) {
-    std::string text = value.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    const std::string text = escaped(value.dump(-1, ' ', /*ensure_ascii=*/true), 40);
     switch (value.type()) {
         case json::value_t::string: return "the string " + text;
         case json::value_t::boolean: return "the boolean " + text;
@@ -87,11 +101,19 @@ std::vector<std::string_view> view_keys() {
 }
 
 std::string unknown_key_message(std::string_view key, const std::vector<std::string_view>& allowed) {
-    std::string message = "unknown key '" + std::string(key) + "'";
-    auto best = std::min_element(allowed.begin(), allowed.end(), [&](auto a, auto b) {
-        return edit_distance(key, a) < edit_distance(key, b);
-    });
-    if (best != allowed.end() && edit_distance(key, *best) <= 2 && edit_distance(key, *best) * 2 < key.size()) message += " (did you mean '" + std::string(*best) + "'?)";
+    std::string message = "unknown key " + shown(key);
+    // A suggestion is at most 2 edits away, so a key much longer than every allowed one has none:
+    // skipping it keeps a megabyte-long key from costing seconds of edit distances.
+    std::string_view best;
+    std::size_t best_distance = 3;
+    for (auto candidate : allowed) {
+        if (key.size() > candidate.size() + 2) continue;
+        if (const auto distance = edit_distance(key, candidate); distance < best_distance) {
+            best = candidate;
+            best_distance = distance;
+        }
+    }
+    if (!best.empty() && best_distance * 2 < key.size()) message += " (did you mean '" + std::string(best) + "'?)";
     message += ": expected one of " + join(allowed);
     return message;
 }
@@ -112,12 +134,98 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
 }
 
 [[noreturn]] void fail(std::string_view source, const std::string& message) {
-    throw PresetError(std::string(source) + ": " + message);
+    throw PresetError(shown_source(source) + ": " + message);
 }
 
 [[noreturn]] void fail_key(std::string_view source, std::string_view key, const std::string& message) {
-    fail(source, "key '" + std::string(key) + "': " + message);
+    fail(source, "key " + shown(key) + ": " + message);
 }
+
+// "SOURCE:LINE:COLUMN: message" for the byte at `offset`.
+[[noreturn]] void fail_at(std::string_view source, std::string_view text, std::size_t offset,
+                          const std::string& message) {
+    const auto [line, column] = line_column(text, offset);
+    throw PresetError(shown_source(source) + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                      message);
+}
+
+// One pass over the text before nlohmann sees it, for what its parser lets through:
+//   - a NUL byte: nlohmann's lexer takes it for the end of the input and ignores what follows;
+//   - nesting: nlohmann parses any depth, but dump() and the messages that describe a value
+//     recurse once per level, so [[[[... 100,000 deep overflows the stack.
+// Brackets inside strings do not count; the string state is exact up to nlohmann's first
+// syntax error, so any text nlohmann would nest deeper than the limit is refused here.
+void check_bytes_and_nesting(std::string_view text, std::string_view source) {
+    int depth = 0;
+    bool in_string = false;
+    bool escaping = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\0')
+            fail_at(source, text, i,
+                    "a NUL byte at byte offset " + std::to_string(i) +
+                        ": a preset is JSON text, which never holds one (is this a binary file?)");
+        if (in_string) {
+            if (escaping) escaping = false;
+            else if (c == '\\') escaping = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > preset_max_nesting)
+                fail_at(source, text, i,
+                        "nested deeper than " + std::to_string(preset_max_nesting) +
+                            " levels of [ and {: a preset needs 2 (the object and its \"view\")");
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+}
+
+// Thrown by the parser callback below; nlohmann lets it through.
+struct DuplicateKey {
+    std::string key;
+};
+
+// nlohmann keeps the last of two equal keys without a word: "octaves": 3, ..., "octaves": 12
+// would silently mean 12. The callback sees every key in order and remembers the keys of each
+// open object.
+class DuplicateKeyCheck {
+public:
+    bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+        switch (event) {
+            case json::parse_event_t::object_start:
+            case json::parse_event_t::array_start: open_.push_back({}); break;
+            case json::parse_event_t::object_end:
+            case json::parse_event_t::array_end:
+                if (!open_.empty()) open_.pop_back();
+                break;
+            case json::parse_event_t::key: {
+                if (open_.empty()) break;
+                std::string key = parsed.get<std::string>();
+                if (!open_.back().keys.insert(key).second) throw DuplicateKey{path_to(key)};
+                open_.back().last_key = std::move(key);
+                break;
+            }
+            case json::parse_event_t::value: break;
+        }
+        return true;
+    }
+
+private:
+    struct Level {
+        std::set<std::string> keys;
+        std::string last_key;
+    };
+    // "view.ramp": the keys of the enclosing objects, as the messages name view settings.
+    std::string path_to(const std::string& key) const {
+        std::string path;
+        for (std::size_t i = 0; i + 1 < open_.size(); ++i)
+            if (!open_[i].last_key.empty()) path += open_[i].last_key + ".";
+        return path + key;
+    }
+    std::vector<Level> open_;
+};
 
 // Reads one field of either table (noise parameters, view settings) from its JSON value;
 // `key` is how the file names it ("octaves", "view.ramp").
@@ -129,12 +237,18 @@ void read_field(Settings& settings, const noise::FieldInfo<Settings>& info, cons
                                                                     : value.is_number();
     if (!right_type) fail_key(source, key, expected_type(info) + ", got " + describe(value));
     std::string error;
-    if (info.kind == noise::FieldKind::choice)
-        error = noise::set_field_text(settings, info, value.get<std::string>());
-    else if (info.kind == noise::FieldKind::toggle)
+    if (info.kind == noise::FieldKind::choice) {
+        const auto text = value.get<std::string>();
+        error = with_value_shown(noise::set_field_text(settings, info, text), text, text);
+    } else if (info.kind == noise::FieldKind::toggle) {
         error = noise::set_field_value(settings, info, value.get<bool>() ? 1.0 : 0.0);
-    else
-        error = noise::set_field_value(settings, info, value.get<double>());
+    } else {
+        // The table prints the double ("1.8446744073709552e+19"); the message quotes the number
+        // as the file wrote it (18446744073709551615).
+        const double number = value.get<double>();
+        error = with_value_shown(noise::set_field_value(settings, info, number), noise::format_number(number),
+                                 value.dump());
+    }
     if (!error.empty()) fail_key(source, key, without_key_prefix(error, info.key));
 }
 
@@ -156,6 +270,7 @@ void read_view(ViewSettings& view, const json& object, std::string_view source) 
     for (const auto& [key, value] : object.items()) {
         const ViewKeyInfo* info = find_view_key(key);
         if (info == nullptr) fail(source, "view: " + unknown_key_message(key, view_keys()));
+        // "view." + key names it in messages; fail_key escapes the whole name.
         read_field(view, *info, value, source, "view." + key);
     }
 }
@@ -174,14 +289,14 @@ void check_header(const json& root, std::string_view source) {
     if (!version->is_number_integer() && !version->is_number_unsigned())
         fail_key(source, "version", "expected the integer " + std::to_string(preset_format_version) + ", got " +
                                         describe(*version));
-    const auto number = version->get<std::int64_t>();
-    if (number > preset_format_version)
-        fail_key(source, "version", std::to_string(number) + " is newer than this program reads: expected " +
+    // As written: 18446744073709551615 read as a signed integer would print as -1.
+    const std::string written = version->dump();
+    if (version->is_number_unsigned() && version->get<std::uint64_t>() > std::uint64_t{preset_format_version})
+        fail_key(source, "version", written + " is newer than this program reads: expected " +
                                         std::to_string(preset_format_version) +
                                         " (a newer noise-explorer wrote this preset)");
-    if (number < 1)
-        fail_key(source, "version", std::to_string(number) + " is not a version: expected " +
-                                        std::to_string(preset_format_version));
+    if (!version->is_number_unsigned() || version->get<std::uint64_t>() < 1)
+        fail_key(source, "version", written + " is not a version: expected " + std::to_string(preset_format_version));
 }
 
 std::string read_text_key(const json& value, std::string_view key, std::string_view source) {
@@ -189,34 +304,36 @@ std::string read_text_key(const json& value, std::string_view key, std::string_v
     return value.get<std::string>();
 }
 
-bool starts_like_png(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    char signature[8] = {};
-    in.read(signature, sizeof signature);
-    static constexpr unsigned char png[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    return in.gcount() == 8 && std::equal(std::begin(signature), std::end(signature), std::begin(png),
-                                          [](char a, unsigned char b) { return static_cast<unsigned char>(a) == b; });
-}
+// Why an empty name is an error and not "no preset": `--preset ""` from a script whose
+// variable was unset would otherwise render the defaults without a word.
+constexpr std::string_view empty_name_message =
+    "empty file name: expected a preset .json, a shipped preset's name or a PNG exported by noise-explorer";
 
 }  // namespace
 
 Preset parse_preset_json(std::string_view text, std::string_view source_name) {
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        fail(source_name, std::string(text.empty() ? "is empty" : "holds only white space") +
+                              ": expected a preset, a JSON object {\"format\": \"" + std::string(preset_format_name) +
+                              "\", ...}");
+    check_bytes_and_nesting(text, source_name);
     json root;
     try {
-        root = json::parse(text.begin(), text.end());
+        root = json::parse(text.begin(), text.end(), DuplicateKeyCheck{});
+    } catch (const DuplicateKey& duplicate) {
+        fail_key(source_name, duplicate.key, "appears twice: a key may appear once (which one was meant?)");
     } catch (const json::parse_error& error) {
-        // nlohmann's byte is 1-based and points at the character that broke the parse.
-        const auto [line, column] = line_column(text, error.byte == 0 ? 0 : error.byte - 1);
+        // nlohmann's byte is 1-based and points at the character that broke the parse. Its
+        // reason quotes the bytes it last read, which may be anything: escaped.
         std::string reason = error.what();
         if (const auto at = reason.find(": ", reason.find("column")); at != std::string::npos)
             reason = reason.substr(at + 2);
-        throw PresetError(std::string(source_name) + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                          ": malformed JSON: " + reason);
+        fail_at(source_name, text, error.byte == 0 ? 0 : error.byte - 1, "malformed JSON: " + escaped(reason, 200));
     } catch (const json::exception& error) {
         // e.g. a number too large for a double ("1e999"): nlohmann reports no position.
         std::string reason = error.what();
         if (const auto at = reason.find("] "); at != std::string::npos) reason = reason.substr(at + 2);
-        throw PresetError(std::string(source_name) + ": malformed JSON: " + reason);
+        fail(source_name, "malformed JSON: " + escaped(reason, 200));
     }
     if (!root.is_object()) fail(source_name, "expected a JSON object {...} at the top, got " + describe(root));
     check_header(root, source_name);
@@ -233,7 +350,7 @@ Preset parse_preset_json(std::string_view text, std::string_view source_name) {
         } else if (const noise::ParamInfo* info = noise::find_param(key)) {
             read_field(preset.params, *info, value, source_name, key);
         } else if (find_view_key(key) != nullptr) {
-            fail(source_name, "key '" + key + "' is a view setting: put it inside \"view\": {...}");
+            fail(source_name, "key " + shown(key) + " is a view setting: put it inside \"view\": {...}");
         } else {
             fail(source_name, unknown_key_message(key, top_level_keys()));
         }
@@ -257,33 +374,29 @@ std::string preset_to_json(const Preset& preset) {
 }
 
 Preset load_preset(const std::filesystem::path& file) {
+    if (file.empty()) throw PresetError(std::string(empty_name_message));
     const std::string name = file.string();
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (!std::filesystem::exists(status))
-        throw PresetError(name + ": preset file not found (expected a preset .json or a PNG exported by noise-explorer)");
-    if (std::filesystem::is_directory(status)) throw PresetError(name + ": is a folder, expected a preset file");
-    if (::access(file.c_str(), R_OK) != 0) throw PresetError(name + ": cannot read the file (no permission)");
-
-    if (starts_like_png(file)) {
-        std::optional<std::string> text;
-        try {
-            text = read_png_text(file, png_preset_key);
-        } catch (const std::runtime_error& error) {
-            throw PresetError(error.what());
+    // One open, one pass from the front: a /dev/fd pipe (--preset <(cat p.json)) cannot be
+    // opened a second time to read what a first look took.
+    std::string text;
+    try {
+        LimitedInput in = LimitedInput::open(file, "preset file");
+        std::string head(png_signature.size(), '\0');
+        head.resize(in.read(head.data(), head.size()));
+        if (head == png_signature) {
+            const auto found = png_text_in(read_png_header_chunks(in, head), png_preset_key, in.shown_name());
+            if (!found)
+                in.fail("this PNG has no '" + std::string(png_preset_key) +
+                        "' text chunk: expected a PNG exported by noise-explorer");
+            return parse_preset_json(*found, name + " (PNG text chunk)");
         }
-        if (!text)
-            throw PresetError(name + ": this PNG has no '" + std::string(png_preset_key) +
-                              "' text chunk: expected a PNG exported by noise-explorer");
-        return parse_preset_json(*text, name + " (PNG text chunk)");
+        text = head + in.read_rest(preset_json_limit, "a preset .json");
+    } catch (const PresetError&) {
+        throw;
+    } catch (const std::runtime_error& error) {
+        throw PresetError(error.what());
     }
-
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw PresetError(name + ": cannot open the file");
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad()) throw PresetError(name + ": cannot read the file");
-    return parse_preset_json(content.str(), name);
+    return parse_preset_json(text, name);
 }
 
 void save_preset(const Preset& preset, const std::filesystem::path& file, bool overwrite) {
@@ -297,17 +410,17 @@ void save_preset(const Preset& preset, const std::filesystem::path& file, bool o
 void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     const auto equals = key_equals_value.find('=');
     if (equals == std::string_view::npos || equals == 0)
-        throw PresetError("--set: '" + std::string(key_equals_value) +
-                          "' is not key=value: expected e.g. octaves=6 (keys: see `noise-explorer sample --help`)");
+        throw PresetError("--set: " + shown(key_equals_value) +
+                          " is not key=value: expected e.g. octaves=6 (keys: see `noise-explorer sample --help`)");
     std::string_view key = key_equals_value.substr(0, equals);
     const std::string_view value = key_equals_value.substr(equals + 1);
     if (key.starts_with("view.") && find_view_key(key.substr(5)) != nullptr) key.remove_prefix(5);
 
     std::string error;
     if (noise::find_param(key) != nullptr) {
-        error = noise::set_param(preset.params, key, value);
+        error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
     } else if (find_view_key(key) != nullptr) {
-        error = set_view_key(preset.view, key, value);
+        error = with_value_shown(set_view_key(preset.view, key, value), value, value);
     } else {
         std::vector<std::string_view> keys;
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
@@ -337,6 +450,7 @@ std::vector<std::filesystem::path> shipped_presets() {
 }
 
 std::filesystem::path resolve_preset_argument(std::string_view argument) {
+    if (argument.empty()) throw PresetError(std::string(empty_name_message));
     const std::filesystem::path given(argument);
     std::error_code ec;
     if (std::filesystem::exists(given, ec) || argument.find('/') != std::string_view::npos) return given;

@@ -23,8 +23,21 @@
 //     "hills.json: key 'octaves': '20' is out of range: expected an integer from 1 to 16"
 // PNGs exported by this program carry their preset in a text chunk (see png_text.hpp), so
 // `load_preset` accepts them too.
+//
+// A preset may come from anyone (a download, a drag-and-drop), so reading it is bounded:
+//     - the file is opened once and read through LimitedInput (read_limited.hpp): regular files
+//       and pipes only (devices, sockets and folders are refused), a pipe or FIFO has 3 s in all;
+//     - a .json has at most preset_json_limit (1 MiB); a PNG is read up to its first image data
+//       chunk only, each header chunk at most 1 MiB + 64 KiB (png_text.hpp);
+//     - nesting deeper than preset_max_nesting, a NUL byte and a key that appears twice in one
+//       object are errors (nlohmann would accept each without a word, or overflow the stack);
+//     - every key, value and file name quoted in a message goes through shown()/escaped()
+//       (shown_text.hpp): a message is one line of printable text, whatever the file holds.
+// Worst case for load_preset: the pipe deadline (3 s) on a FIFO; otherwise it reads at most
+// 1 MiB (JSON) or 4 MiB (PNG header chunks) from the file.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -53,7 +66,15 @@ public:
 inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
 inline constexpr int preset_format_version = 1;
 
-// A preset .json, or a PNG this program exported (its text chunk). Throws PresetError.
+// A preset is an object holding the "view" object: depth 2. The limit leaves room for a later
+// version to nest a little more, and keeps every recursive walk of the JSON shallow.
+inline constexpr int preset_max_nesting = 8;
+
+// Every key at its longest value is about 1 KB; a thousand times that is still a preset.
+inline constexpr std::size_t preset_json_limit = 1u << 20;
+
+// A preset .json, or a PNG this program exported (its text chunk). Throws PresetError, also for
+// an empty file name (never "the defaults": see resolve_preset_argument).
 Preset load_preset(const std::filesystem::path& file);
 
 // Parses preset JSON; `source_name` starts every error message (usually the file name).
@@ -81,6 +102,8 @@ std::vector<std::filesystem::path> shipped_presets();
 
 // Resolves a `--preset` argument: an existing file as is, else the shipped preset of that name
 // ("clouds" or "clouds.json"), else the argument unchanged (load_preset then reports it missing).
+// Throws PresetError for "": `--preset ""` (an unset shell variable) is a mistake, not a request
+// for the defaults.
 std::filesystem::path resolve_preset_argument(std::string_view argument);
 
 }  // namespace app

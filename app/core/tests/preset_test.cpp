@@ -1,10 +1,23 @@
-// Presets: JSON round trip, the shipped files, and every error naming its key and place.
+// Presets: JSON round trip, the shipped files, and every error naming its key and place; and
+// hostile files: deep nesting, NUL bytes, duplicate keys, FIFOs, devices, huge files and chunks,
+// pipes, control bytes in keys, symbolic link loops.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fstream>
+#include <functional>
+#include <future>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include <gtest/gtest.h>
 
+#include "core/image_size.hpp"
+#include "core/png_text.hpp"
 #include "core/preset.hpp"
 #include "test_dir.hpp"
 
@@ -137,7 +150,8 @@ TEST(PresetErrors, MalformedJsonGivesLineAndColumn) {
     EXPECT_EQ(error_of("{\"format\": \"noise-explorer-preset\" \"version\": 1}").rfind("p.json:1:44: malformed JSON", 0),
               0u)
         << error_of("{\"format\": \"noise-explorer-preset\" \"version\": 1}");
-    EXPECT_EQ(error_of("").rfind("p.json:1:1: malformed JSON", 0), 0u) << error_of("");
+    EXPECT_EQ(error_of("").rfind("p.json: is empty: expected a preset, a JSON object", 0), 0u) << error_of("");
+    EXPECT_EQ(error_of(" \n\t").rfind("p.json: holds only white space", 0), 0u) << error_of(" \n\t");
     EXPECT_EQ(message.find('\n'), std::string::npos);
 }
 
@@ -240,6 +254,325 @@ TEST(ShippedPresets, ResolveByName) {
     EXPECT_EQ(resolve_preset_argument("clouds"), shipped_presets_dir() / "clouds.json");
     EXPECT_EQ(resolve_preset_argument("clouds.json"), shipped_presets_dir() / "clouds.json");
     EXPECT_EQ(resolve_preset_argument("./no-such"), std::filesystem::path("./no-such"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile files. Each check below fails (or crashes, or hangs until its guard) without the
+// bounds in preset.cpp, png_text.cpp and read_limited.cpp.
+
+// Every message is one line of printable text: no control byte reaches the terminal.
+void expect_one_clean_line(const std::string& message) {
+    for (unsigned char c : message) EXPECT_TRUE(c >= 0x20 && c != 0x7f) << "byte " << int(c) << " in: " << message;
+}
+
+std::string load_error(const std::filesystem::path& file) {
+    try {
+        load_preset(file);
+    } catch (const PresetError& error) {
+        expect_one_clean_line(error.what());
+        return error.what();
+    }
+    return "(no error)";
+}
+
+// load_error on a thread, given `limit` to finish: a hang is a failure, not a stuck test run.
+// On time-out `unblock` runs (it must make the old code return) before the thread is joined.
+std::string load_error_within(const std::filesystem::path& file, std::chrono::milliseconds limit,
+                              const std::function<void()>& unblock, std::chrono::milliseconds* took = nullptr) {
+    std::packaged_task<std::string()> task([&] { return load_error(file); });
+    auto result = task.get_future();
+    const auto start = std::chrono::steady_clock::now();
+    std::thread worker(std::move(task));
+    const bool finished = result.wait_for(limit) == std::future_status::ready;
+    if (!finished) unblock();
+    worker.join();
+    if (took) *took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    EXPECT_TRUE(finished) << "load_preset(" << file << ") did not return within " << limit.count() << " ms";
+    return result.get();
+}
+
+std::string valid_preset_text() { return preset_to_json(unusual_preset()); }
+
+// A PNG from raw chunks, with correct CRCs: a 1x1 gray image around the chunks given.
+std::string chunk(std::string_view type, std::string_view data) {
+    std::string out;
+    const auto length = static_cast<std::uint32_t>(data.size());
+    for (int shift : {24, 16, 8, 0}) out += static_cast<char>((length >> shift) & 0xff);
+    out += type;
+    out += data;
+    uLong crc = crc32(0, reinterpret_cast<const Bytef*>(out.data() + 4), static_cast<uInt>(out.size() - 4));
+    for (int shift : {24, 16, 8, 0}) out += static_cast<char>((crc >> shift) & 0xff);
+    return out;
+}
+
+std::string png_with(const std::string& middle_chunks) {
+    const std::string ihdr("\0\0\0\1\0\0\0\1\x08\0\0\0\0", 13);
+    const std::string idat("\x78\x9c\x63\x60\x00\x00\x00\x02\x00\x01", 10);
+    return std::string(png_signature) + chunk("IHDR", ihdr) + middle_chunks + chunk("IDAT", idat) + chunk("IEND", "");
+}
+
+std::string text_chunk(std::string_view key, std::string_view text) {
+    return chunk("tEXt", std::string(key) + '\0' + std::string(text));
+}
+
+void write_file(const std::filesystem::path& file, const std::string& bytes) {
+    std::ofstream(file, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A pipe whose write end has `bytes` and is closed, so a reader sees them and then the end.
+// Only for fewer bytes than the pipe's buffer (64 KiB on Linux).
+struct FilledPipe {
+    int read_end = -1;
+    explicit FilledPipe(const std::string& bytes) {
+        int ends[2];
+        EXPECT_EQ(::pipe(ends), 0);
+        EXPECT_EQ(::write(ends[1], bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+        ::close(ends[1]);
+        read_end = ends[0];
+    }
+    ~FilledPipe() { ::close(read_end); }
+    std::filesystem::path path() const { return "/dev/fd/" + std::to_string(read_end); }
+};
+
+TEST(HostilePresets, DeepNestingIsRefusedNotAStackOverflow) {
+    const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+    EXPECT_EQ(error_of(deep),
+              "p.json:1:9: nested deeper than 8 levels of [ and {: a preset needs 2 (the object and its \"view\")");
+    const auto as_value = error_of("{" + header + ", \"octaves\": " + std::string(100'000, '[') + "1" +
+                                   std::string(100'000, ']') + "}");
+    EXPECT_NE(as_value.find("nested deeper than 8 levels"), std::string::npos) << as_value;
+    // Brackets inside strings are text, not nesting; 8 levels are allowed.
+    EXPECT_EQ(error_of("{" + header + ", \"name\": \"" + std::string(1000, '[') + "\"}"), "(no error)");
+    EXPECT_EQ(error_of("{" + header + ", \"name\": [[[[[[[1]]]]]]]}").find("nested deeper"), std::string::npos);
+
+    testing::TestDir dir;
+    write_file(dir / "deep.png", png_with(text_chunk(png_preset_key, deep)));
+    const auto in_png = load_error(dir / "deep.png");
+    EXPECT_NE(in_png.find("deep.png (PNG text chunk):1:9: nested deeper than 8 levels"), std::string::npos) << in_png;
+}
+
+TEST(HostilePresets, NulByteIsAnErrorWithItsOffset) {
+    const std::string text = "{" + header + "}";
+    EXPECT_EQ(error_of(text + std::string("\0{\"octaves\": 99}", 16)),
+              "p.json:1:" + std::to_string(text.size() + 1) + ": a NUL byte at byte offset " +
+                  std::to_string(text.size()) + ": a preset is JSON text, which never holds one (is this a binary file?)");
+    EXPECT_NE(error_of(std::string("{\"format\": \"noise-explorer\0\"}", 29)).find("NUL byte at byte offset 26"),
+              std::string::npos);
+    // In a PNG's tEXt chunk, where libpng itself would cut the text at the NUL.
+    testing::TestDir dir;
+    write_file(dir / "nul.png", png_with(text_chunk(png_preset_key, text + std::string("\0junk", 5))));
+    EXPECT_NE(load_error(dir / "nul.png").find("NUL byte at byte offset " + std::to_string(text.size())),
+              std::string::npos)
+        << load_error(dir / "nul.png");
+}
+
+TEST(HostilePresets, DuplicateKeysAreNamed) {
+    EXPECT_EQ(error_of("{" + header + R"(, "octaves": 3, "seed": 1, "octaves": 12})"),
+              "p.json: key 'octaves': appears twice: a key may appear once (which one was meant?)");
+    EXPECT_EQ(error_of("{" + header + R"(, "view": {"ramp": "fire", "ramp": "ice"}})"),
+              "p.json: key 'view.ramp': appears twice: a key may appear once (which one was meant?)");
+    EXPECT_EQ(error_of("{" + header + R"(, "view": {}, "view": {"ramp": "ice"}})"),
+              "p.json: key 'view': appears twice: a key may appear once (which one was meant?)");
+    EXPECT_NE(error_of(R"({"format": "noise-explorer-preset", "version": 1, "version": 1})").find("'version': appears twice"),
+              std::string::npos);
+    // The same key in two different objects is fine.
+    EXPECT_EQ(error_of("{" + header + R"(, "name": "x", "view": {"ramp": "ice"}, "description": "ramp"})"), "(no error)");
+    // Two preset chunks in one PNG: neither is taken.
+    testing::TestDir dir;
+    write_file(dir / "two.png", png_with(text_chunk(png_preset_key, valid_preset_text()) +
+                                         text_chunk(png_preset_key, preset_to_json(Preset{}))));
+    EXPECT_NE(load_error(dir / "two.png").find("text chunks: expected one"), std::string::npos) << load_error(dir / "two.png");
+}
+
+TEST(HostileFiles, FifoWithoutWriterReturnsPromptlyWithAnError) {
+    testing::TestDir dir;
+    const auto fifo = dir / "fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::chrono::milliseconds took{};
+    const auto message = load_error_within(fifo, std::chrono::seconds(8), [&] {
+        // Old code blocks in open(): a writer that comes and goes lets it return.
+        const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0) ::close(fd);
+    }, &took);
+    EXPECT_NE(message.find("fifo: no data within 3.0 s: a pipe or FIFO that nobody writes to"), std::string::npos)
+        << message;
+    EXPECT_LT(took.count(), 4500);
+}
+
+TEST(HostileFiles, FifoWithALateWriterIsRead) {
+    testing::TestDir dir;
+    const auto fifo = dir / "fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::thread writer([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        std::ofstream(fifo, std::ios::binary) << valid_preset_text();
+    });
+    Preset loaded;
+    EXPECT_NO_THROW(loaded = load_preset(fifo));
+    writer.join();
+    EXPECT_EQ(loaded, unusual_preset());
+}
+
+TEST(HostileFiles, DevicesFoldersAndSocketsAreRefused) {
+    const auto zero = load_error_within("/dev/zero", std::chrono::seconds(5), [] {});
+    EXPECT_EQ(zero, "/dev/zero: is a character device (a terminal, or a device like /dev/zero that never ends), "
+                    "expected a preset file");
+    EXPECT_NE(load_error("/dev/urandom").find("is a character device"), std::string::npos);
+    testing::TestDir dir;
+    EXPECT_EQ(load_error(dir.path()), dir.path().string() + ": is a folder, expected a preset file");
+    write_file(dir / "file", "{}");
+    EXPECT_EQ(load_error(dir / "file" / "x.json"),
+              (dir / "file" / "x.json").string() + ": cannot open the preset file: a part of the path is not a folder");
+}
+
+TEST(HostileFiles, OversizedJsonIsRefusedFromItsSize) {
+    testing::TestDir dir;
+    const std::string text = valid_preset_text();
+    // Exactly the limit is still a preset (white space pads it); one byte more is not.
+    write_file(dir / "full.json", text + std::string(preset_json_limit - text.size(), ' '));
+    EXPECT_EQ(load_preset(dir / "full.json"), unusual_preset());
+    write_file(dir / "big.json", text + std::string(preset_json_limit - text.size() + 1, ' '));
+    EXPECT_EQ(load_error(dir / "big.json"),
+              (dir / "big.json").string() + ": is 1048577 bytes: a preset .json is at most 1 MiB");
+}
+
+TEST(HostileFiles, HugeChunkInAPngIsRefusedBeforeItIsRead) {
+    // A tEXt chunk that declares 2 GiB - 1 and holds 20 bytes: refused from its length, so
+    // nothing near 2 GB is allocated or waited for.
+    const std::string ihdr("\0\0\0\1\0\0\0\1\x08\0\0\0\0", 13);
+    const std::string huge = std::string(png_signature) + chunk("IHDR", ihdr) + std::string("\x7f\xff\xff\xfftEXt", 8) +
+                             std::string(20, 'x');
+    testing::TestDir dir;
+    write_file(dir / "huge.png", huge);
+    const auto start = std::chrono::steady_clock::now();
+    const auto message = load_error(dir / "huge.png");
+    EXPECT_EQ(message, (dir / "huge.png").string() +
+                           ": the chunk at byte 33 ('tEXt') declares 2147483647 bytes: a chunk before the image "
+                           "data may have at most 1088 KiB here");
+    // Through a pipe the file size is unknown: the same limit holds.
+    FilledPipe pipe(huge);
+    EXPECT_NE(load_error(pipe.path()).find("declares 2147483647 bytes: a chunk before the image data may have at most"),
+              std::string::npos)
+        << load_error(pipe.path());
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    // Within the limit but past the end of the file: a truncated PNG, said before reading.
+    const std::string cut = std::string(png_signature) + chunk("IHDR", ihdr) + std::string("\0\1\0\0tEXt", 8) + "ab";
+    write_file(dir / "cut.png", cut);
+    EXPECT_NE(load_error(dir / "cut.png").find("declares 65536 bytes, but the file has only 2 bytes left"),
+              std::string::npos)
+        << load_error(dir / "cut.png");
+}
+
+TEST(HostileFiles, PipesAreReadOnce) {
+    // What `--preset <(cat p.json)` gives: a /dev/fd path to a pipe that can be read once.
+    const FilledPipe json(valid_preset_text());
+    EXPECT_EQ(load_preset(json.path()), unusual_preset());
+    const FilledPipe png(png_with(text_chunk(png_preset_key, valid_preset_text())));
+    EXPECT_EQ(load_preset(png.path()), unusual_preset());
+    // An empty pipe whose writer has closed is empty at once, not after the deadline.
+    const FilledPipe empty("");
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(load_error(empty.path()), empty.path().string() + ": is empty: expected a preset, a JSON object "
+                                                                "{\"format\": \"noise-explorer-preset\", ...}");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+}
+
+TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
+    // An escape sequence that retitles a terminal, a newline, a C1 control, in keys and values.
+    const auto retitle = error_of("{" + header + R"(, "oct\u001b]0;pwned\u0007aves": 1})");
+    EXPECT_EQ(retitle.rfind("p.json: unknown key 'oct\\x1b]0;pwned\\x07aves': expected one of", 0), 0u) << retitle;
+    expect_one_clean_line(retitle);
+    const auto newline = error_of("{" + header + R"(, "view": {"a\nb": 1}})");
+    EXPECT_EQ(newline.rfind("p.json: view: unknown key 'a\\nb'", 0), 0u) << newline;
+    const auto value = error_of("{" + header + R"(, "algorithm": "\u001b[2J\u0085"})");
+    EXPECT_EQ(value, "p.json: key 'algorithm': '\\x1b[2J\\xc2\\x85' is not allowed: expected one of perlin, value, white");
+    const auto got = error_of("{" + header + R"(, "octaves": "\u001b[2J"})");
+    EXPECT_EQ(got, "p.json: key 'octaves': expected an integer from 1 to 16, got the string \"\\\\u001b[2J\"");
+    const auto view_setting = error_of("{" + header + R"(, "ramp\u001b": 1})");
+    expect_one_clean_line(view_setting);
+    // Invalid UTF-8: nlohmann's own message quotes the bytes it read; they arrive escaped, with
+    // the line and column of the byte.
+    const auto utf8 = error_of("{\n  \"name\": \"\xff\xfe\"}");
+    EXPECT_EQ(utf8.rfind("p.json:2:12: malformed JSON: ", 0), 0u) << utf8;
+    EXPECT_NE(utf8.find("\\xff"), std::string::npos) << utf8;
+    expect_one_clean_line(utf8);
+    // A long key is shortened, not printed whole.
+    EXPECT_LT(error_of("{" + header + ", \"" + std::string(100'000, 'k') + "\": 1}").size(), 600u);
+    // --set
+    Preset p;
+    try {
+        apply_assignment(p, "octaves=\x1b[2J");
+        FAIL();
+    } catch (const PresetError& error) {
+        EXPECT_STREQ(error.what(), "--set: octaves: '\\x1b[2J' is not an integer: expected an integer from 1 to 16");
+    }
+    try {
+        apply_assignment(p, "oct\naves");
+        FAIL();
+    } catch (const PresetError& error) {
+        expect_one_clean_line(error.what());
+    }
+    // A file name with a newline and an escape sequence.
+    testing::TestDir dir;
+    const auto named = load_error(dir / "a\nb\x1b]0;x\x07.json");
+    EXPECT_NE(named.find("a\\nb\\x1b]0;x\\x07.json: preset file not found"), std::string::npos) << named;
+}
+
+TEST(HostileMessages, VersionIsPrintedAsWritten) {
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 18446744073709551615})"),
+              "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 1 (a newer "
+              "noise-explorer wrote this preset)");
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": -1})"),
+              "p.json: key 'version': -1 is not a version: expected 1");
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 0})"),
+              "p.json: key 'version': 0 is not a version: expected 1");
+    EXPECT_EQ(error_of("{" + header + R"(, "seed": 18446744073709551615})"),
+              "p.json: key 'seed': '18446744073709551615' is out of range: expected an integer from 0 to 4294967295");
+}
+
+TEST(HostileFiles, SymbolicLinksAndEmptyNames) {
+    testing::TestDir dir;
+    std::filesystem::create_symlink("loop.json", dir / "loop.json");
+    EXPECT_EQ(load_error(dir / "loop.json"),
+              (dir / "loop.json").string() +
+                  ": cannot open the preset file: symbolic link loop (a link that leads back to itself, or too many "
+                  "links in a row)");
+    std::filesystem::create_symlink("missing.json", dir / "dangling.json");
+    EXPECT_EQ(load_error(dir / "dangling.json"),
+              (dir / "dangling.json").string() + ": preset file not found: a symbolic link to a missing file");
+    // `--preset ""` is a mistake (an unset variable), not a request for the defaults.
+    const std::string empty_name =
+        "empty file name: expected a preset .json, a shipped preset's name or a PNG exported by noise-explorer";
+    EXPECT_EQ(load_error(""), empty_name);
+    try {
+        resolve_preset_argument("");
+        FAIL();
+    } catch (const PresetError& error) {
+        EXPECT_EQ(error.what(), empty_name);
+    }
+    write_file(dir / "empty.json", "");
+    EXPECT_EQ(load_error(dir / "empty.json"), (dir / "empty.json").string() +
+                                                   ": is empty: expected a preset, a JSON object {\"format\": "
+                                                   "\"noise-explorer-preset\", ...}");
+}
+
+TEST(HostileFiles, PermissionDenied) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root reads every file";
+    testing::TestDir dir;
+    write_file(dir / "secret.json", valid_preset_text());
+    std::filesystem::permissions(dir / "secret.json", std::filesystem::perms::none);
+    EXPECT_EQ(load_error(dir / "secret.json"), (dir / "secret.json").string() + ": cannot open the preset file: permission denied");
+}
+
+// Found by fuzz_arguments: --size and --region quoted their text raw, newline and all.
+TEST(HostileMessages, SizeAndRegionValuesAreEscaped) {
+    const auto size = parse_image_size("oct\naves=3\x1b]0;x\x07");
+    EXPECT_EQ(size.error.rfind("--size: 'oct\\naves=3\\x1b]0;x\\x07' is not a size: expected WxH", 0), 0u) << size.error;
+    expect_one_clean_line(parse_image_size("1\rx2").error);
+    expect_one_clean_line(parse_image_size(std::string(100'000, '9') + "x1").error);
+    EXPECT_LT(parse_image_size(std::string(100'000, '9') + "x1").error.size(), 400u);
+    const auto region = parse_region("0,0,\n1,1", ImageSize{8, 8});
+    EXPECT_EQ(region.error.rfind("--region: '0,0,\\n1,1' is not a window", 0), 0u) << region.error;
 }
 
 }  // namespace
