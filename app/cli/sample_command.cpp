@@ -8,18 +8,30 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <cctype>
 #include <iostream>
+#include <new>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/preset.hpp"
+#include "core/shown_text.hpp"
 #include "noise/fractal.hpp"
 
 namespace app {
 namespace {
 
-// Beyond 2^50 a double keeps no useful fraction of a lattice cell.
+// Beyond 2^50 a double keeps less than a quarter of a lattice cell: no noise left to sample.
+// (The library itself takes any double: lattice.hpp clamps what octaves scale past 2^52.)
 constexpr double coordinate_limit = 0x1.0p50;
+constexpr std::string_view coordinate_allowed =
+    "expected a decimal number from -1125899906842624 to 1125899906842624 (2^50)";
+constexpr std::string_view point_form = "expected one point \"x [y [z [w]]]\" per line";
+
+// A point is a few dozen bytes; a line is refused once it passes this, before it can fill memory.
+constexpr std::size_t max_line_bytes = 64 * 1024;
 
 void print_help() {
     std::string keys;
@@ -33,7 +45,8 @@ void print_help() {
         "Usage: noise-explorer sample [--preset FILE] [--set key=value]...\n\n"
         "Reads points \"x [y [z [w]]]\" from stdin, one per line, and prints the raw noise value at each\n"
         "(%%.17g). Coordinates are in noise space: frequency and offsets are not applied. Missing\n"
-        "coordinates are 0; blank lines are skipped.\n\n"
+        "coordinates are 0; blank lines are skipped. A coordinate is a decimal number (\"-1.5\",\n"
+        "\"+2\", \"1e3\") from -2^50 to 2^50; no hexadecimal, inf or nan.\n\n"
         "Options:\n"
         "  --preset FILE     start from a preset .json or a PNG this program exported\n"
         "  --set key=value   change one parameter (repeatable, applied in order after the preset)\n"
@@ -42,32 +55,116 @@ void print_help() {
         keys.c_str());
 }
 
+// Every error: one line on stderr, "sample: " first, status 2. Values are quoted with shown();
+// control bytes that reach here anyway are escaped the same way.
 int fail(const std::string& message) {
-    std::fprintf(stderr, "noise-explorer sample: %s\n", message.c_str());
+    std::string line;
+    for (const char c : message) {
+        const auto byte = static_cast<unsigned char>(c);
+        line += byte < 0x20 || byte == 0x7F ? escaped(std::string_view(&c, 1)) : std::string(1, c);
+    }
+    std::fprintf(stderr, "sample: %s\n", line.c_str());
     return 2;
 }
 
-// Parses one input line into a point; an error message or "".
+// One coordinate: a plain decimal number as std::from_chars reads it, optionally after one '+'
+// (printf's "%+f" writes one), using the whole token. "+-1", "++1", " 1", "0x10", "1e400",
+// "inf" and "nan" are errors. Returns "" or the reason, naming the token.
+std::string parse_coordinate(std::string_view token, double& value) {
+    std::string_view digits = token;
+    if (digits.starts_with('+')) {
+        digits.remove_prefix(1);
+        if (digits.empty() || !(std::isdigit(static_cast<unsigned char>(digits[0])) || digits[0] == '.'))
+            return "coordinate " + shown(token) + " is not a number: " + std::string(coordinate_allowed);
+    }
+    const char* end = digits.data() + digits.size();
+    const auto result = std::from_chars(digits.data(), end, value);
+    if (result.ec == std::errc::result_out_of_range)  // 1e400, and 1e-400 which underflows
+        return "coordinate " + shown(token) + " is too large or too small for a double: " +
+               std::string(coordinate_allowed);
+    if (result.ec != std::errc() || result.ptr != end)
+        return "coordinate " + shown(token) + " is not a number: " + std::string(coordinate_allowed);
+    if (!std::isfinite(value))
+        return "coordinate " + shown(token) + " is not a finite number: " + std::string(coordinate_allowed);
+    if (std::abs(value) > coordinate_limit)
+        return "coordinate " + shown(token) + " is out of range: " + std::string(coordinate_allowed);
+    return {};
+}
+
+// Parses one input line into a point; an error message or "". Coordinates are separated by
+// spaces or tabs; a '\r' (a line from Windows) counts as space.
 std::string parse_point(std::string_view line, noise::Point& point, int& count) {
     point = {0.0, 0.0, 0.0, 0.0};
     count = 0;
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
     std::size_t i = 0;
     while (true) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+        while (i < line.size() && space(line[i])) ++i;
         if (i == line.size()) break;
         std::size_t end = i;
-        while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '\r') ++end;
-        std::string_view token = line.substr(i, end - i);
-        i                      = end;
-        if (count == 4) return "'" + std::string(line) + "' has more than 4 coordinates: expected \"x [y [z [w]]]\"";
-        const std::string_view digits = token.starts_with('+') ? token.substr(1) : token;
-        double value                  = 0.0;
-        const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-        if (result.ec != std::errc() || result.ptr != digits.data() + digits.size() || !std::isfinite(value) ||
-            std::abs(value) > coordinate_limit)
-            return "coordinate '" + std::string(token) + "' is not allowed: expected a finite number with |value| <= " +
-                   std::to_string(static_cast<long long>(coordinate_limit));
+        while (end < line.size() && !space(line[end])) ++end;
+        const std::string_view token = line.substr(i, end - i);
+        i = end;
+        if (count == 4) return shown(line) + " has more than 4 coordinates: " + std::string(point_form);
+        double value = 0.0;
+        if (auto error = parse_coordinate(token, value); !error.empty()) return error;
         point[static_cast<std::size_t>(count++)] = value;
+    }
+    return {};
+}
+
+// One line of `in` without its '\n'; `end` when the input is done, `too_long` as soon as a line
+// passes max_line_bytes (what was read of it is dropped).
+enum class LineRead { line, end, too_long };
+LineRead read_line(std::streambuf& in, std::string& line) {
+    line.clear();
+    for (;;) {
+        const int c = in.sbumpc();
+        if (c == std::char_traits<char>::eof()) return line.empty() ? LineRead::end : LineRead::line;
+        if (c == '\n') return LineRead::line;
+        if (line.size() == max_line_bytes) return LineRead::too_long;
+        line.push_back(static_cast<char>(c));
+    }
+}
+
+// The command line: the preset (at most once) and the assignments in their order.
+struct Arguments {
+    std::optional<std::string> preset;
+    std::vector<std::string> assignments;
+};
+
+// "" or the error line; `help` is set for --help.
+std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help) {
+    const std::string allowed = "expected --preset FILE, --set key=value or --help";
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            help = true;
+            return {};
+        }
+        // "--preset FILE" or "--preset=FILE", the same for --set (export reads both forms too).
+        std::string_view name = arg, value;
+        bool has_value = false;
+        if (const auto equals = arg.find('='); arg.starts_with("--") && equals != std::string_view::npos) {
+            name = arg.substr(0, equals);
+            value = arg.substr(equals + 1);
+            has_value = true;
+        }
+        if (name != "--preset" && name != "--set") return "unexpected argument " + shown(arg) + ": " + allowed;
+        if (!has_value && i + 1 < argc) {
+            value = argv[++i];
+            has_value = true;
+        }
+        if (name == "--preset") {
+            const std::string what = "expected a preset .json, a shipped preset's name or a PNG this program exported";
+            if (!has_value || value.empty()) return "--preset: the value is missing or empty: " + what;
+            if (given.preset) return "--preset: given twice (" + shown(*given.preset) + ", " + shown(value) + "): expected it once";
+            given.preset = std::string(value);
+        } else {
+            if (!has_value || value.empty())
+                return "--set: the value is missing or empty: expected key=value, e.g. octaves=6 (keys: see --help)";
+            given.assignments.emplace_back(value);
+        }
     }
     return {};
 }
@@ -86,35 +183,39 @@ int stdout_error(long long line_number) {
 
 }  // namespace
 
-int sample_main(int argc, char** argv) {
+// A function-try-block: memory running out anywhere (a preset, the lattices) is one line too.
+int sample_main(int argc, char** argv) try {
     // `sample > file` past `ulimit -f` must end in one line and status 2, not death by SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);
+    Arguments given;
+    bool help = false;
+    if (auto error = parse_arguments(argc, argv, given, help); !error.empty()) return fail(error);
+    if (help) {
+        print_help();
+        return 0;
+    }
     Preset preset;
     try {
-        for (int i = 1; i < argc; ++i) {
-            const std::string_view arg = argv[i];
-            const bool has_value       = i + 1 < argc;
-            if (arg == "--help" || arg == "-h") {
-                print_help();
-                return 0;
-            } else if (arg == "--preset") {
-                if (!has_value) return fail("--preset: missing value: expected a preset .json or exported .png file");
-                preset = load_preset(resolve_preset_argument(argv[++i]));
-            } else if (arg == "--set") {
-                if (!has_value) return fail("--set: missing value: expected key=value");
-                apply_assignment(preset, argv[++i]);
-            } else {
-                return fail("unknown argument '" + std::string(arg) + "': expected --preset FILE, --set key=value or --help");
-            }
-        }
+        if (given.preset) preset = load_preset(resolve_preset_argument(*given.preset));
+    } catch (const PresetError& error) {
+        return fail(std::string("--preset: ") + error.what());
+    }
+    try {
+        for (const auto& assignment : given.assignments) apply_assignment(preset, assignment);
     } catch (const PresetError& error) {
         return fail(error.what());
     }
-    if (auto error = noise::validate(preset.params); !error.empty()) return fail(error);
+    if (auto error = noise::validate(preset.params); !error.empty()) return fail("--set: " + error);
 
     const noise::FractalNoise noise(preset.params);
     std::string line;
-    for (long long number = 1; std::getline(std::cin, line); ++number) {
+    std::streambuf& input = *std::cin.rdbuf();
+    for (long long number = 1;; ++number) {
+        const LineRead read = read_line(input, line);
+        if (read == LineRead::end) break;
+        if (read == LineRead::too_long)
+            return fail("line " + std::to_string(number) + " is longer than " + std::to_string(max_line_bytes) +
+                        " bytes: " + std::string(point_form));
         noise::Point point;
         int count = 0;
         if (auto error = parse_point(line, point, count); !error.empty())
@@ -123,6 +224,8 @@ int sample_main(int argc, char** argv) {
         if (std::printf("%.17g\n", noise.at(point)) < 0) return stdout_error(number);
     }
     return std::fflush(stdout) == 0 ? 0 : stdout_error(0);
+} catch (const std::bad_alloc&) {
+    return fail("not enough memory to load the preset and sample the noise: free some memory or raise `ulimit -v`");
 }
 
 }  // namespace app

@@ -1,13 +1,18 @@
 // `export`: parse the arguments (CLI11), build the preset, run export_image, report one line.
 #include "core/export_command.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <mutex>
+#include <new>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -18,6 +23,7 @@
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
+#include "core/shown_text.hpp"
 
 namespace app {
 namespace {
@@ -28,12 +34,133 @@ constexpr int exit_interrupted = 130;
 // Set by SIGINT, SIGTERM, SIGHUP... (interrupt_signals.hpp); export_image polls it between rows and cleans up.
 std::atomic<bool> interrupted{false};
 
+// Every error: one line on stderr, "export: " first, status 2. Values in messages are already
+// quoted with shown(); control bytes that reach here anyway (from a library's message) are
+// escaped the same way, so no message can split the line or drive the terminal.
 int usage_error(const std::string& message) {
-    std::string line = message;
-    for (auto& c : line)
-        if (c == '\n' || c == '\r') c = ' ';
+    std::string line;
+    for (const char c : message) {
+        const auto byte = static_cast<unsigned char>(c);
+        line += byte < 0x20 || byte == 0x7F ? escaped(std::string_view(&c, 1)) : std::string(1, c);
+    }
     std::fprintf(stderr, "export: %s\n", line.c_str());
     return exit_usage;
+}
+
+// [SECTION] The arguments -----------------------------------------------------------------
+
+constexpr std::string_view option_list =
+    "expected --preset, --set, --size, --format, -o, --force, --region, --threads or --help";
+
+// Enough for any machine we know of, and few enough that their stacks fit in memory.
+constexpr unsigned max_threads = 1024;
+
+// What each option accepts, for its messages.
+constexpr std::string_view preset_allowed =
+    "expected a preset .json, a shipped preset's name (e.g. alpine-ridges) or a PNG this program exported";
+constexpr std::string_view set_allowed = "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
+constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
+constexpr std::string_view format_allowed = "expected png8, rgb8, png16 or r16";
+constexpr std::string_view output_allowed = "expected the output file name";
+constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
+constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
+
+// The command line as given: every value as text, every occurrence.
+struct Arguments {
+    std::vector<std::string> preset, assignments, size, format, output, region, threads;
+    bool force = false;
+};
+
+// The value of an option that may appear once: nullopt when absent. Given twice, or with an
+// empty or missing value (CLI11 hands both over as ""), it sets `error` instead: an empty
+// value never means "the default".
+std::optional<std::string> once(const std::vector<std::string>& values, std::string_view option,
+                                std::string_view allowed, std::string& error) {
+    if (values.empty() || !error.empty()) return std::nullopt;
+    if (values.size() > 1) {
+        error = std::string(option) + ": given " + std::to_string(values.size()) + " times (" + shown(values[0]) +
+                ", " + shown(values[1]) + (values.size() > 2 ? ", ..." : "") + "): expected it once";
+        return std::nullopt;
+    }
+    if (values[0].empty()) {
+        error = std::string(option) + ": the value is missing or empty: " + std::string(allowed);
+        return std::nullopt;
+    }
+    return values[0];
+}
+
+// --threads: plain decimal digits only (no sign, space, hex or exponent), 0 .. max_threads.
+std::string parse_thread_count(std::string_view text, unsigned& threads) {
+    const char* end = text.data() + text.size();
+    unsigned value = 0;
+    const auto result = std::from_chars(text.data(), end, value);  // unsigned: no '-' either
+    const bool number = result.ptr == end && result.ec != std::errc::invalid_argument;
+    if (!number) return "--threads: " + shown(text) + " is not a thread count: " + std::string(threads_allowed);
+    if (result.ec == std::errc::result_out_of_range || value > max_threads)
+        return "--threads: " + shown(text) + " is out of range: " + std::string(threads_allowed);
+    threads = value;
+    return {};
+}
+
+// Checks every argument and builds the preset and the request; "" or the one error line.
+std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request) {
+    std::string error;
+    const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
+    const auto size_text = once(given.size, "--size", size_allowed, error);
+    const auto format_text = once(given.format, "--format", format_allowed, error);
+    const auto output = once(given.output, "-o", output_allowed, error);
+    const auto region_text = once(given.region, "--region", region_allowed, error);
+    const auto threads_text = once(given.threads, "--threads", threads_allowed, error);
+    if (!error.empty()) return error;
+    for (const auto& assignment : given.assignments)
+        if (assignment.empty()) return "--set: the value is missing or empty: " + std::string(set_allowed);
+    if (threads_text)
+        if (auto bad = parse_thread_count(*threads_text, request.threads); !bad.empty()) return bad;
+
+    try {
+        if (preset_argument) preset = load_preset(resolve_preset_argument(*preset_argument));
+    } catch (const PresetError& failure) {
+        return std::string("--preset: ") + failure.what();
+    }
+    try {
+        for (const auto& assignment : given.assignments) apply_assignment(preset, assignment);
+    } catch (const PresetError& failure) {
+        return failure.what();
+    }
+    if (auto invalid = noise::validate(preset.params); !invalid.empty()) return "--set: " + invalid;
+
+    if (!size_text) return "--size is required: " + std::string(size_allowed);
+    const auto size = parse_image_size(*size_text);
+    if (!size.size) return size.error;
+    if (!format_text) return "--format is required: " + std::string(format_allowed);
+    const auto format = parse_export_format(*format_text);
+    if (!format) return "--format: " + shown(*format_text) + " is not a format: " + std::string(format_allowed);
+    if (!output) return "-o is required: " + std::string(output_allowed);
+
+    request.size = *size.size;
+    request.format = *format;
+    request.path = *output;
+    request.overwrite = given.force;
+    if (region_text) {
+        const auto region = parse_region(*region_text, request.size);
+        if (!region.region) return region.error;
+        request.region = region.region;
+    }
+    return {};
+}
+
+// What an export needs, as address space (what `ulimit -v` limits): each of its render and
+// compression threads reserves an 8 MB stack, and with its buffers (a band of 2^20 raw floats is
+// shared, deflate chunks of 256 KiB are per thread) that makes about 18 MB per --threads; the
+// program itself about 8 MB. Measured minimum at 4096x4096 png16: 24 MB for 1 thread, 43 MB for
+// 2, 78 MB for 4; the size of the image does not matter (it is streamed in bands).
+std::string memory_message(const ExportRequest& request) {
+    const unsigned threads = request.threads != 0 ? request.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned long long megabytes = 8 + 18ull * threads;
+    return "not enough memory to render " + std::to_string(request.size.width) + "x" +
+           std::to_string(request.size.height) + " with " + std::to_string(threads) + " thread" +
+           (threads == 1 ? "" : "s") + " (it needs about " + std::to_string(megabytes) +
+           " MB of address space): free some memory, raise `ulimit -v`, or use fewer --threads";
 }
 
 std::string help_footer() {
@@ -89,65 +216,50 @@ int export_main(int argc, char** argv) {
 
     CLI::App cli("Render a preset to an image file.", "noise-explorer export");
     cli.footer(help_footer());
-    std::string preset_argument, size_text, format_text, output, region_text;
-    std::vector<std::string> assignments;
-    bool force = false;
-    unsigned threads = 0;
-    cli.add_option("--preset", preset_argument, "a preset .json, a shipped preset's name, or a PNG exported by us");
-    cli.add_option("--set", assignments, "key=value, applied after the preset (repeatable)")
-        ->expected(1)
-        ->take_all();
-    cli.add_option("--size", size_text, "WxH or an engine size name (required)");
-    cli.add_option("--format", format_text, "png8 | rgb8 | png16 | r16 (required)");
-    cli.add_option("-o,--output", output, "the file to write (required)");
-    cli.add_flag("--force", force, "replace OUT if it exists");
-    cli.add_option("--region", region_text, "X0,Y0,X1,Y1: render only this window of the full image");
-    cli.add_option("--threads", threads, "render and compression threads each (0: one per core)");
+    cli.allow_extras();  // reported below, in our words
+    Arguments given;
+    // Every option is read as text, each occurrence kept (so "given twice" can be said), and a
+    // missing value arrives as "" rather than as CLI11's own message: the checks in
+    // checked_request name the option, show the value and say what is allowed.
+    const auto text_option = [&](const char* names, std::vector<std::string>& values, const char* type,
+                                 const char* help) {
+        return cli.add_option(names, values, help)->type_name(type)->expected(0, 1)->allow_extra_args(false)->take_all();
+    };
+    text_option("--preset", given.preset, "FILE|NAME", "a preset .json, a shipped preset's name, or a PNG exported by us");
+    text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
+    text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
+    text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 (required)");
+    text_option("-o,--output", given.output, "OUT", "the file to write (required)");
+    cli.add_flag("--force", given.force, "replace OUT if it exists");
+    text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");
+    text_option("--threads", given.threads, "N", "render and compression threads each (0: one per core)");
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        // export takes no positional arguments, so "--" has nothing to separate (CLI11 would
+        // still read an option after it).
+        if (arg == "--") return usage_error("unexpected argument '--': " + std::string(option_list));
+        // CLI11 would read "--force=no" as a conversion to bool; a switch takes no value at all.
+        if (arg.starts_with("--force="))
+            return usage_error("--force: " + shown(arg.substr(8)) + " is not allowed: expected --force alone, without a value");
+    }
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
         std::fputs(cli.help().c_str(), stdout);
         return 0;
-    } catch (const CLI::ExtrasError& error) {
-        return usage_error(std::string(error.what()) +
-                           ": expected --preset, --set, --size, --format, -o, --force, --region, --threads or --help");
     } catch (const CLI::ParseError& error) {
-        return usage_error(error.what());
+        // Not expected with the options above; still one line that points to the help.
+        return usage_error(std::string(error.what()) + ": see noise-explorer export --help");
     }
-
-    Preset preset;
-    try {
-        if (!preset_argument.empty()) preset = load_preset(resolve_preset_argument(preset_argument));
-    } catch (const PresetError& error) {
-        return usage_error(std::string("--preset: ") + error.what());
-    }
-    try {
-        for (const auto& assignment : assignments) apply_assignment(preset, assignment);
-    } catch (const PresetError& error) {
-        return usage_error(error.what());
-    }
-    if (auto error = noise::validate(preset.params); !error.empty()) return usage_error("--set: " + error);
-
-    if (size_text.empty()) return usage_error("--size is required: expected WxH (e.g. 1024x1024) or a name like unreal-1009");
-    const auto size = parse_image_size(size_text);
-    if (!size.size) return usage_error(size.error);
-
-    if (format_text.empty()) return usage_error("--format is required: expected png8, rgb8, png16 or r16");
-    const auto format = parse_export_format(format_text);
-    if (!format) return usage_error("--format: '" + format_text + "' is not a format: expected png8, rgb8, png16 or r16");
-
-    if (output.empty()) return usage_error("-o is required: expected the output file name");
+    if (const auto extras = cli.remaining(); !extras.empty())
+        return usage_error("unexpected argument " + shown(extras.front()) + ": " + std::string(option_list));
 
     ExportRequest request;
-    request.size = *size.size;
-    request.format = *format;
-    request.path = output;
-    request.overwrite = force;
-    request.threads = threads;
-    if (!region_text.empty()) {
-        const auto region = parse_region(region_text, request.size);
-        if (!region.region) return usage_error(region.error);
-        request.region = region.region;
+    Preset preset;
+    try {
+        if (auto error = checked_request(given, preset, request); !error.empty()) return usage_error(error);
+    } catch (const std::bad_alloc&) {
+        return usage_error("not enough memory to read the preset and the arguments");
     }
 
     install_interrupt_handlers(interrupted);
@@ -165,6 +277,9 @@ int export_main(int argc, char** argv) {
                 return exit_interrupted;
             case ExportError::Cause::other: return usage_error(std::string("-o: ") + error.what());
         }
+    } catch (const std::bad_alloc&) {
+        // Under `ulimit -v` or a full machine; the temp file is gone already (AtomicFile).
+        return usage_error(memory_message(request));
     } catch (const std::exception& error) {
         return usage_error(error.what());
     }

@@ -21,7 +21,10 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
     return {key, label, tooltip, kind, min, max, {}, &get_field<Member>, &set_field<Member>};
 }
 
-constexpr double coordinate_limit = 1e12;  // keeps floor() exact and leaves a fractional part
+// Offsets and slices: at 1e12 a double still resolves 2^-13 of a cell at octave 0, so a view
+// there is still noise. Higher octaves scale it by up to 4^15 (about 1e21), past the 2^52 where
+// lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
+constexpr double coordinate_limit = 1e12;
 
 const std::array<ParamInfo, 17> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
@@ -89,7 +92,7 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
     if (info == nullptr) {
         std::string keys;
         for (const auto& entry : table) keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
-        return "unknown parameter '" + std::string(key) + "': expected one of " + keys;
+        return "unknown parameter " + quote_text(key) + ": expected one of " + keys;
     }
     return set_field_text(params, *info, text);
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -65,7 +66,14 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
     };
 
     std::vector<std::jthread> pool;
-    for (unsigned i = 1; i < threads; ++i) pool.emplace_back(work);
+    pool.reserve(threads);
+    for (unsigned i = 1; i < threads; ++i) {
+        try {
+            pool.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;  // no room for another thread (ulimit -v, a thread limit): fewer threads, same bytes
+        }
+    }
     work();
     pool.clear();  // joins
     return !cancelled;

@@ -31,8 +31,10 @@ TEST(Fractal, OneOctaveIsTheRawNoise) {
 TEST(Fractal, FbmIsTheWeightedMeanOfItsOctaves) {
     const noise::FractalNoise noise(fractal(6, 0.5));
     // Seed 004's table for persistence 1/2: amplitudes 1, 1/2, 1/4 ... over their sum 63/32.
-    EXPECT_NEAR(noise.octave_weight(0), 32.0 / 63.0, 1e-15);
-    EXPECT_NEAR(noise.octave_weight(5), 1.0 / 63.0, 1e-15);
+    // The amplitudes and their sum are exact in binary, so each weight is one correctly rounded
+    // division of the same real number as the fraction: equal, not near.
+    EXPECT_EQ(noise.octave_weight(0), 32.0 / 63.0);
+    EXPECT_EQ(noise.octave_weight(5), 1.0 / 63.0);
     const noise::Lattice lattice(0);
     for (double x = -2.0; x < 2.0; x += 0.29) {
         const noise::Point p{x, 1.1 - x, 0, 0};
@@ -40,10 +42,12 @@ TEST(Fractal, FbmIsTheWeightedMeanOfItsOctaves) {
         for (int i = 0; i < 6; ++i) {
             const noise::Point scaled{p[0] * std::pow(2.0, i), p[1] * std::pow(2.0, i), 0, 0};
             const double raw = noise::perlin_noise(lattice, scaled, 2, noise::Gradients::improved, Interpolation::quintic, 0);
-            EXPECT_NEAR(noise.octave(i, p), raw, 1e-15);
+            EXPECT_EQ(noise.octave(i, p), raw);  // scaling by 2^i is exact, so it is the same point
             sum += noise.octave_weight(i) * raw;
         }
-        EXPECT_NEAR(noise.at(p), sum, 1e-12);
+        // A tolerance is needed here: at() divides the sum of a_i n_i by sum a once, this sums
+        // (a_i / sum a) n_i, and the two round differently in the last bits.
+        EXPECT_NEAR(noise.at(p), sum, 1e-15);
     }
 }
 
@@ -64,7 +68,7 @@ TEST(Fractal, TurbulenceSumsAbsoluteValues) {
     const noise::Point p{0.71, -2.2, 0, 0};
     double sum = 0.0;
     for (int i = 0; i < 3; ++i) sum += noise.octave_weight(i) * std::abs(noise.octave(i, p));
-    EXPECT_NEAR(noise.at(p), sum, 1e-15);
+    EXPECT_NEAR(noise.at(p), sum, 1e-15);  // weights applied before the sum, not after: last bits differ
 }
 
 TEST(Fractal, RidgedPeaksWhereTheNoiseCrossesZero) {
@@ -74,7 +78,7 @@ TEST(Fractal, RidgedPeaksWhereTheNoiseCrossesZero) {
     EXPECT_DOUBLE_EQ(noise.at({2.0, 3.0, 0, 0}), 1.0);  // a lattice point: gradient noise 0, crest 1
     const noise::Point p{0.4, 0.45, 0, 0};
     const double n = noise.octave(0, p);
-    EXPECT_NEAR(noise.at(p), (1 - std::abs(n)) * (1 - std::abs(n)), 1e-15);
+    EXPECT_EQ(noise.at(p), (1 - std::abs(n)) * (1 - std::abs(n)));  // one octave: weight 1, sum 1, exact
 }
 
 TEST(Fractal, SameSeedSameValuesAndSeedsDiffer) {

@@ -76,9 +76,11 @@ class Reference(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         values = [float(line) for line in result.stdout.split()]
         self.assertEqual(len(values), len(points))
+        # Exactly: Python's floats are IEEE doubles, the oracle does Ken Perlin's operations in his
+        # order as the program does, and %.17g reads back to the same double.
         for point, value in zip(points, values):
-            self.assertAlmostEqual(value, perlin_reference(*point), delta=1e-12, msg=str(point))
-        self.assertAlmostEqual(values[-3], 0.13691995878400012, delta=1e-15)
+            self.assertEqual(value, perlin_reference(*point), msg=str(point))
+        self.assertEqual(values[-3], 0.13691995878400012)
 
     def test_output_is_printed_with_17_significant_digits(self):
         result = sample(REFERENCE, "0.5 0.25 0.125\n")
@@ -97,8 +99,10 @@ class Reference(unittest.TestCase):
         args = ["--set", "tile=300", "--set", "octaves=4", "--set", "octave_seeds=offset", "--set", "lacunarity=3"]
         result = sample(args, "1.25 2.5\n301.25 2.5\n1.25 -297.5\n")
         a, b, c = [float(v) for v in result.stdout.split()]
-        self.assertAlmostEqual(a, b, delta=1e-9)
-        self.assertAlmostEqual(a, c, delta=1e-9)
+        # Exactly: these points and their multiples by 3^i are exact in binary, so each octave sees
+        # the same fraction of the same wrapped cell.
+        self.assertEqual(a, b)
+        self.assertEqual(a, c)
 
     def test_same_input_same_output_and_seeds_differ(self):
         text = "".join("%d.37 %d.61\n" % (i, i * 3) for i in range(50))
@@ -112,17 +116,30 @@ class Reference(unittest.TestCase):
                 f.write('{"format": "noise-explorer-preset", "version": 1, "dimension": 3, "octaves": 1}\n')
             result = sample(["--preset", path], "3.14 42 7\n")
             self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertAlmostEqual(float(result.stdout), 0.13691995878400012, delta=1e-15)
+            self.assertEqual(float(result.stdout), 0.13691995878400012)
+
+
+def sample_bytes(args, data):
+    return subprocess.run([EXE, "sample", *args], input=data, capture_output=True, timeout=120)
 
 
 class BadInput(unittest.TestCase):
     def assert_refused(self, args, text, *fragments):
-        result = sample(args, text)
-        self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
-        lines = result.stderr.strip().splitlines()
-        self.assertEqual(len(lines), 1, result.stderr)
+        """Exit status 2 and one short line on stderr, "sample: " first, with no control byte, that
+        holds every fragment. (Lines before the bad one have been answered on stdout: a stream.)"""
+        data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+        result = sample_bytes(args, data)
+        stderr = result.stderr.decode("utf-8", "replace")
+        self.assertEqual(result.returncode, 2, stderr)
+        self.assertTrue(stderr.endswith("\n"), stderr)
+        lines = stderr.splitlines()
+        self.assertEqual(len(lines), 1, stderr)
+        self.assertTrue(lines[0].startswith("sample: "), stderr)
+        self.assertFalse([c for c in lines[0] if ord(c) < 0x20 or ord(c) == 0x7F], stderr)
+        self.assertLess(len(lines[0]), 400, stderr[:500])
         for fragment in fragments:
             self.assertIn(fragment, lines[0])
+        return lines[0]
 
     def test_unknown_key(self):
         self.assert_refused(["--set", "colour=red"], "", "colour", "expected one of algorithm")
@@ -165,6 +182,80 @@ class BadInput(unittest.TestCase):
 
     def test_huge_coordinate(self):
         self.assert_refused([], "1e300\n", "line 1", "'1e300'")
+
+    # Coordinates: a decimal number, optionally after one '+'; nothing else, never a guess.
+    def test_coordinates_are_read_strictly(self):
+        for token in ("+-1", "++1", "+", "+inf", "+nan", "-+1", "0x10", "1,5", "1e", "1e400", "1e-400", "1_000",
+                      "--1", "\v1", "1\f"):
+            with self.subTest(token=token):
+                self.assert_refused(REFERENCE, "0.5\n%s 2\n" % token, "line 2", "coordinate", "expected a decimal number")
+        self.assert_refused(REFERENCE, "+-1\n", "'+-1' is not a number")
+
+    def test_plus_signs_and_spaces_that_are_allowed(self):
+        result = sample(REFERENCE, "+1.5 2 +.5\n\t1.5  2\t0.5 \r\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        first, second = result.stdout.split()
+        self.assertEqual(first, second)
+
+    def test_control_bytes_in_a_line_are_escaped(self):
+        line = self.assert_refused([], "1 \x1b]0;pwned\x07 2\n", "line 1")
+        self.assertIn("\\x1b]0;pwned\\x07", line)
+
+    def test_a_huge_token_is_shortened(self):
+        self.assert_refused([], "1 " + "9" * 60000 + "x\n", "line 1", "(60001 bytes)")
+
+    def test_a_line_longer_than_any_point_is_refused_early(self):
+        # 10 MB without a newline: refused once it passes 64 KiB, not echoed, not kept in memory.
+        self.assert_refused([], b"1 " * 5_000_000, "line 1 is longer than 65536 bytes")
+
+    def test_too_many_coordinates_shortened(self):
+        self.assert_refused([], "1 " * 2000 + "\n", "line 1", "more than 4 coordinates", "bytes)")
+
+    # Arguments: an empty or missing value is an error naming the option, never the default.
+    def test_empty_and_missing_values(self):
+        for args in (["--preset", ""], ["--preset="], ["--preset"], ["--set", ""], ["--set="], ["--set"]):
+            with self.subTest(args=args):
+                self.assert_refused(args, "", args[0].split("=")[0], "missing or empty", "expected")
+
+    def test_preset_given_twice(self):
+        self.assert_refused(["--preset", "clouds", "--preset", "marble"], "", "--preset", "'clouds'", "'marble'")
+
+    def test_set_values_are_read_strictly(self):
+        for value in ("octaves=+-1", "octaves=+5", "octaves= 5", "octaves=0x10", "octaves=", "persistence=1e400",
+                      "persistence=0.5 ", "persistence=+0.5"):
+            with self.subTest(value=value):
+                self.assert_refused(["--set", value], "", "--set", value.split("=")[0], "expected")
+
+    def test_unknown_argument_is_escaped(self):
+        self.assert_refused(["--\x1b[31mred"], "", "'--\\x1b[31mred'", "expected --preset")
+
+    def test_set_before_preset_still_applies(self):
+        # Assignments apply after the preset wherever they stand on the line.
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "p.json")
+            with open(path, "w") as f:
+                f.write('{"format": "noise-explorer-preset", "version": 1, "dimension": 3, "octaves": 4}\n')
+            a = sample(["--set", "octaves=1", "--preset", path], "3.14 42 7\n")
+            self.assertEqual(a.returncode, 0, a.stderr)
+            self.assertEqual(float(a.stdout), 0.13691995878400012)
+
+
+class FarPoints(unittest.TestCase):
+    def test_every_octave_at_the_edge_of_the_range(self):
+        """Octave 15 of lacunarity 4 scales 2^50 to 2^80, far past int64: the lattice clamps (the
+        sanitized build checks that no conversion overflows) and every value is a number."""
+        edge = "1125899906842624"
+        points = "".join(f"{x} {y} {z} {w}\n" for x, y, z, w in
+                         ((edge, "-" + edge, "0.5", edge), ("-" + edge, edge, "-" + edge, "0"), ("1e15", "-1e15", "3", "4")))
+        for algorithm in ("perlin", "value", "white"):
+            for dimension in ("1", "2", "3", "4"):
+                args = ["--set", "octaves=16", "--set", "lacunarity=4", "--set", "algorithm=" + algorithm,
+                        "--set", "dimension=" + dimension, "--set", "fractal=ridged"]
+                result = sample(args, points)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                values = [float(v) for v in result.stdout.split()]
+                self.assertEqual(len(values), 3)
+                self.assertTrue(all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in values), values)
 
 
 class Help(unittest.TestCase):

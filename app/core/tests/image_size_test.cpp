@@ -1,6 +1,8 @@
 // --size and --region parsing.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/image_size.hpp"
 
 namespace app {
@@ -29,6 +31,36 @@ TEST(ImageSize, BadSizesNameValueAndWhatIsAllowed) {
         EXPECT_NE(parsed.error.find("1x1 to 16384x16384"), std::string::npos);
         EXPECT_NE(parsed.error.find("unreal-1009"), std::string::npos);
     }
+}
+
+// The integers of --size and --region are plain decimal digits with an optional '-': no '+',
+// no spaces, no hexadecimal or exponent, nothing after them. Each such value is refused with
+// the value shown escaped, never read as something near it.
+TEST(ImageSize, NumbersAreReadStrictly) {
+    for (auto bad : {"+-4x4", "4x+4", "4x-+4", " 4x4", "4x4 ", "4\tx4", "4x 4", "0x10x4", "1e3x4", "4x4.0",
+                     "99999999999999999999x4", "4x99999999999999999999", "4X4", "4x0x4"}) {
+        const auto parsed = parse_image_size(bad);
+        EXPECT_FALSE(parsed.size) << bad;
+        EXPECT_EQ(parsed.error.rfind("--size: '", 0), 0u) << parsed.error;
+        EXPECT_NE(parsed.error.find("expected WxH from 1x1 to 16384x16384"), std::string::npos) << parsed.error;
+    }
+    // Control bytes and huge values are escaped and shortened in the one-line message.
+    const auto escape = parse_image_size("\x1b[2J4x4");
+    EXPECT_EQ(escape.error.rfind("--size: '\\x1b[2J4x4' is not a size", 0), 0u) << escape.error;
+    const auto huge = parse_image_size(std::string(100000, '4') + "x4");
+    EXPECT_LT(huge.error.size(), 600u);
+    EXPECT_NE(huge.error.find("(100002 bytes)"), std::string::npos) << huge.error;
+}
+
+TEST(Region, NumbersAreReadStrictly) {
+    for (auto bad : {"+0,0,4,4", "0,0,+4,4", " 0,0,4,4", "0,0,4,4 ", "0x0,0,4,4", "0,0,4e0,4", "0,0,4.0,4",
+                     "0,0,99999999999999999999,4", "0;0;4;4"}) {
+        const auto parsed = parse_region(bad, {64, 32});
+        EXPECT_FALSE(parsed.region) << bad;
+        EXPECT_EQ(parsed.error.rfind("--region: '", 0), 0u) << parsed.error;
+        EXPECT_NE(parsed.error.find("is not a window: expected X0,Y0,X1,Y1"), std::string::npos) << parsed.error;
+    }
+    EXPECT_EQ(parse_region("\x07,0,4,4", {64, 32}).error.rfind("--region: '\\x07,0,4,4' is not a window", 0), 0u);
 }
 
 TEST(Region, ParsesAndChecks) {

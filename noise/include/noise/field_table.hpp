@@ -10,6 +10,11 @@
 // `set_field` make the getter and setter of any data member, so no table spells out a field's
 // access by hand. Text forms: a choice's name, "true"/"false" (also read: on/off, 1/0), numbers
 // in the shortest form that reads back to the same double.
+//
+// Numbers are read strictly, as std::from_chars reads them: plain decimal ("-12", "0.5", "1e-3"),
+// the whole text, nothing else. No leading '+' or whitespace, no hexadecimal, no inf or nan; an
+// empty value is an error like any other, never the default. Every error message quotes the
+// value escaped and shortened (quote_text), names the key and says what is allowed.
 #pragma once
 
 #include <span>
@@ -54,6 +59,13 @@ std::string format_field_value(const FieldSpec& field, double value);
 
 // Shortest round-trip text of a double, without an exponent for everyday numbers (100000).
 std::string format_number(double value);
+
+// A value from the user in single quotes, made safe for a one-line message: bytes outside
+// printable ASCII are written \xNN (\n, \t, \\ and \' by name), so no escape sequence reaches a
+// terminal, and a value longer than 56 bytes keeps its first and last 24 with its length:
+// 'xxx...xxx' (10000000 bytes). The app's shown() (app/core/shown_text.hpp) does the same and
+// also keeps UTF-8 letters; this library depends on the standard library only, so it has its own.
+std::string quote_text(std::string_view text);
 
 // [SECTION] Per-struct helpers ---------------------------------------------------------------
 

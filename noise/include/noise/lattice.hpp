@@ -15,8 +15,17 @@
 // - With a tiling period P (1 .. 2^46) an index is reduced modulo P with a true modulo (negative
 //   indices too); indices >= 256 then fold their higher bytes into the hash chain, so a period of
 //   300 is 300 distinct cells, not 256 cells and a repeat. Below 256 the chain is Ken's.
-// - `cell_of` floors (not a cast to int) so that negative coordinates find the right cell; points
-//   must satisfy |x| < 2^53, where a double still has a fractional part to speak of.
+// - `cell_of` floors (not a cast to int) so that negative coordinates find the right cell.
+// - Coordinates are clamped to [-2^52, 2^52] before the floor, here and in the SIMD kernels
+//   alike (`lattice_limit`). Any double is then a defined cell: a lattice index is an int64, and
+//   converting a double outside int64's range is undefined behaviour, which accepted settings do
+//   reach (offset_x = 1e12 at octave 15 of lacunarity 4 is 1e12 * 4^15, about 1e21; `sample`
+//   takes any coordinate). Nothing of interest is lost: from 2^52 on, doubles are whole numbers
+//   (spacing >= 1), so every point there already sits on a lattice line with frac 0 and the noise
+//   has no detail left to show. What changes is only which lattice line: every point beyond
+//   +-2^52 reads the line at +-2^52. Infinities clamp too; NaN counts as -infinity (it compares
+//   false both ways), so no input is undefined. The clamped index and its neighbours (at most 3
+//   cells away) stay far inside int64, and so does the arithmetic the kernels do on them.
 #pragma once
 
 #include <array>
@@ -50,14 +59,26 @@ private:
     std::uint64_t state_;
 };
 
+// Where coordinates are clamped before the floor (see the limits above): the first double with
+// no fractional part, and a power of two, so clamping to it is exact and its floor is itself.
+inline constexpr double lattice_limit = 0x1.0p52;
+
+// x limited to [-lattice_limit, lattice_limit]; NaN gives -lattice_limit. The SIMD kernels make
+// the same two comparisons in the same order (lattice_simd-inl.h, ClampLanes).
+inline double clamp_to_lattice(double x) {
+    if (x > lattice_limit) return lattice_limit;
+    return x >= -lattice_limit ? x : -lattice_limit;  // false for NaN as for -infinity
+}
+
 // The lattice cell containing coordinate x, and x's position inside it, in [0, 1).
 struct Cell {
     std::int64_t index;  // floor(x)
     double frac;         // x - floor(x)
 };
 inline Cell cell_of(double x) {
-    const double i = std::floor(x);
-    return {static_cast<std::int64_t>(i), x - i};
+    const double c = clamp_to_lattice(x);  // |c| <= 2^52: the conversion below is always defined
+    const double i = std::floor(c);
+    return {static_cast<std::int64_t>(i), c - i};
 }
 
 // A lattice index reduced for hashing: & 255 without tiling (period 256), else a true modulo.

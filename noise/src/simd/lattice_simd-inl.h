@@ -12,7 +12,7 @@
 //   which is exact.
 //
 // One octave over a chunk of a row (at most detail::max_chunk pixels):
-//   1. cells: the x axis varies per lane (floor, frac and the curve's weight per pixel); the
+//   1. cells: the x axis varies per lane (clamp, floor, frac and the curve's weight per pixel); the
 //      other axes are the same for the whole row, so their cells and weights are plain doubles;
 //   2. hashing: Ken Perlin's chain p[p[p[X] + Y] + Z]. Only its x link differs between the
 //      lanes, so the hashes of every lattice point the chunk touches (one period of the lattice
@@ -340,12 +340,21 @@ HWY_INLINE VF ValueOfHash(VI h) {
 
 // [SECTION] The chunk: octaves, then the fractal sum -----------------------------------------
 
+// lattice.hpp's clamp_to_lattice, lane-wise, with the same comparisons in the same order: above
+// the limit gives the limit, else anything not >= -limit (NaN too) gives -limit. Then Floor and
+// ConvertTo see |q| <= 2^52 only, which every target converts exactly.
+HWY_INLINE VF ClampLanes(VF q) {
+    const DF d;
+    const VF limit = hn::Set(d, lattice_limit), minus_limit = hn::Set(d, -lattice_limit);
+    return hn::IfThenElse(hn::Gt(q, limit), limit, hn::IfThenElse(hn::Ge(q, minus_limit), q, minus_limit));
+}
+
 template <Interpolation curve>
 void CellsOfChunk(const double* x, double scale, int padded, std::int64_t* cell_x, double* frac_x, double* weight_x) {
     const DF d;
     const DI di;
     for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
-        const VF q  = hn::Mul(hn::Load(d, x + i), hn::Set(d, scale));
+        const VF q  = ClampLanes(hn::Mul(hn::Load(d, x + i), hn::Set(d, scale)));  // cell_of's clamp
         const VF fl = hn::Floor(q);
         const VF f  = hn::Sub(q, fl);
         hn::Store(hn::ConvertTo(di, fl), di, cell_x + i);
