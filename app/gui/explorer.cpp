@@ -291,7 +291,9 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     shown.coarse = status.coarse_stage;
     shown.progress = status.rows_total > 0 ? static_cast<float>(status.rows_done) / static_cast<float>(status.rows_total) : 0.0f;
     shown.error = !invalid_.empty() ? invalid_ : status.error;
-    const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, preview_size_override_, report_);
+    frame_.size = chosen_size(export_);
+    frame_.label = chosen_size_label(export_);
+    const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
     want_width_ = layout.image_width;
     want_height_ = layout.image_height;
     gesture_ = layout.gesture;
@@ -463,6 +465,7 @@ nlohmann::json Explorer::report_state() const {
     state["snapshot"] = snapshot_.has_value();
     state["note"] = controls_.note;
     state["stale"] = !invalid_.empty();
+    state["export_frame"] = {{"show", frame_.show}, {"width", frame_.size.width}, {"height", frame_.size.height}};
     state["rejected"] = controls_.rejected;
     state["opening"] = presets_.opening_path.string();
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.

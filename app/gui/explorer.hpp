@@ -85,6 +85,7 @@ private:
     UndoHistory history_;
     ControlsState controls_;
     PreviewState preview_;
+    PreviewFrame frame_;
     PresetDialogs presets_;
     ExportDialog export_;
     UiReport report_;

@@ -10,6 +10,7 @@
 
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
+#include "core/tiling_check.hpp"
 
 namespace app::gui {
 
@@ -77,6 +78,21 @@ std::filesystem::path with_format_extension(std::filesystem::path path, ExportFo
 }
 
 }  // namespace
+
+ImageSize chosen_size(const ExportDialog& dialog) {
+    const auto& sizes = size_choices();
+    const auto index = static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1));
+    if (sizes[index].size.width != 0) return sizes[index].size;
+    return {std::clamp(dialog.custom_width, 1, max_image_side), std::clamp(dialog.custom_height, 1, max_image_side)};
+}
+
+std::string chosen_size_label(const ExportDialog& dialog) {
+    const auto& sizes = size_choices();
+    const auto index = static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1));
+    if (sizes[index].size.width != 0) return sizes[index].label;
+    const ImageSize size = chosen_size(dialog);
+    return std::to_string(size.width) + " x " + std::to_string(size.height);
+}
 
 // [SECTION] The dialog ---------------------------------------------------------------------------
 
@@ -155,6 +171,15 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
     report.item("export_path");
     ImGui::EndDisabled();
+
+    // An export meant to tile that would show a seam says so before it is written.
+    const std::string seam = tiling_warning(settings.params, size);
+    if (!seam.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
+        ImGui::TextWrapped("Note: %s.", seam.c_str());
+        ImGui::PopStyleColor();
+        report.item("export_tiling_warning");
+    }
 
     // Progress, messages, buttons.
     if (busy) {

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "core/image_size.hpp"
 #include "gui/background_task.hpp"
 #include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
@@ -38,6 +39,10 @@ struct ExportDialog {
 
     bool running() const;
 };
+
+// The size the dialog would export now, and its label ("unreal-1009 (1009 x 1009)").
+ImageSize chosen_size(const ExportDialog& dialog);
+std::string chosen_size_label(const ExportDialog& dialog);
 
 // Draws the dialog when open; starts, follows and cancels the job.
 void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report);

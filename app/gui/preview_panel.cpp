@@ -56,7 +56,7 @@ bool shows_repeat(const Settings& settings) {
 // [SECTION] The panel ------------------------------------------------------------------------
 
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, int preview_size_override, UiReport& report) {
+                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override, UiReport& report) {
     PreviewLayout layout;
     ImGuiIO& io = ImGui::GetIO();
     noise::Params& params = settings.params;
@@ -70,25 +70,27 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     avail.x = std::max(avail.x, 32.0f);
     avail.y = std::max(avail.y, 32.0f);
 
-    // The image on screen: the whole area, or a centred square of 3 x 3 tiles.
-    ImVec2 p0 = origin;
-    ImVec2 size = avail;
-    if (repeat) {
-        const float side = std::floor(std::min(avail.x, avail.y));
-        p0 = ImVec2(origin.x + std::floor((avail.x - side) * 0.5f), origin.y + std::floor((avail.y - side) * 0.5f));
-        size = ImVec2(side, side);
-    }
+    // The image on screen. Its shape: the export's when the export frame is shown (so the
+    // preview covers exactly the area an export writes), else the whole area, or a square when
+    // repeating 3 x 3. Fitted and centred, n x n times over when repeating.
+    const int n = repeat ? 3 : 1;
+    const double image_aspect = frame.show ? static_cast<double>(frame.size.height) / frame.size.width
+                                : repeat   ? 1.0
+                                           : static_cast<double>(avail.y) / avail.x;
+    const float tile_w = std::max(8.0f, std::floor(std::min(avail.x / static_cast<float>(n),
+                                                             avail.y / (static_cast<float>(n) * static_cast<float>(image_aspect)))));
+    const float tile_h = frame.show || repeat ? std::floor(tile_w * static_cast<float>(image_aspect)) : avail.y;
+    const ImVec2 size(tile_w * static_cast<float>(n), tile_h * static_cast<float>(n));
+    const ImVec2 p0(origin.x + std::floor((avail.x - size.x) * 0.5f), origin.y + std::floor((avail.y - size.y) * 0.5f));
     const ImVec2 p1(p0.x + size.x, p0.y + size.y);
-    const float tile_w = repeat ? size.x / 3.0f : size.x;  // one image's width on screen
-    const float tile_h = repeat ? size.y / 3.0f : size.y;
 
-    // What to render: one pixel per screen pixel (a third of the square when repeating), unless
-    // the command line fixes the width. Rounded to 4 px so a resize does not re-render per pixel.
+    // What to render: one pixel per screen pixel (one tile when repeating), unless the command
+    // line fixes the width. Rounded to 4 px so a resize does not re-render per pixel.
     const double aspect = static_cast<double>(tile_h) / tile_w;
     int width = preview_size_override > 0 ? preview_size_override : static_cast<int>(tile_w) / 4 * 4;
     width = std::max(width, 16);
     layout.image_width = width;
-    layout.image_height = repeat ? width : std::max(16, static_cast<int>(std::lround(width * aspect)));
+    layout.image_height = std::max(1, static_cast<int>(std::lround(width * (frame.show ? image_aspect : aspect))));
 
     // [1] The picture.
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -99,7 +101,7 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     }
     if (repeat) {
         // Faint borders: visible when looked for, gone otherwise, like the seams should be.
-        for (int i = 1; i < 3; ++i) {
+        for (int i = 1; i < n; ++i) {
             const float x = p0.x + tile_w * static_cast<float>(i);
             const float y = p0.y + tile_h * static_cast<float>(i);
             draw->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(255, 255, 255, 40));
@@ -111,6 +113,7 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     ImGui::SetCursorScreenPos(origin);
     ImGui::InvisibleButton("##preview", avail, ImGuiButtonFlags_MouseButtonLeft);
     report.item("preview");
+    report.rect("preview_image", p0, ImVec2(p0.x + tile_w, p0.y + tile_h));  // one image, where the noise is
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
     const ImVec2 mouse = io.MousePos;
@@ -190,6 +193,14 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
             draw->AddTriangle(t[0], t[1], t[2], IM_COL32(0, 0, 0, 140), 1.0f);
         }
     }
+    if (frame.show) {
+        // Name the frame in its corner, so the shape is never mistaken for the window's.
+        char label[96];
+        std::snprintf(label, sizeof label, "export frame %s", frame.label.c_str());
+        draw->AddText(ImVec2(p0.x + 6.0f, p0.y + 4.0f), IM_COL32(0, 0, 0, 160), label);
+        draw->AddText(ImVec2(p0.x + 5.0f, p0.y + 3.0f), IM_COL32(255, 255, 255, 200), label);
+        draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 90));
+    }
     if (status.rendering && status.error.empty()) draw_progress(draw, ImVec2(origin.x + avail.x, origin.y + avail.y), status);
     if (!status.error.empty()) draw_error(draw, origin, ImVec2(origin.x + avail.x, origin.y + avail.y), status.error);
 
@@ -211,6 +222,14 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
                       params.offset_y + params.frequency * aspect);
     }
     ImGui::TextUnformatted(line);
+    // Right-aligned: the export frame switch, with the size it follows.
+    const std::string frame_text = "export frame";
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text.c_str()).x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - box));
+    ImGui::Checkbox(frame_text.c_str(), &frame.show);
+    report.item("export_frame");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Show exactly the area an export of %s writes (set the size in File > Export).", frame.label.c_str());
 
     // Why a tile might still show seams: the picture must span whole periods.
     const char* hint = nullptr;

@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include "core/image_size.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
 #include "gui/ui_report.hpp"
@@ -33,6 +34,16 @@ struct PreviewState {
     double last_wheel_time = -1.0;
 };
 
+// The export's frame: with `show`, the preview takes the export's shape, so it shows exactly the
+// area the chosen export size writes (the pixel model of noise/render.hpp: `frequency` cells
+// across, `frequency * H / W` down). Off, it fills the panel, which usually shows less of the
+// height than a square export holds.
+struct PreviewFrame {
+    bool show = true;
+    ImageSize size;     // the export dialog's chosen size
+    std::string label;  // "unreal-1009 (1009 x 1009)"
+};
+
 struct PreviewLayout {
     int image_width = 0;   // the image size the panel wants rendered
     int image_height = 0;
@@ -41,7 +52,7 @@ struct PreviewLayout {
 
 // Draws into the current window's remaining content region.
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, int preview_size_override, UiReport& report);
+                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override, UiReport& report);
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).
 bool shows_repeat(const Settings& settings);

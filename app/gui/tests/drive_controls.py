@@ -11,6 +11,9 @@
   3. Seed: "+" steps by one, Up and Down over the field step by one, typing sets any value.
   4. Compare > "Keep these settings as B", change octaves, Ctrl+B shows B, Ctrl+B shows A again,
      Ctrl+Z undoes the flip.
+  5. The export frame: on by default, the preview has the export size's shape (square for the
+     default unreal-1009), so it covers the area an export writes; unticking it gives the panel's
+     shape back, ticking it restores the export's.
 """
 import os
 import subprocess
@@ -54,8 +57,32 @@ def main():
         app.wait(timeout=10)
 
 
+def shape(line):
+    return line["preview"]["height"] / line["preview"]["width"]
+
+
+def export_frame(report):
+    line = report.wait("the first picture", settled, timeout=60)
+    frame = line["export_frame"]
+    want = frame["height"] / frame["width"]
+    if not frame["show"] or abs(shape(line) - want) > 2 / line["preview"]["width"]:
+        fail(f"the preview is {line['preview']['width']}x{line['preview']['height']}, the export frame "
+             f"{frame['width']}x{frame['height']} (shown: {frame['show']})")
+    image = line["rects"]["preview_image"]
+    click_at(*centre(line["rects"]["export_frame"]))
+    off = report.wait("the frame off: the panel's shape", lambda l: not l["export_frame"]["show"] and settled(l)
+                      and abs(shape(l) - want) > 0.1, timeout=30)
+    click_at(*centre(off["rects"]["export_frame"]))
+    on = report.wait("the frame on again", lambda l: l["export_frame"]["show"] and settled(l)
+                     and abs(shape(l) - want) <= 2 / l["preview"]["width"], timeout=30)
+    print(f"ok  export frame {frame['width']}x{frame['height']}: preview {line['preview']['width']}x"
+          f"{line['preview']['height']} at {image}; off {off['preview']['width']}x{off['preview']['height']}; "
+          f"on again {on['preview']['width']}x{on['preview']['height']}", flush=True)
+
+
 def run(report):
-    first = report.wait("the first picture", settled, timeout=60)
+    export_frame(report)
+    first = report.last()
     rects = first["rects"]
 
     # 1. A fractional lacunarity, then tiling on.

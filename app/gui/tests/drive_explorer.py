@@ -172,8 +172,8 @@ def run(report):
           f"{state['curve']['y']:.3f} -> {line['curve']['y']:.3f}, preview untouched", flush=True)
     state = line
 
-    # Pan: drag inside the preview (away from the scanline) to the left and up.
-    r = state["rects"]["preview"]
+    # Pan: drag inside the preview's image (away from the scanline) to the left and up.
+    r = state["rects"]["preview_image"]
     px, py = r[0] + (r[2] - r[0]) * 2 // 3, r[1] + 30
     before = state
     expected = float(before["params"]["offset_x"]) + 150 / (r[2] - r[0]) * float(before["params"]["frequency"])
@@ -182,8 +182,8 @@ def run(report):
     state = expect_new_picture(report, before, f"drag to pan (offset_x about {expected:.4f})", "offset_x",
                                lambda v: abs(float(v) - expected) <= 0.02)
 
-    # [6] Zoom: three wheel clicks up at a point of the preview, which must stay put.
-    r = state["rects"]["preview"]
+    # [6] Zoom: three wheel clicks up at a point of the preview's image, which must stay put.
+    r = state["rects"]["preview_image"]
     mx, my = r[0] + (r[2] - r[0]) // 3, r[1] + (r[3] - r[1]) // 3
     xdo("mousemove", mx, my)
     time.sleep(0.15)

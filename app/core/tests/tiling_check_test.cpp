@@ -1,0 +1,39 @@
+// Exports with `tile` set: whole tiles across and down, or a warning that says what to change.
+#include <gtest/gtest.h>
+
+#include "core/tiling_check.hpp"
+
+namespace app {
+namespace {
+
+noise::Params tiled(double frequency, std::uint32_t tile) {
+    noise::Params p;
+    p.frequency = frequency;
+    p.tile = tile;
+    return p;
+}
+
+TEST(TilingCheck, WholeTilesAreQuiet) {
+    EXPECT_EQ(tiling_warning(tiled(8, 4), {1024, 1024}), "");
+    EXPECT_EQ(tiling_warning(tiled(4, 4), {1009, 1009}), "");
+    EXPECT_EQ(tiling_warning(tiled(8, 4), {1024, 512}), "");   // 8 x 4 cells: 2 x 1 tiles
+    EXPECT_EQ(tiling_warning(tiled(6, 0), {1920, 1080}), "");  // tiling off
+    EXPECT_EQ(tiling_warning(tiled(0.3 * 10, 3), {333, 333}), "");
+}
+
+TEST(TilingCheck, SeamsAreNamedWithTheFix) {
+    const std::string across = tiling_warning(tiled(6, 4), {1024, 1024});
+    EXPECT_NE(across.find("spans 1.5 x 1.5 tiles of 4 cells"), std::string::npos) << across;
+    EXPECT_NE(across.find("set frequency to a multiple of 4"), std::string::npos) << across;
+
+    const std::string down = tiling_warning(tiled(8, 4), {1920, 1080});
+    EXPECT_NE(down.find("spans 2 x 1.125 tiles"), std::string::npos) << down;
+    EXPECT_NE(down.find("use a square size"), std::string::npos) << down;
+    EXPECT_EQ(down.find("frequency to"), std::string::npos) << down;
+
+    const std::string part = tiling_warning(tiled(2, 4), {512, 512});  // half a tile
+    EXPECT_NE(part.find("0.5 x 0.5"), std::string::npos) << part;
+}
+
+}  // namespace
+}  // namespace app
