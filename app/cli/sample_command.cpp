@@ -2,13 +2,13 @@
 #include "cli/sample_command.hpp"
 
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <cctype>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -77,11 +77,11 @@ std::string parse_coordinate(std::string_view token, double& value) {
         if (digits.empty() || !(std::isdigit(static_cast<unsigned char>(digits[0])) || digits[0] == '.'))
             return "coordinate " + shown(token) + " is not a number: " + std::string(coordinate_allowed);
     }
-    const char* end = digits.data() + digits.size();
+    const char* end   = digits.data() + digits.size();
     const auto result = std::from_chars(digits.data(), end, value);
     if (result.ec == std::errc::result_out_of_range)  // 1e400, and 1e-400 which underflows
-        return "coordinate " + shown(token) + " is too large or too small for a double: " +
-               std::string(coordinate_allowed);
+        return "coordinate " + shown(token) +
+               " is too large or too small for a double: " + std::string(coordinate_allowed);
     if (result.ec != std::errc() || result.ptr != end)
         return "coordinate " + shown(token) + " is not a number: " + std::string(coordinate_allowed);
     if (!std::isfinite(value))
@@ -104,7 +104,7 @@ std::string parse_point(std::string_view line, noise::Point& point, int& count) 
         std::size_t end = i;
         while (end < line.size() && !space(line[end])) ++end;
         const std::string_view token = line.substr(i, end - i);
-        i = end;
+        i                            = end;
         if (count == 4) return shown(line) + " has more than 4 coordinates: " + std::string(point_form);
         double value = 0.0;
         if (auto error = parse_coordinate(token, value); !error.empty()) return error;
@@ -144,25 +144,30 @@ std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help)
         }
         // "--preset FILE" or "--preset=FILE", the same for --set (export reads both forms too).
         std::string_view name = arg, value;
-        bool has_value = false;
+        bool has_value        = false;
         if (const auto equals = arg.find('='); arg.starts_with("--") && equals != std::string_view::npos) {
-            name = arg.substr(0, equals);
-            value = arg.substr(equals + 1);
+            name      = arg.substr(0, equals);
+            value     = arg.substr(equals + 1);
             has_value = true;
         }
-        if (name != "--preset" && name != "--set") return "unexpected argument " + shown(arg) + ": " + allowed;
+        if (name != "--preset" && name != "--set")
+            return "unexpected argument " + shown(arg) + ": " + allowed;
         if (!has_value && i + 1 < argc) {
-            value = argv[++i];
+            value     = argv[++i];
             has_value = true;
         }
         if (name == "--preset") {
-            const std::string what = "expected a preset .json, a shipped preset's name or a PNG this program exported";
+            const std::string what =
+                "expected a preset .json, a shipped preset's name or a PNG this program exported";
             if (!has_value || value.empty()) return "--preset: the value is missing or empty: " + what;
-            if (given.preset) return "--preset: given twice (" + shown(*given.preset) + ", " + shown(value) + "): expected it once";
+            if (given.preset)
+                return "--preset: given twice (" + shown(*given.preset) + ", " + shown(value) +
+                       "): expected it once";
             given.preset = std::string(value);
         } else {
             if (!has_value || value.empty())
-                return "--set: the value is missing or empty: expected key=value, e.g. octaves=6 (keys: see --help)";
+                return "--set: the value is missing or empty: expected key=value, e.g. octaves=6 (keys: see "
+                       "--help)";
             given.assignments.emplace_back(value);
         }
     }
@@ -214,8 +219,8 @@ int sample_main(int argc, char** argv) try {
         const LineRead read = read_line(input, line);
         if (read == LineRead::end) break;
         if (read == LineRead::too_long)
-            return fail("line " + std::to_string(number) + " is longer than " + std::to_string(max_line_bytes) +
-                        " bytes: " + std::string(point_form));
+            return fail("line " + std::to_string(number) + " is longer than " +
+                        std::to_string(max_line_bytes) + " bytes: " + std::string(point_form));
         noise::Point point;
         int count = 0;
         if (auto error = parse_point(line, point, count); !error.empty())
@@ -225,7 +230,8 @@ int sample_main(int argc, char** argv) try {
     }
     return std::fflush(stdout) == 0 ? 0 : stdout_error(0);
 } catch (const std::bad_alloc&) {
-    return fail("not enough memory to load the preset and sample the noise: free some memory or raise `ulimit -v`");
+    return fail(
+        "not enough memory to load the preset and sample the noise: free some memory or raise `ulimit -v`");
 }
 
 }  // namespace app

@@ -58,8 +58,9 @@ constexpr unsigned max_threads = 1024;
 // What each option accepts, for its messages.
 constexpr std::string_view preset_allowed =
     "expected a preset .json, a shipped preset's name (e.g. alpine-ridges) or a PNG this program exported";
-constexpr std::string_view set_allowed = "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
-constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
+constexpr std::string_view set_allowed =
+    "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
+constexpr std::string_view size_allowed   = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
 constexpr std::string_view format_allowed = "expected png8, rgb8, png16 or r16";
 constexpr std::string_view output_allowed = "expected the output file name";
 constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
@@ -78,8 +79,9 @@ std::optional<std::string> once(const std::vector<std::string>& values, std::str
                                 std::string_view allowed, std::string& error) {
     if (values.empty() || !error.empty()) return std::nullopt;
     if (values.size() > 1) {
-        error = std::string(option) + ": given " + std::to_string(values.size()) + " times (" + shown(values[0]) +
-                ", " + shown(values[1]) + (values.size() > 2 ? ", ..." : "") + "): expected it once";
+        error = std::string(option) + ": given " + std::to_string(values.size()) + " times (" +
+                shown(values[0]) + ", " + shown(values[1]) + (values.size() > 2 ? ", ..." : "") +
+                "): expected it once";
         return std::nullopt;
     }
     if (values[0].empty()) {
@@ -91,11 +93,12 @@ std::optional<std::string> once(const std::vector<std::string>& values, std::str
 
 // --threads: plain decimal digits only (no sign, space, hex or exponent), 0 .. max_threads.
 std::string parse_thread_count(std::string_view text, unsigned& threads) {
-    const char* end = text.data() + text.size();
-    unsigned value = 0;
+    const char* end   = text.data() + text.size();
+    unsigned value    = 0;
     const auto result = std::from_chars(text.data(), end, value);  // unsigned: no '-' either
     const bool number = result.ptr == end && result.ec != std::errc::invalid_argument;
-    if (!number) return "--threads: " + shown(text) + " is not a thread count: " + std::string(threads_allowed);
+    if (!number)
+        return "--threads: " + shown(text) + " is not a thread count: " + std::string(threads_allowed);
     if (result.ec == std::errc::result_out_of_range || value > max_threads)
         return "--threads: " + shown(text) + " is out of range: " + std::string(threads_allowed);
     threads = value;
@@ -106,11 +109,11 @@ std::string parse_thread_count(std::string_view text, unsigned& threads) {
 std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request) {
     std::string error;
     const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
-    const auto size_text = once(given.size, "--size", size_allowed, error);
-    const auto format_text = once(given.format, "--format", format_allowed, error);
-    const auto output = once(given.output, "-o", output_allowed, error);
-    const auto region_text = once(given.region, "--region", region_allowed, error);
-    const auto threads_text = once(given.threads, "--threads", threads_allowed, error);
+    const auto size_text       = once(given.size, "--size", size_allowed, error);
+    const auto format_text     = once(given.format, "--format", format_allowed, error);
+    const auto output          = once(given.output, "-o", output_allowed, error);
+    const auto region_text     = once(given.region, "--region", region_allowed, error);
+    const auto threads_text    = once(given.threads, "--threads", threads_allowed, error);
     if (!error.empty()) return error;
     for (const auto& assignment : given.assignments)
         if (assignment.empty()) return "--set: the value is missing or empty: " + std::string(set_allowed);
@@ -134,12 +137,13 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     if (!size.size) return size.error;
     if (!format_text) return "--format is required: " + std::string(format_allowed);
     const auto format = parse_export_format(*format_text);
-    if (!format) return "--format: " + shown(*format_text) + " is not a format: " + std::string(format_allowed);
+    if (!format)
+        return "--format: " + shown(*format_text) + " is not a format: " + std::string(format_allowed);
     if (!output) return "-o is required: " + std::string(output_allowed);
 
-    request.size = *size.size;
-    request.format = *format;
-    request.path = *output;
+    request.size      = *size.size;
+    request.format    = *format;
+    request.path      = *output;
     request.overwrite = given.force;
     if (region_text) {
         const auto region = parse_region(*region_text, request.size);
@@ -155,7 +159,8 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
 // program itself about 8 MB. Measured minimum at 4096x4096 png16: 24 MB for 1 thread, 43 MB for
 // 2, 78 MB for 4; the size of the image does not matter (it is streamed in bands).
 std::string memory_message(const ExportRequest& request) {
-    const unsigned threads = request.threads != 0 ? request.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads =
+        request.threads != 0 ? request.threads : std::max(1u, std::thread::hardware_concurrency());
     const unsigned long long megabytes = 8 + 18ull * threads;
     return "not enough memory to render " + std::to_string(request.size.width) + "x" +
            std::to_string(request.size.height) + " with " + std::to_string(threads) + " thread" +
@@ -223,9 +228,14 @@ int export_main(int argc, char** argv) {
     // checked_request name the option, show the value and say what is allowed.
     const auto text_option = [&](const char* names, std::vector<std::string>& values, const char* type,
                                  const char* help) {
-        return cli.add_option(names, values, help)->type_name(type)->expected(0, 1)->allow_extra_args(false)->take_all();
+        return cli.add_option(names, values, help)
+            ->type_name(type)
+            ->expected(0, 1)
+            ->allow_extra_args(false)
+            ->take_all();
     };
-    text_option("--preset", given.preset, "FILE|NAME", "a preset .json, a shipped preset's name, or a PNG exported by us");
+    text_option("--preset", given.preset, "FILE|NAME",
+                "a preset .json, a shipped preset's name, or a PNG exported by us");
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
     text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 (required)");
@@ -240,7 +250,8 @@ int export_main(int argc, char** argv) {
         if (arg == "--") return usage_error("unexpected argument '--': " + std::string(option_list));
         // CLI11 would read "--force=no" as a conversion to bool; a switch takes no value at all.
         if (arg.starts_with("--force="))
-            return usage_error("--force: " + shown(arg.substr(8)) + " is not allowed: expected --force alone, without a value");
+            return usage_error("--force: " + shown(arg.substr(8)) +
+                               " is not allowed: expected --force alone, without a value");
     }
     try {
         cli.parse(argc, argv);
