@@ -44,10 +44,16 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
       curve_worker_(std::make_unique<RenderWorker>(wake)) {
     load_shipped_presets(presets_);
     presets_.baseline = initial;
+    presets_.folders = user_folders();
+    presets_.recent = load_recent(presets_.folders);
     invalid_ = noise::validate(settings_.params);
 }
 
 void Explorer::started_from(const std::string& path) { presets_.current = path; }
+
+// The settings as last opened or saved: quitting either had nothing unsaved, or the user chose
+// "Quit without saving", and the next start should not bring back what they discarded.
+Session Explorer::session() const { return {presets_.baseline, presets_.current}; }
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
@@ -161,6 +167,11 @@ void Explorer::draw_menu_bar() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open preset...", "Ctrl+O")) presets_.want_open = true;
+        if (ImGui::BeginMenu("Open recent", !presets_.recent.empty())) {
+            for (const auto& path : presets_.recent)
+                if (ImGui::MenuItem(path.string().c_str())) open_preset(presets_, {path}, wake_);
+            ImGui::EndMenu();
+        }
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
         ImGui::Separator();
@@ -462,6 +473,9 @@ nlohmann::json Explorer::report_state() const {
     state["preset_error"] = presets_.error;
     state["current_preset"] = presets_.current.string();
     state["title"] = title();
+    nlohmann::json recent = nlohmann::json::array();
+    for (const auto& path : presets_.recent) recent.push_back(path.string());
+    state["recent"] = std::move(recent);
     state["snapshot"] = snapshot_.has_value();
     state["note"] = controls_.note;
     state["stale"] = !invalid_.empty();

@@ -42,8 +42,11 @@ public:
     // Builds one ImGui frame, first taking what the window's callbacks collected (dropped files:
     // the first that opens wins; Ctrl shortcuts). Main thread only.
     void draw(WindowInbox& inbox);
-    // The settings came from this file (--preset, read once before the window opened).
+    // The settings came from this file (--preset, read once before the window opened, or the
+    // last session's file).
     void started_from(const std::string& path);
+    // What to remember for the next start.
+    Session session() const;
 
     // True while anything is still moving (a render, an export, an animation): the main loop
     // then keeps drawing at a steady rate instead of sleeping until the next event.

@@ -31,6 +31,7 @@
 #include "gui/gui_options.hpp"
 #include "gui/screenshot.hpp"
 #include "gui/theme.hpp"
+#include "gui/user_files.hpp"
 
 namespace app {
 
@@ -99,6 +100,14 @@ int gui_main(int argc, char** argv) {
         } catch (const std::exception& e) {
             std::fprintf(stderr, "noise-explorer: --preset: %s\n", e.what());
             return 2;
+        }
+    }
+    // Without --preset, continue where the last session ended.
+    const gui::UserFolders folders = gui::user_folders();
+    if (options.preset.empty() && options.uses_session()) {
+        if (auto session = gui::load_session(folders)) {
+            initial = session->settings;
+            initial_path = session->file.string();
         }
     }
     gui::UiReport* report = nullptr;  // opened below, once the explorer exists
@@ -218,6 +227,7 @@ int gui_main(int argc, char** argv) {
             // The first frames build fonts and shaders; from then on a slow frame is a stall.
             if (frame > 3) explorer.note_frame_time((seconds() - frame_start) * 1000.0);
         }
+        if (options.uses_session()) gui::save_session(folders, explorer.session());
     }  // the explorer (and its worker threads) end here, before the GL context goes
 
     ImGui_ImplOpenGL3_Shutdown();

@@ -14,6 +14,9 @@ const char* const gui_help_text = R"(Window options:
                                       preview's generation and checksum (for tests)
   --preview-size N                    render the preview N pixels wide (16..8192)
   --window-size WxH                   initial window size (default 1280x800)
+  --no-session                        do not continue from the last session, nor remember
+                                      this one (scripted runs with --screenshot or --ui-report
+                                      do neither unless given --session)
 Without a display run it as `xvfb-run -a noise-explorer`, or render files with `noise-explorer export`.
 )";
 
@@ -40,6 +43,10 @@ ParsedOptions parse_gui_options(int argc, char** argv) {
         const std::string_view arg = argv[i];
         if (arg == "--help" || arg == "--help-gui" || arg == "-h") {
             o.help = true;
+            continue;
+        }
+        if (arg == "--session" || arg == "--no-session") {
+            (arg == "--session" ? o.session : o.no_session) = true;
             continue;
         }
         const bool takes_value = arg == "--preset" || arg == "--screenshot" || arg == "--frames" ||

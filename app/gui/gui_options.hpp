@@ -7,6 +7,8 @@
 //   --preview-size N       render the preview N pixels wide whatever the panel's size (tests use
 //                          a large N to make a render slow on purpose)
 //   --window-size WxH      initial window size (default 1280x800)
+//   --session / --no-session   continue from the last session and remember this one (the
+//                          default, except in the test layout); or neither
 // --screenshot and --ui-report imply the test layout. A bad option is one line on stderr naming
 // it and its value, and exit status 2.
 #pragma once
@@ -24,6 +26,10 @@ struct GuiOptions {
     int window_width = 1280;
     int window_height = 800;
     bool help = false;
+    bool session = false;     // --session
+    bool no_session = false;  // --no-session
+    // Remember and restore sessions: by default for people, not for scripted runs.
+    bool uses_session() const { return !no_session && (session || (screenshot.empty() && ui_report.empty())); }
 };
 
 struct ParsedOptions {

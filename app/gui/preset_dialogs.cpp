@@ -22,7 +22,12 @@ Preset to_preset(const Settings& settings, const std::filesystem::path& path) {
 
 bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesystem::path& path, bool overwrite) {
     try {
+        // The user's presets folder is ours to create; any other folder must exist already.
+        std::error_code ec;
+        if (!dialogs.folders.presets.empty() && path.parent_path() == dialogs.folders.presets)
+            std::filesystem::create_directories(dialogs.folders.presets, ec);
         save_preset(to_preset(settings, path), path, overwrite);
+        dialogs.recent = remember_recent(dialogs.folders, dialogs.recent, path);
         dialogs.current = path;
         dialogs.baseline = settings;
         dialogs.error.clear();
@@ -53,6 +58,15 @@ void load_shipped_presets(PresetDialogs& dialogs) {
             // A broken shipped file is a packaging bug; skipping it keeps the others usable.
         }
     }
+}
+
+std::filesystem::path suggested_save_path(const PresetDialogs& dialogs) {
+    const auto& current = dialogs.current;
+    bool shipped = false;
+    for (const auto& preset : dialogs.shipped) shipped |= preset.path == current;
+    if (current.extension() == ".json" && !shipped) return current;
+    const std::string name = current.empty() ? "my-preset.json" : current.stem().string() + ".json";
+    return dialogs.folders.presets.empty() ? std::filesystem::path(name) : dialogs.folders.presets / name;
 }
 
 void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, std::function<void()> wake) {
@@ -94,6 +108,7 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
     settings.view = outcome->result->preset.view;
     dialogs.current = outcome->result->path;
     dialogs.baseline = settings;
+    dialogs.recent = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);
     dialogs.error.clear();
     dialogs.message = "Opened " + dialogs.current.string();
     dialogs.close_open_dialog = true;
@@ -166,8 +181,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         dialogs.want_save = false;
         dialogs.error.clear();
         dialogs.confirm_replace = false;
-        if (dialogs.save_path.empty())
-            dialogs.save_path = dialogs.current.extension() == ".json" ? dialogs.current.string() : "my-preset.json";
+        dialogs.save_path = suggested_save_path(dialogs).string();
         ImGui::OpenPopup("Save preset");
     }
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

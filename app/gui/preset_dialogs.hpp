@@ -23,6 +23,7 @@
 #include "gui/background_task.hpp"
 #include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
+#include "gui/user_files.hpp"
 #include "gui/ui_report.hpp"
 
 namespace app::gui {
@@ -37,6 +38,8 @@ struct PresetDialogs {
     std::vector<ShippedPreset> shipped;  // read once at start
     std::filesystem::path current;       // the file last opened or saved ("" for none)
     Settings baseline;                   // the settings as last opened or saved: edits since are unsaved
+    UserFolders folders;                 // where the user's presets and lists live
+    std::vector<std::filesystem::path> recent;  // File > Open Recent, newest first
     std::string open_path;
     std::string save_path;
     bool want_open = false;   // set by a menu, button or shortcut; the dialog opens next frame
@@ -58,6 +61,10 @@ struct PresetDialogs {
 
 // Reads the shipped presets' names (bad files are skipped; the dialog stays usable).
 void load_shipped_presets(PresetDialogs& dialogs);
+
+// Where Save suggests saving: the file in use if it is the user's own .json, else the user's
+// presets folder (never over a shipped preset).
+std::filesystem::path suggested_save_path(const PresetDialogs& dialogs);
 
 // Starts reading a preset or exported PNG in the background; with several paths (files dropped
 // together) the first that loads wins. Ignored while another file is still being read. `wake` is

@@ -24,6 +24,17 @@ TEST(GuiOptions, Defaults) {
     EXPECT_EQ(p.options.frames, 0);
 }
 
+// People get their last session back; scripted runs (screenshots, UI reports) start clean
+// unless they ask for it.
+TEST(GuiOptions, SessionForPeopleNotForScripts) {
+    EXPECT_TRUE(parse({}).options.uses_session());
+    EXPECT_FALSE(parse({"--no-session"}).options.uses_session());
+    EXPECT_FALSE(parse({"--ui-report", "r.jsonl"}).options.uses_session());
+    EXPECT_FALSE(parse({"--screenshot", "s.png"}).options.uses_session());
+    EXPECT_TRUE(parse({"--ui-report", "r.jsonl", "--session"}).options.uses_session());
+    EXPECT_FALSE(parse({"--session", "--no-session"}).options.uses_session());
+}
+
 TEST(GuiOptions, AllValues) {
     const auto p = parse({"--preset", "a.json", "--screenshot", "s.png", "--frames", "7", "--ui-report", "r.jsonl",
                           "--preview-size", "640", "--window-size", "1024x700"});

@@ -1,0 +1,119 @@
+#!/usr/bin/python3
+"""The user's own files: Save goes to the user's presets folder, recent files, the last session.
+
+    xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_session.py NOISE_EXPLORER WORKDIR
+
+XDG_CONFIG_HOME and XDG_DATA_HOME point into WORKDIR, which starts empty. With real X11 input:
+  1. change octaves, Ctrl+S, Return: the suggested file is $XDG_DATA_HOME/noise-explorer/presets/
+     my-preset.json (the folder is created); the title names it; Ctrl+Q quits at once;
+  2. a new start continues the session: the same settings, the same file in the title, and the
+     file in the recent list;
+  3. pick a shipped preset, Ctrl+S, Return: it is saved as the user's alpine-ridges.json, and the
+     shipped file is untouched; the recent list has both files, newest first.
+"""
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+from x11_drive import Report, centre, drag, fail, settled, wait_dialog, xdo
+
+APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
+CONFIG = os.path.join(WORK, "config")
+DATA = os.path.join(WORK, "data")
+PRESETS = os.path.join(DATA, "noise-explorer", "presets")
+
+
+def start():
+    report_path = os.path.join(WORK, "session_report.jsonl")
+    if os.path.exists(report_path):
+        os.remove(report_path)
+    env = dict(os.environ, XDG_CONFIG_HOME=CONFIG, XDG_DATA_HOME=DATA)
+    app = subprocess.Popen([APP, "--session", "--ui-report", report_path], cwd=WORK, env=env, stderr=subprocess.PIPE)
+    report = Report(report_path)
+    report.wait("the first picture", settled, timeout=60)
+    return app, report
+
+
+def click(report, key):
+    xdo("mousemove", *centre(report.last()["rects"][key]))
+    time.sleep(0.1)
+    xdo("click", 1)
+
+
+def save_with_suggestion(report, expected):
+    xdo("key", "ctrl+s")
+    wait_dialog(report, "the Save dialog", "save_path")
+    xdo("key", "Return")
+    line = report.wait(f"saved as {expected}", lambda l: l["current_preset"] == expected and not l["title"].endswith("*"),
+                       timeout=10)
+    if not os.path.isfile(expected):
+        fail(f"{expected} was not written")
+    return line
+
+
+def quit_now(app):
+    xdo("key", "ctrl+q")
+    try:
+        status = app.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        app.kill()
+        fail("Ctrl+Q did not quit")
+    if status != 0:
+        fail(f"exit status {status}: {app.stderr.read().decode(errors='replace')[-800:]}")
+
+
+def main():
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+
+    # 1.
+    app, report = start()
+    x0, y0, x1, y1 = report.last()["rects"]["octaves"]
+    drag(x0 + 10, (y0 + y1) // 2, x1 - 10)
+    report.wait("octaves 16", lambda l: l["params"]["octaves"] == "16")
+    mine = os.path.join(PRESETS, "my-preset.json")
+    saved = save_with_suggestion(report, mine)
+    quit_now(app)
+    print(f"ok  Save suggested {mine}; title {saved['title']!r}", flush=True)
+
+    # 2.
+    app, report = start()
+    line = report.last()
+    if line["params"] != saved["params"] or line["current_preset"] != mine or line["recent"][:1] != [mine]:
+        fail(f"the session did not continue: params equal {line['params'] == saved['params']}, file "
+             f"{line['current_preset']!r}, recent {line['recent']}")
+    print(f"ok  the next start continued: octaves {line['params']['octaves']}, title {line['title']!r}, "
+          f"recent {line['recent']}", flush=True)
+
+    # 3.
+    click(report, "preset")
+    opened = wait_dialog(report, "the preset list", "preset=alpine-ridges")
+    shipped = None
+    xdo("mousemove", *centre(opened["rects"]["preset=alpine-ridges"]))
+    time.sleep(0.1)
+    xdo("click", 1)
+    line = report.wait("alpine-ridges opened", lambda l: l["current_preset"].endswith("alpine-ridges.json")
+                       and not l["opening"], timeout=20)
+    shipped = line["current_preset"]
+    with open(shipped, "rb") as f:
+        shipped_hash = hashlib.sha256(f.read()).hexdigest()
+    copy = os.path.join(PRESETS, "alpine-ridges.json")
+    line = save_with_suggestion(report, copy)
+    with open(shipped, "rb") as f:
+        if hashlib.sha256(f.read()).hexdigest() != shipped_hash:
+            fail("Save changed the shipped preset")
+    if line["recent"][:3] != [copy, shipped, mine]:
+        fail(f"recent files are {line['recent']}")
+    with open(copy) as f:
+        if json.load(f)["fractal"] != "ridged":
+            fail("the saved copy is not the preset")
+    quit_now(app)
+    print(f"ok  a shipped preset saved as {copy}; the shipped file untouched; recent {line['recent']}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
