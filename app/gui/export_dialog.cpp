@@ -1,6 +1,10 @@
 #include "gui/export_dialog.hpp"
 
 #include <cstdio>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -41,7 +45,28 @@ BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest reque
 
 }  // namespace
 
-ExportDialog::ExportDialog() = default;
+// A full path from the start: the dialog and its messages always say where the file goes.
+ExportDialog::ExportDialog() {
+    std::error_code ec;
+    const auto here = std::filesystem::current_path(ec);
+    path = ((ec ? std::filesystem::path(".") : here) / "heightmap.png").string();
+}
+
+namespace {
+
+// Shows the folder in the desktop's file manager, without waiting for it. The child is reaped
+// by a detached thread, so no zombie is left behind.
+std::string open_folder(const std::filesystem::path& folder) {
+    std::string program = "xdg-open";
+    char* argv[] = {program.data(), const_cast<char*>(folder.c_str()), nullptr};
+    pid_t pid = 0;
+    if (posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv, environ) != 0)
+        return "cannot start xdg-open: the file is in " + folder.string();
+    std::thread([pid] { waitpid(pid, nullptr, 0); }).detach();
+    return {};
+}
+
+}  // namespace
 ExportDialog::~ExportDialog() = default;  // cancels and joins a running job
 
 bool ExportDialog::running() const { return job && !job->finished(); }
@@ -111,6 +136,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         if (auto outcome = dialog.job->take()) {
             dialog.message = outcome->result.value_or("");
             dialog.error = outcome->error;
+            if (outcome->result) dialog.exported = dialog.exporting;
             dialog.job.reset();
         }
     }
@@ -170,6 +196,10 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
     report.item("export_path");
+    const std::vector<std::string> extensions{static_cast<ExportFormat>(dialog.format) == ExportFormat::r16 ? ".r16" : ".png"};
+    if (dialog.browser.draw(dialog.path, extensions, report, "export_browse", 6 * ImGui::GetTextLineHeightWithSpacing()) !=
+        FileBrowser::Pick::none)
+        dialog.confirm_replace = false;
     ImGui::EndDisabled();
 
     // An export meant to tile that would show a seam says so before it is written.
@@ -195,6 +225,13 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::PopStyleColor();
     }
     if (!dialog.message.empty()) ImGui::TextWrapped("%s", dialog.message.c_str());
+    if (!dialog.exported.empty() && !busy && dialog.error.empty()) {
+        if (ImGui::SmallButton("Open folder")) {
+            const std::string failure = open_folder(dialog.exported.parent_path());
+            if (!failure.empty()) dialog.message = failure;
+        }
+        report.item("export_open_folder");
+    }
 
     const auto start = [&](bool overwrite) {
         Preset preset;
@@ -209,6 +246,8 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         dialog.message.clear();
         dialog.confirm_replace = false;
         // No wake-up needed: the window keeps drawing while an export runs (Explorer::busy).
+        std::error_code ec;
+        dialog.exporting = std::filesystem::absolute(dialog.path, ec);
         dialog.job = std::make_unique<BackgroundTask<std::string>>(export_work(std::move(preset), std::move(request)), nullptr);
     };
     const std::string invalid = noise::validate(settings.params);

@@ -9,12 +9,14 @@
 // failed export leaves no file behind (core writes atomically).
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
 #include "core/image_size.hpp"
 #include "gui/background_task.hpp"
 #include "gui/dialog_keys.hpp"
+#include "gui/file_browser.hpp"
 #include "gui/settings.hpp"
 #include "gui/ui_report.hpp"
 
@@ -27,7 +29,9 @@ struct ExportDialog {
     ExportDialog& operator=(const ExportDialog&) = delete;
 
     bool want_open = false;
-    std::string path = "heightmap.png";
+    std::string path;     // heightmap.png in the working folder, as a full path
+    std::filesystem::path exporting;  // the file of the running job
+    std::filesystem::path exported;   // the last file written, for "Open folder"
     int format = 2;       // index into the format list: png16 by default, what engines import
     int size_index = 3;   // index into the size list: unreal-1009 by default
     int custom_width = 1024;
@@ -35,6 +39,7 @@ struct ExportDialog {
     bool confirm_replace = false;
     std::string error;
     std::string message;
+    FileBrowser browser;
     std::unique_ptr<BackgroundTask<std::string>> job;  // the running export; its result is the message
 
     bool running() const;

@@ -141,7 +141,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         if (!dialogs.shipped.empty()) {
             ImGui::Spacing();
             ImGui::TextDisabled("Shipped presets (double-click to open):");
-            if (ImGui::BeginListBox("##shipped", ImVec2(-1, 8 * ImGui::GetTextLineHeightWithSpacing()))) {
+            if (ImGui::BeginListBox("##shipped", ImVec2(-1, 6 * ImGui::GetTextLineHeightWithSpacing()))) {
                 for (const auto& shipped : dialogs.shipped) {
                     const bool selected = dialogs.open_path == shipped.path.string();
                     if (ImGui::Selectable(shipped.name.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
@@ -153,6 +153,12 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
                 ImGui::EndListBox();
             }
         }
+        ImGui::Spacing();
+        ImGui::TextDisabled("Or browse (double-click a file to open it):");
+        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png"}, report, "open_browse",
+                                      8 * ImGui::GetTextLineHeightWithSpacing()) == FileBrowser::Pick::confirmed &&
+            !busy)
+            open_preset(dialogs, {dialogs.open_path}, wake);
         error_text(dialogs.error);
         if (busy) ImGui::TextDisabled("Reading %s ...", dialogs.opening_path.string().c_str());
         ImGui::BeginDisabled(busy);
@@ -193,6 +199,10 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
         if (ImGui::InputText("##save_path", &dialogs.save_path)) dialogs.confirm_replace = false;
         report.item("save_path");
+        // Browsing to a file means saving over it (after the confirmation below).
+        if (dialogs.save_browser.draw(dialogs.save_path, {".json"}, report, "save_browse",
+                                      8 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
+            dialogs.confirm_replace = false;
         error_text(dialogs.error);
         std::error_code ec;
         const std::filesystem::path path = dialogs.save_path;

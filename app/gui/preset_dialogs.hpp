@@ -21,6 +21,7 @@
 
 #include "core/preset.hpp"
 #include "gui/background_task.hpp"
+#include "gui/file_browser.hpp"
 #include "gui/dialog_keys.hpp"
 #include "gui/settings.hpp"
 #include "gui/user_files.hpp"
@@ -57,6 +58,8 @@ struct PresetDialogs {
     std::unique_ptr<BackgroundTask<Opened>> opening;
     std::filesystem::path opening_path;  // shown while it reads
     bool close_open_dialog = false;      // the Open dialog's file arrived: close it
+    FileBrowser open_browser;
+    FileBrowser save_browser;
 };
 
 // Reads the shipped presets' names (bad files are skipped; the dialog stays usable).

@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""The file browser in the Open and Export dialogs, with real X11 input under Xvfb.
+
+    xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_browser.py NOISE_EXPLORER WORKDIR
+
+  1. Ctrl+O lists the working folder; clicking "sub/" goes into it, which shows a.json and b.png
+     but not c.txt (the filter), and all three with "All files"; double-clicking a.json opens it.
+  2. Ctrl+E: the path is a full path; clicking "sub/" in the export browser puts that folder in the
+     path field; a typed file name completes it; Export writes WORKDIR/sub/map.png and the
+     message names the full path; "Open folder" is offered.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+from x11_drive import Report, centre, fail, settled, wait_dialog, xdo
+
+APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
+REPORT = os.path.join(WORK, "browser_report.jsonl")
+
+
+def click(rect, times=1):
+    xdo("mousemove", *centre(rect))
+    time.sleep(0.1)
+    for i in range(times):
+        if i:
+            time.sleep(0.12)  # within ImGui's double-click time (0.3 s), a frame or more apart
+        xdo("click", 1)
+
+
+def main():
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(os.path.join(WORK, "sub"))
+    with open(os.path.join(WORK, "sub", "a.json"), "w") as f:
+        json.dump({"format": "noise-explorer-preset", "version": 1, "seed": 31337}, f)
+    for name in ("b.png", "c.txt"):
+        open(os.path.join(WORK, "sub", name), "w").close()
+    app = subprocess.Popen([APP, "--ui-report", REPORT], cwd=WORK, stderr=subprocess.PIPE)
+    try:
+        run(Report(REPORT))
+    finally:
+        app.terminate()
+        app.wait(timeout=10)
+
+
+def run(report):
+    report.wait("the first picture", settled, timeout=60)
+
+    # 1. Open.
+    xdo("key", "ctrl+o")
+    line = wait_dialog(report, "the Open dialog", "open_browse=sub/")
+    click(line["rects"]["open_browse=sub/"])
+    line = report.wait("inside sub/", lambda l: "open_browse=a.json" in l["rects"], timeout=10)
+    time.sleep(0.2)
+    line = report.last()
+    listed = sorted(k for k in line["rects"] if k.startswith("open_browse="))
+    if listed != ["open_browse=a.json", "open_browse=b.png"]:
+        fail(f"the filtered listing is {listed}")
+    click(line["rects"]["open_browse_all_files"])
+    line = report.wait("all files", lambda l: "open_browse=c.txt" in l["rects"], timeout=10)
+    click(line["rects"]["open_browse_all_files"])
+    time.sleep(0.3)
+    click(report.last()["rects"]["open_browse=a.json"], times=2)
+    target = os.path.join(WORK, "sub", "a.json")
+    line = report.wait("a.json opened", lambda l: l["current_preset"] == target and l["params"]["seed"] == "31337",
+                       timeout=10)
+    print(f"ok  Open: browsed into sub/, filter {listed}, c.txt with All files, double-click opened {target}",
+          flush=True)
+    time.sleep(0.3)
+    if "open_path" in report.last()["rects"]:
+        fail("the Open dialog stayed open after opening")
+
+    # 2. Export.
+    xdo("key", "ctrl+e")
+    line = wait_dialog(report, "the Export dialog", "export_browse=sub/")
+    click(line["rects"]["export_browse=sub/"])
+    report.wait("the export browser in sub/", lambda l: "export_browse=b.png" in l["rects"], timeout=10)
+    time.sleep(0.2)
+    click(report.last()["rects"]["export_path"])
+    time.sleep(0.1)
+    xdo("keydown", "End")
+    time.sleep(0.06)
+    xdo("keyup", "End")
+    xdo("type", "--delay", "5", "map.png")
+    time.sleep(0.2)
+    click(report.last()["rects"]["export_start"])
+    written = os.path.join(WORK, "sub", "map.png")
+    line = report.wait("exported", lambda l: not l["export"]["running"] and l["export"]["message"], timeout=60)
+    if not os.path.isfile(written) or written not in line["export"]["message"]:
+        fail(f"export: message {line['export']['message']!r}, file there: {os.path.isfile(written)}")
+    time.sleep(0.3)
+    if "export_open_folder" not in report.last()["rects"]:
+        fail("no 'Open folder' after the export")
+    print(f"ok  Export: browsed to sub/, typed map.png: {line['export']['message']!r}; Open folder offered", flush=True)
+
+
+if __name__ == "__main__":
+    main()
