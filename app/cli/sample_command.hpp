@@ -3,7 +3,15 @@
 // Reads noise-space points "x [y [z [w]]]" from stdin, one per line (missing coordinates are 0,
 // blank lines are skipped), and prints the raw fractal value at each with %.17g: frequency and
 // offsets are not applied and no output mapping happens, so the numbers are the noise itself.
-// Exit status 0, or 2 with one line on stderr for a bad argument or input line.
+// Exit status 0, or 2 with one line on stderr ("sample: ...") for a bad argument or input line,
+// naming it, showing the value escaped and shortened (shown_text.hpp) and saying what is allowed.
+//
+// Limits, stated plainly:
+// - a coordinate is a decimal number as std::from_chars reads it, after at most one '+' ("+1.5",
+//   as printf's %+f writes): no "+-1", hexadecimal, inf, nan or trailing bytes; |x| <= 2^50;
+// - a line longer than 64 KiB is refused when it gets there (a point is a few dozen bytes);
+// - --preset at most once, never empty; --set never empty, applied in order after the preset
+//   wherever it stands; both also as --preset=FILE and --set=key=value.
 #pragma once
 
 namespace app {
