@@ -139,7 +139,9 @@ std::optional<std::string> png_text_in(std::string_view header, std::string_view
         }
     }
     png_destroy_read_struct(&png, info ? &info : nullptr, nullptr);
-    if (!ok) throw std::runtime_error(name + ": damaged PNG: " + (state.error.empty() ? "unknown error" : escaped(state.error, 200)));
+    if (!ok)
+        throw std::runtime_error(name + ": damaged PNG: " +
+                                 (state.error.empty() ? "unknown error" : escaped(state.error, 200)));
     // Two chunks with the key: which one is meant is a guess, so neither is taken.
     if (matches > 1)
         throw std::runtime_error(name + ": the PNG has " + std::to_string(matches) + " '" + std::string(key) +

@@ -355,7 +355,8 @@ TEST(HostilePresets, NulByteIsAnErrorWithItsOffset) {
     const std::string text = "{" + header + "}";
     EXPECT_EQ(error_of(text + std::string("\0{\"octaves\": 99}", 16)),
               "p.json:1:" + std::to_string(text.size() + 1) + ": a NUL byte at byte offset " +
-                  std::to_string(text.size()) + ": a preset is JSON text, which never holds one (is this a binary file?)");
+                  std::to_string(text.size()) +
+                  ": a preset is JSON text, which never holds one (is this a binary file?)");
     EXPECT_NE(error_of(std::string("{\"format\": \"noise-explorer\0\"}", 29)).find("NUL byte at byte offset 26"),
               std::string::npos);
     // In a PNG's tEXt chunk, where libpng itself would cut the text at the NUL.
@@ -373,15 +374,18 @@ TEST(HostilePresets, DuplicateKeysAreNamed) {
               "p.json: key 'view.ramp': appears twice: a key may appear once (which one was meant?)");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {}, "view": {"ramp": "ice"}})"),
               "p.json: key 'view': appears twice: a key may appear once (which one was meant?)");
-    EXPECT_NE(error_of(R"({"format": "noise-explorer-preset", "version": 1, "version": 1})").find("'version': appears twice"),
+    EXPECT_NE(error_of(R"({"format": "noise-explorer-preset", "version": 1, "version": 1})")
+                  .find("'version': appears twice"),
               std::string::npos);
     // The same key in two different objects is fine.
-    EXPECT_EQ(error_of("{" + header + R"(, "name": "x", "view": {"ramp": "ice"}, "description": "ramp"})"), "(no error)");
+    EXPECT_EQ(error_of("{" + header + R"(, "name": "x", "view": {"ramp": "ice"}, "description": "ramp"})"),
+              "(no error)");
     // Two preset chunks in one PNG: neither is taken.
     testing::TestDir dir;
     write_file(dir / "two.png", png_with(text_chunk(png_preset_key, valid_preset_text()) +
                                          text_chunk(png_preset_key, preset_to_json(Preset{}))));
-    EXPECT_NE(load_error(dir / "two.png").find("text chunks: expected one"), std::string::npos) << load_error(dir / "two.png");
+    const auto two = load_error(dir / "two.png");
+    EXPECT_NE(two.find("text chunks: expected one"), std::string::npos) << two;
 }
 
 TEST(HostileFiles, FifoWithoutWriterReturnsPromptlyWithAnError) {
@@ -454,7 +458,7 @@ TEST(HostileFiles, HugeChunkInAPngIsRefusedBeforeItIsRead) {
     EXPECT_NE(load_error(pipe.path()).find("declares 2147483647 bytes: a chunk before the image data may have at most"),
               std::string::npos)
         << load_error(pipe.path());
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));  // sanitizers, load
     // Within the limit but past the end of the file: a truncated PNG, said before reading.
     const std::string cut = std::string(png_signature) + chunk("IHDR", ihdr) + std::string("\0\1\0\0tEXt", 8) + "ab";
     write_file(dir / "cut.png", cut);
@@ -474,7 +478,7 @@ TEST(HostileFiles, PipesAreReadOnce) {
     const auto start = std::chrono::steady_clock::now();
     EXPECT_EQ(load_error(empty.path()), empty.path().string() + ": is empty: expected a preset, a JSON object "
                                                                 "{\"format\": \"noise-explorer-preset\", ...}");
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));  // sanitizers, load
 }
 
 TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
@@ -485,7 +489,8 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
     const auto newline = error_of("{" + header + R"(, "view": {"a\nb": 1}})");
     EXPECT_EQ(newline.rfind("p.json: view: unknown key 'a\\nb'", 0), 0u) << newline;
     const auto value = error_of("{" + header + R"(, "algorithm": "\u001b[2J\u0085"})");
-    EXPECT_EQ(value, "p.json: key 'algorithm': '\\x1b[2J\\xc2\\x85' is not allowed: expected one of perlin, value, white");
+    EXPECT_EQ(value,
+              "p.json: key 'algorithm': '\\x1b[2J\\xc2\\x85' is not allowed: expected one of perlin, value, white");
     const auto got = error_of("{" + header + R"(, "octaves": "\u001b[2J"})");
     EXPECT_EQ(got, "p.json: key 'octaves': expected an integer from 1 to 16, got the string \"\\\\u001b[2J\"");
     const auto view_setting = error_of("{" + header + R"(, "ramp\u001b": 1})");
@@ -561,13 +566,15 @@ TEST(HostileFiles, PermissionDenied) {
     testing::TestDir dir;
     write_file(dir / "secret.json", valid_preset_text());
     std::filesystem::permissions(dir / "secret.json", std::filesystem::perms::none);
-    EXPECT_EQ(load_error(dir / "secret.json"), (dir / "secret.json").string() + ": cannot open the preset file: permission denied");
+    EXPECT_EQ(load_error(dir / "secret.json"),
+              (dir / "secret.json").string() + ": cannot open the preset file: permission denied");
 }
 
 // Found by fuzz_arguments: --size and --region quoted their text raw, newline and all.
 TEST(HostileMessages, SizeAndRegionValuesAreEscaped) {
     const auto size = parse_image_size("oct\naves=3\x1b]0;x\x07");
-    EXPECT_EQ(size.error.rfind("--size: 'oct\\naves=3\\x1b]0;x\\x07' is not a size: expected WxH", 0), 0u) << size.error;
+    EXPECT_EQ(size.error.rfind("--size: 'oct\\naves=3\\x1b]0;x\\x07' is not a size: expected WxH", 0), 0u)
+        << size.error;
     expect_one_clean_line(parse_image_size("1\rx2").error);
     expect_one_clean_line(parse_image_size(std::string(100'000, '9') + "x1").error);
     EXPECT_LT(parse_image_size(std::string(100'000, '9') + "x1").error.size(), 400u);
