@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "gui/view_transform.hpp"
+
 namespace app::gui {
 
 namespace {
@@ -59,8 +61,9 @@ void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves,
     // [1] Ranges: x is the preview's width in noise space. y is either the nominal range (the
     // values that map to black and white, widened if the curve leaves it) or fitted to the curve
     // and its octaves: many octaves of fBm stay well inside +-1 and look flat otherwise.
-    const double x_lo = params.offset_x;
-    const double x_hi = params.offset_x + params.frequency;
+    const ViewTransform view = ViewTransform::of(params, static_cast<int>(n), 1);
+    const double x_lo = view.left();
+    const double x_hi = view.right();
     const noise::Range nominal = noise::nominal_range(params);
     double y_lo = fit_y ? 0.0 : nominal.lo, y_hi = fit_y ? 0.0 : nominal.hi;
     const auto widen = [&](const std::vector<double>& values) {

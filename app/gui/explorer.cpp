@@ -20,6 +20,7 @@
 #include "core/view_keys.hpp"
 #include "gui/theme.hpp"
 #include "gui/curve_plot.hpp"
+#include "gui/view_transform.hpp"
 
 namespace app::gui {
 
@@ -420,8 +421,8 @@ void Explorer::send_requests() {
     }
 
     // The curve is the preview row under the scanline: the same y as that row's pixels.
-    const int row = std::clamp(static_cast<int>(settings_.view.scanline * want_height_), 0, want_height_ - 1);
-    const double y = params.offset_y + (row + 0.5) * params.frequency / want_width_;
+    const ViewTransform view = ViewTransform::of(params, want_width_, want_height_);
+    const double y = view.row_y(view.row_at(settings_.view.scanline));
     const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, settings_.view.show_octaves};
     if (!sent_curve_ || !(*sent_curve_ == curve)) {
         PreviewRequest request;

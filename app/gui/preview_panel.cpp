@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "gui/view_transform.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
@@ -118,16 +119,8 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     const bool active = ImGui::IsItemActive();
     const ImVec2 mouse = io.MousePos;
 
-    // Cursor position in image units (fractions of the image width), folded into one tile.
-    const auto image_uv = [&](ImVec2 m) {
-        double u = (m.x - p0.x) / tile_w;
-        double v = (m.y - p0.y) / tile_w;
-        if (repeat) {
-            u = u - std::floor(u);
-            v = v - std::floor(v * tile_w / tile_h) * tile_h / tile_w;
-        }
-        return std::pair{u, v};
-    };
+    // Screen <-> noise for one image of the picture (folded into one tile when repeating).
+    const ViewTransform view = ViewTransform::of(params, layout.image_width, layout.image_height).on_screen(p0, tile_w, tile_h);
 
     // The scanline (not for dimension 1, whose curve is the noise itself).
     const bool has_scanline = params.dimension != 1;
@@ -156,20 +149,19 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     } else if (state.panning) {
         // From the drag's start, so rounding never accumulates: the point grabbed stays under
         // the cursor.
-        const ImVec2 delta = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
-        set_number(params, "offset_x", state.pan_start_x - delta.x / tile_w * params.frequency);
-        set_number(params, "offset_y", state.pan_start_y - delta.y / tile_w * params.frequency);
+        const NoisePoint offsets = view.panned({state.pan_start_x, state.pan_start_y},
+                                               ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f));
+        set_number(params, "offset_x", offsets.x);
+        set_number(params, "offset_y", offsets.y);
     }
     if (hovered && io.MouseWheel != 0.0f && status.error.empty()) {
-        const auto [u, v] = image_uv(mouse);
-        const double x = params.offset_x + u * params.frequency;
-        const double y = params.offset_y + v * params.frequency;
         const noise::ParamInfo* freq = noise::find_param("frequency");
         double f = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
         if (freq) f = std::clamp(f, freq->min, freq->max);
+        const NoisePoint offsets = view.offsets_for_zoom(mouse, f, repeat);
         set_number(params, "frequency", f);
-        set_number(params, "offset_x", x - u * params.frequency);
-        set_number(params, "offset_y", y - v * params.frequency);
+        set_number(params, "offset_x", offsets.x);
+        set_number(params, "offset_y", offsets.y);
         state.last_wheel_time = ImGui::GetTime();
     }
     if (near_scanline || state.dragging_scanline) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
@@ -208,18 +200,15 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y + 4.0f));
     char line[256];
     if (hovered && field.has_image()) {
-        const auto [u, v] = image_uv(mouse);
+        // The pixel from the image shown (it may be a coarse one or lag a frame behind).
         const ImageResult& image = field.image();
-        const int px = static_cast<int>(std::floor(u * image.width));
-        const int py = static_cast<int>(std::floor(v * image.width));
-        const float raw = field.value_at(px, py);
-        const double x = params.offset_x + u * params.frequency;
-        const double y = params.offset_y + v * params.frequency;
-        std::snprintf(line, sizeof line, "x %.4f   y %.4f   value %+.4f   (%.3f mapped)", x, y, raw, field.mapped(raw));
+        const ViewTransform shown = ViewTransform::of(image.params, image.width, image.height).on_screen(p0, tile_w, tile_h);
+        const float raw = field.value_at(shown.pixel_x(mouse, repeat), shown.pixel_y(mouse, repeat));
+        const NoisePoint at = view.noise_at(mouse, repeat);
+        std::snprintf(line, sizeof line, "x %.4f   y %.4f   value %+.4f   (%.3f mapped)", at.x, at.y, raw, field.mapped(raw));
     } else {
-        std::snprintf(line, sizeof line, "x %.3f .. %.3f   y %.3f .. %.3f   wheel: zoom   drag: pan", params.offset_x,
-                      params.offset_x + params.frequency, params.offset_y,
-                      params.offset_y + params.frequency * aspect);
+        std::snprintf(line, sizeof line, "x %.3f .. %.3f   y %.3f .. %.3f   wheel: zoom   drag: pan", view.left(),
+                      view.right(), view.top(), view.bottom());
     }
     ImGui::TextUnformatted(line);
     // Right-aligned: the export frame switch, with the size it follows.
