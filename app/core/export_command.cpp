@@ -24,6 +24,7 @@
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/shown_text.hpp"
+#include "core/tiling_check.hpp"
 
 namespace app {
 namespace {
@@ -272,6 +273,11 @@ int export_main(int argc, char** argv) {
     } catch (const std::bad_alloc&) {
         return usage_error("not enough memory to read the preset and the arguments");
     }
+
+    // An image meant to tile that will show a seam: written anyway (a seam may be wanted), but
+    // said, so a pipeline does not find out in the engine.
+    if (const std::string seam = tiling_warning(preset.params, request.size); !seam.empty())
+        std::fprintf(stderr, "export: warning: %s\n", seam.c_str());
 
     install_interrupt_handlers(interrupted);
     std::atomic<double> progress{0.0};

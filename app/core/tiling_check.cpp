@@ -13,7 +13,7 @@ bool whole(double tiles) { return std::abs(tiles - std::round(tiles)) <= 1e-9 * 
 
 std::string number(double value) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.4g", value);
+    std::snprintf(text, sizeof text, "%.6g", value);
     return text;
 }
 
@@ -28,9 +28,10 @@ std::string tiling_warning(const noise::Params& params, ImageSize size) {
     std::string fix;
     if (!whole(across) || across < 1.0)
         fix = "set frequency to a multiple of " + number(period);
-    if (!whole(down) || down < 1.0) {
+    // A square image spans as many cells down as across: only a non-square one has a second cause.
+    if ((!whole(down) || down < 1.0) && size.width != size.height) {
         if (!fix.empty()) fix += " and ";
-        fix += size.width == size.height ? "keep the image square" : "use a square size";
+        fix += "use a square size";
     }
     return "this image will not tile: it spans " + number(across) + " x " + number(down) + " tiles of " +
            number(period) + " cells (frequency " + number(params.frequency) + ", " + std::to_string(size.width) + "x" +

@@ -133,6 +133,9 @@ for args in (["--threads", "0"], ["--threads", "1024"], ["--threads=2"], ["--set
               "--set", "frequency=100000", "--set", "dimension=4", "--set", "z=1e12", "--set", "w=-1e12"],
              ["--set", "octaves=16", "--set", "lacunarity=4", "--set", "tile=65536", "--set", "offset_x=-1e12"]):
     r = run("export", "--size", "16x16", "--format", "png8", "-o", ok, "--force", *args)
-    check(r.returncode == 0 and r.stderr == "", f"{args}: exit status {r.returncode}, stderr {r.stderr!r}")
+    # 4 cells across a tile of 65536 is no whole tile: the one warning that may come.
+    seam = "tile=65536" in args and r.stderr.startswith("export: warning: this image will not tile") \
+        and len(r.stderr.splitlines()) == 1
+    check(r.returncode == 0 and (r.stderr == "" or seam), f"{args}: exit status {r.returncode}, stderr {r.stderr!r}")
 
 finish()

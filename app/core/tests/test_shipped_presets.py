@@ -25,7 +25,10 @@ for path in files:
     for fmt in ("png8", "rgb8", "png16", "r16"):
         out = os.path.join(d, f"{name}.{fmt}")
         r = run("export", "--preset", path, "--size", "96x64", "--format", fmt, "-o", out)
-        check(r.returncode == 0 and r.stderr == "", f"{name} {fmt}: {r.stderr}")
+        # 96x64 is not a whole number of tiles down: a tiling preset is rightly warned about it.
+        quiet = r.stderr == "" or (shipped.get("tile", 0) and r.stderr.startswith("export: warning: this image will not tile")
+                                   and len(r.stderr.splitlines()) == 1)
+        check(r.returncode == 0 and quiet, f"{name} {fmt}: {r.stderr}")
     _, a = read_png(os.path.join(d, f"{name}.png16"))
     check(a.std() > 500, f"{name}: the picture is nearly flat (std {a.std():.0f} of 65535)")
     from PIL import Image

@@ -25,6 +25,7 @@ TEST(TilingCheck, SeamsAreNamedWithTheFix) {
     const std::string across = tiling_warning(tiled(6, 4), {1024, 1024});
     EXPECT_NE(across.find("spans 1.5 x 1.5 tiles of 4 cells"), std::string::npos) << across;
     EXPECT_NE(across.find("set frequency to a multiple of 4"), std::string::npos) << across;
+    EXPECT_EQ(across.find("square"), std::string::npos) << across;  // it is square already
 
     const std::string down = tiling_warning(tiled(8, 4), {1920, 1080});
     EXPECT_NE(down.find("spans 2 x 1.125 tiles"), std::string::npos) << down;
