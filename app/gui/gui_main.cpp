@@ -14,9 +14,11 @@
 //   6. --ui-report: one JSON line when anything changed; then swap.
 #include "gui/gui_main.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <glad/gl.h>
@@ -26,6 +28,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "gui/explorer.hpp"
 #include "gui/gui_options.hpp"
@@ -157,8 +160,17 @@ int gui_main(int argc, char** argv) {
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
     int status = 0;
+    // A terminating signal (SIGTERM from a session manager, SIGHUP from a closed terminal) is a
+    // request to quit: the loop ends, a running export is cancelled and removes its temp file,
+    // the session is remembered. A watcher wakes the loop, which may be waiting for events.
+    std::atomic<bool> interrupted{false};
+    install_interrupt_handlers(interrupted);
     {
         gui::Explorer explorer(initial, options.preview_size, [] { glfwPostEmptyEvent(); });
+        std::jthread signal_watcher([&interrupted](std::stop_token stop) {
+            while (!stop.stop_requested() && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            if (interrupted) glfwPostEmptyEvent();
+        });
         if (!initial_path.empty()) explorer.started_from(initial_path);
         if (!options.ui_report.empty()) {
             const std::string error = explorer.report().open(options.ui_report);
@@ -174,7 +186,7 @@ int gui_main(int argc, char** argv) {
         double last_input = 0.0;
         long frame = 0;
         std::string window_title = "Noise Explorer";
-        while (status == 0 && !explorer.wants_quit()) {
+        while (status == 0 && !explorer.wants_quit() && !interrupted) {
             // [3] Wait: short while anything moves, long when idle.
             // Idle, a frame still costs ~20 ms under Mesa's software renderer: after a few seconds
             // without input only events (or a worker's wake-up) start one.
@@ -228,6 +240,7 @@ int gui_main(int argc, char** argv) {
             if (frame > 3) explorer.note_frame_time((seconds() - frame_start) * 1000.0);
         }
         if (options.uses_session()) gui::save_session(folders, explorer.session());
+        if (interrupted && status == 0) status = 128 + interrupting_signal();
     }  // the explorer (and its worker threads) end here, before the GL context goes
 
     ImGui_ImplOpenGL3_Shutdown();
