@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <new>
 #include <optional>
+#include <system_error>
 
 #include <nlohmann/json.hpp>
 
@@ -295,6 +297,11 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
     } catch (const ExportError&) {
         throw;
     } catch (const std::invalid_argument& error) {
+        fail(error.what());
+    } catch (const std::system_error& error) {
+        // A thread that cannot start (EAGAIN) means the address space or the process limit ran
+        // out: a memory problem for the caller to report, not a problem with the output file.
+        if (error.code() == std::errc::resource_unavailable_try_again) throw std::bad_alloc();
         fail(error.what());
     } catch (const std::runtime_error& error) {
         fail(error.what());

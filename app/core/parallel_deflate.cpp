@@ -14,6 +14,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -38,8 +39,9 @@ class Deflater {
   public:
     explicit Deflater(int level) {
         // windowBits -15: raw deflate, the header and checksum are written by hand around the pieces.
-        if (deflateInit2(&z_, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-            throw std::runtime_error("zlib: cannot start a compressor (out of memory?)");
+        const int status = deflateInit2(&z_, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+        if (status == Z_MEM_ERROR) throw std::bad_alloc();  // the caller reports memory, not the file
+        if (status != Z_OK) throw std::runtime_error("zlib: cannot start a compressor");
         live_ = true;
     }
     ~Deflater() {

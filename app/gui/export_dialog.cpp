@@ -39,6 +39,9 @@ BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest reque
         } catch (const ExportError& e) {
             if (e.cause() == ExportError::Cause::cancelled) throw std::runtime_error("Export cancelled; no file written.");
             throw;
+        } catch (const std::bad_alloc&) {
+            throw std::runtime_error("Not enough memory to export " + std::to_string(request.size.width) + " x " +
+                                     std::to_string(request.size.height) + "; no file written.");
         }
     };
 }
