@@ -33,7 +33,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, wait_dialog, xdo
+from x11_drive import Report, centre, drag, fail, settled, until, wait_dialog, xdo
 
 DIALOG_FIELDS = ("open_path", "save_path", "export_path")
 
@@ -129,10 +129,13 @@ class Soak:
         time.sleep(0.03)
 
     def close_popups(self):
-        """An open combo lists its items as "key=choice" rectangles; clicking its box closes it."""
+        """An open combo lists its items as "key=choice" rectangles, the open Compare menu its
+        "snapshot" item; clicking the combo's box or the menu's title closes them."""
         for _ in range(3):
             rects = self.rects()
             combos = {k.split("=")[0] for k in rects if "=" in k}
+            if "snapshot" in rects:
+                combos.add("compare_menu")
             if not combos:
                 return
             for combo in combos:
@@ -212,10 +215,12 @@ class Soak:
         wait_dialog(self.report, "the Open dialog", "open_path")
         self.type_path("open_path", path)
         xdo("key", "Return")
-        # The read runs in the background; it must end, whatever the file is.
+        # The read runs in the background: it starts (the report names the file being read, with
+        # any earlier error cleared) and it must end, whatever the file is.
         start = time.time()
-        outcome = self.report.wait(
-            f"opening {name} ended",
+        self.report.wait(f"opening {name} started", lambda l: l["opening"] == path, timeout=10)
+        outcome = until(
+            self.report, f"opening {name} ended",
             lambda l: not l["opening"] and (l["preset_error"] or l["current_preset"] == path), timeout=20)
         took = time.time() - start
         if good:
@@ -265,7 +270,7 @@ class Soak:
             xdo("mousemove", *centre(cancel))
             self.wait_frames(0.03)
             xdo("click", 1)
-        self.report.wait("the export ended", lambda l: not l["export"]["running"], timeout=60)
+        until(self.report, "the export ended", lambda l: not l["export"]["running"], timeout=60)
         self.close_dialogs()
 
     # ---- the run ----------------------------------------------------------------------------
@@ -316,7 +321,7 @@ class Soak:
         line = self.report.wait("the good preset shows after the storm",
                                 lambda l: l["params"]["seed"] == "4242" and l["params"]["algorithm"] == "value"
                                 and settled(l), timeout=60)
-        if line["preview"]["generation"] <= before["preview"]["generation"]:
+        if line["params"] != before["params"] and line["preview"]["generation"] <= before["preview"]["generation"]:
             fail("the preview did not re-render after the storm")
         self.close_dialogs()
         slowest = line["slowest_frame_ms"]
@@ -340,16 +345,18 @@ class Soak:
                     fail("the exported PNG is not whole")
         # Quit the normal way, so the sanitizers' exit checks (leaks) run.
         xdo("key", "ctrl+q")
-        # Settings changed since the last save: the window asks first.
-        line = self.report.wait("Ctrl+Q: quit, or the unsaved-changes question",
-                                lambda l: "quit_discard" in l["rects"] or self.app.poll() is not None, timeout=20) \
-            if self.app.poll() is None else None
-        time.sleep(0.3)  # the question's first rectangle can be stale (see wait_dialog)
-        line = self.report.last() if line else None
-        if line and "quit_discard" in line["rects"]:
-            xdo("mousemove", *centre(line["rects"]["quit_discard"]))
-            self.wait_frames(0.1)
-            xdo("click", 1)
+        # If settings changed since the last save, the window asks first: answer "Quit without
+        # saving". A quitting app writes no more report lines, so watch the process too.
+        deadline = time.time() + 20
+        while self.app.poll() is None and time.time() < deadline:
+            line = self.report.last()
+            if "quit_discard" in line["rects"]:
+                time.sleep(0.3)  # the question's first rectangle can be stale (see wait_dialog)
+                xdo("mousemove", *centre(self.report.last()["rects"]["quit_discard"]))
+                time.sleep(0.1)
+                xdo("click", 1)
+                break
+            time.sleep(0.05)
         try:
             status = self.app.wait(timeout=60)
         except subprocess.TimeoutExpired:

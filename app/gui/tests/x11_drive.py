@@ -59,6 +59,15 @@ class Report:
         fail(f"timed out after {timeout}s waiting for: {what}; last line: {json.dumps(self.last())[:600]}")
 
 
+def until(report, what, predicate, timeout=30.0):
+    """Like Report.wait, but a state already shown by the newest line counts too (wait looks only
+    at lines that come after the call, which misses a change that came before it)."""
+    last = report.last()
+    if last is not None and predicate(last):
+        return last
+    return report.wait(what, predicate, timeout=timeout)
+
+
 def wait_dialog(report, what, field, timeout=10.0):
     """Waits for a dialog's field, then for its place: an auto-sized ImGui window is measured in
     its first frame and placed in the next, so the first rectangle reported can be stale."""
