@@ -12,8 +12,9 @@
   4. Compare > "Keep these settings as B", change octaves, Ctrl+B shows B, Ctrl+B shows A again,
      Ctrl+Z undoes the flip.
   5. The export frame: on by default, the preview has the export size's shape (square for the
-     default unreal-1009), so it covers the area an export writes; unticking it gives the panel's
-     shape back, ticking it restores the export's.
+     default unreal-1009), so it covers the area an export writes: `export --format rgb8` of the
+     same settings at the preview's pixel size gives the very pixels on screen (the preview's
+     RGBA checksum). Unticking it gives the panel's shape back, ticking it restores the export's.
 """
 import os
 import subprocess
@@ -61,6 +62,16 @@ def shape(line):
     return line["preview"]["height"] / line["preview"]["width"]
 
 
+def fnv1a_rgba(path):
+    """The preview's checksum (shown_field.cpp) over an RGB PNG's pixels with alpha 255 added."""
+    from PIL import Image
+    data = Image.open(path).convert("RGBA").tobytes()
+    value = 0xcbf29ce484222325
+    for b in data:
+        value = ((value ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
 def export_frame(report):
     line = report.wait("the first picture", settled, timeout=60)
     frame = line["export_frame"]
@@ -69,6 +80,12 @@ def export_frame(report):
         fail(f"the preview is {line['preview']['width']}x{line['preview']['height']}, the export frame "
              f"{frame['width']}x{frame['height']} (shown: {frame['show']})")
     image = line["rects"]["preview_image"]
+    # The export of the same settings at the preview's size: the same noise region, pixel for pixel.
+    exported = os.path.join(WORK, "frame.png")
+    size = f"{line['preview']['width']}x{line['preview']['height']}"
+    subprocess.run([APP, "export", "--size", size, "--format", "rgb8", "-o", exported, "--force"], check=True)
+    if fnv1a_rgba(exported) != line["preview"]["checksum"]:
+        fail(f"the preview's pixels differ from an export of {size}")
     click_at(*centre(line["rects"]["export_frame"]))
     off = report.wait("the frame off: the panel's shape", lambda l: not l["export_frame"]["show"] and settled(l)
                       and abs(shape(l) - want) > 0.1, timeout=30)
@@ -76,7 +93,7 @@ def export_frame(report):
     on = report.wait("the frame on again", lambda l: l["export_frame"]["show"] and settled(l)
                      and abs(shape(l) - want) <= 2 / l["preview"]["width"], timeout=30)
     print(f"ok  export frame {frame['width']}x{frame['height']}: preview {line['preview']['width']}x"
-          f"{line['preview']['height']} at {image}; off {off['preview']['width']}x{off['preview']['height']}; "
+          f"{line['preview']['height']} at {image}, the same pixels as an rgb8 export of {size}; off {off['preview']['width']}x{off['preview']['height']}; "
           f"on again {on['preview']['width']}x{on['preview']['height']}", flush=True)
 
 
