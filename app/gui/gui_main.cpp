@@ -105,12 +105,23 @@ int gui_main(int argc, char** argv) {
             return 2;
         }
     }
-    // Without --preset, continue where the last session ended.
+    // Without --preset, continue where the last session ended; the very first start shows a
+    // shipped preset at its best (the README's screenshot), not the bare defaults, which keep
+    // their plain gray for pipelines that export without a preset.
     const gui::UserFolders folders = gui::user_folders();
     if (options.preset.empty() && options.uses_session()) {
         if (auto session = gui::load_session(folders)) {
             initial = session->settings;
             initial_path = session->file.string();
+        } else {
+            try {
+                const auto path = resolve_preset_argument(gui::welcome_preset);
+                const Preset preset = load_preset(path);
+                initial = {preset.params, preset.view};
+                initial_path = path.string();
+            } catch (const std::exception&) {
+                // No shipped presets (an odd install): the defaults then.
+            }
         }
     }
     gui::UiReport* report = nullptr;  // opened below, once the explorer exists

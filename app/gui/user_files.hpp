@@ -46,6 +46,8 @@ struct Session {
     std::filesystem::path file;  // the file in use, or empty
 };
 std::optional<Session> load_session(const UserFolders& folders);
+// What the very first start shows, when there is no session yet.
+inline constexpr const char* welcome_preset = "rolling-hills";
 void save_session(const UserFolders& folders, const Session& session);
 
 }  // namespace app::gui

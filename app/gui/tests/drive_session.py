@@ -4,8 +4,10 @@
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_session.py NOISE_EXPLORER WORKDIR
 
 XDG_CONFIG_HOME and XDG_DATA_HOME point into WORKDIR, which starts empty. With real X11 input:
+  0. the very first start shows the shipped rolling-hills preset (the README's screenshot);
   1. change octaves, Ctrl+S, Return: the suggested file is $XDG_DATA_HOME/noise-explorer/presets/
-     my-preset.json (the folder is created); the title names it; Ctrl+Q quits at once;
+     rolling-hills.json, the user's own copy (the folder is created); the title names it; Ctrl+Q
+     quits at once;
   2. a new start continues the session: the same settings, the same file in the title, and the
      file in the recent list;
   3. pick a shipped preset, Ctrl+S, Return: it is saved as the user's alpine-ridges.json, and the
@@ -56,6 +58,7 @@ def save_with_suggestion(report, expected):
 
 
 def quit_now(app):
+    time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
     try:
         status = app.wait(timeout=20)
@@ -70,12 +73,16 @@ def main():
     shutil.rmtree(WORK, ignore_errors=True)
     os.makedirs(WORK)
 
-    # 1.
+    # 0. and 1.
     app, report = start()
+    first = report.last()
+    if not first["current_preset"].endswith("rolling-hills.json") or first["view"]["ramp"] != "terrain":
+        fail(f"the first start shows {first['current_preset']!r} with ramp {first['view']['ramp']}")
+    print(f"ok  the first start shows {first['title']!r}", flush=True)
     x0, y0, x1, y1 = report.last()["rects"]["octaves"]
     drag(x0 + 10, (y0 + y1) // 2, x1 - 10)
     report.wait("octaves 16", lambda l: l["params"]["octaves"] == "16")
-    mine = os.path.join(PRESETS, "my-preset.json")
+    mine = os.path.join(PRESETS, "rolling-hills.json")  # the shipped preset in use, saved as the user's own
     saved = save_with_suggestion(report, mine)
     quit_now(app)
     print(f"ok  Save suggested {mine}; title {saved['title']!r}", flush=True)

@@ -75,12 +75,14 @@ def main():
     app, report = start()
     if report.last()["title"] != "Noise Explorer":
         fail(f"a fresh window's title is {report.last()['title']!r}")
+    time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
     quits(app, "Ctrl+Q with nothing changed")
     print("ok  nothing changed: Ctrl+Q quits at once", flush=True)
 
     app, report = start()
     changed = change_octaves(report)
+    time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
     asking = wait_dialog(report, "the unsaved-changes question", "quit_discard")
     time.sleep(1.0)
@@ -105,6 +107,7 @@ def main():
                        lambda l: l["title"] == "Noise Explorer - unsaved-test.json", timeout=10)
     if not os.path.exists(SAVED):
         fail("the preset was not saved")
+    time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
     quits(app, "Ctrl+Q after saving")
     print(f"ok  saved: title {line['title']!r}; Ctrl+Q quits at once", flush=True)
@@ -115,6 +118,7 @@ def main():
     if report.last()["title"] != "Noise Explorer - unsaved-test.json":
         fail(f"opened from a file, the title is {report.last()['title']!r}")
     change_octaves(report)
+    time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
     wait_dialog(report, "the unsaved-changes question", "quit_discard")
     click(report, "quit_discard")
