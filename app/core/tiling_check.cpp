@@ -19,23 +19,30 @@ std::string number(double value) {
 
 }  // namespace
 
-std::string tiling_warning(const noise::Params& params, ImageSize size) {
-    if (params.tile == 0 || size.width <= 0 || size.height <= 0) return {};
+TileSpan tile_span(const noise::Params& params, ImageSize size) {
+    TileSpan span;
+    if (params.tile == 0 || size.width <= 0 || size.height <= 0) return span;
     const double period = params.tile;
-    const double across = params.frequency / period;
-    const double down = params.frequency * size.height / size.width / period;
-    if (whole(across) && whole(down) && across >= 1.0 - 1e-9 && down >= 1.0 - 1e-9) return {};
+    span.across = params.frequency / period;
+    span.down = params.frequency * size.height / size.width / period;
+    span.whole_across = whole(span.across) && span.across >= 1.0 - 1e-9;
+    span.whole_down = whole(span.down) && span.down >= 1.0 - 1e-9;
+    return span;
+}
+
+std::string tiling_warning(const noise::Params& params, ImageSize size) {
+    const TileSpan span = tile_span(params, size);
+    if (span.seamless()) return {};
     std::string fix;
-    if (!whole(across) || across < 1.0)
-        fix = "set frequency to a multiple of " + number(period);
+    if (!span.whole_across) fix = "set frequency to a multiple of " + number(params.tile);
     // A square image spans as many cells down as across: only a non-square one has a second cause.
-    if ((!whole(down) || down < 1.0) && size.width != size.height) {
+    if (!span.whole_down && size.width != size.height) {
         if (!fix.empty()) fix += " and ";
         fix += "use a square size";
     }
-    return "this image will not tile: it spans " + number(across) + " x " + number(down) + " tiles of " +
-           number(period) + " cells (frequency " + number(params.frequency) + ", " + std::to_string(size.width) + "x" +
-           std::to_string(size.height) + "); " + fix;
+    return "this image will not tile: it spans " + number(span.across) + " x " + number(span.down) + " tiles of " +
+           number(params.tile) + " cells (frequency " + number(params.frequency) + ", " + std::to_string(size.width) +
+           "x" + std::to_string(size.height) + "); " + fix;
 }
 
 }  // namespace app

@@ -18,6 +18,15 @@
 
 namespace app {
 
+// How many tiles the image spans across and down, and whether each is a whole number (at least
+// one). With tiling off, or an empty size, there is nothing to wrap: both count as whole.
+struct TileSpan {
+    double across = 0.0, down = 0.0;
+    bool whole_across = true, whole_down = true;
+    bool seamless() const { return whole_across && whole_down; }
+};
+TileSpan tile_span(const noise::Params& params, ImageSize size);
+
 // Empty when tiling is off or the image repeats seamlessly; else one line saying how many tiles
 // the image spans and what would make it whole.
 std::string tiling_warning(const noise::Params& params, ImageSize size);

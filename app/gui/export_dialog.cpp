@@ -105,19 +105,21 @@ std::filesystem::path with_format_extension(std::filesystem::path path, ExportFo
     return path;
 }
 
+// The size list's entry the dialog points at (a stale index is clamped to the list).
+const SizeChoice& chosen_choice(const ExportDialog& dialog) {
+    const auto& sizes = size_choices();
+    return sizes[static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1))];
+}
+
 }  // namespace
 
 ImageSize chosen_size(const ExportDialog& dialog) {
-    const auto& sizes = size_choices();
-    const auto index = static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1));
-    if (sizes[index].size.width != 0) return sizes[index].size;
+    if (const SizeChoice& choice = chosen_choice(dialog); choice.size.width != 0) return choice.size;
     return {std::clamp(dialog.custom_width, 1, max_image_side), std::clamp(dialog.custom_height, 1, max_image_side)};
 }
 
 std::string chosen_size_label(const ExportDialog& dialog) {
-    const auto& sizes = size_choices();
-    const auto index = static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1));
-    if (sizes[index].size.width != 0) return sizes[index].label;
+    if (const SizeChoice& choice = chosen_choice(dialog); choice.size.width != 0) return choice.label;
     const ImageSize size = chosen_size(dialog);
     return std::to_string(size.width) + " x " + std::to_string(size.height);
 }
@@ -182,15 +184,14 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::EndCombo();
     }
     report.item("export_size");
-    ImageSize size = sizes[static_cast<std::size_t>(dialog.size_index)].size;
-    if (size.width == 0) {
+    if (chosen_choice(dialog).size.width == 0) {
         ImGui::SetCursorPosX(90);
         ImGui::SetNextItemWidth(200);
         ImGui::InputInt2("##custom_size", &dialog.custom_width);
-        dialog.custom_width = std::clamp(dialog.custom_width, 1, max_image_side);
+        dialog.custom_width = std::clamp(dialog.custom_width, 1, max_image_side);  // the field shows what is used
         dialog.custom_height = std::clamp(dialog.custom_height, 1, max_image_side);
-        size = {dialog.custom_width, dialog.custom_height};
     }
+    const ImageSize size = chosen_size(dialog);
 
     // Path.
     ImGui::AlignTextToFramePadding();

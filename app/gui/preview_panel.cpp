@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "core/tiling_check.hpp"
 #include "gui/view_transform.hpp"
 #include "noise/render.hpp"
 
@@ -239,8 +240,7 @@ void draw_status_line(const Settings& settings, const ShownField& field, const P
     const char* hint = nullptr;
     char hint_text[160];
     if (params.tile > 0) {
-        const double periods = params.frequency / params.tile;
-        if (std::abs(periods - std::round(periods)) > 1e-9 || periods < 0.5) {
+        if (!tile_span(params, ImageSize{view.image_width, view.image_height}).whole_across) {
             std::snprintf(hint_text, sizeof hint_text, "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
                           params.frequency, params.tile);
             hint = hint_text;

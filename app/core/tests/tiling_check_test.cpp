@@ -21,6 +21,17 @@ TEST(TilingCheck, WholeTilesAreQuiet) {
     EXPECT_EQ(tiling_warning(tiled(0.3 * 10, 3), {333, 333}), "");
 }
 
+TEST(TilingCheck, SpanAcrossAndDown) {
+    const TileSpan off = tile_span(tiled(6, 0), {1920, 1080});
+    EXPECT_TRUE(off.seamless());
+    const TileSpan span = tile_span(tiled(8, 4), {1920, 1080});
+    EXPECT_EQ(span.across, 2.0);
+    EXPECT_EQ(span.down, 1.125);
+    EXPECT_TRUE(span.whole_across);
+    EXPECT_FALSE(span.whole_down);
+    EXPECT_FALSE(tile_span(tiled(2, 4), {512, 512}).whole_across);  // half a tile is no tile
+}
+
 TEST(TilingCheck, SeamsAreNamedWithTheFix) {
     const std::string across = tiling_warning(tiled(6, 4), {1024, 1024});
     EXPECT_NE(across.find("spans 1.5 x 1.5 tiles of 4 cells"), std::string::npos) << across;
