@@ -16,19 +16,10 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, fail, settled, wait_dialog, xdo
+from x11_drive import Report, click, fail, settled, wait_dialog, xdo
 
 APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
 REPORT = os.path.join(WORK, "browser_report.jsonl")
-
-
-def click(rect, times=1):
-    xdo("mousemove", *centre(rect))
-    time.sleep(0.1)
-    for i in range(times):
-        if i:
-            time.sleep(0.12)  # within ImGui's double-click time (0.3 s), a frame or more apart
-        xdo("click", 1)
 
 
 def main():

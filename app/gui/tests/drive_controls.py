@@ -21,25 +21,11 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, wait_dialog, xdo
+from x11_drive import Report, centre, click_at, drag, fail, hold, settled, wait_dialog, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
 REPORT = os.path.join(WORK, "controls_report.jsonl")
-
-
-def hold(keys):
-    # ImGui 1.86 polls keys once a frame: held across frames, a tap is never lost.
-    xdo("keydown", keys)
-    time.sleep(0.06)
-    xdo("keyup", keys)
-    time.sleep(0.05)
-
-
-def click_at(x, y):
-    xdo("mousemove", x, y)
-    time.sleep(0.08)
-    xdo("click", 1)
 
 
 def stepper_plus(rect):

@@ -17,11 +17,10 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, wait_dialog, xdo
+from x11_drive import click, drag, fail, start_app, wait_dialog, wait_quit, xdo
 
 APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
 CONFIG = os.path.join(WORK, "config")
@@ -30,20 +29,8 @@ PRESETS = os.path.join(DATA, "noise-explorer", "presets")
 
 
 def start():
-    report_path = os.path.join(WORK, "session_report.jsonl")
-    if os.path.exists(report_path):
-        os.remove(report_path)
     env = dict(os.environ, XDG_CONFIG_HOME=CONFIG, XDG_DATA_HOME=DATA)
-    app = subprocess.Popen([APP, "--session", "--ui-report", report_path], cwd=WORK, env=env, stderr=subprocess.PIPE)
-    report = Report(report_path)
-    report.wait("the first picture", settled, timeout=60)
-    return app, report
-
-
-def click(report, key):
-    xdo("mousemove", *centre(report.last()["rects"][key]))
-    time.sleep(0.1)
-    xdo("click", 1)
+    return start_app(APP, os.path.join(WORK, "session_report.jsonl"), "--session", cwd=WORK, env=env)
 
 
 def save_with_suggestion(report, expected):
@@ -60,13 +47,7 @@ def save_with_suggestion(report, expected):
 def quit_now(app):
     time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
-    try:
-        status = app.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        app.kill()
-        fail("Ctrl+Q did not quit")
-    if status != 0:
-        fail(f"exit status {status}: {app.stderr.read().decode(errors='replace')[-800:]}")
+    wait_quit(app, "Ctrl+Q")
 
 
 def main():
@@ -97,12 +78,10 @@ def main():
           f"recent {line['recent']}", flush=True)
 
     # 3.
-    click(report, "preset")
+    click(report.last()["rects"]["preset"])
     opened = wait_dialog(report, "the preset list", "preset=alpine-ridges")
     shipped = None
-    xdo("mousemove", *centre(opened["rects"]["preset=alpine-ridges"]))
-    time.sleep(0.1)
-    xdo("click", 1)
+    click(opened["rects"]["preset=alpine-ridges"])
     line = report.wait("alpine-ridges opened", lambda l: l["current_preset"].endswith("alpine-ridges.json")
                        and not l["opening"], timeout=20)
     shipped = line["current_preset"]

@@ -12,11 +12,10 @@ With real X11 input at the rectangles the --ui-report names:
   4. open that file again, change it, Ctrl+Q, "Quit without saving": status 0, the file unchanged.
 """
 import os
-import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, wait_dialog, xdo
+from x11_drive import click, drag, fail, hold, start_app, wait_dialog, wait_quit, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -24,31 +23,7 @@ SAVED = os.path.join(WORK, "unsaved-test.json")
 
 
 def start(*extra):
-    report_path = os.path.join(WORK, "unsaved_report.jsonl")
-    if os.path.exists(report_path):
-        os.remove(report_path)
-    app = subprocess.Popen([APP, "--ui-report", report_path, *extra], cwd=WORK, stderr=subprocess.PIPE)
-    report = Report(report_path)
-    report.wait("the first picture", settled, timeout=60)
-    return app, report
-
-
-def quits(app, what):
-    try:
-        status = app.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        app.kill()
-        fail(f"{what}: the app did not quit")
-    if status != 0:
-        fail(f"{what}: exit status {status}: {app.stderr.read().decode(errors='replace')[-1000:]}")
-
-
-def hold(keys):
-    # ImGui 1.86 polls keys once a frame: editing keys are held across a frame or two.
-    xdo("keydown", keys)
-    time.sleep(0.06)
-    xdo("keyup", keys)
-    time.sleep(0.03)
+    return start_app(APP, os.path.join(WORK, "unsaved_report.jsonl"), *extra, cwd=WORK)
 
 
 def change_octaves(report):
@@ -62,10 +37,8 @@ def change_octaves(report):
                        lambda l: l["params"]["octaves"] != before["params"]["octaves"] and l["title"].endswith(" *"))
 
 
-def click(report, key):
-    xdo("mousemove", *centre(report.last()["rects"][key]))
-    time.sleep(0.1)
-    xdo("click", 1)
+def click_item(report, key):
+    click(report.last()["rects"][key])
 
 
 def main():
@@ -77,7 +50,7 @@ def main():
         fail(f"a fresh window's title is {report.last()['title']!r}")
     time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
-    quits(app, "Ctrl+Q with nothing changed")
+    wait_quit(app, "Ctrl+Q with nothing changed")
     print("ok  nothing changed: Ctrl+Q quits at once", flush=True)
 
     app, report = start()
@@ -88,7 +61,7 @@ def main():
     time.sleep(1.0)
     if app.poll() is not None:
         fail("Ctrl+Q with unsaved changes quit without asking")
-    click(report, "quit_cancel")
+    click_item(report, "quit_cancel")
     line = report.wait("the question closes on Cancel", lambda l: "quit_discard" not in l["rects"], timeout=10)
     if line["params"] != asking["params"] or app.poll() is not None:
         fail("Cancel did not keep the window and its settings")
@@ -96,7 +69,7 @@ def main():
 
     xdo("key", "ctrl+s")
     wait_dialog(report, "the Save dialog", "save_path")
-    click(report, "save_path")
+    click_item(report, "save_path")
     time.sleep(0.1)
     hold("ctrl+a")
     hold("BackSpace")
@@ -109,7 +82,7 @@ def main():
         fail("the preset was not saved")
     time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
-    quits(app, "Ctrl+Q after saving")
+    wait_quit(app, "Ctrl+Q after saving")
     print(f"ok  saved: title {line['title']!r}; Ctrl+Q quits at once", flush=True)
 
     with open(SAVED, "rb") as f:
@@ -121,8 +94,8 @@ def main():
     time.sleep(0.3)  # a dialog that just closed keeps the keyboard for its last frame
     xdo("key", "ctrl+q")
     wait_dialog(report, "the unsaved-changes question", "quit_discard")
-    click(report, "quit_discard")
-    quits(app, "Quit without saving")
+    click_item(report, "quit_discard")
+    wait_quit(app, "Quit without saving")
     with open(SAVED, "rb") as f:
         if f.read() != saved_bytes:
             fail("quitting without saving changed the file")

@@ -30,10 +30,9 @@ import random
 import shutil
 import signal
 import subprocess
-import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, until, xdo
+from x11_drive import Report, centre, drag, fail, hold, settled, until, xdo
 
 DIALOG_FIELDS = ("open_path", "save_path", "export_path")
 
@@ -143,12 +142,6 @@ class Soak:
         if self.dialog_open():
             fail(f"a dialog does not close with Escape: {sorted(self.rects())}")
 
-    def hold(self, keys):
-        xdo("keydown", keys)
-        time.sleep(0.06)
-        xdo("keyup", keys)
-        time.sleep(0.03)
-
     def close_popups(self):
         """An open combo lists its items as "key=choice" rectangles, the open Compare menu its
         "snapshot" item; clicking the combo's box or the menu's title closes them."""
@@ -199,10 +192,8 @@ class Soak:
         self.wait_frames(0.05)
         xdo("click", 1)
         self.wait_frames(0.08)
-        # ImGui 1.86 polls key state once a frame: a press and release within one frame would be
-        # lost, so editing keys are held across frames. Typed characters are queued, never lost.
-        self.hold("ctrl+a")
-        self.hold("BackSpace")
+        hold("ctrl+a")
+        hold("BackSpace")
         xdo("type", "--delay", "2", path)
         self.wait_frames(0.08)
 

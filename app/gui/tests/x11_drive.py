@@ -5,6 +5,7 @@ sends the input at rectangles the report names, and Report follows the JSON line
 appends after every changed frame (ui_report.hpp).
 """
 import json
+import os
 import subprocess
 import sys
 import time
@@ -83,6 +84,52 @@ def centre(rect):
 def settled(line):
     return (not line["rendering"] and line["preview"]["generation"] == line["requested_generation"]
             and not line["preview"]["coarse"])
+
+
+def hold(keys):
+    """Presses and releases `keys` (e.g. "ctrl+a", "BackSpace") across frames: ImGui 1.86 polls
+    key state once a frame, so a press and release within one frame would be lost. (Typed
+    characters are queued and never lost; the shortcuts the app latches itself neither.)"""
+    xdo("keydown", keys)
+    time.sleep(0.06)
+    xdo("keyup", keys)
+    time.sleep(0.05)
+
+
+def click_at(x, y, times=1):
+    """Moves there, lets a frame see the hover, and clicks; a double click has its clicks a frame
+    or more apart but within ImGui's double-click time (0.3 s)."""
+    xdo("mousemove", x, y)
+    time.sleep(0.1)
+    for i in range(times):
+        if i:
+            time.sleep(0.12)
+        xdo("click", 1)
+
+
+def click(rect, times=1):
+    click_at(*centre(rect), times=times)
+
+
+def start_app(app, report_path, *args, cwd, env=None):
+    """Starts the app with --ui-report and waits for its first complete picture."""
+    if os.path.exists(report_path):
+        os.remove(report_path)
+    process = subprocess.Popen([app, "--ui-report", report_path, *args], cwd=cwd, env=env, stderr=subprocess.PIPE)
+    report = Report(report_path)
+    report.wait("the first picture", settled, timeout=60)
+    return process, report
+
+
+def wait_quit(process, what, timeout=20):
+    """Waits for the app to end with status 0."""
+    try:
+        status = process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        fail(f"{what}: the app did not quit")
+    if status != 0:
+        fail(f"{what}: exit status {status}: {process.stderr.read().decode(errors='replace')[-1000:]}")
 
 
 def drag(x0, y, x1, steps=12, pause=0.05):
