@@ -208,11 +208,27 @@ void draw_frame_label(ImDrawList* draw, const Placement& at, const PreviewFrame&
     draw->AddRect(at.p0, at.p1, IM_COL32(255, 255, 255, 90));
 }
 
+// Why a tile might still show seams (the picture must span whole periods), written over the
+// bottom of the picture: the status line under it is full with the readout and the frame switch.
+void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& settings, const ViewTransform& view) {
+    const noise::Params& params = settings.params;
+    char hint[160];
+    if (params.tile > 0 && !tile_span(params, ImageSize{view.image_width, view.image_height}).whole_across)
+        std::snprintf(hint, sizeof hint, "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
+                      params.frequency, params.tile);
+    else if (params.tile == 0 && settings.view.repeat_3x3)
+        std::snprintf(hint, sizeof hint, "set a tile period to see the 3 x 3 repeat");
+    else
+        return;
+    const ImVec2 text_at(at.p0.x + 5.0f, at.p1.y - ImGui::GetTextLineHeight() - 4.0f);
+    draw->AddText(ImVec2(text_at.x + 1.0f, text_at.y + 1.0f), IM_COL32(0, 0, 0, 200), hint);
+    draw->AddText(text_at, IM_COL32(255, 199, 89, 255), hint);
+}
+
 // [SECTION] The status line under the picture -------------------------------------------------
 
-void draw_status_line(const Settings& settings, const ShownField& field, const Placement& at, const ViewTransform& view,
-                      const Pointer& pointer, bool repeat, PreviewFrame& frame, UiReport& report) {
-    const noise::Params& params = settings.params;
+void draw_status_line(const ShownField& field, const Placement& at, const ViewTransform& view, const Pointer& pointer,
+                      bool repeat, PreviewFrame& frame, UiReport& report) {
     ImGui::SetCursorScreenPos(ImVec2(at.origin.x, at.origin.y + at.avail.y + 4.0f));
     char line[256];
     if (pointer.hovered && field.has_image()) {
@@ -236,22 +252,6 @@ void draw_status_line(const Settings& settings, const ShownField& field, const P
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Show exactly the area an export of %s writes (set the size in File > Export).", frame.label.c_str());
 
-    // Why a tile might still show seams: the picture must span whole periods.
-    const char* hint = nullptr;
-    char hint_text[160];
-    if (params.tile > 0) {
-        if (!tile_span(params, ImageSize{view.image_width, view.image_height}).whole_across) {
-            std::snprintf(hint_text, sizeof hint_text, "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
-                          params.frequency, params.tile);
-            hint = hint_text;
-        }
-    } else if (settings.view.repeat_3x3) {
-        hint = "set a tile period to see the 3 x 3 repeat";
-    }
-    if (hint) {
-        ImGui::SameLine();
-        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "   %s", hint);
-    }
 }
 
 }  // namespace
@@ -280,11 +280,12 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     if (ok && settings.params.dimension != 1)
         draw_scanline(draw, at, settings.view.scanline, pointer.near_scanline || state.dragging_scanline);
     if (frame.show) draw_frame_label(draw, at, frame);
+    draw_tiling_hint(draw, at, settings, view);
     const ImVec2 area_max(at.origin.x + at.avail.x, at.origin.y + at.avail.y);
     if (status.rendering && ok) draw_progress(draw, area_max, status);
     if (!ok) draw_error(draw, at.origin, area_max, status.error);
 
-    draw_status_line(settings, field, at, view, pointer, repeat, frame, report);
+    draw_status_line(field, at, view, pointer, repeat, frame, report);
     return layout;
 }
 
