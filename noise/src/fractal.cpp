@@ -31,11 +31,16 @@ FractalNoise::FractalNoise(const Params& params) : params_(params) {
     }
 }
 
-double FractalNoise::octave(int i, const Point& p) const {
+Point FractalNoise::octave_point(int i, const Point& p) const {
     const OctaveSetup& setup = octaves_[static_cast<std::size_t>(i)];
     Point q                  = p;
     for (int axis = 0; axis < params_.dimension; ++axis) q[static_cast<std::size_t>(axis)] *= setup.scale;
-    return algorithm_info(params_.algorithm).reference(*setup.lattice, q, params_, setup.period);
+    return q;
+}
+
+double FractalNoise::octave(int i, const Point& p) const {
+    const OctaveSetup& setup = octaves_[static_cast<std::size_t>(i)];
+    return algorithm_info(params_.algorithm).reference(*setup.lattice, octave_point(i, p), params_, setup.period);
 }
 
 double FractalNoise::octave_weight(int i) const {

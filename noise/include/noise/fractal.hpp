@@ -56,6 +56,9 @@ public:
     // its weight a_i / sum a: for fbm, at(p) == sum over i of octave_weight(i) * octave(i, p).
     double octave(int i, const Point& p) const;
     double octave_weight(int i) const;
+    // The point octave i samples its lattice at: p scaled by lacunarity^i (axes past the
+    // dimension are left as they are). octave(i, p) evaluates the base noise there.
+    Point octave_point(int i, const Point& p) const;
 
     const Params& params() const { return params_; }
     std::span<const OctaveSetup> octaves() const { return octaves_; }
