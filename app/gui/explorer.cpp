@@ -65,7 +65,7 @@ bool Explorer::busy() const {
 bool Explorer::settled() const {
     if (opening(presets_)) return false;
     if (!invalid_.empty()) return !image_worker_->status().busy;
-    if (teaching_.layers.field != FieldLayer::noise)
+    if (lattice_.layers.field != FieldLayer::noise)
         return shown_influence_.has_value() && shown_influence_ == sent_influence_ && curve_.has_value();
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
            shown_generation_ == image_worker_->latest_generation() && curve_.has_value();
@@ -116,7 +116,7 @@ void Explorer::draw(WindowInbox& inbox) {
     draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
     draw_export_dialog(export_, settings_, keys, report_);
     draw_quit_prompt(keys);
-    teaching_.probe.draw_window(teaching_.layers, settings_.params,
+    lattice_.probe.draw_window(lattice_.layers, settings_.params,
                                 ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f), report_);
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
@@ -128,7 +128,7 @@ void Explorer::draw(WindowInbox& inbox) {
 void Explorer::take_results() {
     // The worker's images are the noise itself; while a teaching mode shows something else they
     // are dropped (the request is sent again when the mode returns to the noise).
-    if (auto image = image_worker_->take_image(); image && teaching_.layers.field == FieldLayer::noise) {
+    if (auto image = image_worker_->take_image(); image && lattice_.layers.field == FieldLayer::noise) {
         shown_generation_ = image->generation;
         field_.set_image(std::move(*image));
     }
@@ -228,45 +228,10 @@ void Explorer::draw_menu_bar() {
 
 // The teaching views: what a teacher switches on to show how the picture is made.
 void Explorer::draw_teach_menu() {
-    if (!ImGui::BeginMenu("Teach")) {
-        report_.item("teach_menu");
-        return;
+    if (ImGui::BeginMenu("Teach")) {
+        draw_lattice_menu_items(lattice_.layers, settings_.params.dimension, report_);
+        ImGui::EndMenu();
     }
-    TeachingLayers& layers = teaching_.layers;
-    const bool two_d = settings_.params.dimension >= 2;
-    ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, two_d);
-    report_.item("teach_lattice");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Grid lines at the lattice points of the first octave, with each point's gradient "
-                          "(arrows) or value (dots). Zoom in to see the points.");
-    ImGui::MenuItem("Probe tool", nullptr, &layers.probe_tool, two_d);
-    report_.item("teach_probe");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Click the preview to pin a probe; drag it to move it. Its window shows the evaluation "
-                          "step by step.");
-    ImGui::Separator();
-    ImGui::TextDisabled("Preview shows (first octave)");
-    if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise)) layers.field = FieldLayer::noise;
-    report_.item("teach_field_noise");
-    static constexpr const char* corner_names[4] = {"Influence of the lower-left corner (0, 0)",
-                                                    "Influence of the lower-right corner (1, 0)",
-                                                    "Influence of the upper-left corner (0, 1)",
-                                                    "Influence of the upper-right corner (1, 1)"};
-    for (int corner = 0; corner < 4; ++corner) {
-        const bool selected = layers.field == FieldLayer::corner_influence && layers.influence_corner == corner;
-        if (ImGui::MenuItem(corner_names[corner], nullptr, selected, two_d)) {
-            layers.field = FieldLayer::corner_influence;
-            layers.influence_corner = corner;
-        }
-        report_.item("teach_corner_" + std::to_string(corner));
-    }
-    if (ImGui::MenuItem("Before interpolation (nearest corner)", nullptr,
-                        layers.field == FieldLayer::before_interpolation))
-        layers.field = FieldLayer::before_interpolation;
-    report_.item("teach_before_interpolation");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Each pixel takes only its nearest corner's contribution: what interpolation blends.");
-    ImGui::EndMenu();
     report_.item("teach_menu");
 }
 
@@ -363,13 +328,13 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     shown.error = !invalid_.empty() ? invalid_ : status.error;
     frame_.size = chosen_size(export_);
     frame_.label = chosen_size_label(export_);
-    if (teaching_.layers.field != FieldLayer::noise && influence_task_) {
+    if (lattice_.layers.field != FieldLayer::noise && influence_task_) {
         shown.rendering = !influence_task_->finished();
         shown.coarse = false;
         shown.progress = static_cast<float>(influence_task_->progress());
     }
     const PreviewLayout layout =
-        draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, teaching_, report_);
+        draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, lattice_, report_);
     want_width_ = layout.image_width;
     want_height_ = layout.image_height;
     gesture_ = layout.gesture;
@@ -474,12 +439,12 @@ void Explorer::send_requests() {
     const noise::Params& params = settings_.params;
 
     const ImageKey image{params, want_width_, want_height_};
-    if (teaching_.layers.field == FieldLayer::noise && influence_task_) {
+    if (lattice_.layers.field == FieldLayer::noise && influence_task_) {
         influence_task_.reset();  // a teaching mode left: its next image starts afresh
         sent_influence_.reset();
         shown_influence_.reset();
     }
-    if (teaching_.layers.field != FieldLayer::noise) {
+    if (lattice_.layers.field != FieldLayer::noise) {
         send_influence_request();
         sent_image_.reset();  // back on the noise, the picture is asked for again
     } else if (!sent_image_ || !(*sent_image_ == image)) {
@@ -510,8 +475,8 @@ void Explorer::send_requests() {
 
 // A teaching mode's image: a new task replaces (and so cancels) the one before.
 void Explorer::send_influence_request() {
-    const InfluenceKey key{settings_.params, want_width_, want_height_, teaching_.layers.field,
-                           teaching_.layers.influence_corner};
+    const InfluenceKey key{settings_.params, want_width_, want_height_, lattice_.layers.field,
+                           lattice_.layers.influence_corner};
     if (sent_influence_ && *sent_influence_ == key) return;
     influence_task_.reset();
     influence_task_ = std::make_unique<BackgroundTask<ImageResult>>(
@@ -574,14 +539,7 @@ nlohmann::json Explorer::report_state() const {
     state["can_undo"] = history_.can_undo();
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
-    static constexpr const char* layer_names[3] = {"noise", "corner_influence", "before_interpolation"};
-    state["teach"] = {{"lattice", teaching_.layers.lattice},
-                      {"lattice_step", teaching_.lattice_drawn.line_step},
-                      {"lattice_marks", teaching_.lattice_drawn.marks},
-                      {"probe_tool", teaching_.layers.probe_tool},
-                      {"probe", teaching_.probe.report_state(teaching_.layers)},
-                      {"field", layer_names[static_cast<int>(teaching_.layers.field)]},
-                      {"influence_shown", shown_influence_.has_value() && shown_influence_ == sent_influence_}};
+    state["lattice_views"] = lattice_views_report(lattice_, shown_influence_.has_value() && shown_influence_ == sent_influence_);
     return state;
 }
 

@@ -29,7 +29,7 @@
 #include "gui/render_worker.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
-#include "gui/teaching_views.hpp"
+#include "gui/lattice_views.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
 #include "gui/window_inbox.hpp"
@@ -98,7 +98,7 @@ private:
     UiReport report_;
     ShownField field_;
     std::optional<CurveResult> curve_;
-    TeachingViews teaching_;
+    LatticeViews lattice_;
     int preview_size_override_ = 0;
     std::function<void()> wake_;
     double slowest_frame_ms_ = 0.0;

@@ -14,7 +14,7 @@
 
 #include "gui/background_task.hpp"
 #include "gui/render_worker.hpp"
-#include "gui/teaching_layers.hpp"
+#include "gui/lattice_view_settings.hpp"
 #include "noise/fractal.hpp"
 
 namespace app::gui {

@@ -107,7 +107,7 @@ struct Pointer {
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
 // scanline moves it, any other drag pans, the wheel zooms around the cursor.
 Pointer handle_input(Settings& settings, PreviewState& state, const Placement& at, const ViewTransform& view,
-                     bool repeat, bool can_zoom, TeachingLayers& teaching, PreviewLayout& layout, UiReport& report) {
+                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout, UiReport& report) {
     ImGuiIO& io = ImGui::GetIO();
     noise::Params& params = settings.params;
     ImGui::SetCursorScreenPos(at.origin);
@@ -126,18 +126,18 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
     pointer.near_scanline = pointer.hovered && on_scanline(pointer.mouse);
     report.rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f), ImVec2(at.p0.x + at.tile_w, scan_y + 2.0f));
 
-    // The probe (teaching): with its tool on, a drag that starts on it moves it, and a click
+    // The probe (lattice_views.hpp): with its tool on, a drag that starts on it moves it, and a click
     // elsewhere (a press and release without moving) pins it there.
     const auto on_probe = [&](ImVec2 m) {
-        if (!teaching.probe_tool || !teaching.probe_pinned) return false;
-        const ImVec2 p = view.screen_at({teaching.probe_x, teaching.probe_y});
+        if (!lattice.probe_tool || !lattice.probe_pinned) return false;
+        const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
         return std::abs(m.x - p.x) <= 9.0f && std::abs(m.y - p.y) <= 9.0f;
     };
     const auto pin_probe = [&](ImVec2 m) {
         const NoisePoint point = view.noise_at(m, repeat);
-        teaching.probe_x = point.x;
-        teaching.probe_y = point.y;
-        teaching.probe_pinned = true;
+        lattice.probe_x = point.x;
+        lattice.probe_y = point.y;
+        lattice.probe_pinned = true;
     };
     if (ImGui::IsItemActivated()) {
         // Decided where the button went down, not where the cursor is by the time a slow frame
@@ -148,7 +148,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         state.pan_start_x = params.offset_x;
         state.pan_start_y = params.offset_y;
     }
-    if (ImGui::IsItemDeactivated() && state.panning && teaching.probe_tool &&
+    if (ImGui::IsItemDeactivated() && state.panning && lattice.probe_tool &&
         io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold) {
         // A click, not a pan: put the view back where the press found it and pin the probe.
         set_number(params, "offset_x", state.pan_start_x);
@@ -250,20 +250,20 @@ void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& set
     draw->AddText(text_at, IM_COL32(255, 199, 89, 255), hint);
 }
 
-// The teaching layers over the picture: the lattice on every image of a repeat, the probe.
-void draw_teaching(ImDrawList* draw, const Placement& at, const ViewTransform& view, TeachingViews& teaching,
+// The lattice views over the picture: the lattice on every image of a repeat, the probe.
+void draw_lattice_views(ImDrawList* draw, const Placement& at, const ViewTransform& view, LatticeViews& views,
                    UiReport& report) {
-    teaching.lattice_drawn = {};
-    if (teaching.layers.lattice) {
+    views.lattice_drawn = {};
+    if (views.layers.lattice) {
         for (int ty = 0; ty < at.n; ++ty)
             for (int tx = 0; tx < at.n; ++tx) {
                 const ImVec2 min(at.p0.x + at.tile_w * static_cast<float>(tx), at.p0.y + at.tile_h * static_cast<float>(ty));
-                teaching.lattice_drawn = teaching.lattice.draw(draw, view.on_screen(min, at.tile_w, at.tile_h));
+                views.lattice_drawn = views.lattice.draw(draw, view.on_screen(min, at.tile_w, at.tile_h));
             }
     }
-    teaching.probe.draw_marker(draw, view, teaching.layers);
-    if (teaching.layers.probe_pinned) {
-        const ImVec2 p = view.screen_at({teaching.layers.probe_x, teaching.layers.probe_y});
+    views.probe.draw_marker(draw, view, views.layers);
+    if (views.layers.probe_pinned) {
+        const ImVec2 p = view.screen_at({views.layers.probe_x, views.layers.probe_y});
         report.rect("probe_marker", ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));
     }
 }
@@ -307,7 +307,7 @@ bool shows_repeat(const Settings& settings) {
 
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           TeachingViews& teaching, UiReport& report) {
+                           LatticeViews& views, UiReport& report) {
     PreviewLayout layout;
     const bool repeat = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
@@ -318,13 +318,13 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw_picture(draw, at, field);
     const Pointer pointer =
-        handle_input(settings, state, at, view, repeat, status.error.empty(), teaching.layers, layout, report);
+        handle_input(settings, state, at, view, repeat, status.error.empty(), views.layers, layout, report);
 
     // Overlays, bottom to top.
     const bool ok = status.error.empty();
     if (ok && settings.params.dimension != 1)
         draw_scanline(draw, at, settings.view.scanline, pointer.near_scanline || state.dragging_scanline);
-    if (ok) draw_teaching(draw, at, view, teaching, report);
+    if (ok) draw_lattice_views(draw, at, view, views, report);
     if (frame.show) draw_frame_label(draw, at, frame);
     draw_tiling_hint(draw, at, settings, view);
     const ImVec2 area_max(at.origin.x + at.avail.x, at.origin.y + at.avail.y);

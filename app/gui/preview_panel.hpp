@@ -16,7 +16,7 @@
 #include "core/image_size.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
-#include "gui/teaching_views.hpp"
+#include "gui/lattice_views.hpp"
 #include "gui/ui_report.hpp"
 
 namespace app::gui {
@@ -55,7 +55,7 @@ struct PreviewLayout {
 // Draws into the current window's remaining content region.
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           TeachingViews& teaching, UiReport& report);
+                           LatticeViews& views, UiReport& report);
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).
 bool shows_repeat(const Settings& settings);

@@ -167,8 +167,8 @@ void draw_blends(const noise::OctaveTrace& octave, const noise::Params& params) 
 
 // [SECTION] The window and the marker -----------------------------------------------------------
 
-const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const TeachingLayers& teaching) {
-    const Key key{params, teaching.probe_x, teaching.probe_y};
+const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const LatticeViewSettings& lattice) {
+    const Key key{params, lattice.probe_x, lattice.probe_y};
     if (!key_ || !(*key_ == key)) {
         key_ = key;
         trace_.reset();
@@ -177,15 +177,15 @@ const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const Tea
             error_ = invalid;
         } else {
             const noise::FractalNoise noise(params);
-            trace_ = noise::trace_point(noise, {teaching.probe_x, teaching.probe_y, params.z, params.w});
+            trace_ = noise::trace_point(noise, {lattice.probe_x, lattice.probe_y, params.z, params.w});
         }
     }
     return trace_ ? &*trace_ : nullptr;
 }
 
-void ProbePanel::draw_window(TeachingLayers& teaching, const noise::Params& params, ImVec2 default_pos,
+void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos,
                              UiReport& report) {
-    if (!teaching.probe_pinned) return;
+    if (!lattice.probe_pinned) return;
     ImGui::SetNextWindowPos(default_pos, ImGuiCond_Appearing);
     // As tall as the window allows below its corner: a teacher moves it, never scrolls to find it.
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -198,26 +198,26 @@ void ProbePanel::draw_window(TeachingLayers& teaching, const noise::Params& para
     }
     report.rect("probe_window", ImGui::GetWindowPos(),
                 ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
-    const noise::Trace* trace = trace_for(params, teaching);
+    const noise::Trace* trace = trace_for(params, lattice);
     if (!trace) {
         ImGui::TextWrapped("Nothing to show for these settings: %s", error_.c_str());
         ImGui::End();
-        if (!open) teaching.probe_pinned = false;
+        if (!open) lattice.probe_pinned = false;
         return;
     }
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("point  x %.5f   y %.5f", teaching.probe_x, teaching.probe_y);
+    ImGui::Text("point  x %.5f   y %.5f", lattice.probe_x, lattice.probe_y);
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 60.0f);
-    if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) teaching.probe_pinned = false;
+    if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) lattice.probe_pinned = false;
     report.item("probe_unpin");
     const int octaves = static_cast<int>(trace->octaves.size());
-    teaching.probe_octave = std::clamp(teaching.probe_octave, 0, octaves - 1);
+    lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
     if (octaves > 1) {
         ImGui::SetNextItemWidth(160.0f);
-        ImGui::SliderInt("octave", &teaching.probe_octave, 0, octaves - 1);
+        ImGui::SliderInt("octave", &lattice.probe_octave, 0, octaves - 1);
         report.item("probe_octave");
     }
-    const noise::OctaveTrace& octave = trace->octaves[static_cast<std::size_t>(teaching.probe_octave)];
+    const noise::OctaveTrace& octave = trace->octaves[static_cast<std::size_t>(lattice.probe_octave)];
     if (octaves > 1) {
         ImGui::SameLine();
         ImGui::TextDisabled("samples (%.3f, %.3f), weight %.4f", octave.point[0], octave.point[1], octave.weight);
@@ -257,19 +257,19 @@ void ProbePanel::draw_window(TeachingLayers& teaching, const noise::Params& para
         draw_blends(octave, params);
     }
     ImGui::Separator();
-    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", teaching.probe_octave, octave.value, octave.contribution);
+    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value, octave.contribution);
     ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s", trace->total.value);
     ImGui::Text("gradient %s%s", vector_text(trace->total.gradient, params.dimension).c_str(),
                 trace->total.method == noise::GradientMethod::analytic ? "" : " (finite differences)");
     ImGui::End();
-    if (!open) teaching.probe_pinned = false;
+    if (!open) lattice.probe_pinned = false;
 }
 
-void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const TeachingLayers& teaching) {
-    if (!teaching.probe_pinned || view.params.dimension < 2) return;
-    const ImVec2 p = view.screen_at({teaching.probe_x, teaching.probe_y});
+void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice) {
+    if (!lattice.probe_pinned || view.params.dimension < 2) return;
+    const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Lines from the corners of the first octave's cell: the distance vectors of step 3.
-    const double cx = std::floor(teaching.probe_x), cy = std::floor(teaching.probe_y);
+    const double cx = std::floor(lattice.probe_x), cy = std::floor(lattice.probe_y);
     if (view.screen_pixels_per_unit() >= 24.0)
         for (int k = 0; k < 4; ++k)
             draw->AddLine(view.screen_at({cx + (k & 1), cy + (k >> 1)}), p, distance_colour, 1.2f);
@@ -278,13 +278,13 @@ void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const 
     draw->AddCircleFilled(p, 2.5f, point_colour);
 }
 
-nlohmann::json ProbePanel::report_state(const TeachingLayers& teaching) const {
-    if (!teaching.probe_pinned || !trace_) return nullptr;
+nlohmann::json ProbePanel::report_state(const LatticeViewSettings& lattice) const {
+    if (!lattice.probe_pinned || !trace_) return nullptr;
     const noise::OctaveTrace& octave = trace_->octaves[static_cast<std::size_t>(
-        std::clamp(teaching.probe_octave, 0, static_cast<int>(trace_->octaves.size()) - 1))];
-    return {{"x", teaching.probe_x},
-            {"y", teaching.probe_y},
-            {"octave", teaching.probe_octave},
+        std::clamp(lattice.probe_octave, 0, static_cast<int>(trace_->octaves.size()) - 1))];
+    return {{"x", lattice.probe_x},
+            {"y", lattice.probe_y},
+            {"octave", lattice.probe_octave},
             {"cell", {octave.cell[0], octave.cell[1]}},
             {"corners", octave.corners.size()},
             {"blends", octave.blends.size()},

@@ -1,4 +1,4 @@
-// gui/probe_panel.hpp: one point of the field opened up, step by step (the teaching probe).
+// gui/probe_panel.hpp: one point of the field opened up, step by step (the lattice probe).
 //
 // The probe is pinned to a noise-space point (a click in the preview with the probe tool on; a
 // drag moves it). Its window shows the evaluation there as the seeds explain it:
@@ -16,7 +16,7 @@
 
 #include <imgui.h>
 
-#include "gui/teaching_layers.hpp"
+#include "gui/lattice_view_settings.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/view_transform.hpp"
 #include "noise/trace.hpp"
@@ -26,14 +26,14 @@ namespace app::gui {
 class ProbePanel {
 public:
     // The probe's window (only while a probe is pinned). `report` gets its numbers.
-    void draw_window(TeachingLayers& teaching, const noise::Params& params, ImVec2 default_pos, UiReport& report);
+    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos, UiReport& report);
     // The probe's marker over the preview, with lines from the corners of its cell.
-    void draw_marker(ImDrawList* draw, const ViewTransform& view, const TeachingLayers& teaching);
+    void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice);
     // The probe's numbers for the UI report (null when none is pinned).
-    nlohmann::json report_state(const TeachingLayers& teaching) const;
+    nlohmann::json report_state(const LatticeViewSettings& lattice) const;
 
 private:
-    const noise::Trace* trace_for(const noise::Params& params, const TeachingLayers& teaching);
+    const noise::Trace* trace_for(const noise::Params& params, const LatticeViewSettings& lattice);
 
     struct Key {
         noise::Params params;

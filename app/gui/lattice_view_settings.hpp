@@ -1,4 +1,4 @@
-// gui/teaching_layers.hpp: what the teaching views add to the preview, and where the probe is.
+// gui/lattice_view_settings.hpp: which lattice views are on, and where the probe is.
 //
 // A teacher switches these on to show how the picture is made (DESIGN.md, "see the lattice, the
 // gradient at each corner, the distance vectors, the dot products"): the lattice drawn over the
@@ -18,11 +18,11 @@ enum class FieldLayer {
     before_interpolation,  // the nearest corner's contribution: the field before blending
 };
 
-struct TeachingLayers {
+struct LatticeViewSettings {
     bool lattice = false;     // grid lines at lattice points, gradients or values at the points
     bool probe_tool = false;  // a click in the preview pins the probe, a drag of it moves it
     FieldLayer field = FieldLayer::noise;
-    int influence_corner = 0;  // corner_influence: bit 0 set = the corner at +1 along x, bit 1 along y
+    int influence_corner = 0;  // corner_influence: bit 0 = the corner at +1 along x, bit 1 = at +1 along y (down)
 
     bool probe_pinned = false;
     double probe_x = 0.0, probe_y = 0.0;  // noise space, so the probe stays on its point while panning

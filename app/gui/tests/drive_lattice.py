@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""The teaching views (lattice, probe, corner influences), driven with real X11 input under Xvfb.
+"""The lattice views (lattice, probe, corner influences), driven with real X11 input under Xvfb.
 
-    xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_teaching.py NOISE_EXPLORER WORKDIR
+    xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_lattice.py NOISE_EXPLORER WORKDIR
 
   1. Teach > "Lattice and gradients" over a 2D Perlin field 8 cells wide: every lattice line is
      drawn and each point carries its gradient; zoomed out to 200 cells, lines are thinned to a
@@ -61,11 +61,11 @@ def main():
 def run(report):
     # 1. The lattice.
     menu_item(report, "teach_menu", "teach_lattice")
-    line = until(report, "the lattice drawn", lambda l: l["teach"]["lattice"] and l["teach"]["lattice_marks"] > 0)
-    if line["teach"]["lattice_step"] != 1:
+    line = until(report, "the lattice drawn", lambda l: l["lattice_views"]["lattice"] and l["lattice_views"]["lattice_marks"] > 0)
+    if line["lattice_views"]["lattice_step"] != 1:
         fail(f"8 cells across: every lattice line should be drawn, step is {line['teach']['lattice_step']}")
     # Points of the cells on screen: 8 across, and as many down as the picture's height holds.
-    marks = line["teach"]["lattice_marks"]
+    marks = line["lattice_views"]["lattice_marks"]
     if not 8 * 4 <= marks <= 10 * 10:
         fail(f"{marks} lattice points drawn for a picture 8 cells wide")
     screenshot("1-lattice.png")
@@ -75,12 +75,12 @@ def run(report):
     for _ in range(20):  # zoom out: 8 * 1.2^20 = 307 cells across
         xdo("click", 5)
         time.sleep(0.03)
-    line = until(report, "the lattice thinned", lambda l: l["teach"]["lattice_step"] > 1 and l["teach"]["lattice_marks"] == 0)
+    line = until(report, "the lattice thinned", lambda l: l["lattice_views"]["lattice_step"] > 1 and l["lattice_views"]["lattice_marks"] == 0)
     screenshot("1-lattice-thinned.png")
     for _ in range(20):
         xdo("click", 4)
         time.sleep(0.03)
-    line = until(report, "zoomed back in", lambda l: l["teach"]["lattice_step"] == 1 and l["teach"]["lattice_marks"] > 0)
+    line = until(report, "zoomed back in", lambda l: l["lattice_views"]["lattice_step"] == 1 and l["lattice_views"]["lattice_marks"] > 0)
     time.sleep(0.5)
 
     # 2. The probe: a click pins it, and does not pan.
@@ -89,8 +89,8 @@ def run(report):
     image = report.last()["rects"]["preview_image"]
     x, y = image[0] + (image[2] - image[0]) * 3 // 10, image[1] + (image[3] - image[1]) * 4 // 10
     click_at(x, y)
-    line = until(report, "the probe pinned", lambda l: l["teach"]["probe"] is not None and "probe_window" in l["rects"])
-    probe = line["teach"]["probe"]
+    line = until(report, "the probe pinned", lambda l: l["lattice_views"]["probe"] is not None and "probe_window" in l["rects"])
+    probe = line["lattice_views"]["probe"]
     if line["params"]["offset_x"] != before["offset_x"] or line["params"]["offset_y"] != before["offset_y"]:
         fail(f"a click with the probe tool panned the view: {before} -> {line['params']}")
     width = 8.0 * (image[2] - image[0]) / (image[2] - image[0])  # 8 cells across the image
@@ -110,36 +110,36 @@ def run(report):
     marker = line["rects"]["probe_marker"]
     px, py = centre(marker)
     drag(px, py, px + 60, steps=10)
-    line = until(report, "the probe moved", lambda l: l["teach"]["probe"] and l["teach"]["probe"]["x"] > probe["x"] + 0.2)
+    line = until(report, "the probe moved", lambda l: l["lattice_views"]["probe"] and l["lattice_views"]["probe"]["x"] > probe["x"] + 0.2)
     if line["params"]["offset_x"] != before["offset_x"]:
         fail("dragging the probe panned the view")
-    moved = line["teach"]["probe"]
+    moved = line["lattice_views"]["probe"]
     if moved["value"] != sample(moved["x"], moved["y"]):
         fail(f"after the drag the probe shows {moved['value']}, `sample` disagrees")
     click(line["rects"]["probe_unpin"])
-    until(report, "the probe unpinned", lambda l: l["teach"]["probe"] is None)
+    until(report, "the probe unpinned", lambda l: l["lattice_views"]["probe"] is None)
     menu_item(report, "teach_menu", "teach_probe")  # the tool off again: drags pan
 
     # 3. Corner influences and the field before interpolation.
-    noise_sum = until(report, "the noise shown", lambda l: l["teach"]["field"] == "noise" and not l["rendering"])
+    noise_sum = until(report, "the noise shown", lambda l: l["lattice_views"]["field"] == "noise" and not l["rendering"])
     noise_checksum = noise_sum["preview"]["checksum"]
     menu_item(report, "teach_menu", "teach_corner_0")
-    line = until(report, "corner influence shown", lambda l: l["teach"]["field"] == "corner_influence"
-                 and l["teach"]["influence_shown"], timeout=60)
+    line = until(report, "corner influence shown", lambda l: l["lattice_views"]["field"] == "corner_influence"
+                 and l["lattice_views"]["influence_shown"], timeout=60)
     influence = line["preview"]["checksum"]
     if influence == noise_checksum:
         fail("the corner influence looks like the noise")
     screenshot("3-corner-influence.png")
     menu_item(report, "teach_menu", "teach_before_interpolation")
-    line = until(report, "before interpolation shown", lambda l: l["teach"]["field"] == "before_interpolation"
-                 and l["teach"]["influence_shown"], timeout=60)
+    line = until(report, "before interpolation shown", lambda l: l["lattice_views"]["field"] == "before_interpolation"
+                 and l["lattice_views"]["influence_shown"], timeout=60)
     if line["preview"]["checksum"] in (influence, noise_checksum):
         fail("'before interpolation' shows the same picture as another mode")
     screenshot("3-before-interpolation.png")
     menu_item(report, "teach_menu", "teach_field_noise")
-    until(report, "the noise back, bit for bit", lambda l: l["teach"]["field"] == "noise"
+    until(report, "the noise back, bit for bit", lambda l: l["lattice_views"]["field"] == "noise"
           and l["preview"]["checksum"] == noise_checksum, timeout=60)
-    print("teaching views: lattice, probe and influences behave", flush=True)
+    print("lattice views: lattice, probe and influences behave", flush=True)
 
 
 main()
