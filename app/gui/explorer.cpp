@@ -58,7 +58,7 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_;
+           gesture_ || teach_.animation.on;
 }
 
 bool Explorer::settled() const {
@@ -86,6 +86,8 @@ void Explorer::request_quit() {
 void Explorer::draw(WindowInbox& inbox) {
     report_.begin_frame();
     take_results();
+    update_teach_views(teach_, settings_, ImGui::GetTime(),
+                       field_.has_image() && !field_.image().coarse && shown_generation_ == image_worker_->latest_generation());
 
     // A file read in the background arrives here; until then the settings are untouched.
     if (take_opened_preset(presets_, settings_)) controls_.rejected.clear();
@@ -198,6 +200,7 @@ void Explorer::draw_menu_bar() {
         ImGui::EndMenu();
     }
     report_.item("compare_menu");
+    draw_teach_menu(teach_, settings_, report_);
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
@@ -305,10 +308,18 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     shown.error = !invalid_.empty() ? invalid_ : status.error;
     frame_.size = chosen_size(export_);
     frame_.label = chosen_size_label(export_);
-    const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
-    want_width_ = layout.image_width;
-    want_height_ = layout.image_height;
-    gesture_ = layout.gesture;
+    if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
+        const ImVec2 image = draw_big_curve(teach_, curve_, curve_fit_y_, report_);
+        want_width_ = static_cast<int>(image.x);
+        want_height_ = static_cast<int>(image.y);
+        gesture_ = false;
+    } else {
+        const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
+    }
+    draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f));
     ImGui::End();
     ImGui::PopStyleVar();
 }
@@ -317,6 +328,17 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Curve", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    // The teaching tabs (teach_views.hpp) share this panel with the curve and the statistics.
+    const BottomTab tab = draw_bottom_tabs(teach_, report_);
+    if (tab != BottomTab::curve) {
+        const noise::Params shown = shown_params(teach_, settings_);
+        const ViewTransform view = ViewTransform::of(shown, std::max(1, want_width_), std::max(1, want_height_));
+        const double row_y = view.row_y(view.row_at(settings_.view.scanline));
+        if (tab == BottomTab::octaves) teach_.octaves.draw(settings_, shown, row_y, teach_.chosen, wake_, report_);
+        else teach_.interpolation.draw(settings_, shown, row_y, wake_, report_);
+        ImGui::End();
+        return;
+    }
 
     // Left: the plot, with a one-line caption saying which curve it is.
     const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width - 8.0f);
@@ -342,7 +364,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     // settings, and says so, dimmed.
     const bool stale = !invalid_.empty();
     if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_);
+    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_, "curve", teach_.chosen);
     if (stale) {
         ImGui::PopStyleVar();
         stale_label();
@@ -407,15 +429,17 @@ void Explorer::draw_field_stats() {
 
 void Explorer::send_requests() {
     if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
-    const noise::Params& params = settings_.params;
+    // The animation's slice, and the octaves chosen by solo / mute (teach_views.hpp).
+    const noise::Params params = shown_params(teach_, settings_);
 
-    const ImageKey image{params, want_width_, want_height_};
+    const ImageKey image{params, want_width_, want_height_, teach_.chosen};
     if (!sent_image_ || !(*sent_image_ == image)) {
         PreviewRequest request;
         request.params = params;
         request.width = want_width_;
         request.height = want_height_;
         request.curve_samples = 0;
+        request.chosen = teach_.chosen;
         image_worker_->submit(request);
         sent_image_ = image;
     }
@@ -423,7 +447,8 @@ void Explorer::send_requests() {
     // The curve is the preview row under the scanline: the same y as that row's pixels.
     const ViewTransform view = ViewTransform::of(params, want_width_, want_height_);
     const double y = view.row_y(view.row_at(settings_.view.scanline));
-    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, settings_.view.show_octaves};
+    const bool octave_rows = settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
+    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, octave_rows, teach_.chosen};
     if (!sent_curve_ || !(*sent_curve_ == curve)) {
         PreviewRequest request;
         request.params = params;
@@ -431,6 +456,7 @@ void Explorer::send_requests() {
         request.curve_y = curve.y;
         request.curve_samples = curve.samples;
         request.curve_octaves = curve.octaves;
+        request.chosen = teach_.chosen;
         curve_worker_->submit(request);
         sent_curve_ = curve;
     }
@@ -488,6 +514,8 @@ nlohmann::json Explorer::report_state() const {
     state["can_undo"] = history_.can_undo();
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
+    state["teach"] = teach_report(teach_, settings_);
+    if (field_.has_image()) state["field"] = {{"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
     return state;
 }
 

@@ -28,6 +28,7 @@
 #include "gui/render_worker.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
+#include "gui/teach_views.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
 #include "gui/window_inbox.hpp"
@@ -93,6 +94,7 @@ private:
     ExportDialog export_;
     UiReport report_;
     ShownField field_;
+    TeachViews teach_;  // the teaching views (teach_views.hpp): ways of looking, not settings
     std::optional<CurveResult> curve_;
     int preview_size_override_ = 0;
     std::function<void()> wake_;
@@ -107,6 +109,7 @@ private:
     struct ImageKey {
         noise::Params params;
         int width = 0, height = 0;
+        OctaveChoice chosen;
         bool operator==(const ImageKey&) const = default;
     };
     struct CurveKey {
@@ -114,6 +117,7 @@ private:
         double y = 0.0;
         int samples = 0;
         bool octaves = false;
+        OctaveChoice chosen;
         bool operator==(const CurveKey&) const = default;
     };
     std::optional<ImageKey> sent_image_;

@@ -1,0 +1,63 @@
+// gui/teach_views.hpp: the teaching views' state, and the hooks the explorer window calls.
+//
+// The views (issue 8, items 4-7) show how the algorithm works on the live field:
+//   - the bottom panel's tabs: "Curve" (the scanline's curve and the field's statistics, as
+//     before), "Octaves" (octave_breakdown.hpp) and "Interpolation" (interpolation_view.hpp);
+//   - in dimension 1 the large area shows the curve with its octaves instead of stripes;
+//   - the Teach menu: animate z (3D) or w (4D) through time (animation.hpp);
+//   - solo and mute of octaves (octave_mix.hpp), shown in the preview and the curves.
+// All of it is a way of looking, not a setting of the picture: none of it goes into presets,
+// exports or the undo history, and the preview says so while it differs from the settings. The
+// edits the views offer (a persistence from Hugo Elias' table, a curve chosen by clicking its
+// row, "Keep this slice") are ordinary changes of the settings, undoable like any other.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "gui/animation.hpp"
+#include "gui/interpolation_view.hpp"
+#include "gui/octave_breakdown.hpp"
+#include "gui/octave_mix.hpp"
+#include "gui/render_worker.hpp"
+#include "gui/settings.hpp"
+#include "gui/ui_report.hpp"
+
+namespace app::gui {
+
+enum class BottomTab { curve, octaves, interpolation };
+
+struct TeachViews {
+    Animation animation;
+    OctaveChoice chosen;
+    BottomTab tab = BottomTab::curve;
+    OctaveBreakdown octaves;
+    InterpolationView interpolation;
+};
+
+// What the workers render: the settings' params with the animation's slice.
+inline noise::Params shown_params(const TeachViews& teach, const Settings& settings) {
+    return animated(settings.params, teach.animation);
+}
+
+// Once a frame, before anything is drawn: forgets a solo or mutes of octaves that no longer
+// exist, stops the animation where there is no slice to move, and steps it (`shown`: the last
+// requested image is on screen).
+void update_teach_views(TeachViews& teach, const Settings& settings, double now, bool shown);
+
+// The "Teach" menu of the menu bar.
+void draw_teach_menu(TeachViews& teach, Settings& settings, UiReport& report);
+
+// The bottom panel's tab bar, at the top of the current window; returns the tab to draw.
+BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report);
+
+// Dimension 1: the large area shows the curve (with its octaves, in the legend's colours). Fills
+// the current window; returns the image size the stats panel's render should have.
+ImVec2 draw_big_curve(const TeachViews& teach, const std::optional<CurveResult>& curve, bool fit_y, UiReport& report);
+
+// Over the preview's top right corner: what the view shows that the settings do not (the moving
+// slice, soloed or muted octaves), so a picture is never mistaken for an export.
+void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2 top_right);
+
+nlohmann::json teach_report(const TeachViews& teach, const Settings& settings);
+
+}  // namespace app::gui
