@@ -39,6 +39,7 @@ constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
     : settings_(initial),
       history_(initial),
+      teach_(wake),
       preview_size_override_(preview_size_override),
       wake_(wake),
       image_worker_(std::make_unique<RenderWorker>(wake)),
@@ -58,7 +59,7 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_ || teach_.animation.on;
+           gesture_ || teach_.animation.on || teach_.compare.busy();
 }
 
 bool Explorer::settled() const {
@@ -120,6 +121,8 @@ void Explorer::draw(WindowInbox& inbox) {
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
     invalid_ = noise::validate(settings_.params);
     send_requests();
+    const noise::Params b = snapshot_ ? animated(snapshot_->params, teach_.animation) : settings_.params;
+    teach_.compare.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
 }
 
 void Explorer::take_results() {
@@ -197,6 +200,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
         report_.item("flip_snapshot");
         if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
+        teach_.compare.draw_menu_items(snapshot_.has_value(), report_);
         ImGui::EndMenu();
     }
     report_.item("compare_menu");
@@ -314,10 +318,12 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         want_height_ = static_cast<int>(image.y);
         gesture_ = false;
     } else {
+        teach_.compare.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
         const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
         want_width_ = layout.image_width;
         want_height_ = layout.image_height;
         gesture_ = layout.gesture;
+        teach_.compare.draw_over(field_, layout.picture_min, layout.picture_max, layout.repeats);
     }
     draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f));
     ImGui::End();

@@ -5,7 +5,8 @@
 //     before), "Octaves" (octave_breakdown.hpp) and "Interpolation" (interpolation_view.hpp);
 //   - in dimension 1 the large area shows the curve with its octaves instead of stripes;
 //   - the Teach menu: animate z (3D) or w (4D) through time (animation.hpp);
-//   - solo and mute of octaves (octave_mix.hpp), shown in the preview and the curves.
+//   - solo and mute of octaves (octave_mix.hpp), shown in the preview and the curves;
+//   - the Compare menu's split and difference of A and the kept B (compare_view.hpp).
 // All of it is a way of looking, not a setting of the picture: none of it goes into presets,
 // exports or the undo history, and the preview says so while it differs from the settings. The
 // edits the views offer (a persistence from Hugo Elias' table, a curve chosen by clicking its
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gui/animation.hpp"
+#include "gui/compare_view.hpp"
 #include "gui/interpolation_view.hpp"
 #include "gui/octave_breakdown.hpp"
 #include "gui/octave_mix.hpp"
@@ -27,11 +29,14 @@ namespace app::gui {
 enum class BottomTab { curve, octaves, interpolation };
 
 struct TeachViews {
+    explicit TeachViews(std::function<void()> wake) : compare(std::move(wake)) {}
+
     Animation animation;
     OctaveChoice chosen;
     BottomTab tab = BottomTab::curve;
     OctaveBreakdown octaves;
     InterpolationView interpolation;
+    CompareView compare;
 };
 
 // What the workers render: the settings' params with the animation's slice.

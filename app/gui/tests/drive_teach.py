@@ -15,6 +15,11 @@
      it and M again restores it. Hugo Elias' "1/4" sets persistence 0.25, undoably.
   4. The Interpolation tab: each curve's row starts with the CLI's value of the noise with that
      curve at the same point; clicking the cosine row selects cosine.
+  5. Compare: B kept equal to A, "Difference A - B" is zero everywhere and B's pixels are A's.
+     A switched to value noise: the difference is no longer zero, B still shows the Perlin
+     picture. "Split": left of the divider the screen shows the very pixels of A alone, right of
+     it those of B alone (screenshots of each, taken before). Dragging the divider moves it and
+     does not pan the picture.
 """
 import json
 import os
@@ -22,7 +27,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import click, fail, settled, start_app, until, wait_quit, xdo
+from x11_drive import centre, click, drag, fail, settled, start_app, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -195,8 +200,79 @@ def interpolation():
         quit_app(process, report)
 
 
+def screenshot(name):
+    from PIL import Image
+    time.sleep(0.4)  # a frame or two after the report's line: the picture is on screen
+    path = os.path.join(WORK, name)
+    subprocess.run(["import", "-window", "root", path], check=True)
+    return Image.open(path).convert("RGB")
+
+
+def compare():
+    process, report = start_app(APP, REPORT, "--no-session", cwd=WORK)
+    try:
+        def menu(item):
+            click(report.last()["rects"]["compare_menu"])
+            until(report, f"the Compare menu's {item}", lambda l: item in l["rects"])
+            time.sleep(0.3)
+            click(report.last()["rects"][item])
+
+        perlin = until(report, "the Perlin picture", settled)
+        image = perlin["rects"]["preview_image"]
+        shot_b = screenshot("compare_b.png")
+        menu("snapshot")
+        until(report, "B kept", lambda l: l["snapshot"])
+        menu("compare_difference")
+        line = until(report, "the difference of equal sets", lambda l: l["teach"]["compare"]["max_abs_difference"] >= 0)
+        if line["teach"]["compare"]["max_abs_difference"] != 0 or line["teach"]["compare"]["b_checksum"] != perlin["preview"]["checksum"]:
+            fail(f"B = A but the difference is {line['teach']['compare']}")
+        print("ok  compare: B kept equal to A: B's pixels are A's, the difference is 0 everywhere", flush=True)
+
+        click(report.last()["rects"]["algorithm"])
+        until(report, "the algorithm combo", lambda l: "algorithm=value" in l["rects"])
+        time.sleep(0.3)
+        click(report.last()["rects"]["algorithm=value"])
+        line = until(report, "A is value noise, the difference of it and B", lambda l: l["params"]["algorithm"] == "value"
+                     and settled(l) and l["teach"]["compare"]["max_abs_difference"] > 0.05)
+        if line["teach"]["compare"]["b_checksum"] != perlin["preview"]["checksum"]:
+            fail("B changed when A did")
+        print(f"ok  A value, B Perlin: max |A - B| = {line['teach']['compare']['max_abs_difference']:.3f}; B unchanged", flush=True)
+
+        menu("compare_difference")  # off
+        until(report, "the difference off", lambda l: l["teach"]["compare"]["mode"] == "off")
+        shot_a = screenshot("compare_a.png")
+        menu("compare_split")
+        line = until(report, "split", lambda l: l["teach"]["compare"]["mode"] == "split" and "compare_divider" in l["rects"])
+        split = screenshot("compare_split.png")
+        divider = centre(line["rects"]["compare_divider"])[0]
+        x0, y0, x1, y1 = image
+        # A band clear of the labels, the scanline (the middle) and the A / B marks (the bottom).
+        band = (y0 + (y1 - y0) // 8, y0 + (y1 - y0) * 3 // 8)
+        left = (x0 + 2, band[0], divider - 10, band[1])
+        right = (divider + 10, band[0], x1 - 2, band[1])
+        if split.crop(left).tobytes() != shot_a.crop(left).tobytes():
+            fail(f"left of the divider the split is not A's picture ({left})")
+        if split.crop(right).tobytes() != shot_b.crop(right).tobytes():
+            fail(f"right of the divider the split is not B's picture ({right})")
+        if split.crop(right).tobytes() == shot_a.crop(right).tobytes():
+            fail("A and B look the same right of the divider: the check above could not fail")
+        print(f"ok  split at x {divider}: left the pixels of A alone, right those of B alone", flush=True)
+
+        cy = (y0 + y1) // 2 + 40
+        drag(divider, cy, divider + 120, steps=10)
+        line = until(report, "the divider dragged", lambda l: l["teach"]["compare"]["divider"] > 0.6)
+        time.sleep(0.3)
+        line = report.last()
+        if line["params"]["offset_x"] != "0" or line["params"]["offset_y"] != "0":
+            fail(f"dragging the divider panned the picture: offsets {line['params']['offset_x']}, {line['params']['offset_y']}")
+        print(f"ok  the divider dragged to {line['teach']['compare']['divider']:.2f} of the width; the picture did not pan", flush=True)
+    finally:
+        quit_app(process, report)
+
+
 big_curve()
 animate()
 octaves()
 interpolation()
+compare()
 print("ok  all teaching views", flush=True)
