@@ -121,7 +121,7 @@ void Explorer::draw(WindowInbox& inbox) {
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
     invalid_ = noise::validate(settings_.params);
     send_requests();
-    const noise::Params b = snapshot_ ? animated(snapshot_->params, teach_.animation) : settings_.params;
+    const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
     teach_.compare.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
 }
 
@@ -337,7 +337,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     // The teaching tabs (teach_views.hpp) share this panel with the curve and the statistics.
     const BottomTab tab = draw_bottom_tabs(teach_, report_);
     if (tab != BottomTab::curve) {
-        const noise::Params shown = shown_params(teach_, settings_);
+        const noise::Params shown = shown_params(teach_, settings_.params);
         const ViewTransform view = ViewTransform::of(shown, std::max(1, want_width_), std::max(1, want_height_));
         const double row_y = view.row_y(view.row_at(settings_.view.scanline));
         if (tab == BottomTab::octaves) teach_.octaves.draw(settings_, shown, row_y, teach_.chosen, wake_, report_);
@@ -436,7 +436,7 @@ void Explorer::draw_field_stats() {
 void Explorer::send_requests() {
     if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
     // The animation's slice, and the octaves chosen by solo / mute (teach_views.hpp).
-    const noise::Params params = shown_params(teach_, settings_);
+    const noise::Params params = shown_params(teach_, settings_.params);
 
     const ImageKey image{params, want_width_, want_height_, teach_.chosen};
     if (!sent_image_ || !(*sent_image_ == image)) {

@@ -156,13 +156,13 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
     const noise::Params& p = settings.params;
     if (p.fractal == noise::Fractal::ridged && !(chosen == OctaveChoice{}))
         ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f),
-                           "ridged: with octaves soloed or muted the preview shows their raw shares before ridging");
+                           "ridged chains its octaves: with some left out the preview shows the fbm of the chosen ones");
     else if (whole_number(p.lacunarity) && p.octaves > 1)
         ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f),
                            "lacunarity %g is whole: every octave's lattice lines lie on octave 0's (amber), so grid "
                            "artefacts stack; try %.2f", p.lacunarity, p.lacunarity + 0.01);
     else
-        ImGui::TextDisabled("S: this octave alone   M: leave it out   (the preview and the curve follow)");
+        ImGui::TextDisabled("S: this octave alone   M: leave it out   (the preview follows; Mapping: stretch for faint ones)");
     report.item("octave_note");
 }
 

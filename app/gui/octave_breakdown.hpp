@@ -5,7 +5,8 @@
 // amplitude (persistence^i) and its share of the sum (amplitude / sum of amplitudes), a small
 // image of that octave alone over the preview's square, and a plot along the scanline row of its
 // share (coloured) with the running sum of octaves 0..i (white) on one common scale, so one sees
-// each layer add its detail. Solo and mute act on the main preview and curve too (octave_mix.hpp
+// each layer add its detail (turbulence adds |share|; ridged, whose crests chain the octaves, is
+// shown by its raw shares, added as fbm adds them). Solo and mute act on the main preview and curve too (octave_mix.hpp
 // says what they mean for each fractal mode).
 //
 // Above the rows: Hugo Elias' persistence table (seed 004: 1/4, 1/2, 1/sqrt 2, 1), one click

@@ -7,11 +7,12 @@
 // chosen shares the way the fractal mode adds them:
 //   fbm         sum of the chosen shares                       (all chosen: the fbm sum)
 //   turbulence  sum of the chosen shares' absolute values      (all chosen: the turbulence sum)
-//   ridged      sum of the chosen shares, signed, BEFORE ridging. Ridged octaves are chained
+//   ridged      sum of the chosen shares, signed, BEFORE ridging: the fbm of the chosen octaves
+//               (the shares a_i / sum a are the same in both modes). Ridged octaves are chained
 //               (each crest is weighted by the previous octave's crest), so an octave cannot be
 //               taken out without changing the ones after it; rather than invent a chain the
 //               library does not define, a partial ridged field shows the raw layers it is built
-//               from, and the window says so.
+//               from, mapped as fbm (teach_views.hpp: shown_params), and the window says so.
 // With every octave chosen the window uses the ordinary render (the exact full sum, bit for
 // bit); a mix of all octaves equals it to rounding (about 1e-15: the sum's order differs).
 //

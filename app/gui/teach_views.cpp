@@ -9,6 +9,12 @@
 
 namespace app::gui {
 
+noise::Params shown_params(const TeachViews& teach, const noise::Params& params) {
+    noise::Params shown = animated(params, teach.animation);
+    if (shown.fractal == noise::Fractal::ridged && !teach.chosen.all(shown.octaves)) shown.fractal = noise::Fractal::fbm;
+    return shown;
+}
+
 void update_teach_views(TeachViews& teach, const Settings& settings, double now, bool shown) {
     const int count = settings.params.octaves;
     if (teach.chosen.solo >= count) teach.chosen.solo = -1;
@@ -35,7 +41,7 @@ void draw_teach_menu(TeachViews& teach, Settings& settings, UiReport& report) {
     std::snprintf(label, sizeof label, "Keep this slice (%s = %.3f)", axis ? axis : "z",
                   axis ? (settings.params.dimension == 3 ? settings.params.z : settings.params.w) + teach.animation.phase : 0.0);
     if (ImGui::MenuItem(label, nullptr, false, axis != nullptr && teach.animation.phase != 0.0)) {
-        settings.params = shown_params(teach, settings);  // one ordinary, undoable change
+        settings.params = animated(settings.params, teach.animation);  // one ordinary, undoable change
         teach.animation.phase = 0.0;
     }
     report.item("keep_slice");
@@ -79,7 +85,7 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
     std::string text;
     char part[96];
     if (teach.animation.phase != 0.0 || teach.animation.on) {
-        const noise::Params shown = shown_params(teach, settings);
+        const noise::Params shown = shown_params(teach, settings.params);
         const bool w = settings.params.dimension == 4;
         std::snprintf(part, sizeof part, "%s %s = %.3f", teach.animation.on ? "animating" : "paused at", w ? "w" : "z",
                       w ? shown.w : shown.z);
@@ -95,6 +101,7 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
             for (int i = 0; i < settings.params.octaves; ++i)
                 if (!teach.chosen.shows(i)) text += " " + std::to_string(i);
         }
+        if (settings.params.fractal == noise::Fractal::ridged) text += ", as fbm";
     }
     if (text.empty()) return;
     text += "  (view only)";
@@ -106,7 +113,7 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
 }
 
 nlohmann::json teach_report(const TeachViews& teach, const Settings& settings) {
-    const noise::Params shown = shown_params(teach, settings);
+    const noise::Params shown = shown_params(teach, settings.params);
     nlohmann::json state;
     state["tab"] = teach.tab == BottomTab::curve ? "curve" : teach.tab == BottomTab::octaves ? "octaves" : "interpolation";
     state["animate"] = teach.animation.on;

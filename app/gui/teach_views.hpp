@@ -39,10 +39,10 @@ struct TeachViews {
     CompareView compare;
 };
 
-// What the workers render: the settings' params with the animation's slice.
-inline noise::Params shown_params(const TeachViews& teach, const Settings& settings) {
-    return animated(settings.params, teach.animation);
-}
+// What the workers render for `params` (A's or B's): the animation's slice; and a ridged field
+// with octaves soloed or muted is shown as the fbm of the chosen octaves, which is what their
+// mix is (octave_mix.hpp), so it maps through fbm's range [-1, 1], not ridged's [0, 1].
+noise::Params shown_params(const TeachViews& teach, const noise::Params& params);
 
 // Once a frame, before anything is drawn: forgets a solo or mutes of octaves that no longer
 // exist, stops the animation where there is no slice to move, and steps it (`shown`: the last
