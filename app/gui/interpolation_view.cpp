@@ -66,9 +66,10 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     if (first_octave_only_) sampled.octaves = 1;
     sampled.interpolation = noise::Interpolation::linear;  // each row sets its own
     const Key key{sampled, shown.dimension == 1 ? 0.0 : row_y, std::clamp(static_cast<int>(rows_width) - 90, 64, 2048)};
-    if (noise::validate(sampled).empty() && !(sent_ && *sent_ == key)) {
+    // One task at a time, never joined while it works (as in the Octaves tab): a change during a
+    // slow one is sampled when it ends.
+    if (noise::validate(sampled).empty() && !(sent_ && *sent_ == key) && !task_) {
         sent_ = key;
-        task_.reset();
         task_ = std::make_unique<BackgroundTask<InterpolationRows>>(
             [key](const TaskControl&) { return sample_interpolations(key.params, key.y, key.samples); }, wake);
     }

@@ -65,6 +65,7 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
         auto& image = layers.thumbs[o];
         image.resize(static_cast<std::size_t>(thumb) * static_cast<std::size_t>(thumb));
         for (int py = 0; py < thumb; ++py) {
+            if (cancelled) return layers;
             const double row_y = noise::pixel_point(params, thumb, 0, py)[1];
             kernel.fill_octave_row(octave, {params.offset_x, params.frequency / thumb, 0, row_y}, line);
             std::transform(line.begin(), line.end(), image.begin() + static_cast<std::ptrdiff_t>(py) * thumb,
@@ -76,9 +77,10 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
 
 void OctaveBreakdown::request(const noise::Params& params, double y, int samples, const std::function<void()>& wake) {
     const Key key{params, y, samples};
-    if (sent_ && *sent_ == key) return;
+    // One task at a time, never joined while it works: a change during a slow one (16 octaves
+    // of 4D cubic) waits for it, and only the newest change is then computed.
+    if ((sent_ && *sent_ == key) || task_) return;
     sent_ = key;
-    task_.reset();  // cancels and joins the stale one: its loop checks between octaves and rows are short
     task_ = std::make_unique<BackgroundTask<OctaveLayers>>(
         [params, y, samples](const TaskControl& control) {
             return compute_octave_layers(params, y, samples, thumb_side, control.cancelled);
@@ -92,7 +94,7 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, doubl
     // (its share's possible range), so a faint high octave still shows its pattern.
     if (task_) {
         if (auto outcome = task_->take()) {
-            if (outcome->result && !task_->cancelling()) {
+            if (outcome->result) {
                 layers_ = std::move(*outcome->result);
                 const noise::Range one = noise::algorithm_info(layers_->params.algorithm).octave_range;
                 ViewSettings gray;

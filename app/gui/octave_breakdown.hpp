@@ -15,8 +15,9 @@
 // row are octave 0's lattice positions, and gradient noise passes through zero on them at every
 // octave.
 //
-// The layers are computed by a BackgroundTask from the library (RowKernel::fill_octave_row); a
-// new request replaces the task. Images are 48 px squares: a glance, not a render.
+// The layers are computed by a BackgroundTask from the library (RowKernel::fill_octave_row), one
+// at a time: the window never joins a working task; a change while one works is computed when it
+// ends (the newest change only). Images are 48 px squares: a glance, not a render.
 #pragma once
 
 #include <functional>
