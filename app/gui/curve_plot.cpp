@@ -32,22 +32,25 @@ int curve_samples_for_width(float plot_width) {
     return std::clamp(static_cast<int>(plot_width - margin_left - margin_right), 64, 2048);
 }
 
-void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report,
-                     const char* report_key, const OctaveChoice& chosen) {
+CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report,
+                              const char* report_key, const OctaveChoice& chosen) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail(std::max(ImGui::GetContentRegionAvail().x, 100.0f),
                        std::max(ImGui::GetContentRegionAvail().y, 60.0f));
     ImGui::InvisibleButton(report_key, avail);
     report.item(report_key);
     const bool hovered = ImGui::IsItemHovered();
+    CurvePlotArea area{{}, {}, hovered, ImGui::IsItemActivated(), ImGui::IsItemActive()};
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 p0(origin.x + margin_left, origin.y + margin_top);
     const ImVec2 p1(origin.x + avail.x - margin_right, origin.y + avail.y - margin_bottom);
+    area.min = p0;
+    area.max = p1;
     draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
     if (!curve || curve->sum.empty()) {
         draw->AddText(ImVec2(p0.x + 10, p0.y + 10), IM_COL32(160, 160, 170, 255), "sampling ...");
-        return;
+        return area;
     }
     const noise::Params& params = curve->params;
     const auto n = curve->sum.size();
@@ -145,6 +148,7 @@ void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves,
                            p1.x - p0.x - 12.0f);
     draw->PopClipRect();
     draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+    return area;
 }
 
 }  // namespace app::gui

@@ -313,10 +313,10 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     frame_.size = chosen_size(export_);
     frame_.label = chosen_size_label(export_);
     if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
-        const ImVec2 image = draw_big_curve(teach_, curve_, curve_fit_y_, report_);
-        want_width_ = static_cast<int>(image.x);
-        want_height_ = static_cast<int>(image.y);
-        gesture_ = false;
+        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
     } else {
         teach_.compare.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
         const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);

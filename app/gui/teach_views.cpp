@@ -1,11 +1,15 @@
 #include "gui/teach_views.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include <imgui.h>
 
 #include "gui/curve_plot.hpp"
+#include "gui/view_transform.hpp"
 
 namespace app::gui {
 
@@ -74,11 +78,51 @@ BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report) {
     return teach.tab;
 }
 
-ImVec2 draw_big_curve(const TeachViews& teach, const std::optional<CurveResult>& curve, bool fit_y, UiReport& report) {
+BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve, bool fit_y,
+                              UiReport& report) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::TextUnformatted("1D noise: the curve, each octave's weighted share thin under it");
-    draw_curve_plot(curve, true, fit_y, report, "big_curve", teach.chosen);
-    return ImVec2(std::max(16.0f, std::floor(avail.x / 4.0f) * 4.0f), std::max(16.0f, avail.y));
+    ImGui::SameLine();
+    ImGui::TextDisabled("   wheel: zoom   drag: pan");
+    const CurvePlotArea area = draw_curve_plot(curve, true, fit_y, report, "big_curve", teach.chosen);
+    // In 1D this is the preview: it takes the preview's wheel and drag, and tests find it there.
+    report.item("preview");
+
+    // The plot's x axis is the preview's width in noise space: the view transform maps it.
+    noise::Params& params = settings.params;
+    BigCurveState& state = teach.big_curve;
+    const ViewTransform view = ViewTransform::of(params, std::max(1, static_cast<int>(area.max.x - area.min.x)), 1)
+                                   .on_screen(area.min, std::max(1.0f, area.max.x - area.min.x), area.max.y - area.min.y);
+    const auto set_number = [&](std::string_view key, double value) {  // through the table, clamped
+        if (const noise::ParamInfo* info = noise::find_param(key))
+            (void)noise::set_param_value(params, *info, std::clamp(value, info->min, info->max));
+    };
+    if (area.activated) {
+        state.panning = true;
+        state.pan_start_x = params.offset_x;
+    }
+    if (!area.active) state.panning = false;
+    if (state.panning) {
+        // From the drag's start, so rounding never accumulates; y plays no part in 1D.
+        const ImVec2 delta(ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f).x, 0.0f);
+        set_number("offset_x", view.panned({state.pan_start_x, params.offset_y}, delta).x);
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    if (area.hovered && io.MouseWheel != 0.0f && noise::validate(params).empty()) {
+        const noise::ParamInfo* freq = noise::find_param("frequency");
+        double f = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
+        if (freq) f = std::clamp(f, freq->min, freq->max);
+        const double offset = view.offsets_for_zoom(io.MousePos, f).x;
+        set_number("frequency", f);
+        set_number("offset_x", offset);
+        state.last_wheel_time = ImGui::GetTime();
+    }
+    BigCurveLayout layout;
+    layout.image_width = static_cast<int>(std::max(16.0f, std::floor(avail.x / 4.0f) * 4.0f));
+    layout.image_height = static_cast<int>(std::max(16.0f, avail.y));
+    layout.gesture = state.panning || (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+    return layout;
 }
 
 void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2 top_right) {

@@ -28,12 +28,20 @@ namespace app::gui {
 
 enum class BottomTab { curve, octaves, interpolation };
 
+// The big 1D curve's pan (left drag) and zoom (wheel), as the 2D preview's, on x only.
+struct BigCurveState {
+    bool panning = false;
+    double pan_start_x = 0.0;  // offset_x when the drag began
+    double last_wheel_time = -1.0;
+};
+
 struct TeachViews {
     explicit TeachViews(std::function<void()> wake) : compare(std::move(wake)) {}
 
     Animation animation;
     OctaveChoice chosen;
     BottomTab tab = BottomTab::curve;
+    BigCurveState big_curve;
     OctaveBreakdown octaves;
     InterpolationView interpolation;
     CompareView compare;
@@ -55,9 +63,15 @@ void draw_teach_menu(TeachViews& teach, Settings& settings, UiReport& report);
 // The bottom panel's tab bar, at the top of the current window; returns the tab to draw.
 BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report);
 
-// Dimension 1: the large area shows the curve (with its octaves, in the legend's colours). Fills
-// the current window; returns the image size the stats panel's render should have.
-ImVec2 draw_big_curve(const TeachViews& teach, const std::optional<CurveResult>& curve, bool fit_y, UiReport& report);
+// Dimension 1: the large area shows the curve (with its octaves, in the legend's colours); wheel
+// zooms around the cursor and left drag pans, changing frequency and offset_x as in 2D. Fills
+// the current window.
+struct BigCurveLayout {
+    int image_width = 0, image_height = 0;  // what the stats panel's render should have
+    bool gesture = false;                   // a pan or a wheel burst is in progress (for undo)
+};
+BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve, bool fit_y,
+                              UiReport& report);
 
 // Over the preview's top right corner: what the view shows that the settings do not (the moving
 // slice, soloed or muted octaves), so a picture is never mistaken for an export.

@@ -4,7 +4,8 @@
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_teach.py NOISE_EXPLORER WORKDIR
 
   1. Dimension 1: the large area is the curve plot ("big_curve"), not stripes: a screenshot of it
-     is mostly the plot's dark background crossed by the white curve and coloured octaves.
+     is mostly the plot's dark background crossed by the white curve and coloured octaves. The
+     wheel zooms it around the cursor and a drag pans it, as the 2D preview.
   2. Dimension 3, Teach > Animate z: the slice shown moves (the report's shown z grows, the
      preview's pixels change) while the settings' z stays 0, nothing enters the undo history and
      the title gets no "*". Animate off: the slice stays where it stopped. "Keep this slice":
@@ -80,6 +81,21 @@ def big_curve():
             fail(f"the big curve area does not look like a plot: dark {dark:.3f}, white {white:.4f}, colour {colour:.4f}")
         print(f"ok  1D: the large area is the curve plot {x1 - x0}x{y1 - y0}: {dark:.0%} background, "
               f"{white:.1%} white curve, {colour:.1%} coloured octaves", flush=True)
+        # Zoom and pan, as in 2D: the wheel keeps the point under the cursor, a drag moves x only.
+        before = report.last()["curve"]["checksum"]
+        xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
+        time.sleep(0.15)
+        xdo("click", "4")
+        line = until(report, "the wheel zoomed in", lambda l: float(l["params"]["frequency"]) < 4
+                     and l["curve"]["checksum"] != before)
+        if line["params"]["offset_y"] != "0" or float(line["params"]["offset_x"]) <= 0:
+            fail(f"zooming around the middle left offsets {line['params']['offset_x']}, {line['params']['offset_y']}")
+        zoomed = line["params"]["offset_x"]
+        drag((x0 + x1) // 2, (y0 + y1) // 2, (x0 + x1) // 2 - 200, steps=10)
+        line = until(report, "the drag panned", lambda l: float(l["params"]["offset_x"]) > float(zoomed) + 0.3
+                     and l["params"]["offset_y"] == "0")
+        print(f"ok  1D: wheel zoom to frequency {line['params']['frequency']}, drag pans offset_x {zoomed} -> "
+              f"{line['params']['offset_x']}", flush=True)
     finally:
         quit_app(process, report)
 
