@@ -5,7 +5,8 @@
 // the settings themselves never change while it runs. So it writes nothing into the undo history
 // and never marks the preset modified; an export or a save uses the settings' z, as before.
 // "Keep this slice" writes the shown z (or w) into the settings: one ordinary, undoable change.
-// Stopping freezes the picture where it is; "Rewind" sets the phase back to 0.
+// Stopping freezes the picture where it is; "Rewind" sets the phase back to 0, and so does a
+// change of dimension (the phase moved z; it must not reappear on w).
 //
 // Steps follow the renders: `advance` moves the phase only once the previous slice is on screen,
 // by the time since the last step (at most `max_step_seconds` of it), so a slow machine shows
@@ -23,6 +24,7 @@ struct Animation {
     double phase = 0.0;             // added to z (3D) or w (4D), noise units
     double speed = 0.25;            // noise units per second: a quarter cell, a gentle drift
     std::optional<double> last_step; // ImGui time of the last step while running
+    int dimension = 0;               // the phase belongs to this dimension's axis (z or w)
     static constexpr double max_step_seconds = 0.1;
 };
 

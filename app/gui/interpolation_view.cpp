@@ -95,7 +95,7 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
 void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::TextUnformatted("s(t) thick, ds/dt thin");
+    ImGui::TextUnformatted("s(t) thick, ds/dt thin, coloured as the rows");
     const float top = origin.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f;
     const ImVec2 p0(origin.x + 30.0f, top), p1(origin.x + size.x - 8.0f, origin.y + size.y - 20.0f);
     if (p1.y - p0.y < 30.0f) return;

@@ -24,6 +24,8 @@ void update_teach_views(TeachViews& teach, const Settings& settings, double now,
     if (teach.chosen.solo >= count) teach.chosen.solo = -1;
     teach.chosen.muted &= count >= 32 ? ~0u : (1u << count) - 1u;
     if (!animated_axis(settings.params.dimension)) teach.animation.on = false;
+    if (teach.animation.dimension != settings.params.dimension) teach.animation.phase = 0.0;
+    teach.animation.dimension = settings.params.dimension;
     advance(teach.animation, now, shown);
 }
 
