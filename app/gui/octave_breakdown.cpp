@@ -155,16 +155,26 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
     ImGui::EndDisabled();
     report.item("octaves_all_on");
 
+    // One short line whichever note shows, so the rows never move when it changes.
     const noise::Params& p = settings.params;
-    if (p.fractal == noise::Fractal::ridged && !(chosen == OctaveChoice{}))
-        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f),
-                           "ridged chains its octaves: with some left out the preview shows the fbm of the chosen ones");
-    else if (whole_number(p.lacunarity) && p.octaves > 1)
-        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f),
-                           "lacunarity %g is whole: every octave's lattice lines lie on octave 0's (amber), so grid "
-                           "artefacts stack; try %.2f", p.lacunarity, p.lacunarity + 0.01);
-    else
-        ImGui::TextDisabled("S: this octave alone   M: leave it out   (the preview follows; Mapping: stretch for faint ones)");
+    const ImVec4 amber(1.0f, 0.78f, 0.35f, 1.0f);
+    if (p.fractal == noise::Fractal::ridged && !(chosen == OctaveChoice{})) {
+        ImGui::TextColored(amber, "ridged chains octaves: with some left out, the preview shows their fbm");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Each ridged crest is weighted by the crest of the octave before it, so an octave cannot\n"
+                              "be taken out alone. The preview shows the fbm of the chosen octaves instead: their\n"
+                              "shares added, mapped over [-1, 1].");
+    } else if (whole_number(p.lacunarity) && p.octaves > 1) {
+        ImGui::TextColored(amber, "whole lacunarity %g: all octaves' lattice lines fall on octave 0's (amber); try %.2f",
+                           p.lacunarity, p.lacunarity + 0.01);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Octave i's lattice lines lie at multiples of 1 / lacunarity^i: with a whole lacunarity\n"
+                              "these include every line of octave 0, so the grid's artefacts of every octave stack\n"
+                              "on the same lines (for Perlin noise every octave is zero there). A lacunarity such as\n"
+                              "2.01 spreads them.");
+    } else {
+        ImGui::TextDisabled("S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)");
+    }
     report.item("octave_note");
 }
 
