@@ -15,9 +15,12 @@
 // Like the other teaching views this is a way of looking: not saved, not in the undo history.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 

@@ -20,6 +20,7 @@
 #include <optional>
 #include <vector>
 
+#include <imgui.h>
 #include <nlohmann/json.hpp>
 
 #include "gui/background_task.hpp"

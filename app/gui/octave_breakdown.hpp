@@ -20,6 +20,7 @@
 // ends (the newest change only). Images are 48 px squares: a glance, not a render.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
