@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "gui/octave_legend.hpp"
 #include "gui/view_transform.hpp"
 
 namespace app::gui {
@@ -25,35 +26,31 @@ double nice_step(double span, double target) {
     return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * power;
 }
 
-ImU32 octave_colour(int i, int count) {
-    // Warm (coarse) to cool (fine), so the eye orders the layers without a legend.
-    const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 0.0f;
-    float r, g, b;
-    ImGui::ColorConvertHSVtoRGB(0.08f + 0.55f * t, 0.65f, 0.95f, r, g, b);
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 0.75f));
-}
-
 }  // namespace
 
 int curve_samples_for_width(float plot_width) {
     return std::clamp(static_cast<int>(plot_width - margin_left - margin_right), 64, 2048);
 }
 
-void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report) {
+CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report,
+                              const char* report_key, const OctaveChoice& chosen) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail(std::max(ImGui::GetContentRegionAvail().x, 100.0f),
                        std::max(ImGui::GetContentRegionAvail().y, 60.0f));
-    ImGui::InvisibleButton("##curve", avail);
-    report.item("curve");
+    ImGui::InvisibleButton(report_key, avail);
+    report.item(report_key);
     const bool hovered = ImGui::IsItemHovered();
+    CurvePlotArea area{{}, {}, hovered, ImGui::IsItemActivated(), ImGui::IsItemActive()};
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 p0(origin.x + margin_left, origin.y + margin_top);
     const ImVec2 p1(origin.x + avail.x - margin_right, origin.y + avail.y - margin_bottom);
+    area.min = p0;
+    area.max = p1;
     draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
     if (!curve || curve->sum.empty()) {
         draw->AddText(ImVec2(p0.x + 10, p0.y + 10), IM_COL32(160, 160, 170, 255), "sampling ...");
-        return;
+        return area;
     }
     const noise::Params& params = curve->params;
     const auto n = curve->sum.size();
@@ -128,7 +125,9 @@ void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves,
         for (int o = 0; o < count; ++o) {
             const auto& row = curve->octaves[static_cast<std::size_t>(o)];
             for (std::size_t i = 0; i < n && i < row.size(); ++i) points[i] = ImVec2(sx(x_of(i)), sy(row[i]));
-            draw->AddPolyline(points.data(), static_cast<int>(std::min(n, row.size())), octave_colour(o, count), 0, 1.0f);
+            // Muted octaves stay in view, faint: the sum above is made without them.
+            draw->AddPolyline(points.data(), static_cast<int>(std::min(n, row.size())),
+                              octave_colour(o, count, chosen.shows(o) ? 0.75f : 0.18f), 0, 1.0f);
         }
     }
     for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->sum[i]));
@@ -144,8 +143,12 @@ void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves,
         std::snprintf(label, sizeof label, "x %.4f  value %+.4f", x, curve->sum[i]);
         draw->AddText(ImVec2(p0.x + 8, p0.y + 4), IM_COL32(255, 225, 140, 255), label);
     }
+    if (show_octaves && !curve->octaves.empty())
+        draw_octave_legend(draw, ImVec2(p1.x - 6.0f, p0.y + 4.0f), static_cast<int>(curve->octaves.size()), chosen,
+                           p1.x - p0.x - 12.0f);
     draw->PopClipRect();
     draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+    return area;
 }
 
 }  // namespace app::gui

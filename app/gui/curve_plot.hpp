@@ -12,13 +12,26 @@
 
 #include <optional>
 
+#include "gui/octave_mix.hpp"
 #include "gui/render_worker.hpp"
 #include "gui/ui_report.hpp"
 
 namespace app::gui {
 
 // Fills the current window's remaining content region. `curve` is the newest sampled curve.
-void draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report);
+// `report_key` names the plot's rectangle in the UI report (and its ImGui id): the 1D view draws
+// a second, large plot. Octaves that `chosen` leaves out are drawn faint (the sum is without them).
+// With octaves shown, a legend names their colours (octave_legend.hpp).
+// Returns where the plot's axes are (x: the preview's width in noise space) and the mouse's
+// state over it, for a caller that pans and zooms it (the big 1D curve).
+struct CurvePlotArea {
+    ImVec2 min, max;        // the plotting area inside the axes' labels
+    bool hovered = false;
+    bool activated = false;  // the left button went down on it this frame
+    bool active = false;     // ... and is held
+};
+CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report,
+                              const char* report_key = "curve", const OctaveChoice& chosen = {});
 
 // How many samples to ask for: one per horizontal pixel of the plot, within sensible limits.
 int curve_samples_for_width(float plot_width);

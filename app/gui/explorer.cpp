@@ -40,6 +40,7 @@ constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
     : settings_(initial),
       history_(initial),
+      teach_(wake),
       preview_size_override_(preview_size_override),
       wake_(wake),
       image_worker_(std::make_unique<RenderWorker>(wake)),
@@ -59,7 +60,7 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_ || (influence_task_ && !influence_task_->finished());
+           gesture_ || teach_.animation.on || teach_.compare.busy() || (influence_task_ && !influence_task_->finished());
 }
 
 bool Explorer::settled() const {
@@ -89,6 +90,8 @@ void Explorer::request_quit() {
 void Explorer::draw(WindowInbox& inbox) {
     report_.begin_frame();
     take_results();
+    update_teach_views(teach_, settings_, ImGui::GetTime(),
+                       field_.has_image() && !field_.image().coarse && shown_generation_ == image_worker_->latest_generation());
 
     // A file read in the background arrives here; until then the settings are untouched.
     if (take_opened_preset(presets_, settings_)) controls_.rejected.clear();
@@ -123,6 +126,8 @@ void Explorer::draw(WindowInbox& inbox) {
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
     invalid_ = noise::validate(settings_.params);
     send_requests();
+    const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
+    teach_.compare.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
 }
 
 void Explorer::take_results() {
@@ -208,6 +213,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
         report_.item("flip_snapshot");
         if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
+        teach_.compare.draw_menu_items(snapshot_.has_value(), report_);
         ImGui::EndMenu();
     }
     report_.item("compare_menu");
@@ -230,6 +236,8 @@ void Explorer::draw_menu_bar() {
 void Explorer::draw_teach_menu() {
     if (ImGui::BeginMenu("Teach")) {
         draw_lattice_menu_items(lattice_.layers, settings_.params.dimension, report_);
+        ImGui::Separator();
+        draw_animation_menu_items(teach_, settings_, report_);
         ImGui::EndMenu();
     }
     report_.item("teach_menu");
@@ -333,11 +341,21 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         shown.coarse = false;
         shown.progress = static_cast<float>(influence_task_->progress());
     }
-    const PreviewLayout layout =
-        draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, lattice_, report_);
-    want_width_ = layout.image_width;
-    want_height_ = layout.image_height;
-    gesture_ = layout.gesture;
+    if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
+        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
+    } else {
+        teach_.compare.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
+        const PreviewLayout layout =
+            draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, lattice_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
+        teach_.compare.draw_over(field_, layout.picture_min, layout.picture_max, layout.repeats);
+    }
+    draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f));
     ImGui::End();
     ImGui::PopStyleVar();
 }
@@ -346,6 +364,17 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Curve", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    // The teaching tabs (teach_views.hpp) share this panel with the curve and the statistics.
+    const BottomTab tab = draw_bottom_tabs(teach_, report_);
+    if (tab != BottomTab::curve) {
+        const noise::Params shown = shown_params(teach_, settings_.params);
+        const ViewTransform view = ViewTransform::of(shown, std::max(1, want_width_), std::max(1, want_height_));
+        const double row_y = view.row_y(view.row_at(settings_.view.scanline));
+        if (tab == BottomTab::octaves) teach_.octaves.draw(settings_, shown, row_y, teach_.chosen, wake_, report_);
+        else teach_.interpolation.draw(settings_, shown, row_y, wake_, report_);
+        ImGui::End();
+        return;
+    }
 
     // Left: the plot, with a one-line caption saying which curve it is.
     const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width - 8.0f);
@@ -371,7 +400,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     // settings, and says so, dimmed.
     const bool stale = !invalid_.empty();
     if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_);
+    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_, "curve", teach_.chosen);
     if (stale) {
         ImGui::PopStyleVar();
         stale_label();
@@ -436,16 +465,17 @@ void Explorer::draw_field_stats() {
 
 void Explorer::send_requests() {
     if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
-    const noise::Params& params = settings_.params;
+    // The animation's slice, and the octaves chosen by solo / mute (teach_views.hpp).
+    const noise::Params params = shown_params(teach_, settings_.params);
 
-    const ImageKey image{params, want_width_, want_height_};
+    const ImageKey image{params, want_width_, want_height_, teach_.chosen};
     if (lattice_.layers.field == FieldLayer::noise && influence_task_) {
-        influence_task_.reset();  // a teaching mode left: its next image starts afresh
+        influence_task_.reset();  // a lattice view's mode left: its next image starts afresh
         sent_influence_.reset();
         shown_influence_.reset();
     }
     if (lattice_.layers.field != FieldLayer::noise) {
-        send_influence_request();
+        send_influence_request(params);
         sent_image_.reset();  // back on the noise, the picture is asked for again
     } else if (!sent_image_ || !(*sent_image_ == image)) {
         PreviewRequest request;
@@ -453,6 +483,7 @@ void Explorer::send_requests() {
         request.width = want_width_;
         request.height = want_height_;
         request.curve_samples = 0;
+        request.chosen = teach_.chosen;
         image_worker_->submit(request);
         sent_image_ = image;
     }
@@ -460,7 +491,8 @@ void Explorer::send_requests() {
     // The curve is the preview row under the scanline: the same y as that row's pixels.
     const ViewTransform view = ViewTransform::of(params, want_width_, want_height_);
     const double y = view.row_y(view.row_at(settings_.view.scanline));
-    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, settings_.view.show_octaves};
+    const bool octave_rows = settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
+    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, octave_rows, teach_.chosen};
     if (!sent_curve_ || !(*sent_curve_ == curve)) {
         PreviewRequest request;
         request.params = params;
@@ -468,14 +500,15 @@ void Explorer::send_requests() {
         request.curve_y = curve.y;
         request.curve_samples = curve.samples;
         request.curve_octaves = curve.octaves;
+        request.chosen = teach_.chosen;
         curve_worker_->submit(request);
         sent_curve_ = curve;
     }
 }
 
 // A teaching mode's image: a new task replaces (and so cancels) the one before.
-void Explorer::send_influence_request() {
-    const InfluenceKey key{settings_.params, want_width_, want_height_, lattice_.layers.field,
+void Explorer::send_influence_request(const noise::Params& params) {
+    const InfluenceKey key{params, want_width_, want_height_, lattice_.layers.field,
                            lattice_.layers.influence_corner};
     if (sent_influence_ && *sent_influence_ == key) return;
     influence_task_.reset();
@@ -539,7 +572,9 @@ nlohmann::json Explorer::report_state() const {
     state["can_undo"] = history_.can_undo();
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
+    state["teach"] = teach_report(teach_, settings_);
     state["lattice_views"] = lattice_views_report(lattice_, shown_influence_.has_value() && shown_influence_ == sent_influence_);
+    if (field_.has_image()) state["field"] = {{"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
     return state;
 }
 

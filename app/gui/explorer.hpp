@@ -30,6 +30,7 @@
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
 #include "gui/lattice_views.hpp"
+#include "gui/teach_views.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
 #include "gui/window_inbox.hpp"
@@ -83,7 +84,7 @@ private:
     void stale_label();
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
-    void send_influence_request();
+    void send_influence_request(const noise::Params& params);
     void undo();
     void flip_snapshot();
     void redo();
@@ -97,6 +98,7 @@ private:
     ExportDialog export_;
     UiReport report_;
     ShownField field_;
+    TeachViews teach_;  // the teaching views (teach_views.hpp): ways of looking, not settings
     std::optional<CurveResult> curve_;
     LatticeViews lattice_;
     int preview_size_override_ = 0;
@@ -112,6 +114,7 @@ private:
     struct ImageKey {
         noise::Params params;
         int width = 0, height = 0;
+        OctaveChoice chosen;
         bool operator==(const ImageKey&) const = default;
     };
     struct CurveKey {
@@ -119,6 +122,7 @@ private:
         double y = 0.0;
         int samples = 0;
         bool octaves = false;
+        OctaveChoice chosen;
         bool operator==(const CurveKey&) const = default;
     };
     std::optional<ImageKey> sent_image_;

@@ -312,6 +312,9 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     const bool repeat = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
     image_size(at, frame, preview_size_override, layout);
+    layout.picture_min = at.p0;
+    layout.picture_max = at.p1;
+    layout.repeats = at.n;
     const ViewTransform view =
         ViewTransform::of(settings.params, layout.image_width, layout.image_height).on_screen(at.p0, at.tile_w, at.tile_h);
 

@@ -50,6 +50,8 @@ struct PreviewLayout {
     int image_width = 0;   // the image size the panel wants rendered
     int image_height = 0;
     bool gesture = false;  // a pan, scanline drag or wheel burst is in progress (for undo)
+    ImVec2 picture_min, picture_max;  // the picture on screen (all 3 x 3 images when repeating)
+    int repeats = 1;                  // images across and down
 };
 
 // Draws into the current window's remaining content region.

@@ -133,7 +133,10 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         curve.params = request.params;
         curve.y = request.curve_y;
         curve.sum.resize(static_cast<std::size_t>(request.curve_samples));
-        noise::sample_row(noise, request.curve_y, curve.sum);
+        if (request.chosen.all(request.params.octaves))
+            noise::sample_row(noise, request.curve_y, curve.sum);
+        else
+            sample_chosen(noise, request.chosen, request.curve_y, curve.sum);
         if (request.curve_octaves) {
             curve.octaves.resize(static_cast<std::size_t>(request.params.octaves));
             for (int i = 0; i < request.params.octaves; ++i) {
@@ -159,6 +162,13 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     // side, less when 1/4 would itself take longer than the budget (16 octaves of 4D cubic
     // noise on a wide preview).
     const auto full_region = noise::Region::full(request.width, request.height);
+    // Solo / mute: the chosen octaves' shares, one row at a time on this thread; all octaves:
+    // the ordinary render on every core.
+    const bool all_octaves = request.chosen.all(request.params.octaves);
+    const auto draw = [&](const noise::Region& region, std::span<float> out) {
+        if (all_octaves) return noise::render(noise, region, out, {0, &cancel_, &rows_done_});
+        return render_chosen(noise, request.chosen, region, out, &cancel_, &rows_done_);
+    };
     const double cost         = relative_cost(request.params);
     const double predicted_ms = ns_per_cost_ * cost * static_cast<double>(full_region.pixel_count()) * 1e-6;
     if (full_region.pixel_count() > coarse_threshold && (ns_per_cost_ == 0.0 || predicted_ms > budget_ms)) {
@@ -178,8 +188,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         coarse.raw.resize(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch));
         const auto start = std::chrono::steady_clock::now();
         rows_done_ = 0;
-        const bool done = noise::render(noise, noise::Region::full(cw, ch), coarse.raw,
-                                        {0, &cancel_, &rows_done_});
+        const bool done = draw(noise::Region::full(cw, ch), coarse.raw);
         coarse.milliseconds = elapsed_ms(start);
         if (!done) return count_cancelled();
         ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
@@ -196,7 +205,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     ImageResult full{generation, request.params, request.width, request.height, false, {}, 0.0};
     full.raw.resize(full_region.pixel_count());
     const auto start = std::chrono::steady_clock::now();
-    const bool done = noise::render(noise, full_region, full.raw, {0, &cancel_, &rows_done_});
+    const bool done = draw(full_region, full.raw);
     full.milliseconds = elapsed_ms(start);
     if (!done) return count_cancelled();
     ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);

@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "gui/octave_mix.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {
@@ -40,6 +41,8 @@ struct PreviewRequest {
     double curve_y  = 0.0;    // noise-space y of the curve row (ignored for dimension 1)
     int curve_samples   = 512;
     bool curve_octaves  = false;  // also sample each octave's weighted contribution
+    OctaveChoice chosen;          // solo / mute (octave_mix.hpp): the image and the curve's sum
+                                  // show these octaves only; the curve's octave rows stay all
 };
 
 struct ImageResult {
