@@ -164,6 +164,13 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
             ImGui::SetTooltip("Each ridged crest is weighted by the crest of the octave before it, so an octave cannot\n"
                               "be taken out alone. The preview shows the fbm of the chosen octaves instead: their\n"
                               "shares added, mapped over [-1, 1].");
+    } else if (whole_number(p.lacunarity) && p.octaves > 1 && p.octave_offsets == noise::OctaveOffsets::shifted) {
+        ImGui::TextDisabled("whole lacunarity %g, octave offsets shifted: the octaves' lattice lines miss octave 0's",
+                            p.lacunarity);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Octave offsets 'shifted' moves each octave's lattice by a fixed fraction of a cell, so\n"
+                              "its lines no longer fall on octave 0's even with a whole lacunarity (and tiling stays\n"
+                              "exact). Set it to 'none' to see the lines stack.");
     } else if (whole_number(p.lacunarity) && p.octaves > 1) {
         ImGui::TextColored(amber, "whole lacunarity %g: all octaves' lattice lines fall on octave 0's (amber); try %.2f",
                            p.lacunarity, p.lacunarity + 0.01);
@@ -171,7 +178,7 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
             ImGui::SetTooltip("Octave i's lattice lines lie at multiples of 1 / lacunarity^i: with a whole lacunarity\n"
                               "these include every line of octave 0, so the grid's artefacts of every octave stack\n"
                               "on the same lines (for Perlin noise every octave is zero there). A lacunarity such as\n"
-                              "2.01 spreads them.");
+                              "2.01, or octave offsets 'shifted' (which keeps tiling exact), spreads them.");
     } else {
         ImGui::TextDisabled("S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)");
     }
@@ -232,7 +239,8 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     // every octave's lattice has a line on each of them.
     const double x_lo = p.offset_x, x_hi = p.offset_x + p.frequency;
     if (plot_width / p.frequency >= 4.0) {
-        const ImU32 colour = whole_number(p.lacunarity) ? IM_COL32(255, 190, 70, 90) : IM_COL32(255, 255, 255, 28);
+        const bool stacked = whole_number(p.lacunarity) && p.octave_offsets == noise::OctaveOffsets::none;
+        const ImU32 colour = stacked ? IM_COL32(255, 190, 70, 90) : IM_COL32(255, 255, 255, 28);
         for (double x = std::ceil(x_lo); x <= x_hi; x += 1.0) {
             const float sx = p0.x + static_cast<float>((x - x_lo) / (x_hi - x_lo)) * plot_width;
             draw->AddLine(ImVec2(sx, p0.y), ImVec2(sx, p1.y), colour);
