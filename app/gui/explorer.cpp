@@ -41,6 +41,7 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
       history_(initial),
       preview_size_override_(preview_size_override),
       wake_(wake),
+      terrain_(std::make_unique<TerrainView>(wake)),
       image_worker_(std::make_unique<RenderWorker>(wake)),
       curve_worker_(std::make_unique<RenderWorker>(wake)) {
     load_shipped_presets(presets_);
@@ -58,14 +59,15 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_;
+           gesture_ || (terrain_shown_ && terrain_->busy());
 }
 
 bool Explorer::settled() const {
     if (opening(presets_)) return false;
     if (!invalid_.empty()) return !image_worker_->status().busy;
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
-           shown_generation_ == image_worker_->latest_generation() && curve_.has_value();
+           shown_generation_ == image_worker_->latest_generation() && curve_.has_value() &&
+           (!terrain_shown_ || terrain_->shows(shown_generation_));
 }
 
 std::string Explorer::title() const {
@@ -276,6 +278,7 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) draw_noise_controls(settings_, controls_, report_);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) draw_terrain_controls(settings_, controls_, report_);
     ImGui::EndChild();
 
     // Messages: why something did not happen, what was adjusted, where the user is looking.
@@ -305,10 +308,24 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     shown.error = !invalid_.empty() ? invalid_ : status.error;
     frame_.size = chosen_size(export_);
     frame_.label = chosen_size_label(export_);
-    const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
-    want_width_ = layout.image_width;
-    want_height_ = layout.image_height;
-    gesture_ = layout.gesture;
+    if (ImGui::BeginTabBar("views")) {
+        if (ImGui::BeginTabItem("2D preview")) terrain_shown_ = false, ImGui::EndTabItem();
+        report_.item("tab_preview");
+        if (ImGui::BeginTabItem("3D terrain")) terrain_shown_ = true, ImGui::EndTabItem();
+        report_.item("tab_terrain");
+        ImGui::EndTabBar();
+    }
+    if (terrain_shown_) {
+        const TerrainLayout layout = terrain_->draw(settings_, field_, frame_, preview_size_override_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = false;  // the camera is not a setting: nothing for the undo history
+    } else {
+        const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
+    }
     ImGui::End();
     ImGui::PopStyleVar();
 }
@@ -480,6 +497,8 @@ nlohmann::json Explorer::report_state() const {
     state["snapshot"] = snapshot_.has_value();
     state["note"] = controls_.note;
     state["stale"] = !invalid_.empty();
+    state["view_tab"] = terrain_shown_ ? "terrain" : "preview";
+    state["terrain"] = terrain_->report_state();
     state["export_frame"] = {{"show", frame_.show}, {"width", frame_.size.width}, {"height", frame_.size.height}};
     state["rejected"] = controls_.rejected;
     state["opening"] = presets_.opening_path.string();

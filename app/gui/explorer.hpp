@@ -28,6 +28,7 @@
 #include "gui/render_worker.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
+#include "gui/terrain_view.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
 #include "gui/window_inbox.hpp"
@@ -89,6 +90,7 @@ private:
     ControlsState controls_;
     PreviewState preview_;
     PreviewFrame frame_;
+    bool terrain_shown_ = false;  // the "3D terrain" tab instead of the "2D preview"
     PresetDialogs presets_;
     ExportDialog export_;
     UiReport report_;
@@ -124,6 +126,7 @@ private:
     std::uint64_t shown_generation_ = 0;
 
     // Last: the workers' threads must stop before the state above goes away.
+    std::unique_ptr<TerrainView> terrain_;
     std::unique_ptr<RenderWorker> image_worker_;
     std::unique_ptr<RenderWorker> curve_worker_;
 };
