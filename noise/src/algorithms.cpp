@@ -5,6 +5,7 @@
 
 #include "kernel_plan.hpp"
 #include "noise/perlin.hpp"
+#include "reference_trace.hpp"
 #include "noise/value.hpp"
 
 namespace noise {
@@ -20,14 +21,40 @@ double white_reference(const Lattice& lattice, const Point& p, const Params& par
     return white_noise(lattice, p, params.dimension, params.smooth, period);
 }
 
+detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation, period);
+}
+detail::Dual value_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return value_noise_gradient(lattice, p, params.dimension, params.interpolation, params.smooth, period);
+}
+detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return detail::Dual{white_noise(lattice, p, params.dimension, params.smooth, period)};
+}
+
+detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+                          OctaveTrace& trace) {
+    return perlin_noise_trace(lattice, p, params.dimension, params.gradients, params.interpolation, period, trace);
+}
+detail::Dual value_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+                         OctaveTrace& trace) {
+    return value_noise_trace(lattice, p, params.dimension, params.interpolation, params.smooth, period, trace);
+}
+detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+                         OctaveTrace& trace) {
+    return white_noise_trace(lattice, p, params.dimension, params.smooth, period, trace);
+}
+
 // In the order of the Algorithm enum (checked below).
 constexpr std::array<AlgorithmInfo, 3> table{{
     {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
-     true, true, false, {-1.0, 1.0}, perlin_reference, detail::make_perlin_kernel},
+     true, true, false, {-1.0, 1.0}, true, perlin_reference, perlin_gradient, perlin_trace,
+     detail::make_perlin_kernel},
     {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
-     false, true, true, {-1.0, 1.0}, value_reference, detail::make_value_kernel},
+     false, true, true, {-1.0, 1.0}, true, value_reference, value_gradient, value_trace,
+     detail::make_value_kernel},
     {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
-     false, false, true, {-1.0, 1.0}, white_reference, detail::make_white_kernel},
+     false, false, true, {-1.0, 1.0}, false, white_reference, white_gradient, white_trace,
+     detail::make_white_kernel},
 }};
 
 constexpr bool table_matches_enum() {

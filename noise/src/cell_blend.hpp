@@ -8,7 +8,9 @@
 #pragma once
 
 #include <array>
+#include <type_traits>
 
+#include "dual.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
 
@@ -40,16 +42,46 @@ auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, std::i
     return hash;
 }
 
+// What blend_points and the corner functions tell a recorder: nothing, unless a trace is being
+// taken (trace_recorder.hpp). `records` is false here, so the plain reference compiles as if
+// the calls were not there.
+struct NoRecord {
+    static constexpr bool records = false;
+};
+
+// The blend position of a two-point curve along `axis`: s(t), as a plain number or, for value +
+// gradient, with its derivative ds/dt along that axis (the chain rule's s'(t) t').
+template <class V>
+V curve_weight(Interpolation curve, double t, int axis) {
+    if constexpr (std::is_same_v<V, double>) {
+        (void)axis;
+        return blend_weight(curve, t);
+    } else {
+        return V::along(axis, blend_weight(curve, t), blend_slope(curve, t));
+    }
+}
+// The position t itself along `axis` (cubic blends with t, not with a weight).
+template <class V>
+V axis_position(double t, int axis) {
+    if constexpr (std::is_same_v<V, double>) {
+        (void)axis;
+        return t;
+    } else {
+        return V::along(axis, t);
+    }
+}
+
 // Step 4: blends the PerAxis^D lattice points around the point (PerAxis = 2 for the two-point
 // curves, 4 for cubic); corner(offsets, n) returns the value of point n, at cell.index + offsets.
 // PerAxis is a template parameter so that splitting n into offsets compiles to shifts.
-template <int D, int PerAxis, class CornerValue>
-double blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue corner) {
+// V is double for the value alone, or Dual for the value with its gradient (dual.hpp).
+template <int D, int PerAxis, class V = double, class CornerValue, class Recorder = NoRecord>
+V blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue corner, Recorder&& record = {}) {
     constexpr int first = PerAxis == 4 ? -1 : 0;
     constexpr int count = power(PerAxis, D);
 
     // Corner values, axis 0 varying fastest: values[i0 + PerAxis * (i1 + PerAxis * ...)].
-    std::array<double, count> values;
+    std::array<V, count> values;
     for (int n = 0; n < count; ++n) {
         Offsets<D> offsets;
         for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis) offsets[axis] = first + rest % PerAxis;
@@ -62,13 +94,24 @@ double blend_points(const std::array<Cell, D>& cell, Interpolation curve, Corner
         const double t = cell[axis].frac;
         remaining /= PerAxis;
         if constexpr (PerAxis == 4) {
+            const V position = axis_position<V>(t, axis);
             for (int n = 0; n < remaining; ++n) {
-                const double* v = &values[n * 4];
-                values[n]       = cubic4(v[0], v[1], v[2], v[3], t);
+                const V* v = &values[n * 4];
+                const V blended = cubic4_blend(v[0], v[1], v[2], v[3], position);
+                if constexpr (std::remove_reference_t<Recorder>::records)
+                    record.blend(axis, t, t, {value_of(v[0]), value_of(v[1]), value_of(v[2]), value_of(v[3])},
+                                 value_of(blended));
+                values[n] = blended;
             }
         } else {
-            const double s = blend_weight(curve, t);
-            for (int n = 0; n < remaining; ++n) values[n] = lerp(s, values[2 * n], values[2 * n + 1]);
+            const V s = curve_weight<V>(curve, t, axis);
+            for (int n = 0; n < remaining; ++n) {
+                const V blended = lerp(s, values[2 * n], values[2 * n + 1]);
+                if constexpr (std::remove_reference_t<Recorder>::records)
+                    record.blend(axis, t, value_of(s), {value_of(values[2 * n]), value_of(values[2 * n + 1])},
+                                 value_of(blended));
+                values[n] = blended;
+            }
         }
     }
     return values[0];

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "noise/algorithms.hpp"
+#include "octave_sum.hpp"
 
 namespace noise {
 
@@ -48,24 +49,7 @@ double FractalNoise::octave_weight(int i) const {
 }
 
 double FractalNoise::at(const Point& p) const {
-    double total  = 0.0;
-    double weight = 1.0;  // ridged: how much the previous octave's crest lets this one through
-    for (int i = 0; i < params_.octaves; ++i) {
-        const double n         = octave(i, p);
-        const double amplitude = octaves_[static_cast<std::size_t>(i)].amplitude;
-        switch (params_.fractal) {
-            case Fractal::fbm: total += amplitude * n; break;
-            case Fractal::turbulence: total += amplitude * std::abs(n); break;
-            case Fractal::ridged: {
-                double crest = 1.0 - std::abs(n);  // sharp where the noise crosses zero
-                crest *= crest * weight;
-                weight = std::clamp(crest * 2.0, 0.0, 1.0);
-                total += amplitude * crest;
-                break;
-            }
-        }
-    }
-    return total / amplitude_sum_;
+    return detail::sum_octaves<double>(params_.fractal, octaves_, amplitude_sum_, [&](int i) { return octave(i, p); });
 }
 
 }  // namespace noise

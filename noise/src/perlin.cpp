@@ -2,6 +2,7 @@
 #include "noise/perlin.hpp"
 
 #include "cell_blend.hpp"
+#include "trace_recorder.hpp"
 
 namespace noise {
 namespace {
@@ -57,34 +58,71 @@ struct RandomGradient {
     }
 };
 
-template <int D, int PerAxis, class Gradient>
-double perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
-                const Gradient& gradient) {
+// The gradient vector of hash h itself: g . e_k for each axis k, by the same dot product.
+template <int D, class Gradient>
+std::array<double, 4> gradient_vector(const Gradient& gradient, unsigned h) {
+    std::array<double, 4> g{};
+    for (int axis = 0; axis < D; ++axis) {
+        std::array<double, D> unit{};
+        unit[axis] = 1.0;
+        g[axis]    = gradient(h, unit.data());
+    }
+    return g;
+}
+
+// V = double: the value; V = Dual: the value with its gradient, which for one corner's
+// contribution g . (f - corner) is g itself (f moves with the point, the corner does not).
+template <int D, int PerAxis, class V, class Gradient, class Recorder>
+V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period, const Gradient& gradient,
+           Recorder& record) {
     const auto cell = detail::cells_of<D>(p);                                 // 1. FIND THE UNIT CELL
     const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period); // 2. HASH ITS CORNERS
-    return detail::blend_points<D, PerAxis>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
+    if constexpr (Recorder::records) record.cell(cell, period);
+    return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
         std::array<double, D> distance;                                       // 3. FROM THE CORNER TO
         for (int axis = 0; axis < D; ++axis) distance[axis] = cell[axis].frac - corner[axis];  // THE POINT,
-        return gradient(hash[n], distance.data());                            //    DOTTED WITH ITS GRADIENT
-    });                                                                       // 4. BLEND ALONG EACH AXIS
+        const double dot = gradient(hash[n], distance.data());               //    DOTTED WITH ITS GRADIENT
+        if constexpr (std::is_same_v<V, double> && !Recorder::records) {
+            return dot;
+        } else {
+            const auto g = gradient_vector<D>(gradient, hash[n]);
+            if constexpr (Recorder::records) record.corner(corner, hash[n], g, distance, dot);
+            V contribution{dot};
+            if constexpr (!std::is_same_v<V, double>) contribution.slope = g;
+            return contribution;
+        }
+    }, record);                                                               // 4. BLEND ALONG EACH AXIS
 }
 
-template <int D, class Gradient>
-double perlin_curve(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
-                    const Gradient& gradient) {
-    if (curve == Interpolation::cubic) return perlin_d<D, 4>(lattice, p, curve, period, gradient);
-    return perlin_d<D, 2>(lattice, p, curve, period, gradient);
+template <int D, class V, class Gradient, class Recorder>
+V perlin_curve(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
+               const Gradient& gradient, Recorder& record) {
+    if (curve == Interpolation::cubic) return perlin_d<D, 4, V>(lattice, p, curve, period, gradient, record);
+    return perlin_d<D, 2, V>(lattice, p, curve, period, gradient, record);
 }
 
-template <int D>
-double perlin_gradients(const Lattice& lattice, const Point& p, Gradients gradients, Interpolation curve,
-                        std::int64_t period) {
+template <int D, class V, class Recorder>
+V perlin_gradients(const Lattice& lattice, const Point& p, Gradients gradients, Interpolation curve,
+                   std::int64_t period, Recorder& record) {
     switch (gradients) {
-        case Gradients::improved: return perlin_curve<D>(lattice, p, curve, period, ImprovedGradient<D>{});
-        case Gradients::axes: return perlin_curve<D>(lattice, p, curve, period, AxisGradient<D>{});
-        case Gradients::random: return perlin_curve<D>(lattice, p, curve, period, RandomGradient<D>{lattice});
+        case Gradients::improved:
+            return perlin_curve<D, V>(lattice, p, curve, period, ImprovedGradient<D>{}, record);
+        case Gradients::axes: return perlin_curve<D, V>(lattice, p, curve, period, AxisGradient<D>{}, record);
+        case Gradients::random:
+            return perlin_curve<D, V>(lattice, p, curve, period, RandomGradient<D>{lattice}, record);
     }
-    return 0.0;
+    return V{};
+}
+
+template <class V, class Recorder>
+V perlin_any(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
+             Interpolation interpolation, std::int64_t period, Recorder& record) {
+    switch (dimension) {
+        case 1: return perlin_gradients<1, V>(lattice, p, gradients, interpolation, period, record);
+        case 2: return perlin_gradients<2, V>(lattice, p, gradients, interpolation, period, record);
+        case 3: return perlin_gradients<3, V>(lattice, p, gradients, interpolation, period, record);
+        default: return perlin_gradients<4, V>(lattice, p, gradients, interpolation, period, record);
+    }
 }
 
 template <int D>
@@ -110,12 +148,20 @@ double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, 
 
 double perlin_noise(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
                     Interpolation interpolation, std::int64_t period) {
-    switch (dimension) {
-        case 1: return perlin_gradients<1>(lattice, p, gradients, interpolation, period);
-        case 2: return perlin_gradients<2>(lattice, p, gradients, interpolation, period);
-        case 3: return perlin_gradients<3>(lattice, p, gradients, interpolation, period);
-        default: return perlin_gradients<4>(lattice, p, gradients, interpolation, period);
-    }
+    detail::NoRecord none;
+    return perlin_any<double>(lattice, p, dimension, gradients, interpolation, period, none);
+}
+
+detail::Dual perlin_noise_gradient(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
+                                   Interpolation interpolation, std::int64_t period) {
+    detail::NoRecord none;
+    return perlin_any<detail::Dual>(lattice, p, dimension, gradients, interpolation, period, none);
+}
+
+detail::Dual perlin_noise_trace(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
+                                Interpolation interpolation, std::int64_t period, OctaveTrace& trace) {
+    detail::TraceRecorder record{trace};
+    return perlin_any<detail::Dual>(lattice, p, dimension, gradients, interpolation, period, record);
 }
 
 }  // namespace noise

@@ -2,6 +2,7 @@
 #include "noise/value.hpp"
 
 #include "cell_blend.hpp"
+#include "trace_recorder.hpp"
 
 namespace noise {
 namespace {
@@ -43,54 +44,108 @@ double point_value(const Lattice& lattice, const std::array<std::int64_t, D>& po
     return lattice_value<D>(lattice, wrapped);
 }
 
-template <int D, int PerAxis>
-double value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period) {
+// A lattice value is constant over the cell, so as a Dual its slope is 0.
+template <class V>
+V constant(double value) {
+    return V{value};
+}
+
+template <int D, int PerAxis, class V, class Recorder>
+V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period,
+          Recorder& record) {
     const auto cell = detail::cells_of<D>(p);                                     // 1. FIND THE CELL
+    if constexpr (Recorder::records) record.cell(cell, period);
     if (!smooth) {
         const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period); // 2. ITS POINTS' VALUES
-        return detail::blend_points<D, PerAxis>(cell, curve,                      // 3. BLEND THEM
-                                                [&](const detail::Offsets<D>&, int n) { return value_of_hash(hash[n]); });
+        return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
+            const double value = value_of_hash(hash[n]);
+            if constexpr (Recorder::records) record.lattice_value(corner, hash[n], value);
+            return constant<V>(value);
+        }, record);                                                               // 3. BLEND THEM
     }
-    return detail::blend_points<D, PerAxis>(cell, curve, [&](const detail::Offsets<D>& corner, int) {
+    return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int) {
         std::array<std::int64_t, D> point;
         for (int axis = 0; axis < D; ++axis) point[axis] = cell[axis].index + corner[axis];
-        return smoothed_value<D>(lattice, point, period);
-    });
+        const double value = smoothed_value<D>(lattice, point, period);
+        if constexpr (Recorder::records)
+            record.lattice_value(corner, lattice.hash_corner<D>(detail::corner_indices<D>(cell, corner, period)), value);
+        return constant<V>(value);
+    }, record);
 }
 
-template <int D>
-double value_curve(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period) {
-    if (curve == Interpolation::cubic) return value_d<D, 4>(lattice, p, curve, smooth, period);
-    return value_d<D, 2>(lattice, p, curve, smooth, period);
+template <int D, class V, class Recorder>
+V value_curve(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period,
+              Recorder& record) {
+    if (curve == Interpolation::cubic) return value_d<D, 4, V>(lattice, p, curve, smooth, period, record);
+    return value_d<D, 2, V>(lattice, p, curve, smooth, period, record);
 }
 
-template <int D>
-double white_d(const Lattice& lattice, const Point& p, bool smooth, std::int64_t period) {
+template <class V, class Recorder>
+V value_any(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation, bool smooth,
+            std::int64_t period, Recorder& record) {
+    switch (dimension) {
+        case 1: return value_curve<1, V>(lattice, p, interpolation, smooth, period, record);
+        case 2: return value_curve<2, V>(lattice, p, interpolation, smooth, period, record);
+        case 3: return value_curve<3, V>(lattice, p, interpolation, smooth, period, record);
+        default: return value_curve<4, V>(lattice, p, interpolation, smooth, period, record);
+    }
+}
+
+// White noise is the cell's own lattice point's value: one "corner", no blend.
+template <int D, class Recorder>
+double white_d(const Lattice& lattice, const Point& p, bool smooth, std::int64_t period, Recorder& record) {
     const auto cell = detail::cells_of<D>(p);
     std::array<std::int64_t, D> point;
     for (int axis = 0; axis < D; ++axis) point[axis] = cell[axis].index;
-    return point_value<D>(lattice, point, smooth, period);
+    const double value = point_value<D>(lattice, point, smooth, period);
+    if constexpr (Recorder::records) {
+        record.cell(cell, period);
+        const detail::Offsets<D> origin{};
+        record.lattice_value(origin, lattice.hash_corner<D>(detail::corner_indices<D>(cell, origin, period)), value);
+    }
+    return value;
+}
+
+template <class Recorder>
+double white_any(const Lattice& lattice, const Point& p, int dimension, bool smooth, std::int64_t period,
+                 Recorder& record) {
+    switch (dimension) {
+        case 1: return white_d<1>(lattice, p, smooth, period, record);
+        case 2: return white_d<2>(lattice, p, smooth, period, record);
+        case 3: return white_d<3>(lattice, p, smooth, period, record);
+        default: return white_d<4>(lattice, p, smooth, period, record);
+    }
 }
 
 }  // namespace
 
 double value_noise(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation, bool smooth,
                    std::int64_t period) {
-    switch (dimension) {
-        case 1: return value_curve<1>(lattice, p, interpolation, smooth, period);
-        case 2: return value_curve<2>(lattice, p, interpolation, smooth, period);
-        case 3: return value_curve<3>(lattice, p, interpolation, smooth, period);
-        default: return value_curve<4>(lattice, p, interpolation, smooth, period);
-    }
+    detail::NoRecord none;
+    return value_any<double>(lattice, p, dimension, interpolation, smooth, period, none);
+}
+
+detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
+                                  bool smooth, std::int64_t period) {
+    detail::NoRecord none;
+    return value_any<detail::Dual>(lattice, p, dimension, interpolation, smooth, period, none);
+}
+
+detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
+                               bool smooth, std::int64_t period, OctaveTrace& trace) {
+    detail::TraceRecorder record{trace};
+    return value_any<detail::Dual>(lattice, p, dimension, interpolation, smooth, period, record);
 }
 
 double white_noise(const Lattice& lattice, const Point& p, int dimension, bool smooth, std::int64_t period) {
-    switch (dimension) {
-        case 1: return white_d<1>(lattice, p, smooth, period);
-        case 2: return white_d<2>(lattice, p, smooth, period);
-        case 3: return white_d<3>(lattice, p, smooth, period);
-        default: return white_d<4>(lattice, p, smooth, period);
-    }
+    detail::NoRecord none;
+    return white_any(lattice, p, dimension, smooth, period, none);
+}
+
+detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimension, bool smooth,
+                               std::int64_t period, OctaveTrace& trace) {
+    detail::TraceRecorder record{trace};
+    return detail::Dual{white_any(lattice, p, dimension, smooth, period, record)};
 }
 
 }  // namespace noise

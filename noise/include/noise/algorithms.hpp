@@ -19,8 +19,11 @@
 
 namespace noise {
 
+struct OctaveTrace;  // trace.hpp
+
 namespace detail {
 struct ResolvedKernel;  // kernel_plan.hpp: the row function of one configuration on one SIMD target
+struct Dual;            // dual.hpp: a value with its partial derivatives
 }
 
 struct AlgorithmInfo {
@@ -31,9 +34,16 @@ struct AlgorithmInfo {
     bool uses_interpolation;   // `interpolation` changes the output
     bool uses_smooth;          // `smooth` changes the output
     Range octave_range;        // nominal range of one octave's raw value (fbm's range)
+    bool differentiable;       // false: a step function, whose gradient trace.hpp estimates
 
     // The readable per-point reference: octave noise at an already scaled point.
     double (*reference)(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period);
+    // The same reference on dual numbers (trace.hpp): the value with its gradient, and the value
+    // with its gradient and every step recorded in `trace`.
+    detail::Dual (*reference_gradient)(const Lattice& lattice, const Point& p, const Params& params,
+                                       std::int64_t period);
+    detail::Dual (*reference_trace)(const Lattice& lattice, const Point& p, const Params& params,
+                                    std::int64_t period, OctaveTrace& trace);
     // The compiled row kernel for params, on the best SIMD target this CPU has (resolved per call).
     detail::ResolvedKernel (*make_kernel)(const Params& params);
 

@@ -27,6 +27,7 @@
 // largest value it blends (at t = 1/2), and 1.5^D in D dimensions (the bound tests check).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
@@ -35,7 +36,9 @@
 
 namespace noise {
 
-inline double lerp(double s, double a, double b) { return a + s * (b - a); }
+// Templates so that the same lines also run on numbers that carry derivatives (trace.hpp).
+template <class T>
+T lerp(const T& s, const T& a, const T& b) { return a + s * (b - a); }
 
 inline double linear_curve(double t) { return t; }
 inline double linear_slope(double) { return 1.0; }
@@ -63,7 +66,12 @@ inline double cosine_curve(double t) {
     const double s2       = s * s;
     return near_start ? s2 : 1.0 - s2;
 }
-inline double cosine_slope(double t) { return std::numbers::pi * std::sin(std::numbers::pi * t) * 0.5; }
+// pi sin(pi t) / 2, from the same polynomial: with u the distance to the nearer end of the cell,
+// sin(pi u) = 2 sin(pi u / 2) cos(pi u / 2), and the cosine is sqrt(1 - sin^2) (u / 2 <= 1/4).
+inline double cosine_slope(double t) {
+    const double s = sin_pi(std::min(t, 1.0 - t) * 0.5);
+    return std::numbers::pi * s * std::sqrt(1.0 - s * s);
+}
 
 inline double smoothstep_curve(double t) { return t * t * (3.0 - 2.0 * t); }
 inline double smoothstep_slope(double t) { return 6.0 * t * (1.0 - t); }
@@ -71,12 +79,16 @@ inline double smoothstep_slope(double t) { return 6.0 * t * (1.0 - t); }
 inline double quintic_curve(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
 inline double quintic_slope(double t) { return 30.0 * t * t * (t * (t - 2.0) + 1.0); }
 
-inline double cubic4(double v0, double v1, double v2, double v3, double t) {
-    const double P = (v3 - v2) - (v0 - v1);
-    const double Q = (v0 - v1) - P;
-    const double R = v2 - v0;
-    const double S = v1;
+template <class T>
+T cubic4_blend(const T& v0, const T& v1, const T& v2, const T& v3, const T& t) {
+    const T P = (v3 - v2) - (v0 - v1);
+    const T Q = (v0 - v1) - P;
+    const T R = v2 - v0;
+    const T S = v1;
     return ((P * t + Q) * t + R) * t + S;
+}
+inline double cubic4(double v0, double v1, double v2, double v3, double t) {
+    return cubic4_blend<double>(v0, v1, v2, v3, t);
 }
 inline double cubic4_slope(double v0, double v1, double v2, double v3, double t) {
     const double P = (v3 - v2) - (v0 - v1);

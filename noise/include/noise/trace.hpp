@@ -81,6 +81,6 @@ struct Trace {
 };
 
 // Every octave of one evaluation at the noise-space point p (frequency and offsets not applied).
-Trace trace_point(const FractalNoise& noise, const Point& p);
+Trace trace_point(const FractalNoise& noise, const Point& p, double step = 1e-3);
 
 }  // namespace noise
