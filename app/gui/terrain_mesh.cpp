@@ -23,6 +23,30 @@ std::vector<int> grid_pixels(int pixels, int count) {
     return at;
 }
 
+// Triangles over the grid vertices at columns `xs` and rows `zs` of a `columns`-wide grid.
+std::vector<std::uint32_t> grid_triangles(int columns, const std::vector<int>& xs, const std::vector<int>& zs) {
+    std::vector<std::uint32_t> indices;
+    indices.reserve((xs.size() - 1) * (zs.size() - 1) * 6);
+    for (std::size_t j = 0; j + 1 < zs.size(); ++j)
+        for (std::size_t i = 0; i + 1 < xs.size(); ++i) {
+            const auto a = static_cast<std::uint32_t>(zs[j] * columns + xs[i]);          // north-west corner
+            const auto b = static_cast<std::uint32_t>(zs[j] * columns + xs[i + 1]);      // north-east
+            const auto c = static_cast<std::uint32_t>(zs[j + 1] * columns + xs[i]);      // south-west
+            const auto d = static_cast<std::uint32_t>(zs[j + 1] * columns + xs[i + 1]);  // south-east
+            // Counter-clockwise seen from above (+Y), with Z pointing south.
+            indices.insert(indices.end(), {a, c, b, b, c, d});
+        }
+    return indices;
+}
+
+// Every `stride`-th of `count` grid lines, the last one always included.
+std::vector<int> every(int count, int stride) {
+    std::vector<int> at;
+    for (int i = 0; i < count - 1; i += stride) at.push_back(i);
+    at.push_back(count - 1);
+    return at;
+}
+
 }  // namespace
 
 std::array<float, 3> slope_colour(double steepness) {
@@ -106,16 +130,10 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
     }
     if (cancelled.load()) return mesh;
 
-    mesh.indices.reserve(static_cast<std::size_t>(mesh.columns - 1) * (mesh.rows - 1) * 6);
-    for (int j = 0; j + 1 < mesh.rows; ++j)
-        for (int i = 0; i + 1 < mesh.columns; ++i) {
-            const auto a = static_cast<std::uint32_t>(j * mesh.columns + i);  // north-west corner
-            const auto b = a + 1;                                             // north-east
-            const auto c = a + static_cast<std::uint32_t>(mesh.columns);      // south-west
-            const auto d = c + 1;                                             // south-east
-            // Counter-clockwise seen from above (+Y), with Z pointing south.
-            mesh.indices.insert(mesh.indices.end(), {a, c, b, b, c, d});
-        }
+    mesh.indices = grid_triangles(mesh.columns, every(mesh.columns, 1), every(mesh.rows, 1));
+    const int longest = std::max(mesh.columns, mesh.rows);
+    const int stride = std::max(1, (longest - 2) / std::max(input.moving_side - 1, 1) + 1);
+    mesh.coarse_indices = grid_triangles(mesh.columns, every(mesh.columns, stride), every(mesh.rows, stride));
     const float* first = mesh.vertices.data();
     const float* last = mesh.vertices.data() + mesh.vertices.size() - vertex_floats;
     mesh.width = last[0] - first[0];

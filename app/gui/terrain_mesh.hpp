@@ -13,7 +13,9 @@
 //     normal   x, y, z   normalize(-dh/dX, 1, -dh/dZ), the slope from noise::value_gradient at the
 //                        pixel's noise point, chain-ruled through the mapping and the metres
 //     colour   r, g, b   0..1: the preset's ramp at the mapped height, or the slope's colour
-// Indices: two counter-clockwise triangles (seen from above) per grid cell, row-major.
+// Indices: two counter-clockwise triangles (seen from above) per grid cell, row-major; and a
+// second, coarse set over every k-th vertex (ends included, at most `moving_side` a side) that
+// the view draws while the camera moves: the same vertices, a quarter or less of the triangles.
 // Rows are shared among threads; the result does not depend on their number.
 #pragma once
 
@@ -36,12 +38,14 @@ struct TerrainMeshInput {
     ImageSize export_size;  // the world's scale follows the export (its width times the spacing)
     noise::Range range;     // the mapping range the preview colours with
     int max_side = 256;
+    int moving_side = 128;
 };
 
 struct TerrainMesh {
     int columns = 0, rows = 0;           // vertices along x and z
     std::vector<float> vertices;         // columns * rows * vertex_floats
     std::vector<std::uint32_t> indices;  // (columns - 1) * (rows - 1) * 6
+    std::vector<std::uint32_t> coarse_indices;  // the same surface over fewer vertices
     double width = 0.0, length = 0.0, height = 0.0;  // metres: the extent of the field shown
     noise::GradientMethod method = noise::GradientMethod::analytic;
     std::uint64_t field_generation = 0;

@@ -98,6 +98,7 @@ void TerrainRenderer::upload(const TerrainMesh& mesh) {
         vertex_array_ = gl_vertex_array();
         vertices_ = gl_buffer();
         indices_ = gl_buffer();
+        coarse_indices_ = gl_buffer();
         glBindVertexArray(vertex_array_.get());
         glBindBuffer(GL_ARRAY_BUFFER, vertices_.get());
         describe_vertices();
@@ -108,11 +109,17 @@ void TerrainRenderer::upload(const TerrainMesh& mesh) {
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(float)), mesh.vertices.data(),
                  GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    // Element buffers are bound through the vertex array (its state); render() picks one.
     glBindVertexArray(vertex_array_.get());
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, coarse_indices_.get());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.coarse_indices.size() * sizeof(std::uint32_t)),
+                 mesh.coarse_indices.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.get());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint32_t)),
                  mesh.indices.data(), GL_STATIC_DRAW);
     glBindVertexArray(0);
     index_count_ = static_cast<std::int32_t>(mesh.indices.size());
+    coarse_index_count_ = static_cast<std::int32_t>(mesh.coarse_indices.size());
     extent_[0] = mesh.width;
     extent_[1] = mesh.height;
     extent_[2] = mesh.length;
@@ -191,8 +198,11 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
         glUniform1i(flat_mode, 0);
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(1.0f, 1.0f);
+        const bool coarse = look.coarse && coarse_index_count_ > 0;
+        const std::int32_t count = coarse ? coarse_index_count_ : index_count_;
         glBindVertexArray(vertex_array_.get());
-        glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, coarse ? coarse_indices_.get() : indices_.get());
+        glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT, nullptr);
         glDisable(GL_POLYGON_OFFSET_FILL);
 
         if (look.wireframe) {
@@ -202,7 +212,7 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
             glUniform1i(flat_mode, 1);
             glUniform4f(flat_colour, 0.02f, 0.02f, 0.04f, 0.45f);
             glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-            glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+            glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT, nullptr);
             glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
             glDisable(GL_BLEND);
         }

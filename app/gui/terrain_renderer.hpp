@@ -8,6 +8,8 @@
 // then the sea (a translucent plane at sea_level * height, drawn after the ground so the ground
 // shows through it) and, optionally, the triangles' edges on top (translucent glPolygonMode
 // lines, with a polygon offset on the fill so the lines are not lost in the depth test).
+// Level of detail: while the camera moves the coarse triangles are drawn (terrain_mesh.hpp), so
+// the landscape follows the hand; the full mesh returns with the first still frame.
 // The GPU time of the last finished frame comes from a GL_TIME_ELAPSED query read one frame
 // late, so asking never stalls the pipeline.
 // Every GL state it changes is put back (framebuffer, viewport, depth test, blend, polygon mode),
@@ -27,6 +29,7 @@ struct TerrainLook {
     double light_elevation = 45.0;   // degrees
     double sea_height = 0.0;         // metres; <= 0: no sea
     bool wireframe = false;
+    bool coarse = false;             // draw the mesh's coarse triangles (while the camera moves)
 };
 
 class TerrainRenderer {
@@ -54,7 +57,7 @@ private:
     void ensure_target(int width, int height);
     void read_timer();
 
-    GlName program_, vertex_array_, vertices_, indices_;
+    GlName program_, vertex_array_, vertices_, indices_, coarse_indices_;
     GlName sea_array_, sea_vertices_;
     GlName framebuffer_, colour_, depth_;
     GlName queries_[2];
@@ -62,6 +65,7 @@ private:
     bool query_pending_[2] = {false, false};
     int width_ = 0, height_ = 0;
     std::int32_t index_count_ = 0;
+    std::int32_t coarse_index_count_ = 0;
     double extent_[3] = {1.0, 1.0, 1.0};  // the mesh's width, height, length in metres
     double gpu_ms_ = -1.0;
     const char* error_ = "";

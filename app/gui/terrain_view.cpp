@@ -179,11 +179,11 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
 
     const ViewSettings& view = settings.view;
     const TerrainLook look{view.light_azimuth, view.light_elevation, view.sea_level * view.terrain_height,
-                           view.wireframe};
+                           view.wireframe, moving_};
     const int width = static_cast<int>(size.x), height = static_cast<int>(size.y);
     const RenderKey key{width, height, uploads_, camera_.yaw, camera_.pitch, camera_.distance, camera_.target.x,
                         camera_.target.y, camera_.target.z, look.light_azimuth, look.light_elevation, look.sea_height,
-                        look.wireframe};
+                        look.wireframe, look.coarse};
     // Under a software renderer a frame of the terrain costs milliseconds: draw it only when
     // something it shows has changed.
     if (!rendered_ || !(*rendered_ == key)) {
@@ -223,6 +223,7 @@ nlohmann::json TerrainView::report_state() const {
     state["columns"] = columns_;
     state["rows"] = rows_;
     state["detail"] = detail_;
+    state["coarse"] = rendered_ && rendered_->coarse;  // the last frame drew the moving camera's mesh
     state["normals"] = method_ == noise::GradientMethod::analytic ? "analytic" : "finite_difference";
     state["camera"] = {{"yaw", camera_.yaw * 180.0 / pi},
                        {"pitch", camera_.pitch * 180.0 / pi},

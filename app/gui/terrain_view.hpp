@@ -9,6 +9,8 @@
 //      slider drag the landscape keeps moving instead of waiting for the hand to stop;
 //   3. handles the camera (left drag orbit, right drag pan, wheel zoom, "Reset view");
 //   4. renders into its texture when the mesh, camera, light or size changed, and shows it;
+//      while the camera moves, with the mesh's coarse triangles (level of detail: the landscape
+//      follows the hand), and the full mesh again on the first still frame;
 //   5. writes the status: mesh size and detail, how the normals were found (the library's
 //      analytic gradients, or finite differences for white noise), GPU time, and the engine
 //      figures for the export size (Unreal X/Y and Z scale, Unity terrain height and size).
@@ -69,7 +71,7 @@ private:
         std::uint64_t uploads = 0;
         double yaw = 0, pitch = 0, distance = 0, tx = 0, ty = 0, tz = 0;
         double azimuth = 0, elevation = 0, sea = 0;
-        bool wireframe = false;
+        bool wireframe = false, coarse = false;
         bool operator==(const RenderKey&) const = default;
     };
 

@@ -12,8 +12,9 @@
      camera where it was) and the picture differs.
   5. Wireframe and slope colouring (the Terrain controls): the picture differs each time.
   6. Reset view: the camera is back where it started.
-  7. Interactive: while orbiting continuously, frames keep coming (the frame rate is printed) and
-     no frame took longer than 250 ms.
+  7. Interactive: while orbiting continuously, frames keep coming: median frame time under
+     200 ms, none over a second (the frame rate is printed); the moving camera draws the coarse
+     triangles, and the full mesh returns when it stops.
 """
 import os
 import subprocess
@@ -180,7 +181,8 @@ def run(report):
                  and abs(camera(l)["distance"] - start_camera["distance"]) < 1e-6)
     print("ok  reset view", flush=True)
 
-    # 7. Orbit for three seconds without a pause: count the frames the report saw.
+    # 7. Orbit for three seconds without a pause: every frame moves the camera and so writes a
+    # report line; the gaps between their times are the frame times the hand feels.
     seen = len(report.lines)
     x, y = centre(rect)
     xdo("mousemove", x, y)
@@ -195,15 +197,21 @@ def run(report):
     xdo("mouseup", 1)
     time.sleep(0.3)
     report.poll()
-    frames = [l for l in report.lines[seen:] if l["time"] <= report.lines[seen]["time"] + 3.0]
-    rate = len(frames) / 3.0
-    slowest = report.last()["slowest_frame_ms"]
+    times = [l["time"] for l in report.lines[seen:]]
+    gaps = np.diff(times) * 1000.0
+    if len(gaps) < 5:
+        fail(f"only {len(gaps) + 1} frames in three seconds of orbiting")
+    coarse = np.mean([l["terrain"]["coarse"] for l in report.lines[seen:-1]])
+    if coarse < 0.5:
+        fail(f"the moving camera drew the full mesh ({coarse:.0%} of frames coarse)")
+    until(report, "the full mesh once the camera stops", lambda l: not l["terrain"]["coarse"], timeout=5)
     gpu = report.last()["terrain"]["gpu_ms"]
-    print(f"ok  orbiting: {rate:.0f} frames/s, terrain GPU time {gpu} ms, slowest frame {slowest} ms", flush=True)
-    if rate < 5:
-        fail(f"only {rate:.1f} frames/s while orbiting")
-    if slowest > 250:
-        fail(f"a frame took {slowest} ms")
+    print(f"ok  orbiting: {len(gaps) / (times[-1] - times[0]):.1f} frames/s, median frame {np.median(gaps):.0f} ms, "
+          f"slowest {gaps.max():.0f} ms, terrain GPU time {gpu} ms", flush=True)
+    # Interactive means a camera that follows the hand: generous bounds, as the two cores are
+    # shared with the noise workers (and, in CI, with other tests).
+    if np.median(gaps) > 200 or gaps.max() > 1000:
+        fail(f"orbiting is not interactive: median frame {np.median(gaps):.0f} ms, slowest {gaps.max():.0f} ms")
 
 
 def main():

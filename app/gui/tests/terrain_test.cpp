@@ -1,6 +1,7 @@
 // The terrain view's camera and mesh, without a window: the geometry the GPU will draw.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "gui/terrain_camera.hpp"
@@ -88,6 +89,15 @@ TEST(TerrainMesh, LevelOfDetailKeepsTheEndsAndTheShape) {
     EXPECT_NEAR(mesh.vertices[2], 0.0, 1e-4);
     EXPECT_NEAR(mesh.width, 63 * 2.0, 1e-3);
     EXPECT_NEAR(mesh.length, 47 * 2.0, 1e-3);
+
+    // The coarse triangles for a moving camera: every third vertex, the last row and column kept
+    // (columns 0 3 6 9 12 15, rows 0 3 6 9 11), so the surface still reaches the edges.
+    TerrainMeshInput input = field_input(64, 48, 16);
+    input.moving_side = 6;
+    const TerrainMesh coarse = build_terrain_mesh(input, cancelled);
+    EXPECT_EQ(coarse.coarse_indices.size(), 5u * 4u * 6u);
+    EXPECT_EQ(*std::max_element(coarse.coarse_indices.begin(), coarse.coarse_indices.end()), 16u * 12u - 1u);
+    EXPECT_EQ(mesh.coarse_indices, mesh.indices);  // 16 a side is coarse enough already
 }
 
 TEST(TerrainMesh, NormalsLeanAgainstTheHeightsSlope) {
