@@ -15,6 +15,7 @@
   7. Interactive: while orbiting continuously, frames keep coming: median frame time under
      200 ms, none over a second (the frame rate is printed); the moving camera draws the coarse
      triangles, and the full mesh returns when it stops.
+  8. File > Export with normal8: an RGB normal map with its facts (convention, gradients).
 """
 import os
 import subprocess
@@ -214,10 +215,37 @@ def run(report):
         fail(f"orbiting is not interactive: median frame {np.median(gaps):.0f} ms, slowest {gaps.max():.0f} ms")
 
 
+def export_normal_map(report):
+    """File > Export with normal8: the GUI writes the same format as the command line."""
+    import json
+    from x11_drive import hold, wait_dialog
+    target = os.path.join(WORK, "heightmap.png")  # the dialog's default name, in the app's folder
+    if os.path.exists(target):
+        os.remove(target)  # a rerun must not meet the "replace?" question
+    hold("ctrl+e")
+    dialog = wait_dialog(report, "the export dialog", "export_format=normal8")
+    click(dialog["rects"]["export_format=normal8"])
+    time.sleep(0.3)
+    click(report.last()["rects"]["export_start"])
+    line = until(report, "the normal map export", lambda l: l["export"]["message"].startswith("Exported"), timeout=60)
+    image = Image.open(target)
+    facts = json.loads(image.text["noise-explorer-export"])
+    if image.mode != "RGB" or facts["format"] != "normal8" or facts["normal_map"]["convention"] != "opengl":
+        fail(f"the dialog's normal8 export: mode {image.mode}, facts {facts.get('normal_map')}")
+    pixels = np.array(image).astype(int)
+    if not (pixels[..., 2] > 128).all() or len(np.unique(pixels.reshape(-1, 3), axis=0)) < 100:
+        fail("the dialog's normal map does not look like normals (blue up, many directions)")
+    click(report.last()["rects"]["export_close"])
+    print(f"ok  export dialog: normal8 {image.size[0]} x {image.size[1]}, {facts['normal_map']['gradient']} gradients",
+          flush=True)
+    return line
+
+
 def main():
     process, report = start_app(APP, REPORT, *sys.argv[3:], cwd=WORK)
     try:
         run(report)
+        export_normal_map(report)
     finally:
         process.terminate()
         process.wait(timeout=10)
