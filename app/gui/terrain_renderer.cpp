@@ -150,7 +150,7 @@ void TerrainRenderer::ensure_target(int width, int height) {
     height_ = height;
 }
 
-void TerrainRenderer::read_timer() {
+void TerrainRenderer::poll_timer() {
     for (int i = 0; i < 2; ++i) {
         if (!query_pending_[i]) continue;
         GLint available = 0;
@@ -158,7 +158,8 @@ void TerrainRenderer::read_timer() {
         if (!available) continue;
         GLuint64 nanoseconds = 0;
         glGetQueryObjectui64v(queries_[i].get(), GL_QUERY_RESULT, &nanoseconds);
-        gpu_ms_ = static_cast<double>(nanoseconds) / 1e6;
+        // The first frame also compiles the shaders for the CPU (llvmpipe): not a frame's cost.
+        if (timings_++ > 0) gpu_ms_ = static_cast<double>(nanoseconds) / 1e6;
         query_pending_[i] = false;
     }
 }
@@ -167,7 +168,7 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
     if (width <= 0 || height <= 0 || !ensure_program()) return;
     ensure_target(width, height);
     if (!queries_[0]) queries_[0] = gl_query(), queries_[1] = gl_query();
-    read_timer();
+    poll_timer();
 
     GLint old_viewport[4];
     glGetIntegerv(GL_VIEWPORT, old_viewport);

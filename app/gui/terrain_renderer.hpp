@@ -49,13 +49,14 @@ public:
     void* texture_id() const;
     // GPU milliseconds of the last frame whose query has come back, or a negative number.
     double gpu_milliseconds() const { return gpu_ms_; }
+    // Reads a query that has come back since (never waits): call once a frame, drawn or not.
+    void poll_timer();
     // What failed (a shader that does not compile, an incomplete framebuffer), else empty.
     const char* error() const { return error_; }
 
 private:
     bool ensure_program();
     void ensure_target(int width, int height);
-    void read_timer();
 
     GlName program_, vertex_array_, vertices_, indices_, coarse_indices_;
     GlName sea_array_, sea_vertices_;
@@ -68,6 +69,7 @@ private:
     std::int32_t coarse_index_count_ = 0;
     double extent_[3] = {1.0, 1.0, 1.0};  // the mesh's width, height, length in metres
     double gpu_ms_ = -1.0;
+    int timings_ = 0;  // query results read so far
     const char* error_ = "";
     bool program_failed_ = false;
 };

@@ -23,9 +23,10 @@ namespace {
 constexpr int detail_choices[] = {64, 128, 256, 512, 1024};
 constexpr double pi = 3.14159265358979323846;
 
-// The field the view wants: the export's shape, the preview's width (or --preview-size).
-TerrainLayout wanted_field(const PreviewFrame& frame, int preview_size_override) {
-    const int width = preview_size_override > 0 ? preview_size_override : 512;
+// The field the view wants: the export's shape, 512 wide or as wide as the detail asks (so every
+// vertex has a pixel of its own), or --preview-size.
+TerrainLayout wanted_field(const PreviewFrame& frame, int preview_size_override, int detail) {
+    const int width = preview_size_override > 0 ? preview_size_override : std::max(512, detail);
     const double aspect = static_cast<double>(frame.size.height) / std::max(1, frame.size.width);
     return {width, std::max(2, static_cast<int>(std::lround(width * aspect)))};
 }
@@ -185,7 +186,8 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
                         camera_.target.y, camera_.target.z, look.light_azimuth, look.light_elevation, look.sea_height,
                         look.wireframe, look.coarse};
     // Under a software renderer a frame of the terrain costs milliseconds: draw it only when
-    // something it shows has changed.
+    // something it shows has changed. The timer of the last one drawn is read all the same.
+    renderer_.poll_timer();
     if (!rendered_ || !(*rendered_ == key)) {
         renderer_.render(width, height, camera_, look);
         rendered_ = key;
@@ -204,7 +206,7 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
 
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
     draw_status(settings, field, frame, report);
-    return wanted_field(frame, preview_size_override);
+    return wanted_field(frame, preview_size_override, detail_);
 }
 
 bool TerrainView::busy() const { return moving_ || task_ != nullptr; }
