@@ -308,10 +308,17 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     shown.error = !invalid_.empty() ? invalid_ : status.error;
     frame_.size = chosen_size(export_);
     frame_.label = chosen_size_label(export_);
+    // The picture's views: the 2D preview, or the field as a 3D landscape (terrain_view.hpp).
     if (ImGui::BeginTabBar("views")) {
-        if (ImGui::BeginTabItem("2D preview")) terrain_shown_ = false, ImGui::EndTabItem();
+        if (ImGui::BeginTabItem("2D preview")) {
+            terrain_shown_ = false;
+            ImGui::EndTabItem();
+        }
         report_.item("tab_preview");
-        if (ImGui::BeginTabItem("3D terrain")) terrain_shown_ = true, ImGui::EndTabItem();
+        if (ImGui::BeginTabItem("3D terrain")) {
+            terrain_shown_ = true;
+            ImGui::EndTabItem();
+        }
         report_.item("tab_terrain");
         ImGui::EndTabBar();
     }

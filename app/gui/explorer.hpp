@@ -4,9 +4,10 @@
 // ImGui::Render) it:
 //   1. takes the newest results from the two render workers (image, curve) and re-colours;
 //   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E/Q);
-//   3. lays out the menu bar, the controls panel (left), the preview (right, top) and the curve
-//      plot with the field's statistics (right, bottom) from the display size, so the layout is
-//      the same on every run (no imgui.ini) and follows the window when it is resized;
+//   3. lays out the menu bar, the controls panel (left), the preview or, in its "3D terrain"
+//      tab, the terrain view (right, top) and the curve plot with the field's statistics (right,
+//      bottom) from the display size, so the layout is the same on every run (no imgui.ini) and
+//      follows the window when it is resized;
 //   4. shows the undo history the settings, and sends the workers a request when what they
 //      compute from has changed (invalid settings are shown, not sent).
 // The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks.

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include <glad/gl.h>
+
 namespace app::gui {
 
 namespace {
