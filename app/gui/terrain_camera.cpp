@@ -61,9 +61,9 @@ TerrainCamera TerrainCamera::framing(double width, double length, double height)
     c.target = {width / 2.0, height / 2.0, length / 2.0};
     c.yaw = 30.0 * pi / 180.0;
     c.pitch = 35.0 * pi / 180.0;
-    const double size = std::max({width, length, height, 1e-6});
-    // Close enough to fill a wide panel; the corners may leave it at some yaws.
-    c.distance = 0.95 * size;
+    // Close enough to fill a wide panel (the corners may leave it at some yaws), and further for
+    // high relief, whose peaks would otherwise rise out of the top.
+    c.distance = std::max(0.95 * std::max(width, length) + 0.8 * height, 1e-6);
     return c;
 }
 
