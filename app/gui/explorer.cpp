@@ -20,6 +20,7 @@
 #include "core/view_keys.hpp"
 #include "gui/theme.hpp"
 #include "gui/curve_plot.hpp"
+#include "gui/influence_image.hpp"
 #include "gui/view_transform.hpp"
 
 namespace app::gui {
@@ -59,12 +60,14 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_ || (terrain_shown_ && terrain_->busy());
+           gesture_ || (influence_task_ && !influence_task_->finished()) || (terrain_shown_ && terrain_->busy());
 }
 
 bool Explorer::settled() const {
     if (opening(presets_)) return false;
     if (!invalid_.empty()) return !image_worker_->status().busy;
+    if (lattice_.layers.field != FieldLayer::noise)
+        return shown_influence_.has_value() && shown_influence_ == sent_influence_ && curve_.has_value();
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
            shown_generation_ == image_worker_->latest_generation() && curve_.has_value() &&
            (!terrain_shown_ || terrain_->shows(shown_generation_));
@@ -115,6 +118,8 @@ void Explorer::draw(WindowInbox& inbox) {
     draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
     draw_export_dialog(export_, settings_, keys, report_);
     draw_quit_prompt(keys);
+    lattice_.probe.draw_window(lattice_.layers, settings_.params,
+                                ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f), report_);
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
@@ -123,9 +128,17 @@ void Explorer::draw(WindowInbox& inbox) {
 }
 
 void Explorer::take_results() {
-    if (auto image = image_worker_->take_image()) {
+    // The worker's images are the noise itself; while a teaching mode shows something else they
+    // are dropped (the request is sent again when the mode returns to the noise).
+    if (auto image = image_worker_->take_image(); image && lattice_.layers.field == FieldLayer::noise) {
         shown_generation_ = image->generation;
         field_.set_image(std::move(*image));
+    }
+    if (influence_task_) {
+        if (auto outcome = influence_task_->take(); outcome && outcome->result && !influence_task_->cancelling()) {
+            field_.set_image(std::move(*outcome->result));
+            shown_influence_ = sent_influence_;
+        }
     }
     if (auto curve = curve_worker_->take_curve()) curve_ = std::move(*curve);
     field_.refresh(settings_.view);
@@ -200,6 +213,7 @@ void Explorer::draw_menu_bar() {
         ImGui::EndMenu();
     }
     report_.item("compare_menu");
+    draw_teach_menu();
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
@@ -212,6 +226,15 @@ void Explorer::draw_menu_bar() {
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(current.c_str()).x - 16.0f);
     ImGui::TextDisabled("%s", current.c_str());
     ImGui::EndMainMenuBar();
+}
+
+// The teaching views: what a teacher switches on to show how the picture is made.
+void Explorer::draw_teach_menu() {
+    if (ImGui::BeginMenu("Teach")) {
+        draw_lattice_menu_items(lattice_.layers, settings_.params.dimension, report_);
+        ImGui::EndMenu();
+    }
+    report_.item("teach_menu");
 }
 
 void Explorer::draw_quit_prompt(const DialogKeys& keys) {
@@ -328,7 +351,13 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         want_height_ = layout.image_height;
         gesture_ = false;  // the camera is not a setting: nothing for the undo history
     } else {
-        const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, report_);
+        if (lattice_.layers.field != FieldLayer::noise && influence_task_) {
+            shown.rendering = !influence_task_->finished();
+            shown.coarse = false;
+            shown.progress = static_cast<float>(influence_task_->progress());
+        }
+        const PreviewLayout layout =
+            draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, lattice_, report_);
         want_width_ = layout.image_width;
         want_height_ = layout.image_height;
         gesture_ = layout.gesture;
@@ -434,7 +463,15 @@ void Explorer::send_requests() {
     const noise::Params& params = settings_.params;
 
     const ImageKey image{params, want_width_, want_height_};
-    if (!sent_image_ || !(*sent_image_ == image)) {
+    if (lattice_.layers.field == FieldLayer::noise && influence_task_) {
+        influence_task_.reset();  // a teaching mode left: its next image starts afresh
+        sent_influence_.reset();
+        shown_influence_.reset();
+    }
+    if (lattice_.layers.field != FieldLayer::noise) {
+        send_influence_request();
+        sent_image_.reset();  // back on the noise, the picture is asked for again
+    } else if (!sent_image_ || !(*sent_image_ == image)) {
         PreviewRequest request;
         request.params = params;
         request.width = want_width_;
@@ -458,6 +495,20 @@ void Explorer::send_requests() {
         curve_worker_->submit(request);
         sent_curve_ = curve;
     }
+}
+
+// A teaching mode's image: a new task replaces (and so cancels) the one before.
+void Explorer::send_influence_request() {
+    const InfluenceKey key{settings_.params, want_width_, want_height_, lattice_.layers.field,
+                           lattice_.layers.influence_corner};
+    if (sent_influence_ && *sent_influence_ == key) return;
+    influence_task_.reset();
+    influence_task_ = std::make_unique<BackgroundTask<ImageResult>>(
+        [key](const TaskControl& control) {
+            return render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
+        },
+        wake_);
+    sent_influence_ = key;
 }
 
 // [SECTION] The UI report's state ------------------------------------------------------------
@@ -514,6 +565,7 @@ nlohmann::json Explorer::report_state() const {
     state["can_undo"] = history_.can_undo();
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
+    state["lattice_views"] = lattice_views_report(lattice_, shown_influence_.has_value() && shown_influence_ == sent_influence_);
     return state;
 }
 

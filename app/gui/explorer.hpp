@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gui/background_task.hpp"
 #include "gui/controls_panel.hpp"
 #include "gui/export_dialog.hpp"
 #include "gui/preset_dialogs.hpp"
@@ -29,6 +30,7 @@
 #include "gui/render_worker.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
+#include "gui/lattice_views.hpp"
 #include "gui/terrain_view.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
@@ -75,6 +77,7 @@ private:
     void take_results();
     void handle_shortcuts(std::vector<Shortcut>& shortcuts);
     void draw_menu_bar();
+    void draw_teach_menu();
     void draw_controls_window(ImVec2 pos, ImVec2 size);
     void draw_preview_window(ImVec2 pos, ImVec2 size);
     void draw_curve_window(ImVec2 pos, ImVec2 size);
@@ -82,6 +85,7 @@ private:
     void stale_label();
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
+    void send_influence_request();
     void undo();
     void flip_snapshot();
     void redo();
@@ -97,6 +101,7 @@ private:
     UiReport report_;
     ShownField field_;
     std::optional<CurveResult> curve_;
+    LatticeViews lattice_;
     int preview_size_override_ = 0;
     std::function<void()> wake_;
     double slowest_frame_ms_ = 0.0;
@@ -125,6 +130,17 @@ private:
     int curve_samples_ = 512;
     bool curve_fit_y_ = true;
     std::uint64_t shown_generation_ = 0;
+
+    // The teaching preview modes' image (influence_image.hpp), rendered by a task of its own.
+    struct InfluenceKey {
+        noise::Params params;
+        int width = 0, height = 0;
+        FieldLayer layer = FieldLayer::noise;
+        int corner = 0;
+        bool operator==(const InfluenceKey&) const = default;
+    };
+    std::optional<InfluenceKey> sent_influence_, shown_influence_;
+    std::unique_ptr<BackgroundTask<ImageResult>> influence_task_;
 
     // Last: the workers' threads must stop before the state above goes away.
     std::unique_ptr<TerrainView> terrain_;

@@ -107,7 +107,7 @@ struct Pointer {
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
 // scanline moves it, any other drag pans, the wheel zooms around the cursor.
 Pointer handle_input(Settings& settings, PreviewState& state, const Placement& at, const ViewTransform& view,
-                     bool repeat, bool can_zoom, PreviewLayout& layout, UiReport& report) {
+                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout, UiReport& report) {
     ImGuiIO& io = ImGui::GetIO();
     noise::Params& params = settings.params;
     ImGui::SetCursorScreenPos(at.origin);
@@ -126,19 +126,43 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
     pointer.near_scanline = pointer.hovered && on_scanline(pointer.mouse);
     report.rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f), ImVec2(at.p0.x + at.tile_w, scan_y + 2.0f));
 
+    // The probe (lattice_views.hpp): with its tool on, a drag that starts on it moves it, and a click
+    // elsewhere (a press and release without moving) pins it there.
+    const auto on_probe = [&](ImVec2 m) {
+        if (!lattice.probe_tool || !lattice.probe_pinned) return false;
+        const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
+        return std::abs(m.x - p.x) <= 9.0f && std::abs(m.y - p.y) <= 9.0f;
+    };
+    const auto pin_probe = [&](ImVec2 m) {
+        const NoisePoint point = view.noise_at(m, repeat);
+        lattice.probe_x = point.x;
+        lattice.probe_y = point.y;
+        lattice.probe_pinned = true;
+    };
     if (ImGui::IsItemActivated()) {
         // Decided where the button went down, not where the cursor is by the time a slow frame
         // sees it: a quick grab of the scanline must not turn into a pan.
-        state.dragging_scanline = on_scanline(io.MouseClickedPos[0]);
-        state.panning = !state.dragging_scanline;
+        state.dragging_probe = on_probe(io.MouseClickedPos[0]);
+        state.dragging_scanline = !state.dragging_probe && on_scanline(io.MouseClickedPos[0]);
+        state.panning = !state.dragging_scanline && !state.dragging_probe;
         state.pan_start_x = params.offset_x;
         state.pan_start_y = params.offset_y;
+    }
+    if (ImGui::IsItemDeactivated() && state.panning && lattice.probe_tool &&
+        io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold) {
+        // A click, not a pan: put the view back where the press found it and pin the probe.
+        set_number(params, "offset_x", state.pan_start_x);
+        set_number(params, "offset_y", state.pan_start_y);
+        pin_probe(pointer.mouse);
     }
     if (!active) {
         state.panning = false;
         state.dragging_scanline = false;
+        state.dragging_probe = false;
     }
-    if (state.dragging_scanline) {
+    if (state.dragging_probe) {
+        pin_probe(pointer.mouse);
+    } else if (state.dragging_scanline) {
         settings.view.scanline = std::clamp(static_cast<double>((pointer.mouse.y - at.p0.y) / at.tile_h), 0.0, 1.0);
     } else if (state.panning) {
         // From the drag's start, so rounding never accumulates: the point grabbed stays under
@@ -158,9 +182,10 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         set_number(params, "offset_y", offsets.y);
         state.last_wheel_time = ImGui::GetTime();
     }
-    if (pointer.near_scanline || state.dragging_scanline) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
+    if (state.dragging_probe || (pointer.hovered && on_probe(pointer.mouse))) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    else if (pointer.near_scanline || state.dragging_scanline) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
     else if (state.panning) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
-    layout.gesture = state.panning || state.dragging_scanline ||
+    layout.gesture = state.panning || state.dragging_scanline || state.dragging_probe ||
                      (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
     return pointer;
 }
@@ -225,6 +250,24 @@ void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& set
     draw->AddText(text_at, IM_COL32(255, 199, 89, 255), hint);
 }
 
+// The lattice views over the picture: the lattice on every image of a repeat, the probe.
+void draw_lattice_views(ImDrawList* draw, const Placement& at, const ViewTransform& view, LatticeViews& views,
+                   UiReport& report) {
+    views.lattice_drawn = {};
+    if (views.layers.lattice) {
+        for (int ty = 0; ty < at.n; ++ty)
+            for (int tx = 0; tx < at.n; ++tx) {
+                const ImVec2 min(at.p0.x + at.tile_w * static_cast<float>(tx), at.p0.y + at.tile_h * static_cast<float>(ty));
+                views.lattice_drawn = views.lattice.draw(draw, view.on_screen(min, at.tile_w, at.tile_h));
+            }
+    }
+    views.probe.draw_marker(draw, view, views.layers);
+    if (views.layers.probe_pinned) {
+        const ImVec2 p = view.screen_at({views.layers.probe_x, views.layers.probe_y});
+        report.rect("probe_marker", ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));
+    }
+}
+
 // [SECTION] The status line under the picture -------------------------------------------------
 
 void draw_status_line(const ShownField& field, const Placement& at, const ViewTransform& view, const Pointer& pointer,
@@ -263,7 +306,8 @@ bool shows_repeat(const Settings& settings) {
 }
 
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override, UiReport& report) {
+                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
+                           LatticeViews& views, UiReport& report) {
     PreviewLayout layout;
     const bool repeat = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
@@ -273,12 +317,14 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw_picture(draw, at, field);
-    const Pointer pointer = handle_input(settings, state, at, view, repeat, status.error.empty(), layout, report);
+    const Pointer pointer =
+        handle_input(settings, state, at, view, repeat, status.error.empty(), views.layers, layout, report);
 
     // Overlays, bottom to top.
     const bool ok = status.error.empty();
     if (ok && settings.params.dimension != 1)
         draw_scanline(draw, at, settings.view.scanline, pointer.near_scanline || state.dragging_scanline);
+    if (ok) draw_lattice_views(draw, at, view, views, report);
     if (frame.show) draw_frame_label(draw, at, frame);
     draw_tiling_hint(draw, at, settings, view);
     const ImVec2 area_max(at.origin.x + at.avail.x, at.origin.y + at.avail.y);

@@ -16,6 +16,7 @@
 #include "core/image_size.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
+#include "gui/lattice_views.hpp"
 #include "gui/ui_report.hpp"
 
 namespace app::gui {
@@ -30,6 +31,7 @@ struct PreviewStatus {
 struct PreviewState {
     bool panning = false;
     bool dragging_scanline = false;
+    bool dragging_probe = false;
     double pan_start_x = 0.0, pan_start_y = 0.0;  // offsets when the drag began
     double last_wheel_time = -1.0;
 };
@@ -52,7 +54,8 @@ struct PreviewLayout {
 
 // Draws into the current window's remaining content region.
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override, UiReport& report);
+                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
+                           LatticeViews& views, UiReport& report);
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).
 bool shows_repeat(const Settings& settings);

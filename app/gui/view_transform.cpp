@@ -22,6 +22,12 @@ NoisePoint ViewTransform::noise_at(ImVec2 screen, bool fold) const {
     return {params.offset_x + f.x * params.frequency, params.offset_y + f.y * params.frequency};
 }
 
+ImVec2 ViewTransform::screen_at(NoisePoint point) const {
+    const double scale = screen_pixels_per_unit();
+    return {static_cast<float>(screen_min.x + (point.x - params.offset_x) * scale),
+            static_cast<float>(screen_min.y + (point.y - params.offset_y) * scale)};
+}
+
 int ViewTransform::pixel_x(ImVec2 screen, bool fold) const {
     return static_cast<int>(std::floor(image_fraction(screen, fold).x * image_width));
 }

@@ -53,8 +53,12 @@ struct ViewTransform {
     // The fraction of the image width (u) and of the width again downwards (v: square pixels) at a
     // screen point; with `fold` the point is folded into one image of a 3 x 3 repeat.
     NoisePoint image_fraction(ImVec2 screen, bool fold = false) const;
-    // The noise point at a screen point.
+    // The noise point at a screen point, and back: the screen point of a noise point (on the
+    // first image of a repeat).
     NoisePoint noise_at(ImVec2 screen, bool fold = false) const;
+    ImVec2 screen_at(NoisePoint point) const;
+    // Screen pixels per noise unit (one lattice cell of the first octave).
+    double screen_pixels_per_unit() const { return screen_width / params.frequency; }
     // The image pixel at a screen point (may lie outside the image).
     int pixel_x(ImVec2 screen, bool fold = false) const;
     int pixel_y(ImVec2 screen, bool fold = false) const;

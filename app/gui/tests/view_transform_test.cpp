@@ -46,6 +46,12 @@ TEST(ViewTransform, EdgesPanAndZoom) {
     EXPECT_EQ(view.pixel_x(ImVec2(400, 250)), 150);
     EXPECT_EQ(view.pixel_y(ImVec2(400, 250)), 100);
 
+    // And back: a noise point lands on the screen point it was read from.
+    const ImVec2 back = view.screen_at(middle);
+    EXPECT_NEAR(back.x, 400.0f, 1e-3f);
+    EXPECT_NEAR(back.y, 250.0f, 1e-3f);
+    EXPECT_DOUBLE_EQ(view.screen_pixels_per_unit(), 100.0);
+
     // Dragging 60 screen pixels left moves the view 60 * 6/600 = 0.6 cells right.
     const NoisePoint panned = view.panned({-1.25, 3.5}, ImVec2(-60, 30));
     EXPECT_DOUBLE_EQ(panned.x, -0.65);
