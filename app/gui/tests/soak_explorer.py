@@ -144,12 +144,15 @@ class Soak:
 
     def close_popups(self):
         """An open combo lists its items as "key=choice" rectangles, the open Compare menu its
-        "snapshot" item; clicking the combo's box or the menu's title closes them."""
+        "snapshot" item, the Teach menu its "teach_*" items; clicking the combo's box or the menu's
+        title closes them."""
         for _ in range(3):
             rects = self.rects()
             combos = {k.split("=")[0] for k in rects if "=" in k}
             if "snapshot" in rects:
                 combos.add("compare_menu")
+            if any(k.startswith("teach_") and k != "teach_menu" for k in rects):  # the Teach menu's items
+                combos.add("teach_menu")
             if not combos:
                 return
             for combo in combos:
