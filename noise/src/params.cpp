@@ -26,7 +26,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 17> table{
+const std::array<ParamInfo, 18> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
                                "Gradient noise (Perlin), lattice value noise (Hugo Elias), or the raw lattice values "
                                "(white noise).",
@@ -60,6 +60,11 @@ const std::array<ParamInfo, 17> table{
     choice<&Params::octave_seeds>("octave_seeds", "Octave seeds",
                                   "Every octave uses the same permutation (seed 000), or each its own (seed 004).",
                                   octave_seeds_names),
+    choice<&Params::octave_offsets>("octave_offsets", "Octave offsets",
+                                    "Shift each octave's lattice by a fixed fraction of a cell, so that the lattice lines "
+                                    "of the octaves no longer line up into straight seams (ridged, turbulence); tiling "
+                                    "stays exact.",
+                                    octave_offsets_names),
     number<&Params::seed>(ParamKind::integer, "seed", "Seed",
                           "Chooses the permutation; 0 is Ken Perlin's published table.", 0, 4294967295.0),
     number<&Params::frequency>(ParamKind::real, "frequency", "Frequency",

@@ -108,7 +108,7 @@ TEST(Extremes, BeyondTheLimitIsTheLimit) {
 std::vector<noise::Params> corners(const noise::Params& base) {
     std::vector<noise::Params> all;
     auto add = [&](double offset, double frequency, double lacunarity, double persistence, std::uint32_t tile,
-                   noise::Fractal fractal) {
+                   noise::Fractal fractal, noise::OctaveOffsets offsets = noise::OctaveOffsets::none) {
         noise::Params p = base;
         p.offset_x = p.z = offset;
         p.offset_y = p.w = -offset;
@@ -120,6 +120,7 @@ std::vector<noise::Params> corners(const noise::Params& base) {
         p.fractal        = fractal;
         p.seed           = 4294967295u;
         p.octave_seeds   = noise::OctaveSeeds::offset;
+        p.octave_offsets = offsets;
         EXPECT_EQ(noise::validate(p), "");
         all.push_back(p);
     };
@@ -128,6 +129,8 @@ std::vector<noise::Params> corners(const noise::Params& base) {
     add(-1e12, 100000.0, 4.0, 0.5, 65536, noise::Fractal::ridged);
     add(1e12, 0.001, 4.0, 1.0, 1, noise::Fractal::fbm);
     add(0.0, 100000.0, 4.0, 1.0, 0, noise::Fractal::ridged);
+    add(1e12, 100000.0, 4.0, 1.0, 0, noise::Fractal::ridged, noise::OctaveOffsets::shifted);
+    add(-1e12, 0.001, 4.0, 0.5, 65536, noise::Fractal::turbulence, noise::OctaveOffsets::shifted);
     return all;
 }
 
@@ -175,22 +178,28 @@ TEST(Extremes, EveryCornerOnEveryTargetEqualsTheReference) {
     }
 }
 
-// A kernel row that starts beyond the limit and one that crosses it: lanes clamp one by one.
+// A kernel row that starts beyond the limit and one that crosses it: lanes clamp one by one. The
+// second octave of lacunarity 1 with octave offsets crosses it after its shift is added.
 TEST(Extremes, RowsAcrossTheLimitEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
         const ForcedTarget forced(name);
-        for (auto params : noise_test::every_base_noise()) {
-            params.octaves = 1;
-            const noise::FractalNoise noise(params);
-            const noise::RowKernel kernel(noise);
-            for (const double origin : {lattice_limit - 5.25, -lattice_limit - 5.25, 1e300, -1e300}) {
-                std::vector<double> row(40);
-                kernel.fill_row({origin, 0.5, 0, 0.375}, row);
-                for (std::size_t i = 0; i < row.size(); ++i) {
-                    const noise::Point p{origin + (static_cast<double>(i) + 0.5) * 0.5, 0.375, 0.0, 0.0};
-                    ASSERT_EQ(std::bit_cast<std::uint64_t>(row[i]), std::bit_cast<std::uint64_t>(noise.at(p)))
-                        << "target " << name << " origin " << origin << " pixel " << i << " "
-                        << noise_test::describe(params);
+        for (const auto& base : noise_test::every_base_noise()) {
+            for (auto offsets : {noise::OctaveOffsets::none, noise::OctaveOffsets::shifted}) {
+                noise::Params params  = base;
+                params.octave_offsets = offsets;
+                params.octaves        = offsets == noise::OctaveOffsets::none ? 1 : 2;
+                params.lacunarity     = 1.0;
+                const noise::FractalNoise noise(params);
+                const noise::RowKernel kernel(noise);
+                for (const double origin : {lattice_limit - 5.25, -lattice_limit - 5.25, 1e300, -1e300}) {
+                    std::vector<double> row(40);
+                    kernel.fill_row({origin, 0.5, 0, 0.375}, row);
+                    for (std::size_t i = 0; i < row.size(); ++i) {
+                        const noise::Point p{origin + (static_cast<double>(i) + 0.5) * 0.5, 0.375, 0.0, 0.0};
+                        ASSERT_EQ(std::bit_cast<std::uint64_t>(row[i]), std::bit_cast<std::uint64_t>(noise.at(p)))
+                            << "target " << name << " origin " << origin << " pixel " << i << " "
+                            << noise_test::describe(params);
+                    }
                 }
             }
         }

@@ -53,6 +53,7 @@ noise::Params random_params(noise::SplitMix64& rng) {
     } else {
         p.lacunarity = 1.0 + 3.0 * rng.unit();
     }
+    p.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
     return p;
 }
 
@@ -161,23 +162,48 @@ TEST(Kernel, PointsOnLatticeLinesEqualTheReference) {
     }
 }
 
-TEST(Kernel, OctaveRowsAreTheWeightedOctaves) {
-    noise::Params params;
-    params.octaves     = 4;
-    params.fractal     = noise::Fractal::ridged;
-    params.persistence = 0.6;
-    const noise::FractalNoise noise(params);
-    const noise::RowKernel kernel(noise);
-    std::vector<double> row(333);
-    for (int octave = 0; octave < params.octaves; ++octave) {
-        kernel.fill_octave_row(octave, {params.offset_x, params.frequency / 333, 0, 1.7}, row);
-        for (int i = 0; i < 333; i += 7) {
-            noise::Point p = noise::pixel_point(params, 333, i, 0);
-            p[1]           = 1.7;
-            EXPECT_EQ(row[static_cast<std::size_t>(i)], noise.octave_weight(octave) * noise.octave(octave, p));
+// Octave offsets add the shift to x per lane and to y, z, w per row: every base noise, shifted,
+// equals the reference on every target, at pixels on the lattice lines of octaves 0 and 1 along
+// x (the quarter points hit x * 2 + 32/64 = whole) and between them.
+TEST(Kernel, ShiftedOctavesOnEveryTargetEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto params : noise_test::every_base_noise()) {
+            params.octave_offsets = noise::OctaveOffsets::shifted;
+            params.octaves        = 3;
+            params.fractal        = noise::Fractal::ridged;
+            params.frequency      = 16.0;  // 64 px: a pixel centre every quarter cell
+            params.offset_x       = -8.125;
+            params.offset_y       = -8.125;
+            params.z              = 0.25;
+            params.w              = -1.75;
+            ASSERT_EQ(first_difference(params, 64, noise::Region{64, 64, 0, 0, 64, 4}), "") << "target " << name;
+            params.frequency = 900.0;  // a new cell per pixel: each lane hashes its own corners
+            ASSERT_EQ(first_difference(params, 300, noise::Region::full(300, 2)), "") << "target " << name;
         }
     }
-    EXPECT_THROW(kernel.fill_octave_row(4, {}, row), std::out_of_range);
+}
+
+TEST(Kernel, OctaveRowsAreTheWeightedOctaves) {
+    for (auto offsets : {noise::OctaveOffsets::none, noise::OctaveOffsets::shifted}) {
+        noise::Params params;
+        params.octaves        = 4;
+        params.fractal        = noise::Fractal::ridged;
+        params.persistence    = 0.6;
+        params.octave_offsets = offsets;
+        const noise::FractalNoise noise(params);
+        const noise::RowKernel kernel(noise);
+        std::vector<double> row(333);
+        for (int octave = 0; octave < params.octaves; ++octave) {
+            kernel.fill_octave_row(octave, {params.offset_x, params.frequency / 333, 0, 1.7}, row);
+            for (int i = 0; i < 333; i += 7) {
+                noise::Point p = noise::pixel_point(params, 333, i, 0);
+                p[1]           = 1.7;
+                EXPECT_EQ(row[static_cast<std::size_t>(i)], noise.octave_weight(octave) * noise.octave(octave, p));
+            }
+        }
+        EXPECT_THROW(kernel.fill_octave_row(4, {}, row), std::out_of_range);
+    }
 }
 
 TEST(Kernel, ThreadCountsGiveTheSameBytes) {

@@ -10,9 +10,10 @@
 namespace {
 
 TEST(Params, TheTableHasTheDesignsKeysOnce) {
-    const std::vector<std::string_view> design{"algorithm", "dimension", "gradients", "interpolation", "smooth",
-                                                "fractal",   "octaves",   "persistence", "lacunarity", "octave_seeds",
-                                                "seed",      "frequency", "offset_x", "offset_y", "z", "w", "tile"};
+    const std::vector<std::string_view> design{
+        "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",   "fractal",
+        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "seed",
+        "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);
@@ -35,6 +36,7 @@ TEST(Params, EveryFieldRoundTripsThroughText) {
     ASSERT_EQ(noise::set_param(changed, "persistence", "0.70710678118654757"), "");
     ASSERT_EQ(noise::set_param(changed, "lacunarity", "3"), "");
     ASSERT_EQ(noise::set_param(changed, "octave_seeds", "offset"), "");
+    ASSERT_EQ(noise::set_param(changed, "octave_offsets", "shifted"), "");
     ASSERT_EQ(noise::set_param(changed, "seed", "4294967295"), "");
     ASSERT_EQ(noise::set_param(changed, "frequency", "0.1"), "");
     ASSERT_EQ(noise::set_param(changed, "offset_x", "-12.5"), "");
@@ -71,6 +73,8 @@ TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
               "seed: '99999999999999999999' is out of range: expected an integer from 0 to 4294967295");
     EXPECT_EQ(noise::set_param(params, "frequency", ""), "frequency: '' is empty: expected a number from 0.001 to 100000");
     EXPECT_EQ(noise::set_param(params, "frequency", "0"), "frequency: '0' is out of range: expected a number from 0.001 to 100000");
+    EXPECT_EQ(noise::set_param(params, "octave_offsets", "rotated"),
+              "octave_offsets: 'rotated' is not allowed: expected one of none, shifted");
     EXPECT_EQ(noise::set_param(params, "smooth", "maybe"), "smooth: 'maybe' is not allowed: expected true or false (on/off, 1/0)");
     EXPECT_EQ(noise::set_param(params, "dimension", "3x"), "dimension: '3x' is not an integer: expected an integer from 1 to 4");
     EXPECT_EQ(noise::set_param(params, "colour", "red").rfind("unknown parameter 'colour': expected one of algorithm, ", 0), 0u);

@@ -53,6 +53,50 @@ TEST(Tiling, EveryOctaveRepeatsWithThePeriodOnEveryAxis) {
     }
 }
 
+// Octave offsets translate each octave's lattice, which keeps its period: the shifted field
+// repeats too. Exactly, here: the points are multiples of 1/256, so p * L^i + shift (a multiple
+// of 1/64) is exact on both sides of the period and each octave sees the same fraction of the
+// same wrapped cell.
+TEST(Tiling, ShiftedOctavesRepeatBitForBit) {
+    noise::SplitMix64 rng(5);
+    const auto coordinate = [&] { return (static_cast<double>(rng.below(204800)) - 102400.0) / 256.0; };
+    for (std::uint32_t period : {3u, 8u, 300u}) {
+        for (double lacunarity : {2.0, 3.0, 4.0}) {
+            for (auto algorithm : {Algorithm::perlin, Algorithm::value}) {
+                for (int dimension = 1; dimension <= 4; ++dimension) {
+                    auto params           = tiled(algorithm, dimension, period, lacunarity);
+                    params.octave_offsets = noise::OctaveOffsets::shifted;
+                    const noise::FractalNoise noise(params);
+                    for (int i = 0; i < 20; ++i) {
+                        const noise::Point p{coordinate(), coordinate(), coordinate(), coordinate()};
+                        for (int axis = 0; axis < dimension; ++axis) {
+                            noise::Point q = p;
+                            q[static_cast<std::size_t>(axis)] -= 3.0 * static_cast<double>(period);
+                            for (int octave = 0; octave < 4; ++octave)
+                                ASSERT_EQ(noise.octave(octave, p), noise.octave(octave, q))
+                                    << "P=" << period << " lacunarity " << lacunarity << " octave " << octave
+                                    << " dimension " << dimension << " axis " << axis;
+                            ASSERT_EQ(noise.at(p), noise.at(q));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ... and the shifts do change the field, so the test above compares different noise from the
+// unshifted tiling tests.
+TEST(Tiling, ShiftedOctavesAreADifferentField) {
+    auto params = tiled(Algorithm::perlin, 2, 8, 2.0);
+    const noise::FractalNoise unshifted(params);
+    params.octave_offsets = noise::OctaveOffsets::shifted;
+    const noise::FractalNoise shifted(params);
+    const noise::Point p{1.3, 2.6, 0, 0};
+    EXPECT_EQ(shifted.octave(0, p), unshifted.octave(0, p));
+    EXPECT_GT(std::abs(shifted.octave(1, p) - unshifted.octave(1, p)), 1e-3);
+}
+
 TEST(Tiling, CubicAndSmoothedValuesWrapTheirWiderNeighbourhoods) {
     for (auto algorithm : {Algorithm::perlin, Algorithm::value}) {
         auto params          = tiled(algorithm, 2, 5, 2.0);

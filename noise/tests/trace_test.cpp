@@ -25,7 +25,8 @@ noise::Point random_point(noise::SplitMix64& rng, double extent) {
     return p;
 }
 
-// Every base noise under every fractal sum, with a few octaves at an awkward lacunarity.
+// Every base noise under every fractal sum, with a few octaves at an awkward lacunarity; every
+// other one with its octaves shifted (a shift moves the point, not the gradient's scale).
 std::vector<noise::Params> every_configuration() {
     std::vector<noise::Params> all;
     for (noise::Params params : noise_test::every_base_noise()) {
@@ -35,6 +36,7 @@ std::vector<noise::Params> every_configuration() {
             params.lacunarity  = 2.3;
             params.persistence = 0.6;
             params.seed        = 7;
+            params.octave_offsets = f % 2 ? noise::OctaveOffsets::shifted : noise::OctaveOffsets::none;
             all.push_back(params);
         }
     }

@@ -47,6 +47,7 @@ Preset unusual_preset() {
     p.params.persistence = 1.0 / std::sqrt(2.0);  // needs all 17 digits to survive
     p.params.lacunarity = 3.0;
     p.params.octave_seeds = noise::OctaveSeeds::offset;
+    p.params.octave_offsets = noise::OctaveOffsets::shifted;
     p.params.seed = 4294967295u;
     p.params.frequency = 0.1 + 0.2;
     p.params.offset_x = -1e-300;

@@ -19,6 +19,19 @@
 // repeats every P units on every axis at every octave. Without tiling the lattice repeats every
 // 256 cells, as Ken Perlin's does.
 //
+// Octave offsets: with a whole-number lacunarity every lattice line of octave i is also a line of
+// every finer octave. Gradient noise is 0 at its lattice points and varies least along its lattice
+// lines, so there |n| is small at every octave at once: ridged and turbulence, which draw where
+// |n| is small, show straight lines along the rows and columns of the coarsest lattice (in a
+// tiled view they look like seams). With `octave_offsets = shifted`, octave i >= 1 samples its
+// lattice at p * lacunarity^i + shift_i instead, shift_i a fixed fraction of a cell per axis (a
+// multiple of 1/64, from a table in fractal.cpp: the lines of each octave lie at least 6/64 of its
+// cell away from those of the four octaves before it, at lacunarity 2, 3 and 4 alike). Octave 0 is
+// not shifted, so one octave is still the raw noise. A translation keeps each octave's period, so
+// tiling stays exact. A rotation per octave, as many shaders use, would also break the alignment,
+// but a rotated lattice repeats along the axes only for 90-degree steps, and those leave the lines
+// where they were: it cannot tile, so it is not offered.
+//
 // A FractalNoise is immutable after construction: `at` is const and safe to call from many threads.
 #pragma once
 
@@ -34,13 +47,23 @@ namespace noise {
 
 using Point = std::array<double, 4>;
 
-// One octave's constants: its lattice, how much it scales the point, its amplitude and period.
+// One octave's constants: its lattice, how it moves the point, its amplitude and period.
 struct OctaveSetup {
     const Lattice* lattice;
     double scale;          // lacunarity^i
     double amplitude;      // persistence^i
     std::int64_t period;   // tile * lacunarity^i, or 0
+    std::array<double, 4> shift{};  // per axis, added after scaling: 0 at octave 0 and without offsets
 };
+
+// Where an octave samples coordinate v of an axis: v * scale, rounded, then + shift, rounded. An
+// axis without a shift is exactly v * scale: adding 0.0 would turn -0.0 into +0.0. The SIMD
+// kernels make the same choice per axis.
+inline double octave_coordinate(const OctaveSetup& setup, int axis, double v) {
+    const double scaled = v * setup.scale;
+    const double shift  = setup.shift[static_cast<std::size_t>(axis)];
+    return shift == 0.0 ? scaled : scaled + shift;
+}
 
 class FractalNoise {
 public:
@@ -56,8 +79,9 @@ public:
     // its weight a_i / sum a: for fbm, at(p) == sum over i of octave_weight(i) * octave(i, p).
     double octave(int i, const Point& p) const;
     double octave_weight(int i) const;
-    // The point octave i samples its lattice at: p scaled by lacunarity^i (axes past the
-    // dimension are left as they are). octave(i, p) evaluates the base noise there.
+    // The point octave i samples its lattice at: p scaled by lacunarity^i, then shifted when
+    // octave_offsets is `shifted` (axes past the dimension are left as they are). octave(i, p)
+    // evaluates the base noise there.
     Point octave_point(int i, const Point& p) const;
 
     const Params& params() const { return params_; }

@@ -42,11 +42,17 @@ inline constexpr std::array<std::string_view, 3> fractal_names{"fbm", "turbulenc
 enum class OctaveSeeds { same, offset };
 inline constexpr std::array<std::string_view, 2> octave_seeds_names{"same", "offset"};
 
+// Where each octave's lattice sits: all on the same lines, or octave i >= 1 shifted by a fixed
+// fraction of its cell on every axis, so the lines of the octaves stop coinciding (fractal.hpp).
+enum class OctaveOffsets { none, shifted };
+inline constexpr std::array<std::string_view, 2> octave_offsets_names{"none", "shifted"};
+
 static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::white) + 1);
 static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
 static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
 static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
 static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::offset) + 1);
+static_assert(octave_offsets_names.size() == static_cast<std::size_t>(OctaveOffsets::shifted) + 1);
 
 // [SECTION] The settings ------------------------------------------------------------------
 
@@ -61,6 +67,7 @@ struct Params {
     double persistence          = 0.5;
     double lacunarity           = 2.0;
     OctaveSeeds octave_seeds    = OctaveSeeds::same;
+    OctaveOffsets octave_offsets = OctaveOffsets::none;  // none: the unshifted octaves, bit for bit
     std::uint32_t seed          = 0;
     double frequency            = 4.0;
     double offset_x             = 0.0;

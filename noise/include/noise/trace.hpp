@@ -63,7 +63,7 @@ struct BlendTrace {
 };
 
 struct OctaveTrace {
-    Point point{};                     // the point as this octave samples it (scaled)
+    Point point{};                     // the point as this octave samples it (scaled, then shifted)
     std::array<std::int64_t, 4> cell{};  // step 1: the cell's lower corner
     std::array<double, 4> frac{};        //         and the fractional position inside it
     std::int64_t period = 0;             // the tiling period of this octave, or 0

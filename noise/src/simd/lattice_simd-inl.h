@@ -12,8 +12,10 @@
 //   which is exact.
 //
 // One octave over a chunk of a row (at most detail::max_chunk pixels):
-//   1. cells: the x axis varies per lane (clamp, floor, frac and the curve's weight per pixel); the
-//      other axes are the same for the whole row, so their cells and weights are plain doubles;
+//   1. cells: each octave scales (and with octave offsets shifts) the point as
+//      fractal.hpp's octave_coordinate does; the x axis varies per lane (clamp, floor, frac and
+//      the curve's weight per pixel); the other axes are the same for the whole row, so their
+//      cells and weights are plain doubles;
 //   2. hashing: Ken Perlin's chain p[p[p[X] + Y] + Z]. Only its x link differs between the
 //      lanes, so the hashes of every lattice point the chunk touches (one period of the lattice
 //      at most) go into a table once, and each lane reads its points from the table (BlockHasher);
@@ -349,12 +351,18 @@ HWY_INLINE VF ClampLanes(VF q) {
     return hn::IfThenElse(hn::Gt(q, limit), limit, hn::IfThenElse(hn::Ge(q, minus_limit), q, minus_limit));
 }
 
-template <Interpolation curve>
-void CellsOfChunk(const double* x, double scale, int padded, std::int64_t* cell_x, double* frac_x, double* weight_x) {
+// Step 1 along x for a chunk: octave_coordinate (fractal.hpp), then cell_of. Shifted: x * scale,
+// rounded, then + shift, rounded (two operations, as the reference does them, never one MulAdd).
+// Unshifted there is no Add at all, as the reference adds nothing when the shift is 0.
+template <Interpolation curve, bool Shifted>
+void CellsOfChunk(const double* x, double scale, double shift, int padded, std::int64_t* cell_x, double* frac_x,
+                  double* weight_x) {
     const DF d;
     const DI di;
     for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
-        const VF q  = ClampLanes(hn::Mul(hn::Load(d, x + i), hn::Set(d, scale)));  // cell_of's clamp
+        VF q = hn::Mul(hn::Load(d, x + i), hn::Set(d, scale));
+        if constexpr (Shifted) q = hn::Add(q, hn::Set(d, shift));
+        q = ClampLanes(q);  // cell_of's clamp
         const VF fl = hn::Floor(q);
         const VF f  = hn::Sub(q, fl);
         hn::Store(hn::ConvertTo(di, fl), di, cell_x + i);
@@ -363,17 +371,18 @@ void CellsOfChunk(const double* x, double scale, int padded, std::int64_t* cell_
     }
 }
 
-// CellsOfChunk compiled for a curve, picked once per chunk.
-using CellsFn = void (*)(const double*, double, int, std::int64_t*, double*, double*);
-inline CellsFn CellsOfChunkFor(Interpolation curve) {
+// CellsOfChunk compiled for a curve, with or without a shift, picked once per octave.
+using CellsFn = void (*)(const double*, double, double, int, std::int64_t*, double*, double*);
+template <bool Shifted>
+CellsFn CellsOfChunkFor(Interpolation curve) {
     switch (curve) {
-        case Interpolation::linear: return &CellsOfChunk<Interpolation::linear>;
-        case Interpolation::cosine: return &CellsOfChunk<Interpolation::cosine>;
-        case Interpolation::cubic: return &CellsOfChunk<Interpolation::cubic>;
-        case Interpolation::quintic: return &CellsOfChunk<Interpolation::quintic>;
+        case Interpolation::linear: return &CellsOfChunk<Interpolation::linear, Shifted>;
+        case Interpolation::cosine: return &CellsOfChunk<Interpolation::cosine, Shifted>;
+        case Interpolation::cubic: return &CellsOfChunk<Interpolation::cubic, Shifted>;
+        case Interpolation::quintic: return &CellsOfChunk<Interpolation::quintic, Shifted>;
         case Interpolation::smoothstep: break;
     }
-    return &CellsOfChunk<Interpolation::smoothstep>;
+    return &CellsOfChunk<Interpolation::smoothstep, Shifted>;
 }
 
 // The octave loop over one chunk, with Octave::Run(const OctaveInputs&) computing one octave's
@@ -405,14 +414,18 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const int first_octave = chunk.only_octave >= 0 ? chunk.only_octave : 0;
     const int end_octave   = chunk.only_octave >= 0 ? chunk.only_octave + 1 : octave_count;
     const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
-    const CellsFn cells_of_chunk   = CellsOfChunkFor(plan.curve);
+    const CellsFn cells_of_chunk   = CellsOfChunkFor<false>(plan.curve);
+    const CellsFn cells_shifted    = CellsOfChunkFor<true>(plan.curve);  // octave offsets, octaves >= 1
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
-        cells_of_chunk(x, setup.scale, padded, cell_x, frac_x, weight_x);
+        if (setup.shift[0] == 0.0)
+            cells_of_chunk(x, setup.scale, 0.0, padded, cell_x, frac_x, weight_x);
+        else
+            cells_shifted(x, setup.scale, setup.shift[0], padded, cell_x, frac_x, weight_x);
         OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)], setup.period, {}, cell_x,
                         frac_x, weight_x, padded, noise};
         for (int axis = 1; axis < plan.dimension; ++axis) {
-            const Cell cell     = cell_of(row_coordinate[axis] * setup.scale);
+            const Cell cell     = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
             in.row.cell[axis]   = cell;
             in.row.weight[axis] = plan.curve == Interpolation::cubic ? cell.frac : blend_weight(plan.curve, cell.frac);
         }
