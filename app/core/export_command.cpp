@@ -62,7 +62,7 @@ constexpr std::string_view preset_allowed =
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
 constexpr std::string_view size_allowed   = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-constexpr std::string_view format_allowed = "expected png8, rgb8, png16 or r16";
+constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16 or normal8";
 constexpr std::string_view output_allowed = "expected the output file name";
 constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
 constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
@@ -175,12 +175,15 @@ std::string help_footer() {
     return "\nFormats:\n"
            "  png8   8-bit grayscale PNG          rgb8  8-bit RGB PNG through the preset's ramp and hillshade\n"
            "  png16  16-bit grayscale PNG         r16   raw 16-bit little-endian + OUT.json sidecar\n"
+           "  normal8  8-bit RGB tangent-space normal map (view keys terrain_height, terrain_spacing in\n"
+           "         metres; normal_convention=opengl|directx)\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a grid\n"
            "fit together byte for byte. Every PNG carries its preset: --preset image.png restores it.\n"
            "Keys for --set: see `noise-explorer sample --help`; view keys: mapping, ramp, hillshade,\n"
-           "repeat_3x3, show_octaves, scanline.\n";
+           "repeat_3x3, show_octaves, scanline, terrain_height, terrain_spacing, sea_level, light_azimuth,\n"
+           "light_elevation, terrain_colour, wireframe, normal_convention.\n";
 }
 
 // Prints "export: 42%" on the terminal until stopped.
@@ -239,7 +242,7 @@ int export_main(int argc, char** argv) {
                 "a preset .json, a shipped preset's name, or a PNG exported by us");
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
-    text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 (required)");
+    text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 | normal8 (required)");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
     text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");

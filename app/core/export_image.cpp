@@ -12,10 +12,12 @@
 #include "core/atomic_file.hpp"
 #include "core/colour.hpp"
 #include "core/field_stats.hpp"
+#include "core/normal_map.hpp"
 #include "core/png_stream_writer.hpp"
 #include "core/png_text.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/fractal.hpp"
+#include "noise/trace.hpp"
 
 namespace app {
 namespace {
@@ -98,13 +100,22 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
     facts["image_width"] = request.size.width;
     facts["image_height"] = request.size.height;
     facts["region"] = {window.x0, window.y0, window.x1, window.y1};
-    const std::uint32_t top = request.format == ExportFormat::png8 || request.format == ExportFormat::rgb8 ? 255 : 65535;
+    const std::uint32_t top = request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ? 65535 : 255;
     facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
                             {"raw_min", range.lo},
                             {"raw_max", range.hi},
                             {"maps_to", {0, top}},
                             {"note", "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
                                      "[raw_min, raw_max] were clamped"}};
+    if (request.format == ExportFormat::normal8)
+        facts["normal_map"] = {
+            {"space", "tangent"},
+            {"convention", normal_convention_names[static_cast<std::size_t>(preset.view.normal_convention)]},
+            {"height_m", preset.view.terrain_height},
+            {"spacing_m", preset.view.terrain_spacing},
+            {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic ? "analytic"
+                                                                                                : "finite difference"},
+            {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
     if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
     return facts.dump(2, ' ', true) + "\n";
 }
@@ -131,9 +142,9 @@ public:
           image_width_(image_width),
           texts_(std::move(texts)),
           png_(file, window.columns(), window.rows(),
-               format == ExportFormat::png8    ? PngPixels::gray8
-               : format == ExportFormat::rgb8  ? PngPixels::rgb8
-                                               : PngPixels::gray16,
+               format == ExportFormat::png8                                       ? PngPixels::gray8
+               : format == ExportFormat::rgb8 || format == ExportFormat::normal8 ? PngPixels::rgb8
+                                                                                  : PngPixels::gray16,
                texts_, PngCompression{.threads = threads}),
           row_(png_.row_bytes()) {}
 
@@ -163,6 +174,12 @@ public:
         }
     }
     void finish() override { png_.finish(); }
+
+    // Rows already converted (normal8): `rows` rows of row_bytes() each.
+    void write_rows(std::span<const std::uint8_t> rows) {
+        for (std::size_t at = 0; at + row_.size() <= rows.size(); at += row_.size())
+            png_.write_row(rows.subspan(at, row_.size()));
+    }
 
 private:
     ExportFormat format_;
@@ -256,6 +273,7 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         AtomicFile file(request.path, request.overwrite);
         std::optional<AtomicFile> sidecar_file;
         std::unique_ptr<RowEncoder> encoder;
+        PngEncoder* png = nullptr;
         if (r16) {
             sidecar_file.emplace(sidecar, request.overwrite);
             sidecar_file->write(export_facts_json(preset, request, window, range, true));
@@ -264,8 +282,10 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
             std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
                                             {std::string(png_export_key),
                                              export_facts_json(preset, request, window, range, false)}};
-            encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
-                                                   request.size.width, std::move(texts), request.threads);
+            auto png_encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
+                                                            request.size.width, std::move(texts), request.threads);
+            png = png_encoder.get();
+            encoder = std::move(png_encoder);
         }
 
         // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the
@@ -273,9 +293,21 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         const int halo = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
         const int rows_per_band = band_rows(window.columns() + 2 * halo, window.rows());
         std::vector<float> raw;
+        std::vector<std::uint8_t> normals;
+        const TerrainScale scale = TerrainScale::of(preset.params, preset.view, range, request.size.width);
         for (int y = window.y0; y < window.y1; y += rows_per_band) {
             if (cancel && cancel->load()) cancelled();
             const int rows = std::min(rows_per_band, window.y1 - y);
+            if (request.format == ExportFormat::normal8) {
+                // From the gradients at each pixel, not from the rendered heights: no halo needed.
+                const noise::Region band{request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
+                normals.resize(band.pixel_count() * 3);
+                if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel, normals))
+                    cancelled();
+                png->write_rows(normals);
+                meter.advance(rows);
+                continue;
+            }
             const noise::Region block{request.size.width,
                                       request.size.height,
                                       std::max(window.x0 - halo, 0),

@@ -11,6 +11,9 @@
 //     r16    headerless 16-bit little-endian samples (Unreal/Unity "RAW 16"), row-major, top row
 //            first, plus OUT.json: width, height, format, byte order, the raw value range mapped
 //            to 0..65535, the full image and region, and the preset
+//     normal8 8-bit RGB PNG, a tangent-space normal map of the mapped surface in metres
+//            (normal_map.hpp: the library's gradients, view.terrain_height and terrain_spacing,
+//            green up or down by view.normal_convention)
 // The unit value is raw noise through the mapping of value_mapping.hpp: the nominal range, or
 // with view.mapping = stretch the min/max measured over the FULL image (a first pass), so the
 // windows of a split export share one scale. Every PNG carries the preset and the export facts
@@ -49,9 +52,9 @@
 
 namespace app {
 
-enum class ExportFormat { png8, rgb8, png16, r16 };
-inline constexpr std::array<std::string_view, 4> export_format_names{"png8", "rgb8", "png16", "r16"};
-static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::r16) + 1);
+enum class ExportFormat { png8, rgb8, png16, r16, normal8 };
+inline constexpr std::array<std::string_view, 5> export_format_names{"png8", "rgb8", "png16", "r16", "normal8"};
+static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::normal8) + 1);
 
 struct ExportRequest {
     ImageSize size;                       // the full image

@@ -16,7 +16,7 @@ constexpr ViewKeyInfo entry(FieldKind kind, std::string_view key, std::string_vi
     return {{key, label, tooltip, kind, min, max, names}, &get_field<Member>, &set_field<Member>};
 }
 
-const std::array<ViewKeyInfo, 6> table{
+const std::array<ViewKeyInfo, 6 + terrain_key_count> table{
     entry<&ViewSettings::mapping>(FieldKind::choice, "mapping", "Mapping",
                                   "How raw values become gray levels: the algorithm's fixed range (the same scale for "
                                   "every tile and export) or stretched to this image's min and max.",
@@ -37,11 +37,48 @@ const std::array<ViewKeyInfo, 6> table{
     entry<&ViewSettings::scanline>(FieldKind::real, "scanline", "Scanline",
                                    "The preview row the curve plot shows, as a fraction of the preview's height.", 0,
                                    1),
+    // The terrain keys, last and together: the Terrain section of the window draws this tail.
+    entry<&ViewSettings::terrain_height>(FieldKind::real, "terrain_height", "Height (m)",
+                                         "Metres from the lowest mapped value (0) to the highest (1): the terrain "
+                                         "view's relief, the normal map's slopes and the engine figures.",
+                                         0.1, 10000),
+    entry<&ViewSettings::terrain_spacing>(FieldKind::real, "terrain_spacing", "Spacing (m)",
+                                          "Metres between neighbouring samples of the export (Unreal's X/Y scale / "
+                                          "100): the export size times this is the terrain's width.",
+                                          0.01, 100),
+    entry<&ViewSettings::sea_level>(FieldKind::real, "sea_level", "Sea level",
+                                    "The sea's surface in the terrain view, as a fraction of the height range; 0 "
+                                    "shows no sea.",
+                                    0, 1),
+    entry<&ViewSettings::light_azimuth>(FieldKind::real, "light_azimuth", "Light azimuth",
+                                        "Where the light comes from, in degrees clockwise from north (the top of the "
+                                        "image): 315 is north-west.",
+                                        0, 360),
+    entry<&ViewSettings::light_elevation>(FieldKind::real, "light_elevation", "Light elevation",
+                                          "The light's height above the horizon in degrees: low light shows small "
+                                          "relief, 90 lights from straight above.",
+                                          0, 90),
+    entry<&ViewSettings::terrain_colour>(FieldKind::choice, "terrain_colour", "Colour by",
+                                         "Colour the terrain by height through the ramp, or by slope (flat green, "
+                                         "steep rock, cliffs pale).",
+                                         0, terrain_colour_names.size() - 1, terrain_colour_names),
+    entry<&ViewSettings::wireframe>(FieldKind::toggle, "wireframe", "Wireframe",
+                                    "Draw the terrain mesh's triangles over the surface.", 0, 1),
+    entry<&ViewSettings::normal_convention>(FieldKind::choice, "normal_convention", "Normal map",
+                                            "The green channel of normal8 exports: opengl (Y up: Unity, Blender) or "
+                                            "directx (Y down: Unreal).",
+                                            0, normal_convention_names.size() - 1, normal_convention_names),
 };
 
 }  // namespace
 
 std::span<const ViewKeyInfo> view_key_table() { return table; }
+
+std::span<const ViewKeyInfo> terrain_key_table() { return view_key_table().last(terrain_key_count); }
+
+std::span<const ViewKeyInfo> picture_key_table() {
+    return view_key_table().first(view_key_table().size() - terrain_key_count);
+}
 
 const ViewKeyInfo* find_view_key(std::string_view key) { return noise::find_field(view_key_table(), key); }
 

@@ -7,6 +7,10 @@
 //     ramp       gray | terrain | ocean | fire | ice | sand | viridis
 //     hillshade  true | false          repeat_3x3  true | false       show_octaves  true | false
 //     scanline   0 .. 1 (fraction of the preview height)
+// and the terrain's (the terrain view, normal8 exports, the engine figures):
+//     terrain_height  0.1 .. 10000 m      terrain_spacing  0.01 .. 100 m     sea_level  0 .. 1
+//     light_azimuth   0 .. 360 degrees    light_elevation  0 .. 90 degrees
+//     terrain_colour  height | slope      wireframe  true | false     normal_convention  opengl | directx
 // Errors are one line in the noise library's style: "ramp: 'pink' is not allowed: expected one
 // of gray, terrain, ocean, fire, ice, sand, viridis".
 #pragma once
@@ -25,6 +29,12 @@ using ViewKeyInfo = noise::FieldInfo<ViewSettings>;
 
 // Every view key, in the order presets list them.
 std::span<const ViewKeyInfo> view_key_table();
+
+// The table in two parts: the picture's keys (mapping .. scanline) and the terrain's, the last
+// `terrain_key_count` entries, so the window can show them under their own headings.
+inline constexpr std::size_t terrain_key_count = 8;
+std::span<const ViewKeyInfo> picture_key_table();
+std::span<const ViewKeyInfo> terrain_key_table();
 
 // The entry with this key, or nullptr.
 const ViewKeyInfo* find_view_key(std::string_view key);

@@ -19,8 +19,19 @@ inline constexpr std::array<std::string_view, 2> mapping_names{"fixed", "stretch
 enum class Ramp { gray, terrain, ocean, fire, ice, sand, viridis };
 inline constexpr std::array<std::string_view, 7> ramp_names{"gray", "terrain", "ocean", "fire", "ice", "sand", "viridis"};
 
+// The terrain view's colour: the preset's ramp over the height, or by the steepness of the slope.
+enum class TerrainColour { height, slope };
+inline constexpr std::array<std::string_view, 2> terrain_colour_names{"height", "slope"};
+
+// Which way the green channel of a normal map points: up the image (OpenGL, Unity, Blender) or
+// down it (DirectX, Unreal).
+enum class NormalConvention { opengl, directx };
+inline constexpr std::array<std::string_view, 2> normal_convention_names{"opengl", "directx"};
+
 static_assert(mapping_names.size() == static_cast<std::size_t>(Mapping::stretch) + 1);
 static_assert(ramp_names.size() == static_cast<std::size_t>(Ramp::viridis) + 1);
+static_assert(terrain_colour_names.size() == static_cast<std::size_t>(TerrainColour::slope) + 1);
+static_assert(normal_convention_names.size() == static_cast<std::size_t>(NormalConvention::directx) + 1);
 
 struct ViewSettings {
     Mapping mapping   = Mapping::fixed;
@@ -29,6 +40,16 @@ struct ViewSettings {
     bool repeat_3x3   = false;  // preview: when tiling, show 3 x 3 copies with faint borders
     bool show_octaves = false;  // curve plot: draw each octave's contribution under the sum
     double scanline   = 0.5;    // curve plot: the preview row shown, as a fraction of the height
+
+    // The terrain: the field as a landscape (terrain view, normal8 exports, engine figures).
+    double terrain_height   = 200.0;  // metres between mapped 0 and mapped 1
+    double terrain_spacing  = 1.0;    // metres between neighbouring samples of the export
+    double sea_level        = 0.0;    // fraction of the height range; 0: no sea
+    double light_azimuth    = 315.0;  // degrees clockwise from north (up the image): 315 = north-west
+    double light_elevation  = 45.0;   // degrees above the horizon
+    TerrainColour terrain_colour = TerrainColour::height;
+    bool wireframe          = false;
+    NormalConvention normal_convention = NormalConvention::opengl;
 
     friend bool operator==(const ViewSettings&, const ViewSettings&) = default;
 };

@@ -81,7 +81,7 @@ Widget widget_for(std::span<const std::string_view> names, bool toggle, bool int
     if (toggle) return Widget::checkbox;
     if (integer) return max - min <= 64 ? Widget::int_slider : Widget::drag;
     if (min > 0 && max / min >= 1000) return Widget::log_slider;
-    if (max - min <= 100) return Widget::slider;
+    if (max - min <= 360) return Widget::slider;  // up to a full circle of degrees
     return Widget::drag;
 }
 
@@ -226,7 +226,11 @@ bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& rep
 }
 
 bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report) {
-    return draw_table(settings.view, view_key_table(), state, report);
+    return draw_table(settings.view, picture_key_table(), state, report);
+}
+
+bool draw_terrain_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    return draw_table(settings.view, terrain_key_table(), state, report);
 }
 
 std::uint32_t random_seed(std::uint32_t previous) {

@@ -9,7 +9,7 @@
 //                               -/+ or Up/Down over the field step by one (Ctrl: by 100)
 //   real, ratio max/min >= 1000 logarithmic slider over a sensible part of the range
 //                               (frequency); Ctrl+click types any allowed value
-//   real, small range           slider (persistence, lacunarity; whole numbers while tiling,
+//   real, range up to 360       slider (persistence, lacunarity; whole numbers while tiling,
 //                               which needs them, so a drag never passes through an invalid value)
 //   real, unbounded             drag field (offsets, z, w)
 // Each label carries the table's tooltip; right-click a control to reset it to its default.
@@ -35,6 +35,10 @@ bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& rep
 // Draws the "View" controls (mapping, ramp, hillshade, 3 x 3 repeat, octaves in the plot,
 // scanline). Returns true while one of them is held.
 bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report);
+
+// Draws the "Terrain" controls (height and spacing in metres, sea level, light, colour,
+// wireframe, normal map convention). Returns true while one of them is held.
+bool draw_terrain_controls(Settings& settings, ControlsState& state, UiReport& report);
 
 // A new random seed (from the clock and the old seed; reproducibility does not matter here,
 // the chosen seed is a parameter like any other and goes into presets and exports).

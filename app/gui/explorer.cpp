@@ -43,6 +43,7 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
       teach_(wake),
       preview_size_override_(preview_size_override),
       wake_(wake),
+      terrain_(std::make_unique<TerrainView>(wake)),
       image_worker_(std::make_unique<RenderWorker>(wake)),
       curve_worker_(std::make_unique<RenderWorker>(wake)) {
     load_shipped_presets(presets_);
@@ -60,16 +61,24 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_ || teach_.animation.on || teach_.compare.busy() || (influence_task_ && !influence_task_->finished());
+           gesture_ || teach_.animation.on || teach_.compare.busy() || (influence_task_ && !influence_task_->finished()) ||
+           (terrain_shown_ && terrain_->busy());
+}
+
+// The preview shows a lattice view's image instead of the noise: only in the 2D tab, where that
+// image is drawn (the terrain and the 1D curve are built from the noise itself).
+bool Explorer::shows_influence() const {
+    return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && settings_.params.dimension >= 2;
 }
 
 bool Explorer::settled() const {
     if (opening(presets_)) return false;
     if (!invalid_.empty()) return !image_worker_->status().busy;
-    if (lattice_.layers.field != FieldLayer::noise)
+    if (shows_influence())
         return shown_influence_.has_value() && shown_influence_ == sent_influence_ && curve_.has_value();
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
-           shown_generation_ == image_worker_->latest_generation() && curve_.has_value();
+           shown_generation_ == image_worker_->latest_generation() && curve_.has_value() &&
+           (!terrain_shown_ || terrain_->shows(shown_generation_));
 }
 
 std::string Explorer::title() const {
@@ -133,7 +142,7 @@ void Explorer::draw(WindowInbox& inbox) {
 void Explorer::take_results() {
     // The worker's images are the noise itself; while a teaching mode shows something else they
     // are dropped (the request is sent again when the mode returns to the noise).
-    if (auto image = image_worker_->take_image(); image && lattice_.layers.field == FieldLayer::noise) {
+    if (auto image = image_worker_->take_image(); image && !shows_influence()) {
         shown_generation_ = image->generation;
         field_.set_image(std::move(*image));
     }
@@ -307,6 +316,7 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) draw_noise_controls(settings_, controls_, report_);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) draw_terrain_controls(settings_, controls_, report_);
     ImGui::EndChild();
 
     // Messages: why something did not happen, what was adjusted, where the user is looking.
@@ -336,17 +346,36 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     shown.error = !invalid_.empty() ? invalid_ : status.error;
     frame_.size = chosen_size(export_);
     frame_.label = chosen_size_label(export_);
-    if (lattice_.layers.field != FieldLayer::noise && influence_task_) {
-        shown.rendering = !influence_task_->finished();
-        shown.coarse = false;
-        shown.progress = static_cast<float>(influence_task_->progress());
+    // The picture's views: the 2D preview, or the field as a 3D landscape (terrain_view.hpp).
+    if (ImGui::BeginTabBar("views")) {
+        if (ImGui::BeginTabItem("2D preview")) {
+            terrain_shown_ = false;
+            ImGui::EndTabItem();
+        }
+        report_.item("tab_preview");
+        if (ImGui::BeginTabItem("3D terrain")) {
+            terrain_shown_ = true;
+            ImGui::EndTabItem();
+        }
+        report_.item("tab_terrain");
+        ImGui::EndTabBar();
     }
-    if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
+    if (terrain_shown_) {
+        const TerrainLayout layout = terrain_->draw(settings_, field_, frame_, preview_size_override_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = false;  // the camera is not a setting: nothing for the undo history
+    } else if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
         const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_, report_);
         want_width_ = layout.image_width;
         want_height_ = layout.image_height;
         gesture_ = layout.gesture;
     } else {
+        if (shows_influence() && influence_task_) {
+            shown.rendering = !influence_task_->finished();
+            shown.coarse = false;
+            shown.progress = static_cast<float>(influence_task_->progress());
+        }
         teach_.compare.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
         const PreviewLayout layout =
             draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, lattice_, report_);
@@ -469,12 +498,12 @@ void Explorer::send_requests() {
     const noise::Params params = shown_params(teach_, settings_.params);
 
     const ImageKey image{params, want_width_, want_height_, teach_.chosen};
-    if (lattice_.layers.field == FieldLayer::noise && influence_task_) {
+    if (!shows_influence() && influence_task_) {
         influence_task_.reset();  // a lattice view's mode left: its next image starts afresh
         sent_influence_.reset();
         shown_influence_.reset();
     }
-    if (lattice_.layers.field != FieldLayer::noise) {
+    if (shows_influence()) {
         send_influence_request(params);
         sent_image_.reset();  // back on the noise, the picture is asked for again
     } else if (!sent_image_ || !(*sent_image_ == image)) {
@@ -564,6 +593,8 @@ nlohmann::json Explorer::report_state() const {
     state["snapshot"] = snapshot_.has_value();
     state["note"] = controls_.note;
     state["stale"] = !invalid_.empty();
+    state["view_tab"] = terrain_shown_ ? "terrain" : "preview";
+    state["terrain"] = terrain_->report_state();
     state["export_frame"] = {{"show", frame_.show}, {"width", frame_.size.width}, {"height", frame_.size.height}};
     state["rejected"] = controls_.rejected;
     state["opening"] = presets_.opening_path.string();

@@ -4,9 +4,10 @@
 // ImGui::Render) it:
 //   1. takes the newest results from the two render workers (image, curve) and re-colours;
 //   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E/Q);
-//   3. lays out the menu bar, the controls panel (left), the preview (right, top) and the curve
-//      plot with the field's statistics (right, bottom) from the display size, so the layout is
-//      the same on every run (no imgui.ini) and follows the window when it is resized;
+//   3. lays out the menu bar, the controls panel (left), the preview or, in its "3D terrain"
+//      tab, the terrain view (right, top) and the curve plot with the field's statistics (right,
+//      bottom) from the display size, so the layout is the same on every run (no imgui.ini) and
+//      follows the window when it is resized;
 //   4. shows the undo history the settings, and sends the workers a request when what they
 //      compute from has changed (invalid settings are shown, not sent).
 // The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks.
@@ -24,13 +25,14 @@
 #include "gui/background_task.hpp"
 #include "gui/controls_panel.hpp"
 #include "gui/export_dialog.hpp"
+#include "gui/lattice_views.hpp"
 #include "gui/preset_dialogs.hpp"
 #include "gui/preview_panel.hpp"
 #include "gui/render_worker.hpp"
 #include "gui/settings.hpp"
 #include "gui/shown_field.hpp"
-#include "gui/lattice_views.hpp"
 #include "gui/teach_views.hpp"
+#include "gui/terrain_view.hpp"
 #include "gui/ui_report.hpp"
 #include "gui/undo_history.hpp"
 #include "gui/window_inbox.hpp"
@@ -85,6 +87,7 @@ private:
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
     void send_influence_request(const noise::Params& params);
+    bool shows_influence() const;
     void undo();
     void flip_snapshot();
     void redo();
@@ -94,6 +97,7 @@ private:
     ControlsState controls_;
     PreviewState preview_;
     PreviewFrame frame_;
+    bool terrain_shown_ = false;  // the "3D terrain" tab instead of the "2D preview"
     PresetDialogs presets_;
     ExportDialog export_;
     UiReport report_;
@@ -144,6 +148,7 @@ private:
     std::unique_ptr<BackgroundTask<ImageResult>> influence_task_;
 
     // Last: the workers' threads must stop before the state above goes away.
+    std::unique_ptr<TerrainView> terrain_;
     std::unique_ptr<RenderWorker> image_worker_;
     std::unique_ptr<RenderWorker> curve_worker_;
 };

@@ -170,7 +170,15 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         }
         report.item("export_format=" + name);
     }
-    ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
+    if (static_cast<ExportFormat>(dialog.format) == ExportFormat::normal8) {
+        // The normal map depends on the Terrain settings: say which, so the slopes are no surprise.
+        const ViewSettings& view = settings.view;
+        ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
+                            normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
+                            view.terrain_height, view.terrain_spacing);
+    } else {
+        ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
+    }
 
     // Size.
     ImGui::AlignTextToFramePadding();

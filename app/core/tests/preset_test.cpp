@@ -61,6 +61,14 @@ Preset unusual_preset() {
     p.view.repeat_3x3 = true;
     p.view.show_octaves = true;
     p.view.scanline = 0.125;
+    p.view.terrain_height = 1234.5;
+    p.view.terrain_spacing = 0.5;
+    p.view.sea_level = 0.3;
+    p.view.light_azimuth = 90.25;
+    p.view.light_elevation = 12.0;
+    p.view.terrain_colour = TerrainColour::slope;
+    p.view.wireframe = true;
+    p.view.normal_convention = NormalConvention::directx;
     p.name = "Unusual \"quoted\" caf\xc3\xa9";
     p.description = "Every field away from its default.";
     return p;
@@ -79,7 +87,9 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     EXPECT_NE(json.find("\"version\": 1"), std::string::npos);
     for (const auto& info : noise::param_table())
         EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
-    for (auto key : {"mapping", "ramp", "hillshade", "repeat_3x3", "show_octaves", "scanline"})
+    for (auto key : {"mapping", "ramp", "hillshade", "repeat_3x3", "show_octaves", "scanline", "terrain_height",
+                     "terrain_spacing", "sea_level", "light_azimuth", "light_elevation", "terrain_colour", "wireframe",
+                     "normal_convention"})
         EXPECT_NE(json.find("\"" + std::string(key) + "\":"), std::string::npos) << key;
     for (char c : preset_to_json(unusual_preset())) EXPECT_LT(static_cast<unsigned char>(c), 128u);  // fits tEXt
 }
@@ -127,6 +137,10 @@ TEST(PresetErrors, OutOfRangeAndUnknownChoice) {
               "p.json: key 'algorithm': 'simplex' is not allowed: expected one of perlin, value, white");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"scanline": 2}})"),
               "p.json: key 'view.scanline': '2' is out of range: expected a number from 0 to 1");
+    EXPECT_EQ(error_of("{" + header + R"(, "view": {"light_elevation": 91}})"),
+              "p.json: key 'view.light_elevation': '91' is out of range: expected a number from 0 to 90");
+    EXPECT_EQ(error_of("{" + header + R"(, "view": {"normal_convention": "vulkan"}})"),
+              "p.json: key 'view.normal_convention': 'vulkan' is not allowed: expected one of opengl, directx");
     // A rule joining two keys, checked once everything is read.
     EXPECT_EQ(error_of("{" + header + R"(, "tile": 4, "lacunarity": 2.5})").rfind("p.json: lacunarity: '2.5'", 0), 0u);
 }

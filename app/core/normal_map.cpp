@@ -1,0 +1,58 @@
+// normal_map: value_gradient per pixel, the chain rule of terrain_scale.hpp, 8-bit encoding.
+#include "core/normal_map.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "noise/trace.hpp"
+
+namespace app {
+
+std::array<std::uint8_t, 3> encode_normal(std::array<double, 2> slope, NormalConvention convention) {
+    const double green = convention == NormalConvention::opengl ? slope[1] : -slope[1];
+    const double n[3] = {-slope[0], green, 1.0};
+    const double length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    std::array<std::uint8_t, 3> rgb{};
+    for (int c = 0; c < 3; ++c)
+        rgb[c] = static_cast<std::uint8_t>(std::floor((n[c] / length * 0.5 + 0.5) * 255.0 + 0.5));
+    return rgb;
+}
+
+bool normal_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
+                 NormalConvention convention, unsigned threads, const std::atomic<bool>* cancel,
+                 std::span<std::uint8_t> out) {
+    if (out.size() < window.pixel_count() * 3) throw std::invalid_argument("normal_rows: output too small");
+    const noise::Params& params = noise.params();
+    // Finite differences (white noise only) over one pixel of this image: the slope a viewer sees.
+    const double step = params.frequency / window.width;
+    std::atomic<int> next_row{window.y0};
+    std::atomic<bool> stopped{false};
+    const auto work = [&] {
+        for (int y = next_row++; y < window.y1; y = next_row++) {
+            if (cancel && cancel->load()) {
+                stopped = true;
+                return;
+            }
+            std::uint8_t* row = out.data() + static_cast<std::size_t>(y - window.y0) * window.columns() * 3;
+            for (int x = window.x0; x < window.x1; ++x) {
+                const noise::Point p = noise::pixel_point(params, window.width, x, y);
+                const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
+                const auto rgb = encode_normal(scale.slope(vg.value, vg.gradient), convention);
+                std::copy(rgb.begin(), rgb.end(), row + static_cast<std::size_t>(x - window.x0) * 3);
+            }
+        }
+    };
+    // Rows are handed out one at a time: a pixel's bytes do not depend on which thread made them.
+    const unsigned count = std::clamp(threads != 0 ? threads : std::thread::hardware_concurrency(), 1u,
+                                      static_cast<unsigned>(std::max(1, window.rows())));
+    std::vector<std::jthread> helpers;
+    for (unsigned i = 1; i < count; ++i) helpers.emplace_back(work);
+    work();
+    helpers.clear();  // joins
+    return !stopped.load();
+}
+
+}  // namespace app
