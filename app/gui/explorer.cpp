@@ -535,15 +535,19 @@ void Explorer::send_requests() {
     }
 }
 
-// A teaching mode's image: a new task replaces (and so cancels) the one before.
+// A lattice view's image: a new task replaces (and so cancels) the one before. Its images count
+// generations of their own, so the report (and --screenshot) can tell when the newest is shown.
 void Explorer::send_influence_request(const noise::Params& params) {
     const InfluenceKey key{params, want_width_, want_height_, lattice_.layers.field,
                            lattice_.layers.influence_corner};
     if (sent_influence_ && *sent_influence_ == key) return;
     influence_task_.reset();
+    const std::uint64_t generation = ++influence_generation_;
     influence_task_ = std::make_unique<BackgroundTask<ImageResult>>(
-        [key](const TaskControl& control) {
-            return render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
+        [key, generation](const TaskControl& control) {
+            ImageResult image = render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
+            image.generation  = generation;
+            return image;
         },
         wake_);
     sent_influence_ = key;
@@ -568,8 +572,10 @@ nlohmann::json Explorer::report_state() const {
     preview["coarse"] = field_.image().coarse;
     preview["render_ms"] = field_.image().milliseconds;
     state["preview"] = std::move(preview);
-    state["requested_generation"] = image_worker_->latest_generation();
-    state["rendering"] = status.busy;
+    // The preview's image comes from the worker, or in a lattice view's mode from its own task.
+    const bool influence = shows_influence();
+    state["requested_generation"] = influence ? influence_generation_ : image_worker_->latest_generation();
+    state["rendering"] = influence ? influence_task_ && !influence_task_->finished() : status.busy;
     state["rows_done"] = status.rows_done;
     state["rows_total"] = status.rows_total;
     nlohmann::json curve;

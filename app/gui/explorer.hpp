@@ -146,6 +146,7 @@ private:
     };
     std::optional<InfluenceKey> sent_influence_, shown_influence_;
     std::unique_ptr<BackgroundTask<ImageResult>> influence_task_;
+    std::uint64_t influence_generation_ = 0;
 
     // Last: the workers' threads must stop before the state above goes away.
     std::unique_ptr<TerrainView> terrain_;

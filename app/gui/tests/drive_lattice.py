@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import centre, click, click_at, drag, fail, start_app, until, xdo
+from x11_drive import centre, click, click_at, drag, fail, settled, start_app, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -124,8 +124,9 @@ def run(report):
     noise_sum = until(report, "the noise shown", lambda l: l["lattice_views"]["field"] == "noise" and not l["rendering"])
     noise_checksum = noise_sum["preview"]["checksum"]
     menu_item(report, "teach_menu", "teach_corner_0")
+    # Settled as for the noise: the report's generations follow the mode's own images.
     line = until(report, "corner influence shown", lambda l: l["lattice_views"]["field"] == "corner_influence"
-                 and l["lattice_views"]["influence_shown"], timeout=60)
+                 and l["lattice_views"]["influence_shown"] and settled(l), timeout=60)
     influence = line["preview"]["checksum"]
     if influence == noise_checksum:
         fail("the corner influence looks like the noise")
