@@ -71,11 +71,14 @@ bool Explorer::shows_influence() const {
     return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && settings_.params.dimension >= 2;
 }
 
+// The newest lattice view image asked for is the one on screen.
+bool Explorer::influence_shown() const { return shown_influence_.has_value() && shown_influence_ == sent_influence_; }
+
 bool Explorer::settled() const {
     if (opening(presets_)) return false;
     if (!invalid_.empty()) return !image_worker_->status().busy;
     if (shows_influence())
-        return shown_influence_.has_value() && shown_influence_ == sent_influence_ && curve_.has_value();
+        return influence_shown() && curve_.has_value();
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
            shown_generation_ == image_worker_->latest_generation() && curve_.has_value() &&
            (!terrain_shown_ || terrain_->shows(shown_generation_));
@@ -610,7 +613,7 @@ nlohmann::json Explorer::report_state() const {
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
     state["teach"] = teach_report(teach_, settings_);
-    state["lattice_views"] = lattice_views_report(lattice_, shown_influence_.has_value() && shown_influence_ == sent_influence_);
+    state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
     if (field_.has_image()) state["field"] = {{"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
     return state;
 }

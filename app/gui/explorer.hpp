@@ -88,6 +88,7 @@ private:
     void send_requests();
     void send_influence_request(const noise::Params& params);
     bool shows_influence() const;
+    bool influence_shown() const;
     void undo();
     void flip_snapshot();
     void redo();

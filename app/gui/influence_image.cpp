@@ -15,6 +15,7 @@ double corner_contribution(const noise::FractalNoise& first_octave, const noise:
     const noise::OctaveTrace& octave = trace.octaves[0];
     if (octave.corners.size() == 1) return octave.corners[0].value;  // white noise: the cell's own point
     // The offsets wanted along each axis: the chosen corner's bits, or the nearer end of the cell.
+    // Axes past the dimension have offset 0 and frac 0 in a trace, so they match by themselves.
     std::array<int, 4> wanted{};
     for (std::size_t axis = 0; axis < 4; ++axis) {
         if (layer == FieldLayer::corner_influence)
@@ -22,12 +23,8 @@ double corner_contribution(const noise::FractalNoise& first_octave, const noise:
         else
             wanted[axis] = octave.frac[axis] >= 0.5 ? 1 : 0;
     }
-    for (const noise::CornerTrace& c : octave.corners) {
-        std::array<int, 4> offset = c.offset;
-        for (std::size_t axis = static_cast<std::size_t>(first_octave.params().dimension); axis < 4; ++axis)
-            offset[axis] = 0;
-        if (offset == wanted) return c.value;
-    }
+    for (const noise::CornerTrace& c : octave.corners)
+        if (c.offset == wanted) return c.value;
     throw std::logic_error("corner_contribution: the trace has no such corner");
 }
 
