@@ -26,7 +26,7 @@ constexpr float label_width = 118.0f;
 void label(std::string_view text, std::string_view tooltip) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text.data(), text.data() + text.size());
-    if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    if (!tooltip.empty() && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
         ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
@@ -39,8 +39,7 @@ void label(std::string_view text, std::string_view tooltip) {
 
 void item_tooltip(std::string_view tooltip) {
     // After a short hover only, and never while dragging: the tooltip would cover the preview.
-    // Greyed-out controls explain themselves too.
-    if (tooltip.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) || ImGui::IsItemActive() ||
+    if (tooltip.empty() || !ImGui::IsItemHovered() || ImGui::IsItemActive() ||
         ImGui::GetCurrentContext()->HoveredIdTimer < 0.6f)
         return;
     ImGui::BeginTooltip();
@@ -156,14 +155,11 @@ bool reset_menu(std::string_view key, double& value, double default_value) {
 }
 
 
-// Why a control does nothing under the current settings, or empty when it does something: the
-// algorithm table says which parameters each algorithm reads. View settings always apply.
-std::string unused_because(const noise::Params& params, std::string_view key) {
-    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
-    if (info.uses(key)) return {};
-    return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
-}
-std::string unused_because(const ViewSettings&, std::string_view) { return {}; }
+// Whether a control changes anything under the current settings: noise/algorithms.hpp knows which
+// parameters each algorithm reads (and the few that depend on another setting). View settings
+// always apply.
+bool applies(const noise::Params& params, std::string_view key) { return noise::unused_reason(params, key).empty(); }
+bool applies(const ViewSettings&, std::string_view) { return true; }
 
 // Tiling needs a whole-number lacunarity (every octave must wrap on the tile). Rather than let a
 // drag pass through 1.957 and turn the preview into an error, the slider steps through whole
@@ -183,18 +179,17 @@ void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {
 
 // Every control of one metadata table (noise parameters or view settings): the label and
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
-// Controls that change nothing for the chosen algorithm are greyed out, with the reason in the
-// tooltip.
+// Only the controls that change something are shown: the gradient set appears with Perlin noise,
+// the smoothing with value noise, and so on, so the panel lists what the chosen noise is made of.
 template <class Settings>
 bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> table, ControlsState& state,
                 UiReport& report) {
     bool held = false;
     const Settings defaults{};
     for (const auto& info : table) {
+        if (!applies(settings, info.key)) continue;
         ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
-        const std::string unused  = unused_because(settings, info.key);
-        const std::string tooltip = unused.empty() ? std::string(info.tooltip) : std::string(info.tooltip) + "\n\n" + unused;
-        ImGui::BeginDisabled(!unused.empty());
+        const std::string_view tooltip = info.tooltip;
         label(info.label, tooltip);
         double value        = info.get(settings);
         const bool integer  = info.kind == noise::FieldKind::integer;
@@ -202,7 +197,6 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
         bool edited = number_widget(info.key, widget, integer, info.min, info.max, value, info.names, report);
         report.item(info.key);
         held |= ImGui::IsItemActive();
-        ImGui::EndDisabled();
         item_tooltip(tooltip);
         edited |= reset_menu(info.key, value, info.get(defaults));
         if (edited) {

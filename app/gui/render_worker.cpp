@@ -25,7 +25,7 @@ double relative_cost(const noise::Params& params) {
     const int d        = params.dimension;
     double points      = params.algorithm == noise::Algorithm::white ? 1.0
                          : std::pow(params.interpolation == noise::Interpolation::cubic ? 4.0 : 2.0, d);
-    const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses_smooth;
+    const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses("smooth");
     if (smooths) points *= std::pow(3.0, d);
     return params.octaves * points;
 }

@@ -268,11 +268,11 @@ std::vector<Choice> values_if(bool used, const std::array<std::string_view, N>&,
 void add_coverage(Plan& plan, const Grid& grid, const noise::AlgorithmInfo& info,
                   const noise::Params& params) {
     std::string name = std::string(info.name) + "/" + std::to_string(params.dimension) + "D";
-    if (info.uses_gradients)
+    if (info.uses("gradients"))
         name += "/" + std::string(noise::gradients_names[static_cast<std::size_t>(params.gradients)]);
-    if (info.uses_interpolation)
+    if (info.uses("interpolation"))
         name += "/" + std::string(noise::interpolation_names[static_cast<std::size_t>(params.interpolation)]);
-    if (info.uses_smooth) name += params.smooth ? "/smooth" : "/nosmooth";
+    if (info.uses("smooth")) name += params.smooth ? "/smooth" : "/nosmooth";
 
     const std::size_t c = add_config(plan, make_config(false, name, params, grid));
     add_entry(plan, c, Impl::ours);
@@ -297,11 +297,11 @@ void plan_coverage(Plan& plan, const Options& options) {
         for (const noise::AlgorithmInfo& info : noise::algorithm_table())
             for (int dimension = 1; dimension <= 4; ++dimension)
                 for (const auto gradients :
-                     values_if(info.uses_gradients, noise::gradients_names, defaults.gradients))
+                     values_if(info.uses("gradients"), noise::gradients_names, defaults.gradients))
                     for (const auto interpolation : values_if(
-                             info.uses_interpolation, noise::interpolation_names, defaults.interpolation))
+                             info.uses("interpolation"), noise::interpolation_names, defaults.interpolation))
                         for (const bool smooth :
-                             info.uses_smooth ? std::vector{false, true} : std::vector{false})
+                             info.uses("smooth") ? std::vector{false, true} : std::vector{false})
                             for (const int octaves : {1, 8}) {
                                 noise::Params params = defaults;
                                 params.algorithm     = info.algorithm;

@@ -1,6 +1,7 @@
 // The algorithm table: see algorithms.hpp.
 #include "noise/algorithms.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "kernel_plan.hpp"
@@ -44,16 +45,22 @@ detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& p
     return white_noise_trace(lattice, p, params.dimension, params.smooth, period, trace);
 }
 
+// The parameters only some algorithms read, and which ones each reads.
+constexpr std::array<std::string_view, 3> dependent_keys{"gradients", "interpolation", "smooth"};
+constexpr std::array<std::string_view, 2> perlin_reads{"gradients", "interpolation"};
+constexpr std::array<std::string_view, 2> value_reads{"interpolation", "smooth"};
+constexpr std::array<std::string_view, 1> white_reads{"smooth"};
+
 // In the order of the Algorithm enum (checked below).
 constexpr std::array<AlgorithmInfo, 3> table{{
     {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
-     true, true, false, {-1.0, 1.0}, true, perlin_reference, perlin_gradient, perlin_trace,
+     perlin_reads, {-1.0, 1.0}, true, perlin_reference, perlin_gradient, perlin_trace,
      detail::make_perlin_kernel},
     {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
-     false, true, true, {-1.0, 1.0}, true, value_reference, value_gradient, value_trace,
+     value_reads, {-1.0, 1.0}, true, value_reference, value_gradient, value_trace,
      detail::make_value_kernel},
     {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
-     false, false, true, {-1.0, 1.0}, false, white_reference, white_gradient, white_trace,
+     white_reads, {-1.0, 1.0}, false, white_reference, white_gradient, white_trace,
      detail::make_white_kernel},
 }};
 
@@ -68,10 +75,18 @@ static_assert(table_matches_enum(), "one row per Algorithm, in enum order, named
 }  // namespace
 
 bool AlgorithmInfo::uses(std::string_view key) const {
-    if (key == "gradients") return uses_gradients;
-    if (key == "interpolation") return uses_interpolation;
-    if (key == "smooth") return uses_smooth;
-    return true;
+    const auto has = [key](std::span<const std::string_view> keys) {
+        return std::find(keys.begin(), keys.end(), key) != keys.end();
+    };
+    return !has(dependent_keys) || has(reads);
+}
+
+std::span<const std::string_view> algorithm_dependent_keys() { return dependent_keys; }
+
+std::string unused_reason(const Params& params, std::string_view key) {
+    const AlgorithmInfo& info = algorithm_info(params.algorithm);
+    if (!info.uses(key)) return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
+    return {};
 }
 
 std::span<const AlgorithmInfo> algorithm_table() { return table; }

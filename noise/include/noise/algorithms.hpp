@@ -1,7 +1,7 @@
 // noise/algorithms.hpp: the one table of noise algorithms.
 //
-// Each algorithm is one row: its stable name, a one-line summary, which parameters change its
-// output (the window greys out the others), the range of one octave's raw value, the readable
+// Each algorithm is one row: its stable name, a one-line summary, which of the algorithm-dependent
+// parameters change its output (the window hides the others), the range of one octave's raw value, the readable
 // per-point reference (perlin.hpp, value.hpp) and the factory of its compiled row kernel
 // (kernel.hpp). A new algorithm plugs in here and nowhere else: FractalNoise, the render kernels,
 // the output mapping and the controls all read this table.
@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "noise/fractal.hpp"
@@ -30,9 +31,8 @@ struct AlgorithmInfo {
     Algorithm algorithm;
     std::string_view name;     // == algorithm_names[algorithm]
     std::string_view summary;  // one line for tooltips and --help
-    bool uses_gradients;       // `gradients` changes the output
-    bool uses_interpolation;   // `interpolation` changes the output
-    bool uses_smooth;          // `smooth` changes the output
+    // The keys of `algorithm_dependent_keys()` this algorithm reads; it ignores the others.
+    std::span<const std::string_view> reads;
     Range octave_range;        // nominal range of one octave's raw value (fbm's range)
     bool differentiable;       // false: a step function, whose gradient trace.hpp estimates
 
@@ -47,12 +47,20 @@ struct AlgorithmInfo {
     // The compiled row kernel for params, on the best SIMD target this CPU has (resolved per call).
     detail::ResolvedKernel (*make_kernel)(const Params& params);
 
-    // Whether the parameter `key` changes this algorithm's output (all keys but the three
-    // above always do).
+    // Whether the parameter `key` changes this algorithm's output: every key that is not
+    // algorithm-dependent does, the others when listed in `reads`.
     bool uses(std::string_view key) const;
 };
 
 std::span<const AlgorithmInfo> algorithm_table();
 const AlgorithmInfo& algorithm_info(Algorithm algorithm);
+
+// The parameters that only some algorithms read ("gradients", "interpolation", "smooth", ...).
+std::span<const std::string_view> algorithm_dependent_keys();
+
+// Why the parameter `key` changes nothing under `params`, as one sentence for a tooltip, or an
+// empty string when it does change the output. The window shows only the controls that apply.
+// The algorithm decides most (`uses`); a few keys depend on another setting as well.
+std::string unused_reason(const Params& params, std::string_view key);
 
 }  // namespace noise
