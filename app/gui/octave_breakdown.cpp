@@ -216,7 +216,11 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f));
     ImGui::TextDisabled("freq %.4g  amp %.3g", p.frequency * scale_i, std::pow(p.persistence, octave));
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + 2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f));
-    ImGui::TextDisabled("share %.1f %%", 100.0 * layers_->weights[static_cast<std::size_t>(octave)]);
+    // Its share of the amplitudes, which is its weight unless normalize is off (then the weight is
+    // the amplitude itself, and the shares still add up to 100 %).
+    double amplitude_sum = 0.0;
+    for (int i = 0; i < count; ++i) amplitude_sum += std::pow(p.persistence, i);
+    ImGui::TextDisabled("share %.1f %%", 100.0 * std::pow(p.persistence, octave) / amplitude_sum);
 
     // The octave alone as a small image.
     const ImVec2 image_at(top.x + label_width, top.y + 2.0f);

@@ -64,11 +64,11 @@ double FractalNoise::octave(int i, const Point& p) const {
 }
 
 double FractalNoise::octave_weight(int i) const {
-    return octaves_[static_cast<std::size_t>(i)].amplitude / amplitude_sum_;
+    return octaves_[static_cast<std::size_t>(i)].amplitude / divisor();
 }
 
 double FractalNoise::at(const Point& p) const {
-    return detail::sum_octaves<double>(params_.fractal, octaves_, amplitude_sum_, [&](int i) { return octave(i, p); });
+    return detail::sum_octaves<double>(params_.fractal, octaves_, divisor(), [&](int i) { return octave(i, p); });
 }
 
 }  // namespace noise

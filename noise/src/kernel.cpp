@@ -21,7 +21,7 @@ RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail:
     plan.curve         = params.interpolation;
     plan.fractal       = params.fractal;
     plan.octaves       = noise.octaves();
-    plan.amplitude_sum = noise.amplitude_sum();
+    plan.divisor       = noise.divisor();
     plan.z             = params.z;
     plan.w             = params.w;
     for (const OctaveSetup& octave : plan.octaves) {

@@ -35,7 +35,7 @@ struct KernelPlan {
     Interpolation curve;
     Fractal fractal;
     std::span<const OctaveSetup> octaves;
-    double amplitude_sum;
+    double divisor;  // what the octave sum is divided by (FractalNoise::divisor)
     double z, w;                              // the slice (axes 2, 3)
     std::vector<const double*> random_gradients;  // each octave's random unit vectors (dimension D)
 };

@@ -20,7 +20,7 @@ struct IgnoreAdded {
 };
 
 template <class V, class OctaveValue, class Added = IgnoreAdded>
-V sum_octaves(Fractal fractal, std::span<const OctaveSetup> octaves, double amplitude_sum, OctaveValue octave_value,
+V sum_octaves(Fractal fractal, std::span<const OctaveSetup> octaves, double divisor, OctaveValue octave_value,
               Added added = {}) {
     using std::abs;
     V total{};
@@ -43,7 +43,7 @@ V sum_octaves(Fractal fractal, std::span<const OctaveSetup> octaves, double ampl
         added(i, share);
         total = total + share;
     }
-    return total / amplitude_sum;
+    return total / divisor;  // FractalNoise::divisor: the amplitude sum, or 1 unnormalised
 }
 
 }  // namespace noise::detail

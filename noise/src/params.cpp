@@ -26,7 +26,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 18> table{
+const std::array<ParamInfo, 19> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
                                "Gradient noise (Perlin), lattice value noise (Hugo Elias), or the raw lattice values "
                                "(white noise).",
@@ -65,6 +65,11 @@ const std::array<ParamInfo, 18> table{
                                     "of the octaves no longer line up into straight seams (ridged, turbulence); tiling "
                                     "stays exact.",
                                     octave_offsets_names),
+    number<&Params::normalize>(ParamKind::toggle, "normalize", "Normalise sum",
+                               "Divide the sum of the octaves by the sum of their amplitudes, so the fractal keeps one "
+                               "octave's range; off gives Hugo Elias' plain sum (seed 004), whose range grows with the "
+                               "octaves.",
+                               0, 1),
     number<&Params::seed>(ParamKind::integer, "seed", "Seed",
                           "Chooses the permutation; 0 is Ken Perlin's published table.", 0, 4294967295.0),
     number<&Params::frequency>(ParamKind::real, "frequency", "Frequency",
@@ -114,8 +119,12 @@ std::string validate(const Params& params) {
 }
 
 Range nominal_range(const Params& params) {
-    if (params.fractal == Fractal::fbm) return algorithm_info(params.algorithm).octave_range;
-    return {0.0, 1.0};
+    const Range range = params.fractal == Fractal::fbm ? algorithm_info(params.algorithm).octave_range : Range{0.0, 1.0};
+    if (params.normalize) return range;
+    // The sum a_0 + a_1 + ... in the order FractalNoise adds it, so the bound is the same double.
+    double amplitude_sum = 0.0, amplitude = 1.0;
+    for (int i = 0; i < params.octaves; ++i, amplitude *= params.persistence) amplitude_sum += amplitude;
+    return {range.lo * amplitude_sum, range.hi * amplitude_sum};
 }
 
 }  // namespace noise

@@ -47,7 +47,7 @@ ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double s
     const AlgorithmInfo& info = algorithm_info(params.algorithm);
     const auto octaves        = noise.octaves();
     return as_value_gradient(detail::sum_octaves<detail::Dual>(
-        params.fractal, octaves, noise.amplitude_sum(), [&](int i) {
+        params.fractal, octaves, noise.divisor(), [&](int i) {
             const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
             const detail::Dual n = info.reference_gradient(*octave.lattice, noise.octave_point(i, p), params, octave.period);
             return chain_octave_scale(n, octave.scale);
@@ -61,7 +61,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
     Trace trace;
     trace.octaves.resize(octaves.size());
     const detail::Dual total = detail::sum_octaves<detail::Dual>(
-        params.fractal, octaves, noise.amplitude_sum(),
+        params.fractal, octaves, noise.divisor(),
         [&](int i) {
             const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
             OctaveTrace& octave_trace = trace.octaves[static_cast<std::size_t>(i)];
@@ -73,7 +73,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
             return chain_octave_scale(n, octave.scale);
         },
         [&](int i, const detail::Dual& added) {
-            trace.octaves[static_cast<std::size_t>(i)].contribution = added.value / noise.amplitude_sum();
+            trace.octaves[static_cast<std::size_t>(i)].contribution = added.value / noise.divisor();
         });
     trace.total = as_value_gradient(total);
     if (gradient_method(params) == GradientMethod::finite_difference) {

@@ -1,6 +1,7 @@
 // The octave sums: normalisation, determinism, seeds, and each fractal's definition.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "noise/fractal.hpp"
@@ -112,6 +113,67 @@ TEST(Fractal, SeedWrapsAroundAtTheTopOfItsRange) {
     const noise::FractalNoise zero(seed_zero);
     const noise::Point p{0.21, 0.4, 0, 0};
     EXPECT_EQ(noise.octave(1, p), zero.octave(0, {p[0] * 2, p[1] * 2, 0, 0}));
+}
+
+// normalize = false: Hugo Elias' sum (seed 004), sum a_i n_i, not divided by sum a_i.
+TEST(Fractal, UnnormalisedFbmIsThePlainSumOfTheOctaves) {
+    auto params      = fractal(5, 0.6);
+    params.normalize = false;
+    const noise::FractalNoise noise(params);
+    EXPECT_EQ(noise.divisor(), 1.0);
+    EXPECT_EQ(noise.octave_weight(2), 0.6 * 0.6);  // the amplitude itself
+    for (double x = -2.0; x < 2.0; x += 0.31) {
+        const noise::Point p{x, 0.4 - x, 0, 0};
+        double sum = 0.0;
+        for (int i = 0; i < 5; ++i) sum += noise.octaves()[static_cast<std::size_t>(i)].amplitude * noise.octave(i, p);
+        EXPECT_EQ(noise.at(p), sum);  // the same additions in the same order, then / 1: exact
+    }
+}
+
+TEST(Fractal, NormalisingOnlyDividesTheSameSum) {
+    for (const auto fractal_kind : {noise::Fractal::fbm, noise::Fractal::turbulence, noise::Fractal::ridged}) {
+        auto plain       = fractal(6, 0.5);
+        plain.fractal    = fractal_kind;
+        auto normalised  = plain;
+        plain.normalize  = false;
+        const noise::FractalNoise np(plain), nn(normalised);
+        EXPECT_EQ(np.amplitude_sum(), 63.0 / 32.0);
+        for (double x = -1.0; x < 1.0; x += 0.23) {
+            const noise::Point p{x, 0.7 * x + 0.2, 0, 0};
+            EXPECT_EQ(np.at(p) / np.amplitude_sum(), nn.at(p)) << noise::fractal_names[static_cast<int>(fractal_kind)];
+        }
+    }
+    auto one = fractal(1, 0.5), one_plain = one;
+    one_plain.normalize = false;
+    EXPECT_EQ(noise::FractalNoise(one).at({0.3, 0.8, 0, 0}), noise::FractalNoise(one_plain).at({0.3, 0.8, 0, 0}));
+}
+
+// Elias' ranges: at persistence 1 and 6 octaves his plain sum of smoothed value noise reaches
+// about +-2.2 (+-4.3 unsmoothed, measured here). The mapping's range must hold every value (it is
+// the bound, +-6 here), and the sum must really leave one octave's [-1, 1], or the switch would
+// not be doing anything.
+TEST(Fractal, UnnormalisedRangeIsHonest) {
+    auto params        = noise_test::one_octave(Algorithm::value, 2, Interpolation::cosine);
+    params.octaves     = 6;
+    params.persistence = 1.0;
+    params.normalize   = false;
+    params.octave_seeds = noise::OctaveSeeds::offset;
+    params.smooth       = true;
+    const noise::FractalNoise noise(params);
+    const noise::Range range = noise::nominal_range(params);
+    EXPECT_EQ(range.lo, -6.0);
+    EXPECT_EQ(range.hi, 6.0);
+    double largest = 0.0;
+    noise::SplitMix64 rng(4);
+    for (int i = 0; i < 200000; ++i) {
+        const noise::Point p{rng.unit() * 256.0, rng.unit() * 256.0, 0, 0};
+        const double v = noise.at(p);
+        ASSERT_GE(v, range.lo);
+        ASSERT_LE(v, range.hi);
+        largest = std::max(largest, std::abs(v));
+    }
+    EXPECT_GT(largest, 1.8);
+    EXPECT_LT(largest, 3.0);
 }
 
 TEST(Fractal, InvalidParamsAreRefused) {

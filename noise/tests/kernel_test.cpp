@@ -54,6 +54,7 @@ noise::Params random_params(noise::SplitMix64& rng) {
         p.lacunarity = 1.0 + 3.0 * rng.unit();
     }
     p.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
+    p.normalize      = rng.below(4) != 0;
     return p;
 }
 

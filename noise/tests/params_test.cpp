@@ -12,8 +12,8 @@ namespace {
 TEST(Params, TheTableHasTheDesignsKeysOnce) {
     const std::vector<std::string_view> design{
         "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",   "fractal",
-        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "seed",
-        "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
+        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize",
+        "seed",       "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);

@@ -1,5 +1,5 @@
 """Every shipped preset loads, renders in every format, shows a picture (not a flat field), and
-travels inside its PNG unchanged."""
+travels inside its PNG unchanged (a key the file leaves out travels as its default)."""
 import glob
 import json
 import os
@@ -17,6 +17,20 @@ presets_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..
 files = sorted(glob.glob(os.path.join(presets_dir, "*.json")))
 check(len(files) >= 16, f"only {len(files)} shipped presets")
 d = temp_dir()
+
+
+def png_preset(png):
+    from PIL import Image
+    return json.loads(Image.open(png).text["noise-explorer-preset"])
+
+
+# The defaults, as a PNG carries them: a preset that sets nothing.
+bare = os.path.join(d, "bare.json")
+with open(bare, "w") as f:
+    json.dump({"format": "noise-explorer-preset", "version": 1}, f)
+r = run("export", "--preset", bare, "--size", "8x8", "--format", "png8", "-o", os.path.join(d, "bare.png"))
+check(r.returncode == 0, f"bare preset: {r.stderr}")
+defaults = png_preset(os.path.join(d, "bare.png"))
 for path in files:
     name = os.path.basename(path)[:-5]
     shipped = json.load(open(path))
@@ -31,9 +45,9 @@ for path in files:
         check(r.returncode == 0 and quiet, f"{name} {fmt}: {r.stderr}")
     _, a = read_png(os.path.join(d, f"{name}.png16"))
     check(a.std() > 500, f"{name}: the picture is nearly flat (std {a.std():.0f} of 65535)")
-    from PIL import Image
-    chunk = json.loads(Image.open(os.path.join(d, f"{name}.png8")).text["noise-explorer-preset"])
-    check(chunk == shipped, f"{name}: the PNG's preset differs from the shipped file")
+    chunk = png_preset(os.path.join(d, f"{name}.png8"))
+    expected = {**defaults, **shipped, "view": {**defaults["view"], **shipped["view"]}}
+    check(chunk == expected, f"{name}: the PNG's preset differs from the shipped file")
     # By name, as users type it.
     r = run("export", "--preset", name, "--size", "8x8", "--format", "png8", "-o", os.path.join(d, name + "-by-name"))
     check(r.returncode == 0, f"--preset {name}: {r.stderr}")

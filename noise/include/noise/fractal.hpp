@@ -14,6 +14,8 @@
 //               weight_{i+1} = clamp(2 s_i, 0, 1): Musgrave's ridged multifractal, whose sharp
 //               crests come from 1 - |n| and whose smooth valleys from the weighting.
 // Nominal ranges: fbm [-1, 1], turbulence and ridged [0, 1]; see `nominal_range`.
+// With `normalize = false` the sums are not divided by sum a_i (the divisor is 1): Hugo Elias'
+// octave sum (seed 004), whose range grows with the octaves; one octave is the same either way.
 //
 // Tiling: with tile = P, octave i wraps its lattice every P * lacunarity^i cells, so the sum
 // repeats every P units on every axis at every octave. Without tiling the lattice repeats every
@@ -76,7 +78,7 @@ public:
     double at(const Point& p) const;
 
     // Octave i's raw base noise n_i at the point (already scaled by lacunarity^i inside), and
-    // its weight a_i / sum a: for fbm, at(p) == sum over i of octave_weight(i) * octave(i, p).
+    // its weight a_i / divisor(): for fbm, at(p) == sum over i of octave_weight(i) * octave(i, p).
     double octave(int i, const Point& p) const;
     double octave_weight(int i) const;
     // The point octave i samples its lattice at: p scaled by lacunarity^i, then shifted when
@@ -87,6 +89,8 @@ public:
     const Params& params() const { return params_; }
     std::span<const OctaveSetup> octaves() const { return octaves_; }
     double amplitude_sum() const { return amplitude_sum_; }
+    // What the octave sum is divided by: amplitude_sum(), or 1 with normalize = false.
+    double divisor() const { return params_.normalize ? amplitude_sum_ : 1.0; }
 
 private:
     Params params_;

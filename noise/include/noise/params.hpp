@@ -68,6 +68,7 @@ struct Params {
     double lacunarity           = 2.0;
     OctaveSeeds octave_seeds    = OctaveSeeds::same;
     OctaveOffsets octave_offsets = OctaveOffsets::none;  // none: the unshifted octaves, bit for bit
+    bool normalize              = true;   // divide the octave sum by the sum of the amplitudes
     std::uint32_t seed          = 0;
     double frequency            = 4.0;
     double offset_x             = 0.0;
@@ -118,7 +119,9 @@ struct Range {
 
 // The range the output mapping uses to bring a raw value to [0, 1]: [-1, 1] for fbm, [0, 1] for
 // turbulence and ridged. Raw values can slightly leave it (see perlin.hpp and value.hpp for the
-// measured ranges); the mapping clamps.
+// measured ranges); the mapping clamps. Without normalisation (normalize = false) the sum is not
+// divided by the sum of the amplitudes A, and the range is A times as wide: [-A, A] for fbm,
+// [0, A] for turbulence and ridged, the bound the sum can reach when every octave is at its end.
 Range nominal_range(const Params& params);
 
 // Maps a raw value to [0, 1] through `range`, clamping.

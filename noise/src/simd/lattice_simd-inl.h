@@ -433,7 +433,7 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
 
         const VF amplitude = hn::Set(d, setup.amplitude);
         if (chunk.only_octave >= 0) {
-            const VF share = hn::Set(d, setup.amplitude / plan.amplitude_sum);  // FractalNoise::octave_weight
+            const VF share = hn::Set(d, setup.amplitude / plan.divisor);  // FractalNoise::octave_weight
             for (int i = 0; i < padded; i += lanes) hn::Store(hn::Mul(share, hn::Load(d, noise + i)), d, total + i);
             continue;
         }
@@ -463,8 +463,8 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
         std::copy(total, total + chunk.count, chunk.out);
         return;
     }
-    const VF sum = hn::Set(d, plan.amplitude_sum);
-    for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), sum), d, total + i);
+    const VF divisor = hn::Set(d, plan.divisor);
+    for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
     std::copy(total, total + chunk.count, chunk.out);
 }
 
