@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, centre, drag, fail, settled, xdo
+from x11_drive import Report, centre, drag, fail, settled, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 REPORT = os.path.join(WORK, "drive_report.jsonl")
@@ -136,7 +136,11 @@ def run(report):
     xdo("keyup", "Return")
     state = expect_new_picture(report, state, "type seed", "seed", lambda v: v == "12345")
 
-    # [4] Algorithm combo: open it, then click the entry it reports.
+    # [4] Algorithm combo: open it, then click the entry it reports. The panel shows only the
+    # controls that apply: Perlin noise has gradients and no lattice smoothing, value noise the
+    # other way round.
+    if "gradients" not in state["rects"] or "smooth" in state["rects"]:
+        fail(f"perlin's panel: gradients shown {'gradients' in state['rects']}, smooth shown {'smooth' in state['rects']}")
     r = state["rects"]["algorithm"]
     xdo("mousemove", *centre(r))
     time.sleep(0.1)
@@ -151,6 +155,10 @@ def run(report):
     time.sleep(0.1)
     xdo("click", 1)
     state = expect_new_picture(report, state, "pick algorithm", "algorithm", lambda v: v == "value")
+    panel = until(report, "value noise's panel", lambda l: l["params"]["algorithm"] == "value" and "smooth" in l["rects"])
+    if "gradients" in panel["rects"]:
+        fail("value noise's panel still shows the gradient set, which value noise does not read")
+    print("ok  the panel shows gradients for perlin, smoothing (and no gradients) for value", flush=True)
 
     # [5] The scanline: drag its handle down; only the curve follows.
     r = state["rects"]["scanline_handle"]
