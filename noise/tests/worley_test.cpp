@@ -344,6 +344,28 @@ TEST(Worley, GradientMatchesFiniteDifferencesWhereSmooth) {
     }
 }
 
+// The dual-number gradient and the trace are the reference itself: their values equal `at` bit
+// for bit, for every fractal, with octave seeds and offsets.
+TEST(Worley, GradientAndTraceValuesAreTheValueBitForBit) {
+    noise::SplitMix64 rng(16);
+    for (int n = 0; n < 200; ++n) {
+        auto params           = worley(1 + static_cast<int>(rng.below(4)), metrics[rng.below(3)], returns[rng.below(3)],
+                                       rng.unit());
+        params.octaves        = 1 + static_cast<int>(rng.below(5));
+        params.fractal        = static_cast<noise::Fractal>(rng.below(3));
+        params.octave_seeds   = static_cast<noise::OctaveSeeds>(rng.below(2));
+        params.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
+        params.lacunarity     = 1.0 + 3.0 * rng.unit();
+        const noise::FractalNoise noise(params);
+        const noise::Point p = random_point(rng, 100.0);
+        EXPECT_EQ(noise::value_gradient(noise, p).value, noise.at(p)) << name_of(params);
+        const noise::Trace trace = noise::trace_point(noise, p);
+        EXPECT_EQ(trace.total.value, noise.at(p)) << name_of(params);
+        for (int i = 0; i < params.octaves; ++i)
+            EXPECT_EQ(trace.octaves[static_cast<std::size_t>(i)].value, noise.octave(i, p));
+    }
+}
+
 TEST(Worley, OnlyWorleyShowsTheCellularControls) {
     for (const auto& info : noise::algorithm_table()) {
         noise::Params params;
