@@ -63,7 +63,8 @@
 // point itself 0.
 //
 // Typical values: frequency 4 to 16, f1 or f2_minus_f1, euclidean, jitter 1 (0.5 gives
-// tidier, more uniform cells); ridged fbm of f2_minus_f1 draws cracked earth.
+// tidier, more uniform cells). fbm of f2_minus_f1 draws plates with dark cracks between them
+// (the cracked-earth preset); ridged turns the cracks into a network of bright veins.
 #pragma once
 
 #include <cstdint>
