@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "noise/algorithms.hpp"
 #include "noise/trace.hpp"
 
 namespace app::gui {
@@ -52,9 +53,12 @@ std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t
             // Inside cell (i, j) its lower corner is the point (i, j): offset 0 on every axis.
             const noise::Trace trace = noise::trace_point(
                 noise, {static_cast<double>(i) + 0.5, static_cast<double>(j) + 0.5, params.z, params.w});
-            for (const noise::CornerTrace& corner : trace.octaves[0].corners) {
+            const noise::OctaveTrace& octave = trace.octaves[0];
+            for (const noise::CornerTrace& corner : octave.corners) {
                 if (corner.offset != std::array<int, 4>{}) continue;
-                marks.push_back({i, j, corner.gradient[0], corner.gradient[1], corner.value});
+                // Cellular noise: `distance` runs from the traced point to the cell's feature point.
+                marks.push_back({i, j, corner.gradient[0], corner.gradient[1], corner.value,
+                                 octave.point[0] + corner.distance[0], octave.point[1] + corner.distance[1]});
                 break;
             }
         }
@@ -98,11 +102,17 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
             marks_ = lattice_marks(view.params, key.i0, key.i1, key.j0, key.j1);
             key_   = key;
         }
-        const bool arrows = view.params.algorithm == noise::Algorithm::perlin;
+        const bool arrows   = view.params.algorithm == noise::Algorithm::perlin;
+        const bool features = !noise::algorithm_info(view.params.algorithm).square_lattice;
         const float arrow_scale = static_cast<float>(cell) * 0.35f;  // a unit gradient reaches 0.35 cells
         for (const LatticeMark& mark : marks_) {
             const ImVec2 at = view.screen_at({static_cast<double>(mark.i), static_cast<double>(mark.j)});
-            if (arrows) {
+            if (features) {
+                const ImVec2 feature = view.screen_at({mark.fx, mark.fy});
+                const float radius   = std::min(5.0f, static_cast<float>(cell) * 0.12f);
+                draw->AddCircleFilled(feature, radius + 1.5f, IM_COL32(0, 0, 0, 190));
+                draw->AddCircleFilled(feature, radius, IM_COL32(255, 240, 120, 255));
+            } else if (arrows) {
                 const ImVec2 tip(at.x + static_cast<float>(mark.gx) * arrow_scale,
                                  at.y + static_cast<float>(mark.gy) * arrow_scale);
                 draw_arrow(draw, at, tip, IM_COL32(255, 240, 120, 255));

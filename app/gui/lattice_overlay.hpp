@@ -6,7 +6,9 @@
 // stays readable at any zoom. The gradients and values are read from traces of the evaluation
 // (noise/trace.hpp), so they are the ones the picture was made from, not a second computation.
 // In 3D and 4D the points shown are those of the lattice plane just below the slice (z, w), and
-// the arrows are the gradients' x, y parts.
+// the arrows are the gradients' x, y parts. Cellular noise (worley) has no corner values: each
+// cell shows its feature point instead (in 3D and 4D, that of the cell the slice cuts, seen from
+// above).
 #pragma once
 
 #include <cstdint>
@@ -24,6 +26,7 @@ struct LatticeMark {
     std::int64_t i = 0, j = 0;  // the lattice point
     double gx = 0.0, gy = 0.0;  // its gradient's x, y parts (gradient noise)
     double value = 0.0;         // its value (value and white noise)
+    double fx = 0.0, fy = 0.0;  // cellular noise: the x, y of the feature point of cell (i, j)
 };
 
 // The lattice points with i in [i0, i1], j in [j0, j1] of the first octave, from traces.

@@ -22,8 +22,9 @@ struct LatticeViews {
     LatticeOverlayStats lattice_drawn;  // what the last frame drew (UI report)
 };
 
-// The Teach menu's items for these views (inside an open menu).
-void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, UiReport& report);
+// The Teach menu's items for these views (inside an open menu). `square_lattice`: the algorithm
+// blends the corners of square cells (algorithms.hpp); the corner views need that.
+void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, bool square_lattice, UiReport& report);
 
 // For the UI report: what is switched on, what the overlay drew, the probe's numbers.
 // `influence_shown`: the preview shows the image of the current influence mode.

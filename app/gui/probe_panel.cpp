@@ -47,7 +47,49 @@ void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickne
 
 // The cell (or cubic's 4 x 4 neighbourhood) of the probed octave, its x-y face: corners with their
 // gradients or values, the distance vectors to the point, the point itself.
+// Cellular noise: the 3 x 3 cells around the point's cell (x-y face), the feature points the
+// search visited there, and lines to the nearest (F1, yellow) and second nearest (F2, blue).
+void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
+    ImDrawList* draw    = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(size, size));
+    const double lo = -1.0, hi = 2.0;
+    const float pad = 16.0f, span = size - 2.0f * pad;
+    const auto at   = [&](double u, double v) {
+        return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
+                      origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
+    };
+    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), IM_COL32(24, 26, 32, 255), 4.0f);
+    for (double k = lo; k <= hi; k += 1.0) {
+        draw->AddLine(at(k, lo), at(k, hi), IM_COL32(255, 255, 255, 50));
+        draw->AddLine(at(lo, k), at(hi, k), IM_COL32(255, 255, 255, 50));
+    }
+    draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);
+    const double py     = params.dimension >= 2 ? octave.frac[1] : 0.5;
+    const ImVec2 point  = at(octave.frac[0], py);
+    const auto feature  = [&](const noise::CornerTrace& c) {
+        return at(octave.frac[0] + c.distance[0], params.dimension >= 2 ? py + c.distance[1] : 0.5);
+    };
+    const auto inside = [&](const noise::CornerTrace& c) {
+        return c.offset[0] >= lo && c.offset[0] < hi && c.offset[1] >= lo && c.offset[1] < hi;
+    };
+    for (int n : {octave.second_nearest, octave.nearest})
+        if (n >= 0 && inside(octave.corners[static_cast<std::size_t>(n)]))
+            draw->AddLine(point, feature(octave.corners[static_cast<std::size_t>(n)]),
+                          n == octave.nearest ? gradient_colour : distance_colour, 2.0f);
+    for (std::size_t n = 0; n < octave.corners.size(); ++n) {
+        const noise::CornerTrace& c = octave.corners[n];
+        if (!inside(c) || c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face of the cells
+        const bool kept = static_cast<int>(n) == octave.nearest || static_cast<int>(n) == octave.second_nearest;
+        draw->AddCircleFilled(feature(c), 5.5f, IM_COL32(0, 0, 0, 200));
+        draw->AddCircleFilled(feature(c), 4.0f, kept ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 150, 160, 255));
+    }
+    draw->AddCircleFilled(point, 4.5f, point_colour);
+    draw->AddCircle(point, 6.5f, IM_COL32(0, 0, 0, 200), 0, 1.5f);
+}
+
 void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
+    if (!noise::algorithm_info(params.algorithm).square_lattice) return draw_cells(octave, params, size);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(size, size));
@@ -111,7 +153,9 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
         ImGui::TableSetupColumn("distance d");
         ImGui::TableSetupColumn("g . d");
     } else {
-        ImGui::TableSetupColumn(params.smooth ? "smoothed value" : "value");
+        ImGui::TableSetupColumn(!noise::algorithm_info(params.algorithm).square_lattice ? "distance"
+                                : params.smooth                                       ? "smoothed value"
+                                                                                        : "value");
     }
     ImGui::TableHeadersRow();
     for (std::size_t n = 0; n < shown; ++n) {
@@ -242,6 +286,14 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
         ImGui::TextUnformatted("numbers: g . d");
         ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
+    } else if (!noise::algorithm_info(params.algorithm).square_lattice) {
+        ImGui::TextUnformatted("dots: feature points");
+        ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "line: nearest, F1");
+        ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "line: second nearest, F2");
+        if (octave.nearest >= 0 && octave.second_nearest >= 0)
+            ImGui::Text("F1 %.4f  F2 %.4f", octave.corners[static_cast<std::size_t>(octave.nearest)].value,
+                        octave.corners[static_cast<std::size_t>(octave.second_nearest)].value);
+        ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
     } else {
         ImGui::TextUnformatted("dots: lattice values");
         ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
@@ -249,7 +301,9 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     ImGui::EndGroup();
     ImGui::Separator();
     ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
-                                                                       : "2-3. lattice points: hash and value");
+                           : !noise::algorithm_info(params.algorithm).square_lattice
+                               ? "2-4. cells searched: hash and distance to the feature point"
+                               : "2-3. lattice points: hash and value");
     draw_corner_table(octave, params);
     if (!octave.blends.empty()) {
         ImGui::Separator();
@@ -270,7 +324,7 @@ void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const 
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Lines from the corners of the first octave's cell: the distance vectors of step 3.
     const double cx = std::floor(lattice.probe_x), cy = std::floor(lattice.probe_y);
-    if (view.screen_pixels_per_unit() >= 24.0)
+    if (view.screen_pixels_per_unit() >= 24.0 && noise::algorithm_info(view.params.algorithm).square_lattice)
         for (int k = 0; k < 4; ++k)
             draw->AddLine(view.screen_at({cx + (k & 1), cy + (k >> 1)}), p, distance_colour, 1.2f);
     draw->AddCircle(p, 8.0f, IM_COL32(0, 0, 0, 200), 0, 3.0f);

@@ -264,7 +264,8 @@ std::vector<Choice> values_if(bool used, const std::array<std::string_view, N>&,
 }
 
 // One coverage configuration, named by the parameters its algorithm uses:
-// "perlin/3D/random/cubic/oct8", "value/2D/quintic/smooth/oct1", "white/4D/nosmooth/oct8".
+// "perlin/3D/random/cubic/oct8", "value/2D/quintic/smooth/oct1", "white/4D/nosmooth/oct8",
+// "worley/2D/manhattan/f2_minus_f1/oct1".
 void add_coverage(Plan& plan, const Grid& grid, const noise::AlgorithmInfo& info,
                   const noise::Params& params) {
     std::string name = std::string(info.name) + "/" + std::to_string(params.dimension) + "D";
@@ -273,6 +274,10 @@ void add_coverage(Plan& plan, const Grid& grid, const noise::AlgorithmInfo& info
     if (info.uses("interpolation"))
         name += "/" + std::string(noise::interpolation_names[static_cast<std::size_t>(params.interpolation)]);
     if (info.uses("smooth")) name += params.smooth ? "/smooth" : "/nosmooth";
+    if (info.uses("cellular_distance"))
+        name += "/" + std::string(noise::cellular_distance_names[static_cast<std::size_t>(params.cellular_distance)]);
+    if (info.uses("cellular_return"))
+        name += "/" + std::string(noise::cellular_return_names[static_cast<std::size_t>(params.cellular_return)]);
 
     const std::size_t c = add_config(plan, make_config(false, name, params, grid));
     add_entry(plan, c, Impl::ours);
@@ -302,8 +307,14 @@ void plan_coverage(Plan& plan, const Options& options) {
                              info.uses("interpolation"), noise::interpolation_names, defaults.interpolation))
                         for (const bool smooth :
                              info.uses("smooth") ? std::vector{false, true} : std::vector{false})
+                            for (const auto metric : values_if(info.uses("cellular_distance"),
+                                                               noise::cellular_distance_names, defaults.cellular_distance))
+                            for (const auto returned : values_if(info.uses("cellular_return"),
+                                                                 noise::cellular_return_names, defaults.cellular_return))
                             for (const int octaves : {1, 8}) {
                                 noise::Params params = defaults;
+                                params.cellular_distance = metric;
+                                params.cellular_return   = returned;
                                 params.algorithm     = info.algorithm;
                                 params.dimension     = dimension;
                                 params.gradients     = gradients;

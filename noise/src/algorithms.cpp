@@ -8,6 +8,7 @@
 #include "noise/perlin.hpp"
 #include "reference_trace.hpp"
 #include "noise/value.hpp"
+#include "noise/worley.hpp"
 
 namespace noise {
 namespace {
@@ -22,6 +23,11 @@ double white_reference(const Lattice& lattice, const Point& p, const Params& par
     return white_noise(lattice, p, params.dimension, params.smooth, period);
 }
 
+double worley_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return worley_noise(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
+                        params.cellular_jitter, period);
+}
+
 detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
     return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation, period);
 }
@@ -30,6 +36,11 @@ detail::Dual value_gradient(const Lattice& lattice, const Point& p, const Params
 }
 detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
     return detail::Dual{white_noise(lattice, p, params.dimension, params.smooth, period)};
+}
+
+detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+    return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
+                                 params.cellular_jitter, period);
 }
 
 detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
@@ -45,23 +56,34 @@ detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& p
     return white_noise_trace(lattice, p, params.dimension, params.smooth, period, trace);
 }
 
+detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+                          OctaveTrace& trace) {
+    return worley_noise_trace(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
+                              params.cellular_jitter, period, trace);
+}
+
 // The parameters only some algorithms read, and which ones each reads.
-constexpr std::array<std::string_view, 3> dependent_keys{"gradients", "interpolation", "smooth"};
+constexpr std::array<std::string_view, 6> dependent_keys{"gradients",       "interpolation",     "smooth",
+                                                         "cellular_return", "cellular_distance", "cellular_jitter"};
 constexpr std::array<std::string_view, 2> perlin_reads{"gradients", "interpolation"};
 constexpr std::array<std::string_view, 2> value_reads{"interpolation", "smooth"};
 constexpr std::array<std::string_view, 1> white_reads{"smooth"};
+constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance", "cellular_jitter"};
 
 // In the order of the Algorithm enum (checked below).
-constexpr std::array<AlgorithmInfo, 3> table{{
+constexpr std::array<AlgorithmInfo, 4> table{{
     {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
-     perlin_reads, {-1.0, 1.0}, true, perlin_reference, perlin_gradient, perlin_trace,
+     perlin_reads, {-1.0, 1.0}, true, true, perlin_reference, perlin_gradient, perlin_trace,
      detail::make_perlin_kernel},
     {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
-     value_reads, {-1.0, 1.0}, true, value_reference, value_gradient, value_trace,
+     value_reads, {-1.0, 1.0}, true, true, value_reference, value_gradient, value_trace,
      detail::make_value_kernel},
     {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
-     white_reads, {-1.0, 1.0}, false, white_reference, white_gradient, white_trace,
+     white_reads, {-1.0, 1.0}, false, true, white_reference, white_gradient, white_trace,
      detail::make_white_kernel},
+    {Algorithm::worley, "worley", "cellular noise: distances to the nearest feature points, one scattered in each cell",
+     worley_reads, {0.0, 1.0}, true, false, worley_reference, worley_gradient, worley_trace,
+     detail::make_worley_kernel},
 }};
 
 constexpr bool table_matches_enum() {

@@ -78,6 +78,22 @@ inline Dual clamp01(const Dual& a) {
     return r;
 }
 
+// sqrt(a): slope a' / (2 sqrt a); at a = 0 (a cellular feature point itself) the cone has no
+// derivative, and the slope given is 0.
+inline Dual sqrt(const Dual& a) {
+    Dual r{std::sqrt(a.value)};
+    if (a.value > 0.0)
+        for (std::size_t k = 0; k < 4; ++k) r.slope[k] = a.slope[k] / (2.0 * r.value);
+    return r;
+}
+
+// min and max pick one operand whole (its value and its slope), as std::min and std::max pick
+// one double: the first when the values are equal. At a tie the slope is that of one side.
+inline double min_of(double a, double b) { return std::min(a, b); }
+inline double max_of(double a, double b) { return std::max(a, b); }
+inline Dual min_of(const Dual& a, const Dual& b) { return b.value < a.value ? b : a; }
+inline Dual max_of(const Dual& a, const Dual& b) { return a.value < b.value ? b : a; }
+
 inline double value_of(double a) { return a; }
 inline double value_of(const Dual& a) { return a.value; }
 

@@ -24,6 +24,8 @@ RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail:
     plan.divisor       = noise.divisor();
     plan.z             = params.z;
     plan.w             = params.w;
+    plan.cellular_return = params.cellular_return;
+    plan.cellular_jitter = params.cellular_jitter;
     for (const OctaveSetup& octave : plan.octaves) {
         plan.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
     }

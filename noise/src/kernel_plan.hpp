@@ -38,6 +38,8 @@ struct KernelPlan {
     double divisor;  // what the octave sum is divided by (FractalNoise::divisor)
     double z, w;                              // the slice (axes 2, 3)
     std::vector<const double*> random_gradients;  // each octave's random unit vectors (dimension D)
+    CellularReturn cellular_return;           // worley: what an octave returns,
+    double cellular_jitter;                   //         and how far its feature points stray
 };
 
 // One chunk of one row: out[i] = the value at x = x_origin + (first + i + 0.5) * x_step, at y.
@@ -56,5 +58,6 @@ struct Chunk {
 ResolvedKernel make_perlin_kernel(const Params& params);
 ResolvedKernel make_value_kernel(const Params& params);
 ResolvedKernel make_white_kernel(const Params& params);
+ResolvedKernel make_worley_kernel(const Params& params);
 
 }  // namespace noise::detail

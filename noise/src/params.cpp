@@ -26,10 +26,10 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 19> table{
+const std::array<ParamInfo, 22> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
-                               "Gradient noise (Perlin), lattice value noise (Hugo Elias), or the raw lattice values "
-                               "(white noise).",
+                               "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
+                               "(white noise), or cellular noise (Worley: distances to scattered feature points).",
                                algorithm_names),
     number<&Params::dimension>(ParamKind::integer, "dimension", "Dimension",
                                "Dimension of the noise function; the 2D preview shows its slice at z and w.", 1, 4),
@@ -45,6 +45,19 @@ const std::array<ParamInfo, 19> table{
                             "Value and white noise: average each lattice value with its neighbours (seed 004), "
                             "flatter and less square.",
                             0, 1),
+    choice<&Params::cellular_return>("cellular_return", "Cellular return",
+                                     "Worley only: the distance to the nearest feature point (F1, round cells), to "
+                                     "the second nearest (F2), or their difference (F2-F1, dark cracks along the cell "
+                                     "borders).",
+                                     cellular_return_names),
+    choice<&Params::cellular_distance>("cellular_distance", "Cellular distance",
+                                       "Worley only: how distance is measured: straight lines (round cells), "
+                                       "|dx| + |dy| (diamonds), or max(|dx|, |dy|) (squares).",
+                                       cellular_distance_names),
+    number<&Params::cellular_jitter>(ParamKind::real, "cellular_jitter", "Cellular jitter",
+                                     "Worley only: how far each cell's feature point may stray from the cell's "
+                                     "centre: 0 is a regular grid, 1 anywhere in the cell.",
+                                     0, 1),
     choice<&Params::fractal>("fractal", "Fractal",
                              "How octaves are summed: plain fBm, absolute values (turbulence), or ridged multifractal "
                              "crests.",

@@ -28,4 +28,10 @@ detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimen
 detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimension, bool smooth,
                                std::int64_t period, OctaveTrace& trace);
 
+detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
+                                   CellularReturn cellular_return, CellularDistance metric, double jitter,
+                                   std::int64_t period);
+detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
+                                CellularDistance metric, double jitter, std::int64_t period, OctaveTrace& trace);
+
 }  // namespace noise

@@ -30,7 +30,7 @@ struct ForcedTarget {
 // from a few cells per row (the tabulated corners) to several cells per pixel (per-lane chains).
 noise::Params random_params(noise::SplitMix64& rng) {
     noise::Params p;
-    p.algorithm     = static_cast<Algorithm>(rng.below(3));
+    p.algorithm     = static_cast<Algorithm>(rng.below(static_cast<std::uint32_t>(noise::algorithm_names.size())));
     p.dimension     = 1 + static_cast<int>(rng.below(4));
     p.gradients     = static_cast<noise::Gradients>(rng.below(3));
     p.interpolation = static_cast<Interpolation>(rng.below(5));
@@ -53,8 +53,11 @@ noise::Params random_params(noise::SplitMix64& rng) {
     } else {
         p.lacunarity = 1.0 + 3.0 * rng.unit();
     }
-    p.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
-    p.normalize      = rng.below(4) != 0;
+    p.octave_offsets    = static_cast<noise::OctaveOffsets>(rng.below(2));
+    p.normalize         = rng.below(4) != 0;
+    p.cellular_return   = static_cast<noise::CellularReturn>(rng.below(3));
+    p.cellular_distance = static_cast<noise::CellularDistance>(rng.below(3));
+    p.cellular_jitter   = rng.below(4) == 0 ? 0.0 : rng.unit();
     return p;
 }
 
@@ -128,6 +131,44 @@ TEST(Kernel, EveryBaseNoiseOnEveryTargetEqualsTheReference) {
                 const int width = 300, height = 4;  // two chunks, the second partly filled
                 const auto diff = first_difference(params, width, noise::Region::full(width, height));
                 ASSERT_EQ(diff, "") << "target " << name;
+            }
+        }
+    }
+}
+
+// Every cellular configuration (dimension x metric x return x fractal), on every target, equals
+// the reference bit for bit: a few cells per row, a cell per pixel or more, tiled with small and
+// large periods (the x index wrapped per lane), and at jitter 0 (ties between equal distances).
+TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (int dimension = 1; dimension <= 4; ++dimension) {
+            for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m) {
+                for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r) {
+                    noise::Params params;
+                    params.algorithm         = Algorithm::worley;
+                    params.dimension         = dimension;
+                    params.cellular_distance = static_cast<noise::CellularDistance>(m);
+                    params.cellular_return   = static_cast<noise::CellularReturn>(r);
+                    params.fractal           = static_cast<noise::Fractal>((m + r) % 3);
+                    params.octaves           = 3;
+                    params.offset_x          = -17.25;
+                    params.offset_y          = -3.5;
+                    params.z                 = 0.75;
+                    params.w                 = -1.25;
+                    for (const double frequency : {3.3, 900.0}) {
+                        for (const std::uint32_t tile : {0u, 1u, 7u, 300u}) {
+                            for (const double jitter : {1.0, 0.0, 0.37}) {
+                                params.frequency       = tile != 0 ? std::round(frequency) : frequency;
+                                params.tile            = tile;
+                                params.cellular_jitter = jitter;
+                                const int width = 300, height = 2;
+                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                                    << "target " << name;
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -233,7 +274,8 @@ TEST(AlgorithmTable, OneRowPerAlgorithmInEnumOrder) {
 // What the table says applies is what changes the output.
 TEST(AlgorithmTable, UsesSaysWhichControlsChangeTheField) {
     for (const auto& info : noise::algorithm_table()) {
-        for (std::string_view key : {"gradients", "interpolation", "smooth"}) {
+        for (std::string_view key :
+             {"gradients", "interpolation", "smooth", "cellular_return", "cellular_distance", "cellular_jitter"}) {
             noise::Params a;
             a.algorithm = info.algorithm;
             a.octaves   = 1;
@@ -241,6 +283,9 @@ TEST(AlgorithmTable, UsesSaysWhichControlsChangeTheField) {
             if (key == "gradients") b.gradients = noise::Gradients::random;
             if (key == "interpolation") b.interpolation = Interpolation::linear;
             if (key == "smooth") b.smooth = true;
+            if (key == "cellular_return") b.cellular_return = noise::CellularReturn::f2;
+            if (key == "cellular_distance") b.cellular_distance = noise::CellularDistance::manhattan;
+            if (key == "cellular_jitter") b.cellular_jitter = 0.5;
             std::vector<float> image_a(32 * 32), image_b(32 * 32);
             noise::render(a, noise::Region::full(32, 32), image_a);
             noise::render(b, noise::Region::full(32, 32), image_b);

@@ -11,9 +11,10 @@ namespace {
 
 TEST(Params, TheTableHasTheDesignsKeysOnce) {
     const std::vector<std::string_view> design{
-        "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",   "fractal",
-        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize",
-        "seed",       "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
+        "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",
+        "cellular_return", "cellular_distance", "cellular_jitter", "fractal",
+        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize", "seed",
+        "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);
@@ -63,7 +64,7 @@ TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
     EXPECT_EQ(noise::set_param(params, "octaves", "20"), "octaves: '20' is out of range: expected an integer from 1 to 16");
     EXPECT_EQ(noise::set_param(params, "octaves", "2.5"), "octaves: '2.5' is not an integer: expected an integer from 1 to 16");
     EXPECT_EQ(noise::set_param(params, "algorithm", "simplex"),
-              "algorithm: 'simplex' is not allowed: expected one of perlin, value, white");
+              "algorithm: 'simplex' is not allowed: expected one of perlin, value, white, worley");
     EXPECT_EQ(noise::set_param(params, "persistence", "nan"),
               "persistence: 'nan' is not a finite number: expected a number from 0 to 1");
     EXPECT_EQ(noise::set_param(params, "persistence", "inf"),
@@ -132,8 +133,8 @@ TEST(Params, SetValueChecksKindAndRange) {
     noise::Params params;
     EXPECT_EQ(noise::set_param_value(params, *noise::find_param("tile"), 3.5),
               "tile: '3.5' is not an integer: expected an integer from 0 to 65536");
-    EXPECT_EQ(noise::set_param_value(params, *noise::find_param("algorithm"), 3),
-              "algorithm: '3' is out of range: expected one of perlin, value, white");
+    EXPECT_EQ(noise::set_param_value(params, *noise::find_param("algorithm"), 9),
+              "algorithm: '9' is out of range: expected one of perlin, value, white, worley");
     EXPECT_EQ(noise::set_param_value(params, *noise::find_param("octaves"), 9), "");
     EXPECT_EQ(params.octaves, 9);
 }

@@ -29,6 +29,30 @@ TEST(LatticeMarks, GradientsAreTheLatticeHashesGradients) {
     }
 }
 
+TEST(LatticeMarks, CellularMarksAreTheFeaturePoints) {
+    // Worley F1 is 0 exactly at a feature point, and each mark's point lies inside its own cell;
+    // at jitter 0 it is the cell's centre.
+    noise::Params params;
+    params.algorithm = noise::Algorithm::worley;
+    params.octaves   = 1;
+    params.seed      = 5;
+    const noise::FractalNoise noise(params);
+    const auto marks = lattice_marks(params, -3, 2, -1, 1);
+    ASSERT_EQ(marks.size(), 6u * 3u);
+    for (const LatticeMark& mark : marks) {
+        EXPECT_GE(mark.fx, static_cast<double>(mark.i));
+        EXPECT_LT(mark.fx, static_cast<double>(mark.i + 1));
+        EXPECT_GE(mark.fy, static_cast<double>(mark.j));
+        EXPECT_LT(mark.fy, static_cast<double>(mark.j + 1));
+        EXPECT_NEAR(noise.at({mark.fx, mark.fy, 0, 0}), 0.0, 1e-12) << mark.i << "," << mark.j;
+    }
+    params.cellular_jitter = 0.0;
+    for (const LatticeMark& mark : lattice_marks(params, -3, 2, -1, 1)) {
+        EXPECT_EQ(mark.fx, static_cast<double>(mark.i) + 0.5);
+        EXPECT_EQ(mark.fy, static_cast<double>(mark.j) + 0.5);
+    }
+}
+
 TEST(CornerContribution, BeforeInterpolationValueNoiseIsTheNearestLatticeValue) {
     // Value noise before blending: each point shows its nearest lattice point's value, which is
     // white noise sampled inside that lattice point's own cell.

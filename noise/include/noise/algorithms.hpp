@@ -2,7 +2,7 @@
 //
 // Each algorithm is one row: its stable name, a one-line summary, which of the algorithm-dependent
 // parameters change its output (the window hides the others), the range of one octave's raw value, the readable
-// per-point reference (perlin.hpp, value.hpp) and the factory of its compiled row kernel
+// per-point reference (perlin.hpp, value.hpp, worley.hpp) and the factory of its compiled row kernel
 // (kernel.hpp). A new algorithm plugs in here and nowhere else: FractalNoise, the render kernels,
 // the output mapping and the controls all read this table.
 //
@@ -35,6 +35,9 @@ struct AlgorithmInfo {
     std::span<const std::string_view> reads;
     Range octave_range;        // nominal range of one octave's raw value (fbm's range)
     bool differentiable;       // false: a step function, whose gradient trace.hpp estimates
+    // true: the octave blends the corners of a square lattice cell (trace.hpp's corners and
+    // blends), which the teaching views draw; false (worley): no corners are blended.
+    bool square_lattice;
 
     // The readable per-point reference: octave noise at an already scaled point.
     double (*reference)(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period);

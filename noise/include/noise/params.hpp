@@ -26,8 +26,8 @@ namespace noise {
 
 // [SECTION] Choices -------------------------------------------------------------------------
 
-enum class Algorithm { perlin, value, white };
-inline constexpr std::array<std::string_view, 3> algorithm_names{"perlin", "value", "white"};
+enum class Algorithm { perlin, value, white, worley };
+inline constexpr std::array<std::string_view, 4> algorithm_names{"perlin", "value", "white", "worley"};
 
 enum class Gradients { improved, axes, random };
 inline constexpr std::array<std::string_view, 3> gradients_names{"improved", "axes", "random"};
@@ -35,6 +35,13 @@ inline constexpr std::array<std::string_view, 3> gradients_names{"improved", "ax
 enum class Interpolation { linear, cosine, cubic, quintic, smoothstep };
 inline constexpr std::array<std::string_view, 5> interpolation_names{"linear", "cosine", "cubic", "quintic",
                                                                      "smoothstep"};
+
+// Cellular (Worley) noise, worley.hpp: which distance an octave returns, and how it is measured.
+enum class CellularReturn { f1, f2, f2_minus_f1 };
+inline constexpr std::array<std::string_view, 3> cellular_return_names{"f1", "f2", "f2_minus_f1"};
+
+enum class CellularDistance { euclidean, manhattan, chebyshev };
+inline constexpr std::array<std::string_view, 3> cellular_distance_names{"euclidean", "manhattan", "chebyshev"};
 
 enum class Fractal { fbm, turbulence, ridged };
 inline constexpr std::array<std::string_view, 3> fractal_names{"fbm", "turbulence", "ridged"};
@@ -47,7 +54,9 @@ inline constexpr std::array<std::string_view, 2> octave_seeds_names{"same", "off
 enum class OctaveOffsets { none, shifted };
 inline constexpr std::array<std::string_view, 2> octave_offsets_names{"none", "shifted"};
 
-static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::white) + 1);
+static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::worley) + 1);
+static_assert(cellular_return_names.size() == static_cast<std::size_t>(CellularReturn::f2_minus_f1) + 1);
+static_assert(cellular_distance_names.size() == static_cast<std::size_t>(CellularDistance::chebyshev) + 1);
 static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
 static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
 static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
@@ -62,6 +71,9 @@ struct Params {
     Gradients gradients         = Gradients::improved;
     Interpolation interpolation = Interpolation::quintic;
     bool smooth                 = false;
+    CellularReturn cellular_return     = CellularReturn::f1;
+    CellularDistance cellular_distance = CellularDistance::euclidean;
+    double cellular_jitter             = 1.0;  // 0: the feature points sit at the cell centres
     Fractal fractal             = Fractal::fbm;
     int octaves                 = 5;
     double persistence          = 0.5;

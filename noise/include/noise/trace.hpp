@@ -69,6 +69,11 @@ struct OctaveTrace {
     std::int64_t period = 0;             // the tiling period of this octave, or 0
     std::vector<CornerTrace> corners;  // in blend order, axis 0 varying fastest
     std::vector<BlendTrace> blends;    // x first, then y, ...; the last one is the octave's value
+    // Cellular noise (worley.hpp) blends nothing: `corners` are the cells its search visited, each
+    // with its feature point at `distance` (feature - point, in cells) and `value` its distance
+    // under the metric; these are the corners that gave F1 and F2 (-1: none).
+    int nearest        = -1;
+    int second_nearest = -1;
     double value       = 0.0;          // the octave's raw noise n_i
     double weight      = 0.0;          // a_i / sum a
     double contribution = 0.0;         // what this octave adds to the sum, divided by sum a

@@ -77,6 +77,7 @@ struct OctaveInputs {
     const double* weight_x;      // blend weight of frac_x (two-point curves), else frac_x
     int padded;                  // pixels, a whole number of vectors
     double* out;                 // the octave's raw noise per pixel
+    const detail::KernelPlan* plan = nullptr;  // the rest of the configuration (cellular noise)
 };
 
 // [SECTION] Curves (interpolate.hpp, lane-wise) -------------------------------------------
@@ -424,6 +425,7 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
             cells_shifted(x, setup.scale, setup.shift[0], padded, cell_x, frac_x, weight_x);
         OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)], setup.period, {}, cell_x,
                         frac_x, weight_x, padded, noise};
+        in.plan = &plan;
         for (int axis = 1; axis < plan.dimension; ++axis) {
             const Cell cell     = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
             in.row.cell[axis]   = cell;
