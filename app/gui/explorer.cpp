@@ -22,6 +22,7 @@
 #include "gui/curve_plot.hpp"
 #include "gui/influence_image.hpp"
 #include "gui/view_transform.hpp"
+#include "noise/algorithms.hpp"
 
 namespace app::gui {
 
@@ -68,7 +69,8 @@ bool Explorer::busy() const {
 // The preview shows a lattice view's image instead of the noise: only in the 2D tab, where that
 // image is drawn (the terrain and the 1D curve are built from the noise itself).
 bool Explorer::shows_influence() const {
-    return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && settings_.params.dimension >= 2;
+    return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && settings_.params.dimension >= 2 &&
+           noise::algorithm_info(settings_.params.algorithm).square_lattice;
 }
 
 // The newest lattice view image asked for is the one on screen.
@@ -247,7 +249,7 @@ void Explorer::draw_menu_bar() {
 // The teaching views: what a teacher switches on to show how the picture is made.
 void Explorer::draw_teach_menu() {
     if (ImGui::BeginMenu("Teach")) {
-        draw_lattice_menu_items(lattice_.layers, settings_.params.dimension, report_);
+        draw_lattice_menu_items(lattice_.layers, settings_.params, report_);
         ImGui::Separator();
         draw_animation_menu_items(teach_, settings_, report_);
         ImGui::EndMenu();

@@ -5,15 +5,37 @@
 
 #include <string>
 
+#include "noise/algorithms.hpp"
+
 namespace app::gui {
 
-void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, UiReport& report) {
-    const bool two_d = dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
-    ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, two_d);
+namespace {
+
+// Why the square-cell views are off for an algorithm without square cells, or nullptr.
+const char* no_square_cells(const noise::Params& params) {
+    if (noise::algorithm_info(params.algorithm).square_lattice) return nullptr;
+    return "Not available for simplex-type noise: it sums bumps on a triangular (2D, 4D) or body-centred (3D) "
+           "lattice, which has no square cells with corners to draw or blend. The probe tool still shows each "
+           "vertex it sums.";
+}
+
+// The disabled item's reason on hover (ImGui shows no tooltip on disabled items unless asked).
+void why_disabled(const char* reason) {
+    if (reason != nullptr && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", reason);
+}
+
+}  // namespace
+
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report) {
+    const bool two_d = params.dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
+    const char* no_cells = no_square_cells(params);
+    const bool cells     = two_d && no_cells == nullptr;
+    ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, cells);
     report.item("teach_lattice");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Grid lines at the lattice points of the first octave, with each point's gradient "
                           "(arrows) or value (dots). Zoom in to see the points.");
+    why_disabled(no_cells);
     ImGui::MenuItem("Probe tool", nullptr, &layers.probe_tool, two_d);
     report.item("teach_probe");
     if (ImGui::IsItemHovered())
@@ -30,18 +52,20 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, UiRepor
                                                     "Influence of corner (1, 1), bottom right"};
     for (int corner = 0; corner < 4; ++corner) {
         const bool selected = layers.field == FieldLayer::corner_influence && layers.influence_corner == corner;
-        if (ImGui::MenuItem(corner_names[corner], nullptr, selected, two_d)) {
+        if (ImGui::MenuItem(corner_names[corner], nullptr, selected, cells)) {
             layers.field = FieldLayer::corner_influence;
             layers.influence_corner = corner;
         }
+        why_disabled(no_cells);
         report.item("teach_corner_" + std::to_string(corner));
     }
     if (ImGui::MenuItem("Before interpolation (nearest corner)", nullptr,
-                        layers.field == FieldLayer::before_interpolation, two_d))
+                        layers.field == FieldLayer::before_interpolation, cells))
         layers.field = FieldLayer::before_interpolation;
     report.item("teach_before_interpolation");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Each pixel takes only its nearest corner's contribution: what interpolation blends.");
+    why_disabled(no_cells);
 }
 
 nlohmann::json lattice_views_report(const LatticeViews& views, bool influence_shown) {

@@ -100,7 +100,8 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
 // [SECTION] The numbers -------------------------------------------------------------------------
 
 void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& params) {
-    const bool gradients = params.algorithm == noise::Algorithm::perlin;
+    const bool simplex   = !noise::algorithm_info(params.algorithm).square_lattice;
+    const bool gradients = params.algorithm == noise::Algorithm::perlin || simplex;
     const int columns    = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
     if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
@@ -109,7 +110,7 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
     if (gradients) {
         ImGui::TableSetupColumn("gradient g");
         ImGui::TableSetupColumn("distance d");
-        ImGui::TableSetupColumn("g . d");
+        ImGui::TableSetupColumn(simplex ? "contribution" : "g . d");
     } else {
         ImGui::TableSetupColumn(params.smooth ? "smoothed value" : "value");
     }
@@ -231,30 +232,42 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         cell += (axis ? ", " : "") + std::to_string(octave.cell[static_cast<std::size_t>(axis)]);
         place += frac;
     }
-    ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
-    if (octave.period > 0) ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)", static_cast<long long>(octave.period));
-    draw_cell(octave, params, 250.0f);
-    report.item("probe_drawing");
-    ImGui::SameLine();
-    ImGui::BeginGroup();
-    if (params.algorithm == noise::Algorithm::perlin) {
-        ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "arrows: gradients g");
-        ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
-        ImGui::TextUnformatted("numbers: g . d");
-        ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
-    } else {
-        ImGui::TextUnformatted("dots: lattice values");
-        ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
-    }
-    ImGui::EndGroup();
-    ImGui::Separator();
-    ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
-                                                                       : "2-3. lattice points: hash and value");
-    draw_corner_table(octave, params);
-    if (!octave.blends.empty()) {
+    const bool square = noise::algorithm_info(params.algorithm).square_lattice;
+    if (!square) {
+        // Simplex noise: no square cell to draw; the vertices it sums, in a table.
+        ImGui::Text("1. %s %s, the point's place %s", params.dimension == 3 ? "nearest vertex" : "skewed cell",
+                    (cell + ")").c_str(), (place + ")").c_str());
+        ImGui::TextWrapped("Simplex-type noise sums a fading bump (r^2 - |d|^2)^4 (g . d) from each lattice vertex "
+                           "near the point; its lattice is not square, so no cell is drawn here.");
         ImGui::Separator();
-        ImGui::TextUnformatted("4. blend, x first, then y ...");
-        draw_blends(octave, params);
+        ImGui::TextUnformatted("2-3. vertices: hash, gradient g, distance d, contribution");
+        draw_corner_table(octave, params);
+    } else {
+        ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
+        if (octave.period > 0) ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)", static_cast<long long>(octave.period));
+        draw_cell(octave, params, 250.0f);
+        report.item("probe_drawing");
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+        if (params.algorithm == noise::Algorithm::perlin) {
+            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "arrows: gradients g");
+            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
+            ImGui::TextUnformatted("numbers: g . d");
+            ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
+        } else {
+            ImGui::TextUnformatted("dots: lattice values");
+            ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
+        }
+        ImGui::EndGroup();
+        ImGui::Separator();
+        ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
+                                                                           : "2-3. lattice points: hash and value");
+        draw_corner_table(octave, params);
+        if (!octave.blends.empty()) {
+            ImGui::Separator();
+            ImGui::TextUnformatted("4. blend, x first, then y ...");
+            draw_blends(octave, params);
+        }
     }
     ImGui::Separator();
     ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value, octave.contribution);
@@ -270,7 +283,7 @@ void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const 
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Lines from the corners of the first octave's cell: the distance vectors of step 3.
     const double cx = std::floor(lattice.probe_x), cy = std::floor(lattice.probe_y);
-    if (view.screen_pixels_per_unit() >= 24.0)
+    if (view.screen_pixels_per_unit() >= 24.0 && noise::algorithm_info(view.params.algorithm).square_lattice)
         for (int k = 0; k < 4; ++k)
             draw->AddLine(view.screen_at({cx + (k & 1), cy + (k >> 1)}), p, distance_colour, 1.2f);
     draw->AddCircle(p, 8.0f, IM_COL32(0, 0, 0, 200), 0, 3.0f);

@@ -28,4 +28,9 @@ detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimen
 detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimension, bool smooth,
                                std::int64_t period, OctaveTrace& trace);
 
+// Simplex noise (simplex.hpp): the value and its gradient; the trace records the vertices
+// summed (no blends), their `value` being each one's contribution.
+detail::Dual simplex_noise_gradient(const Lattice& lattice, const Point& p, int dimension);
+detail::Dual simplex_noise_trace(const Lattice& lattice, const Point& p, int dimension, OctaveTrace& trace);
+
 }  // namespace noise

@@ -30,7 +30,7 @@ struct ForcedTarget {
 // from a few cells per row (the tabulated corners) to several cells per pixel (per-lane chains).
 noise::Params random_params(noise::SplitMix64& rng) {
     noise::Params p;
-    p.algorithm     = static_cast<Algorithm>(rng.below(3));
+    p.algorithm     = static_cast<Algorithm>(rng.below(static_cast<std::uint32_t>(noise::algorithm_names.size())));
     p.dimension     = 1 + static_cast<int>(rng.below(4));
     p.gradients     = static_cast<noise::Gradients>(rng.below(3));
     p.interpolation = static_cast<Interpolation>(rng.below(5));
@@ -54,6 +54,7 @@ noise::Params random_params(noise::SplitMix64& rng) {
         p.lacunarity = 1.0 + 3.0 * rng.unit();
     }
     p.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
+    if (!noise::algorithm_info(p.algorithm).square_lattice) p.tile = 0;  // it cannot tile (validate)
     return p;
 }
 

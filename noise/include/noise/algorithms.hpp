@@ -35,6 +35,9 @@ struct AlgorithmInfo {
     std::span<const std::string_view> reads;
     Range octave_range;        // nominal range of one octave's raw value (fbm's range)
     bool differentiable;       // false: a step function, whose gradient trace.hpp estimates
+    // true: the lattice is the square (cubic) grid of cells with 2^D corners that tiling and the
+    // teaching views (cell, corners, blends) draw; false (simplex): no tiling, no such views.
+    bool square_lattice;
 
     // The readable per-point reference: octave noise at an already scaled point.
     double (*reference)(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period);

@@ -26,8 +26,8 @@ namespace noise {
 
 // [SECTION] Choices -------------------------------------------------------------------------
 
-enum class Algorithm { perlin, value, white };
-inline constexpr std::array<std::string_view, 3> algorithm_names{"perlin", "value", "white"};
+enum class Algorithm { perlin, value, white, simplex };
+inline constexpr std::array<std::string_view, 4> algorithm_names{"perlin", "value", "white", "simplex"};
 
 enum class Gradients { improved, axes, random };
 inline constexpr std::array<std::string_view, 3> gradients_names{"improved", "axes", "random"};
@@ -47,7 +47,7 @@ inline constexpr std::array<std::string_view, 2> octave_seeds_names{"same", "off
 enum class OctaveOffsets { none, shifted };
 inline constexpr std::array<std::string_view, 2> octave_offsets_names{"none", "shifted"};
 
-static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::white) + 1);
+static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::simplex) + 1);
 static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
 static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
 static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
@@ -106,7 +106,7 @@ inline std::string set_param_value(Params& params, const ParamInfo& info, double
 inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
-// lacunarity). Returns an empty string when `params` is valid, else the first problem.
+// lacunarity, and an algorithm on a square lattice). Returns an empty string when `params` is valid, else the first problem.
 std::string validate(const Params& params);
 
 // [SECTION] Output range ------------------------------------------------------------------
