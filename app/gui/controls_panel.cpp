@@ -168,7 +168,7 @@ void keep_tiling_valid(noise::Params& params, std::string_view key, double& valu
     if (key == "lacunarity" && params.tile != 0) value = std::round(value);
     // An algorithm without a square lattice cannot tile (noise::validate): choosing one turns
     // tiling off, and says so, rather than turning the preview into an error.
-    if (key == "algorithm" && params.tile != 0 &&
+    if (key == "algorithm" && params.tile != 0 && value >= 0 && value < static_cast<double>(noise::algorithm_names.size()) &&
         !noise::algorithm_info(static_cast<noise::Algorithm>(static_cast<int>(value))).square_lattice) {
         char text[160];
         std::snprintf(text, sizeof text, "Tiling (period %u) turned off: %s noise cannot tile.", params.tile,

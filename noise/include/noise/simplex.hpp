@@ -31,11 +31,14 @@
 // 1D: the 2D noise along y = 0.
 //
 // Radius: r^2 = 1/2. In 2D and 4D every simplex's height is exactly sqrt(1/2), so a vertex's
-// bump ends before the point leaves the simplices around it. In 3D any vertex of a grid other
-// than the nearest and that neighbour is at |d|^2 >= 1/2 (for the offsets a >= b of the two
-// largest coordinates: (1 - a)^2 + ... >= 1/2), so the two evaluated per grid are all that can
-// contribute, also when the choice of neighbour flips. So the noise is continuous, and, the
-// bump being (.)^4, has continuous first and second derivatives (tests: simplex_test.cpp).
+// bump ends before the point leaves the simplices around it. In 3D, with e the point's offset
+// from its nearest vertex in a grid (|e_i| <= 1/2), every other vertex of that grid but the
+// neighbour on the farthest axis is at |d|^2 >= 1/2: a neighbour on another axis j towards the
+// point at |e|^2 + 1 - 2|e_j| >= 2 e_j^2 + 1 - 2|e_j| >= 1/2 (|e|^2 >= e_far^2 + e_j^2 >= 2 e_j^2);
+// a vertex two axes away at >= (1/2)^2 + (1/2)^2; all others farther. So the two vertices
+// evaluated per grid are all that can contribute, also where the choice of neighbour flips (both
+// candidates are then at |d|^2 >= 1/2). So the noise is continuous, and, the bump being (.)^4,
+// so are its first and second derivatives (tests: simplex_test.cpp).
 //
 // Hashing: a vertex's integer coordinates (the low 32 bits) times one odd constant per axis,
 // xored together with the seed, mixed by MurmurHash3's finaliser (simplex_lattice.hpp): pure
