@@ -422,7 +422,10 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     // The y fit is a way of looking, not a setting of the picture: not in presets or the history.
     const char* fit_label = "fit y";
     const float fit_x = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
-    const char* hint = settings_.view.show_octaves ? "  thin: each octave's weighted share" : "  lines: lattice positions";
+    // Simplex noise's lattice is skewed or rotated: the whole numbers of x are not its vertices.
+    const char* lines = noise::algorithm_info(settings_.params.algorithm).square_lattice ? "  lines: lattice positions"
+                                                                                          : "  lines: whole units of x";
+    const char* hint  = settings_.view.show_octaves ? "  thin: each octave's weighted share" : lines;
     ImGui::SameLine();
     if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x) ImGui::TextDisabled("%s", hint);  // if room
     ImGui::SameLine(fit_x);

@@ -14,14 +14,18 @@ namespace {
 // Why the square-cell views are off for an algorithm without square cells, or nullptr.
 const char* no_square_cells(const noise::Params& params) {
     if (noise::algorithm_info(params.algorithm).square_lattice) return nullptr;
-    return "Not available for simplex-type noise: it sums bumps on a triangular (2D, 4D) or body-centred (3D) "
-           "lattice, which has no square cells with corners to draw or blend. The probe tool still shows each "
-           "vertex it sums.";
+    return "Not available for simplex-type noise: its lattice (triangular in 2D and 4D, body-centred in 3D) "
+           "has no square cells with corners to draw or blend. The probe tool shows the vertices it sums.";
 }
 
 // The disabled item's reason on hover (ImGui shows no tooltip on disabled items unless asked).
 void why_disabled(const char* reason) {
-    if (reason != nullptr && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", reason);
+    if (reason == nullptr || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(reason);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 }  // namespace
