@@ -166,6 +166,16 @@ bool applies(const ViewSettings&, std::string_view) { return true; }
 // numbers while tiling is on; turning tiling on rounds a fractional lacunarity, and says so.
 void keep_tiling_valid(noise::Params& params, std::string_view key, double& value, std::string& note) {
     if (key == "lacunarity" && params.tile != 0) value = std::round(value);
+    // An algorithm whose lattice no period repeats cannot tile (noise::validate): choosing one turns
+    // tiling off, and says so, rather than turning the preview into an error.
+    if (key == "algorithm" && params.tile != 0 && value >= 0 && value < static_cast<double>(noise::algorithm_names.size()) &&
+        !noise::algorithm_info(static_cast<noise::Algorithm>(static_cast<int>(value))).tiles) {
+        char text[160];
+        std::snprintf(text, sizeof text, "Tiling (period %u) turned off: %s noise cannot tile.", params.tile,
+                      noise::algorithm_names[static_cast<std::size_t>(value)].data());
+        note = text;
+        params.tile = 0;
+    }
     if (key == "tile" && value != 0 && params.lacunarity != std::round(params.lacunarity)) {
         const double rounded = std::max(1.0, std::round(params.lacunarity));
         char text[160];

@@ -250,8 +250,7 @@ void Explorer::draw_menu_bar() {
 // The teaching views: what a teacher switches on to show how the picture is made.
 void Explorer::draw_teach_menu() {
     if (ImGui::BeginMenu("Teach")) {
-        draw_lattice_menu_items(lattice_.layers, settings_.params.dimension,
-                                noise::algorithm_info(settings_.params.algorithm).square_lattice, report_);
+        draw_lattice_menu_items(lattice_.layers, settings_.params, report_);
         ImGui::Separator();
         draw_animation_menu_items(teach_, settings_, report_);
         ImGui::EndMenu();
@@ -424,7 +423,10 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     // The y fit is a way of looking, not a setting of the picture: not in presets or the history.
     const char* fit_label = "fit y";
     const float fit_x = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
-    const char* hint = settings_.view.show_octaves ? "  thin: each octave's weighted share" : "  lines: lattice positions";
+    // Simplex noise's lattice is skewed or rotated: the whole numbers of x are not its vertices.
+    const char* lines = noise::algorithm_info(settings_.params.algorithm).square_lattice ? "  lines: lattice positions"
+                                                                                          : "  lines: whole units of x";
+    const char* hint  = settings_.view.show_octaves ? "  thin: each octave's weighted share" : lines;
     ImGui::SameLine();
     if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x) ImGui::TextDisabled("%s", hint);  // if room
     ImGui::SameLine(fit_x);

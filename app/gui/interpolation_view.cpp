@@ -86,9 +86,9 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     ImGui::Checkbox("first octave only", &first_octave_only_);
     report.item("interp_first_octave");
     ImGui::SameLine();
-    if (!noise::algorithm_info(shown.algorithm).uses("interpolation"))
+    if (const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm); !info.uses("interpolation"))
         ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s noise does not interpolate: the rows are the same",
-                           std::string(noise::algorithm_info(shown.algorithm).name).c_str());
+                           std::string(info.name).c_str());
     else
         ImGui::TextDisabled("the same noise with each curve; click a row to use that curve");
     draw_rows(settings, ImGui::GetContentRegionAvail(), report);

@@ -68,7 +68,8 @@ std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t
 
 LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& view) {
     LatticeOverlayStats stats;
-    if (view.params.dimension < 2) return stats;
+    // Its lines are the square lattice's cells: simplex noise has none to draw.
+    if (view.params.dimension < 2 || !noise::algorithm_info(view.params.algorithm).square_lattice) return stats;
     const ImVec2 clip_min = view.screen_min;
     const ImVec2 clip_max(view.screen_min.x + view.screen_width, view.screen_min.y + view.screen_height);
     draw->PushClipRect(clip_min, clip_max, true);

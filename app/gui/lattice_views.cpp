@@ -5,24 +5,57 @@
 
 #include <string>
 
+#include "noise/algorithms.hpp"
+
 namespace app::gui {
 
-void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, bool square_lattice, UiReport& report) {
-    const bool two_d = dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
-    // Cellular noise blends no corners: its value is a distance to the nearest feature points.
-    const bool corners = two_d && square_lattice;
-    const auto no_corners_tooltip = [&] {
-        if (two_d && !square_lattice && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("Cellular noise blends no lattice corners: each pixel is a distance to the nearest "
-                              "feature points. The lattice overlay and the probe show those points.");
-    };
-    ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, two_d);
+namespace {
+
+// Why the corner views (the influence of one corner, before interpolation) are off for this
+// algorithm, or nullptr: they draw what a square cell's corners add to the blend.
+const char* no_corners(const noise::Params& params) {
+    if (noise::algorithm_info(params.algorithm).square_lattice) return nullptr;
+    if (params.algorithm == noise::Algorithm::worley)
+        return "Not available for cellular noise: it blends no lattice corners, each pixel is a distance to the "
+               "nearest feature points. The lattice overlay and the probe show those points.";
+    return "Not available for simplex-type noise: its lattice (triangular in 2D and 4D, body-centred in 3D) "
+           "has no square cells with corners to draw or blend. The probe tool shows the vertices it sums.";
+}
+
+// Why the lattice overlay is off, or nullptr: it draws square cells, with each lattice point's
+// gradient or value, or (cellular noise) each cell's feature point.
+const char* no_cells(const noise::Params& params) {
+    if (params.algorithm == noise::Algorithm::worley) return nullptr;
+    return no_corners(params);
+}
+
+// The disabled item's reason on hover (ImGui shows no tooltip on disabled items unless asked).
+void why_disabled(const char* reason) {
+    if (reason == nullptr || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(reason);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report) {
+    const bool two_d          = params.dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
+    const char* without_cells = no_cells(params);
+    const char* without_corners = no_corners(params);
+    const bool cells          = two_d && without_cells == nullptr;
+    const bool corners        = two_d && without_corners == nullptr;
+    ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, cells);
     report.item("teach_lattice");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(square_lattice ? "Grid lines at the lattice points of the first octave, with each point's "
-                                           "gradient (arrows) or value (dots). Zoom in to see the points."
-                                         : "The cells of the first octave, each with its feature point (dots). Zoom "
-                                           "in to see the points.");
+    if (cells && ImGui::IsItemHovered())
+        ImGui::SetTooltip(params.algorithm == noise::Algorithm::worley
+                              ? "The cells of the first octave, each with its feature point (dots). Zoom in to see "
+                                "the points."
+                              : "Grid lines at the lattice points of the first octave, with each point's gradient "
+                                "(arrows) or value (dots). Zoom in to see the points.");
+    why_disabled(without_cells);
     ImGui::MenuItem("Probe tool", nullptr, &layers.probe_tool, two_d);
     report.item("teach_probe");
     if (ImGui::IsItemHovered())
@@ -30,7 +63,7 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, bool sq
                           "step by step.");
     ImGui::Separator();
     ImGui::TextDisabled("Preview shows (first octave)");
-    if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise || !corners)) layers.field = FieldLayer::noise;
+    if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise)) layers.field = FieldLayer::noise;
     report.item("teach_field_noise");
     // Offsets (0, 0) .. (1, 1) from the cell's lowest indices; y grows downwards on screen.
     static constexpr const char* corner_names[4] = {"Influence of corner (0, 0), top left",
@@ -43,16 +76,16 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, bool sq
             layers.field = FieldLayer::corner_influence;
             layers.influence_corner = corner;
         }
+        why_disabled(without_corners);
         report.item("teach_corner_" + std::to_string(corner));
-        no_corners_tooltip();
     }
     if (ImGui::MenuItem("Before interpolation (nearest corner)", nullptr,
                         layers.field == FieldLayer::before_interpolation && corners, corners))
         layers.field = FieldLayer::before_interpolation;
     report.item("teach_before_interpolation");
-    no_corners_tooltip();
     if (corners && ImGui::IsItemHovered())
         ImGui::SetTooltip("Each pixel takes only its nearest corner's contribution: what interpolation blends.");
+    why_disabled(without_corners);
 }
 
 nlohmann::json lattice_views_report(const LatticeViews& views, bool influence_shown) {

@@ -12,6 +12,7 @@
 #include "gui/lattice_view_settings.hpp"
 #include "gui/probe_panel.hpp"
 #include "gui/ui_report.hpp"
+#include "noise/params.hpp"
 
 namespace app::gui {
 
@@ -22,9 +23,10 @@ struct LatticeViews {
     LatticeOverlayStats lattice_drawn;  // what the last frame drew (UI report)
 };
 
-// The Teach menu's items for these views (inside an open menu). `square_lattice`: the algorithm
-// blends the corners of square cells (algorithms.hpp); the corner views need that.
-void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, bool square_lattice, UiReport& report);
+// The Teach menu's items for these views (inside an open menu). The views of the square lattice's
+// cells are disabled, with a tooltip saying why, in 1D and for algorithms without such cells
+// (cellular noise keeps the lattice overlay: it draws each cell's feature point).
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report);
 
 // For the UI report: what is switched on, what the overlay drew, the probe's numbers.
 // `influence_shown`: the preview shows the image of the current influence mode.

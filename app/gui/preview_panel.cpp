@@ -8,6 +8,7 @@
 
 #include "core/tiling_check.hpp"
 #include "gui/view_transform.hpp"
+#include "noise/algorithms.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
@@ -241,6 +242,9 @@ void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& set
     if (params.tile > 0 && !tile_span(params, ImageSize{view.image_width, view.image_height}).whole_across)
         std::snprintf(hint, sizeof hint, "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
                       params.frequency, params.tile);
+    else if (params.tile == 0 && settings.view.repeat_3x3 && !noise::unused_reason(params, "tile").empty())
+        std::snprintf(hint, sizeof hint, "%s noise cannot tile: the 3 x 3 repeat shows seams",
+                      noise::algorithm_names[static_cast<std::size_t>(params.algorithm)].data());
     else if (params.tile == 0 && settings.view.repeat_3x3)
         std::snprintf(hint, sizeof hint, "set a tile period to see the 3 x 3 repeat");
     else

@@ -89,7 +89,7 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
 }
 
 void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
-    if (!noise::algorithm_info(params.algorithm).square_lattice) return draw_cells(octave, params, size);
+    if (params.algorithm == noise::Algorithm::worley) return draw_cells(octave, params, size);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(size, size));
@@ -142,7 +142,8 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
 // [SECTION] The numbers -------------------------------------------------------------------------
 
 void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& params) {
-    const bool gradients = params.algorithm == noise::Algorithm::perlin;
+    const bool simplex   = params.algorithm == noise::Algorithm::simplex;
+    const bool gradients = params.algorithm == noise::Algorithm::perlin || simplex;
     const int columns    = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
     if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
@@ -151,9 +152,9 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
     if (gradients) {
         ImGui::TableSetupColumn("gradient g");
         ImGui::TableSetupColumn("distance d");
-        ImGui::TableSetupColumn("g . d");
+        ImGui::TableSetupColumn(simplex ? "contribution" : "g . d");
     } else {
-        ImGui::TableSetupColumn(!noise::algorithm_info(params.algorithm).square_lattice ? "distance"
+        ImGui::TableSetupColumn(params.algorithm == noise::Algorithm::worley ? "distance"
                                 : params.smooth                                       ? "smoothed value"
                                                                                         : "value");
     }
@@ -275,40 +276,51 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         cell += (axis ? ", " : "") + std::to_string(octave.cell[static_cast<std::size_t>(axis)]);
         place += frac;
     }
-    ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
-    if (octave.period > 0) ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)", static_cast<long long>(octave.period));
-    draw_cell(octave, params, 250.0f);
-    report.item("probe_drawing");
-    ImGui::SameLine();
-    ImGui::BeginGroup();
-    if (params.algorithm == noise::Algorithm::perlin) {
-        ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "arrows: gradients g");
-        ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
-        ImGui::TextUnformatted("numbers: g . d");
-        ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
-    } else if (!noise::algorithm_info(params.algorithm).square_lattice) {
-        ImGui::TextUnformatted("dots: feature points");
-        ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "line: nearest, F1");
-        ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "line: second nearest, F2");
-        if (octave.nearest >= 0 && octave.second_nearest >= 0)
-            ImGui::Text("F1 %.4f  F2 %.4f", octave.corners[static_cast<std::size_t>(octave.nearest)].value,
-                        octave.corners[static_cast<std::size_t>(octave.second_nearest)].value);
-        ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
-    } else {
-        ImGui::TextUnformatted("dots: lattice values");
-        ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
-    }
-    ImGui::EndGroup();
-    ImGui::Separator();
-    ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
-                           : !noise::algorithm_info(params.algorithm).square_lattice
-                               ? "2-4. cells searched: hash and distance to the feature point"
-                               : "2-3. lattice points: hash and value");
-    draw_corner_table(octave, params);
-    if (!octave.blends.empty()) {
+    if (params.algorithm == noise::Algorithm::simplex) {
+        // Simplex noise: no square cell to draw; the vertices it sums, in a table.
+        ImGui::Text("1. %s %s, the point's place %s", params.dimension == 3 ? "nearest vertex" : "skewed cell",
+                    (cell + ")").c_str(), (place + ")").c_str());
+        ImGui::TextWrapped("Simplex-type noise sums a fading bump (r^2 - |d|^2)^4 (g . d) from each lattice vertex "
+                           "near the point; its lattice is not square, so no cell is drawn here.");
         ImGui::Separator();
-        ImGui::TextUnformatted("4. blend, x first, then y ...");
-        draw_blends(octave, params);
+        ImGui::TextUnformatted("2-3. vertices: hash, gradient g, distance d, contribution");
+        draw_corner_table(octave, params);
+    } else {
+        ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
+        if (octave.period > 0) ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)", static_cast<long long>(octave.period));
+        draw_cell(octave, params, 250.0f);
+        report.item("probe_drawing");
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+        if (params.algorithm == noise::Algorithm::perlin) {
+            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "arrows: gradients g");
+            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
+            ImGui::TextUnformatted("numbers: g . d");
+            ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
+        } else if (params.algorithm == noise::Algorithm::worley) {
+            ImGui::TextUnformatted("dots: feature points");
+            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "line: nearest, F1");
+            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "line: second nearest, F2");
+            if (octave.nearest >= 0 && octave.second_nearest >= 0)
+                ImGui::Text("F1 %.4f  F2 %.4f", octave.corners[static_cast<std::size_t>(octave.nearest)].value,
+                            octave.corners[static_cast<std::size_t>(octave.second_nearest)].value);
+            ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
+        } else {
+            ImGui::TextUnformatted("dots: lattice values");
+            ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
+        }
+        ImGui::EndGroup();
+        ImGui::Separator();
+        ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
+                               : params.algorithm == noise::Algorithm::worley
+                                   ? "2-4. cells searched: hash and distance to the feature point"
+                                   : "2-3. lattice points: hash and value");
+        draw_corner_table(octave, params);
+        if (!octave.blends.empty()) {
+            ImGui::Separator();
+            ImGui::TextUnformatted("4. blend, x first, then y ...");
+            draw_blends(octave, params);
+        }
     }
     ImGui::Separator();
     ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value, octave.contribution);

@@ -7,6 +7,7 @@
 #include "kernel_plan.hpp"
 #include "noise/perlin.hpp"
 #include "reference_trace.hpp"
+#include "noise/simplex.hpp"
 #include "noise/value.hpp"
 #include "noise/worley.hpp"
 
@@ -26,6 +27,8 @@ double white_reference(const Lattice& lattice, const Point& p, const Params& par
 double worley_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
     return worley_noise(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
                         params.cellular_jitter, period);
+double simplex_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
+    return simplex_noise(lattice, p, params.dimension);  // no tiling (validate): the period is 0
 }
 
 detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
@@ -36,6 +39,9 @@ detail::Dual value_gradient(const Lattice& lattice, const Point& p, const Params
 }
 detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
     return detail::Dual{white_noise(lattice, p, params.dimension, params.smooth, period)};
+}
+detail::Dual simplex_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
+    return simplex_noise_gradient(lattice, p, params.dimension);
 }
 
 detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
@@ -55,6 +61,10 @@ detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& p
                          OctaveTrace& trace) {
     return white_noise_trace(lattice, p, params.dimension, params.smooth, period, trace);
 }
+detail::Dual simplex_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t,
+                           OctaveTrace& trace) {
+    return simplex_noise_trace(lattice, p, params.dimension, trace);
+}
 
 detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
                           OctaveTrace& trace) {
@@ -68,21 +78,27 @@ constexpr std::array<std::string_view, 6> dependent_keys{"gradients",       "int
 constexpr std::array<std::string_view, 2> perlin_reads{"gradients", "interpolation"};
 constexpr std::array<std::string_view, 2> value_reads{"interpolation", "smooth"};
 constexpr std::array<std::string_view, 1> white_reads{"smooth"};
+constexpr std::array<std::string_view, 0> simplex_reads{};
 constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance", "cellular_jitter"};
 
 // In the order of the Algorithm enum (checked below).
-constexpr std::array<AlgorithmInfo, 4> table{{
+constexpr std::array<AlgorithmInfo, 5> table{{
     {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
-     perlin_reads, {-1.0, 1.0}, true, true, perlin_reference, perlin_gradient, perlin_trace,
+     perlin_reads, {-1.0, 1.0}, true, true, true, perlin_reference, perlin_gradient, perlin_trace,
      detail::make_perlin_kernel},
     {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
-     value_reads, {-1.0, 1.0}, true, true, value_reference, value_gradient, value_trace,
+     value_reads, {-1.0, 1.0}, true, true, true, value_reference, value_gradient, value_trace,
      detail::make_value_kernel},
     {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
-     white_reads, {-1.0, 1.0}, false, true, white_reference, white_gradient, white_trace,
+     white_reads, {-1.0, 1.0}, false, true, true, white_reference, white_gradient, white_trace,
      detail::make_white_kernel},
+    {Algorithm::simplex, "simplex",
+     "simplex-type gradient noise (OpenSimplex2 style): fading bumps on a triangular (2D, 4D) or "
+     "body-centred (3D) lattice, no square cells",
+     simplex_reads, {-1.0, 1.0}, true, false, false, simplex_reference, simplex_gradient, simplex_trace,
+     detail::make_simplex_kernel},
     {Algorithm::worley, "worley", "cellular noise: distances to the nearest feature points, one scattered in each cell",
-     worley_reads, {0.0, 1.0}, true, false, worley_reference, worley_gradient, worley_trace,
+     worley_reads, {0.0, 1.0}, true, false, true, worley_reference, worley_gradient, worley_trace,
      detail::make_worley_kernel},
 }};
 
@@ -108,6 +124,8 @@ std::span<const std::string_view> algorithm_dependent_keys() { return dependent_
 std::string unused_reason(const Params& params, std::string_view key) {
     const AlgorithmInfo& info = algorithm_info(params.algorithm);
     if (!info.uses(key)) return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
+    if (key == "tile" && !info.tiles)
+        return "Not available for " + std::string(info.name) + " noise: no square period repeats its lattice.";
     return {};
 }
 

@@ -59,5 +59,6 @@ ResolvedKernel make_perlin_kernel(const Params& params);
 ResolvedKernel make_value_kernel(const Params& params);
 ResolvedKernel make_white_kernel(const Params& params);
 ResolvedKernel make_worley_kernel(const Params& params);
+ResolvedKernel make_simplex_kernel(const Params& params);
 
 }  // namespace noise::detail

@@ -29,7 +29,8 @@ constexpr double coordinate_limit = 1e12;
 const std::array<ParamInfo, 22> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
                                "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
-                               "(white noise), or cellular noise (Worley: distances to scattered feature points).",
+                               "(white noise), simplex-type gradient noise (OpenSimplex2 style), or cellular noise "
+                               "(Worley: distances to scattered feature points).",
                                algorithm_names),
     number<&Params::dimension>(ParamKind::integer, "dimension", "Dimension",
                                "Dimension of the noise function; the 2D preview shows its slice at z and w.", 1, 4),
@@ -123,6 +124,11 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
 std::string validate(const Params& params) {
     for (const auto& info : table)
         if (auto error = check_field_value(info, info.get(params)); !error.empty()) return error;
+    if (params.tile != 0 && !algorithm_info(params.algorithm).tiles) {
+        return "tile: '" + std::to_string(params.tile) + "' is not allowed with algorithm = " +
+               std::string(algorithm_names[static_cast<std::size_t>(params.algorithm)]) +
+               ": expected 0, since no square period repeats its lattice";
+    }
     if (params.tile != 0 && params.lacunarity != std::floor(params.lacunarity)) {
         return "lacunarity: '" + format_number(params.lacunarity) +
                "' is not allowed while tiling: expected a whole number from 1 to 4 (tile = " +

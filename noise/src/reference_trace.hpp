@@ -33,5 +33,9 @@ detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int d
                                    std::int64_t period);
 detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
                                 CellularDistance metric, double jitter, std::int64_t period, OctaveTrace& trace);
+// Simplex noise (simplex.hpp): the value and its gradient; the trace records the vertices
+// summed (no blends), their `value` being each one's contribution.
+detail::Dual simplex_noise_gradient(const Lattice& lattice, const Point& p, int dimension);
+detail::Dual simplex_noise_trace(const Lattice& lattice, const Point& p, int dimension, OctaveTrace& trace);
 
 }  // namespace noise

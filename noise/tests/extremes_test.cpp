@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "noise/algorithms.hpp"
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
 #include "test_support.hpp"
@@ -116,7 +117,7 @@ std::vector<noise::Params> corners(const noise::Params& base) {
         p.octaves        = base.dimension == 4 && base.smooth ? 2 : 16;  // 4D smoothing: 20736 chains per point
         p.lacunarity     = lacunarity;
         p.persistence    = persistence;
-        p.tile           = tile;
+        p.tile           = noise::algorithm_info(base.algorithm).tiles ? tile : 0;  // simplex: no tiling
         p.fractal        = fractal;
         p.seed           = 4294967295u;
         p.octave_seeds   = noise::OctaveSeeds::offset;

@@ -58,6 +58,7 @@ noise::Params random_params(noise::SplitMix64& rng) {
     p.cellular_return   = static_cast<noise::CellularReturn>(rng.below(3));
     p.cellular_distance = static_cast<noise::CellularDistance>(rng.below(3));
     p.cellular_jitter   = rng.below(4) == 0 ? 0.0 : rng.unit();
+    if (!noise::algorithm_info(p.algorithm).tiles) p.tile = 0;  // it cannot tile (validate)
     return p;
 }
 

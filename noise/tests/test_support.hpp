@@ -19,7 +19,8 @@ inline noise::Params one_octave(noise::Algorithm algorithm, int dimension, noise
     return params;
 }
 
-// Every algorithm x dimension x interpolation (x gradients for perlin), one octave.
+// Every algorithm x dimension x interpolation (x gradients for perlin), one octave; simplex once
+// per dimension (it reads no curve).
 inline std::vector<noise::Params> every_base_noise() {
     std::vector<noise::Params> all;
     for (int dimension = 1; dimension <= 4; ++dimension) {
@@ -33,6 +34,7 @@ inline std::vector<noise::Params> every_base_noise() {
             all.push_back(smooth);
         }
         all.push_back(one_octave(noise::Algorithm::white, dimension, noise::Interpolation::linear));
+        all.push_back(one_octave(noise::Algorithm::simplex, dimension, noise::Interpolation::quintic));
     }
     return all;
 }

@@ -149,7 +149,7 @@ class BadInput(unittest.TestCase):
         self.assert_refused(["--set", "octaves=17"], "", "octaves", "'17'", "from 1 to 16")
 
     def test_bad_choice(self):
-        self.assert_refused(["--set", "algorithm=simplex"], "", "algorithm", "'simplex'", "perlin, value, white")
+        self.assert_refused(["--set", "algorithm=gabor"], "", "algorithm", "'gabor'", "perlin, value, white, simplex")
 
     def test_nan_parameter(self):
         self.assert_refused(["--set", "persistence=nan"], "", "persistence", "'nan'", "finite")
@@ -159,6 +159,10 @@ class BadInput(unittest.TestCase):
 
     def test_fractional_lacunarity_while_tiling(self):
         self.assert_refused(["--set", "tile=8", "--set", "lacunarity=2.5"], "", "lacunarity", "'2.5'", "tiling")
+
+    def test_simplex_cannot_tile(self):
+        self.assert_refused(["--set", "algorithm=simplex", "--set", "tile=8"], "", "tile", "'8'", "simplex",
+                            "no square period")
 
     def test_unknown_argument(self):
         self.assert_refused(["--frobnicate"], "", "--frobnicate")
@@ -248,7 +252,7 @@ class FarPoints(unittest.TestCase):
         edge = "1125899906842624"
         points = "".join(f"{x} {y} {z} {w}\n" for x, y, z, w in
                          ((edge, "-" + edge, "0.5", edge), ("-" + edge, edge, "-" + edge, "0"), ("1e15", "-1e15", "3", "4")))
-        for algorithm in ("perlin", "value", "white"):
+        for algorithm in ("perlin", "value", "white", "simplex"):
             for dimension in ("1", "2", "3", "4"):
                 args = ["--set", "octaves=16", "--set", "lacunarity=4", "--set", "algorithm=" + algorithm,
                         "--set", "dimension=" + dimension, "--set", "fractal=ridged"]

@@ -35,9 +35,13 @@ struct AlgorithmInfo {
     std::span<const std::string_view> reads;
     Range octave_range;        // nominal range of one octave's raw value (fbm's range)
     bool differentiable;       // false: a step function, whose gradient trace.hpp estimates
-    // true: the octave blends the corners of a square lattice cell (trace.hpp's corners and
-    // blends), which the teaching views draw; false (worley): no corners are blended.
+    // true: the octave blends the 2^D corners of a square lattice cell (trace.hpp's corners and
+    // blends), which the teaching views draw; false: simplex (a triangular or body-centred
+    // lattice) and worley (no corners are blended, each cell holds a feature point).
     bool square_lattice;
+    // true: a whole period of lattice cells maps the lattice onto itself, so `tile` can make the
+    // noise repeat; false (simplex): no square period repeats a skewed lattice, `tile` must be 0.
+    bool tiles;
 
     // The readable per-point reference: octave noise at an already scaled point.
     double (*reference)(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period);

@@ -26,8 +26,9 @@ namespace noise {
 
 // [SECTION] Choices -------------------------------------------------------------------------
 
-enum class Algorithm { perlin, value, white, worley };
-inline constexpr std::array<std::string_view, 4> algorithm_names{"perlin", "value", "white", "worley"};
+enum class Algorithm { perlin, value, white, simplex, worley };
+inline constexpr std::array<std::string_view, 5> algorithm_names{"perlin", "value", "white", "simplex",
+                                                                 "worley"};
 
 enum class Gradients { improved, axes, random };
 inline constexpr std::array<std::string_view, 3> gradients_names{"improved", "axes", "random"};
@@ -119,7 +120,7 @@ inline std::string set_param_value(Params& params, const ParamInfo& info, double
 inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
-// lacunarity). Returns an empty string when `params` is valid, else the first problem.
+// lacunarity, and an algorithm on a square lattice). Returns an empty string when `params` is valid, else the first problem.
 std::string validate(const Params& params);
 
 // [SECTION] Output range ------------------------------------------------------------------

@@ -50,7 +50,10 @@ struct CornerTrace {
     unsigned hash = 0;                     // step 2: its hash (before smoothing)
     std::array<double, 4> gradient{};      // step 3, gradient noise: its gradient vector g
     std::array<double, 4> distance{};      // step 3, gradient noise: f - offset, from it to the point
-    double value = 0.0;                    // gradient noise: g . distance; value noise: its value
+    double value = 0.0;                    // gradient noise: g . distance; value noise: its value;
+                                           // simplex: its contribution (falloff x g . distance,
+                                           // before normalisation; index is its vertex, in 3D
+                                           // of the grid at integers or at integers + 1/2)
 };
 
 // One blend of step 4: along `axis`, points a and b (and before, after for cubic) become result.

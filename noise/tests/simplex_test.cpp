@@ -1,0 +1,329 @@
+// Simplex noise (simplex.hpp): determinism, seeds, zeros at the vertices, continuity (C0 and C1)
+// across the surfaces where the set of vertices summed changes, the range, the gradient, the
+// kernels on every target, the coordinate limits and the tiling rule.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <vector>
+
+#include "noise/algorithms.hpp"
+#include "noise/kernel.hpp"
+#include "noise/render.hpp"
+#include "noise/simplex.hpp"
+#include "noise/trace.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using noise::Algorithm;
+using noise::Point;
+
+constexpr double unskew2 = 0.21132486540518711775, unskew4 = 0.13819660112501051518;  // simplex_lattice.hpp
+
+noise::Params simplex(int dimension, int octaves = 1) {
+    noise::Params params = noise_test::one_octave(Algorithm::simplex, dimension, noise::Interpolation::quintic);
+    params.octaves       = octaves;
+    return params;
+}
+
+Point random_point(noise::SplitMix64& rng, double extent) {
+    Point p{};
+    for (double& c : p) c = (rng.unit() * 2.0 - 1.0) * extent;
+    return p;
+}
+
+// [SECTION] Where the summed vertices change ---------------------------------------------------
+// Points on the surfaces where the reference switches simplex (2D, 4D) or nearest vertex and
+// neighbour (3D): a discontinuity, if any, is there. Each is built in lattice space and mapped
+// back to noise space.
+
+// 2D / 4D: the unskew of lattice-space point u (the inverse of simplex.cpp's skew).
+template <std::size_t D>
+Point unskewed(const std::array<double, D>& u) {
+    const double unskew = D == 2 ? unskew2 : unskew4;
+    double sum          = 0.0;
+    for (double c : u) sum += c;
+    Point p{};
+    for (std::size_t a = 0; a < D; ++a) p[a] = u[a] - sum * unskew;
+    return p;
+}
+
+// 3D: the transpose of simplex.cpp's rotation (it is orthonormal).
+Point unrotated(const std::array<double, 3>& r) {
+    const double s6 = 1.0 / std::sqrt(6.0), s2 = 1.0 / std::sqrt(2.0), s3 = 1.0 / std::sqrt(3.0);
+    return {2.0 * s6 * r[0] - s6 * r[1] - s6 * r[2], s2 * r[1] - s2 * r[2], s3 * (r[0] + r[1] + r[2]), 0.0};
+}
+
+std::vector<Point> switching_points(int dimension, noise::SplitMix64& rng) {
+    std::vector<Point> points;
+    const auto cell  = [&] { return static_cast<double>(static_cast<int>(rng.below(40)) - 20); };
+    const auto inner = [&] { return rng.unit(); };
+    for (int n = 0; n < 400; ++n) {
+        if (dimension <= 2) {
+            const double i = cell(), j = cell(), t = inner(), s = inner();
+            points.push_back(unskewed<2>({i + t, j + t}));  // the diagonal inside the cell
+            points.push_back(unskewed<2>({i, j + s}));      // a cell edge
+            points.push_back(unskewed<2>({i + s, j}));
+        } else if (dimension == 3) {
+            const double i = cell(), j = cell(), k = cell(), a = inner() - 0.5, b = inner() - 0.5;
+            const double c = std::abs(a);
+            for (double shift : {0.0, 0.5}) {  // both grids
+                points.push_back(unrotated({i + shift + 0.5, j + shift + a, k + shift + b}));  // nearest flips
+                points.push_back(unrotated({i + shift + c, j + shift + c, k + shift + b * c}));  // neighbour flips
+                points.push_back(unrotated({i + shift + b * c, j + shift - c, k + shift + c}));
+            }
+        } else {
+            const double i = cell(), j = cell(), k = cell(), l = cell();
+            const double t = inner(), a = inner(), b = inner();
+            points.push_back(unskewed<4>({i + t, j + t, k + a, l + b}));  // rank ties
+            points.push_back(unskewed<4>({i + a, j + b, k + t, l + t}));
+            points.push_back(unskewed<4>({i + a, j, k + b, l + t}));      // a cell face
+        }
+    }
+    if (dimension == 1)  // 1D: the 2D noise along y = 0, where it crosses the diagonals and edges
+        for (auto& p : points) p = {p[0], 0.0, 0.0, 0.0};
+    return points;
+}
+
+// The largest change of f between p - h e and p + h e over the points and the unit axes e.
+double largest_jump(const std::function<double(const Point&)>& f, const std::vector<Point>& points, int dimension,
+                    double h) {
+    double largest = 0.0;
+    for (const Point& p : points)
+        for (int axis = 0; axis < dimension; ++axis) {
+            Point a = p, b = p;
+            a[static_cast<std::size_t>(axis)] -= h;
+            b[static_cast<std::size_t>(axis)] += h;
+            largest = std::max(largest, std::abs(f(b) - f(a)));
+        }
+    return largest;
+}
+
+// [SECTION] Tests ----------------------------------------------------------------------------
+
+TEST(Simplex, IsDeterministicAndEachSeedDiffers) {
+    noise::SplitMix64 rng(10);
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        const noise::Lattice a(5), again(5), other(6);
+        int differ = 0;
+        for (int n = 0; n < 1000; ++n) {
+            const Point p = random_point(rng, 100.0);
+            const double v = noise::simplex_noise(a, p, dimension);
+            ASSERT_EQ(std::bit_cast<std::uint64_t>(v), std::bit_cast<std::uint64_t>(noise::simplex_noise(again, p, dimension)));
+            differ += v != noise::simplex_noise(other, p, dimension);
+        }
+        EXPECT_GT(differ, 950) << "dimension " << dimension;
+    }
+}
+
+TEST(Simplex, OneDIsTheTwoDNoiseAlongYZero) {
+    const noise::Lattice lattice(3);
+    noise::SplitMix64 rng(11);
+    for (int n = 0; n < 1000; ++n) {
+        const double x = (rng.unit() - 0.5) * 1000.0;
+        ASSERT_EQ(noise::simplex_noise(lattice, {x, 0.0, 0.0, 0.0}, 2), noise::simplex_noise(lattice, {x, 7.0, 1.0, 2.0}, 1));
+    }
+}
+
+// No vertex reaches another (their distances are at least sqrt(1/2), the radius), so at a vertex
+// only its own ramp g . 0 counts: gradient noise is 0 there, as Perlin's is at its lattice points.
+TEST(Simplex, IsZeroAtTheLatticeVertices) {
+    const noise::Lattice lattice(9);
+    for (int i = -3; i <= 3; ++i)
+        for (int j = -3; j <= 3; ++j) {
+            EXPECT_NEAR(noise::simplex_noise(lattice, unskewed<2>({double(i), double(j)}), 2), 0.0, 1e-12);
+            EXPECT_NEAR(noise::simplex_noise(lattice, unskewed<4>({double(i), double(j), 2.0, -1.0}), 4), 0.0, 1e-12);
+            for (double shift : {0.0, 0.5})  // both grids of the 3D lattice
+                EXPECT_NEAR(noise::simplex_noise(lattice, unrotated({i + shift, j + shift, 1.0 + shift}), 3), 0.0, 1e-12);
+        }
+    // ... and not 0 between them: the test above is not passed by a flat field.
+    EXPECT_GT(std::abs(noise::simplex_noise(lattice, unskewed<2>({0.3, 0.6}), 2)), 1e-3);
+}
+
+TEST(Simplex, IsContinuousWhereTheSummedVerticesChange) {
+    noise::SplitMix64 rng(12);
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        const noise::FractalNoise noise(simplex(dimension));
+        const auto points = switching_points(dimension, rng);
+        // The slope stays below 20, so a step of 2e-9 changes the value by < 4e-8 where it is
+        // continuous; a vertex dropped while its bump is still r^2 - |d|^2 = 0.01 high would jump
+        // by about 1e-8 * 76: more than the bound at 0.05 (0.05^4 * 76 = 5e-4).
+        const double jump = largest_jump([&](const Point& p) { return noise.at(p); }, points, dimension, 1e-9);
+        EXPECT_LT(jump, 1e-7) << "dimension " << dimension;
+    }
+}
+
+// The check above can fail: white noise jumps on its cell edges, which these points include.
+TEST(Simplex, TheContinuityCheckSeesAJump) {
+    noise::SplitMix64 rng(12);
+    const noise::FractalNoise white(noise_test::one_octave(Algorithm::white, 1, noise::Interpolation::linear));
+    std::vector<Point> edges;
+    for (int n = -20; n < 20; ++n) edges.push_back({static_cast<double>(n), 0.0, 0.0, 0.0});
+    EXPECT_GT(largest_jump([&](const Point& p) { return white.at(p); }, edges, 1, 1e-9), 1e-3);
+}
+
+// C1: the analytic gradient (trace.hpp) has no jump across the same surfaces either.
+TEST(Simplex, HasContinuousSlopesWhereTheSummedVerticesChange) {
+    noise::SplitMix64 rng(13);
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        const noise::FractalNoise noise(simplex(dimension));
+        const auto points = switching_points(dimension, rng);
+        for (int axis = 0; axis < dimension; ++axis) {
+            const auto slope = [&](const Point& p) {
+                return noise::value_gradient(noise, p).gradient[static_cast<std::size_t>(axis)];
+            };
+            EXPECT_LT(largest_jump(slope, points, dimension, 1e-9), 1e-5) << "dimension " << dimension << " axis " << axis;
+        }
+    }
+}
+
+TEST(Simplex, GradientMatchesCentralDifferences) {
+    noise::SplitMix64 rng(14);
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        for (int octaves : {1, 4}) {
+            const noise::FractalNoise noise(simplex(dimension, octaves));
+            ASSERT_EQ(noise::gradient_method(noise.params()), noise::GradientMethod::analytic);
+            double largest = 0.0;
+            for (int n = 0; n < 300; ++n) {
+                const Point p = random_point(rng, 50.0);
+                const auto g  = noise::value_gradient(noise, p);
+                ASSERT_EQ(g.value, noise.at(p));
+                for (int axis = 0; axis < dimension; ++axis) {
+                    Point a = p, b = p;
+                    const double h = 1e-6;
+                    a[static_cast<std::size_t>(axis)] -= h;
+                    b[static_cast<std::size_t>(axis)] += h;
+                    const double numeric = (noise.at(b) - noise.at(a)) / (2 * h);
+                    ASSERT_NEAR(g.gradient[static_cast<std::size_t>(axis)], numeric, 1e-5 * (1.0 + std::abs(numeric)))
+                        << "dimension " << dimension << " octaves " << octaves;
+                    largest = std::max(largest, std::abs(numeric));
+                }
+            }
+            EXPECT_GT(largest, 0.5);  // not a flat field
+        }
+    }
+}
+
+// One octave within [-1, 1] (simplex.hpp's normalisation) over 10^6 points per dimension, drawn
+// by the kernel (bit for bit the reference, tested below), and close to it: the normalisation
+// is not loose either.
+TEST(Simplex, OneOctaveStaysWithinMinusOneToOne) {
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        for (std::uint32_t seed : {0u, 77u}) {
+            noise::Params params = simplex(dimension);
+            params.seed          = seed;
+            params.frequency     = 180.0;
+            params.offset_x      = -911.3;
+            params.z             = 3.7;
+            params.w             = -12.1;
+            const noise::FractalNoise noise(params);
+            const noise::RowKernel kernel(noise);
+            std::vector<double> row(1000);
+            double largest = 0.0;
+            const int rows = dimension == 1 ? 1 : 500;
+            for (int y = 0; y < rows; ++y) {
+                kernel.fill_row({params.offset_x, params.frequency / 1000.0, 0, -60.0 + y * 0.2371}, row);
+                for (double v : row) largest = std::max(largest, std::abs(v));
+            }
+            EXPECT_LE(largest, 1.0) << "dimension " << dimension;
+            EXPECT_GT(largest, dimension == 1 ? 0.5 : 0.8) << "dimension " << dimension;
+        }
+    }
+}
+
+// Every fractal and octave setting on every SIMD target equals the reference bit for bit, at
+// low and high frequencies, negative coordinates and coordinates past the lattice limit.
+TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        ASSERT_TRUE(noise::force_simd_target(name));
+        noise::SplitMix64 rng(15);
+        for (int n = 0; n < 60; ++n) {
+            noise::Params params = simplex(1 + n % 4, 1 + static_cast<int>(rng.below(6)));
+            params.fractal        = static_cast<noise::Fractal>(rng.below(3));
+            params.octave_seeds   = static_cast<noise::OctaveSeeds>(rng.below(2));
+            params.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
+            params.seed           = static_cast<std::uint32_t>(rng.next());
+            params.lacunarity     = 1.0 + 3.0 * rng.unit();
+            params.persistence    = rng.unit();
+            const double frequencies[] = {0.5, 7.0, 300.0, 4000.0};
+            params.frequency = frequencies[rng.below(4)];
+            const double places[] = {0.0, -3.0, 1e6, -1e12};
+            params.offset_x = places[rng.below(4)] + rng.unit();
+            params.offset_y = places[rng.below(4)] + rng.unit();
+            params.z        = (rng.unit() - 0.5) * 100.0;
+            params.w        = (rng.unit() - 0.5) * 100.0;
+            const noise::FractalNoise noise(params);
+            const noise::RowKernel kernel(noise);
+            const int width = 1 + static_cast<int>(rng.below(300));
+            std::vector<double> row(static_cast<std::size_t>(width)), octave_row(row.size());
+            const double y = params.offset_y + rng.unit() * params.frequency;
+            kernel.fill_row({params.offset_x, params.frequency / width, 0, y}, row);
+            const int octave = static_cast<int>(rng.below(static_cast<std::uint32_t>(params.octaves)));
+            kernel.fill_octave_row(octave, {params.offset_x, params.frequency / width, 0, y}, octave_row);
+            for (int i = 0; i < width; ++i) {
+                Point p = noise::pixel_point(params, width, i, 0);
+                p[1]    = y;
+                ASSERT_EQ(std::bit_cast<std::uint64_t>(row[static_cast<std::size_t>(i)]), std::bit_cast<std::uint64_t>(noise.at(p)))
+                    << "target " << name << ", set " << n << ", pixel " << i;
+                ASSERT_EQ(octave_row[static_cast<std::size_t>(i)], noise.octave_weight(octave) * noise.octave(octave, p))
+                    << "target " << name << ", set " << n << ", pixel " << i;
+            }
+        }
+    }
+    noise::force_simd_target("");
+}
+
+TEST(Simplex, AnyCoordinateIsDefined) {
+    const noise::Lattice lattice(1);
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    for (int dimension = 1; dimension <= 4; ++dimension)
+        for (double c : {1e300, -1e300, inf, -inf, nan, 0x1.0p52, -0x1.0p53}) {
+            const double v = noise::simplex_noise(lattice, {c, -c, c, 0.5}, dimension);
+            EXPECT_TRUE(std::isfinite(v));
+            EXPECT_LE(std::abs(v), 1.0);
+        }
+}
+
+TEST(Simplex, CannotTileAndReadsNoCurveOrGradientSet) {
+    noise::Params params = simplex(2);
+    params.tile          = 8;
+    EXPECT_EQ(noise::validate(params),
+              "tile: '8' is not allowed with algorithm = simplex: expected 0, since no square period repeats its "
+              "lattice");
+    EXPECT_THROW(noise::FractalNoise{params}, std::invalid_argument);
+    params.tile = 0;
+    EXPECT_EQ(noise::validate(params), "");
+    for (const char* key : {"tile", "gradients", "interpolation", "smooth"})
+        EXPECT_NE(noise::unused_reason(params, key), "") << key;
+    for (const char* key : {"octaves", "seed", "fractal", "octave_offsets"}) EXPECT_EQ(noise::unused_reason(params, key), "") << key;
+    EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).square_lattice);
+    EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).tiles);
+    EXPECT_TRUE(noise::algorithm_info(Algorithm::perlin).square_lattice);
+    EXPECT_TRUE(noise::algorithm_info(Algorithm::worley).tiles);
+}
+
+// The trace sums what the render sums: its vertices' contributions add up to the octave's value
+// (before normalisation), D + 1 of them in 2D and 4D, 4 in 3D, and no blends.
+TEST(Simplex, TraceListsTheVerticesSummed) {
+    noise::SplitMix64 rng(16);
+    for (int dimension = 1; dimension <= 4; ++dimension) {
+        const noise::FractalNoise noise(simplex(dimension));
+        for (int n = 0; n < 50; ++n) {
+            const Point p             = random_point(rng, 30.0);
+            const noise::Trace trace  = noise::trace_point(noise, p);
+            const noise::OctaveTrace& octave = trace.octaves[0];
+            ASSERT_EQ(octave.corners.size(), dimension == 4 ? 5u : (dimension == 3 ? 4u : 3u));
+            EXPECT_TRUE(octave.blends.empty());
+            double sum = 0.0;
+            for (const auto& corner : octave.corners) sum += corner.value;
+            const double norm = dimension == 3 ? 76.0 : (dimension == 4 ? 62.0 : 99.0);
+            EXPECT_NEAR(sum * norm, octave.value, 1e-12);
+            EXPECT_EQ(trace.total.value, noise.at(p));
+        }
+    }
+}
+
+}  // namespace
