@@ -24,11 +24,12 @@ double white_reference(const Lattice& lattice, const Point& p, const Params& par
     return white_noise(lattice, p, params.dimension, params.smooth, period);
 }
 
+double simplex_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
+    return simplex_noise(lattice, p, params.dimension);  // no tiling (validate): the period is 0
+}
 double worley_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
     return worley_noise(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
                         params.cellular_jitter, period);
-double simplex_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
-    return simplex_noise(lattice, p, params.dimension);  // no tiling (validate): the period is 0
 }
 
 detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
@@ -43,7 +44,6 @@ detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params
 detail::Dual simplex_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
     return simplex_noise_gradient(lattice, p, params.dimension);
 }
-
 detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
     return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
                                  params.cellular_jitter, period);
@@ -65,7 +65,6 @@ detail::Dual simplex_trace(const Lattice& lattice, const Point& p, const Params&
                            OctaveTrace& trace) {
     return simplex_noise_trace(lattice, p, params.dimension, trace);
 }
-
 detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
                           OctaveTrace& trace) {
     return worley_noise_trace(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
