@@ -46,10 +46,10 @@ detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& p
 }
 
 // The parameters only some algorithms read, and which ones each reads.
-constexpr std::array<std::string_view, 3> dependent_keys{"gradients", "interpolation", "smooth"};
-constexpr std::array<std::string_view, 2> perlin_reads{"gradients", "interpolation"};
-constexpr std::array<std::string_view, 2> value_reads{"interpolation", "smooth"};
-constexpr std::array<std::string_view, 1> white_reads{"smooth"};
+constexpr std::array<std::string_view, 4> dependent_keys{"gradients", "interpolation", "smooth", "hash"};
+constexpr std::array<std::string_view, 3> perlin_reads{"gradients", "interpolation", "hash"};
+constexpr std::array<std::string_view, 3> value_reads{"interpolation", "smooth", "hash"};
+constexpr std::array<std::string_view, 2> white_reads{"smooth", "hash"};
 
 // In the order of the Algorithm enum (checked below).
 constexpr std::array<AlgorithmInfo, 3> table{{
