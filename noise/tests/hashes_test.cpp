@@ -323,7 +323,8 @@ TEST(PrimeTableHash, RepeatsEvery1024Cells) {
     const noise::FractalNoise noise(perlin2d_params(3));
     int same_1024 = 0, same_512 = 0;
     for (int k = 0; k < 500; ++k) {
-        const double x = k * 0.731 + 0.25, y = k * 0.377 + 0.5;
+        // Multiples of 1/256: x + 1024 keeps every bit of the fraction.
+        const double x = (k * 187 % 4096) / 256.0 - 8.0, y = (k * 93 % 4096) / 256.0 - 8.0;
         same_1024 += noise.at({x, y, 0, 0}) == noise.at({x + 1024.0, y - 1024.0, 0, 0});
         same_512 += noise.at({x, y, 0, 0}) == noise.at({x + 512.0, y, 0, 0});
     }
@@ -444,7 +445,8 @@ TEST(EveryHash, WideDoesNotRepeatWherePermutationDoes) {
 }
 
 // Value and white noise take their lattice values from the hash: Elias' (-1, 1], wide's [-1, 1);
-// the two-point blends stay inside. Measured extremes are printed for the header.
+// the two-point blends stay inside. Measured (linear, 200000 / D^2 points in [-5000, 5000]^D):
+// 1D within 0.003 of +-1 for every hash, 4D about +-0.84 .. 0.94.
 TEST(EveryHash, ValueNoiseStaysInRange) {
     for (Hash hash : every_hash) {
         for (int dimension = 1; dimension <= 4; ++dimension) {
@@ -464,8 +466,8 @@ TEST(EveryHash, ValueNoiseStaysInRange) {
                         std::string(noise::hash_names[static_cast<std::size_t>(hash)]).c_str(), dimension, lo, hi);
             EXPECT_GE(lo, -1.0);
             EXPECT_LE(hi, 1.0);
-            EXPECT_LT(lo, -0.9);
-            EXPECT_GT(hi, 0.9);
+            EXPECT_LT(lo, -0.8);  // the full range is used (4D blends 16 values and stays further in)
+            EXPECT_GT(hi, 0.8);
         }
     }
 }
