@@ -20,7 +20,10 @@
 //                Limits, stated plainly, and faithful to Elias: n depends on x + 57 y only, so
 //                the 2D field repeats along the direction (57, -1): the point (x + 57, y - 1)
 //                has the value of (x, y). Likewise (131, 0, -1), (2039, 0, 0, -1) and every
-//                combination in 3D and 4D. Along x alone it repeats every 2^32 cells.
+//                combination in 3D and 4D. Along x alone it repeats every 2^32 cells. And since
+//                the seed is added into n, seed s is seed 0 moved s cells along x: with
+//                octave_seeds = offset octave i is octave 0's lattice moved i cells (at its own
+//                scale), not an unrelated noise function as Elias' per-octave primes would be.
 //   wide         a 64-bit hash: h = mix(seed'), then h = mix(h + index_k * K_k) for each axis k,
 //                where mix is SplitMix64's finalizer (a bijection of 64-bit words) and K_k large
 //                odd constants. Along any row the map x -> h is a bijection of 64-bit words, so
