@@ -136,7 +136,7 @@ class BadInput(unittest.TestCase):
         self.assertEqual(len(lines), 1, stderr)
         self.assertTrue(lines[0].startswith("sample: "), stderr)
         self.assertFalse([c for c in lines[0] if ord(c) < 0x20 or ord(c) == 0x7F], stderr)
-        # Short enough for one terminal line or two: an unknown key lists all 32 keys (~415 bytes).
+        # Short enough for one terminal line or two: an unknown key lists all 33 keys (~420 bytes).
         self.assertLess(len(lines[0]), 500, stderr[:600])
         for fragment in fragments:
             self.assertIn(fragment, lines[0])
