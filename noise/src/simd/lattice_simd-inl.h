@@ -308,7 +308,10 @@ private:
 
     // The table entry of the first block point (offset base_) of a cell; point s is s entries on.
     std::int64_t entry_of(std::int64_t cell) const {
-        return wrapped_ ? wrap_index(cell + base_, j_period_) : cell + base_ - x_lo_;
+        if (!wrapped_) return cell + base_ - x_lo_;
+        // Untiled, the period is a power of two (256, 1024): a mask, like wrap_index's & 255. A
+        // true modulo by a run-time period would be a division per lane.
+        return in_.period == 0 ? ((cell + base_) & (j_period_ - 1)) : wrap_index(cell + base_, in_.period);
     }
 
     // Lattice::chain over the other axes for every combination, after the x link `h`, sharing
