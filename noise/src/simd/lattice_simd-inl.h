@@ -165,7 +165,12 @@ public:
         // A table entry costs one chain; without a table each lane walks Span chains per
         // combination. When the chunk spans a whole period of the lattice, one period is all
         // there is to tabulate; beyond it the table repeats itself for as far as a vector reads.
-        if (period != 0 && range >= period && whole(period + extension) * combos + 2 * max_lanes <= capacity) {
+        // The other hashes cost a whole point hash per entry: a period longer than the chunk's
+        // own points (prime_table's 1024 cells) is then dearer to tabulate than to hash per lane.
+        const bool period_pays = in.lattice->hash() == Hash::permutation ||
+                                 period <= Span * static_cast<std::uint64_t>(in.padded);
+        if (period != 0 && range >= period && period_pays &&
+            whole(period + extension) * combos + 2 * max_lanes <= capacity) {
             wrapped_ = true;
             range_   = static_cast<std::int64_t>(whole(period + extension));
         } else if (range <= Span * static_cast<std::uint64_t>(in.padded) &&
