@@ -4,6 +4,7 @@
 //     build/release/noise/bench/noise_bench                    # headline + coverage, ~4 minutes
 //     build/release/noise/bench/noise_bench --quick            # smoke run, ~30 s
 //     build/release/noise/bench/noise_bench --suite=headline --rounds=9
+//     build/release/noise/bench/noise_bench --suite=hashes     # every hash, 2D perlin and value
 //     build/release/noise/bench/noise_bench --verbose --benchmark_out=runs.json   # every run, too
 //
 // What is measured, in ns per sample (lower is better):
@@ -22,6 +23,9 @@
 // octaves, on both grids at 256 x 256 samples (fewer rows where the reference is slow, see
 // check_and_size), ours against the reference. Before timing anything, ours is checked to
 // equal the reference bit for bit on every configuration (and on every target for the headline).
+// The seeds' hashes (`hash`) and seed 003's texture are measured by their own suite, `hashes`
+// (2D perlin and value, every hash, 1 and 8 octaves, both grids, ours against the reference),
+// which `all` includes: crossing them with every coverage configuration would quadruple the run.
 //
 // Why rounds: this runs on shared machines whose speed drifts by up to 2x within minutes, so a
 // ratio is only fair between measurements taken moments apart. Every round measures each
@@ -75,7 +79,7 @@ double load_average() {
 
 // [SECTION] Options: our flags, read before Google Benchmark's ------------------------------
 
-constexpr std::array<std::string_view, 3> suite_names{"all", "headline", "coverage"};
+constexpr std::array<std::string_view, 4> suite_names{"all", "headline", "coverage", "hashes"};
 constexpr std::array<std::string_view, 3> coverage_grid_names{"lowfreq", "highfreq", "both"};
 
 struct Options {
@@ -95,7 +99,7 @@ constexpr char usage[] =
     "noise_bench options (Google Benchmark's --benchmark_* flags work too):\n"
     "  --quick                 smoke run (2 rounds, shorter runs, 128 x 128 coverage): < 60 s\n"
     "  --rounds=N              rounds; each measures every entry once (default 5)\n"
-    "  --suite=S               all | headline | coverage (default all)\n"
+    "  --suite=S               all | headline | coverage | hashes (default all)\n"
     "  --coverage-grid=G       lowfreq | highfreq | both (default both)\n"
     "  --coverage-size=N       coverage grid is N x N (default 256)\n"
     "  --verbose               also print every run as Google Benchmark does\n";
@@ -142,7 +146,7 @@ std::string read_options(int& argc, char** argv, Options& options) {
                 return "--coverage-size: expected 8 or more";
         } else if (starts_with(arg, "--suite=")) {
             options.suite = value("--suite=");
-            if (!one_of(options.suite, suite_names)) return "--suite: expected all, headline or coverage";
+            if (!one_of(options.suite, suite_names)) return "--suite: expected all, headline, coverage or hashes";
         } else if (starts_with(arg, "--coverage-grid=")) {
             options.coverage_grid = value("--coverage-grid=");
             if (!one_of(options.coverage_grid, coverage_grid_names))
@@ -278,6 +282,9 @@ void add_coverage(Plan& plan, const Grid& grid, const noise::AlgorithmInfo& info
         name += "/" + std::string(noise::cellular_distance_names[static_cast<std::size_t>(params.cellular_distance)]);
     if (info.uses("cellular_return"))
         name += "/" + std::string(noise::cellular_return_names[static_cast<std::size_t>(params.cellular_return)]);
+    if (info.uses("hash") && params.hash != noise::Hash::permutation)
+        name += "/" + std::string(noise::hash_names[static_cast<std::size_t>(params.hash)]);
+    if (params.octave_seeds == noise::OctaveSeeds::texture) name += "/texture";
 
     const std::size_t c = add_config(plan, make_config(false, name, params, grid));
     add_entry(plan, c, Impl::ours);
@@ -325,6 +332,27 @@ void plan_coverage(Plan& plan, const Options& options) {
                                 params.w             = 0.5;
                                 add_coverage(plan, grid, info, params);
                             }
+}
+
+// The seeds' hashes next to Ken Perlin's permutation: 2D perlin (improved, quintic) and value
+// (quintic) with every hash, and value with seed 003's texture, 1 and 8 octaves.
+void plan_hashes(Plan& plan, const Options& options) {
+    const noise::Params defaults;
+    for (const Grid& grid : {low_frequency(options.coverage_size, false), high_frequency(options.coverage_size, false)})
+        for (const auto algorithm : {noise::Algorithm::perlin, noise::Algorithm::value})
+            for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
+                for (const bool texture : {false, true})
+                    for (const int octaves : {1, 8}) {
+                        if (texture && (algorithm != noise::Algorithm::value || h != 0)) continue;
+                        noise::Params params = defaults;
+                        params.algorithm     = algorithm;
+                        params.hash          = static_cast<noise::Hash>(h);
+                        params.octaves       = octaves;
+                        params.octave_seeds  = texture ? noise::OctaveSeeds::texture : defaults.octave_seeds;
+                        params.z             = 0.5;
+                        params.w             = 0.5;
+                        add_coverage(plan, grid, noise::algorithm_info(algorithm), params);
+                    }
 }
 
 // [SECTION] Checks: ours equals the reference before anything is timed -----------------------
@@ -800,8 +828,9 @@ int main(int argc, char** argv) {
     // 1. What to measure.
     Plan plan;
     for (const std::string_view t : noise::available_simd_targets()) plan.targets.emplace_back(t);
-    if (options.suite != "coverage") plan_headline(plan, options);
-    if (options.suite != "headline") plan_coverage(plan, options);
+    if (options.suite == "all" || options.suite == "headline") plan_headline(plan, options);
+    if (options.suite == "all" || options.suite == "coverage") plan_coverage(plan, options);
+    if (options.suite == "all" || options.suite == "hashes") plan_hashes(plan, options);
 
     // 2. Ours must compute what the reference computes.
     const int failures = check_and_size(plan, options);

@@ -72,11 +72,12 @@ detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& 
 }
 
 // The parameters only some algorithms read, and which ones each reads.
-constexpr std::array<std::string_view, 6> dependent_keys{"gradients",       "interpolation",     "smooth",
-                                                         "cellular_return", "cellular_distance", "cellular_jitter"};
-constexpr std::array<std::string_view, 2> perlin_reads{"gradients", "interpolation"};
-constexpr std::array<std::string_view, 2> value_reads{"interpolation", "smooth"};
-constexpr std::array<std::string_view, 1> white_reads{"smooth"};
+constexpr std::array<std::string_view, 7> dependent_keys{"gradients",         "interpolation",  "smooth", "hash",
+                                                         "cellular_return",   "cellular_distance",
+                                                         "cellular_jitter"};
+constexpr std::array<std::string_view, 3> perlin_reads{"gradients", "interpolation", "hash"};
+constexpr std::array<std::string_view, 3> value_reads{"interpolation", "smooth", "hash"};
+constexpr std::array<std::string_view, 2> white_reads{"smooth", "hash"};
 constexpr std::array<std::string_view, 0> simplex_reads{};
 constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance", "cellular_jitter"};
 

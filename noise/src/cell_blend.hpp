@@ -21,25 +21,37 @@ using Offsets = std::array<int, D>;
 
 constexpr int power(int base, int exponent) { return exponent == 0 ? 1 : base * power(base, exponent - 1); }
 
-// Step 2 for all the points at once: the hashes of the PerAxis^D lattice points around the cell,
-// in the order of blend_points. Like Ken Perlin's A, AA, AB, B, BA, BB, points that share their
+// Step 2 for all the points at once: the hash codes of the PerAxis^D lattice points around the
+// cell, in the order of blend_points (lattice.hpp: a code gives the value and the gradient byte). Like Ken Perlin's A, AA, AB, B, BA, BB, points that share their
 // first indices share the first links of the chain: 2 + 4 + 8 lookups for a 3D cell, not 24.
+// The other hashes (hashes.hpp) are arithmetic on all the indices at once: one call per point.
 template <int D, int PerAxis>
 auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, std::int64_t period) {
     constexpr int first = PerAxis == 4 ? -1 : 0;
     constexpr int count = power(PerAxis, D);
+    std::array<std::uint64_t, count> code{};
+    if (lattice.hash() != Hash::permutation) {
+        for (int n = 0; n < count; ++n) {
+            std::array<std::int64_t, D> wrapped;
+            for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)
+                wrapped[axis] = lattice.wrap(cell[axis].index + first + rest % PerAxis, period);
+            code[n] = lattice.point_hash<D>(wrapped);
+        }
+        return code;
+    }
     std::array<unsigned, count> hash{};
     int filled = 1;  // hash[0 .. filled) hold the chains over the axes done so far
     for (int axis = 0; axis < D; ++axis) {
         for (int k = PerAxis - 1; k >= 0; --k) {  // backwards, so hash[n] is read before it is overwritten
-            const std::int64_t index = wrap_index(cell[axis].index + first + k, period);
+            const std::int64_t index = lattice.wrap(cell[axis].index + first + k, period);
             for (int n = filled - 1; n >= 0; --n) hash[k * filled + n] = lattice.chain(hash[n], index);
         }
         filled *= PerAxis;
     }
     for (int axis = D; axis < 3; ++axis)  // 1D and 2D: the slices at y = 0 and z = 0
         for (int n = 0; n < count; ++n) hash[n] = lattice.chain(hash[n], 0);
-    return hash;
+    for (int n = 0; n < count; ++n) code[n] = hash[n];
+    return code;
 }
 
 // What blend_points and the corner functions tell a recorder: nothing, unless a trace is being
@@ -127,10 +139,10 @@ std::array<Cell, D> cells_of(const std::array<double, 4>& p) {
 
 // The wrapped indices of the lattice point cell.index + offsets.
 template <int D>
-std::array<std::int64_t, D> corner_indices(const std::array<Cell, D>& cell, const Offsets<D>& offsets,
-                                           std::int64_t period) {
+std::array<std::int64_t, D> corner_indices(const Lattice& lattice, const std::array<Cell, D>& cell,
+                                           const Offsets<D>& offsets, std::int64_t period) {
     std::array<std::int64_t, D> wrapped;
-    for (int axis = 0; axis < D; ++axis) wrapped[axis] = wrap_index(cell[axis].index + offsets[axis], period);
+    for (int axis = 0; axis < D; ++axis) wrapped[axis] = lattice.wrap(cell[axis].index + offsets[axis], period);
     return wrapped;
 }
 

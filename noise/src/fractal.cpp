@@ -29,8 +29,18 @@ FractalNoise::FractalNoise(const Params& params) : params_(params) {
 
     const int lattice_count = params.octave_seeds == OctaveSeeds::same ? 1 : params.octaves;
     lattices_.reserve(static_cast<std::size_t>(lattice_count));
-    for (int i = 0; i < lattice_count; ++i)
-        lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i));  // wraps past 2^32 - 1
+    if (params.octave_seeds == OctaveSeeds::texture) {
+        // Seed 003: one texture (the lattice of `seed`), octave i reading texel j * L^(N-1-i) for
+        // its lattice point j, L the whole-number lacunarity (validated): at most 4^15 = 2^30.
+        for (int i = 0; i < lattice_count; ++i) {
+            std::int64_t stride = 1;
+            for (int k = i + 1; k < lattice_count; ++k) stride *= static_cast<std::int64_t>(params.lacunarity);
+            lattices_.emplace_back(params.seed, params.hash, stride);
+        }
+    } else {
+        for (int i = 0; i < lattice_count; ++i)
+            lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i), params.hash);  // wraps past 2^32 - 1
+    }
 
     double scale = 1.0, amplitude = 1.0;
     std::int64_t period = params.tile;

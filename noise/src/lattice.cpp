@@ -1,6 +1,7 @@
 // The lattice tables: Ken Perlin's permutation for seed 0, a SplitMix64 shuffle for the others.
 #include "noise/lattice.hpp"
 
+#include <limits>
 #include <numeric>
 
 namespace noise {
@@ -19,7 +20,52 @@ const std::array<std::uint8_t, 256> perlin_permutation{
     181, 199, 106, 157, 184, 84,  204, 176, 115, 121, 50,  45,  127, 4,   150, 254, 138, 236, 205, 93,  222, 114,
     67,  29,  24,  72,  243, 141, 128, 195, 78,  66,  215, 61,  156, 180};
 
-Lattice::Lattice(std::uint32_t seed) : seed_(seed) {
+DotNetRandom::DotNetRandom(std::int32_t seed) {
+    // Random(int Seed): Knuth's subtractive generator seeded from MSEED - |Seed|, in int32 lanes
+    // that never overflow (every entry stays in 0 .. int.MaxValue).
+    constexpr std::int32_t mbig = 2147483647, mseed = 161803398;
+    const std::int32_t subtraction = seed == std::numeric_limits<std::int32_t>::min() ? mbig : (seed < 0 ? -seed : seed);
+    std::int32_t mj      = mseed - subtraction;
+    seed_array_[55]      = mj;
+    std::int32_t mk      = 1;
+    for (int i = 1; i < 55; ++i) {
+        const int ii     = (21 * i) % 55;
+        seed_array_[static_cast<std::size_t>(ii)] = mk;
+        mk               = mj - mk;
+        if (mk < 0) mk += mbig;
+        mj = seed_array_[static_cast<std::size_t>(ii)];
+    }
+    for (int k = 1; k < 5; ++k) {
+        for (int i = 1; i < 56; ++i) {
+            std::int32_t& entry = seed_array_[static_cast<std::size_t>(i)];
+            entry -= seed_array_[static_cast<std::size_t>(1 + (i + 30) % 55)];
+            if (entry < 0) entry += mbig;
+        }
+    }
+    inext_  = 0;
+    inextp_ = 21;
+}
+
+std::int32_t DotNetRandom::internal_sample() {
+    constexpr std::int32_t mbig = 2147483647;
+    if (++inext_ >= 56) inext_ = 1;
+    if (++inextp_ >= 56) inextp_ = 1;
+    std::int32_t value = seed_array_[static_cast<std::size_t>(inext_)] - seed_array_[static_cast<std::size_t>(inextp_)];
+    if (value == mbig) --value;
+    if (value < 0) value += mbig;
+    seed_array_[static_cast<std::size_t>(inext_)] = value;
+    return value;
+}
+
+void DotNetRandom::next_bytes(std::uint8_t* bytes, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) bytes[i] = static_cast<std::uint8_t>(internal_sample() % 256);
+}
+
+Lattice::Lattice(std::uint32_t seed, Hash hash, std::int64_t stride) : seed_(seed), hash_(hash), stride_(stride) {
+    // Seed 001's table: C#'s int seed is our seed's 32 bits read as two's complement.
+    if (hash == Hash::prime_table)
+        DotNetRandom(static_cast<std::int32_t>(seed)).next_bytes(prime_table_.data(), prime_table_.size());
+
     if (seed == 0) {
         perm_ = perlin_permutation;
     } else {

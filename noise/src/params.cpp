@@ -26,7 +26,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 22> table{
+const std::array<ParamInfo, 23> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
                                "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
                                "(white noise), simplex-type gradient noise (OpenSimplex2 style), or cellular noise "
@@ -72,7 +72,9 @@ const std::array<ParamInfo, 22> table{
                                 "tiling.",
                                 1, 4),
     choice<&Params::octave_seeds>("octave_seeds", "Octave seeds",
-                                  "Every octave uses the same permutation (seed 000), or each its own (seed 004).",
+                                  "Every octave uses the same permutation (seed 000), each its own (seed 004), or all "
+                                  "read one shared texture, coarse octaves every 2^k texels (seed 003; whole-number "
+                                  "lacunarity).",
                                   octave_seeds_names),
     choice<&Params::octave_offsets>("octave_offsets", "Octave offsets",
                                     "Shift each octave's lattice by a fixed fraction of a cell, so that the lattice lines "
@@ -84,8 +86,14 @@ const std::array<ParamInfo, 22> table{
                                "octave's range; off gives Hugo Elias' plain sum (seed 004), whose range grows with the "
                                "octaves.",
                                0, 1),
+    choice<&Params::hash>("hash", "Hash",
+                          "How lattice points get their random values: Ken Perlin's permutation (repeats every 256 "
+                          "cells), Hugo Elias' IntNoise (seed 004), a 64-bit hash that does not repeat, or seed "
+                          "001's table of 1024 bytes.",
+                          hash_names),
     number<&Params::seed>(ParamKind::integer, "seed", "Seed",
-                          "Chooses the permutation; 0 is Ken Perlin's published table.", 0, 4294967295.0),
+                          "Chooses the permutation (or seeds the hash); 0 is Ken Perlin's published table.", 0,
+                          4294967295.0),
     number<&Params::frequency>(ParamKind::real, "frequency", "Frequency",
                                "Lattice cells across the image width: higher zooms out.", 0.001, 100000),
     number<&Params::offset_x>(ParamKind::real, "offset_x", "Offset x",
@@ -133,6 +141,11 @@ std::string validate(const Params& params) {
         return "lacunarity: '" + format_number(params.lacunarity) +
                "' is not allowed while tiling: expected a whole number from 1 to 4 (tile = " +
                std::to_string(params.tile) + "), so that every octave repeats with the image";
+    }
+    if (params.octave_seeds == OctaveSeeds::texture && params.lacunarity != std::floor(params.lacunarity)) {
+        return "lacunarity: '" + format_number(params.lacunarity) +
+               "' is not allowed with octave_seeds = texture: expected a whole number from 1 to 4, so that every "
+               "octave's lattice points are texels of the finest octave";
     }
     return {};
 }

@@ -81,12 +81,13 @@ V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int
     return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
         std::array<double, D> distance;                                       // 3. FROM THE CORNER TO
         for (int axis = 0; axis < D; ++axis) distance[axis] = cell[axis].frac - corner[axis];  // THE POINT,
-        const double dot = gradient(hash[n], distance.data());               //    DOTTED WITH ITS GRADIENT
+        const unsigned h = lattice.gradient_byte(hash[n]);                    //    (THE HASH'S BYTE PICKS
+        const double dot = gradient(h, distance.data());                      //    IT), DOTTED WITH ITS GRADIENT
         if constexpr (std::is_same_v<V, double> && !Recorder::records) {
             return dot;
         } else {
-            const auto g = gradient_vector<D>(gradient, hash[n]);
-            if constexpr (Recorder::records) record.corner(corner, hash[n], g, distance, dot);
+            const auto g = gradient_vector<D>(gradient, h);
+            if constexpr (Recorder::records) record.corner(corner, h, g, distance, dot);
             V contribution{dot};
             if constexpr (!std::is_same_v<V, double>) contribution.slope = g;
             return contribution;

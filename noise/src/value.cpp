@@ -7,12 +7,17 @@
 namespace noise {
 namespace {
 
-// Seed 004's noise function: a fixed pseudo-random value in [-1, 1] per lattice point.
-double value_of_hash(unsigned h) { return h / 127.5 - 1.0; }
-
+// Seed 004's noise function: a fixed pseudo-random value in [-1, 1] per lattice point, from its
+// hash code (lattice.hpp: h / 127.5 - 1 for the permutation's byte, Elias' own double, ...).
 template <int D>
 double lattice_value(const Lattice& lattice, const std::array<std::int64_t, D>& wrapped) {
-    return value_of_hash(lattice.hash_corner<D>(wrapped));
+    return lattice.value_of(lattice.point_hash<D>(wrapped));
+}
+
+// The byte a trace shows for a lattice point (trace.hpp, CornerTrace::hash).
+template <int D>
+unsigned trace_byte(const Lattice& lattice, const std::array<std::int64_t, D>& wrapped) {
+    return lattice.gradient_byte(lattice.point_hash<D>(wrapped));
 }
 
 // Seed 004's SmoothNoise: the 3^D neighbourhood weighted 1/4, 1/2, 1/4 along each axis.
@@ -26,7 +31,7 @@ double smoothed_value(const Lattice& lattice, const std::array<std::int64_t, D>&
         std::array<std::int64_t, D> neighbour;
         double w = 1.0;
         for (int axis = 0, rest = n; axis < D; ++axis, rest /= 3) {
-            neighbour[axis] = wrap_index(point[axis] + rest % 3 - 1, period);
+            neighbour[axis] = lattice.wrap(point[axis] + rest % 3 - 1, period);
             w *= weight[rest % 3];
         }
         sum += w * lattice_value<D>(lattice, neighbour);
@@ -40,7 +45,7 @@ double point_value(const Lattice& lattice, const std::array<std::int64_t, D>& po
                    std::int64_t period) {
     if (smooth) return smoothed_value<D>(lattice, point, period);
     std::array<std::int64_t, D> wrapped;
-    for (int axis = 0; axis < D; ++axis) wrapped[axis] = wrap_index(point[axis], period);
+    for (int axis = 0; axis < D; ++axis) wrapped[axis] = lattice.wrap(point[axis], period);
     return lattice_value<D>(lattice, wrapped);
 }
 
@@ -58,8 +63,8 @@ V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smoo
     if (!smooth) {
         const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period); // 2. ITS POINTS' VALUES
         return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
-            const double value = value_of_hash(hash[n]);
-            if constexpr (Recorder::records) record.lattice_value(corner, hash[n], value);
+            const double value = lattice.value_of(hash[n]);
+            if constexpr (Recorder::records) record.lattice_value(corner, lattice.gradient_byte(hash[n]), value);
             return constant<V>(value);
         }, record);                                                               // 3. BLEND THEM
     }
@@ -68,7 +73,8 @@ V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smoo
         for (int axis = 0; axis < D; ++axis) point[axis] = cell[axis].index + corner[axis];
         const double value = smoothed_value<D>(lattice, point, period);
         if constexpr (Recorder::records)
-            record.lattice_value(corner, lattice.hash_corner<D>(detail::corner_indices<D>(cell, corner, period)), value);
+            record.lattice_value(corner, trace_byte<D>(lattice, detail::corner_indices<D>(lattice, cell, corner, period)),
+                                 value);
         return constant<V>(value);
     }, record);
 }
@@ -101,7 +107,8 @@ double white_d(const Lattice& lattice, const Point& p, bool smooth, std::int64_t
     if constexpr (Recorder::records) {
         record.cell(cell, period);
         const detail::Offsets<D> origin{};
-        record.lattice_value(origin, lattice.hash_corner<D>(detail::corner_indices<D>(cell, origin, period)), value);
+        record.lattice_value(origin, trace_byte<D>(lattice, detail::corner_indices<D>(lattice, cell, origin, period)),
+                             value);
     }
     return value;
 }

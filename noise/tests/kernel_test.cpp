@@ -58,6 +58,11 @@ noise::Params random_params(noise::SplitMix64& rng) {
     p.cellular_return   = static_cast<noise::CellularReturn>(rng.below(3));
     p.cellular_distance = static_cast<noise::CellularDistance>(rng.below(3));
     p.cellular_jitter   = rng.below(4) == 0 ? 0.0 : rng.unit();
+    p.hash              = static_cast<noise::Hash>(rng.below(4));
+    if (rng.below(4) == 0) {  // seed 003's shared texture needs a whole-number lacunarity
+        p.octave_seeds = noise::OctaveSeeds::texture;
+        p.lacunarity   = std::floor(p.lacunarity);
+    }
     if (!noise::algorithm_info(p.algorithm).tiles) p.tile = 0;  // it cannot tile (validate)
     return p;
 }
@@ -169,6 +174,26 @@ TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
                             }
                         }
                     }
+// The seeds' hashes (hashes.hpp) and seed 003's texture, under every base noise, on every
+// target: low frequencies (tables, wrapped ones for prime_table's 1024 cells), high ones (each
+// lane hashes its own points), tiled above and below 256, and untiled far from the origin.
+TEST(Kernel, EveryHashOnEveryTargetEqualsTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto hash : {noise::Hash::elias, noise::Hash::wide, noise::Hash::prime_table}) {
+            for (auto params : noise_test::every_base_noise()) {
+                params.hash = hash;
+                for (double frequency : {3.3, 1500.0, 900.0}) {
+                    params.frequency    = frequency;
+                    params.offset_x     = frequency == 1500.0 ? 1e9 + 0.25 : -17.25;
+                    params.offset_y     = -3.5;
+                    params.z            = 0.75;
+                    params.w            = -1.25;
+                    params.octaves      = frequency == 900.0 ? 3 : 1;
+                    params.octave_seeds = frequency == 900.0 ? noise::OctaveSeeds::texture : noise::OctaveSeeds::same;
+                    params.tile = frequency == 3.3 && noise::algorithm_info(params.algorithm).tiles ? 300 : 0;
+                    const int width = 300, height = 2;
+                    ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "") << "target " << name;
                 }
             }
         }

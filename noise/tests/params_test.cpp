@@ -13,7 +13,7 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
     const std::vector<std::string_view> design{
         "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",
         "cellular_return", "cellular_distance", "cellular_jitter", "fractal",
-        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize", "seed",
+        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize", "hash", "seed",
         "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
@@ -38,6 +38,7 @@ TEST(Params, EveryFieldRoundTripsThroughText) {
     ASSERT_EQ(noise::set_param(changed, "lacunarity", "3"), "");
     ASSERT_EQ(noise::set_param(changed, "octave_seeds", "offset"), "");
     ASSERT_EQ(noise::set_param(changed, "octave_offsets", "shifted"), "");
+    ASSERT_EQ(noise::set_param(changed, "hash", "prime_table"), "");
     ASSERT_EQ(noise::set_param(changed, "seed", "4294967295"), "");
     ASSERT_EQ(noise::set_param(changed, "frequency", "0.1"), "");
     ASSERT_EQ(noise::set_param(changed, "offset_x", "-12.5"), "");

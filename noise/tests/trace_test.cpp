@@ -38,6 +38,15 @@ std::vector<noise::Params> every_configuration() {
             params.seed        = 7;
             params.octave_offsets = f % 2 ? noise::OctaveOffsets::shifted : noise::OctaveOffsets::none;
             all.push_back(params);
+            // The same with each of the seeds' hashes in turn, and every third with seed 003's
+            // texture (which needs a whole-number lacunarity).
+            noise::Params hashed = params;
+            hashed.hash          = static_cast<noise::Hash>(1 + all.size() % 3);
+            if (all.size() % 3 == 0) {
+                hashed.octave_seeds = noise::OctaveSeeds::texture;
+                hashed.lacunarity   = 2.0;
+            }
+            all.push_back(hashed);
         }
     }
     return all;
@@ -170,6 +179,28 @@ TEST(Trace, GradientNoiseStepsRecomputeTheValue) {
     EXPECT_EQ(octave.blends.back().result, octave.value);
     EXPECT_EQ(octave.value, noise.at(p));
     EXPECT_NEAR(octave.value, 0.13691995878400012, 1e-15);  // Ken Perlin's published value
+}
+
+// With the seeds' hashes a corner's `hash` is its gradient byte (lattice.hpp), the one the
+// gradient set reads, and a value-noise corner holds the hash's own value.
+TEST(Trace, EveryHashRecordsTheByteThatPicksTheGradient) {
+    for (auto hash : {noise::Hash::elias, noise::Hash::wide, noise::Hash::prime_table}) {
+        noise::Params params = noise_test::one_octave(Algorithm::perlin, 2, Interpolation::quintic);
+        params.hash          = hash;
+        params.seed          = 3;
+        const noise::Lattice lattice(3, hash);
+        const noise::Trace perlin = noise::trace_point(noise::FractalNoise(params), {-7.3, 2.6, 0, 0});
+        for (const noise::CornerTrace& c : perlin.octaves[0].corners) {
+            EXPECT_EQ(c.value, noise::gradient_dot(lattice, 2, noise::Gradients::improved,
+                                                   static_cast<std::uint8_t>(c.hash), c.distance.data()));
+            const std::uint64_t code = lattice.point_hash<2>({lattice.wrap(c.index[0], 0), lattice.wrap(c.index[1], 0)});
+            EXPECT_EQ(c.hash, lattice.gradient_byte(code));
+        }
+        params.algorithm = Algorithm::value;
+        const noise::Trace value = noise::trace_point(noise::FractalNoise(params), {-7.3, 2.6, 0, 0});
+        for (const noise::CornerTrace& c : value.octaves[0].corners)
+            EXPECT_EQ(c.value, lattice.value_of(lattice.point_hash<2>({lattice.wrap(c.index[0], 0), lattice.wrap(c.index[1], 0)})));
+    }
 }
 
 TEST(Trace, CubicUsesTheFourByFourNeighbourhood) {

@@ -372,8 +372,10 @@ TEST(Worley, OnlyWorleyShowsTheCellularControls) {
         params.algorithm = info.algorithm;
         for (const char* key : {"cellular_return", "cellular_distance", "cellular_jitter"})
             EXPECT_EQ(noise::unused_reason(params, key).empty(), info.algorithm == noise::Algorithm::worley) << key;
-        EXPECT_EQ(info.square_lattice, info.algorithm != noise::Algorithm::worley);
     }
+    // Cellular noise tiles (its cells are square), but blends no corners for the corner views.
+    EXPECT_TRUE(noise::algorithm_info(noise::Algorithm::worley).tiles);
+    EXPECT_FALSE(noise::algorithm_info(noise::Algorithm::worley).square_lattice);
 }
 
 }  // namespace

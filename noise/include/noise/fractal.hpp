@@ -7,7 +7,13 @@
 // point scaled by lacunarity^i, with amplitude persistence^i (seed 004's "frequency = 2^i,
 // amplitude = p^i"). With `octave_seeds = offset` octave i uses its own permutation, seeded
 // seed + i (seed 004's "a different noise function per octave"); with `same` every octave uses
-// the permutation of `seed` (seed 000). The sums:
+// the permutation of `seed` (seed 000). With `texture` (seed 003) all octaves read one shared
+// lattice, that of `seed`, like one white-noise texture sampled every 2^k texels: with N octaves,
+// octave i reads its lattice point j at texel j * lacunarity^(N-1-i) (Lattice::wrap), so the
+// finest octave reads every texel and the coarse octaves' lattice values ARE texels of the finest;
+// the octaves are correlated, as in the seed. It needs a whole-number lacunarity (validate). The
+// texel index wraps with the finest octave's period (256 cells of it for `permutation`, or
+// tile * lacunarity^(N-1) while tiling), so tiling stays exact. The sums:
 //   fbm         sum a_i n_i / sum a_i                     (seeds 000, 001: one octave = raw noise)
 //   turbulence  sum a_i |n_i| / sum a_i                   (Perlin 1985)
 //   ridged      sum a_i s_i / sum a_i, s_i = (1 - |n_i|)^2 * weight_i, where weight_0 = 1 and
@@ -94,7 +100,7 @@ public:
 
 private:
     Params params_;
-    std::vector<Lattice> lattices_;     // one per octave seed (1 when octave_seeds = same)
+    std::vector<Lattice> lattices_;     // one per octave (1 when octave_seeds = same)
     std::vector<OctaveSetup> octaves_;
     double amplitude_sum_ = 0.0;
 };

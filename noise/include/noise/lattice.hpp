@@ -9,9 +9,19 @@
 // table on every machine and standard library. The same generator fills the table of random unit
 // gradients of Perlin's 1985 noise (`Gradients::random`).
 //
+// `hash` chooses another system for the lattice values (hashes.hpp: Hugo Elias' IntNoise of seed
+// 004, a 64-bit hash, seed 001's prime table); Ken's chain stays the default and seed 0's
+// reference. Whatever the system, a lattice point gets one hash code (`point_hash`), from which
+// come its value (`value_of`: value noise, white noise) and its gradient byte (`gradient_byte`,
+// 0..255: which gradient of the set, perlin.hpp).
+//
+// A Lattice can also be one octave's view of a shared texture (octave_seeds = texture, seed
+// 003): its lattice point j is the texel j * stride of the finest octave's lattice (`wrap`).
+//
 // Limits, stated plainly:
 // - Without tiling a lattice index is reduced with & 255, as Ken Perlin does: the noise repeats
-//   every 256 cells on every axis.
+//   every 256 cells on every axis. prime_table repeats every 1024 cells (& 1023, the seed's own
+//   mask), elias along (57, -1) and every 2^32 cells (hashes.hpp); wide does not repeat.
 // - With a tiling period P (1 .. 2^46) an index is reduced modulo P with a true modulo (negative
 //   indices too); indices >= 256 then fold their higher bytes into the hash chain, so a period of
 //   300 is 300 distinct cells, not 256 cells and a repeat. Below 256 the chain is Ken's.
@@ -31,6 +41,9 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+
+#include "noise/hashes.hpp"
+#include "noise/params.hpp"
 
 namespace noise {
 
@@ -91,9 +104,91 @@ inline std::int64_t wrap_index(std::int64_t i, std::int64_t period) {
 // One seed's immutable tables. Cheap to copy around by reference; safe to share between threads.
 class Lattice {
 public:
-    explicit Lattice(std::uint32_t seed);
+    // stride >= 1: lattice point j reads texel j * stride (octave_seeds = texture), else 1.
+    explicit Lattice(std::uint32_t seed, Hash hash = Hash::permutation, std::int64_t stride = 1);
 
     std::uint32_t seed() const { return seed_; }
+    Hash hash() const { return hash_; }
+    std::int64_t stride() const { return stride_; }
+
+    // How many cells the untiled lattice takes to repeat along an axis: 256 (permutation), 1024
+    // (prime_table), or 0 for none that matters (elias: 2^32 along x; wide: none).
+    std::int64_t untiled_period() const {
+        switch (hash_) {
+            case Hash::permutation: return 256;
+            case Hash::prime_table: return 1024;
+            case Hash::elias:
+            case Hash::wide: break;
+        }
+        return 0;
+    }
+
+    // Lattice index i reduced for hashing, at the texel it reads: with a tiling period P, a true
+    // modulo (i mod P) * stride, so every octave of a texture wraps with the finest period
+    // P * stride; without tiling the hash's own wrap (& 255, & 1023, or none) of i * stride.
+    // With stride 1 and hash = permutation this is wrap_index, Ken's & 255.
+    std::int64_t wrap(std::int64_t i, std::int64_t period) const {
+        if (period != 0) return wrap_index(i, period) * stride_;  // < 2^46 (fractal.cpp)
+        // Unsigned: the product wraps (defined) where it leaves int64, and only low bits or the
+        // 64-bit pattern matter below.
+        const std::uint64_t texel = static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(stride_);
+        switch (hash_) {
+            case Hash::permutation: return static_cast<std::int64_t>(texel & 255u);
+            case Hash::prime_table: return static_cast<std::int64_t>(texel & 1023u);
+            case Hash::elias:
+            case Hash::wide: break;
+        }
+        return static_cast<std::int64_t>(texel);
+    }
+
+    // The hash code of a lattice point whose indices are already wrapped (`wrap`): Ken's chain
+    // for permutation (hash_corner), else the system of hashes.hpp.
+    template <int D>
+    std::uint64_t point_hash(const std::array<std::int64_t, D>& wrapped) const {
+        switch (hash_) {
+            case Hash::permutation: return hash_corner<D>(wrapped);
+            case Hash::elias: {
+                std::uint32_t n = seed_;
+                for (int axis = 0; axis < D; ++axis)
+                    n += static_cast<std::uint32_t>(wrapped[axis]) * elias_axis_factor[static_cast<std::size_t>(axis)];
+                return elias_int_noise(n);
+            }
+            case Hash::wide: {
+                std::uint64_t h = wide_start(seed_);
+                for (int axis = 0; axis < D; ++axis) h = wide_link(h, axis, wrapped[axis]);
+                return h;
+            }
+            case Hash::prime_table: {
+                std::array<std::int64_t, 4> i{};
+                for (int axis = 0; axis < D; ++axis) i[axis] = wrapped[axis];
+                return prime_table_[prime_table_index(i[0], i[1], i[2], i[3])];
+            }
+        }
+        return 0;
+    }
+
+    // A hash code's lattice value (value and white noise): h / 127.5 - 1 for the byte-valued
+    // permutation and prime_table, Elias' own double, or wide's top 53 bits.
+    double value_of(std::uint64_t h) const {
+        switch (hash_) {
+            case Hash::permutation:
+            case Hash::prime_table: return static_cast<double>(h) / 127.5 - 1.0;
+            case Hash::elias: return elias_value(static_cast<std::uint32_t>(h));
+            case Hash::wide: break;
+        }
+        return wide_value(h);
+    }
+
+    // A hash code's gradient byte, 0..255, which the gradient sets of perlin.hpp read.
+    unsigned gradient_byte(std::uint64_t h) const {
+        switch (hash_) {
+            case Hash::permutation:
+            case Hash::prime_table: return static_cast<unsigned>(h);
+            case Hash::elias: return static_cast<unsigned>(h >> 23) & 255u;
+            case Hash::wide: break;
+        }
+        return static_cast<unsigned>(h >> 56);
+    }
     std::uint8_t perm(std::int64_t i) const { return perm_[static_cast<std::size_t>(i & 255)]; }
 
     // The hash of a lattice point whose indices are already wrapped (wrap_index): Ken's chain
@@ -127,7 +222,10 @@ public:
 
 private:
     std::uint32_t seed_;
+    Hash hash_;
+    std::int64_t stride_;
     std::array<std::uint8_t, 256> perm_;
+    std::array<std::uint8_t, 1024> prime_table_{};  // prime_table only: System.Random(seed)'s bytes
     std::array<std::array<double, 256 * 4>, 4> gradients_;  // dimension d uses 256 * d entries
 };
 

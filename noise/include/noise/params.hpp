@@ -47,13 +47,21 @@ inline constexpr std::array<std::string_view, 3> cellular_distance_names{"euclid
 enum class Fractal { fbm, turbulence, ridged };
 inline constexpr std::array<std::string_view, 3> fractal_names{"fbm", "turbulence", "ridged"};
 
-enum class OctaveSeeds { same, offset };
-inline constexpr std::array<std::string_view, 2> octave_seeds_names{"same", "offset"};
+// texture: seed 003's one shared texture, octave i reading its lattice point j at texel
+// j * lacunarity^(octaves - 1 - i) of the finest octave's lattice (fractal.hpp).
+enum class OctaveSeeds { same, offset, texture };
+inline constexpr std::array<std::string_view, 3> octave_seeds_names{"same", "offset", "texture"};
 
 // Where each octave's lattice sits: all on the same lines, or octave i >= 1 shifted by a fixed
 // fraction of its cell on every axis, so the lines of the octaves stop coinciding (fractal.hpp).
 enum class OctaveOffsets { none, shifted };
 inline constexpr std::array<std::string_view, 2> octave_offsets_names{"none", "shifted"};
+
+// How a lattice point's indices become its pseudo-random value and gradient (lattice.hpp):
+// Ken Perlin's permutation chain, Hugo Elias' IntNoise (seed 004), a 64-bit integer hash that
+// does not repeat, or seed 001's 1024-byte table indexed by products with large primes.
+enum class Hash { permutation, elias, wide, prime_table };
+inline constexpr std::array<std::string_view, 4> hash_names{"permutation", "elias", "wide", "prime_table"};
 
 static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::worley) + 1);
 static_assert(cellular_return_names.size() == static_cast<std::size_t>(CellularReturn::f2_minus_f1) + 1);
@@ -61,7 +69,8 @@ static_assert(cellular_distance_names.size() == static_cast<std::size_t>(Cellula
 static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
 static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
 static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
-static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::offset) + 1);
+static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::texture) + 1);
+static_assert(hash_names.size() == static_cast<std::size_t>(Hash::prime_table) + 1);
 static_assert(octave_offsets_names.size() == static_cast<std::size_t>(OctaveOffsets::shifted) + 1);
 
 // [SECTION] The settings ------------------------------------------------------------------
@@ -82,6 +91,7 @@ struct Params {
     OctaveSeeds octave_seeds    = OctaveSeeds::same;
     OctaveOffsets octave_offsets = OctaveOffsets::none;  // none: the unshifted octaves, bit for bit
     bool normalize              = true;   // divide the octave sum by the sum of the amplitudes
+    Hash hash                   = Hash::permutation;  // permutation: Ken Perlin's chain, bit for bit
     std::uint32_t seed          = 0;
     double frequency            = 4.0;
     double offset_x             = 0.0;
@@ -120,7 +130,7 @@ inline std::string set_param_value(Params& params, const ParamInfo& info, double
 inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
-// lacunarity, and an algorithm on a square lattice). Returns an empty string when `params` is valid, else the first problem.
+// lacunarity, so does octave_seeds = texture, and the algorithm's lattice must repeat). Returns an empty string when `params` is valid, else the first problem.
 std::string validate(const Params& params);
 
 // [SECTION] Output range ------------------------------------------------------------------

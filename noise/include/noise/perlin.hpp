@@ -4,7 +4,8 @@
 //
 // The steps, as Ken Perlin's reference takes them:
 //   1. find the unit cell that contains the point: i = floor(p), f = p - i   (lattice.hpp)
-//   2. hash each corner of the cell to a byte:      h = p[p[p[X] + Y] + Z]   (lattice.hpp)
+//   2. hash each corner of the cell to a byte:      h = p[p[p[X] + Y] + Z]   (lattice.hpp; with
+//      another `hash`, the byte that hash gives the corner, hashes.hpp)
 //   3. pick that corner's gradient g(h) and take its dot product with the distance vector from
 //      the corner to the point: g . (f - corner)    -- zero at the corner itself, so gradient
 //      noise is 0 at every lattice point

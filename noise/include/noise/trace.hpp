@@ -47,7 +47,9 @@ ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double s
 struct CornerTrace {
     std::array<int, 4> offset{};           // from the cell's lower corner: 0/1, or -1..2 for cubic
     std::array<std::int64_t, 4> index{};   // the lattice point, before wrapping
-    unsigned hash = 0;                     // step 2: its hash (before smoothing)
+    unsigned hash = 0;                     // step 2: its hash byte, 0..255 (before smoothing): the
+                                           // permutation's hash, or the byte of another hash that
+                                           // picks the gradient (lattice.hpp, gradient_byte)
     std::array<double, 4> gradient{};      // step 3, gradient noise: its gradient vector g
     std::array<double, 4> distance{};      // step 3, gradient noise: f - offset, from it to the point
     double value = 0.0;                    // gradient noise: g . distance; value noise: its value;

@@ -144,10 +144,14 @@ public:
     // live on the stack: up to about 1 MB for 4D cubic smoothing, far below a thread's 8 MB.
     static constexpr int capacity = std::max(8192, combos * (256 + extension + max_lanes) + 2 * max_lanes);
 
-    BlockHasher(const OctaveInputs& in, int base, std::int64_t* table) : in_(in), base_(base), table_(table) {
+    // as_bytes: entries are the points' gradient bytes (Lattice::gradient_byte, for gradient
+    // noise), else their hash codes (Lattice::value_of turns them into values). For the
+    // permutation the two are the same byte.
+    BlockHasher(const OctaveInputs& in, int base, std::int64_t* table, bool as_bytes = false)
+        : in_(in), base_(base), table_(table), as_bytes_(as_bytes) {
         for (int axis = 1; axis <= links; ++axis)
             for (int k = 0; k < Span; ++k)
-                axis_index_[axis - 1][k] = axis < D ? wrap_index(in.row.cell[axis].index + base + k, in.period) : 0;
+                axis_index_[axis - 1][k] = axis < D ? in.lattice->wrap(in.row.cell[axis].index + base + k, in.period) : 0;
         // Pixels run in increasing x (RowKernel checks x_step > 0), so the first and last lanes
         // hold the lowest and highest cells.
         const std::int64_t lowest = in.cell_x[0], highest = in.cell_x[in.padded - 1];
@@ -155,12 +159,19 @@ public:
         // Unsigned: the difference of any two int64 is defined there, and nonnegative here.
         const auto range  = static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest) + Span;
         const auto lanes  = static_cast<std::uint64_t>(hn::Lanes(DI()));
-        const auto period = static_cast<std::uint64_t>(in.period != 0 ? in.period : 256);  // the lattice repeats
+        // The lattice repeats every `period` cells (0: elias and wide untiled, as good as never).
+        j_period_         = in.period != 0 ? in.period : in.lattice->untiled_period();
+        const auto period = static_cast<std::uint64_t>(j_period_);
         const auto whole  = [&](std::uint64_t n) { return (n + lanes - 1) / lanes * lanes; };  // vectors of entries
         // A table entry costs one chain; without a table each lane walks Span chains per
         // combination. When the chunk spans a whole period of the lattice, one period is all
         // there is to tabulate; beyond it the table repeats itself for as far as a vector reads.
-        if (range >= period && whole(period + extension) * combos + 2 * max_lanes <= capacity) {
+        // The other hashes cost a whole point hash per entry: a period longer than the chunk's
+        // own points (prime_table's 1024 cells) is then dearer to tabulate than to hash per lane.
+        const bool period_pays = in.lattice->hash() == Hash::permutation ||
+                                 period <= Span * static_cast<std::uint64_t>(in.padded);
+        if (period != 0 && range >= period && period_pays &&
+            whole(period + extension) * combos + 2 * max_lanes <= capacity) {
             wrapped_ = true;
             range_   = static_cast<std::int64_t>(whole(period + extension));
         } else if (range <= Span * static_cast<std::uint64_t>(in.padded) &&
@@ -171,7 +182,9 @@ public:
         }
         tabulated_ = true;
         const std::int64_t distinct = wrapped_ ? static_cast<std::int64_t>(period) : range_;
-        if (period <= 256)
+        // Single-lookup links need every wrapped index below 256: Ken's chain, untiled or with
+        // texels (period * stride) below 256.
+        if (in.lattice->hash() == Hash::permutation && (in.period == 0 || in.period * in.lattice->stride() <= 256))
             tabulate_by_links(distinct);
         else
             tabulate_by_points(distinct);
@@ -191,11 +204,11 @@ public:
         if (tabulated_) return read(di, table_, i, hash);
         const int lanes = static_cast<int>(hn::Lanes(di));
         HWY_ALIGN std::int64_t lane_hash[combos][max_lanes];
-        unsigned rest[combos];
+        std::int64_t rest[combos];
         for (int s = 0; s < Span; ++s) {
             for (int lane = 0; lane < lanes; ++lane) {
                 const std::int64_t x = in_.cell_x[i + lane] + base_ + s;
-                chain_rest(in_.lattice->chain(0, wrap_index(x, in_.period)), rest);
+                entries_of(in_.lattice->wrap(x, in_.period), rest);
                 for (int c = 0; c < combos; ++c) lane_hash[c][lane] = rest[c];
             }
             for (int c = 0; c < combos; ++c) hash[s + Span * c] = hn::Load(di, lane_hash[c]);
@@ -252,7 +265,7 @@ private:
     // whose links are single lookups.
     void tabulate_by_links(std::int64_t count) {
         const Lattice& lattice = *in_.lattice;
-        for (std::int64_t k = 0; k < count; ++k) table_[k] = lattice.perm(wrapped_ ? k : wrap_index(x_lo_ + k, in_.period));
+        for (std::int64_t k = 0; k < count; ++k) table_[k] = lattice.perm(lattice.wrap(wrapped_ ? k : x_lo_ + k, in_.period));
         int filled = 1;
         for (int axis = 1; axis <= links; ++axis) {
             const int offsets = axis < D ? Span : 1;
@@ -268,19 +281,43 @@ private:
         }
     }
 
-    // The same, one lattice point at a time with Lattice::chain, which handles indices past 255
-    // (tiling periods above 256).
+    // The same, one lattice point at a time (entries_of): Lattice::chain, which handles indices
+    // past 255 (tiling periods above 256), or the other hashes.
     void tabulate_by_points(std::int64_t count) {
-        unsigned hash[combos];
+        std::int64_t entry[combos];
         for (std::int64_t k = 0; k < count; ++k) {
-            chain_rest(in_.lattice->chain(0, wrap_index(wrapped_ ? k : x_lo_ + k, in_.period)), hash);
-            for (int c = 0; c < combos; ++c) table_[c * range_ + k] = hash[c];
+            entries_of(in_.lattice->wrap(wrapped_ ? k : x_lo_ + k, in_.period), entry);
+            for (int c = 0; c < combos; ++c) table_[c * range_ + k] = entry[c];
+        }
+    }
+
+    // The table entries of the points with wrapped x index `x`, one per combination of the
+    // other axes: Ken's chain sharing its first links (chain_rest), or for the other hashes one
+    // Lattice::point_hash per point, as detail::hash_points does. A 64-bit code is kept as its
+    // bit pattern.
+    void entries_of(std::int64_t x, std::int64_t* entry) const {
+        const Lattice& lattice = *in_.lattice;
+        if (lattice.hash() == Hash::permutation) {
+            unsigned hash[combos];
+            chain_rest(lattice.chain(0, x), hash);
+            for (int c = 0; c < combos; ++c) entry[c] = hash[c];
+            return;
+        }
+        for (int c = 0; c < combos; ++c) {
+            std::array<std::int64_t, D> wrapped;
+            wrapped[0] = x;
+            for (int axis = 1, rest = c; axis < D; ++axis, rest /= Span) wrapped[axis] = axis_index_[axis - 1][rest % Span];
+            const std::uint64_t code = lattice.point_hash<D>(wrapped);
+            entry[c] = as_bytes_ ? static_cast<std::int64_t>(lattice.gradient_byte(code)) : static_cast<std::int64_t>(code);
         }
     }
 
     // The table entry of the first block point (offset base_) of a cell; point s is s entries on.
     std::int64_t entry_of(std::int64_t cell) const {
-        return wrapped_ ? wrap_index(cell + base_, in_.period) : cell + base_ - x_lo_;
+        if (!wrapped_) return cell + base_ - x_lo_;
+        // Untiled, the period is a power of two (256, 1024): a mask, like wrap_index's & 255. A
+        // true modulo by a run-time period would be a division per lane.
+        return in_.period == 0 ? ((cell + base_) & (j_period_ - 1)) : wrap_index(cell + base_, in_.period);
     }
 
     // Lattice::chain over the other axes for every combination, after the x link `h`, sharing
@@ -301,6 +338,8 @@ private:
     int base_;
     std::int64_t* table_;
     std::int64_t axis_index_[links][Span]{};  // the wrapped lattice index of each offset on axes 1, 2, 3
+    bool as_bytes_;
+    std::int64_t j_period_ = 0;  // the lattice's period in cells along x (0: none)
     std::int64_t x_lo_  = 0;
     std::int64_t range_ = 0;
     bool tabulated_     = false;

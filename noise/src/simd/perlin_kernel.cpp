@@ -211,7 +211,7 @@ struct PerlinOctave {
 
     static void Run(const OctaveInputs& in) {
         HWY_ALIGN std::int64_t table[Hasher::capacity];
-        const Hasher hasher(in, first, table);                                   // 2. HASH THE CORNERS
+        const Hasher hasher(in, first, table, true);                             // 2. HASH THE CORNERS (BYTES)
 
         // The distance vectors' row-constant components, per combination of the other axes.
         double other[Hasher::combos][4] = {};

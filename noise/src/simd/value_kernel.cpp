@@ -36,15 +36,22 @@ HWY_INLINE VF SmoothedLanes(const VF* lattice_values, int point) {
 }
 
 // The lattice values of a block for the lanes of pixels i ..: from a table of the chunk's values
-// when its points are tabulated, else from each lane's hashes.
+// when its points are tabulated, else from each lane's hashes. The permutation's bytes become
+// values lane-wise (h / 127.5 - 1); the other hashes' codes through Lattice::value_of, the
+// reference's own function, one entry at a time (a table entry is shared by many pixels).
 template <class Hasher>
 class BlockValues {
 public:
-    BlockValues(const Hasher& hasher, double* values) : hasher_(hasher), values_(values) {
+    BlockValues(const Hasher& hasher, const Lattice& lattice, double* values)
+        : hasher_(hasher), lattice_(lattice), values_(values) {
         if (!hasher.tabulated()) return;
         const DF d;
         const DI di;
         const std::int64_t entries = hasher.range() * Hasher::combos;
+        if (lattice.hash() != Hash::permutation) {
+            for (std::int64_t k = 0; k < entries; ++k) values_[k] = lattice.value_of(static_cast<std::uint64_t>(hasher.table()[k]));
+            return;
+        }
         for (std::int64_t k = 0; k < entries; k += static_cast<std::int64_t>(hn::Lanes(d)))
             hn::Store(ValueOfHash(hn::Load(di, hasher.table() + k)), d, values_ + k);
     }
@@ -53,11 +60,24 @@ public:
         if (hasher_.tabulated()) return hasher_.read(DF(), values_, i, out);
         VI hash[Hasher::points];
         hasher_.hashes(i, hash);
-        for (int n = 0; n < Hasher::points; ++n) out[n] = ValueOfHash(hash[n]);
+        if (lattice_.hash() == Hash::permutation) {
+            for (int n = 0; n < Hasher::points; ++n) out[n] = ValueOfHash(hash[n]);
+            return;
+        }
+        const DF d;
+        const DI di;
+        HWY_ALIGN std::int64_t code[max_lanes];
+        HWY_ALIGN double value[max_lanes];
+        for (int n = 0; n < Hasher::points; ++n) {
+            hn::Store(hash[n], di, code);
+            for (std::size_t lane = 0; lane < hn::Lanes(d); ++lane) value[lane] = lattice_.value_of(static_cast<std::uint64_t>(code[lane]));
+            out[n] = hn::Load(d, value);
+        }
     }
 
 private:
     const Hasher& hasher_;
+    const Lattice& lattice_;
     double* values_;
 };
 
@@ -73,7 +93,7 @@ struct ValueOctave {
         HWY_ALIGN std::int64_t table[Hasher::capacity];
         HWY_ALIGN double value_table[Hasher::capacity];
         const Hasher hasher(in, Smooth ? first - 1 : first, table);              // 2. THE POINTS' HASHES,
-        const BlockValues<Hasher> lattice(hasher, value_table);                  //    AS VALUES
+        const BlockValues<Hasher> lattice(hasher, *in.lattice, value_table);     //    AS VALUES
         VF lattice_values[Hasher::points];
         VF values[ipow(PerAxis, D)];
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
@@ -94,7 +114,7 @@ struct WhiteOctave {
         HWY_ALIGN std::int64_t table[Hasher::capacity];
         HWY_ALIGN double value_table[Hasher::capacity];
         const Hasher hasher(in, Smooth ? -1 : 0, table);
-        const BlockValues<Hasher> lattice(hasher, value_table);
+        const BlockValues<Hasher> lattice(hasher, *in.lattice, value_table);
         VF lattice_values[Hasher::points];
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
             lattice.read(i, lattice_values);
