@@ -47,12 +47,19 @@ inline constexpr std::array<std::string_view, 2> octave_seeds_names{"same", "off
 enum class OctaveOffsets { none, shifted };
 inline constexpr std::array<std::string_view, 2> octave_offsets_names{"none", "shifted"};
 
+// How many copies of the field are summed (seed 001): one, or the field averaged with a copy of
+// itself turned 45 degrees in the x-y plane, which hides the lattice's axis alignment
+// (fractal.hpp says exactly how, and how it tiles).
+enum class Layers { single, rotated };
+inline constexpr std::array<std::string_view, 2> layers_names{"single", "rotated"};
+
 static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::white) + 1);
 static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
 static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
 static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
 static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::offset) + 1);
 static_assert(octave_offsets_names.size() == static_cast<std::size_t>(OctaveOffsets::shifted) + 1);
+static_assert(layers_names.size() == static_cast<std::size_t>(Layers::rotated) + 1);
 
 // [SECTION] The settings ------------------------------------------------------------------
 
@@ -75,6 +82,11 @@ struct Params {
     double z                    = 0.0;
     double w                    = 0.0;
     std::uint32_t tile          = 0;  // 0: no tiling; else the period in lattice cells at octave 0
+    // Domain warp (fractal.hpp): the field is read at p + warp_amplitude * w(p * warp_frequency).
+    double warp_amplitude       = 0.0;  // in lattice cells of octave 0; 0: no warp, bit for bit
+    double warp_frequency       = 1.0;  // the warp field's frequency relative to octave 0's
+    int warp_octaves            = 3;    // octaves of each component of the warp field
+    Layers layers               = Layers::single;  // single: the field alone, bit for bit
 
     friend bool operator==(const Params&, const Params&) = default;
 };
@@ -106,7 +118,7 @@ inline std::string set_param_value(Params& params, const ParamInfo& info, double
 inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
-// lacunarity). Returns an empty string when `params` is valid, else the first problem.
+// lacunarity, and a whole-number warp_frequency when the warp is on). Returns an empty string when `params` is valid, else the first problem.
 std::string validate(const Params& params);
 
 // [SECTION] Output range ------------------------------------------------------------------
