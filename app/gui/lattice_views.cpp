@@ -7,8 +7,8 @@
 
 namespace app::gui {
 
-void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, UiReport& report) {
-    const bool two_d = dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report) {
+    const bool two_d = params.dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
     ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, two_d);
     report.item("teach_lattice");
     if (ImGui::IsItemHovered())
@@ -21,6 +21,10 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, UiRepor
                           "step by step.");
     ImGui::Separator();
     ImGui::TextDisabled("Preview shows (first octave)");
+    // The lattice is not warped or turned: these views show it as it is, the field without warp
+    // and without the turned layer; the probe's trace follows the warp to the point it reads.
+    if (params.warp_amplitude > 0.0 || (params.layers == noise::Layers::rotated && two_d))
+        ImGui::TextDisabled("(unwarped, one layer: the lattice itself)");
     if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise)) layers.field = FieldLayer::noise;
     report.item("teach_field_noise");
     // Offsets (0, 0) .. (1, 1) from the cell's lowest indices; y grows downwards on screen.

@@ -23,7 +23,7 @@ struct LatticeViews {
 };
 
 // The Teach menu's items for these views (inside an open menu).
-void draw_lattice_menu_items(LatticeViewSettings& layers, int dimension, UiReport& report);
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report);
 
 // For the UI report: what is switched on, what the overlay drew, the probe's numbers.
 // `influence_shown`: the preview shows the image of the current influence mode.
