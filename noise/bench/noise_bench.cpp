@@ -36,48 +36,6 @@
 // Index
 // [SECTION] Options: our flags, read before Google Benchmark's
 // [SECTION] What we measure: grids, configurations, entries
-// Domain warp and the rotated layer (fractal.hpp), which take warp_rows.hpp's path: the warp
-// field's rows on SIMD kernels, the field at the moved points on the reference's scalar sum.
-// Named like the coverage, plus "warp<amplitude>x<frequency>o<warp octaves>" and/or "rotated".
-void plan_warp(Plan& plan, const Options& options) {
-    std::vector<Grid> grids;
-    if (options.coverage_grid != "highfreq") grids.push_back(low_frequency(options.coverage_size, false));
-    if (options.coverage_grid != "lowfreq") grids.push_back(high_frequency(options.coverage_size, false));
-    struct Variant {
-        noise::Algorithm algorithm;
-        int dimension;
-        bool warp;
-        bool rotated;
-    };
-    const Variant variants[] = {{noise::Algorithm::perlin, 2, true, false}, {noise::Algorithm::perlin, 2, false, true},
-                                {noise::Algorithm::perlin, 2, true, true},  {noise::Algorithm::value, 2, true, false},
-                                {noise::Algorithm::value, 2, false, true},  {noise::Algorithm::perlin, 3, true, false}};
-    for (const Grid& grid : grids)
-        for (const Variant& v : variants)
-            for (const int octaves : {1, 8}) {
-                noise::Params params;
-                params.algorithm = v.algorithm;
-                params.dimension = v.dimension;
-                params.octaves   = octaves;
-                params.z = params.w = 0.5;
-                std::string name = std::string(noise::algorithm_names[static_cast<std::size_t>(v.algorithm)]) + "/" +
-                                   std::to_string(v.dimension) + "D";
-                if (v.warp) {
-                    params.warp_amplitude = 1.0;
-                    params.warp_frequency = 1.0;
-                    params.warp_octaves   = 3;
-                    name += "/warp1x1o3";
-                }
-                if (v.rotated) {
-                    params.layers = noise::Layers::rotated;
-                    name += "/rotated";
-                }
-                const std::size_t c = add_config(plan, make_config(false, name, params, grid));
-                add_entry(plan, c, Impl::ours);
-                add_entry(plan, c, Impl::reference);
-            }
-}
-
 // [SECTION] Checks: ours equals the reference before anything is timed
 // [SECTION] The benchmark bodies
 // [SECTION] Registration: rounds as the outer loop
