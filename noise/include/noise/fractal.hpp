@@ -38,7 +38,9 @@
 // a in lattice cells of octave 0. w is a vector field with one component per axis of the
 // dimension: component k is an fBm of gradient noise (perlin, Ken Perlin's improved gradients,
 // quintic fade, lacunarity 2, persistence 0.5, warp_octaves octaves, octave_seeds same, no octave
-// offsets, sum / amplitude sum, so nominally [-1, 1] and in practice within about +-0.9) seeded
+// offsets, sum / amplitude sum: nominally [-1, 1]; max |w_k| measured over 40000 random points,
+// 1 / 3 / 8 warp octaves: 1D 0.47 / 0.30 / 0.26, 2D 0.89 / 0.65 / 0.55, 3D 0.93 / 0.63 / 0.60,
+// 4D 1.04 / 0.73 / 0.65, so a point moves by at most about a * 0.9 per axis) seeded
 // `warp_seed(seed, k)` = seed + 0x9E3779B9 * (k + 1) (mod 2^32), so the components are
 // independent of each other and of the field. The warp field's octave i samples p at
 // warp_frequency * 2^i (the frequency is folded into each octave's scale, which is how the row
