@@ -403,6 +403,32 @@ TEST(Warp, ControlsAppearOnlyWhenTheyApply) {
     EXPECT_NE(noise::unused_reason(params, "layers"), "");
 }
 
+// What unused_reason says is what the output shows: a hidden control changes no pixel, a shown
+// one changes some.
+TEST(Warp, HiddenControlsChangeNothingAndShownOnesDo) {
+    const auto image = [](const noise::Params& params) {
+        std::vector<float> out(24 * 24);
+        noise::render(params, noise::Region::full(24, 24), out);
+        return out;
+    };
+    for (const double amplitude : {0.0, 0.5}) {
+        for (const int dimension : {1, 2}) {
+            noise::Params a;
+            a.dimension      = dimension;
+            a.warp_amplitude = amplitude;
+            for (const std::string_view key : {"warp_frequency", "warp_octaves", "layers"}) {
+                noise::Params b = a;
+                if (key == "warp_frequency") b.warp_frequency = 3.0;
+                if (key == "warp_octaves") b.warp_octaves = 6;
+                if (key == "layers") b.layers = Layers::rotated;
+                const bool changed = image(a) != image(b);
+                EXPECT_EQ(changed, noise::unused_reason(a, key).empty())
+                    << key << " amplitude " << amplitude << " dimension " << dimension;
+            }
+        }
+    }
+}
+
 TEST(Warp, KeysRoundTripThroughText) {
     noise::Params params;
     EXPECT_EQ(noise::set_param(params, "warp_amplitude", "1.25"), "");
