@@ -9,6 +9,8 @@
 //     ocean    abyss -> turquoise -> foam        fire   black -> red -> orange -> white
 //     ice      midnight blue -> pale ice         sand   umber -> ochre -> pale sand
 //     viridis  matplotlib's perceptual ramp
+//     marble   white stone -> grey veins (high values)
+//     wood     seven growth rings, pale early wood -> a thin dark late-wood line, repeated
 // Hillshade lights the field as a height map from the north-west at 45 degrees. Slopes are
 // measured per image width (not per pixel), so a 512 px preview and a 4096 px export show the
 // same relief; at the image's edges the missing neighbour is replaced by the pixel itself.

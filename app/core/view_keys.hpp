@@ -4,7 +4,7 @@
 // machinery (noise/field_table.hpp), describes app::ViewSettings (view_settings.hpp), so presets, `--set mapping=stretch` and error messages
 // treat the view keys exactly like the noise keys:
 //     mapping    fixed | stretch
-//     ramp       gray | terrain | ocean | fire | ice | sand | viridis
+//     ramp       gray | terrain | ocean | fire | ice | sand | viridis | marble | wood
 //     hillshade  true | false          repeat_3x3  true | false       show_octaves  true | false
 //     scanline   0 .. 1 (fraction of the preview height)
 // and the terrain's (the terrain view, normal8 exports, the engine figures):
@@ -12,7 +12,7 @@
 //     light_azimuth   0 .. 360 degrees    light_elevation  0 .. 90 degrees
 //     terrain_colour  height | slope      wireframe  true | false     normal_convention  opengl | directx
 // Errors are one line in the noise library's style: "ramp: 'pink' is not allowed: expected one
-// of gray, terrain, ocean, fire, ice, sand, viridis".
+// of gray, terrain, ocean, fire, ice, sand, viridis, marble, wood".
 #pragma once
 
 #include <span>

@@ -16,8 +16,9 @@ namespace app {
 enum class Mapping { fixed, stretch };
 inline constexpr std::array<std::string_view, 2> mapping_names{"fixed", "stretch"};
 
-enum class Ramp { gray, terrain, ocean, fire, ice, sand, viridis };
-inline constexpr std::array<std::string_view, 7> ramp_names{"gray", "terrain", "ocean", "fire", "ice", "sand", "viridis"};
+enum class Ramp { gray, terrain, ocean, fire, ice, sand, viridis, marble, wood };
+inline constexpr std::array<std::string_view, 9> ramp_names{"gray", "terrain", "ocean", "fire", "ice",
+                                                            "sand", "viridis", "marble", "wood"};
 
 // The terrain view's colour: the preset's ramp over the height, or by the steepness of the slope.
 enum class TerrainColour { height, slope };
@@ -29,7 +30,7 @@ enum class NormalConvention { opengl, directx };
 inline constexpr std::array<std::string_view, 2> normal_convention_names{"opengl", "directx"};
 
 static_assert(mapping_names.size() == static_cast<std::size_t>(Mapping::stretch) + 1);
-static_assert(ramp_names.size() == static_cast<std::size_t>(Ramp::viridis) + 1);
+static_assert(ramp_names.size() == static_cast<std::size_t>(Ramp::wood) + 1);
 static_assert(terrain_colour_names.size() == static_cast<std::size_t>(TerrainColour::slope) + 1);
 static_assert(normal_convention_names.size() == static_cast<std::size_t>(NormalConvention::directx) + 1);
 

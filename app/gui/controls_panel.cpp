@@ -161,7 +161,8 @@ bool reset_menu(std::string_view key, double& value, double default_value) {
 bool applies(const noise::Params& params, std::string_view key) { return noise::unused_reason(params, key).empty(); }
 bool applies(const ViewSettings&, std::string_view) { return true; }
 
-// Tiling needs a whole-number lacunarity (every octave must wrap on the tile). Rather than let a
+// Tiling needs a whole-number lacunarity (every octave must wrap on the tile), and a
+// whole-number warp frequency when the warp is on. Rather than let a
 // drag pass through 1.957 and turn the preview into an error, the slider steps through whole
 // numbers while tiling is on; turning tiling on rounds a fractional lacunarity, and says so.
 void keep_tiling_valid(noise::Params& params, std::string_view key, double& value, std::string& note) {
@@ -183,6 +184,18 @@ void keep_tiling_valid(noise::Params& params, std::string_view key, double& valu
                       params.lacunarity, rounded);
         note = text;
         params.lacunarity = rounded;
+    }
+    // The same for the warp's frequency while the warp is on (the warp must repeat with the tile).
+    if (key == "warp_frequency" && params.tile != 0 && params.warp_amplitude > 0) value = std::max(1.0, std::round(value));
+    const bool warp_tiled = (key == "tile" && value != 0 && params.warp_amplitude > 0) ||
+                            (key == "warp_amplitude" && value > 0 && params.tile != 0);
+    if (warp_tiled && params.warp_frequency != std::round(params.warp_frequency)) {
+        const double rounded = std::max(1.0, std::round(params.warp_frequency));
+        char text[160];
+        std::snprintf(text, sizeof text, "Warp frequency %.3g rounded to %.0f: a warp that tiles needs a whole number.",
+                      params.warp_frequency, rounded);
+        note += (note.empty() ? "" : " ") + std::string(text);
+        params.warp_frequency = rounded;
     }
 }
 void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {}

@@ -34,6 +34,8 @@ ImageResult render_influence(const noise::Params& params, int width, int height,
     noise::Params first = params;
     first.octaves       = 1;
     first.fractal       = noise::Fractal::fbm;
+    first.warp_amplitude = 0.0;  // the lattice views teach the unwarped first octave (the menu says so)
+    first.layers         = noise::Layers::single;
     const noise::FractalNoise noise(first);
     ImageResult result;
     result.params = first;

@@ -46,6 +46,8 @@ std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t
                                        std::int64_t j1) {
     noise::Params first = params;
     first.octaves       = 1;  // octave 0 alone: same lattice, same seed, unscaled
+    first.warp_amplitude = 0.0;  // the lattice's own points: a warp moves where the field is read,
+    first.layers         = noise::Layers::single;  // not the lattice, and the turned layer has its own
     const noise::FractalNoise noise(first);
     std::vector<LatticeMark> marks;
     for (std::int64_t j = j0; j <= j1; ++j) {

@@ -63,6 +63,10 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
                           "step by step.");
     ImGui::Separator();
     ImGui::TextDisabled("Preview shows (first octave)");
+    // The lattice is not warped or turned: these views show it as it is, the field without warp
+    // and without the turned layer; the probe's trace follows the warp to the point it reads.
+    if (params.warp_amplitude > 0.0 || (params.layers == noise::Layers::rotated && two_d))
+        ImGui::TextDisabled("(unwarped, one layer: the lattice itself)");
     if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise)) layers.field = FieldLayer::noise;
     report.item("teach_field_noise");
     // Offsets (0, 0) .. (1, 1) from the cell's lowest indices; y grows downwards on screen.

@@ -21,7 +21,9 @@
 // 2) at 1 and 8 octaves on 1024 x 1024 samples. The coverage set is every configuration of the
 // algorithm table (algorithm x dimension x the parameters that algorithm uses), 1 and 8
 // octaves, on both grids at 256 x 256 samples (fewer rows where the reference is slow, see
-// check_and_size), ours against the reference. Before timing anything, ours is checked to
+// check_and_size), ours against the reference. The warp set (--suite=warp, also in "all") is a few
+// 2D and 3D configurations with domain warp and/or the rotated layer, on the same grids, ours
+// against the reference (plan_warp). Before timing anything, ours is checked to
 // equal the reference bit for bit on every configuration (and on every target for the headline).
 // The seeds' hashes (`hash`) and seed 003's texture are measured by their own suite, `hashes`
 // (2D perlin and value, every hash, 1 and 8 octaves, both grids, ours against the reference),
@@ -79,7 +81,7 @@ double load_average() {
 
 // [SECTION] Options: our flags, read before Google Benchmark's ------------------------------
 
-constexpr std::array<std::string_view, 4> suite_names{"all", "headline", "coverage", "hashes"};
+constexpr std::array<std::string_view, 5> suite_names{"all", "headline", "coverage", "hashes", "warp"};
 constexpr std::array<std::string_view, 3> coverage_grid_names{"lowfreq", "highfreq", "both"};
 
 struct Options {
@@ -99,7 +101,7 @@ constexpr char usage[] =
     "noise_bench options (Google Benchmark's --benchmark_* flags work too):\n"
     "  --quick                 smoke run (2 rounds, shorter runs, 128 x 128 coverage): < 60 s\n"
     "  --rounds=N              rounds; each measures every entry once (default 5)\n"
-    "  --suite=S               all | headline | coverage | hashes (default all)\n"
+    "  --suite=S               all | headline | coverage | hashes | warp (default all)\n"
     "  --coverage-grid=G       lowfreq | highfreq | both (default both)\n"
     "  --coverage-size=N       coverage grid is N x N (default 256)\n"
     "  --verbose               also print every run as Google Benchmark does\n";
@@ -146,7 +148,7 @@ std::string read_options(int& argc, char** argv, Options& options) {
                 return "--coverage-size: expected 8 or more";
         } else if (starts_with(arg, "--suite=")) {
             options.suite = value("--suite=");
-            if (!one_of(options.suite, suite_names)) return "--suite: expected all, headline, coverage or hashes";
+            if (!one_of(options.suite, suite_names)) return "--suite: expected all, headline, coverage, hashes or warp";
         } else if (starts_with(arg, "--coverage-grid=")) {
             options.coverage_grid = value("--coverage-grid=");
             if (!one_of(options.coverage_grid, coverage_grid_names))
@@ -353,6 +355,46 @@ void plan_hashes(Plan& plan, const Options& options) {
                         params.w             = 0.5;
                         add_coverage(plan, grid, noise::algorithm_info(algorithm), params);
                     }
+// Domain warp and the rotated layer (fractal.hpp), which take warp_rows.hpp's path: the warp
+// field's rows on SIMD kernels, the field at the moved points on the reference's scalar sum.
+// Named like the coverage, plus "warp<amplitude>x<frequency>o<warp octaves>" and/or "rotated".
+void plan_warp(Plan& plan, const Options& options) {
+    std::vector<Grid> grids;
+    if (options.coverage_grid != "highfreq") grids.push_back(low_frequency(options.coverage_size, false));
+    if (options.coverage_grid != "lowfreq") grids.push_back(high_frequency(options.coverage_size, false));
+    struct Variant {
+        noise::Algorithm algorithm;
+        int dimension;
+        bool warp;
+        bool rotated;
+    };
+    const Variant variants[] = {{noise::Algorithm::perlin, 2, true, false}, {noise::Algorithm::perlin, 2, false, true},
+                                {noise::Algorithm::perlin, 2, true, true},  {noise::Algorithm::value, 2, true, false},
+                                {noise::Algorithm::value, 2, false, true},  {noise::Algorithm::perlin, 3, true, false}};
+    for (const Grid& grid : grids)
+        for (const Variant& v : variants)
+            for (const int octaves : {1, 8}) {
+                noise::Params params;
+                params.algorithm = v.algorithm;
+                params.dimension = v.dimension;
+                params.octaves   = octaves;
+                params.z = params.w = 0.5;
+                std::string name = std::string(noise::algorithm_names[static_cast<std::size_t>(v.algorithm)]) + "/" +
+                                   std::to_string(v.dimension) + "D";
+                if (v.warp) {
+                    params.warp_amplitude = 1.0;
+                    params.warp_frequency = 1.0;
+                    params.warp_octaves   = 3;
+                    name += "/warp1x1o3";
+                }
+                if (v.rotated) {
+                    params.layers = noise::Layers::rotated;
+                    name += "/rotated";
+                }
+                const std::size_t c = add_config(plan, make_config(false, name, params, grid));
+                add_entry(plan, c, Impl::ours);
+                add_entry(plan, c, Impl::reference);
+            }
 }
 
 // [SECTION] Checks: ours equals the reference before anything is timed -----------------------
@@ -772,10 +814,11 @@ class Summary {
                 ratio_cell(ratio(c, peer, Impl::ours), 10);
                 std::printf("\n");
             }
+            const bool warp = config.params.warp_amplitude > 0.0 || config.params.layers != noise::Layers::single;
             Finding& f =
                 findings[std::string(
                              noise::algorithm_names[static_cast<std::size_t>(config.params.algorithm)]) +
-                         " " + grid_name];
+                         (warp ? " warp " : " ") + grid_name];
             if (std::isfinite(r)) {
                 f.ratios.push_back(r);
                 const std::string& name = config.name;
@@ -831,6 +874,7 @@ int main(int argc, char** argv) {
     if (options.suite == "all" || options.suite == "headline") plan_headline(plan, options);
     if (options.suite == "all" || options.suite == "coverage") plan_coverage(plan, options);
     if (options.suite == "all" || options.suite == "hashes") plan_hashes(plan, options);
+    if (options.suite == "all" || options.suite == "warp") plan_warp(plan, options);
 
     // 2. Ours must compute what the reference computes.
     const int failures = check_and_size(plan, options);

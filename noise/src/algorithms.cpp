@@ -126,6 +126,10 @@ std::string unused_reason(const Params& params, std::string_view key) {
     if (!info.uses(key)) return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
     if (key == "tile" && !info.tiles)
         return "Not available for " + std::string(info.name) + " noise: no square period repeats its lattice.";
+    if ((key == "warp_frequency" || key == "warp_octaves") && !(params.warp_amplitude > 0.0))
+        return "Domain warp is off: set a warp amplitude above 0 first.";
+    if (key == "layers" && params.dimension < 2)
+        return "The rotated layer turns the x-y plane: 1D noise has no plane to turn.";
     return {};
 }
 

@@ -24,7 +24,23 @@ constexpr std::array<std::array<int, 4>, 16> octave_shift_64ths{{
 
 }  // namespace
 
-FractalNoise::FractalNoise(const Params& params) : params_(params) {
+// The params of the warp field's component along `axis`: fractal.hpp's fixed fBm of gradient
+// noise. Its frequency, offsets and tile are not read (the octave setups carry the scale and the
+// periods).
+Params warp_component_params(const Params& params, int axis) {
+    Params component;  // perlin, improved, quintic, fbm, persistence 0.5, lacunarity 2, same seeds
+    component.dimension = params.dimension;
+    component.octaves   = params.warp_octaves;
+    component.seed      = warp_seed(params.seed, axis);
+    component.z         = params.z;  // the slice, which a RowKernel of the component reads from here
+    component.w         = params.w;
+    return component;
+}
+
+FractalNoise::FractalNoise(const Params& params) : FractalNoise(params, 1.0, params.tile) {}
+
+FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t base_period)
+    : params_(params), base_scale_(base_scale), base_period_(base_period) {
     if (auto error = validate(params); !error.empty()) throw std::invalid_argument(error);
 
     const int lattice_count = params.octave_seeds == OctaveSeeds::same ? 1 : params.octaves;
@@ -42,8 +58,8 @@ FractalNoise::FractalNoise(const Params& params) : params_(params) {
             lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i), params.hash);  // wraps past 2^32 - 1
     }
 
-    double scale = 1.0, amplitude = 1.0;
-    std::int64_t period = params.tile;
+    double scale = base_scale, amplitude = 1.0;
+    std::int64_t period = base_period;
     for (int i = 0; i < params.octaves; ++i) {
         const Lattice& lattice = lattices_[lattices_.size() == 1 ? 0 : static_cast<std::size_t>(i)];
         OctaveSetup setup{&lattice, scale, amplitude, period};
@@ -57,6 +73,14 @@ FractalNoise::FractalNoise(const Params& params) : params_(params) {
         // An integer lacunarity while tiling (validated), so the next period is a whole number
         // of cells: at most 65536 * 4^15 = 2^46.
         period *= static_cast<std::int64_t>(params.lacunarity);
+    }
+
+    if (params.warp_amplitude > 0.0) {
+        // A whole-number warp_frequency while tiling (validated): the warp repeats every
+        // tile * warp_frequency of its own units, which is every tile in p.
+        const auto warp_period = static_cast<std::int64_t>(static_cast<double>(params.tile) * params.warp_frequency);
+        for (int axis = 0; axis < params.dimension; ++axis)
+            warp_.emplace_back(new FractalNoise(warp_component_params(params, axis), params.warp_frequency, warp_period));
     }
 }
 
@@ -77,8 +101,37 @@ double FractalNoise::octave_weight(int i) const {
     return octaves_[static_cast<std::size_t>(i)].amplitude / divisor();
 }
 
-double FractalNoise::at(const Point& p) const {
-    return detail::sum_octaves<double>(params_.fractal, octaves_, divisor(), [&](int i) { return octave(i, p); });
+double FractalNoise::layer(const Point& q) const {
+    return detail::sum_octaves<double>(params_.fractal, octaves_, divisor(), [&](int i) { return octave(i, q); });
 }
+
+Point FractalNoise::warped(const Point& p) const {
+    Point q = p;
+    for (int axis = 0; axis < static_cast<int>(warp_.size()); ++axis) {  // none without a warp
+        const double w = warp_[static_cast<std::size_t>(axis)]->layer(p);  // w_k(p * warp_frequency)
+        q[static_cast<std::size_t>(axis)] = p[static_cast<std::size_t>(axis)] + params_.warp_amplitude * w;
+    }
+    return q;
+}
+
+Point FractalNoise::rotated(const Point& q) const {
+    Point r = q;
+    if (params_.tile != 0) {  // the integer rotation: 45 degrees, sqrt 2 finer, keeps the period
+        r[0] = q[0] - q[1];
+        r[1] = q[0] + q[1];
+    } else {                  // seed 001's rotation, same scale
+        r[0] = (q[0] - q[1]) * seed001_phi;
+        r[1] = (q[1] + q[0]) * seed001_phi;
+    }
+    return r;
+}
+
+double FractalNoise::layered(const Point& q) const {
+    const double first = layer(q);
+    if (!has_rotated_layer()) return first;
+    return (first + layer(rotated(q))) * 0.5;
+}
+
+double FractalNoise::at(const Point& p) const { return layered(warped(p)); }
 
 }  // namespace noise

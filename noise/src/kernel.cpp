@@ -10,6 +10,7 @@
 
 #include "kernel_plan.hpp"
 #include "noise/algorithms.hpp"
+#include "warp_rows.hpp"
 
 namespace noise {
 
@@ -29,6 +30,7 @@ RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail:
     for (const OctaveSetup& octave : plan.octaves) {
         plan.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
     }
+    if (noise.has_warp() || noise.has_rotated_layer()) warp_ = detail::make_warp_plan(noise);
 }
 
 RowKernel::~RowKernel() = default;
@@ -38,10 +40,18 @@ namespace {
 // Cuts the row into chunks of at most detail::max_chunk pixels for the compiled function: the
 // sum, or with octave >= 0 that octave's weighted share. The kernels rely on pixels running in
 // increasing x (their corner tables are bounded by the first and last pixel of a chunk).
-void fill_chunks(const detail::KernelPlan& plan, const RowSpec& row, int octave, std::span<double> out) {
+// A warp or a rotated layer takes warp_rows.hpp's path, chunk by chunk.
+void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, const RowSpec& row, int octave,
+                 std::span<double> out) {
     if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
         const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
+        if (warp != nullptr) {
+            RowSpec part = row;
+            part.first += static_cast<int>(start);
+            detail::fill_warped_chunk(*warp, plan, part, octave, out.subspan(start, static_cast<std::size_t>(count)));
+            continue;
+        }
         plan.kernel.fill(plan, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, octave,
                                 out.data() + start});
     }
@@ -49,7 +59,7 @@ void fill_chunks(const detail::KernelPlan& plan, const RowSpec& row, int octave,
 
 }  // namespace
 
-void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const { fill_chunks(*plan_, row, -1, out); }
+void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const { fill_chunks(*plan_, warp_.get(), row, -1, out); }
 
 void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
     double values[detail::max_chunk];
@@ -57,7 +67,7 @@ void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
         const std::size_t count = std::min<std::size_t>(detail::max_chunk, out.size() - start);
         RowSpec part = row;
         part.first += static_cast<int>(start);
-        fill_chunks(*plan_, part, -1, std::span(values, count));
+        fill_chunks(*plan_, warp_.get(), part, -1, std::span(values, count));
         std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
                        [](double v) { return static_cast<float>(v); });
     }
@@ -66,7 +76,7 @@ void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
 void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {
     if (octave < 0 || octave >= static_cast<int>(plan_->octaves.size()))
         throw std::out_of_range("fill_octave_row: no octave " + std::to_string(octave));
-    fill_chunks(*plan_, row, octave, out);
+    fill_chunks(*plan_, warp_.get(), row, octave, out);
 }
 
 std::string_view RowKernel::target() const { return hwy::TargetName(plan_->kernel.target); }

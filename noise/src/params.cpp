@@ -26,7 +26,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 23> table{
+const std::array<ParamInfo, 27> table{
     choice<&Params::algorithm>("algorithm", "Algorithm",
                                "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
                                "(white noise), simplex-type gradient noise (OpenSimplex2 style), or cellular noise "
@@ -111,6 +111,20 @@ const std::array<ParamInfo, 23> table{
                           "0 for no tiling, else the noise repeats every this many cells on every axis, at every "
                           "octave.",
                           0, 65536),
+    number<&Params::warp_amplitude>(ParamKind::real, "warp_amplitude", "Warp amplitude",
+                                    "Domain warp: how far, in lattice cells, a second noise pushes each point before "
+                                    "the noise is read there (marble, wood); 0 is off.",
+                                    0, 8),
+    number<&Params::warp_frequency>(ParamKind::real, "warp_frequency", "Warp frequency",
+                                    "The warp's frequency relative to the noise's: low bends gently, high crumples; "
+                                    "a whole number while tiling.",
+                                    0.0625, 16),
+    number<&Params::warp_octaves>(ParamKind::integer, "warp_octaves", "Warp octaves",
+                                  "Octaves of the warp's own fBm: more give ragged, eroded-looking bends.", 1, 8),
+    choice<&Params::layers>("layers", "Layers",
+                            "Seed 001: the field alone, or averaged with a copy of itself turned 45 degrees, which "
+                            "hides the lattice's grid (2D and up).",
+                            layers_names),
 };
 
 }  // namespace
@@ -146,6 +160,11 @@ std::string validate(const Params& params) {
         return "lacunarity: '" + format_number(params.lacunarity) +
                "' is not allowed with octave_seeds = texture: expected a whole number from 1 to 4, so that every "
                "octave's lattice points are texels of the finest octave";
+    }
+    if (params.tile != 0 && params.warp_amplitude > 0.0 && params.warp_frequency != std::floor(params.warp_frequency)) {
+        return "warp_frequency: '" + format_number(params.warp_frequency) +
+               "' is not allowed while tiling: expected a whole number from 1 to 16 (tile = " +
+               std::to_string(params.tile) + "), so that the warp repeats with the image";
     }
     return {};
 }

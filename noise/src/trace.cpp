@@ -34,6 +34,54 @@ ValueGradient finite_differences(const FractalNoise& noise, const Point& p, doub
     return vg;
 }
 
+// The octave sum F at q with its gradient with respect to q.
+detail::Dual layer_gradient(const FractalNoise& noise, const Point& q) {
+    const Params& params      = noise.params();
+    const AlgorithmInfo& info = algorithm_info(params.algorithm);
+    const auto octaves        = noise.octaves();
+    return detail::sum_octaves<detail::Dual>(params.fractal, octaves, noise.divisor(), [&](int i) {
+        const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
+        const detail::Dual n = info.reference_gradient(*octave.lattice, noise.octave_point(i, q), params, octave.period);
+        return chain_octave_scale(n, octave.scale);
+    });
+}
+
+// L(q) = (F(q) + F(R q)) * 0.5 with its gradient: the second layer's gradient comes back through
+// R's transpose (fractal.hpp's R: x' = (x - y) c, y' = (x + y) c, c = Phi, or 1 while tiling).
+detail::Dual layered_gradient(const FractalNoise& noise, const Point& q) {
+    const detail::Dual first = layer_gradient(noise, q);
+    if (!noise.has_rotated_layer()) return first;
+    detail::Dual second = layer_gradient(noise, noise.rotated(q));
+    const double c      = noise.params().tile != 0 ? 1.0 : seed001_phi;
+    const double gx = second.slope[0], gy = second.slope[1];
+    second.slope[0] = (gx + gy) * c;   // d/dx: dx'/dx = c, dy'/dx = c
+    second.slope[1] = (gy - gx) * c;   // d/dy: dx'/dy = -c, dy'/dy = c
+    return (first + second) * 0.5;
+}
+
+// The whole field's value and gradient at p: through the warp by the chain rule,
+// d value / d p_j = sum_k dL/dq_k (delta_kj + a dw_k/dp_j).
+detail::Dual field_gradient(const FractalNoise& noise, const Point& p) {
+    if (!noise.has_warp()) return layered_gradient(noise, p);
+    const int dimension = noise.params().dimension;
+    const double a      = noise.params().warp_amplitude;
+    Point q             = p;
+    std::array<std::array<double, 4>, 4> dw{};  // dw[k][j] = d w_k / d p_j
+    for (int k = 0; k < dimension; ++k) {
+        const detail::Dual w = layer_gradient(noise.warp_component(k), p);  // value == warp_component(k).layer(p)
+        q[static_cast<std::size_t>(k)] = p[static_cast<std::size_t>(k)] + a * w.value;
+        dw[static_cast<std::size_t>(k)] = w.slope;
+    }
+    const detail::Dual l = layered_gradient(noise, q);
+    detail::Dual result{l.value};
+    for (std::size_t j = 0; j < static_cast<std::size_t>(dimension); ++j) {
+        double sum = l.slope[j];
+        for (std::size_t k = 0; k < static_cast<std::size_t>(dimension); ++k) sum += l.slope[k] * (a * dw[k][j]);
+        result.slope[j] = sum;
+    }
+    return result;
+}
+
 }  // namespace
 
 GradientMethod gradient_method(const Params& params) {
@@ -44,20 +92,16 @@ GradientMethod gradient_method(const Params& params) {
 ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double step) {
     const Params& params = noise.params();
     if (gradient_method(params) == GradientMethod::finite_difference) return finite_differences(noise, p, step);
-    const AlgorithmInfo& info = algorithm_info(params.algorithm);
-    const auto octaves        = noise.octaves();
-    return as_value_gradient(detail::sum_octaves<detail::Dual>(
-        params.fractal, octaves, noise.divisor(), [&](int i) {
-            const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
-            const detail::Dual n = info.reference_gradient(*octave.lattice, noise.octave_point(i, p), params, octave.period);
-            return chain_octave_scale(n, octave.scale);
-        }));
+    return as_value_gradient(field_gradient(noise, p));
 }
 
 Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
     const Params& params = noise.params();
     const AlgorithmInfo& info = algorithm_info(params.algorithm);
     const auto octaves        = noise.octaves();
+    // Under a warp the octaves are those of the point the field is read at, q = warped(p); with
+    // the rotated layer, those of the first (unturned) layer. The total is the whole field's.
+    const Point q = noise.warped(p);
     Trace trace;
     trace.octaves.resize(octaves.size());
     const detail::Dual total = detail::sum_octaves<detail::Dual>(
@@ -65,7 +109,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
         [&](int i) {
             const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
             OctaveTrace& octave_trace = trace.octaves[static_cast<std::size_t>(i)];
-            octave_trace.point        = noise.octave_point(i, p);
+            octave_trace.point        = noise.octave_point(i, q);
             const detail::Dual n      = info.reference_trace(*octave.lattice, octave_trace.point, params, octave.period, octave_trace);
             octave_trace.value        = n.value;
             octave_trace.gradient     = n.slope;
@@ -76,6 +120,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
             trace.octaves[static_cast<std::size_t>(i)].contribution = added.value / noise.divisor();
         });
     trace.total = as_value_gradient(total);
+    if (noise.has_warp() || noise.has_rotated_layer()) trace.total = as_value_gradient(field_gradient(noise, p));
     if (gradient_method(params) == GradientMethod::finite_difference) {
         // White noise: the slopes above are the 0 inside a cell; report the step's estimate.
         trace.total = finite_differences(noise, p, step);

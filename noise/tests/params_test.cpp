@@ -14,7 +14,8 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
         "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",
         "cellular_return", "cellular_distance", "cellular_jitter", "fractal",
         "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize", "hash", "seed",
-        "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile"};
+        "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile",
+        "warp_amplitude", "warp_frequency", "warp_octaves", "layers"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);
@@ -46,6 +47,10 @@ TEST(Params, EveryFieldRoundTripsThroughText) {
     ASSERT_EQ(noise::set_param(changed, "z", "0.25"), "");
     ASSERT_EQ(noise::set_param(changed, "w", "-3"), "");
     ASSERT_EQ(noise::set_param(changed, "tile", "300"), "");
+    ASSERT_EQ(noise::set_param(changed, "warp_amplitude", "0.75"), "");
+    ASSERT_EQ(noise::set_param(changed, "warp_frequency", "2"), "");
+    ASSERT_EQ(noise::set_param(changed, "warp_octaves", "6"), "");
+    ASSERT_EQ(noise::set_param(changed, "layers", "rotated"), "");
     EXPECT_EQ(noise::validate(changed), "");
     EXPECT_EQ(changed.seed, 4294967295u);
     EXPECT_TRUE(changed.smooth);

@@ -119,6 +119,50 @@ class Reference(unittest.TestCase):
             self.assertEqual(float(result.stdout), 0.13691995878400012)
 
 
+class Warp(unittest.TestCase):
+    """Domain warp and the rotated layer through --set, against the formula the README documents,
+    evaluated with the program's own unwarped fields: value(p) = F(p + a w(p f)), w_k the fBm of
+    perlin with seed + 0x9E3779B9 (k + 1), warp_octaves octaves, read at p f."""
+    POINTS = [(0.37 + i * 1.91, -2.61 + i * 0.73) for i in range(12)]
+
+    def values(self, args, points):
+        result = sample(args, "".join("%r %r\n" % p for p in points))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return [float(v) for v in result.stdout.split()]
+
+    def test_warp_is_the_documented_displacement(self):
+        seed, a, f, octaves = 7, 1.5, 2.0, 4  # f = 2: p * f * 2^i is exact, as the program forms it
+        field = ["--set", "algorithm=value", "--set", "seed=%d" % seed, "--set", "octaves=3"]
+        warp = ["--set", "warp_amplitude=%r" % a, "--set", "warp_frequency=%r" % f,
+                "--set", "warp_octaves=%d" % octaves]
+        scaled = [(x * f, y * f) for x, y in self.POINTS]
+        w = [self.values(["--set", "seed=%d" % ((seed + 0x9E3779B9 * (k + 1)) % 2**32),
+                          "--set", "octaves=%d" % octaves], scaled) for k in range(2)]
+        moved = [(x + a * w[0][i], y + a * w[1][i]) for i, (x, y) in enumerate(self.POINTS)]
+        self.assertEqual(self.values(field + warp, self.POINTS), self.values(field, moved))
+        self.assertNotEqual(self.values(field + warp, self.POINTS), self.values(field, self.POINTS))
+
+    def test_warp_off_ignores_the_other_warp_keys(self):
+        plain = self.values([], self.POINTS)
+        self.assertEqual(plain, self.values(["--set", "warp_frequency=3.5", "--set", "warp_octaves=8"], self.POINTS))
+        self.assertEqual(plain, self.values(["--set", "warp_amplitude=0", "--set", "layers=single"], self.POINTS))
+
+    def test_rotated_layer_is_the_average_with_the_turned_copy(self):
+        phi = 0.70710678118
+        turned = [((x - y) * phi, (y + x) * phi) for x, y in self.POINTS]
+        plain, copy = self.values([], self.POINTS), self.values([], turned)
+        both = self.values(["--set", "layers=rotated"], self.POINTS)
+        self.assertEqual(both, [(a + b) * 0.5 for a, b in zip(plain, copy)])
+        one_d = ["--set", "dimension=1"]
+        self.assertEqual(self.values(one_d, self.POINTS), self.values(one_d + ["--set", "layers=rotated"], self.POINTS))
+
+    def test_tiled_warp_and_layers_repeat(self):
+        args = ["--set", "tile=8", "--set", "warp_amplitude=2", "--set", "warp_frequency=3", "--set", "layers=rotated"]
+        shifted = [(x + 8, y - 16) for x, y in self.POINTS]
+        for a, b in zip(self.values(args, self.POINTS), self.values(args, shifted)):
+            self.assertAlmostEqual(a, b, places=9)
+
+
 def sample_bytes(args, data):
     return subprocess.run([EXE, "sample", *args], input=data, capture_output=True, timeout=120)
 
@@ -136,7 +180,7 @@ class BadInput(unittest.TestCase):
         self.assertEqual(len(lines), 1, stderr)
         self.assertTrue(lines[0].startswith("sample: "), stderr)
         self.assertFalse([c for c in lines[0] if ord(c) < 0x20 or ord(c) == 0x7F], stderr)
-        # Short enough for one terminal line or two: an unknown key lists all 35 keys (~466 bytes).
+        # Short enough for one terminal line or two: an unknown key lists all 36 keys (~470 bytes).
         self.assertLess(len(lines[0]), 500, stderr[:600])
         for fragment in fragments:
             self.assertIn(fragment, lines[0])
@@ -163,6 +207,12 @@ class BadInput(unittest.TestCase):
     def test_simplex_cannot_tile(self):
         self.assert_refused(["--set", "algorithm=simplex", "--set", "tile=8"], "", "tile", "'8'", "simplex",
                             "no square period")
+    def test_fractional_warp_frequency_while_tiling(self):
+        self.assert_refused(["--set", "tile=8", "--set", "warp_amplitude=1", "--set", "warp_frequency=2.5"], "",
+                            "warp_frequency", "'2.5'", "tiling")
+
+    def test_warp_octaves_out_of_range(self):
+        self.assert_refused(["--set", "warp_octaves=9"], "", "warp_octaves", "'9'", "from 1 to 8")
 
     def test_unknown_argument(self):
         self.assert_refused(["--frobnicate"], "", "--frobnicate")

@@ -18,6 +18,15 @@ TEST(ValueMapping, EndsAndRounding) {
     EXPECT_EQ(to_gray8(unit_value(0.3, {0.3, 0.3})), 128);  // empty range: mid-gray, no NaN
 }
 
+// Wood repeats its ring every twelfth of the range; marble is pale stone with dark veins on top.
+TEST(Colour, WoodRingsRepeatAndMarbleVeinsAreDark) {
+    for (const double t : {0.01, 0.03125, 0.0625})  // + 0.25 = three rings on, exactly
+        EXPECT_EQ(ramp_colour(Ramp::wood, t), ramp_colour(Ramp::wood, t + 0.25)) << t;
+    EXPECT_LT(ramp_colour(Ramp::wood, 0.88 / 12.0)[0], ramp_colour(Ramp::wood, 0.0)[0] - 60);  // late-wood line
+    EXPECT_GT(ramp_colour(Ramp::marble, 0.0)[0], 240);
+    EXPECT_LT(ramp_colour(Ramp::marble, 1.0)[0], 80);
+}
+
 TEST(Colour, RampEnds) {
     EXPECT_EQ(ramp_colour(Ramp::gray, 0.0), (std::array<std::uint8_t, 3>{0, 0, 0}));
     EXPECT_EQ(ramp_colour(Ramp::gray, 1.0), (std::array<std::uint8_t, 3>{255, 255, 255}));

@@ -235,7 +235,7 @@ TEST(Assignment, ErrorsNameKeyValueAndWhatIsAllowed) {
     };
     EXPECT_EQ(error_of_set("octaves=20"), "--set: octaves: '20' is out of range: expected an integer from 1 to 16");
     EXPECT_EQ(error_of_set("ramp=pink"),
-              "--set: ramp: 'pink' is not allowed: expected one of gray, terrain, ocean, fire, ice, sand, viridis");
+              "--set: ramp: 'pink' is not allowed: expected one of gray, terrain, ocean, fire, ice, sand, viridis, marble, wood");
     EXPECT_EQ(error_of_set("octaves").rfind("--set: 'octaves' is not key=value", 0), 0u);
     EXPECT_EQ(error_of_set("octavs=3").rfind("--set: unknown key 'octavs' (did you mean 'octaves'?)", 0), 0u);
     EXPECT_EQ(p, Preset{});  // nothing changed by the failures

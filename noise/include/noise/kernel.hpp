@@ -25,6 +25,11 @@
 // with smoothing); the default 8 MB thread stacks of Linux hold that easily. Rows are filled in
 // chunks of 1024 pixels; x_step must be positive (pixels in increasing x).
 //
+// Domain warp and the rotated layer (fractal.hpp) move the pixels off the row: then the kernel
+// takes warp_rows.hpp's path, resolved once here too (the warp field's components are rows of
+// their own and take SIMD kernels; the field at the moved points is read by the reference's
+// scalar octave sum). Same bits as FractalNoise::at either way.
+//
 // A RowKernel is immutable: fill_row is const and safe to call from many threads. It keeps a
 // reference to the FractalNoise, which must outlive it.
 #pragma once
@@ -41,6 +46,7 @@ namespace noise {
 
 namespace detail {
 struct KernelPlan;
+struct WarpPlan;
 }
 
 // The pixels of one row: pixel i of `out` is at x = x_origin + (first + i + 0.5) * x_step, at y
@@ -72,6 +78,7 @@ public:
 
 private:
     std::unique_ptr<detail::KernelPlan> plan_;
+    std::unique_ptr<detail::WarpPlan> warp_;  // a warp or a rotated layer: warp_rows.hpp's path
 };
 
 // Which SIMD targets this build has and this CPU runs, best first (names as `target`).

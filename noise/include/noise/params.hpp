@@ -63,6 +63,12 @@ inline constexpr std::array<std::string_view, 2> octave_offsets_names{"none", "s
 enum class Hash { permutation, elias, wide, prime_table };
 inline constexpr std::array<std::string_view, 4> hash_names{"permutation", "elias", "wide", "prime_table"};
 
+// How many copies of the field are summed (seed 001): one, or the field averaged with a copy of
+// itself turned 45 degrees in the x-y plane, which hides the lattice's axis alignment
+// (fractal.hpp says exactly how, and how it tiles).
+enum class Layers { single, rotated };
+inline constexpr std::array<std::string_view, 2> layers_names{"single", "rotated"};
+
 static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::worley) + 1);
 static_assert(cellular_return_names.size() == static_cast<std::size_t>(CellularReturn::f2_minus_f1) + 1);
 static_assert(cellular_distance_names.size() == static_cast<std::size_t>(CellularDistance::chebyshev) + 1);
@@ -72,6 +78,7 @@ static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) 
 static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::texture) + 1);
 static_assert(hash_names.size() == static_cast<std::size_t>(Hash::prime_table) + 1);
 static_assert(octave_offsets_names.size() == static_cast<std::size_t>(OctaveOffsets::shifted) + 1);
+static_assert(layers_names.size() == static_cast<std::size_t>(Layers::rotated) + 1);
 
 // [SECTION] The settings ------------------------------------------------------------------
 
@@ -99,6 +106,11 @@ struct Params {
     double z                    = 0.0;
     double w                    = 0.0;
     std::uint32_t tile          = 0;  // 0: no tiling; else the period in lattice cells at octave 0
+    // Domain warp (fractal.hpp): the field is read at p + warp_amplitude * w(p * warp_frequency).
+    double warp_amplitude       = 0.0;  // in lattice cells of octave 0; 0: no warp, bit for bit
+    double warp_frequency       = 1.0;  // the warp field's frequency relative to octave 0's
+    int warp_octaves            = 3;    // octaves of each component of the warp field
+    Layers layers               = Layers::single;  // single: the field alone, bit for bit
 
     friend bool operator==(const Params&, const Params&) = default;
 };
@@ -130,7 +142,9 @@ inline std::string set_param_value(Params& params, const ParamInfo& info, double
 inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
-// lacunarity, so does octave_seeds = texture, and the algorithm's lattice must repeat). Returns an empty string when `params` is valid, else the first problem.
+// lacunarity, a whole-number warp_frequency when the warp is on, and a lattice that repeats;
+// octave_seeds = texture needs a whole-number lacunarity too). Returns an empty string when
+// `params` is valid, else the first problem.
 std::string validate(const Params& params);
 
 // [SECTION] Output range ------------------------------------------------------------------

@@ -15,6 +15,13 @@
 // The value part does the same double operations in the same order as FractalNoise::at, so the
 // value is equal bit for bit, and the trace's numbers are the ones the preview was drawn from.
 //
+// Domain warp and the rotated layer (fractal.hpp): value(p) = L(q), q = p + a w(p f), so by the
+// chain rule d value / d p_j = sum_k dL/dq_k (delta_kj + a dw_k/dp_j), with each warp component's
+// gradient from the same dual numbers (its octave scales include f); the turned layer's gradient
+// comes back through R's transpose. The trace records the octaves where the field is read: at the
+// warped point q, of the first (unturned) layer; its `total` is the whole field's value and
+// gradient, so with the turned layer the octaves' contributions add up to the first layer only.
+//
 // Where the derivative does not exist: white noise is a step function (0 almost everywhere, no
 // derivative on the cell borders), so for it `value_gradient` takes central finite differences
 // over `step` (the caller's sample spacing) and says so in `method`. Linear interpolation, |n| and

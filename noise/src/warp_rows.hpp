@@ -1,0 +1,46 @@
+// warp_rows.hpp (internal): the fast path of a row when the field is warped or layered.
+//
+// The compiled row kernels (kernel_plan.hpp) assume that along a row only x changes. A warp
+// moves every pixel by its own amount and the rotated layer reads a turned row, so neither is a
+// row any more. What still is a row, and takes the SIMD kernels:
+//   - each component of the warp field w (fractal.hpp), an fBm of gradient noise read at the
+//     pixels themselves: one RowKernel per component;
+//   - without a warp, the first layer F(p), the unturned octave sum: the configuration's own
+//     row kernel.
+// What is left, F at the displaced points q and F at the turned points R q, goes through the
+// point path: FractalNoise::layer per point, the readable reference's own octave sum (scalar).
+// Everything is resolved once per RowKernel, so a render picks its path once, not per pixel.
+//
+// Same bits as FractalNoise::at: the pixels' x is computed as the kernels compute it, the warp
+// rows equal the components' layer() bit for bit (RowKernel's guarantee), q and R q are formed
+// with the same operations as FractalNoise::warped and ::rotated, and the points are read by the
+// reference itself.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "noise/fractal.hpp"
+#include "noise/kernel.hpp"
+
+namespace noise::detail {
+
+struct KernelPlan;
+
+struct WarpPlan {
+    const FractalNoise* noise = nullptr;
+    std::vector<std::unique_ptr<RowKernel>> warp_rows;  // one per component of w; none without a warp
+};
+
+// Only for a noise that has a warp or a rotated layer.
+std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise);
+
+// One chunk (at most max_chunk pixels) of RowKernel::fill_row / fill_octave_row: the field, or
+// with only_octave >= 0 that octave's weighted share of the first layer at the warped points
+// (octave_weight(o) * octave(o, warped(p)), as the trace records it). `plain` is the
+// configuration's own row kernel, for the first layer when there is no warp.
+void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowSpec& row, int only_octave,
+                       std::span<double> out);
+
+}  // namespace noise::detail
