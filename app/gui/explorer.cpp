@@ -424,7 +424,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     const char* fit_label = "fit y";
     const float fit_x = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
     // Simplex noise's lattice is skewed or rotated: the whole numbers of x are not its vertices.
-    const char* lines = noise::algorithm_info(settings_.params.algorithm).square_lattice ? "  lines: lattice positions"
+    const char* lines = settings_.params.algorithm != noise::Algorithm::simplex ? "  lines: lattice positions"
                                                                                           : "  lines: whole units of x";
     const char* hint  = settings_.view.show_octaves ? "  thin: each octave's weighted share" : lines;
     ImGui::SameLine();

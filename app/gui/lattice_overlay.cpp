@@ -70,8 +70,8 @@ std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t
 
 LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& view) {
     LatticeOverlayStats stats;
-    // Its lines are the square lattice's cells: simplex noise has none to draw.
-    if (view.params.dimension < 2 || !noise::algorithm_info(view.params.algorithm).square_lattice) return stats;
+    // Simplex noise has no square cells to draw (cellular noise draws its cells' feature points).
+    if (view.params.dimension < 2 || view.params.algorithm == noise::Algorithm::simplex) return stats;
     const ImVec2 clip_min = view.screen_min;
     const ImVec2 clip_max(view.screen_min.x + view.screen_width, view.screen_min.y + view.screen_height);
     draw->PushClipRect(clip_min, clip_max, true);

@@ -355,6 +355,8 @@ void plan_hashes(Plan& plan, const Options& options) {
                         params.w             = 0.5;
                         add_coverage(plan, grid, noise::algorithm_info(algorithm), params);
                     }
+}
+
 // Domain warp and the rotated layer (fractal.hpp), which take warp_rows.hpp's path: the warp
 // field's rows on SIMD kernels, the field at the moved points on the reference's scalar sum.
 // Named like the coverage, plus "warp<amplitude>x<frequency>o<warp octaves>" and/or "rotated".

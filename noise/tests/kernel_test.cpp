@@ -174,6 +174,12 @@ TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
 // The seeds' hashes (hashes.hpp) and seed 003's texture, under every base noise, on every
 // target: low frequencies (tables, wrapped ones for prime_table's 1024 cells), high ones (each
 // lane hashes its own points), tiled above and below 256, and untiled far from the origin.
