@@ -19,7 +19,8 @@ import subprocess
 import sys
 import time
 
-from x11_drive import centre, click, click_at, drag, fail, settled, start_app, until, xdo
+import x11_drive
+from x11_drive import centre, click, click_at, drag, fail, menu_item, settled, start_app, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -27,16 +28,7 @@ PRESET = os.path.join(WORK, "teach.json")
 
 
 def screenshot(name):
-    subprocess.run(["import", "-window", "root", os.path.join(WORK, name)], check=False)
-
-
-def menu_item(report, menu, item):
-    click(report.last()["rects"][menu])
-    line = until(report, f"menu item {item}", lambda l: item in l["rects"], timeout=10)
-    time.sleep(0.3)
-    click(report.last()["rects"][item])
-    time.sleep(0.4)
-    return line
+    x11_drive.screenshot(WORK, name)
 
 
 def sample(x, y):

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 
+import x11_drive
 from x11_drive import click, click_at, fail, settled, start_app, until
 
 APP, WORK = sys.argv[1], sys.argv[2]
@@ -27,7 +28,7 @@ COMMON = '"dimension": 2, "octaves": 3, "frequency": 8, "offset_x": 0.25, "offse
 
 
 def screenshot(name):
-    subprocess.run(["import", "-window", "root", os.path.join(WORK, name)], check=False)
+    x11_drive.screenshot(WORK, name)
 
 
 def open_menu_and_click(report, menu, item):

@@ -18,7 +18,8 @@ import subprocess
 import sys
 import time
 
-from x11_drive import click, click_at, fail, settled, start_app, until
+import x11_drive
+from x11_drive import click, click_at, fail, menu_item, settled, start_app, until
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -26,16 +27,7 @@ PRESET = os.path.join(WORK, "worley.json")
 
 
 def screenshot(name):
-    subprocess.run(["import", "-window", "root", os.path.join(WORK, name)], check=False)
-
-
-def menu_item(report, menu, item):
-    click(report.last()["rects"][menu])
-    line = until(report, f"menu item {item}", lambda l: item in l["rects"], timeout=10)
-    time.sleep(0.3)
-    click(report.last()["rects"][item])
-    time.sleep(0.4)
-    return line
+    x11_drive.screenshot(WORK, name)
 
 
 def sample(x, y):

@@ -143,3 +143,18 @@ def drag(x0, y, x1, steps=12, pause=0.05):
         time.sleep(pause)
     time.sleep(0.1)
     xdo("mouseup", 1)
+
+
+def screenshot(folder, name):
+    """The whole screen into folder/name, for a person to look at afterwards (best effort)."""
+    subprocess.run(["import", "-window", "root", os.path.join(folder, name)], check=False)
+
+
+def menu_item(report, menu, item):
+    """Opens a menu of the bar and clicks one of its items; returns the line that showed the item."""
+    click(report.last()["rects"][menu])
+    line = until(report, f"menu item {item}", lambda l: item in l["rects"], timeout=10)
+    time.sleep(0.3)
+    click(report.last()["rects"][item])
+    time.sleep(0.4)
+    return line
