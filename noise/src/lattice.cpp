@@ -20,9 +20,17 @@ const std::array<std::uint8_t, 256> perlin_permutation{
     181, 199, 106, 157, 184, 84,  204, 176, 115, 121, 50,  45,  127, 4,   150, 254, 138, 236, 205, 93,  222, 114,
     67,  29,  24,  72,  243, 141, 128, 195, 78,  66,  215, 61,  156, 180};
 
+namespace {
+
+// C#'s int arithmetic is unchecked: it wraps modulo 2^32. Random.cs relies on it, since
+// SeedArray[55] = MSEED - |Seed| is negative for |Seed| > MSEED and the subtractions then wrap.
+// In C++ a signed overflow is undefined, so the sum is taken in int64 and wrapped here.
+std::int32_t unchecked_int(std::int64_t value) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(value)); }
+
+}  // namespace
+
 DotNetRandom::DotNetRandom(std::int32_t seed) {
-    // Random(int Seed): Knuth's subtractive generator seeded from MSEED - |Seed|, in int32 lanes
-    // that never overflow (every entry stays in 0 .. int.MaxValue).
+    // Random(int Seed): Knuth's subtractive generator seeded from MSEED - |Seed|.
     constexpr std::int32_t mbig = 2147483647, mseed = 161803398;
     const std::int32_t subtraction = seed == std::numeric_limits<std::int32_t>::min() ? mbig : (seed < 0 ? -seed : seed);
     std::int32_t mj      = mseed - subtraction;
@@ -31,15 +39,15 @@ DotNetRandom::DotNetRandom(std::int32_t seed) {
     for (int i = 1; i < 55; ++i) {
         const int ii     = (21 * i) % 55;
         seed_array_[static_cast<std::size_t>(ii)] = mk;
-        mk               = mj - mk;
-        if (mk < 0) mk += mbig;
+        mk               = unchecked_int(std::int64_t{mj} - mk);
+        if (mk < 0) mk = unchecked_int(std::int64_t{mk} + mbig);
         mj = seed_array_[static_cast<std::size_t>(ii)];
     }
     for (int k = 1; k < 5; ++k) {
         for (int i = 1; i < 56; ++i) {
             std::int32_t& entry = seed_array_[static_cast<std::size_t>(i)];
-            entry -= seed_array_[static_cast<std::size_t>(1 + (i + 30) % 55)];
-            if (entry < 0) entry += mbig;
+            entry = unchecked_int(std::int64_t{entry} - seed_array_[static_cast<std::size_t>(1 + (i + 30) % 55)]);
+            if (entry < 0) entry = unchecked_int(std::int64_t{entry} + mbig);
         }
     }
     inext_  = 0;
@@ -50,9 +58,10 @@ std::int32_t DotNetRandom::internal_sample() {
     constexpr std::int32_t mbig = 2147483647;
     if (++inext_ >= 56) inext_ = 1;
     if (++inextp_ >= 56) inextp_ = 1;
-    std::int32_t value = seed_array_[static_cast<std::size_t>(inext_)] - seed_array_[static_cast<std::size_t>(inextp_)];
+    std::int32_t value = unchecked_int(std::int64_t{seed_array_[static_cast<std::size_t>(inext_)]} -
+                                       seed_array_[static_cast<std::size_t>(inextp_)]);
     if (value == mbig) --value;
-    if (value < 0) value += mbig;
+    if (value < 0) value = unchecked_int(std::int64_t{value} + mbig);
     seed_array_[static_cast<std::size_t>(inext_)] = value;
     return value;
 }

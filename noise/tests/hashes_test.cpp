@@ -184,6 +184,9 @@ TEST(EliasHash, ValuesLieInMinusOneExclusiveToOne) {
 
 // [SECTION] Seed 001, Perlin2D, as printed ---------------------------------------------------
 
+// C#'s int arithmetic wraps (unchecked); C++'s signed overflow is undefined, so sums go via int64.
+std::int32_t Unchecked(std::int64_t value) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(value)); }
+
 // .NET's System.Random(int seed), written from Random.cs's shape (the newer `num += 21` form).
 class CSharpRandom {
 public:
@@ -195,16 +198,16 @@ public:
         for (int i = 1; i < 55; i++) {
             if ((num += 21) >= 55) num -= 55;
             seedArray[num] = num3;
-            num3           = num2 - num3;
-            if (num3 < 0) num3 += INT32_MAX;
+            num3           = Unchecked(std::int64_t{num2} - num3);
+            if (num3 < 0) num3 = Unchecked(std::int64_t{num3} + INT32_MAX);
             num2 = seedArray[num];
         }
         for (int j = 1; j < 5; j++) {
             for (int k = 1; k < 56; k++) {
                 int num4 = k + 30;
                 if (num4 >= 55) num4 -= 55;
-                seedArray[k] -= seedArray[1 + num4];
-                if (seedArray[k] < 0) seedArray[k] += INT32_MAX;
+                seedArray[k] = Unchecked(std::int64_t{seedArray[k]} - seedArray[1 + num4]);
+                if (seedArray[k] < 0) seedArray[k] = Unchecked(std::int64_t{seedArray[k]} + INT32_MAX);
             }
         }
     }
@@ -212,9 +215,9 @@ public:
         int locINext = inext, locINextp = inextp;
         if (++locINext >= 56) locINext = 1;
         if (++locINextp >= 56) locINextp = 1;
-        std::int32_t retVal = seedArray[locINext] - seedArray[locINextp];
+        std::int32_t retVal = Unchecked(std::int64_t{seedArray[locINext]} - seedArray[locINextp]);
         if (retVal == INT32_MAX) retVal--;
-        if (retVal < 0) retVal += INT32_MAX;
+        if (retVal < 0) retVal = Unchecked(std::int64_t{retVal} + INT32_MAX);
         seedArray[locINext] = retVal;
         inext               = locINext;
         inextp              = locINextp;
