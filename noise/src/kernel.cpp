@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <hwy/highway.h>
 #include <hwy/targets.h>
@@ -38,22 +39,35 @@ RowKernel::~RowKernel() = default;
 namespace {
 
 // Cuts the row into chunks of at most detail::max_chunk pixels for the compiled function: the
-// sum, or with octave >= 0 that octave's weighted share. The kernels rely on pixels running in
+// sum, or with octave >= 0 that octave's weighted share, as doubles or rounded to float (the
+// compiled function rounds as it hands a chunk over). The kernels rely on pixels running in
 // increasing x (their corner tables are bounded by the first and last pixel of a chunk).
 // A warp or a rotated layer takes warp_rows.hpp's path, chunk by chunk.
+template <class Value>
 void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, const RowSpec& row, int octave,
-                 std::span<double> out) {
+                 std::span<Value> out) {
     if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
         const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
+        RowSpec part = row;
+        part.first += static_cast<int>(start);
         if (warp != nullptr) {
-            RowSpec part = row;
-            part.first += static_cast<int>(start);
-            detail::fill_warped_chunk(*warp, plan, part, octave, out.subspan(start, static_cast<std::size_t>(count)));
+            if constexpr (std::is_same_v<Value, double>) {
+                detail::fill_warped_chunk(*warp, plan, part, octave, out.subspan(start, static_cast<std::size_t>(count)));
+            } else {
+                double values[detail::max_chunk];
+                detail::fill_warped_chunk(*warp, plan, part, octave, std::span(values, static_cast<std::size_t>(count)));
+                std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
+                               [](double v) { return static_cast<Value>(v); });
+            }
             continue;
         }
-        plan.kernel.fill(plan, {row.x_origin, row.x_step, row.first + static_cast<int>(start), count, row.y, octave,
-                                out.data() + start});
+        detail::Chunk chunk{part.x_origin, part.x_step, part.first, count, part.y, octave, nullptr};
+        if constexpr (std::is_same_v<Value, float>)
+            chunk.out_float = out.data() + start;
+        else
+            chunk.out = out.data() + start;
+        plan.kernel.fill(plan, chunk);
     }
 }
 
@@ -61,17 +75,7 @@ void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, c
 
 void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const { fill_chunks(*plan_, warp_.get(), row, -1, out); }
 
-void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
-    double values[detail::max_chunk];
-    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
-        const std::size_t count = std::min<std::size_t>(detail::max_chunk, out.size() - start);
-        RowSpec part = row;
-        part.first += static_cast<int>(start);
-        fill_chunks(*plan_, warp_.get(), part, -1, std::span(values, count));
-        std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
-                       [](double v) { return static_cast<float>(v); });
-    }
-}
+void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const { fill_chunks(*plan_, warp_.get(), row, -1, out); }
 
 void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {
     if (octave < 0 || octave >= static_cast<int>(plan_->octaves.size()))

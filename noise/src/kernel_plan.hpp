@@ -51,7 +51,8 @@ struct Chunk {
     int count;  // 1 .. max_chunk
     double y;
     int only_octave;
-    double* out;
+    double* out;                 // the values, or with out == nullptr
+    float* out_float = nullptr;  // the values rounded to float
 };
 
 // The algorithms' kernel factories (simd/*_kernel.cpp), for the algorithm table.

@@ -83,6 +83,9 @@ Lattice::Lattice(std::uint32_t seed, Hash hash, std::int64_t stride) : seed_(see
         SplitMix64 rng(seed);
         for (std::uint32_t i = 255; i > 0; --i) std::swap(perm_[i], perm_[rng.below(i + 1)]);
     }
+    perm_repeated_[0] = perm_;
+    for (std::size_t times = 1; times < perm_repeated_.size(); ++times)
+        for (std::size_t i = 0; i < 256; ++i) perm_repeated_[times][i] = perm_[perm_repeated_[times - 1][i]];
 
     // Random unit gradients: uniform directions by rejection from the cube [-1, 1]^D (points
     // inside the unit ball, away from the centre, normalised); in 1D uniform slopes in [-1, 1].

@@ -180,7 +180,9 @@ TEST(Extremes, EveryCornerOnEveryTargetEqualsTheReference) {
 }
 
 // A kernel row that starts beyond the limit and one that crosses it: lanes clamp one by one. The
-// second octave of lacunarity 1 with octave offsets crosses it after its shift is added.
+// second octave of lacunarity 1 with octave offsets crosses it after its shift is added. Rows
+// near +-2^51, where the kernels change how they convert cells: just inside (down to the cell
+// -2^51 itself) and across.
 TEST(Extremes, RowsAcrossTheLimitEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
         const ForcedTarget forced(name);
@@ -192,7 +194,8 @@ TEST(Extremes, RowsAcrossTheLimitEqualTheReference) {
                 params.lacunarity     = 1.0;
                 const noise::FractalNoise noise(params);
                 const noise::RowKernel kernel(noise);
-                for (const double origin : {lattice_limit - 5.25, -lattice_limit - 5.25, 1e300, -1e300}) {
+                for (const double origin : {lattice_limit - 5.25, -lattice_limit - 5.25, 1e300, -1e300, 0x1.0p51 - 25.0,
+                                            -0x1.0p51 + 0.25, 0x1.0p51 - 5.25, -0x1.0p51 - 5.25}) {
                     std::vector<double> row(40);
                     kernel.fill_row({origin, 0.5, 0, 0.375}, row);
                     for (std::size_t i = 0; i < row.size(); ++i) {

@@ -280,6 +280,39 @@ TEST(Kernel, OctaveRowsAreTheWeightedOctaves) {
     }
 }
 
+// An octave row shows an octave's own noise, where the fractal sum's first addition (0 + v) no
+// longer turns a -0 into +0. At lattice points on lattice lines gradient noise is a signed
+// zero; the octave rows must keep the reference's sign on every target. (A -0 survives the
+// blends only for some corner gradients, so the rows cover many lattice points.)
+TEST(Kernel, OctaveRowsOnLatticeLinesKeepTheSignOfZero) {
+    const auto bits  = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    constexpr int width = 256;
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        int negative_zeros = 0;
+        for (auto params : noise_test::every_base_noise()) {
+            if (params.algorithm != Algorithm::perlin) continue;
+            params.frequency = width / 2;  // every other pixel centre is on a lattice line
+            params.offset_x  = -params.frequency / 2 - 0.25;
+            const noise::FractalNoise noise(params);
+            const noise::RowKernel kernel(noise);
+            std::vector<double> row(width);
+            for (int y = -20; y <= 20; ++y) {
+                kernel.fill_octave_row(0, {params.offset_x, params.frequency / width, 0, double(y)}, row);
+                for (int i = 0; i < width; ++i) {
+                    noise::Point p      = noise::pixel_point(params, width, i, 0);
+                    p[1]                = y;
+                    const double theirs = noise.octave_weight(0) * noise.octave(0, p);
+                    negative_zeros += theirs == 0.0 && std::signbit(theirs);
+                    ASSERT_EQ(bits(row[static_cast<std::size_t>(i)]), bits(theirs))
+                        << "target " << name << " at " << p[0] << ", " << y << " with " << noise_test::describe(params);
+                }
+            }
+        }
+        EXPECT_GT(negative_zeros, 0) << "the rows never met a -0: the check above proves nothing";
+    }
+}
+
 TEST(Kernel, ThreadCountsGiveTheSameBytes) {
     noise::SplitMix64 rng(7);
     for (int n = 0; n < 20; ++n) {

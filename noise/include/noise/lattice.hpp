@@ -190,12 +190,14 @@ public:
         return static_cast<unsigned>(h >> 56);
     }
     std::uint8_t perm(std::int64_t i) const { return perm_[static_cast<std::size_t>(i & 255)]; }
+    // p[p[i]] (times 2) or p[p[p[i]]] (times 3): a link followed by the zero links of 1D and 2D
+    // (p[h + 0] is p[h]), in one lookup, for the kernels' corner tables.
+    std::uint8_t perm_repeated(int times, std::int64_t i) const {
+        return perm_repeated_[static_cast<std::size_t>(times - 1)][static_cast<std::size_t>(i & 255)];
+    }
 
-    // The hash of a lattice point whose indices are already wrapped (wrap_index): Ken's chain
-    // p[p[p[X] + Y] + Z], one step per axis, over at least three axes so that 1D and 2D noise are
-    // the y = 0 and z = 0 slices of the 3D table. Indices >= 256 (tiling only) add one step per
-    // higher byte.
     // One link of the chain: the hash so far plus the next axis' wrapped index, looked up.
+    // Indices >= 256 (tiling only) add one step per higher byte.
     unsigned chain(unsigned h, std::int64_t c) const {
         h = perm_[(h + static_cast<unsigned>(c & 255)) & 255];
         for (std::int64_t high = c >> 8; high != 0; high >>= 8)  // only tiling periods above 256
@@ -225,6 +227,7 @@ private:
     Hash hash_;
     std::int64_t stride_;
     std::array<std::uint8_t, 256> perm_;
+    std::array<std::array<std::uint8_t, 256>, 3> perm_repeated_;  // p applied once, twice, three times
     std::array<std::uint8_t, 1024> prime_table_{};  // prime_table only: System.Random(seed)'s bytes
     std::array<std::array<double, 256 * 4>, 4> gradients_;  // dimension d uses 256 * d entries
 };

@@ -78,7 +78,18 @@ struct OctaveInputs {
     int padded;                  // pixels, a whole number of vectors
     double* out;                 // the octave's raw noise per pixel
     const detail::KernelPlan* plan = nullptr;  // the rest of the configuration (cellular noise)
+    // fbm after the first octave: instead of writing out, the octave adds amplitude * noise to
+    // the sum here (EmitLanes), as AddOctave would, in the same pass.
+    double* sum      = nullptr;
+    double amplitude = 0.0;
 };
+
+// An octave's noise for pixels i ..: into in.out, or added to the fractal sum.
+HWY_INLINE void EmitLanes(const OctaveInputs& in, int i, VF noise) {
+    const DF d;
+    if (in.sum == nullptr) return hn::Store(noise, d, in.out + i);
+    hn::Store(hn::Add(hn::Load(d, in.sum + i), hn::Mul(hn::Set(d, in.amplitude), noise)), d, in.sum + i);
+}
 
 // [SECTION] Curves (interpolate.hpp, lane-wise) -------------------------------------------
 
@@ -215,6 +226,53 @@ public:
         }
     }
 
+    // Calls body(fetch) for the vector of pixels i .. i + Lanes - 1, where fetch(table, c, s)
+    // returns the lanes' entries of point s + Span * c from a double table laid out like the hash
+    // table. How the lanes find their entries is decided here once per vector, for every table
+    // the body reads, and the body is compiled once per way, so the usual way (one permute of
+    // one vector) keeps everything in registers. Only when tabulated().
+    template <class Body>
+    HWY_INLINE void visit(int i, Body&& body) const {
+        const DF d;
+        const DI di;
+        const int lanes            = static_cast<int>(hn::Lanes(di));
+        const std::int64_t k_first = entry_of(in_.cell_x[i]);
+        const std::int64_t spread  = in_.cell_x[i + lanes - 1] - in_.cell_x[i] + Span;
+        const VI local             = hn::Sub(hn::Load(di, in_.cell_x + i), hn::Set(di, in_.cell_x[i]));
+        if (spread <= lanes) {
+            // Low frequencies: the lanes' points lie within one vector's width of the table.
+            decltype(hn::IndicesFromVec(d, local)) index[Span];
+            for (int s = 0; s < Span; ++s) index[s] = hn::IndicesFromVec(d, hn::Add(local, hn::Set(di, s)));
+            return body([&](const double* table, int c, int s) {
+                return hn::TableLookupLanes(hn::LoadU(d, table + c * range_ + k_first), index[s]);
+            });
+        }
+        if (spread <= 2 * lanes) {
+            // Within two vectors' width: permute both and pick per lane.
+            decltype(hn::IndicesFromVec(d, local)) index[Span];
+            decltype(hn::RebindMask(d, hn::Lt(local, local))) upper[Span];
+            for (int s = 0; s < Span; ++s) {
+                const VI entry = hn::Add(local, hn::Set(di, s));
+                index[s]       = hn::IndicesFromVec(d, hn::And(entry, hn::Set(di, lanes - 1)));
+                upper[s]       = hn::RebindMask(d, hn::Lt(hn::Set(di, lanes - 1), entry));
+            }
+            return body([&](const double* table, int c, int s) {
+                const double* from = table + c * range_ + k_first;
+                return hn::IfThenElse(upper[s], hn::TableLookupLanes(hn::LoadU(d, from + lanes), index[s]),
+                                      hn::TableLookupLanes(hn::LoadU(d, from), index[s]));
+            });
+        }
+        // Lanes far apart: each lane's entry, one at a time.
+        std::int64_t lane_first[max_lanes];
+        for (int lane = 0; lane < lanes; ++lane) lane_first[lane] = entry_of(in_.cell_x[i + lane]);
+        body([&](const double* table, int c, int s) {
+            HWY_ALIGN double lane_entry[max_lanes];
+            const double* row = table + c * range_ + s;
+            for (int lane = 0; lane < lanes; ++lane) lane_entry[lane] = row[lane_first[lane]];
+            return hn::Load(d, lane_entry);
+        });
+    }
+
     // out[s + Span * c] = table[c * range() + (the lane's entry for point s)], for a table laid out
     // like the hash table (of int64 or double lanes, tag `dt`). Only when tabulated().
     template <class DT, class T>
@@ -261,23 +319,27 @@ public:
 private:
     // Tabulates entries 0 .. count of every combination one chain link at a time: each link is a
     // pass of independent lookups over all entries (no chain waits for the one before), sharing
-    // first links as chain_rest does, in the table itself. Only for lattice indices below 256,
-    // whose links are single lookups.
+    // first links as chain_rest does, in the table itself. The zero links past D (1D, 2D) ride
+    // along with the last true link as one lookup (Lattice::perm_repeated). Only for lattice
+    // indices below 256, whose links are single lookups.
     void tabulate_by_links(std::int64_t count) {
         const Lattice& lattice = *in_.lattice;
-        for (std::int64_t k = 0; k < count; ++k) table_[k] = lattice.perm(lattice.wrap(wrapped_ ? k : x_lo_ + k, in_.period));
+        constexpr int zero_links = links - (D - 1);
+        const int x_times        = D == 1 ? 1 + zero_links : 1;
+        for (std::int64_t k = 0; k < count; ++k)
+            table_[k] = lattice.perm_repeated(x_times, lattice.wrap(wrapped_ ? k : x_lo_ + k, in_.period));
         int filled = 1;
-        for (int axis = 1; axis <= links; ++axis) {
-            const int offsets = axis < D ? Span : 1;
-            for (int offset = offsets - 1; offset >= 0; --offset) {
+        for (int axis = 1; axis < D; ++axis) {
+            const int times = axis == D - 1 ? 1 + zero_links : 1;
+            for (int offset = Span - 1; offset >= 0; --offset) {
                 for (int n = filled - 1; n >= 0; --n) {
                     const std::int64_t index = axis_index_[axis - 1][offset];
                     const std::int64_t* from = table_ + n * range_;
                     std::int64_t* to         = table_ + (offset * filled + n) * range_;
-                    for (std::int64_t k = 0; k < count; ++k) to[k] = lattice.perm(from[k] + index);
+                    for (std::int64_t k = 0; k < count; ++k) to[k] = lattice.perm_repeated(times, from[k] + index);
                 }
             }
-            filled *= offsets;
+            filled *= Span;
         }
     }
 
@@ -391,10 +453,32 @@ HWY_INLINE VF ClampLanes(VF q) {
     return hn::IfThenElse(hn::Gt(q, limit), limit, hn::IfThenElse(hn::Ge(q, minus_limit), q, minus_limit));
 }
 
+// Chunks whose cells all lie strictly within +-2^51 (every real use) skip the clamp and convert
+// their cells the quick way; the others go through the clamp and Highway's exact conversion.
+inline constexpr double quick_limit = 0x1.0p51;
+
+// A whole double as an int64 (what cell_of's cast does). AVX-512 converts in one instruction
+// (Highway's ConvertTo adds four more, for values out of int64's range, which a cell never has).
+// The other targets have no such instruction; within +-2^51 adding 1.5 * 2^52 puts the integer
+// in the low bits of the sum exactly (both lie in [2^52, 2^53), where a double's unit is 1).
+template <bool WithinQuickLimit>
+HWY_INLINE VI CellIndexLanes(VF whole) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    return VI{_mm512_cvttpd_epi64(whole.raw)};
+#else
+    const DF d;
+    const DI di;
+    if constexpr (!WithinQuickLimit) return hn::ConvertTo(di, whole);
+    const VF magic = hn::Set(d, 0x1.8p52);
+    return hn::Sub(hn::BitCast(di, hn::Add(whole, magic)), hn::BitCast(di, magic));
+#endif
+}
+
 // Step 1 along x for a chunk: octave_coordinate (fractal.hpp), then cell_of. Shifted: x * scale,
 // rounded, then + shift, rounded (two operations, as the reference does them, never one MulAdd).
 // Unshifted there is no Add at all, as the reference adds nothing when the shift is 0.
-template <Interpolation curve, bool Shifted>
+// Clamped: with the clamp and the exact conversion, for chunks that reach the quick limit.
+template <Interpolation curve, bool Shifted, bool Clamped>
 void CellsOfChunk(const double* x, double scale, double shift, int padded, std::int64_t* cell_x, double* frac_x,
                   double* weight_x) {
     const DF d;
@@ -402,31 +486,101 @@ void CellsOfChunk(const double* x, double scale, double shift, int padded, std::
     for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
         VF q = hn::Mul(hn::Load(d, x + i), hn::Set(d, scale));
         if constexpr (Shifted) q = hn::Add(q, hn::Set(d, shift));
-        q = ClampLanes(q);  // cell_of's clamp
+        if constexpr (Clamped) q = ClampLanes(q);  // cell_of's clamp
         const VF fl = hn::Floor(q);
         const VF f  = hn::Sub(q, fl);
-        hn::Store(hn::ConvertTo(di, fl), di, cell_x + i);
+        hn::Store(CellIndexLanes<!Clamped>(fl), di, cell_x + i);
         hn::Store(f, d, frac_x + i);
         hn::Store(CurveLanes<curve>(f), d, weight_x + i);
     }
 }
 
-// CellsOfChunk compiled for a curve, with or without a shift, picked once per octave.
+// CellsOfChunk compiled for a curve, with or without a shift and the clamp.
 using CellsFn = void (*)(const double*, double, double, int, std::int64_t*, double*, double*);
-template <bool Shifted>
+template <bool Shifted, bool Clamped>
 CellsFn CellsOfChunkFor(Interpolation curve) {
     switch (curve) {
-        case Interpolation::linear: return &CellsOfChunk<Interpolation::linear, Shifted>;
-        case Interpolation::cosine: return &CellsOfChunk<Interpolation::cosine, Shifted>;
-        case Interpolation::cubic: return &CellsOfChunk<Interpolation::cubic, Shifted>;
-        case Interpolation::quintic: return &CellsOfChunk<Interpolation::quintic, Shifted>;
+        case Interpolation::linear: return &CellsOfChunk<Interpolation::linear, Shifted, Clamped>;
+        case Interpolation::cosine: return &CellsOfChunk<Interpolation::cosine, Shifted, Clamped>;
+        case Interpolation::cubic: return &CellsOfChunk<Interpolation::cubic, Shifted, Clamped>;
+        case Interpolation::quintic: return &CellsOfChunk<Interpolation::quintic, Shifted, Clamped>;
         case Interpolation::smoothstep: break;
     }
-    return &CellsOfChunk<Interpolation::smoothstep, Shifted>;
+    return &CellsOfChunk<Interpolation::smoothstep, Shifted, Clamped>;
+}
+
+// Step 1 of one octave over a chunk, picked once per octave. The chunk's x grow from pixel to
+// pixel and rounding keeps their order, so q = x * scale + shift is monotonic along the chunk:
+// when its first and last lanes lie strictly within the quick limit, every lane does, and the
+// clamp (at 2^52) would change nothing. (A NaN fails the comparisons and keeps the clamp.)
+HWY_INLINE void CellsFor(const OctaveSetup& setup, Interpolation curve, const double* x, int padded,
+                         std::int64_t* cell_x, double* frac_x, double* weight_x) {
+    const double scale = setup.scale, shift = setup.shift[0];
+    const bool shifted = shift != 0.0;
+    const auto q_at    = [&](double at) { return shifted ? at * scale + shift : at * scale; };
+    const double first = q_at(x[0]), last = q_at(x[padded - 1]);
+    const bool inside  = first > -quick_limit && first < quick_limit && last > -quick_limit && last < quick_limit;
+    CellsFn cells = nullptr;
+    if (inside)
+        cells = shifted ? CellsOfChunkFor<true, false>(curve) : CellsOfChunkFor<false, false>(curve);
+    else
+        cells = shifted ? CellsOfChunkFor<true, true>(curve) : CellsOfChunkFor<false, true>(curve);
+    cells(x, scale, shift, padded, cell_x, frac_x, weight_x);
+}
+
+// Hands the chunk's values over: as they are, or rounded to float (as static_cast<float> rounds,
+// to nearest) straight into a float row, which saves the caller a pass.
+HWY_INLINE void WriteChunk(const double* values, const detail::Chunk& chunk) {
+    if (chunk.out != nullptr) {
+        std::copy(values, values + chunk.count, chunk.out);
+        return;
+    }
+    const DF d;
+    const hn::Rebind<float, DF> df;
+    const int lanes = static_cast<int>(hn::Lanes(d));
+    const int count = chunk.count;  // a local: the float stores could alias chunk.count
+    float* out      = chunk.out_float;
+    int i           = 0;
+    for (; i + lanes <= count; i += lanes) hn::StoreU(hn::DemoteTo(df, hn::Load(d, values + i)), df, out + i);
+    for (; i < count; ++i) out[i] = static_cast<float>(values[i]);
+}
+
+// FractalNoise::at's sum, one octave's noise at a time: total += amplitude * f(noise), in its
+// order. The first octave adds to 0 and (ridged) its crest to a weight of 1, without reading
+// either: 0 + v and v * 1 are the same bits as the sum's first step, and nothing is zeroed.
+template <bool First>
+void AddOctave(Fractal fractal, double amplitude_value, const double* noise, int padded, double* total,
+               double* crest_weight) {
+    const DF d;
+    const int lanes      = static_cast<int>(hn::Lanes(d));
+    const VF amplitude   = hn::Set(d, amplitude_value);
+    const auto sum_so_far = [&](int i) { return First ? hn::Zero(d) : hn::Load(d, total + i); };
+    switch (fractal) {
+        case Fractal::fbm:
+            for (int i = 0; i < padded; i += lanes)
+                hn::Store(hn::Add(sum_so_far(i), hn::Mul(amplitude, hn::Load(d, noise + i))), d, total + i);
+            return;
+        case Fractal::turbulence:
+            for (int i = 0; i < padded; i += lanes)
+                hn::Store(hn::Add(sum_so_far(i), hn::Mul(amplitude, hn::Abs(hn::Load(d, noise + i)))), d, total + i);
+            return;
+        case Fractal::ridged: {
+            const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
+            for (int i = 0; i < padded; i += lanes) {
+                VF crest = hn::Sub(one, hn::Abs(hn::Load(d, noise + i)));  // sharp where the noise crosses zero
+                // How much the previous crest lets through (1 before the first).
+                crest = hn::Mul(crest, First ? crest : hn::Mul(crest, hn::Load(d, crest_weight + i)));
+                hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
+                hn::Store(hn::Add(sum_so_far(i), hn::Mul(amplitude, crest)), d, total + i);
+            }
+            return;
+        }
+    }
 }
 
 // The octave loop over one chunk, with Octave::Run(const OctaveInputs&) computing one octave's
-// raw noise into in.out, then the fractal sum of FractalNoise::at, lane by lane.
+// raw noise (handed over through EmitLanes), then the fractal sum of FractalNoise::at, lane by
+// lane: fbm's later octaves add themselves to it as they go, the others go through AddOctave.
 template <class Octave>
 void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const DF d;
@@ -446,22 +600,15 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     for (int i = 0; i < padded; i += lanes) {
         const VF pixel = hn::Iota(d, static_cast<double>(chunk.first + i));
         hn::Store(hn::Add(origin, hn::Mul(hn::Add(pixel, half), step)), d, x + i);
-        hn::Store(hn::Zero(d), d, total + i);
-        hn::Store(hn::Set(d, 1.0), d, crest_weight + i);  // ridged: how much the previous crest lets through
     }
 
     const int octave_count = static_cast<int>(plan.octaves.size());
     const int first_octave = chunk.only_octave >= 0 ? chunk.only_octave : 0;
     const int end_octave   = chunk.only_octave >= 0 ? chunk.only_octave + 1 : octave_count;
     const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
-    const CellsFn cells_of_chunk   = CellsOfChunkFor<false>(plan.curve);
-    const CellsFn cells_shifted    = CellsOfChunkFor<true>(plan.curve);  // octave offsets, octaves >= 1
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
-        if (setup.shift[0] == 0.0)
-            cells_of_chunk(x, setup.scale, 0.0, padded, cell_x, frac_x, weight_x);
-        else
-            cells_shifted(x, setup.scale, setup.shift[0], padded, cell_x, frac_x, weight_x);
+        CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
         OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)], setup.period, {}, cell_x,
                         frac_x, weight_x, padded, noise};
         in.plan = &plan;
@@ -470,43 +617,29 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
             in.row.cell[axis]   = cell;
             in.row.weight[axis] = plan.curve == Interpolation::cubic ? cell.frac : blend_weight(plan.curve, cell.frac);
         }
+        const bool adds_itself = chunk.only_octave < 0 && plan.fractal == Fractal::fbm && o != first_octave;
+        if (adds_itself) {
+            in.sum       = total;
+            in.amplitude = setup.amplitude;
+        }
         Octave::Run(in);
+        if (adds_itself) continue;
 
-        const VF amplitude = hn::Set(d, setup.amplitude);
         if (chunk.only_octave >= 0) {
             const VF share = hn::Set(d, setup.amplitude / plan.divisor);  // FractalNoise::octave_weight
             for (int i = 0; i < padded; i += lanes) hn::Store(hn::Mul(share, hn::Load(d, noise + i)), d, total + i);
             continue;
         }
-        switch (plan.fractal) {
-            case Fractal::fbm:
-                for (int i = 0; i < padded; i += lanes)
-                    hn::Store(hn::Add(hn::Load(d, total + i), hn::Mul(amplitude, hn::Load(d, noise + i))), d, total + i);
-                break;
-            case Fractal::turbulence:
-                for (int i = 0; i < padded; i += lanes)
-                    hn::Store(hn::Add(hn::Load(d, total + i), hn::Mul(amplitude, hn::Abs(hn::Load(d, noise + i)))), d,
-                              total + i);
-                break;
-            case Fractal::ridged: {
-                const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
-                for (int i = 0; i < padded; i += lanes) {
-                    VF crest = hn::Sub(one, hn::Abs(hn::Load(d, noise + i)));  // sharp where the noise crosses zero
-                    crest    = hn::Mul(crest, hn::Mul(crest, hn::Load(d, crest_weight + i)));
-                    hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
-                    hn::Store(hn::Add(hn::Load(d, total + i), hn::Mul(amplitude, crest)), d, total + i);
-                }
-                break;
-            }
-        }
+        if (o == first_octave)
+            AddOctave<true>(plan.fractal, setup.amplitude, noise, padded, total, crest_weight);
+        else
+            AddOctave<false>(plan.fractal, setup.amplitude, noise, padded, total, crest_weight);
     }
-    if (chunk.only_octave >= 0) {
-        std::copy(total, total + chunk.count, chunk.out);
-        return;
+    if (chunk.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
+        const VF divisor = hn::Set(d, plan.divisor);
+        for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
     }
-    const VF divisor = hn::Set(d, plan.divisor);
-    for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
-    std::copy(total, total + chunk.count, chunk.out);
+    WriteChunk(total, chunk);
 }
 
 // The kernel for the params' dimension: `make` receives it as std::integral_constant<int, D>.

@@ -76,9 +76,16 @@ struct ImprovedLanes {
         }
     }
 
+    // Guarded, a point without x takes its fixed term as it is. Unguarded it adds x * 0 to it,
+    // which is the same bits unless the fixed term is -0 (see OnALatticeLine).
+    // 1D has no guard; 4D keeps it (a point without x holds its whole sum in t[1]).
+    static constexpr bool may_drop_guard = D == 2 || D == 3;
+
+    template <bool guarded>
     static VF apply(VF x, const VF* t) {
         const DF d;
         if constexpr (D == 1) return hn::Mul(t[0], x);
+        if constexpr (D <= 3 && !guarded) return hn::Add(hn::Mul(x, t[0]), t[1]);
         const auto no_x = hn::Eq(t[0], hn::Zero(d));
         if constexpr (D <= 3) return hn::IfThenElse(no_x, t[1], hn::Add(hn::Mul(x, t[0]), t[1]));
         return hn::IfThenElse(no_x, t[1], hn::Add(hn::Add(hn::Mul(x, t[0]), t[1]), t[2]));
@@ -146,12 +153,18 @@ struct AxisLanes {
             const auto along_x = hn::RebindMask(d, hn::Eq(axis, hn::Zero(di)));
             hn::Store(hn::IfThenElse(along_x, hn::IfThenElse(negative, hn::Set(d, -1.0), hn::Set(d, 1.0)), hn::Zero(d)), d,
                       t[0] + k);
-            hn::Store(hn::IfThenElse(negative, hn::Neg(fixed), fixed), d, t[1] + k);
+            // Along x the fixed term is -0, so that x * sign + -0 is exactly x * sign.
+            hn::Store(hn::IfThenElse(along_x, hn::Set(d, -0.0), hn::IfThenElse(negative, hn::Neg(fixed), fixed)), d,
+                      t[1] + k);
         }
     }
 
+    static constexpr bool may_drop_guard = true;
+
+    template <bool guarded>
     static VF apply(VF x, const VF* t) {
         const DF d;
+        if constexpr (!guarded) return hn::Add(hn::Mul(x, t[0]), t[1]);
         return hn::IfThenElse(hn::Eq(t[0], hn::Zero(d)), t[1], hn::Mul(x, t[0]));
     }
 
@@ -181,6 +194,9 @@ struct RandomLanes {
         }
     }
 
+    static constexpr bool may_drop_guard = false;  // there is no guard
+
+    template <bool>
     static VF apply(VF x, const VF* t) {
         const DF d;
         VF dot = hn::Add(hn::Zero(d), hn::Mul(t[0], x));
@@ -232,35 +248,56 @@ struct PerlinOctave {
                 for (int axis = 1; axis < D; ++axis) dist[axis] = hn::Set(d, other[n / PerAxis][axis]);
                 values[n] = gradient(in, hash[n], dist);                         //    DOTTED WITH ITS GRADIENT
             }
-            hn::Store(BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row), d, in.out + i);  // 4. BLEND
+            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 4. BLEND
         }
     }
 
     // The same steps when the chunk's corners are tabulated: step 3's work for the fixed axes is
     // done once per lattice point, and each lane only brings in its x distance.
     static void RunTabulated(const OctaveInputs& in, const Hasher& hasher, const double (*other)[4]) {
-        const DF d;
         constexpr int T = Gradient::tables;
         HWY_ALIGN double storage[T][Hasher::capacity];
-        double* tables[T];
-        for (int t = 0; t < T; ++t) tables[t] = storage[t];
+        const double* tables[T];
         const std::int64_t range = hasher.range();
         for (int c = 0; c < Hasher::combos; ++c) {
             double* at[T];
-            for (int t = 0; t < T; ++t) at[t] = tables[t] + c * range;
+            for (int t = 0; t < T; ++t) at[t] = storage[t] + c * range;
             Gradient::tabulate(in, hasher.table() + c * range, other[c], range, at);
         }
-        VF fixed[T][Hasher::points];
-        VF values[Hasher::points];
+        for (int t = 0; t < T; ++t) tables[t] = storage[t];
+        if constexpr (Gradient::may_drop_guard) {
+            if (!OnALatticeLine(other)) return BlendTabulated<false>(in, hasher, tables);
+        }
+        BlendTabulated<true>(in, hasher, tables);
+    }
+
+    // Unguarded, a point without x computes x * 0 + fixed, which is fixed bit for bit unless
+    // fixed is -0 (+0 + -0 is +0). The fixed term of such a point is a signed sum of the row's
+    // distances, so it can be -0 only if one of them is 0: a row on a lattice line.
+    static bool OnALatticeLine(const double (*other)[4]) {
+        for (int c = 0; c < Hasher::combos; ++c)
+            for (int axis = 1; axis < D; ++axis)
+                if (other[c][axis] == 0.0) return true;
+        return false;
+    }
+
+    template <bool guarded>
+    static void BlendTabulated(const OctaveInputs& in, const Hasher& hasher, const double* const* tables) {
+        const DF d;
+        constexpr int T = Gradient::tables;
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
-            for (int t = 0; t < T; ++t) hasher.read(d, tables[t], i, fixed[t]);
             const VF frac_x = hn::Load(d, in.frac_x + i);
-            for (int n = 0; n < Hasher::points; ++n) {
-                VF t_n[T];
-                for (int t = 0; t < T; ++t) t_n[t] = fixed[t][n];
-                values[n] = Gradient::apply(hn::Sub(frac_x, hn::Set(d, static_cast<double>(first + n % PerAxis))), t_n);
-            }
-            hn::Store(BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row), d, in.out + i);
+            hasher.visit(i, [&](auto fetch) {
+                VF values[Hasher::points];
+                for (int n = 0; n < Hasher::points; ++n) {
+                    VF fixed[T];
+                    for (int t = 0; t < T; ++t) fixed[t] = fetch(tables[t], n / PerAxis, n % PerAxis);
+                    const int offset = first + n % PerAxis;  // frac - 0 is frac: no Sub
+                    const VF x       = offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
+                    values[n]        = Gradient::template apply<guarded>(x, fixed);
+                }
+                EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+            });
         }
     }
 };

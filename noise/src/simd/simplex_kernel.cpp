@@ -221,7 +221,7 @@ struct SimplexOctave {
                 const VF p[4] = {x, row[1], row[2], row[3]};
                 n = simplex_lanes::SkewedLanes<4>(seed, p);
             }
-            hn::Store(n, d, in.out + i);
+            EmitLanes(in, i, n);
         }
     }
 };

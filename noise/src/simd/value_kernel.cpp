@@ -100,7 +100,7 @@ struct ValueOctave {
             lattice.read(i, lattice_values);
             for (int n = 0; n < ipow(PerAxis, D); ++n)
                 values[n] = Smooth ? SmoothedLanes<D, PerAxis>(lattice_values, n) : lattice_values[n];
-            hn::Store(BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row), d, in.out + i);  // 3. BLEND
+            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
         }
     }
 };
@@ -118,7 +118,7 @@ struct WhiteOctave {
         VF lattice_values[Hasher::points];
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
             lattice.read(i, lattice_values);
-            hn::Store(Smooth ? SmoothedLanes<D, 1>(lattice_values, 0) : lattice_values[0], d, in.out + i);
+            EmitLanes(in, i, Smooth ? SmoothedLanes<D, 1>(lattice_values, 0) : lattice_values[0]);
         }
     }
 };

@@ -193,7 +193,7 @@ struct WorleyOctave {
             const VF value = plan.cellular_return == CellularReturn::f1   ? f1
                              : plan.cellular_return == CellularReturn::f2 ? f2
                                                                           : hn::Sub(f2, f1);
-            hn::Store(hn::Mul(value, hn::Set(d, scale)), d, in.out + i);
+            EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
         }
     }
 };
