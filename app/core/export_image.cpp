@@ -2,12 +2,10 @@
 #include "core/export_image.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <memory>
 #include <new>
 #include <optional>
 #include <system_error>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +17,7 @@
 #include "core/png_text.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/fractal.hpp"
+#include "noise/render.hpp"
 #include "noise/trace.hpp"
 
 namespace app {
@@ -204,30 +203,17 @@ public:
     // one thread it took about as long as rendering the band on two.
     void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
         band_.resize(2 * width_ * static_cast<std::size_t>(rows));
-        std::atomic<int> next_row{0};
-        const auto work = [&] {
-            for (int r = next_row++; r < rows; r = next_row++) {
-                const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
-                                  static_cast<std::size_t>(x0);
-                std::uint8_t* out = band_.data() + 2 * width_ * static_cast<std::size_t>(r);
-                for (std::size_t x = 0; x < width_; ++x) {  // little-endian whatever the host
-                    const std::uint16_t v = to_gray16(unit_value(in[x], range_));
-                    out[2 * x]            = static_cast<std::uint8_t>(v & 0xff);
-                    out[2 * x + 1]        = static_cast<std::uint8_t>(v >> 8);
-                }
+        noise::for_each_row(rows, threads_, [&](int r) {
+            const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
+                              static_cast<std::size_t>(x0);
+            std::uint8_t* out = band_.data() + 2 * width_ * static_cast<std::size_t>(r);
+            for (std::size_t x = 0; x < width_; ++x) {  // little-endian whatever the host
+                const std::uint16_t v = to_gray16(unit_value(in[x], range_));
+                out[2 * x]            = static_cast<std::uint8_t>(v & 0xff);
+                out[2 * x + 1]        = static_cast<std::uint8_t>(v >> 8);
             }
-        };
-        const unsigned wanted = threads_ != 0 ? threads_ : std::max(1u, std::thread::hardware_concurrency());
-        std::vector<std::jthread> helpers;
-        for (unsigned i = 1; i < std::min<unsigned>(wanted, static_cast<unsigned>(rows)); ++i) {
-            try {
-                helpers.emplace_back(work);
-            } catch (const std::system_error&) {
-                break;  // no room for another thread: fewer threads, same bytes
-            }
-        }
-        work();
-        helpers.clear();  // joins
+            return true;
+        });
         file_.write(band_.data(), band_.size());
     }
     void finish() override {}

@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <thread>
-#include <vector>
 
+#include "noise/render.hpp"
 #include "noise/trace.hpp"
 
 namespace app {
@@ -28,31 +27,19 @@ bool normal_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
     const noise::Params& params = noise.params();
     // Finite differences (white noise only) over one pixel of this image: the slope a viewer sees.
     const double step = params.frequency / window.width;
-    std::atomic<int> next_row{window.y0};
-    std::atomic<bool> stopped{false};
-    const auto work = [&] {
-        for (int y = next_row++; y < window.y1; y = next_row++) {
-            if (cancel && cancel->load()) {
-                stopped = true;
-                return;
-            }
-            std::uint8_t* row = out.data() + static_cast<std::size_t>(y - window.y0) * window.columns() * 3;
-            for (int x = window.x0; x < window.x1; ++x) {
-                const noise::Point p = noise::pixel_point(params, window.width, x, y);
-                const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
-                const auto rgb = encode_normal(scale.slope(vg.value, vg.gradient), convention);
-                std::copy(rgb.begin(), rgb.end(), row + static_cast<std::size_t>(x - window.x0) * 3);
-            }
+    // A pixel's bytes do not depend on which thread made them.
+    return noise::for_each_row(window.rows(), threads, [&](int r) {
+        if (cancel && cancel->load()) return false;
+        const int y = window.y0 + r;
+        std::uint8_t* row = out.data() + static_cast<std::size_t>(r) * window.columns() * 3;
+        for (int x = window.x0; x < window.x1; ++x) {
+            const noise::Point p = noise::pixel_point(params, window.width, x, y);
+            const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
+            const auto rgb = encode_normal(scale.slope(vg.value, vg.gradient), convention);
+            std::copy(rgb.begin(), rgb.end(), row + static_cast<std::size_t>(x - window.x0) * 3);
         }
-    };
-    // Rows are handed out one at a time: a pixel's bytes do not depend on which thread made them.
-    const unsigned count = std::clamp(threads != 0 ? threads : std::thread::hardware_concurrency(), 1u,
-                                      static_cast<unsigned>(std::max(1, window.rows())));
-    std::vector<std::jthread> helpers;
-    for (unsigned i = 1; i < count; ++i) helpers.emplace_back(work);
-    work();
-    helpers.clear();  // joins
-    return !stopped.load();
+        return true;
+    });
 }
 
 }  // namespace app

@@ -2,6 +2,7 @@
 #include "noise/render.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -43,40 +44,43 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
     const Params& params   = noise.params();
     const double cell      = params.frequency / region.width;  // pixel_point's step
     const int rows         = region.rows();
-    const unsigned wanted  = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    const unsigned threads = std::min<unsigned>(wanted, static_cast<unsigned>(rows));
-    std::atomic<int> next_row{0};
-    std::atomic<bool> cancelled{false};
+    // Rows are independent, so which thread computes a row never changes its values.
+    return for_each_row(rows, options.threads, [&](int row) {
+        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) return false;
+        const int py = region.y0 + row;
+        const auto line = out.subspan(static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns()),
+                                      static_cast<std::size_t>(region.columns()));
+        kernel.fill_row({params.offset_x, cell, region.x0, pixel_point(params, region.width, 0, py)[1]}, line);
+        if (options.rows_done != nullptr) ++*options.rows_done;
+        return true;
+    });
+}
 
-    // Each thread takes the next free row until none is left: rows are independent, so which
-    // thread computes a row never changes its values.
+bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>& row) {
+    const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned count  = std::min<unsigned>(wanted, static_cast<unsigned>(std::max(rows, 1)));
+    std::atomic<int> next_row{0};
+    std::atomic<bool> stopped{false};
     const auto work = [&] {
-        for (int row = next_row++; row < rows; row = next_row++) {
-            if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
-                cancelled = true;
+        for (int r = next_row++; r < rows && !stopped.load(std::memory_order_relaxed); r = next_row++) {
+            if (!row(r)) {
+                stopped = true;
                 return;
             }
-            const int py = region.y0 + row;
-            const auto line =
-                out.subspan(static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns()),
-                            static_cast<std::size_t>(region.columns()));
-            kernel.fill_row({params.offset_x, cell, region.x0, pixel_point(params, region.width, 0, py)[1]}, line);
-            if (options.rows_done != nullptr) ++*options.rows_done;
         }
     };
-
     std::vector<std::jthread> pool;
-    pool.reserve(threads);
-    for (unsigned i = 1; i < threads; ++i) {
+    pool.reserve(count);
+    for (unsigned i = 1; i < count; ++i) {
         try {
             pool.emplace_back(work);
         } catch (const std::system_error&) {
-            break;  // no room for another thread (ulimit -v, a thread limit): fewer threads, same bytes
+            break;  // no room for another thread: fewer threads, same results
         }
     }
     work();
     pool.clear();  // joins
-    return !cancelled;
+    return !stopped;
 }
 
 void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave) {

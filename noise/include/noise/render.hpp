@@ -18,6 +18,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -59,6 +60,12 @@ bool render(const Params& params, const Region& region, std::span<float> out,
             const RenderOptions& options = {});
 bool render(const FractalNoise& noise, const Region& region, std::span<float> out,
             const RenderOptions& options = {});
+
+// Runs row(r) for r = 0 .. rows - 1 on up to `threads` threads (0: one per hardware thread),
+// each thread taking the next free row, until a call returns false. Where no more threads can
+// start (ulimit -v, a thread limit) fewer run: which thread does a row must change none of its
+// results. Returns false if a row stopped the work. render's loop; exports encode rows with it.
+bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>& row);
 
 // The 1D curve along the image row at noise-space y (for dimension 1 y is ignored): out[i] is
 // the raw value at x = offset_x + (i + 0.5) * frequency / out.size(). When `octave` >= 0, the
