@@ -15,7 +15,6 @@
 Screenshots of each step are kept in WORKDIR for a person to look at.
 """
 import os
-import subprocess
 import sys
 import time
 
@@ -29,12 +28,6 @@ PRESET = os.path.join(WORK, "teach.json")
 
 def screenshot(name):
     x11_drive.screenshot(WORK, name)
-
-
-def sample(x, y):
-    out = subprocess.run([APP, "sample", "--preset", PRESET], input=f"{x!r} {y!r}\n", capture_output=True,
-                         text=True, check=True)
-    return out.stdout.strip()
 
 
 def main():
@@ -93,7 +86,7 @@ def run(report):
         fail(f"2D two-point blend: 4 corners and 3 lerps expected, got {probe}")
     if probe["cell"] != [int(probe["x"] // 1), int(probe["y"] // 1)]:
         fail(f"cell {probe['cell']} does not contain ({probe['x']}, {probe['y']})")
-    expected = sample(probe["x"], probe["y"])
+    expected = x11_drive.sample(APP, PRESET, probe["x"], probe["y"])
     if probe["value"] != expected:
         fail(f"the probe shows {probe['value']}, `sample` prints {expected} for the same point")
     screenshot("2-probe.png")
@@ -106,7 +99,7 @@ def run(report):
     if line["params"]["offset_x"] != before["offset_x"]:
         fail("dragging the probe panned the view")
     moved = line["lattice_views"]["probe"]
-    if moved["value"] != sample(moved["x"], moved["y"]):
+    if moved["value"] != x11_drive.sample(APP, PRESET, moved["x"], moved["y"]):
         fail(f"after the drag the probe shows {moved['value']}, `sample` disagrees")
     click(line["rects"]["probe_unpin"])
     until(report, "the probe unpinned", lambda l: l["lattice_views"]["probe"] is None)

@@ -13,7 +13,6 @@
 Screenshots of each step are kept in WORKDIR for a person to look at.
 """
 import os
-import subprocess
 import sys
 import time
 
@@ -39,12 +38,6 @@ def open_menu_and_click(report, menu, item):
     time.sleep(0.3)
     click(report.last()["rects"][item])
     time.sleep(0.5)
-
-
-def sample(x, y):
-    out = subprocess.run([APP, "sample", "--preset", SIMPLEX], input=f"{x!r} {y!r}\n", capture_output=True,
-                         text=True, check=True)
-    return out.stdout.strip()
 
 
 def main():
@@ -105,7 +98,7 @@ def run(report):
     probe = report.last()["lattice_views"]["probe"]
     if probe["corners"] != 3 or probe["blends"] != 0:
         fail(f"2D simplex: 3 vertices and no blends expected, got {probe}")
-    expected = sample(probe["x"], probe["y"])
+    expected = x11_drive.sample(APP, SIMPLEX, probe["x"], probe["y"])
     if probe["value"] != expected:
         fail(f"the probe shows {probe['value']}, `sample` prints {expected} for the same point")
     screenshot("3-probe.png")

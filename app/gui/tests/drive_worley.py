@@ -14,7 +14,6 @@
 Screenshots of each step are kept in WORKDIR for a person to look at.
 """
 import os
-import subprocess
 import sys
 import time
 
@@ -28,12 +27,6 @@ PRESET = os.path.join(WORK, "worley.json")
 
 def screenshot(name):
     x11_drive.screenshot(WORK, name)
-
-
-def sample(x, y):
-    out = subprocess.run([APP, "sample", "--preset", PRESET], input=f"{x!r} {y!r}\n", capture_output=True,
-                         text=True, check=True)
-    return out.stdout.strip()
 
 
 def main():
@@ -89,7 +82,7 @@ def run(report):
         fail(f"cellular noise: at least the 3 x 3 cells searched and no blends expected, got {probe}")
     if probe["cell"] != [int(probe["x"] // 1), int(probe["y"] // 1)]:
         fail(f"cell {probe['cell']} does not contain ({probe['x']}, {probe['y']})")
-    expected = sample(probe["x"], probe["y"])
+    expected = x11_drive.sample(APP, PRESET, probe["x"], probe["y"])
     if probe["value"] != expected:
         fail(f"the probe shows {probe['value']}, `sample` prints {expected} for the same point")
     time.sleep(0.5)

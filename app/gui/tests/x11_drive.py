@@ -158,3 +158,10 @@ def menu_item(report, menu, item):
     click(report.last()["rects"][item])
     time.sleep(0.4)
     return line
+
+
+def sample(app, preset, x, y):
+    """What `noise-explorer sample` prints for the point (x, y) of the preset: the probe's oracle."""
+    out = subprocess.run([app, "sample", "--preset", preset], input=f"{x!r} {y!r}\n", capture_output=True,
+                         text=True, check=True)
+    return out.stdout.strip()
