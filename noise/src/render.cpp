@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
-#include <system_error>
 #include <thread>
-#include <vector>
+#include <tuple>
+#include <utility>
 
 #include "noise/kernel.hpp"
+#include "worker_pool.hpp"
 
 namespace noise {
 
@@ -56,31 +59,57 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
     });
 }
 
+namespace {
+
+// Rows are handed out in runs rather than one at a time: every claim moves the shared counter's
+// cache line between cores (about 0.2 us on these machines, a fifth of a one-octave 1024-pixel
+// row), which cost two threads a quarter of their speed. Runs shrink as the rows run out, so
+// the threads finish together; at most max_run rows keep cancelling prompt.
+constexpr int max_run = 16;
+
+struct RowCounter {
+    alignas(64) std::atomic<int> next{0};     // alone on its cache line: only claims touch it
+    alignas(64) std::atomic<bool> stopped{false};
+
+    // The next run [first, end) of rows, or an empty one when none are left.
+    std::pair<int, int> claim(int rows, unsigned threads) {
+        int first = next.load(std::memory_order_relaxed);
+        while (first < rows) {
+            const int run = std::clamp((rows - first) / static_cast<int>(2 * threads), 1, max_run);
+            if (next.compare_exchange_weak(first, first + run, std::memory_order_relaxed)) return {first, first + run};
+        }
+        return {rows, rows};
+    }
+};
+
+}  // namespace
+
 bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>& row) {
     const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
     const unsigned count  = std::min<unsigned>(wanted, static_cast<unsigned>(std::max(rows, 1)));
-    std::atomic<int> next_row{0};
-    std::atomic<bool> stopped{false};
-    const auto work = [&] {
-        for (int r = next_row++; r < rows && !stopped.load(std::memory_order_relaxed); r = next_row++) {
-            if (!row(r)) {
-                stopped = true;
-                return;
+    RowCounter counter;
+    std::mutex failure_mutex;
+    std::exception_ptr failure;  // the first exception from a row, on whichever thread
+    detail::WorkerPool::shared().run(count - 1, [&] {
+        for (auto [r, end] = counter.claim(rows, count); r < end; std::tie(r, end) = counter.claim(rows, count)) {
+            for (; r < end; ++r) {
+                if (counter.stopped.load(std::memory_order_relaxed)) return;
+                bool go_on = false;
+                try {
+                    go_on = row(r);
+                } catch (...) {
+                    const std::lock_guard lock(failure_mutex);
+                    if (!failure) failure = std::current_exception();
+                }
+                if (!go_on) {
+                    counter.stopped = true;
+                    return;
+                }
             }
         }
-    };
-    std::vector<std::jthread> pool;
-    pool.reserve(count);
-    for (unsigned i = 1; i < count; ++i) {
-        try {
-            pool.emplace_back(work);
-        } catch (const std::system_error&) {
-            break;  // no room for another thread: fewer threads, same results
-        }
-    }
-    work();
-    pool.clear();  // joins
-    return !stopped;
+    });
+    if (failure) std::rethrow_exception(failure);
+    return !counter.stopped;
 }
 
 void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave) {
