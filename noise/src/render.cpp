@@ -6,7 +6,6 @@
 #include <exception>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 #include <tuple>
 #include <utility>
 
@@ -85,12 +84,13 @@ struct RowCounter {
 }  // namespace
 
 bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>& row) {
-    const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-    const unsigned count  = std::min<unsigned>(wanted, static_cast<unsigned>(std::max(rows, 1)));
+    detail::WorkerPool& pool = detail::WorkerPool::shared();
+    const unsigned wanted    = threads != 0 ? threads : pool.hardware_threads();
+    const unsigned count     = std::min<unsigned>(wanted, static_cast<unsigned>(std::max(rows, 1)));
     RowCounter counter;
     std::mutex failure_mutex;
     std::exception_ptr failure;  // the first exception from a row, on whichever thread
-    detail::WorkerPool::shared().run(count - 1, [&] {
+    pool.run(count - 1, [&] {
         for (auto [r, end] = counter.claim(rows, count); r < end; std::tie(r, end) = counter.claim(rows, count)) {
             for (; r < end; ++r) {
                 if (counter.stopped.load(std::memory_order_relaxed)) return;

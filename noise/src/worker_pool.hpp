@@ -39,6 +39,10 @@ class WorkerPool {
 
     void run(unsigned helpers, const std::function<void()>& work);
 
+    // std::thread::hardware_concurrency() (at least 1), read once: glibc reads a sysfs file on
+    // every call, twice per export band.
+    unsigned hardware_threads() const { return capacity_ + 1; }
+
   private:
     struct Job {
         const std::function<void()>* work;

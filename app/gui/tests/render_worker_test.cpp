@@ -94,10 +94,15 @@ TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
     cheap.params.seed = 7;
     ASSERT_TRUE(take_full(worker.submit(cheap), saw_coarse));
     EXPECT_FALSE(saw_coarse);
-    PreviewRequest slow = cheap;  // 4^4 lattice points per octave instead of 2^2, 4 octaves: 256 x the cost
+    // 4^4 lattice points per octave instead of 2^2, 4 octaves, 16 x the pixels: 4096 x the cost.
+    // (256 x was enough while each render started its threads: that inflated the cheap render's
+    // time. With kept-alive threads a cheap 256 x 256 image takes about 0.05 ms.)
+    PreviewRequest slow       = cheap;
     slow.params.dimension     = 4;
     slow.params.interpolation = noise::Interpolation::cubic;
     slow.params.octaves       = 4;
+    slow.width                = 1024;
+    slow.height               = 1024;
     ASSERT_TRUE(take_full(worker.submit(slow), saw_coarse));
     EXPECT_TRUE(saw_coarse);
 }
