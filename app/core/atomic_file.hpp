@@ -52,6 +52,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <sys/types.h>
 
 namespace app {
 
@@ -88,6 +89,7 @@ private:
     struct Replaced;  // what undoing a rename needs
 
     void flush_buffer();
+    void write_through(const char* data, std::size_t size);  // write(2) all, start its writeback
     void finish_temp();                       // flush, take over the old mode/owner, fsync, close
     Replaced replace_target(bool keep_backup);  // check, back up the old file, rename
     void discard() noexcept;
@@ -99,6 +101,7 @@ private:
     int fd_ = -1;
     bool committed_ = false;
     std::string buffer_;
+    off_t written_ = 0;  // bytes handed to the file so far
 };
 
 // Commits the files as one: all the new targets, or (on any error, which is thrown as

@@ -2,6 +2,7 @@
 #include "core/export_image.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <new>
 #include <optional>
@@ -165,10 +166,11 @@ public:
             if (format_ == ExportFormat::png8) {
                 for (int x = 0; x < width_; ++x) row_[static_cast<std::size_t>(x)] = to_gray8(unit_value(in[x], range_));
             } else {
-                for (int x = 0; x < width_; ++x) {  // PNG stores 16-bit samples big-endian
-                    const std::uint16_t v = to_gray16(unit_value(in[x], range_));
-                    row_[2 * static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(v >> 8);
-                    row_[2 * static_cast<std::size_t>(x) + 1] = static_cast<std::uint8_t>(v & 0xff);
+                gray16_.resize(static_cast<std::size_t>(width_));
+                to_gray16_row(std::span(in, gray16_.size()), range_, gray16_);
+                for (std::size_t x = 0; x < gray16_.size(); ++x) {  // PNG stores 16-bit samples big-endian
+                    row_[2 * x]     = static_cast<std::uint8_t>(gray16_[x] >> 8);
+                    row_[2 * x + 1] = static_cast<std::uint8_t>(gray16_[x] & 0xff);
                 }
             }
             png_.write_row(row_);
@@ -192,29 +194,27 @@ private:
     PngStreamWriter png_;
     std::vector<std::uint8_t> row_;
     std::vector<std::uint8_t> band_rgb_;
+    std::vector<std::uint16_t> gray16_;
 };
 
 class R16Encoder final : public RowEncoder {
 public:
-    R16Encoder(AtomicFile& file, int width, noise::Range range, unsigned threads)
-        : file_(file), range_(range), width_(static_cast<std::size_t>(width)), threads_(threads) {}
+    R16Encoder(AtomicFile& file, int width, noise::Range range)
+        : file_(file), range_(range), width_(static_cast<std::size_t>(width)) {}
 
-    // The band is encoded by as many threads as render uses, then written at once: encoded on
-    // one thread it took about as long as rendering the band on two.
+    // A band's samples are mapped a row at a time (to_gray16_row, SIMD) and written at once.
     void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
-        band_.resize(2 * width_ * static_cast<std::size_t>(rows));
-        noise::for_each_row(rows, threads_, [&](int r) {
+        band_.resize(width_ * static_cast<std::size_t>(rows));
+        for (int r = 0; r < rows; ++r) {
             const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
                               static_cast<std::size_t>(x0);
-            std::uint8_t* out = band_.data() + 2 * width_ * static_cast<std::size_t>(r);
-            for (std::size_t x = 0; x < width_; ++x) {  // little-endian whatever the host
-                const std::uint16_t v = to_gray16(unit_value(in[x], range_));
-                out[2 * x]            = static_cast<std::uint8_t>(v & 0xff);
-                out[2 * x + 1]        = static_cast<std::uint8_t>(v >> 8);
-            }
-            return true;
-        });
-        file_.write(band_.data(), band_.size());
+            to_gray16_row(std::span(in, width_), range_,
+                          std::span(band_).subspan(width_ * static_cast<std::size_t>(r), width_));
+        }
+        if constexpr (std::endian::native == std::endian::big) {  // r16 is little-endian whatever the host
+            for (std::uint16_t& v : band_) v = static_cast<std::uint16_t>((v >> 8) | (v << 8));
+        }
+        file_.write(band_.data(), band_.size() * sizeof(std::uint16_t));
     }
     void finish() override {}
 
@@ -222,8 +222,7 @@ private:
     AtomicFile& file_;
     noise::Range range_;
     std::size_t width_;
-    unsigned threads_;
-    std::vector<std::uint8_t> band_;
+    std::vector<std::uint16_t> band_;
 };
 
 noise::Region checked_window(const ExportRequest& request) {
@@ -284,7 +283,7 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         if (r16) {
             sidecar_file.emplace(sidecar, request.overwrite);
             sidecar_file->write(export_facts_json(preset, request, window, range, true));
-            encoder = std::make_unique<R16Encoder>(file, window.columns(), range, request.threads);
+            encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
         } else {
             std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
                                             {std::string(png_export_key),

@@ -9,8 +9,10 @@
 // turbulence and ridged), or the measured min/max of the whole image (Mapping::stretch).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <span>
 
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
@@ -29,6 +31,13 @@ inline std::uint8_t to_gray8(double unit) { return static_cast<std::uint8_t>(sta
 
 inline std::uint16_t to_gray16(double unit) {  // floor(unit * 65535 + 0.5), the same way
     return static_cast<std::uint16_t>(static_cast<int>(unit * 65535.0 + 0.5));
+}
+
+// to_gray16(unit_value(raw[i], range)) for a row at once, the same samples: noise::to_unit16's
+// SIMD division where the scalar loop spent over 1 ns per sample on it.
+inline void to_gray16_row(std::span<const float> raw, noise::Range range, std::span<std::uint16_t> out) {
+    if (range.hi > range.lo) noise::to_unit16(raw, range, out);
+    else std::fill_n(out.begin(), raw.size(), to_gray16(0.5));
 }
 
 // The range a picture is mapped through: the nominal one, or `measured` when the view stretches.
