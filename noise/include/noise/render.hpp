@@ -62,12 +62,12 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
             const RenderOptions& options = {});
 
 // Runs row(r) for r = 0 .. rows - 1 on up to `threads` threads (0: one per hardware thread),
-// each thread taking the next free rows (a few at a time), until a call returns false. Where no more threads can
-// start (ulimit -v, a thread limit) fewer run: which thread does a row must change none of its
-// results. Returns false if a row stopped the work. An exception from a row, on any thread,
-// stops the work and is rethrown here once every thread has left. render's loop; exports
-// encode rows with it. The threads are kept alive between calls (a render does not pay for
-// starting them), and calls from several threads at once share them safely.
+// each thread taking the next free rows (a few at a time), until a call returns false. Where no
+// more threads can start (ulimit -v, a thread limit) fewer run: which thread does a row must
+// change none of its results. Returns false if a row stopped the work. An exception from a row,
+// on any thread, stops the work and is rethrown here once every thread has left. render's loop;
+// exports encode rows with it. The threads are kept alive between calls (a render does not pay
+// for starting them), and calls from several threads at once share them safely.
 bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>& row);
 
 // The 1D curve along the image row at noise-space y (for dimension 1 y is ignored): out[i] is
