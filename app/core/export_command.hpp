@@ -1,13 +1,13 @@
 // app/core/export_command.hpp: `noise-explorer export`, the command line around export_image.
 //
 //     noise-explorer export [--preset FILE|NAME] [--set key=value]... --size WxH|NAME
-//                           --format png8|rgb8|png16|r16 -o OUT [--force] [--region X0,Y0,X1,Y1]
+//                           --format png8|rgb8|png16|r16|normal8 -o OUT [--force] [--region X0,Y0,X1,Y1]
 //                           [--threads N]
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr
 // naming the argument or key, its value and what is allowed (no file is created or changed);
 // 130 when interrupted (SIGINT/SIGTERM), again leaving nothing behind. Progress goes to stderr
-// only when stderr is a terminal. See EXPORT.md for formats, sizes and splitting big exports.
+// only when stderr is a terminal. See docs/cli.md for formats, sizes and splitting big exports.
 #pragma once
 
 namespace app {

@@ -1,6 +1,6 @@
 // The whole-process peer of `noise-explorer export --format r16`: one thread of stb_perlin.h fBm
 // written as a headerless 16-bit little-endian heightmap, the simplest program a pipeline could
-// write instead of ours. The README's speed section times both processes on the same image:
+// write instead of ours. docs/performance.md#whole-exports times both processes on the same image:
 //
 //     stb_r16_export WIDTH HEIGHT OCTAVES OUT
 //

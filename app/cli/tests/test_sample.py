@@ -120,7 +120,7 @@ class Reference(unittest.TestCase):
 
 
 class Warp(unittest.TestCase):
-    """Domain warp and the rotated layer through --set, against the formula the README documents,
+    """Domain warp and the rotated layer through --set, against the formula docs/parameters.md documents,
     evaluated with the program's own unwarped fields: value(p) = F(p + a w(p f)), w_k the fBm of
     perlin with seed + 0x9E3779B9 (k + 1), warp_octaves octaves, read at p f."""
     POINTS = [(0.37 + i * 1.91, -2.61 + i * 0.73) for i in range(12)]

@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""Keeps the documentation honest, cheaply.
+
+    /usr/bin/python3 docs/check_docs.py REPOSITORY_ROOT
+
+Checks, and names every failure on its own line:
+  1. every relative link in README.md and docs/*.md points to an existing file, and its #anchor
+     (if any) to a heading of that file (GitHub's heading ids);
+  2. every repository path the pages name in code (`noise/...`, `app/...`, `assets/...`,
+     `docs/...`, `third_party/...`, `.ci/...`) exists (a `*` matches as in a shell glob);
+  3. every `docs/NAME.md#anchor` or `README.md#anchor` named in the sources exists;
+  4. the README's test command is, word for word, the command `.ci/run` runs, and its build
+     command installs the same way.
+Exit status 0 when all hold, 1 otherwise.
+"""
+import glob
+import os
+import re
+import sys
+
+ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
+PAGES = ["README.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
+PATH_PREFIXES = ("noise/", "app/", "assets/", "docs/", "third_party/", ".ci/")
+SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".c", ".py", ".cmake", ".txt", ".json", ".md")
+
+failures = []
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return f.read()
+
+
+def split_fences(text):
+    """(prose, code): the page's lines outside and inside ``` fences."""
+    prose, code, inside = [], [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            inside = not inside
+            continue
+        (code if inside else prose).append(line)
+    return "\n".join(prose), "\n".join(code)
+
+
+def slug(heading):
+    """GitHub's id for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", heading.strip().lower())
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path):
+    ids, seen = set(), {}
+    prose, _ = split_fences(read(path))
+    for line in prose.splitlines():
+        m = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if not m:
+            continue
+        base = slug(m.group(1))
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        ids.add(base if n == 0 else f"{base}-{n}")
+    return ids
+
+
+def check_target(where, page_dir, target):
+    path, _, anchor = target.partition("#")
+    resolved = os.path.normpath(os.path.join(page_dir, path)) if path else None
+    if resolved is not None and not os.path.exists(os.path.join(ROOT, resolved)):
+        failures.append(f"{where}: link to '{target}': {resolved} does not exist")
+        return
+    if anchor:
+        file = resolved if resolved is not None else None
+        if file is None or not file.endswith(".md"):
+            return
+        if anchor not in anchors(file):
+            failures.append(f"{where}: link to '{target}': no heading '#{anchor}' in {file}")
+
+
+def path_exists(token):
+    token = token.rstrip("/.,:;")
+    if "*" in token:
+        return bool(glob.glob(os.path.join(ROOT, token)))
+    return os.path.exists(os.path.join(ROOT, token))
+
+
+# [1] and [2]: the pages' links and the paths they name.
+for page in PAGES:
+    page_dir = os.path.dirname(page)
+    prose, code = split_fences(read(page))
+    for n, line in enumerate(prose.splitlines(), 1):
+        for target in re.findall(r"\]\(([^)\s]+)\)", line):
+            if re.match(r"[a-z]+:", target):  # http:, https:, mailto:
+                continue
+            if target.startswith("#"):  # a heading of this page
+                target = os.path.basename(page) + target
+            check_target(page, page_dir, target)
+    spans = re.findall(r"`([^`]+)`", prose)
+    words = re.findall(r"[^\s\"'()]+", code)
+    for token in spans + words:
+        for piece in token.split():
+            if piece.startswith(PATH_PREFIXES) and re.fullmatch(r"[\w./*+-]+", piece) and not path_exists(piece):
+                failures.append(f"{page}: names '{piece}', which does not exist")
+
+# [3]: the sources' references into the documentation.
+for directory, subdirs, files in os.walk(ROOT):
+    subdirs[:] = [d for d in subdirs if not d.startswith(".") and d != "build" and d != "corpus"] if directory == ROOT else [d for d in subdirs if d != "corpus"]
+    for name in files:
+        if not (name.endswith(SOURCE_SUFFIXES) or name == "run"):
+            continue
+        path = os.path.relpath(os.path.join(directory, name), ROOT)
+        if path in PAGES or path == "docs/check_docs.py":
+            continue
+        try:
+            text = read(path)
+        except (UnicodeDecodeError, OSError):
+            continue
+        for target in re.findall(r"\b((?:docs/[\w-]+\.md|README\.md)(?:#[\w-]+)?)", text):
+            check_target(path, "", target)
+for path in (".ci/run",):
+    for target in re.findall(r"\b((?:docs/[\w-]+\.md|README\.md)(?:#[\w-]+)?)", read(path)):
+        check_target(path, "", target)
+
+# [4]: the README's two commands.
+_, readme_code = split_fences(read("README.md"))
+commands = [line for line in readme_code.splitlines() if line.startswith("apt-get update")]
+ci = read(".ci/run")
+test_commands = [c for c in commands if "--preset test" in c]
+build_commands = [c for c in commands if "--preset release" in c]
+if len(test_commands) != 1 or len(build_commands) != 1:
+    failures.append(f"README.md: expected one build command and one test command, found {len(build_commands)} and {len(test_commands)}")
+else:
+    if test_commands[0] not in ci.splitlines() and not any(line.startswith(test_commands[0] + " ") for line in ci.splitlines()):
+        failures.append("README.md: the test command is not the command .ci/run runs, word for word")
+    install = test_commands[0].split(" && cmake ")[0]
+    if not build_commands[0].startswith(install + " && cmake "):
+        failures.append("README.md: the build command does not install the way the test command does")
+
+for failure in failures:
+    print(failure)
+print(f"check_docs: {len(PAGES)} pages, {len(failures)} problem(s)")
+sys.exit(1 if failures else 0)
