@@ -27,7 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gui/preview/gl_texture.hpp"
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/preview/shown_field.hpp"

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "gui/teaching/octave_legend.hpp"
+#include "gui/preview/octave_legend.hpp"
 #include "gui/preview/view_transform.hpp"
 
 namespace app::gui {

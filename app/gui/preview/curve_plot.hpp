@@ -12,7 +12,7 @@
 
 #include <optional>
 
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/shell/ui_report.hpp"
 

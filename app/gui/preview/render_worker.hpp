@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {

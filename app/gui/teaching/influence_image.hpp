@@ -14,7 +14,7 @@
 
 #include "gui/shell/background_task.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/teaching/lattice_view_settings.hpp"
+#include "gui/shell/lattice_view_settings.hpp"
 #include "noise/fractal.hpp"
 
 namespace app::gui {

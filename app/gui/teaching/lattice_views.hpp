@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gui/teaching/lattice_overlay.hpp"
-#include "gui/teaching/lattice_view_settings.hpp"
+#include "gui/shell/lattice_view_settings.hpp"
 #include "gui/teaching/probe_panel.hpp"
 #include "gui/shell/ui_report.hpp"
 #include "noise/params.hpp"

@@ -7,7 +7,7 @@
 #include <imgui.h>
 
 #include "core/colour.hpp"
-#include "gui/teaching/octave_legend.hpp"
+#include "gui/preview/octave_legend.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/kernel.hpp"
 

@@ -30,7 +30,7 @@
 
 #include "gui/shell/background_task.hpp"
 #include "gui/preview/gl_texture.hpp"
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 

@@ -16,7 +16,7 @@
 
 #include <imgui.h>
 
-#include "gui/teaching/lattice_view_settings.hpp"
+#include "gui/shell/lattice_view_settings.hpp"
 #include "gui/shell/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "noise/trace.hpp"

@@ -19,7 +19,7 @@
 #include "gui/preview/compare_view.hpp"
 #include "gui/teaching/interpolation_view.hpp"
 #include "gui/teaching/octave_breakdown.hpp"
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"

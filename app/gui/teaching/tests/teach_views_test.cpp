@@ -9,7 +9,7 @@
 #include "gui/preview/compare_view.hpp"
 #include "gui/teaching/interpolation_view.hpp"
 #include "gui/teaching/octave_breakdown.hpp"
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"

@@ -1,4 +1,4 @@
-// gui/teaching/octave_mix.hpp: the field made of some of its octaves only (solo and mute).
+// gui/preview/octave_mix.hpp: the field made of some of its octaves only (solo and mute).
 //
 // The octave breakdown lets a teacher solo one octave or mute some, and the preview and the curve
 // then show what the remaining octaves make. The library gives each octave's weighted share

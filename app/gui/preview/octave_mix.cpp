@@ -1,4 +1,4 @@
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// gui/teaching/octave_legend.hpp: the octaves' colours, and the legend that names them.
+// gui/preview/octave_legend.hpp: the octaves' colours, and the legend that names them.
 //
 // One owner of the colours, so the curve plot, the octave breakdown and the big 1D curve show
 // octave i in the same colour: warm (coarse, octave 0) to cool (fine), so the eye orders the
@@ -8,7 +8,7 @@
 
 #include <imgui.h>
 
-#include "gui/teaching/octave_mix.hpp"
+#include "gui/preview/octave_mix.hpp"
 
 namespace app::gui {
 

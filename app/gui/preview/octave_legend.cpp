@@ -1,4 +1,4 @@
-#include "gui/teaching/octave_legend.hpp"
+#include "gui/preview/octave_legend.hpp"
 
 #include <cstdio>
 
