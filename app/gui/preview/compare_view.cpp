@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include <imgui.h>
 
@@ -109,37 +110,56 @@ void CompareView::refresh_difference(const ShownField& a) {
     difference_of_ = from;
 }
 
-void CompareView::draw_over(const ShownField& a, ImVec2 min, ImVec2 max, int repeats) {
-    const ImVec2 size(max.x - min.x, max.y - min.y);
+float CompareView::divider_x() const { return picture_min_.x + std::round(divider * picture_size_.x); }
+
+const ShownField* CompareView::b_at(ImVec2 screen) const {
+    if (mode != CompareMode::split || !b_.has_image() || picture_size_.x <= 0.0f) return nullptr;
+    const bool inside = screen.x >= divider_x() && screen.x < picture_min_.x + picture_size_.x &&
+                        screen.y >= picture_min_.y && screen.y < picture_min_.y + picture_size_.y;
+    return inside ? &b_ : nullptr;
+}
+
+void CompareView::draw_image(ImDrawList* draw, const ShownField& a, const ViewTransform& view, int repeats) {
     const auto n = static_cast<float>(repeats);
-    picture_min_ = min;
-    picture_size_ = size;
-    if (mode == CompareMode::off) return;
+    picture_min_ = view.screen_min;
+    picture_size_ = ImVec2(view.screen_width * n, view.screen_height * n);
+    drawn_ = true;
+    if (mode == CompareMode::off || !b_.has_image()) return;
+    const ImVec2 min = picture_min_, max(min.x + picture_size_.x, min.y + picture_size_.y);
+    if (mode == CompareMode::split) {
+        const float x = divider_x();
+        // u from the rounded x, so B's half maps texels to pixels exactly as the whole picture does.
+        draw->AddImage(b_.texture().id(), ImVec2(x, min.y), max, ImVec2((x - min.x) / picture_size_.x * n, 0.0f), ImVec2(n, n));
+        return;
+    }
+    refresh_difference(a);
+    if (max_abs_ >= 0.0) draw->AddImage(difference_texture_.id(), min, max, ImVec2(0.0f, 0.0f), ImVec2(n, n));
+}
+
+void CompareView::draw_marks() {
+    if (!std::exchange(drawn_, false) || mode == CompareMode::off) return;
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 min = picture_min_, max(min.x + picture_size_.x, min.y + picture_size_.y);
     char text[96];
     if (!b_.has_image()) {
         shadowed_text(draw, ImVec2(min.x + 6.0f, max.y - 40.0f), IM_COL32(255, 210, 110, 255), "rendering B ...");
         return;
     }
     if (mode == CompareMode::split) {
-        const float x = min.x + std::round(divider * size.x);
-        // u from the rounded x, so B's half maps texels to pixels exactly as the whole picture does.
-        draw->AddImage(b_.texture().id(), ImVec2(x, min.y), max, ImVec2((x - min.x) / size.x * n, 0.0f), ImVec2(n, n));
+        const float x = divider_x();
         draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(0, 0, 0, 160), 3.0f);
         draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(255, 210, 80, 255), 1.5f);
         // A grip in the middle of the line, so the divider reads as something to drag.
-        const float mid = min.y + size.y * 0.5f;
+        const float mid = min.y + picture_size_.y * 0.5f;
         draw->AddRectFilled(ImVec2(x - 4.0f, mid - 14.0f), ImVec2(x + 4.0f, mid + 14.0f), IM_COL32(255, 210, 80, 255), 2.0f);
         shadowed_text(draw, ImVec2(x - 22.0f, max.y - 24.0f), IM_COL32(255, 255, 255, 230), "A");
         shadowed_text(draw, ImVec2(x + 12.0f, max.y - 24.0f), IM_COL32(255, 255, 255, 230), "B");
         return;
     }
-    refresh_difference(a);
     if (max_abs_ < 0.0) {
         shadowed_text(draw, ImVec2(min.x + 6.0f, max.y - 40.0f), IM_COL32(255, 210, 110, 255), "waiting for A and B ...");
         return;
     }
-    draw->AddImage(difference_texture_.id(), min, max, ImVec2(0.0f, 0.0f), ImVec2(n, n));
     if (max_abs_ == 0.0) std::snprintf(text, sizeof text, "A - B: identical");
     else std::snprintf(text, sizeof text, "A - B: red A larger, blue B larger, full colour at %.4f", max_abs_);
     draw->AddRectFilled(ImVec2(min.x + 2.0f, max.y - 26.0f), ImVec2(min.x + 12.0f + ImGui::CalcTextSize(text).x, max.y - 4.0f),

@@ -5,7 +5,8 @@
 //   split       left of a draggable divider A, right of it B, at the same pixels: the same
 //               region of the screen shows the two parameter sets (value vs Perlin at one seed,
 //               two interpolations, two persistences ...). Each half is coloured by its own view
-//               settings, as it would be shown alone.
+//               settings, as it would be shown alone. The preview's overlays (scanline, lattice,
+//               probe) lie over both halves, and the cursor readout reads B's image on B's half.
 //   difference  A - B per pixel through a diverging ramp: blue where B is larger, red where A
 //               is, white where they agree; the scale is symmetric, +-max |A - B|, written on the
 //               picture. Identical settings give a white picture and "identical".
@@ -29,8 +30,9 @@
 #include "gui/preview/gl_texture.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/settings.hpp"
 #include "gui/preview/shown_field.hpp"
+#include "gui/preview/view_transform.hpp"
+#include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
@@ -62,9 +64,17 @@ public:
     // Before the preview is drawn: the divider's grip, so it takes the mouse before the picture's
     // pan does. Uses the picture's place from the previous frame.
     void draw_divider_grip(UiReport& report);
-    // After the preview: B's half or the difference over the picture at `min`, `size`.
-    // `repeats` images across and down (3 when the preview repeats 3 x 3).
-    void draw_over(const ShownField& a, ImVec2 min, ImVec2 max, int repeats);
+    // The preview's image layer (preview_panel.hpp: PictureLayers): B's half or the difference
+    // over A's picture, under the preview's overlays. `view` is one image on screen, `repeats`
+    // images across and down (3 when the preview repeats 3 x 3).
+    void draw_image(ImDrawList* draw, const ShownField& a, const ViewTransform& view, int repeats);
+    // After the preview, over its overlays: the divider and the A / B marks, or the difference's
+    // scale, or what is still awaited.
+    void draw_marks();
+    // The image shown at a screen point when it is B's (the split's right half), else null.
+    const ShownField* b_at(ImVec2 screen) const;
+    // The split's divider on screen (x), from the picture's place in the last frame.
+    float divider_x() const;
     bool active() const { return mode != CompareMode::off && b_.has_image(); }
     bool busy() const;
     nlohmann::json report_state() const;
@@ -85,7 +95,8 @@ private:
     GlTexture difference_texture_;
     std::string difference_of_;  // "checksum A/checksum B" the difference was made from
     double max_abs_ = -1.0;      // -1: no difference yet
-    ImVec2 picture_min_{0, 0}, picture_size_{0, 0};  // last frame's, for the grip
+    ImVec2 picture_min_{0, 0}, picture_size_{0, 0};  // this frame's once drawn, else the last one's (the grip)
+    bool drawn_ = false;  // draw_image ran this frame: the picture is on screen
     bool dragging_ = false;
 };
 

@@ -127,7 +127,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
     pointer.near_scanline = pointer.hovered && on_scanline(pointer.mouse);
     report.rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f), ImVec2(at.p0.x + at.tile_w, scan_y + 2.0f));
 
-    // The probe (lattice_views.hpp): with its tool on, a drag that starts on it moves it, and a click
+    // The probe (lattice_view_settings.hpp): with its tool on, a drag that starts on it moves it, and a click
     // elsewhere (a press and release without moving) pins it there.
     const auto on_probe = [&](ImVec2 m) {
         if (!lattice.probe_tool || !lattice.probe_pinned) return false;
@@ -254,37 +254,31 @@ void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& set
     draw->AddText(text_at, IM_COL32(255, 199, 89, 255), hint);
 }
 
-// The lattice views over the picture: the lattice on every image of a repeat, the probe.
-void draw_lattice_views(ImDrawList* draw, const Placement& at, const ViewTransform& view, LatticeViews& views,
-                   UiReport& report) {
-    views.lattice_drawn = {};
-    if (views.layers.lattice) {
-        for (int ty = 0; ty < at.n; ++ty)
-            for (int tx = 0; tx < at.n; ++tx) {
-                const ImVec2 min(at.p0.x + at.tile_w * static_cast<float>(tx), at.p0.y + at.tile_h * static_cast<float>(ty));
-                views.lattice_drawn = views.lattice.draw(draw, view.on_screen(min, at.tile_w, at.tile_h));
-            }
-    }
-    views.probe.draw_marker(draw, view, views.layers);
-    if (views.layers.probe_pinned) {
-        const ImVec2 p = view.screen_at({views.layers.probe_x, views.layers.probe_y});
-        report.rect("probe_marker", ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));
-    }
-}
-
 // [SECTION] The status line under the picture -------------------------------------------------
 
-void draw_status_line(const ShownField& field, const Placement& at, const ViewTransform& view, const Pointer& pointer,
-                      bool repeat, PreviewFrame& frame, UiReport& report) {
+// The value under the cursor, from the image shown there (A's, or B's right of the compare
+// view's divider; it may be a coarse one or lag a frame behind). The noise point is the live
+// settings' (`view`) on A, and B's own on B, whose parameters may show another region.
+std::optional<Readout> read_at(const ShownField& field, const Placement& at, const ViewTransform& view,
+                               const Pointer& pointer, bool repeat, const PictureLayers& layers) {
+    if (!pointer.hovered) return std::nullopt;
+    const ShownField* other = layers.field_at ? layers.field_at(pointer.mouse) : nullptr;
+    const ShownField& shown_field = other ? *other : field;
+    if (!shown_field.has_image()) return std::nullopt;
+    const ImageResult& image = shown_field.image();
+    const ViewTransform shown = ViewTransform::of(image.params, image.width, image.height).on_screen(at.p0, at.tile_w, at.tile_h);
+    const NoisePoint point = (other ? shown : view).noise_at(pointer.mouse, repeat);
+    const float raw = shown_field.value_at(shown.pixel_x(pointer.mouse, repeat), shown.pixel_y(pointer.mouse, repeat));
+    return Readout{other ? 'B' : 'A', point.x, point.y, raw, shown_field.mapped(raw)};
+}
+
+void draw_status_line(const Placement& at, const ViewTransform& view, const std::optional<Readout>& readout,
+                      PreviewFrame& frame, UiReport& report) {
     ImGui::SetCursorScreenPos(ImVec2(at.origin.x, at.origin.y + at.avail.y + 4.0f));
     char line[256];
-    if (pointer.hovered && field.has_image()) {
-        // The value from the image shown (it may be a coarse one or lag a frame behind).
-        const ImageResult& image = field.image();
-        const ViewTransform shown = ViewTransform::of(image.params, image.width, image.height).on_screen(at.p0, at.tile_w, at.tile_h);
-        const float raw = field.value_at(shown.pixel_x(pointer.mouse, repeat), shown.pixel_y(pointer.mouse, repeat));
-        const NoisePoint point = view.noise_at(pointer.mouse, repeat);
-        std::snprintf(line, sizeof line, "x %.4f   y %.4f   value %+.4f   (%.3f mapped)", point.x, point.y, raw, field.mapped(raw));
+    if (readout) {
+        std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   (%.3f mapped)", readout->image == 'B' ? "B:  " : "",
+                      readout->x, readout->y, readout->value, readout->mapped);
     } else {
         std::snprintf(line, sizeof line, "x %.3f .. %.3f   y %.3f .. %.3f   wheel: zoom   drag: pan", view.left(),
                       view.right(), view.top(), view.bottom());
@@ -311,7 +305,7 @@ bool shows_repeat(const Settings& settings) {
 
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViews& views, UiReport& report) {
+                           LatticeViewSettings& lattice, const PictureLayers& layers, UiReport& report) {
     PreviewLayout layout;
     const bool repeat = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
@@ -325,20 +319,23 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw_picture(draw, at, field);
     const Pointer pointer =
-        handle_input(settings, state, at, view, repeat, status.error.empty(), views.layers, layout, report);
+        handle_input(settings, state, at, view, repeat, status.error.empty(), lattice, layout, report);
 
-    // Overlays, bottom to top.
+    // Layers, bottom to top: another image over part of the picture comes before every overlay,
+    // so B's half of a split shows the scanline and the lattice as A's half does.
     const bool ok = status.error.empty();
+    if (ok && layers.image) layers.image(draw, view, at.n);
     if (ok && settings.params.dimension != 1)
         draw_scanline(draw, at, settings.view.scanline, pointer.near_scanline || state.dragging_scanline);
-    if (ok) draw_lattice_views(draw, at, view, views, report);
+    if (ok && layers.overlays) layers.overlays(draw, view, at.n);
     if (frame.show) draw_frame_label(draw, at, frame);
     draw_tiling_hint(draw, at, settings, view);
     const ImVec2 area_max(at.origin.x + at.avail.x, at.origin.y + at.avail.y);
     if (status.rendering && ok) draw_progress(draw, area_max, status);
     if (!ok) draw_error(draw, at.origin, area_max, status.error);
 
-    draw_status_line(field, at, view, pointer, repeat, frame, report);
+    state.readout = read_at(field, at, view, pointer, repeat, layers);
+    draw_status_line(at, view, state.readout, frame, report);
     return layout;
 }
 

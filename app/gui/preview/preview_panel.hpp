@@ -9,14 +9,21 @@
 // The scanline (the row the curve plot shows) is a horizontal line dragged by its handle; the
 // value under the cursor is read from the raw image shown. With `tile` on and "repeat 3x3",
 // the image is drawn 3 x 3 times with faint borders, to show there are no seams.
+//
+// What other parts of the window draw on the picture (the compare view's B half, the teaching
+// overlays) comes in as PictureLayers from the shell, so the preview draws them in its order
+// without knowing who they are: picture, B's half, scanline, teaching overlays, labels.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "core/image_size.hpp"
-#include "gui/shell/settings.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/teaching/lattice_views.hpp"
+#include "gui/preview/view_transform.hpp"
+#include "gui/shell/lattice_view_settings.hpp"
+#include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
@@ -28,7 +35,16 @@ struct PreviewStatus {
     std::string error;       // invalid parameters: shown instead of the picture
 };
 
+// The value under the cursor, as the status line shows it (and the UI report, for tests).
+struct Readout {
+    char image = 'A';    // 'B' right of the compare view's divider
+    double x = 0.0, y = 0.0;  // the noise point, in the shown image's own parameters
+    float value = 0.0f;  // the raw value of the image pixel there
+    double mapped = 0.0;  // ... through that image's own view settings
+};
+
 struct PreviewState {
+    std::optional<Readout> readout;  // none while the cursor is off the picture
     bool panning = false;
     bool dragging_scanline = false;
     bool dragging_probe = false;
@@ -54,10 +70,23 @@ struct PreviewLayout {
     int repeats = 1;                  // images across and down
 };
 
-// Draws into the current window's remaining content region.
+// Layers drawn on the picture by other parts of the window (any may be empty). `view` is one
+// image on screen; `repeats` images across and down (3 when repeating 3 x 3).
+struct PictureLayers {
+    // Right over the picture, under every overlay: another image over part of it (B's half).
+    std::function<void(ImDrawList* draw, const ViewTransform& view, int repeats)> image;
+    // The field shown at a screen point when it is not the preview's own (B's half), else null:
+    // the cursor readout reads it.
+    std::function<const ShownField*(ImVec2 screen)> field_at;
+    // Over the scanline: the teaching overlays (the lattice, the probe's marker).
+    std::function<void(ImDrawList* draw, const ViewTransform& view, int repeats)> overlays;
+};
+
+// Draws into the current window's remaining content region. A click with `lattice.probe_tool`
+// on pins the probe there; a drag of the pinned probe moves it.
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViews& views, UiReport& report);
+                           LatticeViewSettings& lattice, const PictureLayers& layers, UiReport& report);
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).
 bool shows_repeat(const Settings& settings);

@@ -41,7 +41,7 @@ constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
     : settings_(initial),
       history_(initial),
-      teach_(wake),
+      compare_(wake),
       preview_size_override_(preview_size_override),
       wake_(wake),
       terrain_(std::make_unique<TerrainView>(wake)),
@@ -62,7 +62,7 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
-           gesture_ || teach_.animation.on || teach_.compare.busy() || (influence_task_ && !influence_task_->finished()) ||
+           gesture_ || teach_.animation.on || compare_.busy() || (influence_task_ && !influence_task_->finished()) ||
            (terrain_shown_ && terrain_->busy());
 }
 
@@ -142,7 +142,7 @@ void Explorer::draw(WindowInbox& inbox) {
     invalid_ = noise::validate(settings_.params);
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
-    teach_.compare.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
+    compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
 }
 
 void Explorer::take_results() {
@@ -228,7 +228,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
         report_.item("flip_snapshot");
         if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
-        teach_.compare.draw_menu_items(snapshot_.has_value(), report_);
+        compare_.draw_menu_items(snapshot_.has_value(), report_);
         ImGui::EndMenu();
     }
     report_.item("compare_menu");
@@ -382,13 +382,23 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
             shown.coarse = false;
             shown.progress = static_cast<float>(influence_task_->progress());
         }
-        teach_.compare.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
-        const PreviewLayout layout =
-            draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_, lattice_, report_);
+        compare_.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
+        // What the other parts draw on the picture, in the preview's order: B's half under the
+        // overlays, the readout from B on B's half, the lattice views on top.
+        PictureLayers layers;
+        layers.image = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
+            compare_.draw_image(draw, field_, view, repeats);
+        };
+        layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
+        layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
+            draw_lattice_views(draw, view, repeats, lattice_, report_);
+        };
+        const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_,
+                                                  lattice_.layers, layers, report_);
         want_width_ = layout.image_width;
         want_height_ = layout.image_height;
         gesture_ = layout.gesture;
-        teach_.compare.draw_over(field_, layout.picture_min, layout.picture_max, layout.repeats);
+        compare_.draw_marks();
     }
     draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f));
     ImGui::End();
@@ -619,6 +629,12 @@ nlohmann::json Explorer::report_state() const {
     state["can_redo"] = history_.can_redo();
     state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
     state["teach"] = teach_report(teach_, settings_);
+    state["teach"]["compare"] = compare_.report_state();
+    if (preview_.readout)
+        state["readout"] = {{"image", std::string(1, preview_.readout->image)},
+                            {"x", preview_.readout->x},
+                            {"y", preview_.readout->y},
+                            {"value", preview_.readout->value}};
     state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
     if (field_.has_image()) state["field"] = {{"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
     return state;

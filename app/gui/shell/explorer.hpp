@@ -22,20 +22,21 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gui/shell/background_task.hpp"
 #include "gui/editing/controls_panel.hpp"
+#include "gui/editing/undo_history.hpp"
 #include "gui/files/export_dialog.hpp"
-#include "gui/teaching/lattice_views.hpp"
 #include "gui/files/preset_dialogs.hpp"
+#include "gui/preview/compare_view.hpp"
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/settings.hpp"
 #include "gui/preview/shown_field.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/shell/settings.hpp"
+#include "gui/shell/ui_report.hpp"
+#include "gui/shell/window_inbox.hpp"
+#include "gui/teaching/lattice_views.hpp"
 #include "gui/teaching/teach_views.hpp"
 #include "gui/terrain/terrain_view.hpp"
-#include "gui/shell/ui_report.hpp"
-#include "gui/editing/undo_history.hpp"
-#include "gui/shell/window_inbox.hpp"
 
 namespace app::gui {
 
@@ -104,6 +105,7 @@ private:
     UiReport report_;
     ShownField field_;
     TeachViews teach_;  // the teaching views (teach_views.hpp): ways of looking, not settings
+    CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
     std::optional<CurveResult> curve_;
     LatticeViews lattice_;
     int preview_size_override_ = 0;

@@ -164,7 +164,6 @@ nlohmann::json teach_report(const TeachViews& teach, const Settings& settings) {
     state["big_curve"] = settings.params.dimension == 1;
     state["octaves"] = teach.octaves.report_state();
     state["interpolation"] = teach.interpolation.report_state();
-    state["compare"] = teach.compare.report_state();
     return state;
 }
 

@@ -5,8 +5,9 @@
 //     before), "Octaves" (octave_breakdown.hpp) and "Interpolation" (interpolation_view.hpp);
 //   - in dimension 1 the large area shows the curve with its octaves instead of stripes;
 //   - the Teach menu: animate z (3D) or w (4D) through time (animation.hpp);
-//   - solo and mute of octaves (octave_mix.hpp), shown in the preview and the curves;
-//   - the Compare menu's split and difference of A and the kept B (compare_view.hpp).
+//   - solo and mute of octaves (preview/octave_mix.hpp), shown in the preview and the curves.
+// (The Compare menu's split and difference of A and the kept B are the preview's:
+// preview/compare_view.hpp; B is rendered through shown_params too.)
 // All of it is a way of looking, not a setting of the picture: none of it goes into presets,
 // exports or the undo history, and the preview says so while it differs from the settings. The
 // edits the views offer (a persistence from Hugo Elias' table, a curve chosen by clicking its
@@ -15,14 +16,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gui/teaching/animation.hpp"
-#include "gui/preview/compare_view.hpp"
-#include "gui/teaching/interpolation_view.hpp"
-#include "gui/teaching/octave_breakdown.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
+#include "gui/teaching/animation.hpp"
+#include "gui/teaching/interpolation_view.hpp"
+#include "gui/teaching/octave_breakdown.hpp"
 
 namespace app::gui {
 
@@ -36,15 +36,12 @@ struct BigCurveState {
 };
 
 struct TeachViews {
-    explicit TeachViews(std::function<void()> wake) : compare(std::move(wake)) {}
-
     Animation animation;
     OctaveChoice chosen;
     BottomTab tab = BottomTab::curve;
     BigCurveState big_curve;
     OctaveBreakdown octaves;
     InterpolationView interpolation;
-    CompareView compare;
 };
 
 // What the workers render for `params` (A's or B's): the animation's slice; and a ridged field
