@@ -415,7 +415,8 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
         const noise::Params shown = shown_params(teach_, settings_.params);
         const ViewTransform view = ViewTransform::of(shown, std::max(1, want_width_), std::max(1, want_height_));
         const double row_y = view.row_y(view.row_at(settings_.view.scanline));
-        if (tab == BottomTab::octaves) teach_.octaves.draw(settings_, shown, row_y, teach_.chosen, wake_, report_);
+        if (tab == BottomTab::octaves)
+            teach_.octaves.draw(settings_, shown, view.image_width, view.image_height, row_y, teach_.chosen, wake_, report_);
         else teach_.interpolation.draw(settings_, shown, row_y, wake_, report_);
         ImGui::End();
         return;

@@ -36,7 +36,14 @@ bool whole_number(double v) { return std::abs(v - std::round(v)) < 1e-12; }
 
 }  // namespace
 
-OctaveLayers compute_octave_layers(const noise::Params& params, double y, int samples, int thumb,
+ThumbSize octave_thumb_size(int image_width, int image_height, int side) {
+    if (image_width <= 0 || image_height <= 0) return {side, side};
+    const double aspect = static_cast<double>(image_height) / image_width;
+    if (aspect <= 1.0) return {side, std::max(1, static_cast<int>(std::lround(side * aspect)))};
+    return {std::max(1, static_cast<int>(std::lround(side / aspect))), side};
+}
+
+OctaveLayers compute_octave_layers(const noise::Params& params, double y, int samples, ThumbSize thumb,
                                    const std::atomic<bool>& cancelled) {
     OctaveLayers layers;
     layers.params = params;
@@ -50,7 +57,7 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
     layers.running.resize(count);
     // The row of the curve: render.hpp's pixel model with `samples` pixels across.
     const noise::RowSpec row{params.offset_x, params.frequency / samples, 0, y};
-    std::vector<double> line(static_cast<std::size_t>(thumb));
+    std::vector<double> line(static_cast<std::size_t>(thumb.width));
     std::vector<double> running(static_cast<std::size_t>(samples), 0.0);
     for (std::size_t o = 0; o < count; ++o) {
         if (cancelled) return layers;
@@ -61,35 +68,37 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
         kernel.fill_octave_row(octave, row, share);
         add_octave_share(params.fractal, share, running);
         layers.running[o] = running;
-        // The preview's square: a thumb x thumb image of the same region (render.hpp).
+        // The preview's area: a small image of the same region in render.hpp's pixel model (the
+        // frequency across its width, square pixels), so its shape must be the preview's too.
         auto& image = layers.thumbs[o];
-        image.resize(static_cast<std::size_t>(thumb) * static_cast<std::size_t>(thumb));
-        for (int py = 0; py < thumb; ++py) {
+        image.resize(static_cast<std::size_t>(thumb.width) * static_cast<std::size_t>(thumb.height));
+        for (int py = 0; py < thumb.height; ++py) {
             if (cancelled) return layers;
-            const double row_y = noise::pixel_point(params, thumb, 0, py)[1];
-            kernel.fill_octave_row(octave, {params.offset_x, params.frequency / thumb, 0, row_y}, line);
-            std::transform(line.begin(), line.end(), image.begin() + static_cast<std::ptrdiff_t>(py) * thumb,
+            const double row_y = noise::pixel_point(params, thumb.width, 0, py)[1];
+            kernel.fill_octave_row(octave, {params.offset_x, params.frequency / thumb.width, 0, row_y}, line);
+            std::transform(line.begin(), line.end(), image.begin() + static_cast<std::ptrdiff_t>(py) * thumb.width,
                            [](double v) { return static_cast<float>(v); });
         }
     }
     return layers;
 }
 
-void OctaveBreakdown::request(const noise::Params& params, double y, int samples, const std::function<void()>& wake) {
-    const Key key{params, y, samples};
+void OctaveBreakdown::request(const noise::Params& params, double y, int samples, ThumbSize thumb,
+                              const std::function<void()>& wake) {
+    const Key key{params, y, samples, thumb};
     // One task at a time, never joined while it works: a change during a slow one (16 octaves
     // of 4D cubic) waits for it, and only the newest change is then computed.
     if ((sent_ && *sent_ == key) || task_) return;
     sent_ = key;
     task_ = std::make_unique<BackgroundTask<OctaveLayers>>(
-        [params, y, samples](const TaskControl& control) {
-            return compute_octave_layers(params, y, samples, thumb_side, control.cancelled);
+        [params, y, samples, thumb](const TaskControl& control) {
+            return compute_octave_layers(params, y, samples, thumb, control.cancelled);
         },
         wake);
 }
 
-void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, double row_y, OctaveChoice& chosen,
-                           const std::function<void()>& wake, UiReport& report) {
+void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int image_width, int image_height,
+                           double row_y, OctaveChoice& chosen, const std::function<void()>& wake, UiReport& report) {
     // [1] The newest layers, coloured into one texture per octave, each at its own contrast
     // (its share's possible range), so a faint high octave still shows its pattern.
     if (task_) {
@@ -104,9 +113,9 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, doubl
                     const double w = layers_->weights[o];
                     const double reach = w * std::max(std::abs(one.lo), std::abs(one.hi));
                     rgba.assign(layers_->thumbs[o].size() * 4, 0);
-                    colourise(layers_->thumbs[o], layers_->thumb, layers_->thumb, gray, {-reach, reach}, rgba);
+                    colourise(layers_->thumbs[o], layers_->thumb.width, layers_->thumb.height, gray, {-reach, reach}, rgba);
                     if (!textures_[o]) textures_[o] = std::make_unique<GlTexture>();
-                    textures_[o]->upload(layers_->thumb, layers_->thumb, rgba);
+                    textures_[o]->upload(layers_->thumb.width, layers_->thumb.height, rgba);
                 }
             }
             task_.reset();
@@ -116,7 +125,9 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, doubl
     draw_header(settings, chosen, report);
     const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - label_width - thumb_side - 40.0f);
     const int samples = std::clamp(static_cast<int>(plot_width), 64, 2048);
-    if (noise::validate(shown).empty()) request(shown, shown.dimension == 1 ? 0.0 : row_y, samples, wake);
+    if (noise::validate(shown).empty())
+        request(shown, shown.dimension == 1 ? 0.0 : row_y, samples, octave_thumb_size(image_width, image_height, thumb_side),
+                wake);
     if (!layers_) {
         ImGui::TextDisabled("computing the octaves ...");
         return;
@@ -222,19 +233,20 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     for (int i = 0; i < count; ++i) amplitude_sum += std::pow(p.persistence, i);
     ImGui::TextDisabled("share %.1f %%", 100.0 * std::pow(p.persistence, octave) / amplitude_sum);
 
-    // The octave alone as a small image.
-    const ImVec2 image_at(top.x + label_width, top.y + 2.0f);
+    // The octave alone as a small image, in the preview's shape, centred in its square.
+    const ImVec2 box(top.x + label_width, top.y + 2.0f);
+    const auto thumb_w = static_cast<float>(layers_->thumb.width), thumb_h = static_cast<float>(layers_->thumb.height);
+    const ImVec2 image_at(box.x + std::floor((thumb_side - thumb_w) * 0.5f), box.y + std::floor((thumb_side - thumb_h) * 0.5f));
+    const ImVec2 image_end(image_at.x + thumb_w, image_at.y + thumb_h);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const auto& texture = textures_[static_cast<std::size_t>(octave)];
-    if (texture && texture->id())
-        draw->AddImage(texture->id(), image_at, ImVec2(image_at.x + thumb_side, image_at.y + thumb_side));
-    if (!chosen.shows(octave))
-        draw->AddRectFilled(image_at, ImVec2(image_at.x + thumb_side, image_at.y + thumb_side), IM_COL32(20, 20, 24, 170));
+    if (texture && texture->id()) draw->AddImage(texture->id(), image_at, image_end);
+    if (!chosen.shows(octave)) draw->AddRectFilled(image_at, image_end, IM_COL32(20, 20, 24, 170));
     std::snprintf(key, sizeof key, "octave_image_%d", octave);
-    report.rect(key, image_at, ImVec2(image_at.x + thumb_side, image_at.y + thumb_side));
+    report.rect(key, image_at, image_end);
 
     // Its share (colour) and the running sum (white) along the scanline row, one scale for all rows.
-    const ImVec2 p0(image_at.x + thumb_side + 10.0f, top.y + 2.0f);
+    const ImVec2 p0(box.x + thumb_side + 10.0f, top.y + 2.0f);
     const ImVec2 p1(p0.x + plot_width, p0.y + thumb_side);
     draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
     const auto sy = [&](double v) { return (p0.y + p1.y) * 0.5f - static_cast<float>(v / scale) * (p1.y - p0.y) * 0.48f; };

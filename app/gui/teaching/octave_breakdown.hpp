@@ -3,7 +3,8 @@
 // One row per octave: solo (S) and mute (M) buttons, its name in its colour (the legend of the
 // curve plot's colours), its frequency (cells across the preview: frequency x lacunarity^i), its
 // amplitude (persistence^i) and its share of the sum (amplitude / sum of amplitudes), a small
-// image of that octave alone over the preview's square, and a plot along the scanline row of its
+// image of that octave alone over the preview's area (its shape too: the export frame's when that
+// is shown, fitted into a 48 px square), and a plot along the scanline row of its
 // share (coloured) with the running sum of octaves 0..i (white) on one common scale, so one sees
 // each layer add its detail (turbulence adds |share|; ridged, whose crests chain the octaves, is
 // shown by its raw shares, added as fbm adds them). Solo and mute act on the main preview and curve too (octave_mix.hpp
@@ -17,7 +18,7 @@
 //
 // The layers are computed by a BackgroundTask from the library (RowKernel::fill_octave_row), one
 // at a time: the window never joins a working task; a change while one works is computed when it
-// ends (the newest change only). Images are 48 px squares: a glance, not a render.
+// ends (the newest change only). Images fit in 48 px squares: a glance, not a render.
 #pragma once
 
 #include <atomic>
@@ -36,31 +37,39 @@
 
 namespace app::gui {
 
+// A thumbnail's size in pixels: the preview image's shape (`image_width` x `image_height`) with
+// its longer side `side` long, so it shows the area the preview shows.
+struct ThumbSize {
+    int width = 0, height = 0;
+    bool operator==(const ThumbSize&) const = default;
+};
+ThumbSize octave_thumb_size(int image_width, int image_height, int side);
+
 struct OctaveLayers {
     noise::Params params;
     double y = 0.0;
-    int thumb = 0;                               // thumbnail side, pixels
+    ThumbSize thumb;                             // the thumbnails' size, pixels
     std::vector<double> weights;                 // per octave: octave_weight, its share of the sum
-    std::vector<std::vector<float>> thumbs;      // per octave: its share over the square, row-major
+    std::vector<std::vector<float>> thumbs;      // per octave: its share over the preview's area, row-major
     std::vector<std::vector<double>> shares;     // per octave: its share along the row
     std::vector<std::vector<double>> running;    // per octave: the sum of octaves 0..i along the row
 };
 
 // Computes the layers (the BackgroundTask's work; a pure function of its arguments).
-OctaveLayers compute_octave_layers(const noise::Params& params, double y, int samples, int thumb,
+OctaveLayers compute_octave_layers(const noise::Params& params, double y, int samples, ThumbSize thumb,
                                    const std::atomic<bool>& cancelled);
 
 class OctaveBreakdown {
 public:
     // Draws the tab into the current window. `shown` are the params the preview shows (with the
-    // animation's slice), `row_y` the scanline row's noise y. Persistence buttons edit `settings`;
-    // S and M edit `chosen`.
-    void draw(Settings& settings, const noise::Params& shown, double row_y, OctaveChoice& chosen,
-              const std::function<void()>& wake, UiReport& report);
+    // animation's slice) on an image of `image_width` x `image_height`, `row_y` the scanline
+    // row's noise y. Persistence buttons edit `settings`; S and M edit `chosen`.
+    void draw(Settings& settings, const noise::Params& shown, int image_width, int image_height, double row_y,
+              OctaveChoice& chosen, const std::function<void()>& wake, UiReport& report);
     nlohmann::json report_state() const;
 
 private:
-    void request(const noise::Params& params, double y, int samples, const std::function<void()>& wake);
+    void request(const noise::Params& params, double y, int samples, ThumbSize thumb, const std::function<void()>& wake);
     void draw_header(Settings& settings, OctaveChoice& chosen, UiReport& report);
     void draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale, UiReport& report);
 
@@ -68,6 +77,7 @@ private:
         noise::Params params;
         double y = 0.0;
         int samples = 0;
+        ThumbSize thumb;
         bool operator==(const Key&) const = default;
     };
     std::optional<Key> sent_;

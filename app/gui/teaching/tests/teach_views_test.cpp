@@ -30,7 +30,7 @@ noise::Params five_octaves(noise::Fractal fractal) {
 TEST(OctaveBreakdown, LayersAddUpToTheCurve) {
     const noise::Params p = five_octaves(noise::Fractal::fbm);
     const std::atomic<bool> cancelled{false};
-    const OctaveLayers layers = compute_octave_layers(p, 0.2, 100, 8, cancelled);
+    const OctaveLayers layers = compute_octave_layers(p, 0.2, 100, {8, 8}, cancelled);
     ASSERT_EQ(layers.shares.size(), 5u);
     std::vector<double> curve(100), share(100);
     const noise::FractalNoise noise(p);
@@ -41,11 +41,35 @@ TEST(OctaveBreakdown, LayersAddUpToTheCurve) {
         EXPECT_EQ(layers.shares[2][i], share[i]);
     }
     EXPECT_NEAR(layers.weights[0] + layers.weights[1] + layers.weights[2] + layers.weights[3] + layers.weights[4], 1.0, 1e-12);
-    // The thumbnail of octave 0 is the octave's image over the preview's square (render.hpp).
+    // The thumbnail of octave 0 is the octave's image over a square preview's area (render.hpp).
     ASSERT_EQ(layers.thumbs[0].size(), 64u);
     std::vector<double> row(8);
     noise::RowKernel(noise).fill_octave_row(0, {p.offset_x, p.frequency / 8, 0, noise::pixel_point(p, 8, 0, 5)[1]}, row);
     for (int i = 0; i < 8; ++i) EXPECT_EQ(layers.thumbs[0][5 * 8 + i], static_cast<float>(row[static_cast<std::size_t>(i)]));
+}
+
+// The thumbnails take the preview's shape: with a wide export frame (1920 x 1080) a square
+// thumbnail would show frequency cells down where the preview shows frequency x 9/16.
+TEST(OctaveBreakdown, ThumbnailsShowThePreviewsArea) {
+    EXPECT_EQ(octave_thumb_size(512, 512, 48), (ThumbSize{48, 48}));
+    EXPECT_EQ(octave_thumb_size(1920, 1080, 48), (ThumbSize{48, 27}));
+    EXPECT_EQ(octave_thumb_size(1000, 2000, 48), (ThumbSize{24, 48}));
+    EXPECT_EQ(octave_thumb_size(4000, 1, 48), (ThumbSize{48, 1}));
+
+    const noise::Params p = five_octaves(noise::Fractal::fbm);
+    const ThumbSize thumb = octave_thumb_size(1920, 1080, 16);
+    ASSERT_EQ(thumb, (ThumbSize{16, 9}));
+    const std::atomic<bool> cancelled{false};
+    const OctaveLayers layers = compute_octave_layers(p, 0.2, 50, thumb, cancelled);
+    ASSERT_EQ(layers.thumbs[1].size(), 16u * 9u);
+    // Its last row lies in the preview's last sixteenth of the height, as the preview's does.
+    const double preview_bottom = p.offset_y + p.frequency * 1080.0 / 1920.0;
+    const double last_y = noise::pixel_point(p, thumb.width, 0, thumb.height - 1)[1];
+    EXPECT_LT(last_y, preview_bottom);
+    EXPECT_GT(last_y, preview_bottom - p.frequency / 16.0);
+    std::vector<double> row(16);
+    noise::RowKernel(noise::FractalNoise(p)).fill_octave_row(1, {p.offset_x, p.frequency / 16, 0, last_y}, row);
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(layers.thumbs[1][8 * 16 + i], static_cast<float>(row[static_cast<std::size_t>(i)]));
 }
 
 TEST(Animation, MovesZIn3DAndWIn4DOnly) {
