@@ -110,7 +110,7 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
     draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);  // the point's cell
 
     const ImVec2 point = at(octave.frac[0], params.dimension >= 2 ? octave.frac[1] : 0.5);
-    const bool gradients = params.algorithm == noise::Algorithm::perlin;
+    const bool gradients = params.algorithm == noise::Algorithm::perlin;  // as probe_distance_corners
     for (const noise::CornerTrace& c : octave.corners) {
         if (c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face below the slice
         const ImVec2 corner = at(c.offset[0], params.dimension >= 2 ? c.offset[1] : 0.5);
@@ -331,14 +331,21 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     if (!open) lattice.probe_pinned = false;
 }
 
+std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, double x, double y) {
+    // The same test as the probe window's drawing of the cell (draw_cell), so the two agree.
+    if (params.dimension < 2 || params.algorithm != noise::Algorithm::perlin) return {};
+    const double cx = std::floor(x), cy = std::floor(y);
+    return {{cx, cy}, {cx + 1.0, cy}, {cx, cy + 1.0}, {cx + 1.0, cy + 1.0}};
+}
+
 void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice) {
     if (!lattice.probe_pinned || view.params.dimension < 2) return;
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
-    // Lines from the corners of the first octave's cell: the distance vectors of step 3.
-    const double cx = std::floor(lattice.probe_x), cy = std::floor(lattice.probe_y);
-    if (view.screen_pixels_per_unit() >= 24.0 && noise::algorithm_info(view.params.algorithm).square_lattice)
-        for (int k = 0; k < 4; ++k)
-            draw->AddLine(view.screen_at({cx + (k & 1), cy + (k >> 1)}), p, distance_colour, 1.2f);
+    // Lines from the corners of the first octave's cell: the distance vectors of step 3, when the
+    // cells are large enough on screen for the lines to read.
+    if (view.screen_pixels_per_unit() >= 24.0)
+        for (const NoisePoint& corner : probe_distance_corners(view.params, lattice.probe_x, lattice.probe_y))
+            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f);
     draw->AddCircle(p, 8.0f, IM_COL32(0, 0, 0, 200), 0, 3.0f);
     draw->AddCircle(p, 8.0f, point_colour, 0, 1.8f);
     draw->AddCircleFilled(p, 2.5f, point_colour);

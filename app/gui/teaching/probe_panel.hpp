@@ -13,6 +13,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include <imgui.h>
 
@@ -23,11 +24,18 @@
 
 namespace app::gui {
 
+// The lattice points from which the probe's marker draws lines to the probe at (x, y): the
+// corners of its first-octave cell, whose distance vectors d enter gradient noise's g . d. Empty
+// for every other algorithm: value noise blends the corners' values (no d enters its maths),
+// simplex has no square cell, cellular noise no corners.
+std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, double x, double y);
+
 class ProbePanel {
 public:
     // The probe's window (only while a probe is pinned). `report` gets its numbers.
     void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos, UiReport& report);
-    // The probe's marker over the preview, with lines from the corners of its cell.
+    // The probe's marker over the preview, with lines from the corners of its cell where they
+    // are distance vectors (probe_distance_corners).
     void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice);
     // The probe's numbers for the UI report (null when none is pinned).
     nlohmann::json report_state(const LatticeViewSettings& lattice) const;

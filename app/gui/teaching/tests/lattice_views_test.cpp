@@ -1,11 +1,13 @@
 // The teaching views' data: lattice marks and corner contributions read from traces agree with
-// the library's own functions, evaluated independently of the trace.
+// the library's own functions, evaluated independently of the trace; the probe's marker draws
+// distance lines only where the maths has them.
 #include <gtest/gtest.h>
 
 #include <atomic>
 
 #include "gui/teaching/influence_image.hpp"
 #include "gui/teaching/lattice_overlay.hpp"
+#include "gui/teaching/probe_panel.hpp"
 #include "noise/perlin.hpp"
 #include "noise/render.hpp"
 
@@ -86,6 +88,28 @@ TEST(CornerContribution, CornerInfluenceIsGradientDotDistance) {
                     noise::gradient_dot(lattice, 2, noise::Gradients::improved, h, d), 1e-15)
             << corner;
     }
+}
+
+// The probe's marker draws distance vectors only where the maths has them: gradient noise's
+// g . d. Value noise blends the corners' values, so lines from its corners would teach a step it
+// does not take; simplex and cellular noise have no square cell.
+TEST(ProbeMarker, DistanceLinesForGradientNoiseOnly) {
+    noise::Params p;
+    p.algorithm = noise::Algorithm::perlin;
+    const std::vector<NoisePoint> corners = probe_distance_corners(p, -0.25, 1.5);
+    ASSERT_EQ(corners.size(), 4u);
+    EXPECT_EQ(corners[0].x, -1.0);  // floor, not truncation: the cell of a negative x
+    EXPECT_EQ(corners[0].y, 1.0);
+    EXPECT_EQ(corners[3].x, 0.0);
+    EXPECT_EQ(corners[3].y, 2.0);
+    for (noise::Algorithm a : {noise::Algorithm::value, noise::Algorithm::white, noise::Algorithm::simplex,
+                               noise::Algorithm::worley}) {
+        p.algorithm = a;
+        EXPECT_TRUE(probe_distance_corners(p, -0.25, 1.5).empty()) << noise::algorithm_names[static_cast<std::size_t>(a)];
+    }
+    p.algorithm = noise::Algorithm::perlin;
+    p.dimension = 1;
+    EXPECT_TRUE(probe_distance_corners(p, 0.5, 0.0).empty());
 }
 
 TEST(RenderInfluence, FillsTheImageAndStopsWhenCancelled) {
