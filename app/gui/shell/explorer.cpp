@@ -1,12 +1,13 @@
 // gui/shell/explorer.cpp: the explorer window's frame.
 //
+// The frame's composition: which part goes where, in which order, with what it needs from the
+// others. What the frame does besides (menus and shortcuts, the workers' requests, the UI
+// report) has its own file in shell/: menus.cpp, explorer_requests.cpp, explorer_report.cpp.
+//
 // Index
 //   [SECTION] Construction and files
 //   [SECTION] The frame
-//   [SECTION] Shortcuts and menu
 //   [SECTION] Panels
-//   [SECTION] Requests to the workers
-//   [SECTION] The UI report's state
 #include "gui/shell/explorer.hpp"
 
 #include <algorithm>
@@ -14,14 +15,12 @@
 #include <cstdio>
 #include <utility>
 
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
-#include "core/view_keys.hpp"
-#include "gui/shell/theme.hpp"
 #include "gui/preview/curve_plot.hpp"
-#include "gui/teaching/influence_image.hpp"
+#include "gui/preview/field_stats.hpp"
 #include "gui/preview/view_transform.hpp"
+#include "gui/shell/theme.hpp"
 #include "noise/algorithms.hpp"
 
 namespace app::gui {
@@ -143,141 +142,6 @@ void Explorer::draw(WindowInbox& inbox) {
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
     compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
-}
-
-void Explorer::take_results() {
-    // The worker's images are the noise itself; while a teaching mode shows something else they
-    // are dropped (the request is sent again when the mode returns to the noise).
-    if (auto image = image_worker_->take_image(); image && !shows_influence()) {
-        shown_generation_ = image->generation;
-        field_.set_image(std::move(*image));
-    }
-    if (influence_task_) {
-        if (auto outcome = influence_task_->take(); outcome && outcome->result && !influence_task_->cancelling()) {
-            field_.set_image(std::move(*outcome->result));
-            shown_influence_ = sent_influence_;
-        }
-    }
-    if (auto curve = curve_worker_->take_curve()) curve_ = std::move(*curve);
-    field_.refresh(settings_.view);
-}
-
-// [SECTION] Shortcuts and menu ---------------------------------------------------------------
-
-void Explorer::undo() {
-    if (auto previous = history_.undo(settings_)) settings_ = *previous;
-}
-
-void Explorer::flip_snapshot() {
-    if (snapshot_) std::swap(*snapshot_, settings_);
-}
-
-void Explorer::redo() {
-    if (auto next = history_.redo(settings_)) settings_ = *next;
-}
-
-void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
-    const ImGuiIO& io = ImGui::GetIO();
-    // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself.
-    const bool keyboard_free = !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
-    for (const Shortcut& s : shortcuts) {
-        if (!keyboard_free) break;
-        const bool shift = (s.mods & GLFW_MOD_SHIFT) != 0;
-        switch (s.key) {
-            case GLFW_KEY_Z: shift ? redo() : undo(); break;
-            case GLFW_KEY_Y: redo(); break;
-            case GLFW_KEY_S: presets_.want_save = true; break;
-            case GLFW_KEY_O: presets_.want_open = true; break;
-            case GLFW_KEY_E: export_.want_open = true; break;
-            case GLFW_KEY_Q: request_quit(); break;
-            case GLFW_KEY_B: flip_snapshot(); break;
-            default: break;
-        }
-    }
-    shortcuts.clear();
-}
-
-void Explorer::draw_menu_bar() {
-    if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Open preset...", "Ctrl+O")) presets_.want_open = true;
-        if (ImGui::BeginMenu("Open recent", !presets_.recent.empty())) {
-            for (const auto& path : presets_.recent)
-                if (ImGui::MenuItem(path.string().c_str())) open_preset(presets_, {path}, wake_);
-            ImGui::EndMenu();
-        }
-        if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
-        if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
-        ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("Edit")) {
-        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, history_.can_undo())) undo();
-        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
-        ImGui::Separator();
-        if (ImGui::MenuItem("Randomise seed")) settings_.params.seed = random_seed(settings_.params.seed);
-        if (ImGui::MenuItem("Reset all to defaults")) settings_ = Settings{};
-        ImGui::EndMenu();
-    }
-    // A/B: keep the settings aside, try something, and flip between the two. The flip is an
-    // ordinary change, so Undo takes it back.
-    if (ImGui::BeginMenu(snapshot_ ? "Compare (B kept)" : "Compare")) {
-        if (ImGui::MenuItem("Keep these settings as B")) snapshot_ = settings_;
-        report_.item("snapshot");
-        if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
-        report_.item("flip_snapshot");
-        if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
-        compare_.draw_menu_items(snapshot_.has_value(), report_);
-        ImGui::EndMenu();
-    }
-    report_.item("compare_menu");
-    draw_teach_menu();
-    if (ImGui::BeginMenu("Presets")) {
-        for (const auto& shipped : presets_.shipped)
-            if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
-        if (presets_.shipped.empty()) ImGui::TextDisabled("no shipped presets found");
-        ImGui::EndMenu();
-    }
-    // The file in use, right-aligned, so one always knows what Ctrl+S would save over.
-    std::string current = presets_.current.empty() ? "not saved" : presets_.current.filename().string();
-    if (modified() && !presets_.current.empty()) current += " (modified)";
-    ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(current.c_str()).x - 16.0f);
-    ImGui::TextDisabled("%s", current.c_str());
-    ImGui::EndMainMenuBar();
-}
-
-// The teaching views: what a teacher switches on to show how the picture is made.
-void Explorer::draw_teach_menu() {
-    if (ImGui::BeginMenu("Teach")) {
-        draw_lattice_menu_items(lattice_.layers, settings_.params, report_);
-        ImGui::Separator();
-        draw_animation_menu_items(teach_, settings_, report_);
-        ImGui::EndMenu();
-    }
-    report_.item("teach_menu");
-}
-
-void Explorer::draw_quit_prompt(const DialogKeys& keys) {
-    if (std::exchange(confirm_quit_, false)) ImGui::OpenPopup("Unsaved changes");
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
-        return;
-    const std::string since = presets_.current.empty() ? "start" : presets_.current.filename().string();
-    ImGui::Text("The settings have changed since %s. Quit anyway?", since.c_str());
-    ImGui::TextDisabled("Quitting also ends the undo history.");
-    if (ImGui::Button("Save...", ImVec2(140, 0))) {
-        presets_.want_save = true;
-        ImGui::CloseCurrentPopup();
-    }
-    report_.item("quit_save");
-    ImGui::SameLine();
-    if (ImGui::Button("Quit without saving", ImVec2(170, 0))) quit_ = true;
-    report_.item("quit_discard");
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
-    report_.item("quit_cancel");
-    ImGui::EndPopup();
 }
 
 // [SECTION] Panels ---------------------------------------------------------------------------
@@ -460,7 +324,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     ImGui::SameLine();
     ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
     if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_field_stats();
+    draw_field_stats(field_, report_);
     if (stale) {
         ImGui::PopStyleVar();
         stale_label();
@@ -475,170 +339,6 @@ void Explorer::stale_label() {
     const ImVec2 min = ImGui::GetWindowPos();
     const ImVec2 at(min.x + ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - 8.0f, min.y + 22.0f);
     ImGui::GetWindowDrawList()->AddText(at, IM_COL32(255, 130, 110, 255), text);
-}
-
-void Explorer::draw_field_stats() {
-    if (!field_.has_image()) {
-        ImGui::TextDisabled("rendering ...");
-        return;
-    }
-    const FieldSummary& s = field_.summary();
-    const ImageResult& image = field_.image();
-    ImGui::TextUnformatted("Field");
-    ImGui::Separator();
-    ImGui::Text("min   %+.4f", s.min);
-    ImGui::Text("max   %+.4f", s.max);
-    ImGui::Text("mean  %+.4f", s.mean);
-    // Histogram of the mapped values: where the picture's tones sit in [0, 1].
-    const float height = std::max(30.0f, ImGui::GetContentRegionAvail().y - 3.5f * ImGui::GetTextLineHeightWithSpacing());
-    float peak = 0.0f;
-    for (float v : s.histogram) peak = std::max(peak, v);
-    // 1.86's PlotHistogram takes no negative width: the width comes from SetNextItemWidth.
-    ImGui::SetNextItemWidth(-1);
-    ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr, 0.0f,
-                         peak * 1.05f, ImVec2(0, height));
-    report_.item("histogram");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How many pixels have each value: left maps to black, right to white");
-    // The histogram's ends are the mapping range: the raw values shown as black and white.
-    char lo[32], hi[32];
-    std::snprintf(lo, sizeof lo, "%+.2f", field_.range().lo);
-    std::snprintf(hi, sizeof hi, "%+.2f", field_.range().hi);
-    ImGui::TextDisabled("%s", lo);
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(hi).x);
-    ImGui::TextDisabled("%s", hi);
-    ImGui::Text("%d x %d%s", image.width, image.height, image.coarse ? " (coarse)" : "");
-    ImGui::Text("rendered in %.1f ms", image.milliseconds);
-}
-
-// [SECTION] Requests to the workers ----------------------------------------------------------
-
-void Explorer::send_requests() {
-    if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
-    // The animation's slice, and the octaves chosen by solo / mute (teach_views.hpp).
-    const noise::Params params = shown_params(teach_, settings_.params);
-
-    const ImageKey image{params, want_width_, want_height_, teach_.chosen};
-    if (!shows_influence() && influence_task_) {
-        influence_task_.reset();  // a lattice view's mode left: its next image starts afresh
-        sent_influence_.reset();
-        shown_influence_.reset();
-    }
-    if (shows_influence()) {
-        send_influence_request(params);
-        sent_image_.reset();  // back on the noise, the picture is asked for again
-    } else if (!sent_image_ || !(*sent_image_ == image)) {
-        PreviewRequest request;
-        request.params = params;
-        request.width = want_width_;
-        request.height = want_height_;
-        request.curve_samples = 0;
-        request.chosen = teach_.chosen;
-        image_worker_->submit(request);
-        sent_image_ = image;
-    }
-
-    // The curve is the preview row under the scanline: the same y as that row's pixels.
-    const ViewTransform view = ViewTransform::of(params, want_width_, want_height_);
-    const double y = view.row_y(view.row_at(settings_.view.scanline));
-    const bool octave_rows = settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
-    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, octave_rows, teach_.chosen};
-    if (!sent_curve_ || !(*sent_curve_ == curve)) {
-        PreviewRequest request;
-        request.params = params;
-        request.need_image = false;
-        request.curve_y = curve.y;
-        request.curve_samples = curve.samples;
-        request.curve_octaves = curve.octaves;
-        request.chosen = teach_.chosen;
-        curve_worker_->submit(request);
-        sent_curve_ = curve;
-    }
-}
-
-// A lattice view's image: a new task replaces (and so cancels) the one before. Its images count
-// generations of their own, so the report (and --screenshot) can tell when the newest is shown.
-void Explorer::send_influence_request(const noise::Params& params) {
-    const InfluenceKey key{params, want_width_, want_height_, lattice_.layers.field,
-                           lattice_.layers.influence_corner};
-    if (sent_influence_ && *sent_influence_ == key) return;
-    influence_task_.reset();
-    const std::uint64_t generation = ++influence_generation_;
-    influence_task_ = std::make_unique<BackgroundTask<ImageResult>>(
-        [key, generation](const TaskControl& control) {
-            ImageResult image = render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
-            image.generation  = generation;
-            return image;
-        },
-        wake_);
-    sent_influence_ = key;
-}
-
-// [SECTION] The UI report's state ------------------------------------------------------------
-
-nlohmann::json Explorer::report_state() const {
-    nlohmann::json state;
-    nlohmann::json params = nlohmann::json::object();
-    for (const noise::ParamInfo& info : noise::param_table()) params[std::string(info.key)] = noise::format_param(settings_.params, info);
-    state["params"] = std::move(params);
-    nlohmann::json view = nlohmann::json::object();
-    for (const ViewKeyInfo& info : view_key_table()) view[std::string(info.key)] = format_view_key(settings_.view, info);
-    state["view"] = std::move(view);
-    const WorkerStatus status = image_worker_->status();
-    nlohmann::json preview;
-    preview["generation"] = field_.has_image() ? field_.image().generation : 0;
-    preview["checksum"] = field_.checksum();
-    preview["width"] = field_.image().width;
-    preview["height"] = field_.image().height;
-    preview["coarse"] = field_.image().coarse;
-    preview["render_ms"] = field_.image().milliseconds;
-    state["preview"] = std::move(preview);
-    // The preview's image comes from the worker, or in a lattice view's mode from its own task.
-    const bool influence = shows_influence();
-    state["requested_generation"] = influence ? influence_generation_ : image_worker_->latest_generation();
-    state["rendering"] = influence ? influence_task_ && !influence_task_->finished() : status.busy;
-    state["rows_done"] = status.rows_done;
-    state["rows_total"] = status.rows_total;
-    nlohmann::json curve;
-    curve["generation"] = curve_ ? curve_->generation : 0;
-    std::uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a of the curve's values, to see it change
-    if (curve_)
-        for (double v : curve_->sum) {
-            hash ^= static_cast<std::uint64_t>(std::llround(v * 1e6));
-            hash *= 0x100000001b3ull;
-        }
-    curve["checksum"] = std::to_string(hash);
-    curve["y"] = curve_ ? curve_->y : 0.0;
-    state["curve"] = std::move(curve);
-    state["error"] = invalid_;
-    state["preset_error"] = presets_.error;
-    state["current_preset"] = presets_.current.string();
-    state["title"] = title();
-    nlohmann::json recent = nlohmann::json::array();
-    for (const auto& path : presets_.recent) recent.push_back(path.string());
-    state["recent"] = std::move(recent);
-    state["snapshot"] = snapshot_.has_value();
-    state["note"] = controls_.note;
-    state["stale"] = !invalid_.empty();
-    state["view_tab"] = terrain_shown_ ? "terrain" : "preview";
-    state["terrain"] = terrain_->report_state();
-    state["export_frame"] = {{"show", frame_.show}, {"width", frame_.size.width}, {"height", frame_.size.height}};
-    state["rejected"] = controls_.rejected;
-    state["opening"] = presets_.opening_path.string();
-    // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
-    state["slowest_frame_ms"] = std::ceil(slowest_frame_ms_);
-    state["can_undo"] = history_.can_undo();
-    state["can_redo"] = history_.can_redo();
-    state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
-    state["teach"] = teach_report(teach_, settings_);
-    state["teach"]["compare"] = compare_.report_state();
-    if (preview_.readout)
-        state["readout"] = {{"image", std::string(1, preview_.readout->image)},
-                            {"x", preview_.readout->x},
-                            {"y", preview_.readout->y},
-                            {"value", preview_.readout->value}};
-    state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
-    if (field_.has_image()) state["field"] = {{"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
-    return state;
 }
 
 }  // namespace app::gui

@@ -10,7 +10,9 @@
 //      follows the window when it is resized;
 //   4. shows the undo history the settings, and sends the workers a request when what they
 //      compute from has changed (invalid settings are shown, not sent).
-// The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks.
+// The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks. Its code:
+// explorer.cpp (the frame's composition), menus.cpp (1-2 and the menu bar),
+// explorer_requests.cpp (1 and 4), explorer_report.cpp (the UI report's state).
 #pragma once
 
 #include <algorithm>
@@ -83,7 +85,6 @@ private:
     void draw_controls_window(ImVec2 pos, ImVec2 size);
     void draw_preview_window(ImVec2 pos, ImVec2 size);
     void draw_curve_window(ImVec2 pos, ImVec2 size);
-    void draw_field_stats();
     void stale_label();
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
