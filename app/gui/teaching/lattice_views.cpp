@@ -1,4 +1,4 @@
-// The lattice views' menu and report: see lattice_views.hpp.
+// The lattice views' menu, their layer over the preview and their report: see lattice_views.hpp.
 #include "gui/teaching/lattice_views.hpp"
 
 #include <imgui.h>
