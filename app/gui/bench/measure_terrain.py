@@ -11,7 +11,7 @@ with real X11 input (xdotool, a step every 10 ms). Printed per detail: the mesh 
 build it on the worker, the frames per second and median / slowest frame while orbiting (the gaps
 between report lines: each frame moves the camera) and the terrain's GPU time (its timer query)
 while moving (the coarse triangles) and for the still frame after it (the full mesh).
-A benchmark, not a test: the figures depend on the machine and its load (README, Speed).
+A benchmark, not a test: the figures depend on the machine and its load (docs/performance.md#the-terrain-view).
 """
 import os
 import sys
