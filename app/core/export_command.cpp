@@ -301,7 +301,7 @@ int export_main(int argc, char** argv) {
         // Under `ulimit -v` or a full machine; the temp file is gone already (AtomicFile).
         return usage_error(memory_message(request));
     } catch (const std::exception& error) {
-        return usage_error(error.what());
+        return usage_error(failure_text(error));
     }
     return 0;
 }
