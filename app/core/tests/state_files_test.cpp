@@ -70,7 +70,7 @@ TEST(StateFiles, HostileSessionTextIsOneLineInOurWords) {
     };
     // 300,000 levels: refused by the pre-pass, before nlohmann could recurse.
     EXPECT_EQ(session("{\"settings\": " + std::string(300'000, '[')),
-              "s.json:1:22: nested deeper than 8 levels of [ and {: a session needs 3 (the object, its \"settings\" "
+              "s.json:1:21: nested deeper than 8 levels of [ and {: a session needs 3 (the object, its \"settings\" "
               "and their \"view\")");
     // A control byte: the position and the reason, without nlohmann's exception prefix.
     const std::string control = session("{\"file\": \"a\x01\", \"settings\": {}}");
@@ -125,7 +125,9 @@ TEST(StateFiles, HostileSessionFilesAreSetAside) {
         if (kind == "deep") std::ofstream(file) << "{\"settings\": " << std::string(300'000, '[');
         if (kind == "huge") std::ofstream(file) << std::string(state_file_limit + 1, ' ');
         if (kind == "binary") std::ofstream(file) << std::string("\x89PNG\r\n\x1a\n\0\0\0", 11);
-        if (kind == "fifo") ASSERT_EQ(::mkfifo(file.c_str(), 0600), 0);
+        if (kind == "fifo") {
+            ASSERT_EQ(::mkfifo(file.c_str(), 0600), 0);
+        }
         if (kind == "folder") std::filesystem::create_directory(file);
         if (kind == "dangling") std::filesystem::create_symlink(dir / "gone.json", file);
         if (kind == "unreadable") {
