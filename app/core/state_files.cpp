@@ -22,6 +22,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t shown_path_limit = 160;
+// PATH_MAX: a longer "file name" in a state file is not one (and would fill the title bar).
+constexpr std::size_t path_limit = 4096;
 
 [[noreturn]] void fail(std::string_view source, const std::string& message) {
     throw ReadError(escaped(source, shown_path_limit) + ": " + message);
@@ -81,6 +83,9 @@ SessionState parse_session_json(std::string_view text, std::string_view source) 
     if (const auto file = root.find("file"); file != root.end()) {
         if (!file->is_string()) fail(source, "key 'file': expected a string, got " + type_name(*file));
         session.file = file->get<std::string>();
+        if (session.file.native().size() > path_limit || session.file.native().find('\0') != std::string::npos)
+            fail(source, "key 'file': " + shown(session.file.native()) + " is not a file name (at most " +
+                             std::to_string(path_limit) + " bytes, no NUL)");
     }
     return session;
 }
@@ -110,7 +115,7 @@ std::vector<std::filesystem::path> parse_recent_json(std::string_view text, std:
             fail(source, "key 'recent': entry " + std::to_string(i + 1) + " is " + type_name(entry) +
                              ": expected a file name (a string)");
         const auto name = entry.get<std::string>();
-        if (name.empty() || name.find('\0') != std::string::npos)
+        if (name.empty() || name.size() > path_limit || name.find('\0') != std::string::npos)
             fail(source, "key 'recent': entry " + std::to_string(i + 1) + " " + shown(name) + " is not a file name");
         if (recent.size() < recent_file_count) recent.emplace_back(name);
     }
@@ -127,7 +132,8 @@ std::string recent_to_json(const std::vector<std::filesystem::path>& recent) {
 
 std::optional<std::string> read_state_file(const std::filesystem::path& file, std::string_view noun) {
     struct stat info {};
-    if (::lstat(file.c_str(), &info) != 0 && errno == ENOENT) return std::nullopt;
+    // ENOTDIR: the config "folder" is a file; nothing of ours is there (saving says so later).
+    if (::lstat(file.c_str(), &info) != 0 && (errno == ENOENT || errno == ENOTDIR)) return std::nullopt;
     LimitedInput in = LimitedInput::open_regular(file, noun);
     return in.read_rest(state_file_limit, "a " + std::string(noun));
 }
