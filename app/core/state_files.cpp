@@ -138,11 +138,14 @@ std::optional<std::string> read_state_file(const std::filesystem::path& file, st
     return in.read_rest(state_file_limit, "a " + std::string(noun));
 }
 
-std::string set_aside(const std::filesystem::path& file, const std::string& problem) {
+namespace {
+
+// Renames `file` to FILE.broken: rename() replaces an older NAME.broken, unless the kinds differ
+// (a folder and a file); then FILE.2.broken ... FILE.9.broken, whichever is free. Returns the new
+// name, or empty with errno set.
+std::filesystem::path move_aside(const std::filesystem::path& file) {
     std::filesystem::path broken = file;
     broken += ".broken";
-    // rename() replaces an older NAME.broken, unless the kinds differ (a folder and a file):
-    // then a numbered name that is free.
     int error = ::rename(file.c_str(), broken.c_str()) == 0 ? 0 : errno;
     for (int n = 2; error != 0 && error != ENOENT && error != EACCES && error != EPERM && error != EROFS && n <= 9;
          ++n) {
@@ -150,16 +153,33 @@ std::string set_aside(const std::filesystem::path& file, const std::string& prob
         broken += "." + std::to_string(n) + ".broken";
         error = ::renameat2(AT_FDCWD, file.c_str(), AT_FDCWD, broken.c_str(), RENAME_NOREPLACE) == 0 ? 0 : errno;
     }
-    if (error == 0) return problem + " (set aside as " + shown(broken.native(), shown_path_limit) + "; starting fresh)";
-    return problem + " (could not set it aside: " + std::strerror(error) + "; starting fresh)";
+    if (error == 0) return broken;
+    errno = error;
+    return {};
 }
 
-std::string skip_session_after_crash(const std::filesystem::path& session_file) {
-    const std::string why =
-        "the last start ended before its first frame was drawn (a crash?), so its session was not restored";
-    struct stat info {};
-    if (::lstat(session_file.c_str(), &info) != 0) return why + "; starting fresh";
-    return set_aside(session_file, why);
+}  // namespace
+
+std::string set_aside(const std::filesystem::path& file, const std::string& problem) {
+    const auto broken = move_aside(file);
+    if (!broken.empty()) return problem + " (set aside as " + shown(broken.native(), shown_path_limit) + "; starting fresh)";
+    return problem + " (could not set it aside: " + std::strerror(errno) + "; starting fresh)";
+}
+
+std::string skip_state_after_crash(const std::filesystem::path& folder) {
+    std::string moved, failed;
+    for (const char* name : {"session.json", "recent.json"}) {
+        const auto file = folder / name;
+        struct stat info {};
+        if (::lstat(file.c_str(), &info) != 0) continue;
+        if (const auto broken = move_aside(file); !broken.empty())
+            moved += (moved.empty() ? "" : " and ") + shown(broken.native(), shown_path_limit);
+        else
+            failed += std::string("; could not set ") + name + " aside: " + std::strerror(errno);
+    }
+    return "the last start ended before its first frame was drawn (a crash?), so its session and recent files were "
+           "not restored" +
+           (moved.empty() ? std::string() : " (set aside as " + moved + ")") + failed + "; starting fresh";
 }
 
 std::optional<SessionState> load_session_file(const std::filesystem::path& file, std::string& notice) {

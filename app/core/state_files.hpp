@@ -3,7 +3,7 @@
 //
 //     std::string notice;
 //     StartMarker marker(config);                       // before the session is read
-//     if (marker.previous_start_died()) notice = skip_session_after_crash(config / "session.json");
+//     if (marker.previous_start_died()) notice = skip_state_after_crash(config);
 //     else if (auto session = load_session_file(config / "session.json", notice)) ...
 //     ...  draw the first frame  ...
 //     marker.first_frame_drawn();
@@ -19,7 +19,7 @@
 //       where the file went;
 //     - a start that dies before its first frame (a crash, a kill) leaves its marker
 //       CONFIG/starting.PID; the next start finds it (the PID no longer alive), sets the session
-//       aside the same way and says why. Markers of running processes (two windows starting at
+//       and the recent list aside the same way, unread, and says why. Markers of running processes (two windows starting at
 //       once) are left alone.
 // Unknown keys in the session file are ignored (a newer version may add some); the settings
 // inside it are a preset and are checked as one.
@@ -62,9 +62,10 @@ std::optional<std::string> read_state_file(const std::filesystem::path& file, st
 // be moved), as the one line to show. Nothing is thrown.
 std::string set_aside(const std::filesystem::path& file, const std::string& problem);
 
-// After a start that died (StartMarker::previous_start_died): the session is set aside unread;
-// returns the one line that says why.
-std::string skip_session_after_crash(const std::filesystem::path& session_file);
+// After a start that died (StartMarker::previous_start_died): session.json and recent.json in
+// `folder` are set aside unread (either may be what crashed it); returns the one line that says
+// why and where they went.
+std::string skip_state_after_crash(const std::filesystem::path& folder);
 
 // Reads and parses; a file that cannot be used is set aside, `notice` says so, and the result
 // is nullopt (session) or empty (recent). Nothing is thrown but std::bad_alloc.

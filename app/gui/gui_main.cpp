@@ -121,7 +121,7 @@ int gui_main(int argc, char** argv) {
     if (options.preset.empty() && options.uses_session()) {
         start_marker.emplace(folders.config);
         std::optional<gui::Session> session;
-        if (start_marker->previous_start_died()) start_notice = skip_session_after_crash(gui::session_file(folders));
+        if (start_marker->previous_start_died()) start_notice = skip_state_after_crash(folders.config);
         else session = gui::load_session(folders, start_notice);
         if (!start_notice.empty()) std::fprintf(stderr, "noise-explorer: %s\n", start_notice.c_str());
         if (session) {

@@ -212,12 +212,18 @@ TEST(StartMarker, ADeadStartIsFoundOnceAndALiveOneIsLeftAlone) {
     StartMarker third(dir.path());
     EXPECT_FALSE(third.previous_start_died());
 
-    // After a crash the session is set aside unread, and the line says why.
+    // After a crash the session and the recent list are set aside unread, and the line says why.
     std::ofstream(dir / "session.json") << session_text();
-    const std::string notice = skip_session_after_crash(dir / "session.json");
-    EXPECT_EQ(notice.rfind("the last start ended before its first frame was drawn (a crash?)", 0), 0u) << notice;
+    std::ofstream(dir / "recent.json") << recent_to_json({"/p/a.json"});
+    const std::string notice = skip_state_after_crash(dir.path());
+    EXPECT_EQ(notice, "the last start ended before its first frame was drawn (a crash?), so its session and recent "
+                      "files were not restored (set aside as '" +
+                          (dir / "session.json.broken").string() + "' and '" + (dir / "recent.json.broken").string() +
+                          "'); starting fresh");
     EXPECT_EQ(read(dir / "session.json.broken"), session_text());
-    EXPECT_NE(skip_session_after_crash(dir / "session.json").find("starting fresh"), std::string::npos);
+    EXPECT_EQ(skip_state_after_crash(dir.path()),
+              "the last start ended before its first frame was drawn (a crash?), so its session and recent files were "
+              "not restored; starting fresh");
 }
 
 }  // namespace

@@ -5,7 +5,8 @@
 
 For each hostile session.json (300,000 levels deep, larger than the limit, binary, a FIFO, a
 folder, unreadable, a dangling symbolic link), each hostile recent.json, and a start marker left
-by a start that died before its first frame: the window started with --session under Xvfb must
+by a start that died before its first frame (the session and recent list are then set aside
+unread): the window started with --session under Xvfb must
 draw its frames, show the message in its status area (the report's "notice") and print the same
 line on stderr; the file must be renamed to NAME.broken; a SIGTERM then ends the window as usual
 (exit 143), and it writes a fresh, valid session, which the next start restores without a word.
@@ -86,14 +87,16 @@ def stop(process, what):
     return err
 
 
-def check_case(config, name, kind, expected_start):
+def check_case(config, name, kind, expected_start, set_aside=None):
     what = f"{name} {kind}"
     state = os.path.join(config, "noise-explorer", name)
     process, line = start(config, what)
     notice = line["notice"]
     err = stop(process, what)
     broken = state + ".broken"
-    if not notice.startswith(expected_start) or f"(set aside as '{broken}'; starting fresh)" not in notice:
+    if set_aside is None:
+        set_aside = f"(set aside as '{broken}'; starting fresh)"
+    if not notice.startswith(expected_start) or set_aside not in notice:
         fail(f"{what}: the window's notice is {notice!r}")
     if "\n" in notice or "json.exception" in notice or len(notice) > 600:
         fail(f"{what}: not one short line in our words: {notice!r}")
@@ -136,7 +139,8 @@ def main():
     child.wait()
     with open(os.path.join(folder, f"starting.{child.pid}"), "w"):
         pass
-    check_case(config, "session.json", "after a crash", "the last start ended before its first frame was drawn")
+    check_case(config, "session.json", "after a crash", "the last start ended before its first frame was drawn",
+               set_aside=f"(set aside as '{os.path.join(folder, 'session.json.broken')}'); starting fresh")
     leftover = [n for n in os.listdir(folder) if n.startswith("starting.")]
     if leftover:
         fail(f"start markers left after ordinary ends: {leftover}")
