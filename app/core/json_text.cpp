@@ -23,7 +23,7 @@ std::string shown_source(std::string_view source) { return escaped(source, 160);
 
 // Line and column (both from 1) of the byte at `offset` (0-based) in `text`.
 std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {
-    offset = std::min(offset, text.size());
+    offset           = std::min(offset, text.size());
     std::size_t line = 1, column = 1;
     for (std::size_t i = 0; i < offset; ++i) {
         if (text[i] == '\n') {
@@ -47,24 +47,24 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
 // Whether a JSON number token is too large for a double. nlohmann refuses those (without naming
 // the key); one too small becomes 0 or a subnormal, which it accepts, and so do we.
 bool overflows_double(std::string_view token) {
-    double value = 0.0;
+    double value            = 0.0;
     const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
     if (error != std::errc::result_out_of_range) return false;
     // Out of range either way: the decimal exponent of the first non-zero digit tells which.
-    std::size_t i = token.starts_with('-') ? 1 : 0;
-    long magnitude = 0;
-    bool found = false;
+    std::size_t i       = token.starts_with('-') ? 1 : 0;
+    long magnitude      = 0;
+    bool found          = false;
     long integer_digits = 0;
     for (; i < token.size() && token[i] >= '0' && token[i] <= '9'; ++i, ++integer_digits)
         if (!found && token[i] != '0') {
-            found = true;
+            found     = true;
             magnitude = -integer_digits;  // completed below, once the digits are counted
         }
     if (found) magnitude += integer_digits - 1;
     if (i < token.size() && token[i] == '.') {
         for (long place = 1; ++i < token.size() && token[i] >= '0' && token[i] <= '9'; ++place)
             if (!found && token[i] != '0') {
-                found = true;
+                found     = true;
                 magnitude = -place;
             }
     }
@@ -87,8 +87,8 @@ void check_text(std::string_view text, std::string_view source, const JsonRules&
     // The key of each open [ or { (an array's is empty), for "view.ramp"; the string just closed.
     std::vector<std::string_view> keys{std::string_view{}};
     std::string_view last_string;
-    bool in_string = false;
-    bool escaping = false;
+    bool in_string           = false;
+    bool escaping            = false;
     std::size_t string_start = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
@@ -97,14 +97,16 @@ void check_text(std::string_view text, std::string_view source, const JsonRules&
                     "a NUL byte at byte offset " + std::to_string(i) + ": " + std::string(rules.what) +
                         " is JSON text, which never holds one (is this a binary file?)");
         if (in_string) {
-            if (escaping) escaping = false;
-            else if (c == '\\') escaping = true;
+            if (escaping)
+                escaping = false;
+            else if (c == '\\')
+                escaping = true;
             else if (c == '"') {
-                in_string = false;
+                in_string   = false;
                 last_string = text.substr(string_start, i - string_start);
             }
         } else if (c == '"') {
-            in_string = true;
+            in_string    = true;
             string_start = i + 1;
         } else if (c == ':') {
             keys.back() = last_string;
@@ -112,13 +114,15 @@ void check_text(std::string_view text, std::string_view source, const JsonRules&
             if (static_cast<int>(keys.size()) > rules.max_nesting)
                 fail_at(source, text, i,
                         "nested deeper than " + std::to_string(rules.max_nesting) + " levels of [ and {" +
-                            (rules.nesting_note.empty() ? std::string() : ": " + std::string(rules.nesting_note)));
+                            (rules.nesting_note.empty() ? std::string()
+                                                        : ": " + std::string(rules.nesting_note)));
             keys.emplace_back();
         } else if (c == ']' || c == '}') {
             if (keys.size() > 1) keys.pop_back();
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             std::size_t end = i;
-            while (end < text.size() && std::string_view("0123456789+-.eE").find(text[end]) != std::string_view::npos)
+            while (end < text.size() &&
+                   std::string_view("0123456789+-.eE").find(text[end]) != std::string_view::npos)
                 ++end;
             const std::string_view token = text.substr(i, end - i);
             if (overflows_double(token)) {
@@ -127,7 +131,8 @@ void check_text(std::string_view text, std::string_view source, const JsonRules&
                     if (!key.empty()) path += (path.empty() ? "" : ".") + std::string(key);
                 const std::string too_large =
                     shown(token) + " is too large for a number (at most about 1.8e308)";
-                const std::string allowed = rules.allowed && !path.empty() ? rules.allowed(path) : std::string();
+                const std::string allowed =
+                    rules.allowed && !path.empty() ? rules.allowed(path) : std::string();
                 if (path.empty()) fail_at(source, text, i, "the number " + too_large);
                 fail(source, "key " + shown(path) + ": " + too_large +
                                  (allowed.empty() ? std::string() : ": " + allowed));
@@ -146,11 +151,13 @@ struct DuplicateKey {
 // would silently mean 12. The callback sees every key in order and remembers the keys of each
 // open object.
 class DuplicateKeyCheck {
-public:
+  public:
     bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
         switch (event) {
             case json::parse_event_t::object_start:
-            case json::parse_event_t::array_start: open_.push_back({}); break;
+            case json::parse_event_t::array_start:
+                open_.push_back({});
+                break;
             case json::parse_event_t::object_end:
             case json::parse_event_t::array_end:
                 if (!open_.empty()) open_.pop_back();
@@ -162,12 +169,13 @@ public:
                 open_.back().last_key = std::move(key);
                 break;
             }
-            case json::parse_event_t::value: break;
+            case json::parse_event_t::value:
+                break;
         }
         return true;
     }
 
-private:
+  private:
     struct Level {
         std::set<std::string> keys;
         std::string last_key;
@@ -203,7 +211,8 @@ json parse_json_text(std::string_view text, std::string_view source, const JsonR
     try {
         return json::parse(text.begin(), text.end(), DuplicateKeyCheck{});
     } catch (const DuplicateKey& duplicate) {
-        fail(source, "key " + shown(duplicate.key) + ": appears twice: a key may appear once (which one was meant?)");
+        fail(source,
+             "key " + shown(duplicate.key) + ": appears twice: a key may appear once (which one was meant?)");
     } catch (const json::parse_error& error) {
         // nlohmann's byte is 1-based and points at the character that broke the parse.
         fail_at(source, text, error.byte == 0 ? 0 : error.byte - 1, "malformed JSON: " + reason_of(error));

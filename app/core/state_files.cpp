@@ -1,17 +1,16 @@
 // The session, the recent-files list and the start marker (see state_files.hpp).
 #include "core/state_files.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <system_error>
-
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <nlohmann/json.hpp>
+#include <system_error>
 
 #include "core/json_text.hpp"
 #include "core/shown_text.hpp"
@@ -31,14 +30,20 @@ constexpr std::size_t path_limit = 4096;
 
 std::string type_name(const json& value) {
     switch (value.type()) {
-        case json::value_t::string: return "a string";
-        case json::value_t::boolean: return "a boolean";
+        case json::value_t::string:
+            return "a string";
+        case json::value_t::boolean:
+            return "a boolean";
         case json::value_t::number_integer:
         case json::value_t::number_unsigned:
-        case json::value_t::number_float: return "a number";
-        case json::value_t::array: return "an array";
-        case json::value_t::object: return "an object";
-        default: return "null";
+        case json::value_t::number_float:
+            return "a number";
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::object:
+            return "an object";
+        default:
+            return "null";
     }
 }
 
@@ -54,7 +59,8 @@ constexpr std::string_view marker_prefix = "starting.";
 std::optional<pid_t> marker_pid(std::string_view name) {
     if (!name.starts_with(marker_prefix)) return std::nullopt;
     const std::string_view digits = name.substr(marker_prefix.size());
-    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos)
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos)
         return std::nullopt;
     return static_cast<pid_t>(std::stol(std::string(digits)));
 }
@@ -65,15 +71,18 @@ bool process_alive(pid_t pid) { return pid > 0 && (::kill(pid, 0) == 0 || errno 
 }  // namespace
 
 SessionState parse_session_json(std::string_view text, std::string_view source) {
-    const json root = parse_json_text(text, source,
-                                      {.what = "the session file",
-                                       .max_nesting = preset_max_nesting,
-                                       .nesting_note = "a session needs 3 (the object, its \"settings\" and their "
-                                                       "\"view\")",
-                                       .allowed = session_key_allowed});
-    if (!root.is_object()) fail(source, "expected a JSON object {\"settings\": {...}} at the top, got " + type_name(root));
+    const json root =
+        parse_json_text(text, source,
+                        {.what         = "the session file",
+                         .max_nesting  = preset_max_nesting,
+                         .nesting_note = "a session needs 3 (the object, its \"settings\" and their "
+                                         "\"view\")",
+                         .allowed      = session_key_allowed});
+    if (!root.is_object())
+        fail(source, "expected a JSON object {\"settings\": {...}} at the top, got " + type_name(root));
     const auto settings = root.find("settings");
-    if (settings == root.end()) fail(source, "key 'settings' is missing: expected the settings, a preset object");
+    if (settings == root.end())
+        fail(source, "key 'settings' is missing: expected the settings, a preset object");
     SessionState session;
     try {
         session.settings = preset_from_json(*settings, std::string(source) + " (\"settings\")");
@@ -83,7 +92,8 @@ SessionState parse_session_json(std::string_view text, std::string_view source) 
     if (const auto file = root.find("file"); file != root.end()) {
         if (!file->is_string()) fail(source, "key 'file': expected a string, got " + type_name(*file));
         session.file = file->get<std::string>();
-        if (session.file.native().size() > path_limit || session.file.native().find('\0') != std::string::npos)
+        if (session.file.native().size() > path_limit ||
+            session.file.native().find('\0') != std::string::npos)
             fail(source, "key 'file': " + shown(session.file.native()) + " is not a file name (at most " +
                              std::to_string(path_limit) + " bytes, no NUL)");
     }
@@ -93,21 +103,25 @@ SessionState parse_session_json(std::string_view text, std::string_view source) 
 std::string session_to_json(const SessionState& session) {
     Preset settings;
     settings.params = session.settings.params;
-    settings.view = session.settings.view;
+    settings.view   = session.settings.view;
     nlohmann::ordered_json root;
-    root["file"] = session.file.string();
+    root["file"]     = session.file.string();
     root["settings"] = nlohmann::ordered_json::parse(preset_to_json(settings));
     return root.dump(2) + "\n";
 }
 
 std::vector<std::filesystem::path> parse_recent_json(std::string_view text, std::string_view source) {
-    const json root = parse_json_text(
-        text, source,
-        {.what = "the recent-files list", .max_nesting = preset_max_nesting, .nesting_note = "the list needs 2", .allowed = {}});
-    if (!root.is_object()) fail(source, "expected a JSON object {\"recent\": [...]} at the top, got " + type_name(root));
+    const json root = parse_json_text(text, source,
+                                      {.what         = "the recent-files list",
+                                       .max_nesting  = preset_max_nesting,
+                                       .nesting_note = "the list needs 2",
+                                       .allowed      = {}});
+    if (!root.is_object())
+        fail(source, "expected a JSON object {\"recent\": [...]} at the top, got " + type_name(root));
     const auto list = root.find("recent");
     if (list == root.end()) fail(source, "key 'recent' is missing: expected a list of file names");
-    if (!list->is_array()) fail(source, "key 'recent': expected an array of file names, got " + type_name(*list));
+    if (!list->is_array())
+        fail(source, "key 'recent': expected an array of file names, got " + type_name(*list));
     std::vector<std::filesystem::path> recent;
     for (std::size_t i = 0; i < list->size(); ++i) {
         const json& entry = (*list)[i];
@@ -116,7 +130,8 @@ std::vector<std::filesystem::path> parse_recent_json(std::string_view text, std:
                              ": expected a file name (a string)");
         const auto name = entry.get<std::string>();
         if (name.empty() || name.size() > path_limit || name.find('\0') != std::string::npos)
-            fail(source, "key 'recent': entry " + std::to_string(i + 1) + " " + shown(name) + " is not a file name");
+            fail(source,
+                 "key 'recent': entry " + std::to_string(i + 1) + " " + shown(name) + " is not a file name");
         if (recent.size() < recent_file_count) recent.emplace_back(name);
     }
     return recent;
@@ -147,11 +162,13 @@ std::filesystem::path move_aside(const std::filesystem::path& file) {
     std::filesystem::path broken = file;
     broken += ".broken";
     int error = ::rename(file.c_str(), broken.c_str()) == 0 ? 0 : errno;
-    for (int n = 2; error != 0 && error != ENOENT && error != EACCES && error != EPERM && error != EROFS && n <= 9;
+    for (int n = 2;
+         error != 0 && error != ENOENT && error != EACCES && error != EPERM && error != EROFS && n <= 9;
          ++n) {
         broken = file;
         broken += "." + std::to_string(n) + ".broken";
-        error = ::renameat2(AT_FDCWD, file.c_str(), AT_FDCWD, broken.c_str(), RENAME_NOREPLACE) == 0 ? 0 : errno;
+        error =
+            ::renameat2(AT_FDCWD, file.c_str(), AT_FDCWD, broken.c_str(), RENAME_NOREPLACE) == 0 ? 0 : errno;
     }
     if (error == 0) return broken;
     errno = error;
@@ -162,7 +179,8 @@ std::filesystem::path move_aside(const std::filesystem::path& file) {
 
 std::string set_aside(const std::filesystem::path& file, const std::string& problem) {
     const auto broken = move_aside(file);
-    if (!broken.empty()) return problem + " (set aside as " + shown(broken.native(), shown_path_limit) + "; starting fresh)";
+    if (!broken.empty())
+        return problem + " (set aside as " + shown(broken.native(), shown_path_limit) + "; starting fresh)";
     return problem + " (could not set it aside: " + std::strerror(errno) + "; starting fresh)";
 }
 
@@ -177,7 +195,8 @@ std::string skip_state_after_crash(const std::filesystem::path& folder) {
         else
             failed += std::string("; could not set ") + name + " aside: " + std::strerror(errno);
     }
-    return "the last start ended before its first frame was drawn (a crash?), so its session and recent files were "
+    return "the last start ended before its first frame was drawn (a crash?), so its session and recent "
+           "files were "
            "not restored" +
            (moved.empty() ? std::string() : " (set aside as " + moved + ")") + failed + "; starting fresh";
 }
@@ -217,7 +236,7 @@ StartMarker::StartMarker(std::filesystem::path folder) {
         died_ = true;
         ::unlink(it->path().c_str());
     }
-    marker_ = folder / (std::string(marker_prefix) + std::to_string(::getpid()));
+    marker_      = folder / (std::string(marker_prefix) + std::to_string(::getpid()));
     const int fd = ::open(marker_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) {
         marker_.clear();  // a read-only folder: no crash detection, the start goes on

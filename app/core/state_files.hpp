@@ -19,8 +19,8 @@
 //       where the file went;
 //     - a start that dies before its first frame (a crash, a kill) leaves its marker
 //       CONFIG/starting.PID; the next start finds it (the PID no longer alive), sets the session
-//       and the recent list aside the same way, unread, and says why. Markers of running processes (two windows starting at
-//       once) are left alone.
+//       and the recent list aside the same way, unread, and says why. Markers of running
+//       processes (two windows starting at once) are left alone.
 // Unknown keys in the session file are ignored (a newer version may add some); the settings
 // inside it are a preset and are checked as one.
 #pragma once
@@ -38,7 +38,7 @@
 namespace app {
 
 // A session is about 2 KB, the recent list about 10 paths: a thousand times that is still one.
-inline constexpr std::size_t state_file_limit = 1u << 20;
+inline constexpr std::size_t state_file_limit  = 1u << 20;
 inline constexpr std::size_t recent_file_count = 10;
 
 struct SessionState {
@@ -75,17 +75,17 @@ std::vector<std::filesystem::path> load_recent_file(const std::filesystem::path&
 // The crash-safe start: see the header comment. Creating it never throws (without a folder
 // it does nothing).
 class StartMarker {
-public:
+  public:
     explicit StartMarker(std::filesystem::path folder);
     ~StartMarker();  // an ordinary end before the first frame is not a crash: the marker goes
-    StartMarker(const StartMarker&) = delete;
+    StartMarker(const StartMarker&)            = delete;
     StartMarker& operator=(const StartMarker&) = delete;
 
     // A marker of an earlier start whose process is gone was found (and removed).
     bool previous_start_died() const { return died_; }
     void first_frame_drawn();
 
-private:
+  private:
     std::filesystem::path marker_;
     bool died_ = false;
 };

@@ -29,8 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const app::ReadError& error) {
         fuzz::broken("session_to_json wrote a session that does not parse", error.what());
     }
-    fuzz::check(again.settings.params == session.settings.params && again.settings.view == session.settings.view,
-                "the settings changed through session_to_json and back", written);
+    fuzz::check(
+        again.settings.params == session.settings.params && again.settings.view == session.settings.view,
+        "the settings changed through session_to_json and back", written);
     fuzz::check(again.file == session.file, "the file changed through session_to_json and back", written);
     fuzz::check(app::session_to_json(again) == written, "session_to_json is not stable", written);
     return 0;

@@ -1,20 +1,20 @@
 // The files the program keeps for itself (session, recent list) and the start marker: every
 // hostile state file is refused in one line, set aside as NAME.broken, and never waited for;
 // a number too large for a double names its key and what the key allows.
-#include <chrono>
-#include <fstream>
-#include <string>
+#include "core/state_files.hpp"
 
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <gtest/gtest.h>
+#include <chrono>
+#include <fstream>
+#include <string>
 
 #include "core/json_text.hpp"
 #include "core/preset.hpp"
-#include "core/state_files.hpp"
 #include "test_dir.hpp"
 
 namespace app {
@@ -24,8 +24,8 @@ using testing::read;
 
 std::string session_text(const std::string& seed = "7", const std::string& file = "/p/hills.json") {
     std::string preset = preset_to_json(Preset{});
-    const auto at = preset.find("\"seed\": ");
-    preset = preset.substr(0, at) + "\"seed\": " + seed + preset.substr(preset.find(',', at));
+    const auto at      = preset.find("\"seed\": ");
+    preset             = preset.substr(0, at) + "\"seed\": " + seed + preset.substr(preset.find(',', at));
     return "{\"file\": \"" + file + "\", \"settings\": " + preset + "}";
 }
 
@@ -38,8 +38,8 @@ TEST(StateFiles, SessionRoundTrip) {
     SessionState session;
     session.settings.params.octaves = 9;
     session.settings.view.hillshade = true;
-    session.file = "/home/me/hills.json";
-    const SessionState again = parse_session_json(session_to_json(session), "s.json");
+    session.file                    = "/home/me/hills.json";
+    const SessionState again        = parse_session_json(session_to_json(session), "s.json");
     EXPECT_EQ(again.settings.params, session.settings.params);
     EXPECT_EQ(again.settings.view, session.settings.view);
     EXPECT_EQ(again.file, session.file);
@@ -70,26 +70,31 @@ TEST(StateFiles, HostileSessionTextIsOneLineInOurWords) {
     };
     // 300,000 levels: refused by the pre-pass, before nlohmann could recurse.
     EXPECT_EQ(session("{\"settings\": " + std::string(300'000, '[')),
-              "s.json:1:21: nested deeper than 8 levels of [ and {: a session needs 3 (the object, its \"settings\" "
+              "s.json:1:21: nested deeper than 8 levels of [ and {: a session needs 3 (the object, its "
+              "\"settings\" "
               "and their \"view\")");
     // A control byte: the position and the reason, without nlohmann's exception prefix.
     const std::string control = session("{\"file\": \"a\x01\", \"settings\": {}}");
     EXPECT_EQ(control.rfind("s.json:1:12: malformed JSON: ", 0), 0u) << control;
     EXPECT_EQ(control.find("json.exception"), std::string::npos) << control;
-    EXPECT_NE(session(std::string("{\"settings\"\0: 1}", 16)).find("a NUL byte at byte offset 11"), std::string::npos);
+    EXPECT_NE(session(std::string("{\"settings\"\0: 1}", 16)).find("a NUL byte at byte offset 11"),
+              std::string::npos);
     EXPECT_EQ(session("{\"settings\": {}, \"settings\": {}}"),
               "s.json: key 'settings': appears twice: a key may appear once (which one was meant?)");
-    EXPECT_EQ(session("[1]"), "s.json: expected a JSON object {\"settings\": {...}} at the top, got an array");
+    EXPECT_EQ(session("[1]"),
+              "s.json: expected a JSON object {\"settings\": {...}} at the top, got an array");
     EXPECT_EQ(session("{}"), "s.json: key 'settings' is missing: expected the settings, a preset object");
     EXPECT_EQ(session("{\"file\": 3, \"settings\": " + preset_to_json(Preset{}) + "}"),
               "s.json: key 'file': expected a string, got a number");
-    EXPECT_NE(session(session_text("99999999999")).find("key 'seed': '99999999999' is out of range"), std::string::npos);
+    EXPECT_NE(session(session_text("99999999999")).find("key 'seed': '99999999999' is out of range"),
+              std::string::npos);
 }
 
 TEST(StateFiles, NumberOverflowNamesTheKeyAndTheRange) {
-    EXPECT_EQ(error_of([&] { parse_session_json(session_text("1e400"), "s.json"); }),
-              "s.json: key 'settings.seed': '1e400' is too large for a number (at most about 1.8e308): expected an "
-              "integer from 0 to 4294967295");
+    EXPECT_EQ(
+        error_of([&] { parse_session_json(session_text("1e400"), "s.json"); }),
+        "s.json: key 'settings.seed': '1e400' is too large for a number (at most about 1.8e308): expected an "
+        "integer from 0 to 4294967295");
     const auto preset = [](const std::string& text) {
         try {
             parse_preset_json(text, "p.json");
@@ -99,11 +104,13 @@ TEST(StateFiles, NumberOverflowNamesTheKeyAndTheRange) {
         return std::string("(no error)");
     };
     const std::string head = R"({"format": "noise-explorer-preset", "version": 1, )";
-    EXPECT_EQ(preset(head + "\"seed\": 1e400}"),
-              "p.json: key 'seed': '1e400' is too large for a number (at most about 1.8e308): expected an integer "
-              "from 0 to 4294967295");
+    EXPECT_EQ(
+        preset(head + "\"seed\": 1e400}"),
+        "p.json: key 'seed': '1e400' is too large for a number (at most about 1.8e308): expected an integer "
+        "from 0 to 4294967295");
     EXPECT_EQ(preset(head + "\"persistence\": -123456789e99999999999}"),
-              "p.json: key 'persistence': '-123456789e99999999999' is too large for a number (at most about 1.8e308): "
+              "p.json: key 'persistence': '-123456789e99999999999' is too large for a number (at most about "
+              "1.8e308): "
               "expected a number from 0 to 1");
     EXPECT_NE(preset(head + "\"view\": {\"scanline\": 0.1e310}}").find("key 'view.scanline'"),
               std::string::npos);
@@ -120,7 +127,7 @@ TEST(StateFiles, NumberOverflowNamesTheKeyAndTheRange) {
 // renamed to .broken, and the next read finds no session.
 TEST(StateFiles, HostileSessionFilesAreSetAside) {
     testing::TestDir dir;
-    const auto file = dir / "session.json";
+    const auto file  = dir / "session.json";
     const auto plant = [&](const std::string& kind) {
         if (kind == "deep") std::ofstream(file) << "{\"settings\": " << std::string(300'000, '[');
         if (kind == "huge") std::ofstream(file) << std::string(state_file_limit + 1, ' ');
@@ -142,8 +149,10 @@ TEST(StateFiles, HostileSessionFilesAreSetAside) {
         EXPECT_FALSE(load_session_file(file, notice).has_value()) << kind;
         EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1)) << kind;  // a FIFO too
         expect_one_clean_line(notice);
-        EXPECT_EQ(notice.rfind("the last session was not restored: " + file.string(), 0), 0u) << kind << ": " << notice;
-        EXPECT_NE(notice.find("(set aside as '" + file.string() + ".broken'; starting fresh)"), std::string::npos)
+        EXPECT_EQ(notice.rfind("the last session was not restored: " + file.string(), 0), 0u)
+            << kind << ": " << notice;
+        EXPECT_NE(notice.find("(set aside as '" + file.string() + ".broken'; starting fresh)"),
+                  std::string::npos)
             << kind << ": " << notice;
         std::error_code ec;
         EXPECT_FALSE(std::filesystem::exists(std::filesystem::symlink_status(file, ec))) << kind;
@@ -166,9 +175,10 @@ TEST(StateFiles, HostileRecentListIsSetAside) {
     std::ofstream(file) << "{\"recent\": [\"a\", 1]}";
     std::string notice;
     EXPECT_TRUE(load_recent_file(file, notice).empty());
-    EXPECT_EQ(notice, "the recent files were not restored: " + file.string() +
-                          ": key 'recent': entry 2 is a number: expected a file name (a string) (set aside as '" +
-                          file.string() + ".broken'; starting fresh)");
+    EXPECT_EQ(notice,
+              "the recent files were not restored: " + file.string() +
+                  ": key 'recent': entry 2 is a number: expected a file name (a string) (set aside as '" +
+                  file.string() + ".broken'; starting fresh)");
     EXPECT_EQ(read(dir / "recent.json.broken"), "{\"recent\": [\"a\", 1]}");
 }
 
@@ -216,13 +226,15 @@ TEST(StartMarker, ADeadStartIsFoundOnceAndALiveOneIsLeftAlone) {
     std::ofstream(dir / "session.json") << session_text();
     std::ofstream(dir / "recent.json") << recent_to_json({"/p/a.json"});
     const std::string notice = skip_state_after_crash(dir.path());
-    EXPECT_EQ(notice, "the last start ended before its first frame was drawn (a crash?), so its session and recent "
-                      "files were not restored (set aside as '" +
-                          (dir / "session.json.broken").string() + "' and '" + (dir / "recent.json.broken").string() +
-                          "'); starting fresh");
+    EXPECT_EQ(notice,
+              "the last start ended before its first frame was drawn (a crash?), so its session and recent "
+              "files were not restored (set aside as '" +
+                  (dir / "session.json.broken").string() + "' and '" + (dir / "recent.json.broken").string() +
+                  "'); starting fresh");
     EXPECT_EQ(read(dir / "session.json.broken"), session_text());
     EXPECT_EQ(skip_state_after_crash(dir.path()),
-              "the last start ended before its first frame was drawn (a crash?), so its session and recent files were "
+              "the last start ended before its first frame was drawn (a crash?), so its session and recent "
+              "files were "
               "not restored; starting fresh");
 }
 
