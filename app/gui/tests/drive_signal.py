@@ -29,9 +29,16 @@ def writing_into(folder, pid):
         return True
     fds = f"/proc/{pid}/fd"
     try:
-        return any(os.readlink(os.path.join(fds, fd)).startswith(os.path.join(folder, "#")) for fd in os.listdir(fds))
+        names = os.listdir(fds)
     except OSError:
         return False
+    for fd in names:
+        try:
+            if os.readlink(os.path.join(fds, fd)).startswith(os.path.join(folder, "#")):
+                return True
+        except OSError:
+            pass  # closed while we looked
+    return False
 
 
 def one(sig):
