@@ -37,8 +37,8 @@ HWY_INLINE VF SmoothedLanes(const VF* lattice_values, int point) {
 
 // The lattice values of a block for the lanes of pixels i ..: from a table of the chunk's values
 // when its points are tabulated, else from each lane's hashes. The permutation's bytes become
-// values lane-wise (h / 127.5 - 1); the other hashes' codes through Lattice::value_of, the
-// reference's own function, one entry at a time (a table entry is shared by many pixels).
+// values lane-wise (h / 127.5 - 1), and so do the other hashes' codes (hash_simd-inl.h's
+// Lattice::value_of on lanes).
 template <class Hasher>
 class BlockValues {
 public:
@@ -48,8 +48,9 @@ public:
         const DF d;
         const DI di;
         const std::int64_t entries = hasher.range() * Hasher::combos;
-        if (lattice.hash() != Hash::permutation) {
-            for (std::int64_t k = 0; k < entries; ++k) values_[k] = lattice.value_of(static_cast<std::uint64_t>(hasher.table()[k]));
+        if (lattice.hash() != Hash::permutation) {  // the seeds' hashes: hash_simd-inl.h
+            for (std::int64_t k = 0; k < entries; k += static_cast<std::int64_t>(hn::Lanes(d)))
+                hn::Store(hash_lanes::ValueLanes(lattice, hn::Load(di, hasher.table() + k)), d, values_ + k);
             return;
         }
         for (std::int64_t k = 0; k < entries; k += static_cast<std::int64_t>(hn::Lanes(d)))
@@ -64,15 +65,7 @@ public:
             for (int n = 0; n < Hasher::points; ++n) out[n] = ValueOfHash(hash[n]);
             return;
         }
-        const DF d;
-        const DI di;
-        HWY_ALIGN std::int64_t code[max_lanes];
-        HWY_ALIGN double value[max_lanes];
-        for (int n = 0; n < Hasher::points; ++n) {
-            hn::Store(hash[n], di, code);
-            for (std::size_t lane = 0; lane < hn::Lanes(d); ++lane) value[lane] = lattice_.value_of(static_cast<std::uint64_t>(code[lane]));
-            out[n] = hn::Load(d, value);
-        }
+        for (int n = 0; n < Hasher::points; ++n) out[n] = hash_lanes::ValueLanes(lattice_, hash[n]);
     }
 
 private:
