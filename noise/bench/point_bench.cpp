@@ -7,8 +7,10 @@
 // one thread, in ns per sample (the time/sample counter):
 //   warp/oct{1,8}      2D perlin, improved, quintic, fbm, warp amplitude 1, frequency 1, 3 warp octaves
 //   rotated/oct{1,8}   the same without the warp, with the turned layer
-//   hash/<algorithm>/<hash>/oct{1,8}   2D perlin (improved, quintic) and value (quintic), each hash
-// on noise_bench's low-frequency grid (1024 x 1024 pixel centres at x = 0.5 + 0.01 i), and the
+//   hash/<algorithm>/<hash>/oct{1,8}/<grid>   2D perlin (improved, quintic) and value (quintic),
+//                      each hash, on both of noise_bench's grids
+// on 1024 x 1024 pixel centres, at x = 0.5 + 0.01 i (lowfreq; the warp and rotated cases too) or
+// x = 1.37 i (highfreq: a new lattice cell at every pixel), and the
 // shipped presets these paths serve at a 1024 x 1024 preview of their own frequency
 // (preset/<name>, in ms per image as well). Separate from noise_bench.cpp so that the two can
 // change independently; it uses only the public API, so the same file also builds against an
@@ -25,10 +27,12 @@ namespace {
 
 constexpr int size = 1024;
 
-// noise_bench's low-frequency grid: pixel centres at 0.5 + 0.01 i, on both axes.
-noise::Params on_grid(noise::Params params) {
-    params.frequency = 0.01 * size;
-    params.offset_x = params.offset_y = 0.5 - 0.5 * 0.01;
+// noise_bench's grids: pixel centres at 0.5 + 0.01 i (low frequency) or 1.37 i (high: a new
+// cell at every pixel), on both axes.
+noise::Params on_grid(noise::Params params, bool high = false) {
+    const double step = high ? 1.37 : 0.01;
+    params.frequency   = step * size;
+    params.offset_x = params.offset_y = high ? -0.5 * step : 0.5 - 0.5 * step;
     params.z = params.w = 0.5;
     return params;
 }
@@ -62,12 +66,12 @@ noise::Params warp_case(int octaves, bool warp, bool rotated) {
 
 // [SECTION] The seeds' hashes ----------------------------------------------------------------------
 
-noise::Params hash_case(noise::Algorithm algorithm, noise::Hash hash, int octaves) {
+noise::Params hash_case(noise::Algorithm algorithm, noise::Hash hash, int octaves, bool high) {
     noise::Params params;
     params.algorithm = algorithm;
     params.hash      = hash;
     params.octaves   = octaves;
-    return on_grid(params);
+    return on_grid(params, high);
 }
 
 // [SECTION] The presets (assets/presets/*.json, their noise settings) -----------------------------
@@ -134,13 +138,16 @@ void register_all() {
         benchmark::RegisterBenchmark(("warp" + o).c_str(), run, warp_case(octaves, true, false));
         benchmark::RegisterBenchmark(("rotated" + o).c_str(), run, warp_case(octaves, false, true));
     }
-    for (const auto algorithm : {noise::Algorithm::perlin, noise::Algorithm::value})
-        for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
-            for (const int octaves : {1, 8})
-                benchmark::RegisterBenchmark(("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) +
-                                              "/" + std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves))
-                                                 .c_str(),
-                                             run, hash_case(algorithm, static_cast<noise::Hash>(h), octaves));
+    for (const bool high : {false, true})
+        for (const auto algorithm : {noise::Algorithm::perlin, noise::Algorithm::value})
+            for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
+                for (const int octaves : {1, 8})
+                    benchmark::RegisterBenchmark(
+                        ("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) + "/" +
+                         std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
+                         (high ? "/highfreq" : "/lowfreq"))
+                            .c_str(),
+                        run, hash_case(algorithm, static_cast<noise::Hash>(h), octaves, high));
     for (const char* name : {"marble", "eroded-terrain", "wood", "seed001-rotated-layers", "seed004-persistence-0.5",
                              "seed002-terrain-line-1d", "seed001-gradient-noise-2d", "clouds"})
         benchmark::RegisterBenchmark((std::string("preset/") + name).c_str(), run, preset(name));
