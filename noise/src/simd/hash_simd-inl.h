@@ -315,6 +315,7 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             return;
         }
     }
+    for (int m = 0; m < SpanX * ipow_hash(Span, D - 1); ++m) code[m] = hn::Zero(di);  // no other Hash
 }
 
 }  // namespace hash_lanes
