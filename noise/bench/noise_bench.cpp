@@ -925,8 +925,8 @@ class Summary {
     void print_fastnoise2() const {
         std::vector<std::size_t> rows;
         for (std::size_t c = 0; c < plan_.configs.size(); ++c)
-            if (plan_.configs[c].fastnoise2) rows.push_back(c);
-        if (rows.empty()) return;
+            if (plan_.configs[c].fastnoise2 && std::isfinite(ns(c, Impl::ours))) rows.push_back(c);
+        if (rows.empty()) return;  // none ran (--benchmark_filter)
         const Grid& grid   = plan_.configs[rows[0]].grid;
         const std::size_t e = find(rows[0], Impl::fastnoise2);
         std::printf(
