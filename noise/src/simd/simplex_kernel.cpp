@@ -5,6 +5,8 @@
 // axes, the choice of the 3D neighbour are lane masks choosing values; the vertex hash is uint32
 // arithmetic in 64-bit lanes (simplex_lattice.hpp), so no lane reads a table. Every operation is
 // the one simplex.cpp does, in its order (no FMA), so each lane gives the reference's bits.
+// In 2D (and 1D) at low frequencies the lanes of a vector usually lie in one simplex, and the
+// next vectors in the same one: its vertices are then hashed once, not per lane and vector.
 // The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the other
 // algorithms; a lane's coordinate is rebuilt there as floor(x) + (x - floor(x)), which is x
 // exactly (and -0 as 0, as the reference's x + 0.0).

@@ -2,16 +2,21 @@
 // factory that picks the compiled function for a configuration (algorithms.hpp).
 //
 // Each lane is one pixel and does the reference's own steps: the same candidate list
-// (worley_cells.hpp), the same integer hash (uint32 arithmetic held in 64-bit lanes: no table,
-// no gather), the same feature point and distance operations in the same order, and the two
-// smallest distances kept by Min/Max, which pick exactly the doubles std::min/std::max pick. What
-// differs is only which cells are skipped: a vector skips a cell (or stops) only when every lane
-// may, and worley.hpp shows that skipping such cells never changes F1 or F2. So every lane equals
-// the reference bit for bit.
+// (worley_cells.hpp), the same integer hash (uint32 arithmetic held in 64-bit lanes), the same
+// feature point and distance operations in the same order, and the two smallest distances kept
+// by Min/Max, which pick exactly the doubles std::min/std::max pick. What differs is only which
+// cells are measured: the 3^D cells around the pixel's own always (the reference may skip some),
+// the shells beyond skipped (or the search stopped) only when every lane may, and worley.hpp
+// shows that measuring more cells or skipping such cells never changes F1 or F2. An octave that
+// returns F1 alone keeps F1 alone and skips by it. So every lane equals the reference bit for bit.
 //
 // Along a row only x changes: the hash links of y, z, w and the gaps to the candidate cells on
 // those axes are worked out once per candidate and octave (lazily, as far down the list as some
-// vector reads), and the wrapped x index of each pixel once per octave.
+// vector reads). Where the chunk has at most two cells per pixel, each cell's feature point is
+// hashed once into a table that every lane in that cell reads (with no gather: a broadcast when
+// the vector lies in one cell, a lane permute when in a few); beyond, each lane hashes its own
+// cells. FastNoise2 measures its 3^D cells per lane with float hashes; the table is what lets
+// exact doubles keep up with it at low frequencies.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/worley_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
