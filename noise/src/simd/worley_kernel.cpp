@@ -98,23 +98,22 @@ struct RowPart {
 // The two nearest distances of a vector of pixels, kept as the reference keeps them. When the
 // octave returns F1 alone, only F1 is kept, and it also decides what is skipped: a cell whose
 // bound is not below a lane's F1 cannot lower it, so F1 is the same minimum over fewer cells.
-template <bool OnlyF1>
+// (A run-time flag, not a template parameter: the branch is the same for a whole octave, and a
+// second copy of every search would add a minute to the build on two cores.)
 struct Nearest {
     VF f1, f2;
-    explicit Nearest(VF infinity) : f1(infinity), f2(infinity) {}
-    VF limit() const { return OnlyF1 ? f1 : f2; }  // what a cell must get below to matter
+    bool only_f1;
+    Nearest(VF infinity, bool only_f1_) : f1(infinity), f2(infinity), only_f1(only_f1_) {}
+    VF limit() const { return only_f1 ? f1 : f2; }  // what a cell must get below to matter
     void add(VF distance) {
-        if constexpr (!OnlyF1) f2 = hn::Min(f2, hn::Max(f1, distance));
+        if (!only_f1) f2 = hn::Min(f2, hn::Max(f1, distance));
         f1 = hn::Min(f1, distance);
     }
 };
 
 template <int D, CellularDistance Metric>
 struct WorleyOctave {
-    static void Run(const OctaveInputs& in) {
-        if (in.plan->cellular_return == CellularReturn::f1) return Search<true>(in);
-        Search<false>(in);
-    }
+    static void Run(const OctaveInputs& in) { Search(in); }
 
     // The feature points of the cells within `reach` of the chunk's cells along x, per row of
     // candidates (their offsets on y, z, w), filled the first time a vector reads that row: for
@@ -135,7 +134,6 @@ struct WorleyOctave {
         return key;
     }
 
-    template <bool OnlyF1>
     static void Search(const OctaveInputs& in) {
         const DF d;
         const DI di;
@@ -149,6 +147,7 @@ struct WorleyOctave {
         const double scale                 = detail::worley_scale(D, Metric, plan.cellular_return);
         const VF jitter                    = hn::Set(d, plan.cellular_jitter);
         const VF infinity                  = hn::Set(d, std::numeric_limits<double>::infinity());
+        const bool only_f1                 = plan.cellular_return == CellularReturn::f1;
 
         // The first shell: the list's first 3^D cells (floor_bound 0 exactly when |k| <= 1 on every axis).
         constexpr std::size_t first_shell = ipow(3, D);
@@ -180,7 +179,7 @@ struct WorleyOctave {
         // far(j, c, part) gives their distances. Measuring a cell the reference skips cannot
         // change the two smallest distances, so the bits are the reference's.
         const auto search = [&](int i, VF fx, auto&& near, auto&& far) {
-            Nearest<OnlyF1> nearest(infinity);
+            Nearest nearest(infinity, only_f1);
             for (std::size_t j = 0; j < first_shell; ++j) nearest.add(near(j));
             double shell = 0.0, widest = 0.0;
             for (std::size_t j = first_shell; j < candidates.size(); ++j) {
@@ -203,7 +202,7 @@ struct WorleyOctave {
             VF f1 = nearest.f1, f2 = nearest.f2;
             if constexpr (Metric == CellularDistance::euclidean) {
                 f1 = hn::Sqrt(f1);
-                if constexpr (!OnlyF1) f2 = hn::Sqrt(f2);
+                if (!only_f1) f2 = hn::Sqrt(f2);
             }
             const VF value = plan.cellular_return == CellularReturn::f1   ? f1
                              : plan.cellular_return == CellularReturn::f2 ? f2
