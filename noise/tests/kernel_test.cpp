@@ -180,6 +180,41 @@ TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
     }
 }
 
+// The cellular kernel tabulates the feature points of a chunk's cells while it has at most two
+// cells per pixel: its lanes then lie in one cell, in a few neighbouring ones (a permute of the
+// table), or, above a cell per pixel, in as many cells as lanes or more (read lane by lane). Every
+// configuration in each of these, tiled (the table repeats with the period) or not, F1 alone
+// (which prunes with F1) or with F2, on every target, equals the reference bit for bit.
+TEST(Kernel, WorleyTablesAtEveryCellsPerPixelEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (int dimension = 1; dimension <= 4; ++dimension)
+            for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m)
+                for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r)
+                    for (const double frequency : {60.0, 150.0, 450.0})
+                        for (const std::uint32_t tile : {0u, 7u})
+                            for (const double jitter : {1.0, 0.37}) {
+                                noise::Params params;
+                                params.algorithm         = Algorithm::worley;
+                                params.dimension         = dimension;
+                                params.cellular_distance = static_cast<noise::CellularDistance>(m);
+                                params.cellular_return   = static_cast<noise::CellularReturn>(r);
+                                params.octaves           = 2;
+                                params.lacunarity        = 1.0 + static_cast<double>(r);  // tiling: whole
+                                params.offset_x          = -37.7;
+                                params.offset_y          = -3.5;
+                                params.z                 = -0.75;
+                                params.w                 = 1.25;
+                                params.frequency         = tile != 0 ? std::round(frequency) : frequency;
+                                params.tile              = tile;
+                                params.cellular_jitter   = jitter;
+                                const int width = 300, height = 2;
+                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                                    << "target " << name;
+                            }
+    }
+}
+
 // The seeds' hashes (hashes.hpp) and seed 003's texture, under every base noise, on every
 // target: low frequencies (tables, wrapped ones for prime_table's 1024 cells), high ones (each
 // lane hashes its own points), tiled above and below 256, and untiled far from the origin.

@@ -90,13 +90,28 @@ struct ValueOctave {
         if constexpr (Smooth && D <= 3) {
             if (hasher.tabulated()) return RunSmoothedTable(in, hasher, value_table);
         }
-        VF lattice_values[Hasher::points];
-        VF values[ipow(PerAxis, D)];
-        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
-            lattice.read(i, lattice_values);
+        const auto blend = [&](int i, VF* lattice_values) {                      // 3. BLEND
+            VF values[ipow(PerAxis, D)];
             for (int n = 0; n < ipow(PerAxis, D); ++n)
                 values[n] = Smooth ? SmoothedLanes<D, PerAxis>(lattice_values, n) : lattice_values[n];
-            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
+            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+        };
+        if (hasher.tabulated()) {
+            // Perlin's corner visit: how the lanes find their points is decided once per vector,
+            // and the body is compiled once per way, so the values stay in registers.
+            for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d)))
+                hasher.visit(i, [&](auto fetch) {
+                    VF lattice_values[Hasher::points];
+                    for (int c = 0; c < Hasher::combos; ++c)
+                        for (int s = 0; s < span; ++s) lattice_values[s + span * c] = fetch(value_table, c, s);
+                    blend(i, lattice_values);
+                });
+            return;
+        }
+        VF lattice_values[Hasher::points];
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            lattice.read(i, lattice_values);
+            blend(i, lattice_values);
         }
     }
 
