@@ -21,6 +21,8 @@ import sys
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
 PAGES = ["README.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
 PATH_PREFIXES = ("noise/", "app/", "assets/", "docs/", "third_party/", ".ci/")
+# A reference from the sources into the pages: docs/NAME.md or [folder/]README.md, with an anchor.
+DOC_REFERENCE = r"(?<![\w./-])((?:docs/[\w-]+\.md|(?:[\w.-]+/)*README\.md)(?:#[\w-]+)?)"
 SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".c", ".py", ".cmake", ".txt", ".json", ".md")
 
 failures = []
@@ -104,7 +106,10 @@ for page in PAGES:
 
 # [3]: the sources' references into the documentation.
 for directory, subdirs, files in os.walk(ROOT):
-    subdirs[:] = [d for d in subdirs if not d.startswith(".") and d != "build" and d != "corpus"] if directory == ROOT else [d for d in subdirs if d != "corpus"]
+    # Not the build trees, fuzz corpora or vendored code (third_party/*/), which are not ours.
+    rel = os.path.relpath(directory, ROOT)
+    subdirs[:] = [d for d in subdirs
+                  if d != "corpus" and not (rel == "." and (d.startswith(".") or d == "build")) and rel != "third_party"]
     for name in files:
         if not (name.endswith(SOURCE_SUFFIXES) or name == "run"):
             continue
@@ -115,10 +120,10 @@ for directory, subdirs, files in os.walk(ROOT):
             text = read(path)
         except (UnicodeDecodeError, OSError):
             continue
-        for target in re.findall(r"\b((?:docs/[\w-]+\.md|README\.md)(?:#[\w-]+)?)", text):
+        for target in re.findall(DOC_REFERENCE, text):
             check_target(path, "", target)
 for path in (".ci/run",):
-    for target in re.findall(r"\b((?:docs/[\w-]+\.md|README\.md)(?:#[\w-]+)?)", read(path)):
+    for target in re.findall(DOC_REFERENCE, read(path)):
         check_target(path, "", target)
 
 # [4]: the README's two commands.
