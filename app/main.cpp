@@ -13,7 +13,8 @@
 
 namespace {
 
-constexpr const char* usage = R"(Noise Explorer: explore Perlin gradient noise, value noise and their fractal sums.
+constexpr const char* usage =
+    R"(Noise Explorer: explore Perlin gradient noise, value noise and their fractal sums.
 
 Usage:
   noise-explorer [--preset FILE]           open the window (FILE: a preset .json or a PNG this

@@ -38,8 +38,8 @@ void print_help() {
     for (const auto& info : noise::param_table()) {
         keys += "  " + std::string(info.key);
         keys.append(info.key.size() < 14 ? 14 - info.key.size() : 1, ' ');
-        keys += noise::format_param(noise::Params{}, info) + "  (" + noise::allowed_values(info) + ")\n      " +
-                std::string(info.tooltip) + "\n";
+        keys += noise::format_param(noise::Params{}, info) + "  (" + noise::allowed_values(info) +
+                ")\n      " + std::string(info.tooltip) + "\n";
     }
     std::printf(
         "Usage: noise-explorer sample [--preset FILE] [--set key=value]...\n\n"
@@ -94,10 +94,10 @@ std::string parse_coordinate(std::string_view token, double& value) {
 // Parses one input line into a point; an error message or "". Coordinates are separated by
 // spaces or tabs; a '\r' (a line from Windows) counts as space.
 std::string parse_point(std::string_view line, noise::Point& point, int& count) {
-    point = {0.0, 0.0, 0.0, 0.0};
-    count = 0;
+    point            = {0.0, 0.0, 0.0, 0.0};
+    count            = 0;
     const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-    std::size_t i = 0;
+    std::size_t i    = 0;
     while (true) {
         while (i < line.size() && space(line[i])) ++i;
         if (i == line.size()) break;
@@ -176,14 +176,14 @@ std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help)
 
 // stdout failed (file size limit, full disk, a closed pipe when SIGPIPE is ignored): one line.
 int stdout_error(long long line_number) {
-    const int error = errno;
-    const std::string code = std::strerror(error);
+    const int error         = errno;
+    const std::string code  = std::strerror(error);
     const std::string cause = error == EFBIG    ? "the file size limit was reached (ulimit -f; " + code + ")"
                               : error == ENOSPC ? "the disk is full (" + code + ")"
                               : error == EPIPE  ? "the reader closed the pipe (" + code + ")"
                                                 : code;
-    return fail("cannot write to stdout" + (line_number > 0 ? " at input line " + std::to_string(line_number) : "") +
-                ": " + cause);
+    return fail("cannot write to stdout" +
+                (line_number > 0 ? " at input line " + std::to_string(line_number) : "") + ": " + cause);
 }
 
 }  // namespace

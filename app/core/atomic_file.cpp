@@ -3,17 +3,18 @@
 // every failure.
 #include "core/atomic_file.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <signal.h>
 #include <set>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <vector>
 
 #include "core/shown_text.hpp"
@@ -39,14 +40,21 @@ std::filesystem::path folder_of(const std::filesystem::path& target) {
 std::string cause_in_words(int error, const std::filesystem::path& folder) {
     const std::string code = std::strerror(error);
     switch (error) {
-        case ENOSPC: return "the disk is full (" + code + ")";
-        case EDQUOT: return "the disk quota is exhausted (" + code + ")";
-        case EFBIG: return "the file size limit was reached (ulimit -f; " + code + ")";
-        case EROFS: return "the folder " + quoted(folder) + " is read-only";
+        case ENOSPC:
+            return "the disk is full (" + code + ")";
+        case EDQUOT:
+            return "the disk quota is exhausted (" + code + ")";
+        case EFBIG:
+            return "the file size limit was reached (ulimit -f; " + code + ")";
+        case EROFS:
+            return "the folder " + quoted(folder) + " is read-only";
         case EACCES:
-        case EPERM: return "no permission to write in the folder " + quoted(folder);
-        case ENAMETOOLONG: return "the name is too long (" + code + ")";
-        default: return code;
+        case EPERM:
+            return "no permission to write in the folder " + quoted(folder);
+        case ENAMETOOLONG:
+            return "the name is too long (" + code + ")";
+        default:
+            return code;
     }
 }
 
@@ -64,8 +72,9 @@ void refuse_unless_regular(const std::filesystem::path& target, mode_t mode) {
     if (S_ISREG(mode)) return;
     if (S_ISDIR(mode)) fail(target, "is a folder, expected a file name");
     if (S_ISLNK(mode))
-        fail(target, "is a symbolic link, which is not followed: expected a regular file (name the file it points "
-                     "to, or remove the link)");
+        fail(target,
+             "is a symbolic link, which is not followed: expected a regular file (name the file it points "
+             "to, or remove the link)");
     const char* kind = S_ISCHR(mode)    ? "a character device"
                        : S_ISBLK(mode)  ? "a block device"
                        : S_ISFIFO(mode) ? "a FIFO (named pipe)"
@@ -82,7 +91,8 @@ std::filesystem::path fresh_temp_name(const std::filesystem::path& target) {
     std::string name = target.filename().native();
     if (name.size() > temp_name_prefix) {
         std::size_t cut = temp_name_prefix;
-        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a letter
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80)
+            --cut;  // not inside a letter
         name.resize(cut);
     }
     return folder_of(target) / ("." + name + ".tmp-" + std::to_string(::getpid()) + "-" +
@@ -95,7 +105,7 @@ pid_t temp_name_pid(std::string_view name) {
     const auto tmp = name.rfind(".tmp-");
     if (!name.starts_with('.') || tmp == std::string_view::npos || tmp < 2) return 0;
     const std::string_view rest = name.substr(tmp + 5);
-    const auto dash = rest.find('-');
+    const auto dash             = rest.find('-');
     if (dash == std::string_view::npos || dash == 0 || dash > 9 || dash + 1 == rest.size()) return 0;
     const std::string_view pid = rest.substr(0, dash), counter = rest.substr(dash + 1);
     if (pid.find_first_not_of("0123456789") != std::string_view::npos ||
@@ -113,7 +123,8 @@ void remove_stale_temp_files(const std::filesystem::path& folder) {
         const pid_t pid = temp_name_pid(it->path().filename().native());
         if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
         struct stat info {};
-        if (::lstat(it->path().c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != ::geteuid()) continue;
+        if (::lstat(it->path().c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != ::geteuid())
+            continue;
         ::unlink(it->path().c_str());
     }
 }
@@ -128,7 +139,8 @@ std::string proc_fd_path(int fd) { return "/proc/self/fd/" + std::to_string(fd);
 // which also reports any other error (permissions, a full disk) in its own words.
 int open_unnamed(const std::filesystem::path& folder) {
 #ifdef O_TMPFILE
-    if (const char* named = std::getenv("NOISE_EXPLORER_NAMED_TEMP_FILES"); named && std::string_view(named) == "1")
+    if (const char* named = std::getenv("NOISE_EXPLORER_NAMED_TEMP_FILES");
+        named && std::string_view(named) == "1")
         return -1;
     const int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     if (fd < 0) return -1;
@@ -147,7 +159,8 @@ int open_unnamed(const std::filesystem::path& folder) {
 // Gives the unnamed file `fd` the name `path`; fails with EEXIST if the name is taken (linkat
 // never replaces).
 int link_unnamed(int fd, const std::filesystem::path& path) {
-    if (::linkat(AT_FDCWD, proc_fd_path(fd).c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) return 0;
+    if (::linkat(AT_FDCWD, proc_fd_path(fd).c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0)
+        return 0;
     if (errno != ENOENT) return -1;
     return ::linkat(fd, "", AT_FDCWD, path.c_str(), AT_EMPTY_PATH);  // /proc gone meanwhile
 }
@@ -164,17 +177,19 @@ void sync_folder(const std::filesystem::path& folder) {
 }  // namespace
 
 void check_writable_target(const std::filesystem::path& target, bool overwrite) {
-    if (target.empty()) throw AtomicFileError(AtomicFileError::Cause::other, "'': the output file name is empty");
+    if (target.empty())
+        throw AtomicFileError(AtomicFileError::Cause::other, "'': the output file name is empty");
     if (target.filename().empty() || target.filename() == "." || target.filename() == "..")
         fail(target, "expected a file name, not a folder");
     const auto folder = folder_of(target);
     struct stat info {};
     if (::stat(folder.c_str(), &info) != 0) {
-        if (errno == ENOENT || errno == ENOTDIR) fail(target, "the folder " + quoted(folder) + " does not exist");
+        if (errno == ENOENT || errno == ENOTDIR)
+            fail(target, "the folder " + quoted(folder) + " does not exist");
         fail(target, "cannot reach the folder " + quoted(folder) + ": " + std::strerror(errno));
     }
     if (!S_ISDIR(info.st_mode)) fail(target, quoted(folder) + " is not a folder");
-    const long name_max = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+    const long name_max     = ::pathconf(folder.c_str(), _PC_NAME_MAX);
     const std::size_t limit = name_max > 0 ? static_cast<std::size_t>(name_max) : NAME_MAX;
     if (target.filename().native().size() > limit)
         fail(target, "the file name is " + std::to_string(target.filename().native().size()) +
@@ -200,7 +215,7 @@ AtomicFile::AtomicFile(std::filesystem::path target, bool overwrite)
     check_writable_target(target_, overwrite_);
     const auto folder = folder_of(target_);
     remove_stale_temp_files(folder);
-    fd_ = open_unnamed(folder);
+    fd_      = open_unnamed(folder);
     unnamed_ = fd_ >= 0;
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
         temp_ = fresh_temp_name(target_);
@@ -219,7 +234,8 @@ AtomicFile::AtomicFile(std::filesystem::path target, bool overwrite)
     // Narrow the temp file to a replaced file's permissions from the start, so the new content
     // of a private (0600) file is never readable by others while it is written. The commit
     // sets the old mode exactly.
-    struct stat old {}, temp {};
+    struct stat old {
+    }, temp{};
     if (::lstat(target_.c_str(), &old) == 0 && S_ISREG(old.st_mode) && ::fstat(fd_, &temp) == 0)
         (void)::fchmod(fd_, temp.st_mode & old.st_mode & 0777);
     buffer_.reserve(buffer_limit);
@@ -239,7 +255,8 @@ void AtomicFile::discard() noexcept {
 
 void AtomicFile::fail_errno(std::string_view doing, int error) {
     discard();
-    fail(target_, std::string(doing) + ": " + cause_in_words(error, folder_of(target_)) + "; nothing was written");
+    fail(target_,
+         std::string(doing) + ": " + cause_in_words(error, folder_of(target_)) + "; nothing was written");
 }
 
 void AtomicFile::write(const void* data, std::size_t size) {
@@ -250,8 +267,10 @@ void AtomicFile::write(const void* data, std::size_t size) {
         return;
     }
     flush_buffer();
-    if (size < buffer_limit) buffer_.append(bytes, size);
-    else write_through(bytes, size);  // a whole band: straight to the file, not copied first
+    if (size < buffer_limit)
+        buffer_.append(bytes, size);
+    else
+        write_through(bytes, size);  // a whole band: straight to the file, not copied first
 }
 
 void AtomicFile::flush_buffer() {
@@ -287,14 +306,15 @@ void AtomicFile::finish_temp() {
         // The owner first: a chown may clear set-user-ID bits that the chmod then restores.
         // Only root may give the file away, a member may still set the group; the mode is kept
         // regardless, so a refusal (EPERM) is not an error.
-        if (::fchown(fd_, old.st_uid, old.st_gid) != 0) (void)::fchown(fd_, static_cast<uid_t>(-1), old.st_gid);
+        if (::fchown(fd_, old.st_uid, old.st_gid) != 0)
+            (void)::fchown(fd_, static_cast<uid_t>(-1), old.st_gid);
         if (::fchmod(fd_, old.st_mode & 07777) != 0 && errno != EPERM && errno != EOPNOTSUPP)
             fail_errno("cannot keep the old file's permissions", errno);
     }
     if (::fsync(fd_) != 0) fail_errno("cannot save", errno);
     if (unnamed_) return;  // linked by replace_target, through its descriptor
     const int fd = fd_;
-    fd_ = -1;
+    fd_          = -1;
     if (::close(fd) != 0) fail_errno("cannot save", errno);
 }
 
@@ -311,7 +331,7 @@ AtomicFile::Replaced AtomicFile::replace_target(bool keep_backup) {
         // A second name for the old file, so a later failure can put it back in one rename.
         bool& moved_aside = replaced.moved_aside;
         for (int attempt = 0; attempt < 100 && replaced.backup.empty(); ++attempt) {
-            auto name = fresh_temp_name(target_);
+            auto name  = fresh_temp_name(target_);
             int result = moved_aside ? -1 : ::link(target_.c_str(), name.c_str());
             if (result != 0 && (moved_aside || errno == EPERM || errno == EOPNOTSUPP || errno == EMLINK)) {
                 // No hard links here (FAT, some FUSE): move the old file aside instead. The target
@@ -321,16 +341,21 @@ AtomicFile::Replaced AtomicFile::replace_target(bool keep_backup) {
                 if (::lstat(name.c_str(), &taken) == 0) continue;  // rename would replace it
                 result = ::rename(target_.c_str(), name.c_str());
             }
-            if (result == 0) replaced.backup = std::move(name);
-            else if (errno != EEXIST) fail_errno("cannot keep the old file until the new one is in place", errno);
+            if (result == 0)
+                replaced.backup = std::move(name);
+            else if (errno != EEXIST)
+                fail_errno("cannot keep the old file until the new one is in place", errno);
         }
-        if (replaced.backup.empty()) fail_errno("cannot keep the old file until the new one is in place", EEXIST);
+        if (replaced.backup.empty())
+            fail_errno("cannot keep the old file until the new one is in place", EEXIST);
     }
     const auto undo_backup = [&] {
         // A hard-linked backup is the same file as the untouched target (renaming one link over
         // the other would do nothing): it only has to go.
-        if (replaced.moved_aside) ::rename(replaced.backup.c_str(), target_.c_str());
-        else if (!replaced.backup.empty()) ::unlink(replaced.backup.c_str());
+        if (replaced.moved_aside)
+            ::rename(replaced.backup.c_str(), target_.c_str());
+        else if (!replaced.backup.empty())
+            ::unlink(replaced.backup.c_str());
     };
 
     if (unnamed_) {
@@ -384,7 +409,8 @@ void AtomicFile::link_into_place(bool exists, const Undo& undo_backup) {
     std::filesystem::path name;
     for (int attempt = 0; attempt < 100 && name.empty(); ++attempt) {
         auto candidate = fresh_temp_name(target_);
-        if (link_unnamed(fd_, candidate) == 0) name = std::move(candidate);
+        if (link_unnamed(fd_, candidate) == 0)
+            name = std::move(candidate);
         else if (errno != EEXIST) {
             const int error = errno;
             undo_backup();
@@ -432,9 +458,11 @@ void commit_together(std::initializer_list<AtomicFile*> files) {
             for (auto it = done.rbegin(); it != done.rend(); ++it) {
                 const auto& target = it->file->target_;
                 const auto& backup = it->replaced.backup;
-                if (backup.empty() ? ::unlink(target.c_str()) != 0 : ::rename(backup.c_str(), target.c_str()) != 0)
+                if (backup.empty() ? ::unlink(target.c_str()) != 0
+                                   : ::rename(backup.c_str(), target.c_str()) != 0)
                     undo += "; could not restore " + quoted(target) +
-                            (backup.empty() ? std::string() : " (the old file is kept as " + quoted(backup) + ")") +
+                            (backup.empty() ? std::string()
+                                            : " (the old file is kept as " + quoted(backup) + ")") +
                             ": " + std::strerror(errno);
             }
             for (AtomicFile* other : files) other->discard();

@@ -59,31 +59,32 @@
 // every AtomicFile use named temp files (tests of the fallback).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <filesystem>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <sys/types.h>
 
 namespace app {
 
 class AtomicFileError : public std::runtime_error {
-public:
+  public:
     enum class Cause { exists, other };
     AtomicFileError(Cause cause, const std::string& message) : std::runtime_error(message), cause_(cause) {}
     Cause cause() const { return cause_; }
 
-private:
+  private:
     Cause cause_;
 };
 
 class AtomicFile {
-public:
+  public:
     AtomicFile(std::filesystem::path target, bool overwrite);
     ~AtomicFile();
-    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile(const AtomicFile&)            = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     // Buffered; throws AtomicFileError (e.g. disk full).
@@ -99,13 +100,13 @@ public:
     const std::filesystem::path& temp_path() const { return temp_; }
     bool unnamed() const { return unnamed_; }
 
-private:
+  private:
     friend void commit_together(std::initializer_list<AtomicFile*> files);
     struct Replaced;  // what undoing a rename needs
 
     void flush_buffer();
     void write_through(const char* data, std::size_t size);  // write(2) all, start its writeback
-    void finish_temp();                       // flush, take over the old mode/owner, fsync, close
+    void finish_temp();                         // flush, take over the old mode/owner, fsync, close
     Replaced replace_target(bool keep_backup);  // check, back up the old file, rename
     template <class Undo>
     void link_into_place(bool exists, const Undo& undo_backup);  // the unnamed file's commit
@@ -115,8 +116,8 @@ private:
     std::filesystem::path target_;
     std::filesystem::path temp_;
     bool overwrite_;
-    int fd_ = -1;
-    bool unnamed_ = false;  // an O_TMPFILE file: temp_ is empty until the commit links it
+    int fd_         = -1;
+    bool unnamed_   = false;  // an O_TMPFILE file: temp_ is empty until the commit links it
     bool committed_ = false;
     std::string buffer_;
     off_t written_ = 0;  // bytes handed to the file so far

@@ -16,59 +16,40 @@ struct Stop {
     double r, g, b;
 };
 
-constexpr Stop gray_stops[] = {{0.0, 0, 0, 0}, {1.0, 255, 255, 255}};
-constexpr Stop terrain_stops[] = {
-    {0.00, 12, 32, 92},   {0.35, 28, 88, 168},  {0.46, 84, 156, 206}, {0.47, 222, 210, 152},
-    {0.50, 176, 196, 110}, {0.56, 104, 164, 70}, {0.66, 56, 116, 48},  {0.78, 118, 100, 80},
-    {0.90, 168, 160, 152}, {1.00, 250, 250, 250}};
-constexpr Stop ocean_stops[] = {{0.0, 3, 10, 40}, {0.5, 10, 70, 140}, {0.8, 40, 150, 200}, {1.0, 190, 240, 255}};
-constexpr Stop fire_stops[] = {{0.0, 0, 0, 0},      {0.3, 120, 10, 0},     {0.55, 220, 60, 0},
+constexpr Stop gray_stops[]    = {{0.0, 0, 0, 0}, {1.0, 255, 255, 255}};
+constexpr Stop terrain_stops[] = {{0.00, 12, 32, 92},    {0.35, 28, 88, 168},   {0.46, 84, 156, 206},
+                                  {0.47, 222, 210, 152}, {0.50, 176, 196, 110}, {0.56, 104, 164, 70},
+                                  {0.66, 56, 116, 48},   {0.78, 118, 100, 80},  {0.90, 168, 160, 152},
+                                  {1.00, 250, 250, 250}};
+constexpr Stop ocean_stops[]   = {
+      {0.0, 3, 10, 40}, {0.5, 10, 70, 140}, {0.8, 40, 150, 200}, {1.0, 190, 240, 255}};
+constexpr Stop fire_stops[] = {{0.0, 0, 0, 0},       {0.3, 120, 10, 0},    {0.55, 220, 60, 0},
                                {0.75, 255, 160, 20}, {0.9, 255, 230, 120}, {1.0, 255, 255, 255}};
-constexpr Stop sand_stops[] = {{0.0, 92, 52, 26},    {0.35, 170, 106, 56}, {0.65, 218, 168, 104},
-                               {0.85, 240, 208, 150}, {1.0, 255, 240, 210}};
-constexpr Stop ice_stops[] = {{0.0, 5, 15, 45}, {0.4, 40, 90, 160}, {0.75, 150, 200, 235}, {1.0, 245, 252, 255}};
+constexpr Stop sand_stops[] = {{0.0, 92, 52, 26},
+                               {0.35, 170, 106, 56},
+                               {0.65, 218, 168, 104},
+                               {0.85, 240, 208, 150},
+                               {1.0, 255, 240, 210}};
+constexpr Stop ice_stops[]  = {
+     {0.0, 5, 15, 45}, {0.4, 40, 90, 160}, {0.75, 150, 200, 235}, {1.0, 245, 252, 255}};
 // Carrara: white stone, grey veins where the value is high (ridged crests).
-constexpr Stop marble_stops[] = {{0.00, 248, 246, 242}, {0.60, 236, 233, 228}, {0.78, 198, 197, 198},
-                                 {0.90, 122, 124, 132}, {1.00, 62, 64, 74}};
+constexpr Stop marble_stops[] = {{0.00, 248, 246, 242},
+                                 {0.60, 236, 233, 228},
+                                 {0.78, 198, 197, 198},
+                                 {0.90, 122, 124, 132},
+                                 {1.00, 62, 64, 74}};
 // Growth rings: twelve bands over [0, 1], each pale early wood darkening into a thin line of late
 // wood, so the isolines of a smooth field read as the rings of a sawn plank.
 constexpr Stop wood_stops[] = {
-    {0.0000, 224, 182, 128},
-    {0.0583, 204, 156, 100},
-    {0.0733, 140, 88, 46},
-    {0.0833, 224, 182, 128},
-    {0.1417, 204, 156, 100},
-    {0.1567, 140, 88, 46},
-    {0.1667, 224, 182, 128},
-    {0.2250, 204, 156, 100},
-    {0.2400, 140, 88, 46},
-    {0.2500, 224, 182, 128},
-    {0.3083, 204, 156, 100},
-    {0.3233, 140, 88, 46},
-    {0.3333, 224, 182, 128},
-    {0.3917, 204, 156, 100},
-    {0.4067, 140, 88, 46},
-    {0.4167, 224, 182, 128},
-    {0.4750, 204, 156, 100},
-    {0.4900, 140, 88, 46},
-    {0.5000, 224, 182, 128},
-    {0.5583, 204, 156, 100},
-    {0.5733, 140, 88, 46},
-    {0.5833, 224, 182, 128},
-    {0.6417, 204, 156, 100},
-    {0.6567, 140, 88, 46},
-    {0.6667, 224, 182, 128},
-    {0.7250, 204, 156, 100},
-    {0.7400, 140, 88, 46},
-    {0.7500, 224, 182, 128},
-    {0.8083, 204, 156, 100},
-    {0.8233, 140, 88, 46},
-    {0.8333, 224, 182, 128},
-    {0.8917, 204, 156, 100},
-    {0.9067, 140, 88, 46},
-    {0.9167, 224, 182, 128},
-    {0.9750, 204, 156, 100},
-    {0.9900, 140, 88, 46},
+    {0.0000, 224, 182, 128}, {0.0583, 204, 156, 100}, {0.0733, 140, 88, 46},   {0.0833, 224, 182, 128},
+    {0.1417, 204, 156, 100}, {0.1567, 140, 88, 46},   {0.1667, 224, 182, 128}, {0.2250, 204, 156, 100},
+    {0.2400, 140, 88, 46},   {0.2500, 224, 182, 128}, {0.3083, 204, 156, 100}, {0.3233, 140, 88, 46},
+    {0.3333, 224, 182, 128}, {0.3917, 204, 156, 100}, {0.4067, 140, 88, 46},   {0.4167, 224, 182, 128},
+    {0.4750, 204, 156, 100}, {0.4900, 140, 88, 46},   {0.5000, 224, 182, 128}, {0.5583, 204, 156, 100},
+    {0.5733, 140, 88, 46},   {0.5833, 224, 182, 128}, {0.6417, 204, 156, 100}, {0.6567, 140, 88, 46},
+    {0.6667, 224, 182, 128}, {0.7250, 204, 156, 100}, {0.7400, 140, 88, 46},   {0.7500, 224, 182, 128},
+    {0.8083, 204, 156, 100}, {0.8233, 140, 88, 46},   {0.8333, 224, 182, 128}, {0.8917, 204, 156, 100},
+    {0.9067, 140, 88, 46},   {0.9167, 224, 182, 128}, {0.9750, 204, 156, 100}, {0.9900, 140, 88, 46},
     {1.0000, 224, 182, 128}};
 // matplotlib's viridis at ninths.
 constexpr Stop viridis_stops[] = {{0.000, 68, 1, 84},    {0.125, 72, 40, 120},  {0.250, 62, 73, 137},
@@ -77,30 +58,41 @@ constexpr Stop viridis_stops[] = {{0.000, 68, 1, 84},    {0.125, 72, 40, 120},  
 
 std::span<const Stop> stops_of(Ramp ramp) {
     switch (ramp) {
-        case Ramp::gray: return gray_stops;
-        case Ramp::terrain: return terrain_stops;
-        case Ramp::ocean: return ocean_stops;
-        case Ramp::fire: return fire_stops;
-        case Ramp::ice: return ice_stops;
-        case Ramp::sand: return sand_stops;
-        case Ramp::viridis: return viridis_stops;
-        case Ramp::marble: return marble_stops;
-        case Ramp::wood: return wood_stops;
+        case Ramp::gray:
+            return gray_stops;
+        case Ramp::terrain:
+            return terrain_stops;
+        case Ramp::ocean:
+            return ocean_stops;
+        case Ramp::fire:
+            return fire_stops;
+        case Ramp::ice:
+            return ice_stops;
+        case Ramp::sand:
+            return sand_stops;
+        case Ramp::viridis:
+            return viridis_stops;
+        case Ramp::marble:
+            return marble_stops;
+        case Ramp::wood:
+            return wood_stops;
     }
     return gray_stops;
 }
 
 std::array<double, 3> ramp_exact(std::span<const Stop> stops, double t) {
-    t = std::clamp(t, 0.0, 1.0);
+    t             = std::clamp(t, 0.0, 1.0);
     std::size_t i = 1;
     while (i + 1 < stops.size() && stops[i].t < t) ++i;
-    const Stop& a = stops[i - 1];
-    const Stop& b = stops[i];
+    const Stop& a  = stops[i - 1];
+    const Stop& b  = stops[i];
     const double f = b.t > a.t ? std::clamp((t - a.t) / (b.t - a.t), 0.0, 1.0) : 1.0;
     return {a.r + f * (b.r - a.r), a.g + f * (b.g - a.g), a.b + f * (b.b - a.b)};
 }
 
-std::uint8_t to_byte(double v) { return static_cast<std::uint8_t>(std::clamp(std::floor(v + 0.5), 0.0, 255.0)); }
+std::uint8_t to_byte(double v) {
+    return static_cast<std::uint8_t>(std::clamp(std::floor(v + 0.5), 0.0, 255.0));
+}
 
 // Relief exaggeration: heights in [0, 1] over an image one unit wide are steep for fractal
 // noise (every octave adds slope), so the slope is scaled down to keep the light readable.
@@ -113,23 +105,23 @@ std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t) {
     return {to_byte(c[0]), to_byte(c[1]), to_byte(c[2])};
 }
 
-void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0, int out_width,
-                      int out_height, int image_width, const ViewSettings& view, noise::Range range, int channels,
-                      std::span<std::uint8_t> out) {
+void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
+                      int out_width, int out_height, int image_width, const ViewSettings& view,
+                      noise::Range range, int channels, std::span<std::uint8_t> out) {
     if (channels != 3 && channels != 4) throw std::invalid_argument("colourise: channels must be 3 or 4");
-    if (raw.size() != static_cast<std::size_t>(block_width) * static_cast<std::size_t>(block_height) || x0 < 0 ||
-        y0 < 0 || x0 + out_width > block_width || y0 + out_height > block_height ||
+    if (raw.size() != static_cast<std::size_t>(block_width) * static_cast<std::size_t>(block_height) ||
+        x0 < 0 || y0 < 0 || x0 + out_width > block_width || y0 + out_height > block_height ||
         out.size() != static_cast<std::size_t>(out_width) * static_cast<std::size_t>(out_height) *
                           static_cast<std::size_t>(channels))
         throw std::invalid_argument("colourise: buffer sizes do not match");
 
     const auto stops = stops_of(view.ramp);
-    const auto at = [&](int x, int y) {
+    const auto at    = [&](int x, int y) {
         x = std::clamp(x, 0, block_width - 1);
         y = std::clamp(y, 0, block_height - 1);
         return unit_value(raw[static_cast<std::size_t>(y) * static_cast<std::size_t>(block_width) +
                               static_cast<std::size_t>(x)],
-                          range);
+                             range);
     };
     // Light from the north-west (up-left on screen, y grows downwards), 45 degrees high.
     const double lx = -0.5, ly = -0.5, lz = std::sqrt(0.5);
@@ -146,7 +138,8 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
                 const double dx = xr > xl ? (at(xr, y) - at(xl, y)) / (xr - xl) : 0.0;
                 const double dy = yd > yu ? (at(x, yd) - at(x, yu)) / (yd - yu) : 0.0;
                 const double nx = -dx * slope_scale, ny = -dy * slope_scale;
-                const double shade = std::max(0.0, (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1.0));
+                const double shade =
+                    std::max(0.0, (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1.0));
                 const double light = 0.2 + 0.85 * shade / lz;  // flat ground: 1.05, facing away: 0.2
                 for (auto& channel : c) channel *= light;
             }
@@ -158,8 +151,8 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
     }
 }
 
-void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view, noise::Range range,
-               std::span<std::uint8_t> rgba_out) {
+void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view,
+               noise::Range range, std::span<std::uint8_t> rgba_out) {
     colourise_window(raw, width, height, 0, 0, width, height, width, view, range, 4, rgba_out);
 }
 

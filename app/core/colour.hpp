@@ -1,7 +1,8 @@
 // app/core/colour.hpp: raw noise -> RGBA pixels through a colour ramp and optional hillshade.
 //
 //     std::vector<std::uint8_t> rgba(width * height * 4);
-//     app::colourise(raw, width, height, view, app::mapping_range(params, view, stats.measured_range()), rgba);
+//     app::colourise(raw, width, height, view, app::mapping_range(params, view, stats.measured_range()),
+//     rgba);
 //
 // Each raw value is mapped to [0, 1] (value_mapping.hpp) and looked up in the view's ramp:
 //     gray     black -> white
@@ -30,16 +31,16 @@ namespace app {
 std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t);
 
 // Fills rgba_out (width * height * 4 bytes) from raw (width * height values, row-major).
-void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view, noise::Range range,
-               std::span<std::uint8_t> rgba_out);
+void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view,
+               noise::Range range, std::span<std::uint8_t> rgba_out);
 
 // A window of a larger block, for images coloured band by band: `raw` holds block_width x
 // block_height values; the output covers [x0, x0 + out_width) x [y0, y0 + out_height) of that
 // block. Hillshade reads neighbours from the whole block, so a band rendered with one extra row
 // (and column) on each side joins its neighbours without a seam. `image_width` is the width of
 // the full picture, for the slope scale. `channels` is 3 (RGB) or 4 (RGBA).
-void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0, int out_width,
-                      int out_height, int image_width, const ViewSettings& view, noise::Range range, int channels,
-                      std::span<std::uint8_t> out);
+void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
+                      int out_width, int out_height, int image_width, const ViewSettings& view,
+                      noise::Range range, int channels, std::span<std::uint8_t> out);
 
 }  // namespace app

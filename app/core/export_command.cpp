@@ -1,6 +1,9 @@
 // `export`: parse the arguments (CLI11), build the preset, run export_image, report one line.
 #include "core/export_command.hpp"
 
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -14,10 +17,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <unistd.h>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
@@ -29,10 +29,11 @@
 namespace app {
 namespace {
 
-constexpr int exit_usage = 2;
+constexpr int exit_usage       = 2;
 constexpr int exit_interrupted = 130;
 
-// Set by SIGINT, SIGTERM, SIGHUP... (interrupt_signals.hpp); export_image polls it between rows and cleans up.
+// Set by SIGINT, SIGTERM, SIGHUP... (interrupt_signals.hpp); export_image polls it between rows and cleans
+// up.
 std::atomic<bool> interrupted{false};
 
 // Every error: one line on stderr, "export: " first, status 2. Values in messages are already
@@ -173,13 +174,15 @@ std::string help_footer() {
     std::string sizes;
     for (const auto& named : named_sizes) sizes += (sizes.empty() ? "" : " ") + std::string(named.name);
     return "\nFormats:\n"
-           "  png8   8-bit grayscale PNG          rgb8  8-bit RGB PNG through the preset's ramp and hillshade\n"
+           "  png8   8-bit grayscale PNG          rgb8  8-bit RGB PNG through the preset's ramp and "
+           "hillshade\n"
            "  png16  16-bit grayscale PNG         r16   raw 16-bit little-endian + OUT.json sidecar\n"
            "  normal8  8-bit RGB tangent-space normal map (view keys terrain_height, terrain_spacing in\n"
            "         metres; normal_convention=opengl|directx)\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
-           "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a grid\n"
+           "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a "
+           "grid\n"
            "fit together byte for byte. Every PNG carries its preset: --preset image.png restores it.\n"
            "Keys for --set: see `noise-explorer sample --help`; view keys: mapping, ramp, hillshade,\n"
            "repeat_3x3, show_octaves, scanline, terrain_height, terrain_spacing, sea_level, light_azimuth,\n"
@@ -188,7 +191,7 @@ std::string help_footer() {
 
 // Prints "export: 42%" on the terminal until stopped.
 class ProgressLine {
-public:
+  public:
     explicit ProgressLine(const std::atomic<double>& progress) : progress_(progress) {
         thread_ = std::thread([this] { run(); });
     }
@@ -202,7 +205,7 @@ public:
         std::fputs("\r              \r", stderr);
     }
 
-private:
+  private:
     void run() {
         std::unique_lock lock(mutex_);
         while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stop_; })) {
@@ -296,7 +299,8 @@ int export_main(int argc, char** argv) {
             case ExportError::Cause::cancelled:
                 std::fputs("export: interrupted; no file was written\n", stderr);
                 return exit_interrupted;
-            case ExportError::Cause::other: return usage_error(std::string("-o: ") + error.what());
+            case ExportError::Cause::other:
+                return usage_error(std::string("-o: ") + error.what());
         }
     } catch (const std::bad_alloc&) {
         // Under `ulimit -v` or a full machine; the temp file is gone already (AtomicFile).

@@ -1,15 +1,13 @@
 // export_image: validate, (measure), render in bands, convert, stream to the encoder, commit.
 #include "core/export_image.hpp"
-#include "core/shown_text.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <memory>
 #include <new>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <system_error>
-
-#include <nlohmann/json.hpp>
 
 #include "core/atomic_file.hpp"
 #include "core/colour.hpp"
@@ -17,6 +15,7 @@
 #include "core/normal_map.hpp"
 #include "core/png_stream_writer.hpp"
 #include "core/png_text.hpp"
+#include "core/shown_text.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
@@ -41,21 +40,24 @@ ExportError from(const AtomicFileError& error) {
 }
 
 int band_rows(int width, int rows) {
-    const int by_memory = static_cast<int>(std::max<std::size_t>(1, band_pixels / static_cast<std::size_t>(width)));
+    const int by_memory =
+        static_cast<int>(std::max<std::size_t>(1, band_pixels / static_cast<std::size_t>(width)));
     const int by_count = std::max(1, (rows + min_bands - 1) / min_bands);
     return std::min(by_memory, by_count);
 }
 
 // Progress over all passes: `total` rows, of which `done` are finished.
 class ProgressMeter {
-public:
-    ProgressMeter(std::atomic<double>* out, long long total) : out_(out), total_(std::max(total, 1LL)) { report(); }
+  public:
+    ProgressMeter(std::atomic<double>* out, long long total) : out_(out), total_(std::max(total, 1LL)) {
+        report();
+    }
     void advance(long long rows) {
         done_ += rows;
         report();
     }
 
-private:
+  private:
     void report() {
         if (out_) out_->store(std::min(1.0, static_cast<double>(done_) / static_cast<double>(total_)));
     }
@@ -69,7 +71,7 @@ void render_block(const noise::FractalNoise& noise, const noise::Region& block, 
     raw.resize(block.pixel_count());
     noise::RenderOptions options;
     options.threads = request.threads;
-    options.cancel = cancel;
+    options.cancel  = cancel;
     if (!noise::render(noise, block, raw, options)) cancelled();
 }
 
@@ -96,28 +98,31 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
     facts["format"] = export_format_names[static_cast<std::size_t>(request.format)];
     if (request.format == ExportFormat::r16) {
         facts["byte_order"] = "little-endian";
-        facts["sample"] = "uint16";
+        facts["sample"]     = "uint16";
     }
-    facts["width"] = window.columns();
-    facts["height"] = window.rows();
-    facts["image_width"] = request.size.width;
+    facts["width"]        = window.columns();
+    facts["height"]       = window.rows();
+    facts["image_width"]  = request.size.width;
     facts["image_height"] = request.size.height;
-    facts["region"] = {window.x0, window.y0, window.x1, window.y1};
-    const std::uint32_t top = request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ? 65535 : 255;
+    facts["region"]       = {window.x0, window.y0, window.x1, window.y1};
+    const std::uint32_t top =
+        request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ? 65535 : 255;
     facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
                             {"raw_min", range.lo},
                             {"raw_max", range.hi},
                             {"maps_to", {0, top}},
-                            {"note", "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
-                                     "[raw_min, raw_max] were clamped"}};
+                            {"note",
+                             "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
+                             "[raw_min, raw_max] were clamped"}};
     if (request.format == ExportFormat::normal8)
         facts["normal_map"] = {
             {"space", "tangent"},
             {"convention", normal_convention_names[static_cast<std::size_t>(preset.view.normal_convention)]},
             {"height_m", preset.view.terrain_height},
             {"spacing_m", preset.view.terrain_spacing},
-            {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic ? "analytic"
-                                                                                                : "finite difference"},
+            {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic
+                             ? "analytic"
+                             : "finite difference"},
             {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
     if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
     return facts.dump(2, ' ', true) + "\n";
@@ -125,17 +130,17 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
 
 // The converter from a band of raw values to file rows, one per format.
 class RowEncoder {
-public:
+  public:
     virtual ~RowEncoder() = default;
     // `raw` holds the block (window band plus any halo); (x0, y0) is where the band's first
     // pixel sits inside the block.
     virtual void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
                             int rows) = 0;
-    virtual void finish() = 0;
+    virtual void finish()             = 0;
 };
 
 class PngEncoder final : public RowEncoder {
-public:
+  public:
     PngEncoder(AtomicFile& file, const noise::Region& window, ExportFormat format, const ViewSettings& view,
                noise::Range range, int image_width, std::vector<PngTextChunk> texts, unsigned threads)
         : format_(format),
@@ -145,9 +150,9 @@ public:
           image_width_(image_width),
           texts_(std::move(texts)),
           png_(file, window.columns(), window.rows(),
-               format == ExportFormat::png8                                       ? PngPixels::gray8
+               format == ExportFormat::png8                                      ? PngPixels::gray8
                : format == ExportFormat::rgb8 || format == ExportFormat::normal8 ? PngPixels::rgb8
-                                                                                  : PngPixels::gray16,
+                                                                                 : PngPixels::gray16,
                texts_, PngCompression{.threads = threads}),
           row_(png_.row_bytes()) {}
 
@@ -155,17 +160,20 @@ public:
                     int rows) override {
         if (format_ == ExportFormat::rgb8) {
             band_rgb_.resize(row_.size() * static_cast<std::size_t>(rows));
-            colourise_window(raw, block_width, block_height, x0, y0, width_, rows, image_width_, view_, range_, 3,
-                             band_rgb_);
+            colourise_window(raw, block_width, block_height, x0, y0, width_, rows, image_width_, view_,
+                             range_, 3, band_rgb_);
             for (int r = 0; r < rows; ++r)
-                png_.write_row(std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
+                png_.write_row(
+                    std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
             return;
         }
         for (int r = 0; r < rows; ++r) {
-            const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
+            const float* in = raw.data() +
+                              static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
                               static_cast<std::size_t>(x0);
             if (format_ == ExportFormat::png8) {
-                for (int x = 0; x < width_; ++x) row_[static_cast<std::size_t>(x)] = to_gray8(unit_value(in[x], range_));
+                for (int x = 0; x < width_; ++x)
+                    row_[static_cast<std::size_t>(x)] = to_gray8(unit_value(in[x], range_));
             } else {
                 gray16_.resize(static_cast<std::size_t>(width_));
                 to_gray16_row(std::span(in, gray16_.size()), range_, gray16_);
@@ -185,7 +193,7 @@ public:
             png_.write_row(rows.subspan(at, row_.size()));
     }
 
-private:
+  private:
     ExportFormat format_;
     ViewSettings view_;
     noise::Range range_;
@@ -199,7 +207,7 @@ private:
 };
 
 class R16Encoder final : public RowEncoder {
-public:
+  public:
     R16Encoder(AtomicFile& file, int width, noise::Range range)
         : file_(file), range_(range), width_(static_cast<std::size_t>(width)) {}
 
@@ -207,7 +215,8 @@ public:
     void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
         band_.resize(width_ * static_cast<std::size_t>(rows));
         for (int r = 0; r < rows; ++r) {
-            const float* in = raw.data() + static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
+            const float* in = raw.data() +
+                              static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
                               static_cast<std::size_t>(x0);
             to_gray16_row(std::span(in, width_), range_,
                           std::span(band_).subspan(width_ * static_cast<std::size_t>(r), width_));
@@ -219,7 +228,7 @@ public:
     }
     void finish() override {}
 
-private:
+  private:
     AtomicFile& file_;
     noise::Range range_;
     std::size_t width_;
@@ -229,8 +238,9 @@ private:
 noise::Region checked_window(const ExportRequest& request) {
     const auto [width, height] = request.size;
     if (width < 1 || height < 1 || width > max_image_side || height > max_image_side)
-        fail("size " + std::to_string(width) + "x" + std::to_string(height) + " is out of range: expected 1x1 to " +
-             std::to_string(max_image_side) + "x" + std::to_string(max_image_side));
+        fail("size " + std::to_string(width) + "x" + std::to_string(height) +
+             " is out of range: expected 1x1 to " + std::to_string(max_image_side) + "x" +
+             std::to_string(max_image_side));
     const noise::Region window = request.region.value_or(noise::Region::full(width, height));
     if (window.width != width || window.height != height)
         fail("region belongs to a " + std::to_string(window.width) + "x" + std::to_string(window.height) +
@@ -257,7 +267,7 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
                           std::atomic<double>* progress) {
     const noise::Region window = checked_window(request);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
-    const bool r16 = request.format == ExportFormat::r16;
+    const bool r16     = request.format == ExportFormat::r16;
     const auto sidecar = r16_sidecar_path(request.path);
     try {
         // Refuse before rendering: a full-size render that then cannot be saved wastes minutes.
@@ -270,9 +280,9 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
     const noise::FractalNoise noise(preset.params);
     const bool stretch = preset.view.mapping == Mapping::stretch;
     ProgressMeter meter(progress, (stretch ? request.size.height : 0) + window.rows());
-    const noise::Range range = mapping_range(preset.params, preset.view,
-                                             stretch ? measure_full_image(noise, request, cancel, meter)
-                                                     : noise::nominal_range(preset.params));
+    const noise::Range range = mapping_range(
+        preset.params, preset.view,
+        stretch ? measure_full_image(noise, request, cancel, meter) : noise::nominal_range(preset.params));
     ExportResult result{range, {request.path}};
     if (r16) result.files.push_back(sidecar);
 
@@ -286,18 +296,19 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
             sidecar_file->write(export_facts_json(preset, request, window, range, true));
             encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
         } else {
-            std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
-                                            {std::string(png_export_key),
-                                             export_facts_json(preset, request, window, range, false)}};
-            auto png_encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
-                                                            request.size.width, std::move(texts), request.threads);
-            png = png_encoder.get();
+            std::vector<PngTextChunk> texts{
+                {std::string(png_preset_key), preset_to_json(preset)},
+                {std::string(png_export_key), export_facts_json(preset, request, window, range, false)}};
+            auto png_encoder =
+                std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
+                                             request.size.width, std::move(texts), request.threads);
+            png     = png_encoder.get();
             encoder = std::move(png_encoder);
         }
 
         // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the
         // full image) so a window's edge pixels match the full image's.
-        const int halo = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
+        const int halo          = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
         const int rows_per_band = band_rows(window.columns() + 2 * halo, window.rows());
         std::vector<float> raw;
         std::vector<std::uint8_t> normals;
@@ -307,9 +318,11 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
             const int rows = std::min(rows_per_band, window.y1 - y);
             if (request.format == ExportFormat::normal8) {
                 // From the gradients at each pixel, not from the rendered heights: no halo needed.
-                const noise::Region band{request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
+                const noise::Region band{
+                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
                 normals.resize(band.pixel_count() * 3);
-                if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel, normals))
+                if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel,
+                                 normals))
                     cancelled();
                 png->write_rows(normals);
                 meter.advance(rows);
@@ -329,8 +342,10 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         encoder.reset();
         // The raw file and its sidecar describe each other: both land, or neither (a new .r16
         // beside the old .json would be read with the old range).
-        if (sidecar_file) commit_together({&file, &*sidecar_file});
-        else file.commit();
+        if (sidecar_file)
+            commit_together({&file, &*sidecar_file});
+        else
+            file.commit();
     } catch (const AtomicFileError& error) {
         throw from(error);
     } catch (const ExportError&) {

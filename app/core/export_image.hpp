@@ -53,11 +53,12 @@
 namespace app {
 
 enum class ExportFormat { png8, rgb8, png16, r16, normal8 };
-inline constexpr std::array<std::string_view, 5> export_format_names{"png8", "rgb8", "png16", "r16", "normal8"};
+inline constexpr std::array<std::string_view, 5> export_format_names{"png8", "rgb8", "png16", "r16",
+                                                                     "normal8"};
 static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::normal8) + 1);
 
 struct ExportRequest {
-    ImageSize size;                       // the full image
+    ImageSize size;  // the full image
     ExportFormat format = ExportFormat::png16;
     std::filesystem::path path;
     bool overwrite = false;
@@ -66,23 +67,23 @@ struct ExportRequest {
 };
 
 struct ExportResult {
-    noise::Range range;                         // the raw values mapped to black and white
-    std::vector<std::filesystem::path> files;   // written: the image (and the r16 sidecar)
+    noise::Range range;                        // the raw values mapped to black and white
+    std::vector<std::filesystem::path> files;  // written: the image (and the r16 sidecar)
 };
 
 class ExportError : public std::runtime_error {
-public:
+  public:
     enum class Cause { exists, cancelled, other };
     ExportError(Cause cause, const std::string& message) : std::runtime_error(message), cause_(cause) {}
     Cause cause() const { return cause_; }
 
-private:
+  private:
     Cause cause_;
 };
 
 // Throws ExportError with one line naming the file or the setting at fault.
-ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel = nullptr,
-                          std::atomic<double>* progress = nullptr);
+ExportResult export_image(const Preset& preset, const ExportRequest& request,
+                          const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
 
 // "OUT" -> "OUT.json", where r16 puts its description.
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);

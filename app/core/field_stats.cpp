@@ -16,13 +16,13 @@ FieldStatsAccumulator::FieldStatsAccumulator(noise::Range histogram_range, int b
 
 void FieldStatsAccumulator::add(std::span<const float> raw) {
     const auto [lo, hi] = stats_.histogram_range;
-    const double bins = static_cast<double>(stats_.histogram.size());
-    const double scale = hi > lo ? bins / (hi - lo) : 0.0;
-    const auto last = static_cast<std::ptrdiff_t>(stats_.histogram.size()) - 1;
+    const double bins   = static_cast<double>(stats_.histogram.size());
+    const double scale  = hi > lo ? bins / (hi - lo) : 0.0;
+    const auto last     = static_cast<std::ptrdiff_t>(stats_.histogram.size()) - 1;
     for (const float value : raw) {
         const double v = value;
-        stats_.min = std::min(stats_.min, v);
-        stats_.max = std::max(stats_.max, v);
+        stats_.min     = std::min(stats_.min, v);
+        stats_.max     = std::max(stats_.max, v);
         sum_ += v;
         const auto bin = static_cast<std::ptrdiff_t>(std::floor((v - lo) * scale));
         ++stats_.histogram[static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(bin, 0, last))];

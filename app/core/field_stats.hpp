@@ -17,9 +17,9 @@
 namespace app {
 
 struct FieldStats {
-    double min = 0.0;
-    double max = 0.0;
-    double mean = 0.0;
+    double min          = 0.0;
+    double max          = 0.0;
+    double mean         = 0.0;
     std::uint64_t count = 0;
     noise::Range histogram_range{0.0, 1.0};
     std::vector<std::uint64_t> histogram;  // bins over histogram_range
@@ -28,12 +28,12 @@ struct FieldStats {
 };
 
 class FieldStatsAccumulator {
-public:
+  public:
     explicit FieldStatsAccumulator(noise::Range histogram_range = {-1.0, 1.0}, int bins = 64);
     void add(std::span<const float> raw);
     FieldStats result() const;
 
-private:
+  private:
     FieldStats stats_;
     double sum_ = 0.0;
 };

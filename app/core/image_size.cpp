@@ -35,8 +35,9 @@ SizeParse parse_image_size(std::string_view text) {
     const auto x = text.find('x');
     // The text comes from the command line: shown() keeps control bytes and megabytes of it out of
     // the one-line message.
-    if (x == std::string_view::npos) return {std::nullopt, "--size: " + shown(text) + " is not a size: " + allowed};
-    const auto width = parse_integer(text.substr(0, x));
+    if (x == std::string_view::npos)
+        return {std::nullopt, "--size: " + shown(text) + " is not a size: " + allowed};
+    const auto width  = parse_integer(text.substr(0, x));
     const auto height = parse_integer(text.substr(x + 1));
     if (!width || !height) return {std::nullopt, "--size: " + shown(text) + " is not a size: " + allowed};
     if (*width < 1 || *height < 1 || *width > max_image_side || *height > max_image_side)
@@ -46,30 +47,32 @@ SizeParse parse_image_size(std::string_view text) {
 
 RegionParse parse_region(std::string_view text, ImageSize image) {
     const std::string image_text = std::to_string(image.width) + "x" + std::to_string(image.height);
-    const std::string quoted = "--region: " + shown(text);
+    const std::string quoted     = "--region: " + shown(text);
     std::vector<long long> values;
     std::size_t start = 0;
     while (true) {
         const auto comma = text.find(',', start);
-        const auto value = parse_integer(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
+        const auto value =
+            parse_integer(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
         if (!value) break;
         values.push_back(*value);
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
     if (values.size() != 4 || std::count(text.begin(), text.end(), ',') != 3)
-        return {std::nullopt, quoted + " is not a window: expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the " +
-                                  image_text + " image, e.g. 0,0," + std::to_string(image.width) + "," +
-                                  std::to_string(image.height)};
+        return {std::nullopt,
+                quoted + " is not a window: expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the " +
+                    image_text + " image, e.g. 0,0," + std::to_string(image.width) + "," +
+                    std::to_string(image.height)};
     const long long x0 = values[0], y0 = values[1], x1 = values[2], y1 = values[3];
     if (x1 <= x0 || y1 <= y0)
         return {std::nullopt, quoted + " is empty: expected X0 < X1 and Y0 < Y1 (end exclusive)"};
     if (x0 < 0 || y0 < 0 || x1 > image.width || y1 > image.height)
-        return {std::nullopt, quoted + " is outside the " + image_text + " image: expected 0 <= X0 < X1 <= " +
-                                  std::to_string(image.width) + " and 0 <= Y0 < Y1 <= " +
-                                  std::to_string(image.height)};
-    return {noise::Region{image.width, image.height, static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1),
-                          static_cast<int>(y1)},
+        return {std::nullopt, quoted + " is outside the " + image_text +
+                                  " image: expected 0 <= X0 < X1 <= " + std::to_string(image.width) +
+                                  " and 0 <= Y0 < Y1 <= " + std::to_string(image.height)};
+    return {noise::Region{image.width, image.height, static_cast<int>(x0), static_cast<int>(y0),
+                          static_cast<int>(x1), static_cast<int>(y1)},
             {}};
 }
 

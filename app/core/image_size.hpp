@@ -20,8 +20,8 @@
 namespace app {
 
 struct ImageSize {
-    int width = 0;
-    int height = 0;
+    int width                                                  = 0;
+    int height                                                 = 0;
     friend bool operator==(const ImageSize&, const ImageSize&) = default;
 };
 
@@ -33,11 +33,21 @@ struct NamedSize {
 inline constexpr int max_image_side = 16384;
 
 inline constexpr std::array<NamedSize, 15> named_sizes{{
-    {"unreal-127", {127, 127}},    {"unreal-253", {253, 253}},    {"unreal-505", {505, 505}},
-    {"unreal-1009", {1009, 1009}}, {"unreal-2017", {2017, 2017}}, {"unreal-4033", {4033, 4033}},
-    {"unreal-8129", {8129, 8129}}, {"unity-33", {33, 33}},        {"unity-65", {65, 65}},
-    {"unity-129", {129, 129}},     {"unity-257", {257, 257}},     {"unity-513", {513, 513}},
-    {"unity-1025", {1025, 1025}},  {"unity-2049", {2049, 2049}},  {"unity-4097", {4097, 4097}},
+    {"unreal-127", {127, 127}},
+    {"unreal-253", {253, 253}},
+    {"unreal-505", {505, 505}},
+    {"unreal-1009", {1009, 1009}},
+    {"unreal-2017", {2017, 2017}},
+    {"unreal-4033", {4033, 4033}},
+    {"unreal-8129", {8129, 8129}},
+    {"unity-33", {33, 33}},
+    {"unity-65", {65, 65}},
+    {"unity-129", {129, 129}},
+    {"unity-257", {257, 257}},
+    {"unity-513", {513, 513}},
+    {"unity-1025", {1025, 1025}},
+    {"unity-2049", {2049, 2049}},
+    {"unity-4097", {4097, 4097}},
 }};
 
 // "unreal-1009" or "800x600" -> the size; else an error line for `--size` naming the value and

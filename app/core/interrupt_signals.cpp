@@ -26,7 +26,7 @@ extern "C" void on_interrupt(int signal_number) {
 }
 
 std::vector<int> terminating_signals() {
-    std::vector<int> list{SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGUSR1, SIGUSR2,
+    std::vector<int> list{SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGUSR1, SIGUSR2,
                           SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU};
 #ifdef SIGIO
     list.push_back(SIGIO);

@@ -11,8 +11,8 @@
 namespace app {
 
 std::array<std::uint8_t, 3> encode_normal(std::array<double, 2> slope, NormalConvention convention) {
-    const double green = convention == NormalConvention::opengl ? slope[1] : -slope[1];
-    const double n[3] = {-slope[0], green, 1.0};
+    const double green  = convention == NormalConvention::opengl ? slope[1] : -slope[1];
+    const double n[3]   = {-slope[0], green, 1.0};
     const double length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     std::array<std::uint8_t, 3> rgb{};
     for (int c = 0; c < 3; ++c)
@@ -30,12 +30,12 @@ bool normal_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
     // A pixel's bytes do not depend on which thread made them.
     return noise::for_each_row(window.rows(), threads, [&](int r) {
         if (cancel && cancel->load()) return false;
-        const int y = window.y0 + r;
+        const int y       = window.y0 + r;
         std::uint8_t* row = out.data() + static_cast<std::size_t>(r) * window.columns() * 3;
         for (int x = window.x0; x < window.x1; ++x) {
-            const noise::Point p = noise::pixel_point(params, window.width, x, y);
+            const noise::Point p          = noise::pixel_point(params, window.width, x, y);
             const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
-            const auto rgb = encode_normal(scale.slope(vg.value, vg.gradient), convention);
+            const auto rgb                = encode_normal(scale.slope(vg.value, vg.gradient), convention);
             std::copy(rgb.begin(), rgb.end(), row + static_cast<std::size_t>(x - window.x0) * 3);
         }
         return true;

@@ -1,13 +1,14 @@
 // Streaming PNG encoder: the chunk framing (length, type, data, CRC-32) by hand, the Up filter on
 // the caller's thread (one subtraction a byte), the deflate work in parallel_deflate.
 #include "core/png_stream_writer.hpp"
-#include "core/shown_text.hpp"
 
 #include <zlib.h>
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+
+#include "core/shown_text.hpp"
 
 namespace app {
 namespace {

@@ -1,12 +1,12 @@
 // Reads one text chunk from a PNG's header chunks: our own bounded chunk walk, then libpng.
 #include "core/png_text.hpp"
 
+#include <png.h>
+
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
-
-#include <png.h>
 
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
@@ -72,7 +72,7 @@ std::vector<std::string_view> raw_text_chunks(std::string_view header, std::stri
     std::vector<std::string_view> texts;
     std::size_t at = png_signature.size();
     while (header.size() >= at + 8) {
-        const std::uint32_t length = big_endian_32(header.data() + at);
+        const std::uint32_t length  = big_endian_32(header.data() + at);
         const std::string_view type = header.substr(at + 4, 4);
         if (header.size() - at - 8 < std::uint64_t{length} + 4) break;
         const std::string_view data = header.substr(at + 8, length);
@@ -91,8 +91,8 @@ std::string read_png_header_chunks(LimitedInput& in, std::string_view signature)
         const std::uint64_t chunk_at = in.position();
         in.read_exact(header, 8, "a PNG chunk's length and type");
         const std::uint32_t length = big_endian_32(header.data() + header.size() - 8);
-        const std::string type = header.substr(header.size() - 4);
-        const std::string where = "the chunk at byte " + std::to_string(chunk_at);
+        const std::string type     = header.substr(header.size() - 4);
+        const std::string where    = "the chunk at byte " + std::to_string(chunk_at);
         if (!is_chunk_type(type))
             in.fail(where + " has the type " + shown(type) + ": expected four letters (a damaged PNG)");
         // The image data is not needed: libpng stops at the head of the first IDAT.
@@ -113,7 +113,8 @@ std::string read_png_header_chunks(LimitedInput& in, std::string_view signature)
     }
 }
 
-std::optional<std::string> png_text_in(std::string_view header, std::string_view key, std::string_view shown_name) {
+std::optional<std::string> png_text_in(std::string_view header, std::string_view key,
+                                       std::string_view shown_name) {
     const std::string name(shown_name);
     if (!header.starts_with(png_signature)) throw std::runtime_error(name + ": not a PNG file");
 
@@ -123,7 +124,7 @@ std::optional<std::string> png_text_in(std::string_view header, std::string_view
     png_infop info = png_create_info_struct(png);
     MemoryReader reader{header, 0};
     std::optional<std::string> found;
-    int matches = 0;
+    int matches   = 0;
     const bool ok = info != nullptr && guarded_read_info(png, info, &reader);
     if (ok) {
         png_textp texts = nullptr;
@@ -131,17 +132,16 @@ std::optional<std::string> png_text_in(std::string_view header, std::string_view
         for (int i = 0; i < count; ++i) {
             if (key != texts[i].key) continue;
             if (++matches == 1)
-                found = std::string(texts[i].text,
-                                    texts[i].compression == PNG_ITXT_COMPRESSION_NONE ||
-                                            texts[i].compression == PNG_ITXT_COMPRESSION_zTXt
-                                        ? texts[i].itxt_length
-                                        : texts[i].text_length);
+                found = std::string(texts[i].text, texts[i].compression == PNG_ITXT_COMPRESSION_NONE ||
+                                                           texts[i].compression == PNG_ITXT_COMPRESSION_zTXt
+                                                       ? texts[i].itxt_length
+                                                       : texts[i].text_length);
         }
     }
     png_destroy_read_struct(&png, info ? &info : nullptr, nullptr);
     if (!ok)
-        throw std::runtime_error(name + ": damaged PNG: " +
-                                 (state.error.empty() ? "unknown error" : escaped(state.error, 200)));
+        throw std::runtime_error(
+            name + ": damaged PNG: " + (state.error.empty() ? "unknown error" : escaped(state.error, 200)));
     // Two chunks with the key: which one is meant is a guess, so neither is taken.
     if (matches > 1)
         throw std::runtime_error(name + ": the PNG has " + std::to_string(matches) + " '" + std::string(key) +

@@ -35,7 +35,7 @@ inline constexpr std::string_view png_preset_key = "noise-explorer-preset";
 inline constexpr std::string_view png_export_key = "noise-explorer-export";
 
 inline constexpr std::size_t png_header_chunk_limit = (1u << 20) + (64u << 10);
-inline constexpr std::size_t png_header_limit = 4u << 20;
+inline constexpr std::size_t png_header_limit       = 4u << 20;
 
 // The 8 bytes every PNG starts with.
 inline constexpr std::string_view png_signature{"\x89PNG\r\n\x1a\n", 8};
@@ -48,7 +48,8 @@ std::string read_png_header_chunks(LimitedInput& in, std::string_view signature)
 // The text of the tEXt/zTXt/iTXt chunk with this key in `header` (from read_png_header_chunks,
 // or a whole PNG in memory), or nullopt when there is none. Throws std::runtime_error with one
 // line ("NAME: damaged PNG: ...") when libpng cannot read it; `shown_name` starts the message.
-std::optional<std::string> png_text_in(std::string_view header, std::string_view key, std::string_view shown_name);
+std::optional<std::string> png_text_in(std::string_view header, std::string_view key,
+                                       std::string_view shown_name);
 
 // Both of the above on a file: opens it once (LimitedInput), checks the signature ("NAME: not a
 // PNG file"), reads the header chunks and returns the text. Throws std::runtime_error (ReadError

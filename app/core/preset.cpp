@@ -2,7 +2,6 @@
 #include "core/preset.hpp"
 
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.hpp"
@@ -32,7 +31,7 @@ std::string shown_source(std::string_view source) { return escaped(source, 160);
 // text stays one short line. A message in another shape is kept as it is.
 std::string with_value_shown(const std::string& message, std::string_view printed, std::string_view value) {
     const std::string quoted = "'" + std::string(printed) + "'";
-    const auto at = message.find(quoted);
+    const auto at            = message.find(quoted);
     if (at == std::string::npos) return message;
     return message.substr(0, at) + shown(value) + message.substr(at + quoted.size());
 }
@@ -42,15 +41,22 @@ std::string with_value_shown(const std::string& message, std::string_view printe
 std::string describe(const json& value) {
     const std::string text = escaped(value.dump(-1, ' ', /*ensure_ascii=*/true), 40);
     switch (value.type()) {
-        case json::value_t::string: return "the string " + text;
-        case json::value_t::boolean: return "the boolean " + text;
+        case json::value_t::string:
+            return "the string " + text;
+        case json::value_t::boolean:
+            return "the boolean " + text;
         case json::value_t::number_integer:
         case json::value_t::number_unsigned:
-        case json::value_t::number_float: return "the number " + text;
-        case json::value_t::array: return "an array " + text;
-        case json::value_t::object: return "an object";
-        case json::value_t::null: return "null";
-        default: return text;
+        case json::value_t::number_float:
+            return "the number " + text;
+        case json::value_t::array:
+            return "an array " + text;
+        case json::value_t::object:
+            return "an object";
+        case json::value_t::null:
+            return "null";
+        default:
+            return text;
     }
 }
 
@@ -63,10 +69,13 @@ std::string join(std::span<const std::string_view> names) {
 // The JSON type and range a field takes, for error messages.
 std::string expected_type(const noise::FieldSpec& info) {
     switch (info.kind) {
-        case noise::FieldKind::choice: return "expected a string, one of " + join(info.names);
-        case noise::FieldKind::toggle: return "expected true or false";
+        case noise::FieldKind::choice:
+            return "expected a string, one of " + join(info.names);
+        case noise::FieldKind::toggle:
+            return "expected true or false";
         case noise::FieldKind::integer:
-        case noise::FieldKind::real: return noise::allowed_values(info);
+        case noise::FieldKind::real:
+            return noise::allowed_values(info);
     }
     return {};
 }
@@ -76,10 +85,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         std::size_t diagonal = row[0];
-        row[0] = i;
+        row[0]               = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1u : 0u)});
+            row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1u : 0u)});
             diagonal = above;
         }
     }
@@ -109,11 +118,12 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
     for (auto candidate : allowed) {
         if (key.size() > candidate.size() + 2) continue;
         if (const auto distance = edit_distance(key, candidate); distance < best_distance) {
-            best = candidate;
+            best          = candidate;
             best_distance = distance;
         }
     }
-    if (!best.empty() && best_distance * 2 < key.size()) message += " (did you mean '" + std::string(best) + "'?)";
+    if (!best.empty() && best_distance * 2 < key.size())
+        message += " (did you mean '" + std::string(best) + "'?)";
     message += ": expected one of " + join(allowed);
     return message;
 }
@@ -129,8 +139,8 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
 // Reads one field of either table (noise parameters, view settings) from its JSON value;
 // `key` is how the file names it ("octaves", "view.ramp").
 template <class Settings>
-void read_field(Settings& settings, const noise::FieldInfo<Settings>& info, const json& value, std::string_view source,
-                const std::string& key) {
+void read_field(Settings& settings, const noise::FieldInfo<Settings>& info, const json& value,
+                std::string_view source, const std::string& key) {
     const bool right_type = info.kind == noise::FieldKind::choice   ? value.is_string()
                             : info.kind == noise::FieldKind::toggle ? value.is_boolean()
                                                                     : value.is_number();
@@ -138,7 +148,7 @@ void read_field(Settings& settings, const noise::FieldInfo<Settings>& info, cons
     std::string error;
     if (info.kind == noise::FieldKind::choice) {
         const auto text = value.get<std::string>();
-        error = with_value_shown(noise::set_field_text(settings, info, text), text, text);
+        error           = with_value_shown(noise::set_field_text(settings, info, text), text, text);
     } else if (info.kind == noise::FieldKind::toggle) {
         error = noise::set_field_value(settings, info, value.get<bool>() ? 1.0 : 0.0);
     } else {
@@ -156,16 +166,21 @@ template <class Settings>
 nlohmann::ordered_json field_json(const Settings& settings, const noise::FieldInfo<Settings>& info) {
     const double value = info.get(settings);
     switch (info.kind) {
-        case noise::FieldKind::choice: return noise::format_field(settings, info);
-        case noise::FieldKind::toggle: return value != 0.0;
-        case noise::FieldKind::integer: return static_cast<std::int64_t>(value);
-        case noise::FieldKind::real: return value;
+        case noise::FieldKind::choice:
+            return noise::format_field(settings, info);
+        case noise::FieldKind::toggle:
+            return value != 0.0;
+        case noise::FieldKind::integer:
+            return static_cast<std::int64_t>(value);
+        case noise::FieldKind::real:
+            return value;
     }
     return {};
 }
 
 void read_view(ViewSettings& view, const json& object, std::string_view source) {
-    if (!object.is_object()) fail_key(source, "view", "expected an object of view settings, got " + describe(object));
+    if (!object.is_object())
+        fail_key(source, "view", "expected an object of view settings, got " + describe(object));
     for (const auto& [key, value] : object.items()) {
         const ViewKeyInfo* info = find_view_key(key);
         if (info == nullptr) fail(source, "view: " + unknown_key_message(key, view_keys()));
@@ -180,22 +195,25 @@ void check_header(const json& root, std::string_view source) {
         fail(source, "key 'format' is missing: expected \"" + std::string(preset_format_name) +
                          "\" (is this a noise-explorer preset?)");
     if (!format->is_string() || format->get<std::string>() != preset_format_name)
-        fail_key(source, "format", "expected \"" + std::string(preset_format_name) + "\", got " + describe(*format));
+        fail_key(source, "format",
+                 "expected \"" + std::string(preset_format_name) + "\", got " + describe(*format));
 
     const auto version = root.find("version");
     if (version == root.end())
         fail(source, "key 'version' is missing: expected " + std::to_string(preset_format_version));
     if (!version->is_number_integer() && !version->is_number_unsigned())
-        fail_key(source, "version", "expected the integer " + std::to_string(preset_format_version) + ", got " +
-                                        describe(*version));
+        fail_key(
+            source, "version",
+            "expected the integer " + std::to_string(preset_format_version) + ", got " + describe(*version));
     // As written: 18446744073709551615 read as a signed integer would print as -1.
     const std::string written = version->dump();
     if (version->is_number_unsigned() && version->get<std::uint64_t>() > std::uint64_t{preset_format_version})
-        fail_key(source, "version", written + " is newer than this program reads: expected " +
-                                        std::to_string(preset_format_version) +
-                                        " (a newer noise-explorer wrote this preset)");
+        fail_key(source, "version",
+                 written + " is newer than this program reads: expected " +
+                     std::to_string(preset_format_version) + " (a newer noise-explorer wrote this preset)");
     if (!version->is_number_unsigned() || version->get<std::uint64_t>() < 1)
-        fail_key(source, "version", written + " is not a version: expected " + std::to_string(preset_format_version));
+        fail_key(source, "version",
+                 written + " is not a version: expected " + std::to_string(preset_format_version));
 }
 
 std::string read_text_key(const json& value, std::string_view key, std::string_view source) {
@@ -204,10 +222,10 @@ std::string read_text_key(const json& value, std::string_view key, std::string_v
 }
 
 JsonRules preset_json_rules() {
-    return {.what = "a preset",
-            .max_nesting = preset_max_nesting,
+    return {.what         = "a preset",
+            .max_nesting  = preset_max_nesting,
             .nesting_note = "a preset needs 2 (the object and its \"view\")",
-            .allowed = preset_key_allowed};
+            .allowed      = preset_key_allowed};
 }
 
 // Why an empty name is an error and not "no preset": `--preset ""` from a script whose
@@ -227,8 +245,8 @@ std::string preset_key_allowed(std::string_view key_path) {
 Preset parse_preset_json(std::string_view text, std::string_view source_name) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         fail(source_name, std::string(text.empty() ? "is empty" : "holds only white space") +
-                              ": expected a preset, a JSON object {\"format\": \"" + std::string(preset_format_name) +
-                              "\", ...}");
+                              ": expected a preset, a JSON object {\"format\": \"" +
+                              std::string(preset_format_name) + "\", ...}");
     json root;
     try {
         root = parse_json_text(text, source_name, preset_json_rules());
@@ -239,7 +257,8 @@ Preset parse_preset_json(std::string_view text, std::string_view source_name) {
 }
 
 Preset preset_from_json(const nlohmann::json& root, std::string_view source_name) {
-    if (!root.is_object()) fail(source_name, "expected a JSON object {...} at the top, got " + describe(root));
+    if (!root.is_object())
+        fail(source_name, "expected a JSON object {...} at the top, got " + describe(root));
     check_header(root, source_name);
 
     Preset preset;
@@ -265,11 +284,12 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
 
 std::string preset_to_json(const Preset& preset) {
     nlohmann::ordered_json root;
-    root["format"] = preset_format_name;
+    root["format"]  = preset_format_name;
     root["version"] = preset_format_version;
     if (!preset.name.empty()) root["name"] = preset.name;
     if (!preset.description.empty()) root["description"] = preset.description;
-    for (const auto& info : noise::param_table()) root[std::string(info.key)] = field_json(preset.params, info);
+    for (const auto& info : noise::param_table())
+        root[std::string(info.key)] = field_json(preset.params, info);
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
     for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);
     root["view"] = view;
@@ -314,9 +334,10 @@ void save_preset(const Preset& preset, const std::filesystem::path& file, bool o
 void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     const auto equals = key_equals_value.find('=');
     if (equals == std::string_view::npos || equals == 0)
-        throw PresetError("--set: " + shown(key_equals_value) +
-                          " is not key=value: expected e.g. octaves=6 (keys: see `noise-explorer sample --help`)");
-    std::string_view key = key_equals_value.substr(0, equals);
+        throw PresetError(
+            "--set: " + shown(key_equals_value) +
+            " is not key=value: expected e.g. octaves=6 (keys: see `noise-explorer sample --help`)");
+    std::string_view key         = key_equals_value.substr(0, equals);
     const std::string_view value = key_equals_value.substr(equals + 1);
     if (key.starts_with("view.") && find_view_key(key.substr(5)) != nullptr) key.remove_prefix(5);
 

@@ -41,12 +41,11 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
@@ -63,12 +62,12 @@ struct Preset {
 };
 
 class PresetError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
-inline constexpr int preset_format_version = 1;
+inline constexpr int preset_format_version           = 1;
 
 // A preset is an object holding the "view" object: depth 2. The limit leaves room for a later
 // version to nest a little more, and keeps every recursive walk of the JSON shallow.

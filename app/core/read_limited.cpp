@@ -1,14 +1,14 @@
 // One open, bounded reads: see read_limited.hpp.
 #include "core/read_limited.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <utility>
-
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
 
 #include "core/shown_text.hpp"
 
@@ -21,15 +21,23 @@ constexpr std::size_t shown_name_limit = 160;
 // Each errno open() and stat() give for a path a user typed, in words.
 std::string errno_words(int error) {
     switch (error) {
-        case ENOENT: return "not found";
+        case ENOENT:
+            return "not found";
         case EACCES:
-        case EPERM: return "permission denied";
-        case ELOOP: return "symbolic link loop (a link that leads back to itself, or too many links in a row)";
-        case EISDIR: return "is a folder";
-        case ENOTDIR: return "a part of the path is not a folder";
-        case ENAMETOOLONG: return "the name is too long";
-        case ENXIO: return "no such device or address (a socket?)";
-        default: return std::strerror(error);
+        case EPERM:
+            return "permission denied";
+        case ELOOP:
+            return "symbolic link loop (a link that leads back to itself, or too many links in a row)";
+        case EISDIR:
+            return "is a folder";
+        case ENOTDIR:
+            return "a part of the path is not a folder";
+        case ENAMETOOLONG:
+            return "the name is too long";
+        case ENXIO:
+            return "no such device or address (a socket?)";
+        default:
+            return std::strerror(error);
     }
 }
 
@@ -39,7 +47,8 @@ std::string refused_type(mode_t mode, bool regular_only = false) {
     if (S_ISREG(mode) || (S_ISFIFO(mode) && !regular_only)) return {};
     if (S_ISFIFO(mode)) return "is a FIFO (named pipe)";
     if (S_ISDIR(mode)) return "is a folder";
-    if (S_ISCHR(mode)) return "is a character device (a terminal, or a device like /dev/zero that never ends)";
+    if (S_ISCHR(mode))
+        return "is a character device (a terminal, or a device like /dev/zero that never ends)";
     if (S_ISBLK(mode)) return "is a block device (a disk)";
     if (S_ISSOCK(mode)) return "is a socket";
     return "is not a regular file or a pipe";
@@ -61,7 +70,9 @@ LimitedInput LimitedInput::open(const std::filesystem::path& file, std::string_v
                                 std::chrono::milliseconds pipe_wait, bool regular_only) {
     const std::string name = escaped(file.native(), shown_name_limit);
     const std::string what(noun);
-    const auto fail_with = [&](const std::string& problem) -> void { throw ReadError(name + ": " + problem); };
+    const auto fail_with = [&](const std::string& problem) -> void {
+        throw ReadError(name + ": " + problem);
+    };
     if (file.empty()) throw ReadError("empty file name: expected the name of a " + what);
 
     // The type first, from the path: opening a device can have effects (a tape rewinds, a modem
@@ -94,7 +105,8 @@ LimitedInput LimitedInput::open(const std::filesystem::path& file, std::string_v
 }
 
 LimitedInput::LimitedInput(int fd, std::string shown_name, std::optional<std::uint64_t> size,
-                           std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds pipe_wait)
+                           std::chrono::steady_clock::time_point deadline,
+                           std::chrono::milliseconds pipe_wait)
     : fd_(fd), shown_name_(std::move(shown_name)), size_(size), deadline_(deadline), pipe_wait_(pipe_wait) {}
 
 LimitedInput::LimitedInput(LimitedInput&& other) noexcept
@@ -113,7 +125,7 @@ void LimitedInput::fail(const std::string& problem) const { throw ReadError(show
 
 std::size_t LimitedInput::read(char* out, std::size_t count) {
     std::size_t done = 0;
-    bool hung_up = false;  // poll() saw a writer come and go
+    bool hung_up     = false;  // poll() saw a writer come and go
     while (done < count) {
         const ssize_t got = ::read(fd_, out + done, count - done);
         if (got > 0) {
@@ -122,12 +134,13 @@ std::size_t LimitedInput::read(char* out, std::size_t count) {
             continue;
         }
         if (got < 0 && errno == EINTR) continue;
-        if (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK) fail("cannot read the file: " + errno_words(errno));
+        if (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+            fail("cannot read the file: " + errno_words(errno));
         // read() gives 0 at the end of a file, and also on a FIFO no writer has opened yet: then
         // wait for one, unless bytes came already or a writer has come and gone (the end).
         if (got == 0 && (size_ || position_ > 0 || hung_up)) break;
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ -
-                                                                                std::chrono::steady_clock::now());
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline_ - std::chrono::steady_clock::now());
         if (left.count() <= 0)
             fail("no data within " + std::to_string(pipe_wait_.count() / 1000) + "." +
                  std::to_string(pipe_wait_.count() % 1000 / 100) +
@@ -163,7 +176,7 @@ std::string LimitedInput::read_rest(std::size_t limit, std::string_view what) {
     char buffer[64 * 1024];
     while (true) {
         const std::size_t room = rest_limit + 1 - text.size();
-        const std::size_t got = read(buffer, std::min(room, sizeof buffer));
+        const std::size_t got  = read(buffer, std::min(room, sizeof buffer));
         text.append(buffer, got);
         if (text.size() > rest_limit) too_large("is more than " + byte_count_text(limit));
         if (got == 0) break;

@@ -40,7 +40,7 @@
 namespace app {
 
 class ReadError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -53,12 +53,13 @@ inline constexpr std::chrono::milliseconds default_pipe_wait{3000};
 std::string byte_count_text(std::uint64_t bytes);
 
 class LimitedInput {
-public:
+  public:
     // Opens `file` for reading. `noun` names it in messages ("preset file": "x: preset file not
     // found"). Throws ReadError naming the file and the reason: not found, permission denied,
     // symbolic link loop, a folder, a device, a socket...
     static LimitedInput open(const std::filesystem::path& file, std::string_view noun = "file",
-                             std::chrono::milliseconds pipe_wait = default_pipe_wait, bool regular_only = false);
+                             std::chrono::milliseconds pipe_wait = default_pipe_wait,
+                             bool regular_only                   = false);
 
     // The same for a file only the program writes (the session, the recent-files list): a FIFO
     // is refused too, so a planted one never makes the start wait.
@@ -66,7 +67,7 @@ public:
 
     LimitedInput(LimitedInput&& other) noexcept;
     LimitedInput& operator=(LimitedInput&&) = delete;
-    LimitedInput(const LimitedInput&) = delete;
+    LimitedInput(const LimitedInput&)       = delete;
     ~LimitedInput();
 
     // Up to `count` bytes into `out`; fewer only at the end of the file. Throws ReadError on a
@@ -91,7 +92,7 @@ public:
     // Throws ReadError("NAME: " + problem).
     [[noreturn]] void fail(const std::string& problem) const;
 
-private:
+  private:
     LimitedInput(int fd, std::string shown_name, std::optional<std::uint64_t> size,
                  std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds pipe_wait);
 

@@ -31,11 +31,12 @@
 namespace app {
 
 struct TerrainScale {
-    noise::Range range;               // raw values mapped to 0 and to `height`
-    double height = 1.0;              // metres
-    double metres_per_noise = 1.0;    // horizontal metres per noise-space unit
+    noise::Range range;             // raw values mapped to 0 and to `height`
+    double height           = 1.0;  // metres
+    double metres_per_noise = 1.0;  // horizontal metres per noise-space unit
 
-    static TerrainScale of(const noise::Params& params, const ViewSettings& view, noise::Range range, int export_width) {
+    static TerrainScale of(const noise::Params& params, const ViewSettings& view, noise::Range range,
+                           int export_width) {
         return {range, view.terrain_height, export_width * view.terrain_spacing / params.frequency};
     }
 
@@ -56,18 +57,18 @@ struct TerrainScale {
 
 struct EngineFigures {
     double unreal_xy_scale = 100.0;  // cm per sample
-    double unreal_z_scale = 100.0;
-    double unity_height = 0.0;       // m
+    double unreal_z_scale  = 100.0;
+    double unity_height    = 0.0;      // m
     double width = 0.0, length = 0.0;  // m, first to last sample (both engines)
 };
 
 inline EngineFigures engine_figures(const ViewSettings& view, ImageSize size) {
     EngineFigures f;
     f.unreal_xy_scale = view.terrain_spacing * 100.0;
-    f.unreal_z_scale = view.terrain_height * 100.0 / 512.0;
-    f.unity_height = view.terrain_height;
-    f.width = (size.width - 1) * view.terrain_spacing;
-    f.length = (size.height - 1) * view.terrain_spacing;
+    f.unreal_z_scale  = view.terrain_height * 100.0 / 512.0;
+    f.unity_height    = view.terrain_height;
+    f.width           = (size.width - 1) * view.terrain_spacing;
+    f.length          = (size.height - 1) * view.terrain_spacing;
     return f;
 }
 

@@ -27,7 +27,9 @@ inline double unit_value(double raw, noise::Range range) {
 // floor(unit * 255 + 0.5) for unit in [0, 1]: the sum is positive there, where floor is the
 // truncation a cast to int does. (std::floor is a libm call per sample on baseline x86-64, which
 // made it most of an r16 export's encoding time.)
-inline std::uint8_t to_gray8(double unit) { return static_cast<std::uint8_t>(static_cast<int>(unit * 255.0 + 0.5)); }
+inline std::uint8_t to_gray8(double unit) {
+    return static_cast<std::uint8_t>(static_cast<int>(unit * 255.0 + 0.5));
+}
 
 inline std::uint16_t to_gray16(double unit) {  // floor(unit * 65535 + 0.5), the same way
     return static_cast<std::uint16_t>(static_cast<int>(unit * 65535.0 + 0.5));
@@ -36,12 +38,15 @@ inline std::uint16_t to_gray16(double unit) {  // floor(unit * 65535 + 0.5), the
 // to_gray16(unit_value(raw[i], range)) for a row at once, the same samples: noise::to_unit16's
 // SIMD division where the scalar loop spent over 1 ns per sample on it.
 inline void to_gray16_row(std::span<const float> raw, noise::Range range, std::span<std::uint16_t> out) {
-    if (range.hi > range.lo) noise::to_unit16(raw, range, out);
-    else std::fill_n(out.begin(), raw.size(), to_gray16(0.5));
+    if (range.hi > range.lo)
+        noise::to_unit16(raw, range, out);
+    else
+        std::fill_n(out.begin(), raw.size(), to_gray16(0.5));
 }
 
 // The range a picture is mapped through: the nominal one, or `measured` when the view stretches.
-inline noise::Range mapping_range(const noise::Params& params, const ViewSettings& view, noise::Range measured) {
+inline noise::Range mapping_range(const noise::Params& params, const ViewSettings& view,
+                                  noise::Range measured) {
     return view.mapping == Mapping::stretch ? measured : noise::nominal_range(params);
 }
 

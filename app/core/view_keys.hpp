@@ -1,8 +1,8 @@
 // app/core/view_keys.hpp: the view settings' keys, for presets and `--set`, beside noise's table.
 //
 // noise::param_table() describes the noise parameters; this table, built with the same
-// machinery (noise/field_table.hpp), describes app::ViewSettings (view_settings.hpp), so presets, `--set mapping=stretch` and error messages
-// treat the view keys exactly like the noise keys:
+// machinery (noise/field_table.hpp), describes app::ViewSettings (view_settings.hpp), so presets, `--set
+// mapping=stretch` and error messages treat the view keys exactly like the noise keys:
 //     mapping    fixed | stretch
 //     ramp       gray | terrain | ocean | fire | ice | sand | viridis | marble | wood
 //     hillshade  true | false          repeat_3x3  true | false       show_octaves  true | false

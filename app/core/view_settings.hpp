@@ -17,7 +17,7 @@ enum class Mapping { fixed, stretch };
 inline constexpr std::array<std::string_view, 2> mapping_names{"fixed", "stretch"};
 
 enum class Ramp { gray, terrain, ocean, fire, ice, sand, viridis, marble, wood };
-inline constexpr std::array<std::string_view, 9> ramp_names{"gray", "terrain", "ocean", "fire", "ice",
+inline constexpr std::array<std::string_view, 9> ramp_names{"gray", "terrain", "ocean",  "fire", "ice",
                                                             "sand", "viridis", "marble", "wood"};
 
 // The terrain view's colour: the preset's ramp over the height, or by the steepness of the slope.
@@ -43,13 +43,13 @@ struct ViewSettings {
     double scanline   = 0.5;    // curve plot: the preview row shown, as a fraction of the height
 
     // The terrain: the field as a landscape (terrain view, normal8 exports, engine figures).
-    double terrain_height   = 200.0;  // metres between mapped 0 and mapped 1
-    double terrain_spacing  = 1.0;    // metres between neighbouring samples of the export
-    double sea_level        = 0.0;    // fraction of the height range; 0: no sea
-    double light_azimuth    = 315.0;  // degrees clockwise from north (up the image): 315 = north-west
-    double light_elevation  = 45.0;   // degrees above the horizon
+    double terrain_height        = 200.0;  // metres between mapped 0 and mapped 1
+    double terrain_spacing       = 1.0;    // metres between neighbouring samples of the export
+    double sea_level             = 0.0;    // fraction of the height range; 0: no sea
+    double light_azimuth         = 315.0;  // degrees clockwise from north (up the image): 315 = north-west
+    double light_elevation       = 45.0;   // degrees above the horizon
     TerrainColour terrain_colour = TerrainColour::height;
-    bool wireframe          = false;
+    bool wireframe               = false;
     NormalConvention normal_convention = NormalConvention::opengl;
 
     friend bool operator==(const ViewSettings&, const ViewSettings&) = default;

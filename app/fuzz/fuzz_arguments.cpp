@@ -39,11 +39,11 @@ void fuzz_assignment(std::string_view text) {
 
 void fuzz_size(std::string_view text) {
     const app::SizeParse parsed = app::parse_image_size(text);
-    fuzz::check(parsed.size.has_value() != !parsed.error.empty(), "--size gave both or neither of size and error",
-                parsed.error);
+    fuzz::check(parsed.size.has_value() != !parsed.error.empty(),
+                "--size gave both or neither of size and error", parsed.error);
     if (parsed.size) {
-        fuzz::check(parsed.size->width >= 1 && parsed.size->width <= app::max_image_side && parsed.size->height >= 1 &&
-                        parsed.size->height <= app::max_image_side,
+        fuzz::check(parsed.size->width >= 1 && parsed.size->width <= app::max_image_side &&
+                        parsed.size->height >= 1 && parsed.size->height <= app::max_image_side,
                     "--size accepted a size out of range");
     } else {
         fuzz::check_message(parsed.error, "--size: ");
@@ -70,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     fuzz_assignment(text);
     fuzz_size(text);
-    for (app::ImageSize image : {app::ImageSize{1, 1}, app::ImageSize{1920, 1080}, app::ImageSize{16384, 16384}})
+    for (app::ImageSize image :
+         {app::ImageSize{1, 1}, app::ImageSize{1920, 1080}, app::ImageSize{16384, 16384}})
         fuzz_region(text, image);
     return 0;
 }

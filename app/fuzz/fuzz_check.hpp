@@ -32,7 +32,8 @@ inline void check_message(std::string_view message, std::string_view starts_with
     for (unsigned char c : message)
         if (c < 0x20 || c == 0x7f) broken("a control byte in an error message", message);
     if (message.size() > longest_message) broken("an error message longer than 1500 bytes", message);
-    if (!message.starts_with(starts_with)) broken("an error message that does not start with its subject", message);
+    if (!message.starts_with(starts_with))
+        broken("an error message that does not start with its subject", message);
 }
 
 }  // namespace fuzz

@@ -8,11 +8,11 @@
 //     - load_preset returns a Preset or throws PresetError with a one-line printable message
 //       that starts with the file name;
 //     - a Preset that loads, written by preset_to_json and parsed again, is the same Preset.
-#include <cstdint>
-#include <string>
-
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <cstdint>
+#include <string>
 
 #include "core/preset.hpp"
 #include "fuzz_check.hpp"

@@ -88,7 +88,8 @@ double load_average() {
 
 // [SECTION] Options: our flags, read before Google Benchmark's ------------------------------
 
-constexpr std::array<std::string_view, 6> suite_names{"all", "headline", "coverage", "hashes", "warp", "fastnoise2"};
+constexpr std::array<std::string_view, 6> suite_names{"all",    "headline", "coverage",
+                                                      "hashes", "warp",     "fastnoise2"};
 constexpr std::array<std::string_view, 3> coverage_grid_names{"lowfreq", "highfreq", "both"};
 
 struct Options {
@@ -155,7 +156,8 @@ std::string read_options(int& argc, char** argv, Options& options) {
                 return "--coverage-size: expected 8 or more";
         } else if (starts_with(arg, "--suite=")) {
             options.suite = value("--suite=");
-            if (!one_of(options.suite, suite_names)) return "--suite: expected all, headline, coverage, hashes, warp or fastnoise2";
+            if (!one_of(options.suite, suite_names))
+                return "--suite: expected all, headline, coverage, hashes, warp or fastnoise2";
         } else if (starts_with(arg, "--coverage-grid=")) {
             options.coverage_grid = value("--coverage-grid=");
             if (!one_of(options.coverage_grid, coverage_grid_names))
@@ -290,9 +292,11 @@ void add_coverage(Plan& plan, const Grid& grid, const noise::AlgorithmInfo& info
         name += "/" + std::string(noise::interpolation_names[static_cast<std::size_t>(params.interpolation)]);
     if (info.uses("smooth")) name += params.smooth ? "/smooth" : "/nosmooth";
     if (info.uses("cellular_distance"))
-        name += "/" + std::string(noise::cellular_distance_names[static_cast<std::size_t>(params.cellular_distance)]);
+        name += "/" + std::string(
+                          noise::cellular_distance_names[static_cast<std::size_t>(params.cellular_distance)]);
     if (info.uses("cellular_return"))
-        name += "/" + std::string(noise::cellular_return_names[static_cast<std::size_t>(params.cellular_return)]);
+        name +=
+            "/" + std::string(noise::cellular_return_names[static_cast<std::size_t>(params.cellular_return)]);
     if (info.uses("hash") && params.hash != noise::Hash::permutation)
         name += "/" + std::string(noise::hash_names[static_cast<std::size_t>(params.hash)]);
     if (params.octave_seeds == noise::OctaveSeeds::texture) name += "/texture";
@@ -325,31 +329,34 @@ void plan_coverage(Plan& plan, const Options& options) {
                              info.uses("interpolation"), noise::interpolation_names, defaults.interpolation))
                         for (const bool smooth :
                              info.uses("smooth") ? std::vector{false, true} : std::vector{false})
-                            for (const auto metric : values_if(info.uses("cellular_distance"),
-                                                               noise::cellular_distance_names, defaults.cellular_distance))
-                            for (const auto returned : values_if(info.uses("cellular_return"),
-                                                                 noise::cellular_return_names, defaults.cellular_return))
-                            for (const int octaves : {1, 8}) {
-                                noise::Params params = defaults;
-                                params.cellular_distance = metric;
-                                params.cellular_return   = returned;
-                                params.algorithm     = info.algorithm;
-                                params.dimension     = dimension;
-                                params.gradients     = gradients;
-                                params.interpolation = interpolation;
-                                params.smooth        = smooth;
-                                params.octaves       = octaves;
-                                params.z             = 0.5;  // off the lattice planes, like any slice
-                                params.w             = 0.5;
-                                add_coverage(plan, grid, info, params);
-                            }
+                            for (const auto metric :
+                                 values_if(info.uses("cellular_distance"), noise::cellular_distance_names,
+                                           defaults.cellular_distance))
+                                for (const auto returned :
+                                     values_if(info.uses("cellular_return"), noise::cellular_return_names,
+                                               defaults.cellular_return))
+                                    for (const int octaves : {1, 8}) {
+                                        noise::Params params     = defaults;
+                                        params.cellular_distance = metric;
+                                        params.cellular_return   = returned;
+                                        params.algorithm         = info.algorithm;
+                                        params.dimension         = dimension;
+                                        params.gradients         = gradients;
+                                        params.interpolation     = interpolation;
+                                        params.smooth            = smooth;
+                                        params.octaves           = octaves;
+                                        params.z = 0.5;  // off the lattice planes, like any slice
+                                        params.w = 0.5;
+                                        add_coverage(plan, grid, info, params);
+                                    }
 }
 
 // The seeds' hashes next to Ken Perlin's permutation: 2D perlin (improved, quintic) and value
 // (quintic) with every hash, and value with seed 003's texture, 1 and 8 octaves.
 void plan_hashes(Plan& plan, const Options& options) {
     const noise::Params defaults;
-    for (const Grid& grid : {low_frequency(options.coverage_size, false), high_frequency(options.coverage_size, false)})
+    for (const Grid& grid :
+         {low_frequency(options.coverage_size, false), high_frequency(options.coverage_size, false)})
         for (const auto algorithm : {noise::Algorithm::perlin, noise::Algorithm::value})
             for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
                 for (const bool texture : {false, true})
@@ -379,9 +386,10 @@ void plan_warp(Plan& plan, const Options& options) {
         bool warp;
         bool rotated;
     };
-    const Variant variants[] = {{noise::Algorithm::perlin, 2, true, false}, {noise::Algorithm::perlin, 2, false, true},
-                                {noise::Algorithm::perlin, 2, true, true},  {noise::Algorithm::value, 2, true, false},
-                                {noise::Algorithm::value, 2, false, true},  {noise::Algorithm::perlin, 3, true, false}};
+    const Variant variants[] = {
+        {noise::Algorithm::perlin, 2, true, false}, {noise::Algorithm::perlin, 2, false, true},
+        {noise::Algorithm::perlin, 2, true, true},  {noise::Algorithm::value, 2, true, false},
+        {noise::Algorithm::value, 2, false, true},  {noise::Algorithm::perlin, 3, true, false}};
     for (const Grid& grid : grids)
         for (const Variant& v : variants)
             for (const int octaves : {1, 8}) {
@@ -390,8 +398,9 @@ void plan_warp(Plan& plan, const Options& options) {
                 params.dimension = v.dimension;
                 params.octaves   = octaves;
                 params.z = params.w = 0.5;
-                std::string name = std::string(noise::algorithm_names[static_cast<std::size_t>(v.algorithm)]) + "/" +
-                                   std::to_string(v.dimension) + "D";
+                std::string name =
+                    std::string(noise::algorithm_names[static_cast<std::size_t>(v.algorithm)]) + "/" +
+                    std::to_string(v.dimension) + "D";
                 if (v.warp) {
                     params.warp_amplitude = 1.0;
                     params.warp_frequency = 1.0;
@@ -440,8 +449,8 @@ void plan_fastnoise2(Plan& plan, const Options& options) {
                     params.warp_frequency = 1.0;
                     params.warp_octaves   = 3;
                 }
-                Config config     = make_config(false, std::string("fn2/") + k.name + "/2D", params, grid);
-                config.fastnoise2 = k.fastnoise2;
+                Config config       = make_config(false, std::string("fn2/") + k.name + "/2D", params, grid);
+                config.fastnoise2   = k.fastnoise2;
                 const std::size_t c = add_config(plan, std::move(config));
                 add_entry(plan, c, Impl::ours);
                 add_entry(plan, c, Impl::fastnoise2);
@@ -786,7 +795,8 @@ class Summary {
 
     // "lowfreq oct8": a headline row's grid and octaves, padded to the first column.
     void print_row_label(std::size_t c) const {
-        const std::string label = plan_.configs[c].grid.name + " oct" + std::to_string(plan_.configs[c].params.octaves);
+        const std::string label =
+            plan_.configs[c].grid.name + " oct" + std::to_string(plan_.configs[c].params.octaves);
         std::printf("%-20s", label.c_str());
     }
 
@@ -884,7 +894,8 @@ class Summary {
                 ratio_cell(ratio(c, peer, Impl::ours), 10);
                 std::printf("\n");
             }
-            const bool warp = config.params.warp_amplitude > 0.0 || config.params.layers != noise::Layers::single;
+            const bool warp =
+                config.params.warp_amplitude > 0.0 || config.params.layers != noise::Layers::single;
             Finding& f =
                 findings[std::string(
                              noise::algorithm_names[static_cast<std::size_t>(config.params.algorithm)]) +
@@ -927,7 +938,7 @@ class Summary {
         for (std::size_t c = 0; c < plan_.configs.size(); ++c)
             if (plan_.configs[c].fastnoise2 && std::isfinite(ns(c, Impl::ours))) rows.push_back(c);
         if (rows.empty()) return;  // none ran (--benchmark_filter)
-        const Grid& grid   = plan_.configs[rows[0]].grid;
+        const Grid& grid    = plan_.configs[rows[0]].grid;
         const std::size_t e = find(rows[0], Impl::fastnoise2);
         std::printf(
             "\n[fastnoise2] 2D, %d x %d samples, one thread: ours (doubles, exact; target %s) against "

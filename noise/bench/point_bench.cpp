@@ -31,7 +31,7 @@ constexpr int size = 1024;
 // cell at every pixel), on both axes.
 noise::Params on_grid(noise::Params params, bool high = false) {
     const double step = high ? 1.37 : 0.01;
-    params.frequency   = step * size;
+    params.frequency  = step * size;
     params.offset_x = params.offset_y = high ? -0.5 * step : 0.5 - 0.5 * step;
     params.z = params.w = 0.5;
     return params;
@@ -45,9 +45,9 @@ void run(benchmark::State& state, const noise::Params& params) {
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
-    state.counters["time/sample"] = benchmark::Counter(static_cast<double>(out.size()),
-                                                       benchmark::Counter::kIsIterationInvariantRate |
-                                                           benchmark::Counter::kInvert);
+    state.counters["time/sample"] =
+        benchmark::Counter(static_cast<double>(out.size()),
+                           benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 // [SECTION] Warp and the turned layer ------------------------------------------------------------
@@ -143,13 +143,14 @@ void register_all() {
             for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
                 for (const int octaves : {1, 8})
                     benchmark::RegisterBenchmark(
-                        ("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) + "/" +
-                         std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
+                        ("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) +
+                         "/" + std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
                          (high ? "/highfreq" : "/lowfreq"))
                             .c_str(),
                         run, hash_case(algorithm, static_cast<noise::Hash>(h), octaves, high));
-    for (const char* name : {"marble", "eroded-terrain", "wood", "seed001-rotated-layers", "seed004-persistence-0.5",
-                             "seed002-terrain-line-1d", "seed001-gradient-noise-2d", "clouds"})
+    for (const char* name :
+         {"marble", "eroded-terrain", "wood", "seed001-rotated-layers", "seed004-persistence-0.5",
+          "seed002-terrain-line-1d", "seed001-gradient-noise-2d", "clouds"})
         benchmark::RegisterBenchmark((std::string("preset/") + name).c_str(), run, preset(name));
 }
 

@@ -7,13 +7,13 @@
 // The image shows the default preset's region: x = (px + 0.5) * 4 / WIDTH, y likewise, z = 0;
 // fbm with lacunarity 2 and gain 0.5, divided by the amplitude sum as ours is, mapped from
 // [-1, 1] to 0..65535.
+#include <stb_perlin.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#include <stb_perlin.h>
 
 int main(int argc, char** argv) {
     if (argc != 5) {
@@ -32,9 +32,10 @@ int main(int argc, char** argv) {
     std::vector<std::uint8_t> row(static_cast<std::size_t>(width) * 2);
     for (int py = 0; py < height; ++py) {
         for (int px = 0; px < width; ++px) {
-            const float x = (static_cast<float>(px) + 0.5f) * cell, y = (static_cast<float>(py) + 0.5f) * cell;
-            const float v = stb_perlin_fbm_noise3(x, y, 0.0f, 2.0f, 0.5f, octaves) / amplitude_sum;
-            const float u = std::fmin(1.0f, std::fmax(0.0f, (v + 1.0f) * 0.5f));
+            const float x     = (static_cast<float>(px) + 0.5f) * cell,
+                        y     = (static_cast<float>(py) + 0.5f) * cell;
+            const float v     = stb_perlin_fbm_noise3(x, y, 0.0f, 2.0f, 0.5f, octaves) / amplitude_sum;
+            const float u     = std::fmin(1.0f, std::fmax(0.0f, (v + 1.0f) * 0.5f));
             const auto sample = static_cast<std::uint16_t>(std::floor(u * 65535.0f + 0.5f));
             row[static_cast<std::size_t>(px) * 2]     = static_cast<std::uint8_t>(sample & 255);
             row[static_cast<std::size_t>(px) * 2 + 1] = static_cast<std::uint8_t>(sample >> 8);

@@ -5,12 +5,12 @@
 #include <array>
 
 #include "kernel_plan.hpp"
-#include "point_kernel.hpp"
 #include "noise/perlin.hpp"
-#include "reference_trace.hpp"
 #include "noise/simplex.hpp"
 #include "noise/value.hpp"
 #include "noise/worley.hpp"
+#include "point_kernel.hpp"
+#include "reference_trace.hpp"
 
 namespace noise {
 namespace {
@@ -33,30 +33,37 @@ double worley_reference(const Lattice& lattice, const Point& p, const Params& pa
                         params.cellular_jitter, period);
 }
 
-detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
-    return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation, period);
+detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params,
+                             std::int64_t period) {
+    return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation,
+                                 period);
 }
-detail::Dual value_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+detail::Dual value_gradient(const Lattice& lattice, const Point& p, const Params& params,
+                            std::int64_t period) {
     return value_noise_gradient(lattice, p, params.dimension, params.interpolation, params.smooth, period);
 }
-detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params& params,
+                            std::int64_t period) {
     return detail::Dual{white_noise(lattice, p, params.dimension, params.smooth, period)};
 }
 detail::Dual simplex_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
     return simplex_noise_gradient(lattice, p, params.dimension);
 }
-detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
-    return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
-                                 params.cellular_jitter, period);
+detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Params& params,
+                             std::int64_t period) {
+    return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return,
+                                 params.cellular_distance, params.cellular_jitter, period);
 }
 
 detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
                           OctaveTrace& trace) {
-    return perlin_noise_trace(lattice, p, params.dimension, params.gradients, params.interpolation, period, trace);
+    return perlin_noise_trace(lattice, p, params.dimension, params.gradients, params.interpolation, period,
+                              trace);
 }
 detail::Dual value_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
                          OctaveTrace& trace) {
-    return value_noise_trace(lattice, p, params.dimension, params.interpolation, params.smooth, period, trace);
+    return value_noise_trace(lattice, p, params.dimension, params.interpolation, params.smooth, period,
+                             trace);
 }
 detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
                          OctaveTrace& trace) {
@@ -73,40 +80,91 @@ detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& 
 }
 
 // The parameters only some algorithms read, and which ones each reads.
-constexpr std::array<std::string_view, 7> dependent_keys{"gradients",         "interpolation",  "smooth", "hash",
-                                                         "cellular_return",   "cellular_distance",
-                                                         "cellular_jitter"};
+constexpr std::array<std::string_view, 7> dependent_keys{
+    "gradients",       "interpolation",     "smooth",         "hash",
+    "cellular_return", "cellular_distance", "cellular_jitter"};
 constexpr std::array<std::string_view, 3> perlin_reads{"gradients", "interpolation", "hash"};
 constexpr std::array<std::string_view, 3> value_reads{"interpolation", "smooth", "hash"};
 constexpr std::array<std::string_view, 2> white_reads{"smooth", "hash"};
 constexpr std::array<std::string_view, 0> simplex_reads{};
-constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance", "cellular_jitter"};
+constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance",
+                                                       "cellular_jitter"};
 
 // In the order of the Algorithm enum (checked below).
 constexpr std::array<AlgorithmInfo, 5> table{{
-    {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
-     perlin_reads, {-1.0, 1.0}, true, true, true, perlin_reference, perlin_gradient, perlin_trace,
-     detail::make_perlin_kernel, detail::make_perlin_point_kernel},
-    {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
-     value_reads, {-1.0, 1.0}, true, true, true, value_reference, value_gradient, value_trace,
-     detail::make_value_kernel, detail::make_value_point_kernel},
-    {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
-     white_reads, {-1.0, 1.0}, false, true, true, white_reference, white_gradient, white_trace,
-     detail::make_white_kernel, detail::make_white_point_kernel},
-    {Algorithm::simplex, "simplex",
+    {Algorithm::perlin,
+     "perlin",
+     "gradient noise: a random gradient at each lattice point, 0 at the points",
+     perlin_reads,
+     {-1.0, 1.0},
+     true,
+     true,
+     true,
+     perlin_reference,
+     perlin_gradient,
+     perlin_trace,
+     detail::make_perlin_kernel,
+     detail::make_perlin_point_kernel},
+    {Algorithm::value,
+     "value",
+     "value noise: a random value at each lattice point, blended between them",
+     value_reads,
+     {-1.0, 1.0},
+     true,
+     true,
+     true,
+     value_reference,
+     value_gradient,
+     value_trace,
+     detail::make_value_kernel,
+     detail::make_value_point_kernel},
+    {Algorithm::white,
+     "white",
+     "white noise: each cell holds its lattice point's random value",
+     white_reads,
+     {-1.0, 1.0},
+     false,
+     true,
+     true,
+     white_reference,
+     white_gradient,
+     white_trace,
+     detail::make_white_kernel,
+     detail::make_white_point_kernel},
+    {Algorithm::simplex,
+     "simplex",
      "simplex-type gradient noise (OpenSimplex2 style): fading bumps on a triangular (2D, 4D) or "
      "body-centred (3D) lattice, no square cells",
-     simplex_reads, {-1.0, 1.0}, true, false, false, simplex_reference, simplex_gradient, simplex_trace,
-     detail::make_simplex_kernel, nullptr},
-    {Algorithm::worley, "worley", "cellular noise: distances to the nearest feature points, one scattered in each cell",
-     worley_reads, {0.0, 1.0}, true, false, true, worley_reference, worley_gradient, worley_trace,
-     detail::make_worley_kernel, nullptr},
+     simplex_reads,
+     {-1.0, 1.0},
+     true,
+     false,
+     false,
+     simplex_reference,
+     simplex_gradient,
+     simplex_trace,
+     detail::make_simplex_kernel,
+     nullptr},
+    {Algorithm::worley,
+     "worley",
+     "cellular noise: distances to the nearest feature points, one scattered in each cell",
+     worley_reads,
+     {0.0, 1.0},
+     true,
+     false,
+     true,
+     worley_reference,
+     worley_gradient,
+     worley_trace,
+     detail::make_worley_kernel,
+     nullptr},
 }};
 
 constexpr bool table_matches_enum() {
     if (table.size() != algorithm_names.size()) return false;
     for (std::size_t i = 0; i < table.size(); ++i)
-        if (static_cast<std::size_t>(table[i].algorithm) != i || table[i].name != algorithm_names[i]) return false;
+        if (static_cast<std::size_t>(table[i].algorithm) != i || table[i].name != algorithm_names[i])
+            return false;
     return true;
 }
 static_assert(table_matches_enum(), "one row per Algorithm, in enum order, named as algorithm_names");
@@ -124,9 +182,11 @@ std::span<const std::string_view> algorithm_dependent_keys() { return dependent_
 
 std::string unused_reason(const Params& params, std::string_view key) {
     const AlgorithmInfo& info = algorithm_info(params.algorithm);
-    if (!info.uses(key)) return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
+    if (!info.uses(key))
+        return "Not used by " + std::string(info.name) + " noise: " + std::string(info.summary) + ".";
     if (key == "tile" && !info.tiles)
-        return "Not available for " + std::string(info.name) + " noise: no square period repeats its lattice.";
+        return "Not available for " + std::string(info.name) +
+               " noise: no square period repeats its lattice.";
     if ((key == "warp_frequency" || key == "warp_octaves") && !(params.warp_amplitude > 0.0))
         return "Domain warp is off: set a warp amplitude above 0 first.";
     if (key == "layers" && params.dimension < 2)
@@ -136,6 +196,8 @@ std::string unused_reason(const Params& params, std::string_view key) {
 
 std::span<const AlgorithmInfo> algorithm_table() { return table; }
 
-const AlgorithmInfo& algorithm_info(Algorithm algorithm) { return table[static_cast<std::size_t>(algorithm)]; }
+const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
+    return table[static_cast<std::size_t>(algorithm)];
+}
 
 }  // namespace noise

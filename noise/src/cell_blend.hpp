@@ -22,9 +22,10 @@ using Offsets = std::array<int, D>;
 constexpr int power(int base, int exponent) { return exponent == 0 ? 1 : base * power(base, exponent - 1); }
 
 // Step 2 for all the points at once: the hash codes of the PerAxis^D lattice points around the
-// cell, in the order of blend_points (lattice.hpp: a code gives the value and the gradient byte). Like Ken Perlin's A, AA, AB, B, BA, BB, points that share their
-// first indices share the first links of the chain: 2 + 4 + 8 lookups for a 3D cell, not 24.
-// The other hashes (hashes.hpp) are arithmetic on all the indices at once: one call per point.
+// cell, in the order of blend_points (lattice.hpp: a code gives the value and the gradient byte). Like Ken
+// Perlin's A, AA, AB, B, BA, BB, points that share their first indices share the first links of the chain: 2
+// + 4 + 8 lookups for a 3D cell, not 24. The other hashes (hashes.hpp) are arithmetic on all the indices at
+// once: one call per point.
 template <int D, int PerAxis>
 auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, std::int64_t period) {
     constexpr int first = PerAxis == 4 ? -1 : 0;
@@ -88,7 +89,8 @@ V axis_position(double t, int axis) {
 // PerAxis is a template parameter so that splitting n into offsets compiles to shifts.
 // V is double for the value alone, or Dual for the value with its gradient (dual.hpp).
 template <int D, int PerAxis, class V = double, class CornerValue, class Recorder = NoRecord>
-V blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue corner, Recorder&& record = {}) {
+V blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue corner,
+               Recorder&& record = {}) {
     constexpr int first = PerAxis == 4 ? -1 : 0;
     constexpr int count = power(PerAxis, D);
 
@@ -96,7 +98,8 @@ V blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue
     std::array<V, count> values;
     for (int n = 0; n < count; ++n) {
         Offsets<D> offsets;
-        for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis) offsets[axis] = first + rest % PerAxis;
+        for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)
+            offsets[axis] = first + rest % PerAxis;
         values[n] = corner(offsets, n);
     }
 
@@ -108,7 +111,7 @@ V blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue
         if constexpr (PerAxis == 4) {
             const V position = axis_position<V>(t, axis);
             for (int n = 0; n < remaining; ++n) {
-                const V* v = &values[n * 4];
+                const V* v      = &values[n * 4];
                 const V blended = cubic4_blend(v[0], v[1], v[2], v[3], position);
                 if constexpr (std::remove_reference_t<Recorder>::records)
                     record.blend(axis, t, t, {value_of(v[0]), value_of(v[1]), value_of(v[2]), value_of(v[3])},
@@ -142,7 +145,8 @@ template <int D>
 std::array<std::int64_t, D> corner_indices(const Lattice& lattice, const std::array<Cell, D>& cell,
                                            const Offsets<D>& offsets, std::int64_t period) {
     std::array<std::int64_t, D> wrapped;
-    for (int axis = 0; axis < D; ++axis) wrapped[axis] = lattice.wrap(cell[axis].index + offsets[axis], period);
+    for (int axis = 0; axis < D; ++axis)
+        wrapped[axis] = lattice.wrap(cell[axis].index + offsets[axis], period);
     return wrapped;
 }
 

@@ -63,7 +63,7 @@ inline Dual operator/(const Dual& a, double c) {
 
 // |a|: the slope flips where a is negative (at 0 the slope of the positive side).
 inline Dual abs(const Dual& a) {
-    Dual r = a;
+    Dual r  = a;
     r.value = std::abs(a.value);
     if (a.value < 0.0)
         for (double& s : r.slope) s = -s;

@@ -16,10 +16,22 @@ namespace {
 // p * lacunarity^i + shift exact for points with short binary fractions, so such points repeat
 // bit for bit under tiling, as they do unshifted.
 constexpr std::array<std::array<int, 4>, 16> octave_shift_64ths{{
-    {{0, 0, 0, 0}},     {{32, 31, 33, 30}}, {{16, 44, 19, 41}}, {{16, 36, 27, 46}},
-    {{8, 30, 29, 22}},  {{8, 42, 34, 38}},  {{40, 6, 31, 39}},  {{44, 6, 22, 40}},
-    {{16, 39, 34, 40}}, {{22, 41, 47, 48}}, {{54, 9, 40, 8}},   {{15, 8, 7, 9}},
-    {{8, 56, 46, 52}},  {{40, 24, 19, 8}},  {{44, 40, 21, 41}}, {{14, 48, 34, 47}},
+    {{0, 0, 0, 0}},
+    {{32, 31, 33, 30}},
+    {{16, 44, 19, 41}},
+    {{16, 36, 27, 46}},
+    {{8, 30, 29, 22}},
+    {{8, 42, 34, 38}},
+    {{40, 6, 31, 39}},
+    {{44, 6, 22, 40}},
+    {{16, 39, 34, 40}},
+    {{22, 41, 47, 48}},
+    {{54, 9, 40, 8}},
+    {{15, 8, 7, 9}},
+    {{8, 56, 46, 52}},
+    {{40, 24, 19, 8}},
+    {{44, 40, 21, 41}},
+    {{14, 48, 34, 47}},
 }};
 
 }  // namespace
@@ -50,12 +62,14 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t
         // its lattice point j, L the whole-number lacunarity (validated): at most 4^15 = 2^30.
         for (int i = 0; i < lattice_count; ++i) {
             std::int64_t stride = 1;
-            for (int k = i + 1; k < lattice_count; ++k) stride *= static_cast<std::int64_t>(params.lacunarity);
+            for (int k = i + 1; k < lattice_count; ++k)
+                stride *= static_cast<std::int64_t>(params.lacunarity);
             lattices_.emplace_back(params.seed, params.hash, stride);
         }
     } else {
         for (int i = 0; i < lattice_count; ++i)
-            lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i), params.hash);  // wraps past 2^32 - 1
+            lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i),
+                                   params.hash);  // wraps past 2^32 - 1
     }
 
     double scale = base_scale, amplitude = 1.0;
@@ -78,9 +92,11 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t
     if (params.warp_amplitude > 0.0) {
         // A whole-number warp_frequency while tiling (validated): the warp repeats every
         // tile * warp_frequency of its own units, which is every tile in p.
-        const auto warp_period = static_cast<std::int64_t>(static_cast<double>(params.tile) * params.warp_frequency);
+        const auto warp_period =
+            static_cast<std::int64_t>(static_cast<double>(params.tile) * params.warp_frequency);
         for (int axis = 0; axis < params.dimension; ++axis)
-            warp_.emplace_back(new FractalNoise(warp_component_params(params, axis), params.warp_frequency, warp_period));
+            warp_.emplace_back(
+                new FractalNoise(warp_component_params(params, axis), params.warp_frequency, warp_period));
     }
 }
 
@@ -94,7 +110,8 @@ Point FractalNoise::octave_point(int i, const Point& p) const {
 
 double FractalNoise::octave(int i, const Point& p) const {
     const OctaveSetup& setup = octaves_[static_cast<std::size_t>(i)];
-    return algorithm_info(params_.algorithm).reference(*setup.lattice, octave_point(i, p), params_, setup.period);
+    return algorithm_info(params_.algorithm)
+        .reference(*setup.lattice, octave_point(i, p), params_, setup.period);
 }
 
 double FractalNoise::octave_weight(int i) const {
@@ -102,12 +119,13 @@ double FractalNoise::octave_weight(int i) const {
 }
 
 double FractalNoise::layer(const Point& q) const {
-    return detail::sum_octaves<double>(params_.fractal, octaves_, divisor(), [&](int i) { return octave(i, q); });
+    return detail::sum_octaves<double>(params_.fractal, octaves_, divisor(),
+                                       [&](int i) { return octave(i, q); });
 }
 
 Point FractalNoise::warped(const Point& p) const {
     Point q = p;
-    for (int axis = 0; axis < static_cast<int>(warp_.size()); ++axis) {  // none without a warp
+    for (int axis = 0; axis < static_cast<int>(warp_.size()); ++axis) {    // none without a warp
         const double w = warp_[static_cast<std::size_t>(axis)]->layer(p);  // w_k(p * warp_frequency)
         q[static_cast<std::size_t>(axis)] = p[static_cast<std::size_t>(axis)] + params_.warp_amplitude * w;
     }
@@ -119,7 +137,7 @@ Point FractalNoise::rotated(const Point& q) const {
     if (params_.tile != 0) {  // the integer rotation: 45 degrees, sqrt 2 finer, keeps the period
         r[0] = q[0] - q[1];
         r[1] = q[0] + q[1];
-    } else {                  // seed 001's rotation, same scale
+    } else {  // seed 001's rotation, same scale
         r[0] = (q[0] - q[1]) * seed001_phi;
         r[1] = (q[1] + q[0]) * seed001_phi;
     }

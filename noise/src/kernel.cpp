@@ -1,13 +1,13 @@
 // Row kernels: resolve once, then cut rows into chunks for the compiled function. See kernel.hpp.
 #include "noise/kernel.hpp"
 
+#include <hwy/highway.h>
+#include <hwy/targets.h>
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-
-#include <hwy/highway.h>
-#include <hwy/targets.h>
 
 #include "kernel_plan.hpp"
 #include "noise/algorithms.hpp"
@@ -16,17 +16,18 @@
 namespace noise {
 
 RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail::KernelPlan>()) {
-    const Params& params = noise.params();
+    const Params& params     = noise.params();
     detail::KernelPlan& plan = *plan_;
-    plan.kernel        = algorithm_info(params.algorithm).make_kernel(params);
-    plan.dimension     = params.dimension;
+    plan.kernel              = algorithm_info(params.algorithm).make_kernel(params);
+    plan.dimension           = params.dimension;
     // Simplex and cellular noise read no curve: the linear one costs FillChunk nothing per octave.
-    plan.curve = algorithm_info(params.algorithm).uses("interpolation") ? params.interpolation : Interpolation::linear;
-    plan.fractal       = params.fractal;
-    plan.octaves       = noise.octaves();
-    plan.divisor       = noise.divisor();
-    plan.z             = params.z;
-    plan.w             = params.w;
+    plan.curve =
+        algorithm_info(params.algorithm).uses("interpolation") ? params.interpolation : Interpolation::linear;
+    plan.fractal         = params.fractal;
+    plan.octaves         = noise.octaves();
+    plan.divisor         = noise.divisor();
+    plan.z               = params.z;
+    plan.w               = params.w;
     plan.cellular_return = params.cellular_return;
     plan.cellular_jitter = params.cellular_jitter;
     for (const OctaveSetup& octave : plan.octaves) {
@@ -50,14 +51,16 @@ void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, c
     if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
         const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
-        RowSpec part = row;
+        RowSpec part    = row;
         part.first += static_cast<int>(start);
         if (warp != nullptr) {
             if constexpr (std::is_same_v<Value, double>) {
-                detail::fill_warped_chunk(*warp, plan, part, octave, out.subspan(start, static_cast<std::size_t>(count)));
+                detail::fill_warped_chunk(*warp, plan, part, octave,
+                                          out.subspan(start, static_cast<std::size_t>(count)));
             } else {
                 double values[detail::max_chunk];
-                detail::fill_warped_chunk(*warp, plan, part, octave, std::span(values, static_cast<std::size_t>(count)));
+                detail::fill_warped_chunk(*warp, plan, part, octave,
+                                          std::span(values, static_cast<std::size_t>(count)));
                 std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
                                [](double v) { return static_cast<Value>(v); });
             }
@@ -74,9 +77,13 @@ void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, c
 
 }  // namespace
 
-void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const { fill_chunks(*plan_, warp_.get(), row, -1, out); }
+void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const {
+    fill_chunks(*plan_, warp_.get(), row, -1, out);
+}
 
-void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const { fill_chunks(*plan_, warp_.get(), row, -1, out); }
+void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
+    fill_chunks(*plan_, warp_.get(), row, -1, out);
+}
 
 void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {
     if (octave < 0 || octave >= static_cast<int>(plan_->octaves.size()))
@@ -88,7 +95,8 @@ std::string_view RowKernel::target() const { return hwy::TargetName(plan_->kerne
 
 std::vector<std::string_view> available_simd_targets() {
     std::vector<std::string_view> names;
-    for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) names.emplace_back(hwy::TargetName(target));
+    for (const std::int64_t target : hwy::SupportedAndGeneratedTargets())
+        names.emplace_back(hwy::TargetName(target));
     return names;
 }
 

@@ -35,11 +35,11 @@ struct KernelPlan {
     Interpolation curve;
     Fractal fractal;
     std::span<const OctaveSetup> octaves;
-    double divisor;  // what the octave sum is divided by (FractalNoise::divisor)
-    double z, w;                              // the slice (axes 2, 3)
+    double divisor;                               // what the octave sum is divided by (FractalNoise::divisor)
+    double z, w;                                  // the slice (axes 2, 3)
     std::vector<const double*> random_gradients;  // each octave's random unit vectors (dimension D)
-    CellularReturn cellular_return;           // worley: what an octave returns,
-    double cellular_jitter;                   //         and how far its feature points stray
+    CellularReturn cellular_return;               // worley: what an octave returns,
+    double cellular_jitter;                       //         and how far its feature points stray
 };
 
 // One chunk of one row: out[i] = the value at x = x_origin + (first + i + 0.5) * x_step, at y.

@@ -26,12 +26,16 @@ V sum_octaves(Fractal fractal, std::span<const OctaveSetup> octaves, double divi
     V total{};
     V weight{1.0};  // ridged: how much the previous octave's crest lets this one through
     for (int i = 0; i < static_cast<int>(octaves.size()); ++i) {
-        const V n               = octave_value(i);
-        const double amplitude  = octaves[static_cast<std::size_t>(i)].amplitude;
+        const V n              = octave_value(i);
+        const double amplitude = octaves[static_cast<std::size_t>(i)].amplitude;
         V share{};
         switch (fractal) {
-            case Fractal::fbm: share = amplitude * n; break;
-            case Fractal::turbulence: share = amplitude * abs(n); break;
+            case Fractal::fbm:
+                share = amplitude * n;
+                break;
+            case Fractal::turbulence:
+                share = amplitude * abs(n);
+                break;
             case Fractal::ridged: {
                 V crest = 1.0 - abs(n);  // sharp where the noise crosses zero
                 crest   = crest * (crest * weight);

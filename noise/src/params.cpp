@@ -11,13 +11,20 @@ namespace {
 template <auto Member, std::size_t N>
 constexpr ParamInfo choice(std::string_view key, std::string_view label, std::string_view tooltip,
                            const std::array<std::string_view, N>& names) {
-    return {key, label, tooltip, ParamKind::choice, 0.0, static_cast<double>(N - 1), names,
-            &get_field<Member>, &set_field<Member>};
+    return {key,
+            label,
+            tooltip,
+            ParamKind::choice,
+            0.0,
+            static_cast<double>(N - 1),
+            names,
+            &get_field<Member>,
+            &set_field<Member>};
 }
 
 template <auto Member>
-constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_view label, std::string_view tooltip,
-                           double min, double max) {
+constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_view label,
+                           std::string_view tooltip, double min, double max) {
     return {key, label, tooltip, kind, min, max, {}, &get_field<Member>, &set_field<Member>};
 }
 
@@ -27,104 +34,124 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 constexpr double coordinate_limit = 1e12;
 
 const std::array<ParamInfo, 27> table{
-    choice<&Params::algorithm>("algorithm", "Algorithm",
-                               "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
-                               "(white noise), simplex-type gradient noise (OpenSimplex2 style), or cellular noise "
-                               "(Worley: distances to scattered feature points).",
-                               algorithm_names),
+    choice<&Params::algorithm>(
+        "algorithm", "Algorithm",
+        "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
+        "(white noise), simplex-type gradient noise (OpenSimplex2 style), or cellular noise "
+        "(Worley: distances to scattered feature points).",
+        algorithm_names),
     number<&Params::dimension>(ParamKind::integer, "dimension", "Dimension",
-                               "Dimension of the noise function; the 2D preview shows its slice at z and w.", 1, 4),
-    choice<&Params::gradients>("gradients", "Gradients",
-                               "Perlin only: Ken Perlin's 12 cube-edge vectors (2002), the 4 axis vectors of seed 001, "
-                               "or random unit vectors (1985).",
-                               gradients_names),
-    choice<&Params::interpolation>("interpolation", "Interpolation",
-                                   "How lattice contributions are blended: straight lines, a cosine, the 4-point cubic "
-                                   "of seed 004, Perlin's quintic fade, or smoothstep.",
-                                   interpolation_names),
-    number<&Params::smooth>(ParamKind::toggle, "smooth", "Smooth lattice",
-                            "Value and white noise: average each lattice value with its neighbours (seed 004), "
-                            "flatter and less square.",
-                            0, 1),
-    choice<&Params::cellular_return>("cellular_return", "Cellular return",
-                                     "Worley only: the distance to the nearest feature point (F1, round cells), to "
-                                     "the second nearest (F2), or their difference (F2-F1, dark cracks along the cell "
-                                     "borders).",
-                                     cellular_return_names),
+                               "Dimension of the noise function; the 2D preview shows its slice at z and w.",
+                               1, 4),
+    choice<&Params::gradients>(
+        "gradients", "Gradients",
+        "Perlin only: Ken Perlin's 12 cube-edge vectors (2002), the 4 axis vectors of seed 001, "
+        "or random unit vectors (1985).",
+        gradients_names),
+    choice<&Params::interpolation>(
+        "interpolation", "Interpolation",
+        "How lattice contributions are blended: straight lines, a cosine, the 4-point cubic "
+        "of seed 004, Perlin's quintic fade, or smoothstep.",
+        interpolation_names),
+    number<&Params::smooth>(
+        ParamKind::toggle, "smooth", "Smooth lattice",
+        "Value and white noise: average each lattice value with its neighbours (seed 004), "
+        "flatter and less square.",
+        0, 1),
+    choice<&Params::cellular_return>(
+        "cellular_return", "Cellular return",
+        "Worley only: the distance to the nearest feature point (F1, round cells), to "
+        "the second nearest (F2), or their difference (F2-F1, dark cracks along the cell "
+        "borders).",
+        cellular_return_names),
     choice<&Params::cellular_distance>("cellular_distance", "Cellular distance",
                                        "Worley only: how distance is measured: straight lines (round cells), "
                                        "|dx| + |dy| (diamonds), or max(|dx|, |dy|) (squares).",
                                        cellular_distance_names),
-    number<&Params::cellular_jitter>(ParamKind::real, "cellular_jitter", "Cellular jitter",
-                                     "Worley only: how far each cell's feature point may stray from the cell's "
-                                     "centre: 0 is a regular grid, 1 anywhere in the cell.",
-                                     0, 1),
-    choice<&Params::fractal>("fractal", "Fractal",
-                             "How octaves are summed: plain fBm, absolute values (turbulence), or ridged multifractal "
-                             "crests.",
-                             fractal_names),
+    number<&Params::cellular_jitter>(
+        ParamKind::real, "cellular_jitter", "Cellular jitter",
+        "Worley only: how far each cell's feature point may stray from the cell's "
+        "centre: 0 is a regular grid, 1 anywhere in the cell.",
+        0, 1),
+    choice<&Params::fractal>(
+        "fractal", "Fractal",
+        "How octaves are summed: plain fBm, absolute values (turbulence), or ridged multifractal "
+        "crests.",
+        fractal_names),
     number<&Params::octaves>(ParamKind::integer, "octaves", "Octaves",
                              "Number of noise layers added together, each finer than the last.", 1, 16),
-    number<&Params::persistence>(ParamKind::real, "persistence", "Persistence",
-                                 "Amplitude ratio between one octave and the next: low is smooth, 1 is rough.", 0, 1),
-    number<&Params::lacunarity>(ParamKind::real, "lacunarity", "Lacunarity",
-                                "Frequency ratio between one octave and the next; must be a whole number while "
-                                "tiling.",
-                                1, 4),
-    choice<&Params::octave_seeds>("octave_seeds", "Octave seeds",
-                                  "Every octave uses the same permutation (seed 000), each its own (seed 004), or all "
-                                  "read one shared texture, coarse octaves every 2^k texels (seed 003; whole-number "
-                                  "lacunarity).",
-                                  octave_seeds_names),
-    choice<&Params::octave_offsets>("octave_offsets", "Octave offsets",
-                                    "Shift each octave's lattice by a fixed fraction of a cell, so that the lattice lines "
-                                    "of the octaves no longer line up into straight seams (ridged, turbulence); tiling "
-                                    "stays exact.",
-                                    octave_offsets_names),
-    number<&Params::normalize>(ParamKind::toggle, "normalize", "Normalise sum",
-                               "Divide the sum of the octaves by the sum of their amplitudes, so the fractal keeps one "
-                               "octave's range; off gives Hugo Elias' plain sum (seed 004), whose range grows with the "
-                               "octaves.",
-                               0, 1),
-    choice<&Params::hash>("hash", "Hash",
-                          "How lattice points get their random values: Ken Perlin's permutation (repeats every 256 "
-                          "cells), Hugo Elias' IntNoise (seed 004), a 64-bit hash that does not repeat, or seed "
-                          "001's table of 1024 bytes.",
-                          hash_names),
+    number<&Params::persistence>(
+        ParamKind::real, "persistence", "Persistence",
+        "Amplitude ratio between one octave and the next: low is smooth, 1 is rough.", 0, 1),
+    number<&Params::lacunarity>(
+        ParamKind::real, "lacunarity", "Lacunarity",
+        "Frequency ratio between one octave and the next; must be a whole number while "
+        "tiling.",
+        1, 4),
+    choice<&Params::octave_seeds>(
+        "octave_seeds", "Octave seeds",
+        "Every octave uses the same permutation (seed 000), each its own (seed 004), or all "
+        "read one shared texture, coarse octaves every 2^k texels (seed 003; whole-number "
+        "lacunarity).",
+        octave_seeds_names),
+    choice<&Params::octave_offsets>(
+        "octave_offsets", "Octave offsets",
+        "Shift each octave's lattice by a fixed fraction of a cell, so that the lattice lines "
+        "of the octaves no longer line up into straight seams (ridged, turbulence); tiling "
+        "stays exact.",
+        octave_offsets_names),
+    number<&Params::normalize>(
+        ParamKind::toggle, "normalize", "Normalise sum",
+        "Divide the sum of the octaves by the sum of their amplitudes, so the fractal keeps one "
+        "octave's range; off gives Hugo Elias' plain sum (seed 004), whose range grows with the "
+        "octaves.",
+        0, 1),
+    choice<&Params::hash>(
+        "hash", "Hash",
+        "How lattice points get their random values: Ken Perlin's permutation (repeats every 256 "
+        "cells), Hugo Elias' IntNoise (seed 004), a 64-bit hash that does not repeat, or seed "
+        "001's table of 1024 bytes.",
+        hash_names),
     number<&Params::seed>(ParamKind::integer, "seed", "Seed",
-                          "Chooses the permutation (or seeds the hash); 0 is Ken Perlin's published table.", 0,
-                          4294967295.0),
+                          "Chooses the permutation (or seeds the hash); 0 is Ken Perlin's published table.",
+                          0, 4294967295.0),
     number<&Params::frequency>(ParamKind::real, "frequency", "Frequency",
                                "Lattice cells across the image width: higher zooms out.", 0.001, 100000),
     number<&Params::offset_x>(ParamKind::real, "offset_x", "Offset x",
-                              "Noise-space x at the left edge of the image (pans the view).", -coordinate_limit,
-                              coordinate_limit),
+                              "Noise-space x at the left edge of the image (pans the view).",
+                              -coordinate_limit, coordinate_limit),
     number<&Params::offset_y>(ParamKind::real, "offset_y", "Offset y",
-                              "Noise-space y at the top edge of the image (pans the view).", -coordinate_limit,
-                              coordinate_limit),
-    number<&Params::z>(ParamKind::real, "z", "Slice z",
-                       "Noise-space z of the slice shown, for dimension 3 and 4 (animate it to see the field flow).",
-                       -coordinate_limit, coordinate_limit),
+                              "Noise-space y at the top edge of the image (pans the view).",
+                              -coordinate_limit, coordinate_limit),
+    number<&Params::z>(
+        ParamKind::real, "z", "Slice z",
+        "Noise-space z of the slice shown, for dimension 3 and 4 (animate it to see the field flow).",
+        -coordinate_limit, coordinate_limit),
     number<&Params::w>(ParamKind::real, "w", "Slice w", "Noise-space w of the slice shown, for dimension 4.",
                        -coordinate_limit, coordinate_limit),
-    number<&Params::tile>(ParamKind::integer, "tile", "Tile period",
-                          "0 for no tiling, else the noise repeats every this many cells on every axis, at every "
-                          "octave.",
-                          0, 65536),
-    number<&Params::warp_amplitude>(ParamKind::real, "warp_amplitude", "Warp amplitude",
-                                    "Domain warp: how far, in lattice cells, a second noise pushes each point before "
-                                    "the noise is read there (marble, wood); 0 is off.",
-                                    0, 8),
-    number<&Params::warp_frequency>(ParamKind::real, "warp_frequency", "Warp frequency",
-                                    "The warp's frequency relative to the noise's: low bends gently, high crumples; "
-                                    "a whole number while tiling.",
-                                    0.0625, 16),
+    number<&Params::tile>(
+        ParamKind::integer, "tile", "Tile period",
+        "0 for no tiling, else the noise repeats every this many cells on every axis, at every "
+        "octave.",
+        0, 65536),
+    number<&Params::warp_amplitude>(
+        ParamKind::real, "warp_amplitude", "Warp amplitude",
+        "Domain warp: how far, in lattice cells, a second noise pushes each point before "
+        "the noise is read there (marble, wood); 0 is off.",
+        0, 8),
+    number<&Params::warp_frequency>(
+        ParamKind::real, "warp_frequency", "Warp frequency",
+        "The warp's frequency relative to the noise's: low bends gently, high crumples; "
+        "a whole number while tiling.",
+        0.0625, 16),
     number<&Params::warp_octaves>(ParamKind::integer, "warp_octaves", "Warp octaves",
-                                  "Octaves of the warp's own fBm: more give ragged, eroded-looking bends.", 1, 8),
-    choice<&Params::layers>("layers", "Layers",
-                            "Seed 001: the field alone, or averaged with a copy of itself turned 45 degrees, which "
-                            "hides the lattice's grid (2D and up).",
-                            layers_names),
+                                  "Octaves of the warp's own fBm: more give ragged, eroded-looking bends.", 1,
+                                  8),
+    choice<&Params::layers>(
+        "layers", "Layers",
+        "Seed 001: the field alone, or averaged with a copy of itself turned 45 degrees, which "
+        "hides the lattice's grid (2D and up).",
+        layers_names),
 };
 
 }  // namespace
@@ -158,10 +185,12 @@ std::string validate(const Params& params) {
     }
     if (params.octave_seeds == OctaveSeeds::texture && params.lacunarity != std::floor(params.lacunarity)) {
         return "lacunarity: '" + format_number(params.lacunarity) +
-               "' is not allowed with octave_seeds = texture: expected a whole number from 1 to 4, so that every "
+               "' is not allowed with octave_seeds = texture: expected a whole number from 1 to 4, so that "
+               "every "
                "octave's lattice points are texels of the finest octave";
     }
-    if (params.tile != 0 && params.warp_amplitude > 0.0 && params.warp_frequency != std::floor(params.warp_frequency)) {
+    if (params.tile != 0 && params.warp_amplitude > 0.0 &&
+        params.warp_frequency != std::floor(params.warp_frequency)) {
         return "warp_frequency: '" + format_number(params.warp_frequency) +
                "' is not allowed while tiling: expected a whole number from 1 to 16 (tile = " +
                std::to_string(params.tile) + "), so that the warp repeats with the image";
@@ -170,7 +199,8 @@ std::string validate(const Params& params) {
 }
 
 Range nominal_range(const Params& params) {
-    const Range range = params.fractal == Fractal::fbm ? algorithm_info(params.algorithm).octave_range : Range{0.0, 1.0};
+    const Range range =
+        params.fractal == Fractal::fbm ? algorithm_info(params.algorithm).octave_range : Range{0.0, 1.0};
     if (params.normalize) return range;
     // The sum a_0 + a_1 + ... in the order FractalNoise adds it, so the bound is the same double.
     double amplitude_sum = 0.0, amplitude = 1.0;

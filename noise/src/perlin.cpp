@@ -21,9 +21,9 @@ double improved_grad3(unsigned hash, double x, double y, double z) {
 // choose the axis that is 0, bits 0-2 the signs of the other three, taken in axis order.
 double improved_grad4(unsigned hash, const double* d) {
     const unsigned zero_axis = (hash >> 3) & 3;
-    const double a = zero_axis == 0 ? d[1] : d[0];  // the first axis that is not zero_axis
-    const double b = zero_axis <= 1 ? d[2] : d[1];  // the second
-    const double c = zero_axis <= 2 ? d[3] : d[2];  // the third
+    const double a           = zero_axis == 0 ? d[1] : d[0];  // the first axis that is not zero_axis
+    const double b           = zero_axis <= 1 ? d[2] : d[1];  // the second
+    const double c           = zero_axis <= 2 ? d[3] : d[2];  // the third
     return (((hash & 1) == 0 ? a : -a) + ((hash & 2) == 0 ? b : -b)) + ((hash & 4) == 0 ? c : -c);
 }
 
@@ -73,26 +73,30 @@ std::array<double, 4> gradient_vector(const Gradient& gradient, unsigned h) {
 // V = double: the value; V = Dual: the value with its gradient, which for one corner's
 // contribution g . (f - corner) is g itself (f moves with the point, the corner does not).
 template <int D, int PerAxis, class V, class Gradient, class Recorder>
-V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period, const Gradient& gradient,
-           Recorder& record) {
-    const auto cell = detail::cells_of<D>(p);                                 // 1. FIND THE UNIT CELL
-    const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period); // 2. HASH ITS CORNERS
+V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
+           const Gradient& gradient, Recorder& record) {
+    const auto cell = detail::cells_of<D>(p);                                  // 1. FIND THE UNIT CELL
+    const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period);  // 2. HASH ITS CORNERS
     if constexpr (Recorder::records) record.cell(cell, period);
-    return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
-        std::array<double, D> distance;                                       // 3. FROM THE CORNER TO
-        for (int axis = 0; axis < D; ++axis) distance[axis] = cell[axis].frac - corner[axis];  // THE POINT,
-        const unsigned h = lattice.gradient_byte(hash[n]);                    //    (THE HASH'S BYTE PICKS
-        const double dot = gradient(h, distance.data());                      //    IT), DOTTED WITH ITS GRADIENT
-        if constexpr (std::is_same_v<V, double> && !Recorder::records) {
-            return dot;
-        } else {
-            const auto g = gradient_vector<D>(gradient, h);
-            if constexpr (Recorder::records) record.corner(corner, h, g, distance, dot);
-            V contribution{dot};
-            if constexpr (!std::is_same_v<V, double>) contribution.slope = g;
-            return contribution;
-        }
-    }, record);                                                               // 4. BLEND ALONG EACH AXIS
+    return detail::blend_points<D, PerAxis, V>(
+        cell, curve,
+        [&](const detail::Offsets<D>& corner, int n) {
+            std::array<double, D> distance;  // 3. FROM THE CORNER TO
+            for (int axis = 0; axis < D; ++axis)
+                distance[axis] = cell[axis].frac - corner[axis];  // THE POINT,
+            const unsigned h = lattice.gradient_byte(hash[n]);    //    (THE HASH'S BYTE PICKS
+            const double dot = gradient(h, distance.data());      //    IT), DOTTED WITH ITS GRADIENT
+            if constexpr (std::is_same_v<V, double> && !Recorder::records) {
+                return dot;
+            } else {
+                const auto g = gradient_vector<D>(gradient, h);
+                if constexpr (Recorder::records) record.corner(corner, h, g, distance, dot);
+                V contribution{dot};
+                if constexpr (!std::is_same_v<V, double>) contribution.slope = g;
+                return contribution;
+            }
+        },
+        record);  // 4. BLEND ALONG EACH AXIS
 }
 
 template <int D, class V, class Gradient, class Recorder>
@@ -108,7 +112,8 @@ V perlin_gradients(const Lattice& lattice, const Point& p, Gradients gradients, 
     switch (gradients) {
         case Gradients::improved:
             return perlin_curve<D, V>(lattice, p, curve, period, ImprovedGradient<D>{}, record);
-        case Gradients::axes: return perlin_curve<D, V>(lattice, p, curve, period, AxisGradient<D>{}, record);
+        case Gradients::axes:
+            return perlin_curve<D, V>(lattice, p, curve, period, AxisGradient<D>{}, record);
         case Gradients::random:
             return perlin_curve<D, V>(lattice, p, curve, period, RandomGradient<D>{lattice}, record);
     }
@@ -119,31 +124,43 @@ template <class V, class Recorder>
 V perlin_any(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
              Interpolation interpolation, std::int64_t period, Recorder& record) {
     switch (dimension) {
-        case 1: return perlin_gradients<1, V>(lattice, p, gradients, interpolation, period, record);
-        case 2: return perlin_gradients<2, V>(lattice, p, gradients, interpolation, period, record);
-        case 3: return perlin_gradients<3, V>(lattice, p, gradients, interpolation, period, record);
-        default: return perlin_gradients<4, V>(lattice, p, gradients, interpolation, period, record);
+        case 1:
+            return perlin_gradients<1, V>(lattice, p, gradients, interpolation, period, record);
+        case 2:
+            return perlin_gradients<2, V>(lattice, p, gradients, interpolation, period, record);
+        case 3:
+            return perlin_gradients<3, V>(lattice, p, gradients, interpolation, period, record);
+        default:
+            return perlin_gradients<4, V>(lattice, p, gradients, interpolation, period, record);
     }
 }
 
 template <int D>
 double dot_gradient(const Lattice& lattice, Gradients gradients, unsigned h, const double* d) {
     switch (gradients) {
-        case Gradients::improved: return ImprovedGradient<D>{}(h, d);
-        case Gradients::axes: return AxisGradient<D>{}(h, d);
-        case Gradients::random: return RandomGradient<D>{lattice}(h, d);
+        case Gradients::improved:
+            return ImprovedGradient<D>{}(h, d);
+        case Gradients::axes:
+            return AxisGradient<D>{}(h, d);
+        case Gradients::random:
+            return RandomGradient<D>{lattice}(h, d);
     }
     return 0.0;
 }
 
 }  // namespace
 
-double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, std::uint8_t h, const double* d) {
+double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, std::uint8_t h,
+                    const double* d) {
     switch (dimension) {
-        case 1: return dot_gradient<1>(lattice, gradients, h, d);
-        case 2: return dot_gradient<2>(lattice, gradients, h, d);
-        case 3: return dot_gradient<3>(lattice, gradients, h, d);
-        default: return dot_gradient<4>(lattice, gradients, h, d);
+        case 1:
+            return dot_gradient<1>(lattice, gradients, h, d);
+        case 2:
+            return dot_gradient<2>(lattice, gradients, h, d);
+        case 3:
+            return dot_gradient<3>(lattice, gradients, h, d);
+        default:
+            return dot_gradient<4>(lattice, gradients, h, d);
     }
 }
 

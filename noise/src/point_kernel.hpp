@@ -70,7 +70,7 @@ struct PointPlan {
 // The field's octave sum at batches of points. Immutable: fill is const and thread-safe. Keeps a
 // reference to the FractalNoise, which must outlive it.
 class PointKernel {
-public:
+  public:
     explicit PointKernel(const FractalNoise& noise);
 
     // out[i] = noise.layer(p_i), or octave_weight(o) * octave(o, p_i) with only_octave = o.
@@ -79,7 +79,7 @@ public:
     bool compiled() const { return plan_.kernel.fill != nullptr; }
     std::int64_t target() const { return plan_.kernel.target; }  // when compiled
 
-private:
+  private:
     const FractalNoise* noise_;
     PointPlan plan_;
 };

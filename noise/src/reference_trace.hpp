@@ -19,10 +19,11 @@ detail::Dual perlin_noise_gradient(const Lattice& lattice, const Point& p, int d
 detail::Dual perlin_noise_trace(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
                                 Interpolation interpolation, std::int64_t period, OctaveTrace& trace);
 
-detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
-                                  bool smooth, std::int64_t period);
-detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
-                               bool smooth, std::int64_t period, OctaveTrace& trace);
+detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
+                                  Interpolation interpolation, bool smooth, std::int64_t period);
+detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension,
+                               Interpolation interpolation, bool smooth, std::int64_t period,
+                               OctaveTrace& trace);
 
 // White noise is constant over each cell: its slope is 0 wherever it has one.
 detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimension, bool smooth,
@@ -31,8 +32,9 @@ detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimen
 detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
                                    CellularReturn cellular_return, CellularDistance metric, double jitter,
                                    std::int64_t period);
-detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
-                                CellularDistance metric, double jitter, std::int64_t period, OctaveTrace& trace);
+detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension,
+                                CellularReturn cellular_return, CellularDistance metric, double jitter,
+                                std::int64_t period, OctaveTrace& trace);
 // Simplex noise (simplex.hpp): the value and its gradient; the trace records the vertices
 // summed (no blends), their `value` being each one's contribution.
 detail::Dual simplex_noise_gradient(const Lattice& lattice, const Point& p, int dimension);

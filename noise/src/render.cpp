@@ -16,16 +16,17 @@ namespace noise {
 
 std::string validate(const Region& region) {
     const auto describe = [&] {
-        return std::to_string(region.x0) + "," + std::to_string(region.y0) + "," + std::to_string(region.x1) + "," +
-               std::to_string(region.y1);
+        return std::to_string(region.x0) + "," + std::to_string(region.y0) + "," + std::to_string(region.x1) +
+               "," + std::to_string(region.y1);
     };
     if (region.width < 1 || region.height < 1)
         return "size: '" + std::to_string(region.width) + "x" + std::to_string(region.height) +
                "' is not allowed: expected a positive width and height";
     if (region.x0 < 0 || region.y0 < 0 || region.x1 > region.width || region.y1 > region.height ||
         region.x0 >= region.x1 || region.y0 >= region.y1)
-        return "region: '" + describe() + "' is not allowed: expected 0 <= X0 < X1 <= " +
-               std::to_string(region.width) + " and 0 <= Y0 < Y1 <= " + std::to_string(region.height);
+        return "region: '" + describe() +
+               "' is not allowed: expected 0 <= X0 < X1 <= " + std::to_string(region.width) +
+               " and 0 <= Y0 < Y1 <= " + std::to_string(region.height);
     return {};
 }
 
@@ -38,21 +39,25 @@ bool render(const Params& params, const Region& region, std::span<float> out, co
     return render(FractalNoise(params), region, out, options);
 }
 
-bool render(const FractalNoise& noise, const Region& region, std::span<float> out, const RenderOptions& options) {
+bool render(const FractalNoise& noise, const Region& region, std::span<float> out,
+            const RenderOptions& options) {
     if (auto error = validate(region); !error.empty()) throw std::invalid_argument(error);
-    if (out.size() != region.pixel_count()) throw std::invalid_argument("render: output buffer has the wrong size");
+    if (out.size() != region.pixel_count())
+        throw std::invalid_argument("render: output buffer has the wrong size");
 
     const RowKernel kernel(noise);  // the configuration and the CPU's SIMD target, resolved once
-    const Params& params   = noise.params();
-    const double cell      = params.frequency / region.width;  // pixel_point's step
-    const int rows         = region.rows();
+    const Params& params = noise.params();
+    const double cell    = params.frequency / region.width;  // pixel_point's step
+    const int rows       = region.rows();
     // Rows are independent, so which thread computes a row never changes its values.
     return for_each_row(rows, options.threads, [&](int row) {
         if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) return false;
         const int py = region.y0 + row;
-        const auto line = out.subspan(static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns()),
-                                      static_cast<std::size_t>(region.columns()));
-        kernel.fill_row({params.offset_x, cell, region.x0, pixel_point(params, region.width, 0, py)[1]}, line);
+        const auto line =
+            out.subspan(static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns()),
+                        static_cast<std::size_t>(region.columns()));
+        kernel.fill_row({params.offset_x, cell, region.x0, pixel_point(params, region.width, 0, py)[1]},
+                        line);
         if (options.rows_done != nullptr) ++*options.rows_done;
         return true;
     });
@@ -67,7 +72,7 @@ namespace {
 constexpr int max_run = 16;
 
 struct RowCounter {
-    alignas(64) std::atomic<int> next{0};     // alone on its cache line: only claims touch it
+    alignas(64) std::atomic<int> next{0};  // alone on its cache line: only claims touch it
     alignas(64) std::atomic<bool> stopped{false};
 
     // The next run [first, end) of rows, or an empty one when none are left.
@@ -75,7 +80,8 @@ struct RowCounter {
         int first = next.load(std::memory_order_relaxed);
         while (first < rows) {
             const int run = std::clamp((rows - first) / static_cast<int>(2 * threads), 1, max_run);
-            if (next.compare_exchange_weak(first, first + run, std::memory_order_relaxed)) return {first, first + run};
+            if (next.compare_exchange_weak(first, first + run, std::memory_order_relaxed))
+                return {first, first + run};
         }
         return {rows, rows};
     }
@@ -91,7 +97,8 @@ bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>
     std::mutex failure_mutex;
     std::exception_ptr failure;  // the first exception from a row, on whichever thread
     pool.run(count - 1, [&] {
-        for (auto [r, end] = counter.claim(rows, count); r < end; std::tie(r, end) = counter.claim(rows, count)) {
+        for (auto [r, end]    = counter.claim(rows, count); r < end;
+             std::tie(r, end) = counter.claim(rows, count)) {
             for (; r < end; ++r) {
                 if (counter.stopped.load(std::memory_order_relaxed)) return;
                 bool go_on = false;
@@ -114,7 +121,8 @@ bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>
 
 void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave) {
     const RowKernel kernel(noise);
-    const RowSpec row{noise.params().offset_x, noise.params().frequency / static_cast<double>(out.size()), 0, y};
+    const RowSpec row{noise.params().offset_x, noise.params().frequency / static_cast<double>(out.size()), 0,
+                      y};
     if (octave < 0)
         kernel.fill_row(row, out);
     else

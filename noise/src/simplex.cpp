@@ -22,8 +22,10 @@ template <class V>
 V coordinate(const Point& p, int axis) {
     const double x = p[static_cast<std::size_t>(axis)];
     const double c = clamp_to_lattice(x) + 0.0;
-    if constexpr (std::is_same_v<V, double>) return c;
-    else return V::along(axis, c, c == x ? 1.0 : 0.0);  // flat where the clamp holds it
+    if constexpr (std::is_same_v<V, double>)
+        return c;
+    else
+        return V::along(axis, c, c == x ? 1.0 : 0.0);  // flat where the clamp holds it
 }
 
 // q's position inside its cell, keeping q's slopes (the cell's index is a constant).
@@ -91,7 +93,7 @@ V vertex(std::uint32_t seed, const std::array<std::int64_t, D>& index, const std
 template <std::size_t D, class V>
 V simplex_skewed(std::uint32_t seed, const std::array<V, D>& x, OctaveTrace* trace) {
     constexpr double skew = D == 2 ? skew2 : skew4, unskew = D == 2 ? unskew2 : unskew4;
-    V sum = x[0];                                                  // 1. SKEW: FIND THE CELL
+    V sum = x[0];  // 1. SKEW: FIND THE CELL
     for (std::size_t axis = 1; axis < D; ++axis) sum = sum + x[axis];
     const V s = sum * skew;
     std::array<Cell, D> cell;
@@ -101,7 +103,7 @@ V simplex_skewed(std::uint32_t seed, const std::array<V, D>& x, OctaveTrace* tra
         cell[axis] = cell_of(value_of(q));
         f[axis]    = frac_of(q, cell[axis]);
     }
-    V fsum = f[0];                                                 // 2. UNSKEW: THE DISTANCE
+    V fsum = f[0];                                                       // 2. UNSKEW: THE DISTANCE
     for (std::size_t axis = 1; axis < D; ++axis) fsum = fsum + f[axis];  // FROM THE CELL'S ORIGIN
     const V t = fsum * unskew;
     std::array<V, D> d0;
@@ -112,13 +114,13 @@ V simplex_skewed(std::uint32_t seed, const std::array<V, D>& x, OctaveTrace* tra
             trace->frac[axis] = value_of(f[axis]);
         }
 
-    std::array<int, D> rank{};                                     // 3. WHICH SIMPLEX: RANK THE
-    for (std::size_t a = 0; a < D; ++a)                            //    AXES (TIES TO THE LATER)
+    std::array<int, D> rank{};           // 3. WHICH SIMPLEX: RANK THE
+    for (std::size_t a = 0; a < D; ++a)  //    AXES (TIES TO THE LATER)
         for (std::size_t b = a + 1; b < D; ++b) ++rank[value_of(d0[a]) > value_of(d0[b]) ? a : b];
 
-    V total{0.0};                                                  // 4. ITS D + 1 VERTICES:
-    for (int k = 0; k <= static_cast<int>(D); ++k) {               //    VERTEX k IS 1 ON THE k
-        std::array<std::int64_t, D> index;                         //    AXES OF HIGHEST RANK
+    V total{0.0};                                     // 4. ITS D + 1 VERTICES:
+    for (int k = 0; k <= static_cast<int>(D); ++k) {  //    VERTEX k IS 1 ON THE k
+        std::array<std::int64_t, D> index;            //    AXES OF HIGHEST RANK
         std::array<V, D> d;
         for (std::size_t axis = 0; axis < D; ++axis) {
             const int offset = rank[axis] >= static_cast<int>(D) - k ? 1 : 0;
@@ -134,19 +136,19 @@ V simplex_skewed(std::uint32_t seed, const std::array<V, D>& x, OctaveTrace* tra
 
 template <class V>
 V simplex_bcc(std::uint32_t seed, const V& x, const V& y, const V& z, OctaveTrace* trace) {
-    const V zz = z * one_over_root3;                               // 1. ROTATE: z ALONG THE
-    const V xk = x * one_over_root6, yk = y * one_over_root2;      //    LATTICE'S DIAGONAL
+    const V zz = z * one_over_root3;                           // 1. ROTATE: z ALONG THE
+    const V xk = x * one_over_root6, yk = y * one_over_root2;  //    LATTICE'S DIAGONAL
     const std::array<V, 3> r{x * two_over_root6 + zz, (yk - xk) + zz, zz - (xk + yk)};
 
     V total{0.0};
     for (int grid = 0; grid < 2; ++grid) {  // grid 0: vertices at integers; grid 1: at integers + 1/2
-        std::array<std::int64_t, 3> index;                         // 2. THE NEAREST VERTEX
-        std::array<V, 3> d;                                        //    OF THE GRID
+        std::array<std::int64_t, 3> index;  // 2. THE NEAREST VERTEX
+        std::array<V, 3> d;                 //    OF THE GRID
         for (std::size_t axis = 0; axis < 3; ++axis) {
-            const V q         = grid == 0 ? r[axis] + V{0.5} : r[axis];
-            const Cell cell   = cell_of(value_of(q));
-            index[axis]       = cell.index;
-            d[axis]           = frac_of(q, cell) - V{0.5};
+            const V q       = grid == 0 ? r[axis] + V{0.5} : r[axis];
+            const Cell cell = cell_of(value_of(q));
+            index[axis]     = cell.index;
+            d[axis]         = frac_of(q, cell) - V{0.5};
         }
         if (trace != nullptr && grid == 0)
             for (std::size_t axis = 0; axis < 3; ++axis) {
@@ -154,12 +156,13 @@ V simplex_bcc(std::uint32_t seed, const V& x, const V& y, const V& z, OctaveTrac
                 trace->frac[axis] = value_of(d[axis]);
             }
         const std::uint32_t grid_seed = grid == 0 ? seed : seed ^ second_grid_seed;
-        total = total + vertex(grid_seed, index, d, trace);
+        total                         = total + vertex(grid_seed, index, d, trace);
 
-        const double a0 = std::abs(value_of(d[0])), a1 = std::abs(value_of(d[1])), a2 = std::abs(value_of(d[2]));
+        const double a0 = std::abs(value_of(d[0])), a1 = std::abs(value_of(d[1])),
+                     a2       = std::abs(value_of(d[2]));
         const std::size_t far = a0 >= a1 && a0 >= a2 ? 0 : (a1 >= a2 ? 1 : 2);  // 3. ITS NEIGHBOUR ON
         const int step        = value_of(d[far]) >= 0.0 ? 1 : -1;               //    THE AXIS WHERE THE
-        index[far] += step;                                                      //    POINT IS FARTHEST
+        index[far] += step;                                                     //    POINT IS FARTHEST
         d[far] = d[far] - V{static_cast<double>(step)};
         total  = total + vertex(grid_seed, index, d, trace);
     }
@@ -170,12 +173,16 @@ template <class V>
 V simplex_any(const Lattice& lattice, const Point& p, int dimension, OctaveTrace* trace) {
     const std::uint32_t seed = lattice.seed();
     switch (dimension) {
-        case 1: return simplex_skewed<2, V>(seed, {coordinate<V>(p, 0), V{0.0}}, trace);
-        case 2: return simplex_skewed<2, V>(seed, {coordinate<V>(p, 0), coordinate<V>(p, 1)}, trace);
-        case 3: return simplex_bcc<V>(seed, coordinate<V>(p, 0), coordinate<V>(p, 1), coordinate<V>(p, 2), trace);
+        case 1:
+            return simplex_skewed<2, V>(seed, {coordinate<V>(p, 0), V{0.0}}, trace);
+        case 2:
+            return simplex_skewed<2, V>(seed, {coordinate<V>(p, 0), coordinate<V>(p, 1)}, trace);
+        case 3:
+            return simplex_bcc<V>(seed, coordinate<V>(p, 0), coordinate<V>(p, 1), coordinate<V>(p, 2), trace);
         default:
             return simplex_skewed<4, V>(
-                seed, {coordinate<V>(p, 0), coordinate<V>(p, 1), coordinate<V>(p, 2), coordinate<V>(p, 3)}, trace);
+                seed, {coordinate<V>(p, 0), coordinate<V>(p, 1), coordinate<V>(p, 2), coordinate<V>(p, 3)},
+                trace);
     }
 }
 

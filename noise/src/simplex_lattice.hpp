@@ -56,7 +56,8 @@ inline constexpr std::uint32_t mix1 = 0x85EBCA6Bu, mix2 = 0xC2B2AE35u;
 template <std::size_t D>
 std::uint32_t vertex_hash(std::uint32_t seed, const std::array<std::int64_t, D>& vertex) {
     std::uint32_t h = seed;
-    for (std::size_t axis = 0; axis < D; ++axis) h ^= static_cast<std::uint32_t>(vertex[axis]) * axis_prime[axis];
+    for (std::size_t axis = 0; axis < D; ++axis)
+        h ^= static_cast<std::uint32_t>(vertex[axis]) * axis_prime[axis];
     h ^= h >> 16;
     h *= mix1;
     h ^= h >> 13;

@@ -41,7 +41,8 @@ detail::Dual layer_gradient(const FractalNoise& noise, const Point& q) {
     const auto octaves        = noise.octaves();
     return detail::sum_octaves<detail::Dual>(params.fractal, octaves, noise.divisor(), [&](int i) {
         const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
-        const detail::Dual n = info.reference_gradient(*octave.lattice, noise.octave_point(i, q), params, octave.period);
+        const detail::Dual n =
+            info.reference_gradient(*octave.lattice, noise.octave_point(i, q), params, octave.period);
         return chain_octave_scale(n, octave.scale);
     });
 }
@@ -54,8 +55,8 @@ detail::Dual layered_gradient(const FractalNoise& noise, const Point& q) {
     detail::Dual second = layer_gradient(noise, noise.rotated(q));
     const double c      = noise.params().tile != 0 ? 1.0 : seed001_phi;
     const double gx = second.slope[0], gy = second.slope[1];
-    second.slope[0] = (gx + gy) * c;   // d/dx: dx'/dx = c, dy'/dx = c
-    second.slope[1] = (gy - gx) * c;   // d/dy: dx'/dy = -c, dy'/dy = c
+    second.slope[0] = (gx + gy) * c;  // d/dx: dx'/dx = c, dy'/dx = c
+    second.slope[1] = (gy - gx) * c;  // d/dy: dx'/dy = -c, dy'/dy = c
     return (first + second) * 0.5;
 }
 
@@ -68,15 +69,17 @@ detail::Dual field_gradient(const FractalNoise& noise, const Point& p) {
     Point q             = p;
     std::array<std::array<double, 4>, 4> dw{};  // dw[k][j] = d w_k / d p_j
     for (int k = 0; k < dimension; ++k) {
-        const detail::Dual w = layer_gradient(noise.warp_component(k), p);  // value == warp_component(k).layer(p)
-        q[static_cast<std::size_t>(k)] = p[static_cast<std::size_t>(k)] + a * w.value;
+        const detail::Dual w =
+            layer_gradient(noise.warp_component(k), p);  // value == warp_component(k).layer(p)
+        q[static_cast<std::size_t>(k)]  = p[static_cast<std::size_t>(k)] + a * w.value;
         dw[static_cast<std::size_t>(k)] = w.slope;
     }
     const detail::Dual l = layered_gradient(noise, q);
     detail::Dual result{l.value};
     for (std::size_t j = 0; j < static_cast<std::size_t>(dimension); ++j) {
         double sum = l.slope[j];
-        for (std::size_t k = 0; k < static_cast<std::size_t>(dimension); ++k) sum += l.slope[k] * (a * dw[k][j]);
+        for (std::size_t k = 0; k < static_cast<std::size_t>(dimension); ++k)
+            sum += l.slope[k] * (a * dw[k][j]);
         result.slope[j] = sum;
     }
     return result;
@@ -91,12 +94,13 @@ GradientMethod gradient_method(const Params& params) {
 
 ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double step) {
     const Params& params = noise.params();
-    if (gradient_method(params) == GradientMethod::finite_difference) return finite_differences(noise, p, step);
+    if (gradient_method(params) == GradientMethod::finite_difference)
+        return finite_differences(noise, p, step);
     return as_value_gradient(field_gradient(noise, p));
 }
 
 Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
-    const Params& params = noise.params();
+    const Params& params      = noise.params();
     const AlgorithmInfo& info = algorithm_info(params.algorithm);
     const auto octaves        = noise.octaves();
     // Under a warp the octaves are those of the point the field is read at, q = warped(p); with
@@ -110,7 +114,8 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
             const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
             OctaveTrace& octave_trace = trace.octaves[static_cast<std::size_t>(i)];
             octave_trace.point        = noise.octave_point(i, q);
-            const detail::Dual n      = info.reference_trace(*octave.lattice, octave_trace.point, params, octave.period, octave_trace);
+            const detail::Dual n      = info.reference_trace(*octave.lattice, octave_trace.point, params,
+                                                             octave.period, octave_trace);
             octave_trace.value        = n.value;
             octave_trace.gradient     = n.slope;
             octave_trace.weight       = noise.octave_weight(i);
@@ -120,7 +125,8 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
             trace.octaves[static_cast<std::size_t>(i)].contribution = added.value / noise.divisor();
         });
     trace.total = as_value_gradient(total);
-    if (noise.has_warp() || noise.has_rotated_layer()) trace.total = as_value_gradient(field_gradient(noise, p));
+    if (noise.has_warp() || noise.has_rotated_layer())
+        trace.total = as_value_gradient(field_gradient(noise, p));
     if (gradient_method(params) == GradientMethod::finite_difference) {
         // White noise: the slopes above are the 0 inside a cell; report the step's estimate.
         trace.total = finite_differences(noise, p, step);

@@ -46,7 +46,7 @@ struct TraceRecorder {
         trace.blends.push_back({axis, t, s, inputs, result});
     }
 
-private:
+  private:
     template <std::size_t D>
     CornerTrace& add_corner(const std::array<int, D>& offset, unsigned hash, double value) {
         CornerTrace& c = trace.corners.emplace_back();

@@ -58,25 +58,33 @@ V constant(double value) {
 template <int D, int PerAxis, class V, class Recorder>
 V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period,
           Recorder& record) {
-    const auto cell = detail::cells_of<D>(p);                                     // 1. FIND THE CELL
+    const auto cell = detail::cells_of<D>(p);  // 1. FIND THE CELL
     if constexpr (Recorder::records) record.cell(cell, period);
     if (!smooth) {
-        const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period); // 2. ITS POINTS' VALUES
-        return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int n) {
-            const double value = lattice.value_of(hash[n]);
-            if constexpr (Recorder::records) record.lattice_value(corner, lattice.gradient_byte(hash[n]), value);
-            return constant<V>(value);
-        }, record);                                                               // 3. BLEND THEM
+        const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period);  // 2. ITS POINTS' VALUES
+        return detail::blend_points<D, PerAxis, V>(
+            cell, curve,
+            [&](const detail::Offsets<D>& corner, int n) {
+                const double value = lattice.value_of(hash[n]);
+                if constexpr (Recorder::records)
+                    record.lattice_value(corner, lattice.gradient_byte(hash[n]), value);
+                return constant<V>(value);
+            },
+            record);  // 3. BLEND THEM
     }
-    return detail::blend_points<D, PerAxis, V>(cell, curve, [&](const detail::Offsets<D>& corner, int) {
-        std::array<std::int64_t, D> point;
-        for (int axis = 0; axis < D; ++axis) point[axis] = cell[axis].index + corner[axis];
-        const double value = smoothed_value<D>(lattice, point, period);
-        if constexpr (Recorder::records)
-            record.lattice_value(corner, trace_byte<D>(lattice, detail::corner_indices<D>(lattice, cell, corner, period)),
-                                 value);
-        return constant<V>(value);
-    }, record);
+    return detail::blend_points<D, PerAxis, V>(
+        cell, curve,
+        [&](const detail::Offsets<D>& corner, int) {
+            std::array<std::int64_t, D> point;
+            for (int axis = 0; axis < D; ++axis) point[axis] = cell[axis].index + corner[axis];
+            const double value = smoothed_value<D>(lattice, point, period);
+            if constexpr (Recorder::records)
+                record.lattice_value(
+                    corner, trace_byte<D>(lattice, detail::corner_indices<D>(lattice, cell, corner, period)),
+                    value);
+            return constant<V>(value);
+        },
+        record);
 }
 
 template <int D, class V, class Recorder>
@@ -90,10 +98,14 @@ template <class V, class Recorder>
 V value_any(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation, bool smooth,
             std::int64_t period, Recorder& record) {
     switch (dimension) {
-        case 1: return value_curve<1, V>(lattice, p, interpolation, smooth, period, record);
-        case 2: return value_curve<2, V>(lattice, p, interpolation, smooth, period, record);
-        case 3: return value_curve<3, V>(lattice, p, interpolation, smooth, period, record);
-        default: return value_curve<4, V>(lattice, p, interpolation, smooth, period, record);
+        case 1:
+            return value_curve<1, V>(lattice, p, interpolation, smooth, period, record);
+        case 2:
+            return value_curve<2, V>(lattice, p, interpolation, smooth, period, record);
+        case 3:
+            return value_curve<3, V>(lattice, p, interpolation, smooth, period, record);
+        default:
+            return value_curve<4, V>(lattice, p, interpolation, smooth, period, record);
     }
 }
 
@@ -107,8 +119,8 @@ double white_d(const Lattice& lattice, const Point& p, bool smooth, std::int64_t
     if constexpr (Recorder::records) {
         record.cell(cell, period);
         const detail::Offsets<D> origin{};
-        record.lattice_value(origin, trace_byte<D>(lattice, detail::corner_indices<D>(lattice, cell, origin, period)),
-                             value);
+        record.lattice_value(
+            origin, trace_byte<D>(lattice, detail::corner_indices<D>(lattice, cell, origin, period)), value);
     }
     return value;
 }
@@ -117,29 +129,34 @@ template <class Recorder>
 double white_any(const Lattice& lattice, const Point& p, int dimension, bool smooth, std::int64_t period,
                  Recorder& record) {
     switch (dimension) {
-        case 1: return white_d<1>(lattice, p, smooth, period, record);
-        case 2: return white_d<2>(lattice, p, smooth, period, record);
-        case 3: return white_d<3>(lattice, p, smooth, period, record);
-        default: return white_d<4>(lattice, p, smooth, period, record);
+        case 1:
+            return white_d<1>(lattice, p, smooth, period, record);
+        case 2:
+            return white_d<2>(lattice, p, smooth, period, record);
+        case 3:
+            return white_d<3>(lattice, p, smooth, period, record);
+        default:
+            return white_d<4>(lattice, p, smooth, period, record);
     }
 }
 
 }  // namespace
 
-double value_noise(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation, bool smooth,
-                   std::int64_t period) {
+double value_noise(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
+                   bool smooth, std::int64_t period) {
     detail::NoRecord none;
     return value_any<double>(lattice, p, dimension, interpolation, smooth, period, none);
 }
 
-detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
-                                  bool smooth, std::int64_t period) {
+detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
+                                  Interpolation interpolation, bool smooth, std::int64_t period) {
     detail::NoRecord none;
     return value_any<detail::Dual>(lattice, p, dimension, interpolation, smooth, period, none);
 }
 
-detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
-                               bool smooth, std::int64_t period, OctaveTrace& trace) {
+detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension,
+                               Interpolation interpolation, bool smooth, std::int64_t period,
+                               OctaveTrace& trace) {
     detail::TraceRecorder record{trace};
     return value_any<detail::Dual>(lattice, p, dimension, interpolation, smooth, period, record);
 }

@@ -36,19 +36,22 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     // by the warp as FractalNoise::warped moves it.
     alignas(64) std::array<std::array<double, point_capacity>, 4> q;
     for (int i = 0; i < padded; ++i) {
-        const auto at  = static_cast<std::size_t>(std::min(i, count - 1));
-        const auto to  = static_cast<std::size_t>(i);
+        const auto at = static_cast<std::size_t>(std::min(i, count - 1));
+        const auto to = static_cast<std::size_t>(i);
         q[0][to] = row.x_origin + (static_cast<double>(row.first + static_cast<int>(at)) + 0.5) * row.x_step;
         q[1][to] = row.y;
         q[2][to] = params.z;
         q[3][to] = params.w;
-        for (std::size_t k = 0; k < warp.warp_rows.size(); ++k) q[k][to] = q[k][to] + params.warp_amplitude * w[k][at];
+        for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)
+            q[k][to] = q[k][to] + params.warp_amplitude * w[k][at];
     }
-    const PointBatch at_q{{q[0].data(), q[1].data(), q[2].data(), q[3].data()}, count, only_octave, out.data()};
+    const PointBatch at_q{
+        {q[0].data(), q[1].data(), q[2].data(), q[3].data()}, count, only_octave, out.data()};
 
     if (only_octave >= 0) {
         if (!noise.has_warp()) {  // q is the pixel: the octave's own row
-            plain.kernel.fill(plain, {row.x_origin, row.x_step, row.first, count, row.y, only_octave, out.data()});
+            plain.kernel.fill(plain,
+                              {row.x_origin, row.x_step, row.first, count, row.y, only_octave, out.data()});
             return;
         }
         warp.points->fill(at_q);  // octave_weight(o) * octave(o, q)
@@ -66,7 +69,8 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     alignas(64) std::array<std::array<double, point_capacity>, 2> turned;
     turn_points(params, q[0].data(), q[1].data(), padded, turned[0].data(), turned[1].data());
     std::array<double, max_chunk> second;
-    warp.points->fill({{turned[0].data(), turned[1].data(), q[2].data(), q[3].data()}, count, -1, second.data()});
+    warp.points->fill(
+        {{turned[0].data(), turned[1].data(), q[2].data(), q[3].data()}, count, -1, second.data()});
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = (out[i] + second[i]) * 0.5;
 }
 

@@ -47,9 +47,9 @@ std::vector<WorleyCandidate> build_candidates(int dimension, CellularDistance me
     const double limit = metric == CellularDistance::euclidean   ? dimension + 1.0
                          : metric == CellularDistance::manhattan ? dimension
                                                                  : 1.0;
-    const int radius = dimension + 1;  // holds every offset within the limit, for every metric
-    const int side   = 2 * radius + 1;
-    int count        = 1;
+    const int radius   = dimension + 1;  // holds every offset within the limit, for every metric
+    const int side     = 2 * radius + 1;
+    int count          = 1;
     for (int axis = 0; axis < dimension; ++axis) count *= side;
     std::vector<WorleyCandidate> list;
     for (int n = 0; n < count; ++n) {
@@ -64,8 +64,9 @@ std::vector<WorleyCandidate> build_candidates(int dimension, CellularDistance me
         }
         if (c.floor_bound <= limit) list.push_back(c);
     }
-    std::stable_sort(list.begin(), list.end(),
-                     [](const WorleyCandidate& a, const WorleyCandidate& b) { return a.floor_bound < b.floor_bound; });
+    std::stable_sort(list.begin(), list.end(), [](const WorleyCandidate& a, const WorleyCandidate& b) {
+        return a.floor_bound < b.floor_bound;
+    });
     return list;
 }
 
@@ -111,7 +112,7 @@ double axis_gap(int k, double f) {
 template <int D, class V, class Recorder>
 V worley_d(const Lattice& lattice, const Point& p, CellularReturn cellular_return, CellularDistance metric,
            double jitter, std::int64_t period, Recorder& record) {
-    const auto cell = detail::cells_of<D>(p);                                       // 1. FIND THE CELL
+    const auto cell = detail::cells_of<D>(p);  // 1. FIND THE CELL
     if constexpr (Recorder::records) record.cell(cell, period);
     std::array<V, D> position;  // the point inside its cell, carrying d/dp = 1 along its own axis
     for (int axis = 0; axis < D; ++axis) position[axis] = detail::axis_position<V>(cell[axis].frac, axis);
@@ -120,26 +121,29 @@ V worley_d(const Lattice& lattice, const Point& p, CellularReturn cellular_retur
     for (const detail::WorleyCandidate& c : detail::worley_candidates(D, metric)) {
         if (c.floor_bound >= detail::value_of(f2)) break;  // 2. THE CELLS THAT CAN STILL MATTER
         std::array<double, D> gap;
-        for (int axis = 0; axis < D; ++axis) gap[axis] = axis_term(axis_gap(c.offset[axis], cell[axis].frac), metric);
+        for (int axis = 0; axis < D; ++axis)
+            gap[axis] = axis_term(axis_gap(c.offset[axis], cell[axis].frac), metric);
         if (distance_of<double, D>(gap, metric) >= detail::value_of(f2)) continue;
 
-        std::uint32_t h = detail::worley_seed_hash(lattice.seed());               // 3. ITS FEATURE POINT
+        std::uint32_t h = detail::worley_seed_hash(lattice.seed());  // 3. ITS FEATURE POINT
         for (int axis = D - 1; axis >= 0; --axis)
             h = detail::worley_link(h, wrap_index(cell[axis].index + c.offset[axis], period));
         const std::uint32_t word0 = detail::worley_word0(h);
         const std::uint32_t word1 = D > 2 ? detail::worley_word1(word0) : 0u;
         std::array<V, D> delta, term;  // from the point to the feature point, in cells
         for (int axis = 0; axis < D; ++axis) {
-            const double feature = c.offset[axis] + detail::feature_offset(detail::worley_bits(word0, word1, axis), jitter);
-            delta[axis]          = feature - position[axis];
-            term[axis]           = axis_term(delta[axis], metric);
+            const double feature =
+                c.offset[axis] + detail::feature_offset(detail::worley_bits(word0, word1, axis), jitter);
+            delta[axis] = feature - position[axis];
+            term[axis]  = axis_term(delta[axis], metric);
         }
-        const V d = distance_of<V, D>(term, metric);                              // 4. KEEP THE TWO NEAREST
+        const V d = distance_of<V, D>(term, metric);  // 4. KEEP THE TWO NEAREST
         if constexpr (Recorder::records) {
             std::array<double, D> offset_from_point;
             for (int axis = 0; axis < D; ++axis) offset_from_point[axis] = detail::value_of(delta[axis]);
-            const double shown = metric == CellularDistance::euclidean ? std::sqrt(detail::value_of(d)) : detail::value_of(d);
-            const int index    = static_cast<int>(record.trace.corners.size());
+            const double shown =
+                metric == CellularDistance::euclidean ? std::sqrt(detail::value_of(d)) : detail::value_of(d);
+            const int index = static_cast<int>(record.trace.corners.size());
             Offsets<D> offset;
             for (int axis = 0; axis < D; ++axis) offset[axis] = c.offset[axis];
             record.template corner<D>(offset, word0, {}, offset_from_point, shown);
@@ -168,10 +172,14 @@ template <class V, class Recorder>
 V worley_any(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
              CellularDistance metric, double jitter, std::int64_t period, Recorder& record) {
     switch (dimension) {
-        case 1: return worley_d<1, V>(lattice, p, cellular_return, metric, jitter, period, record);
-        case 2: return worley_d<2, V>(lattice, p, cellular_return, metric, jitter, period, record);
-        case 3: return worley_d<3, V>(lattice, p, cellular_return, metric, jitter, period, record);
-        default: return worley_d<4, V>(lattice, p, cellular_return, metric, jitter, period, record);
+        case 1:
+            return worley_d<1, V>(lattice, p, cellular_return, metric, jitter, period, record);
+        case 2:
+            return worley_d<2, V>(lattice, p, cellular_return, metric, jitter, period, record);
+        case 3:
+            return worley_d<3, V>(lattice, p, cellular_return, metric, jitter, period, record);
+        default:
+            return worley_d<4, V>(lattice, p, cellular_return, metric, jitter, period, record);
     }
 }
 
@@ -190,8 +198,9 @@ detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int d
     return worley_any<detail::Dual>(lattice, p, dimension, cellular_return, metric, jitter, period, none);
 }
 
-detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
-                                CellularDistance metric, double jitter, std::int64_t period, OctaveTrace& trace) {
+detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension,
+                                CellularReturn cellular_return, CellularDistance metric, double jitter,
+                                std::int64_t period, OctaveTrace& trace) {
     detail::TraceRecorder record{trace};
     return worley_any<detail::Dual>(lattice, p, dimension, cellular_return, metric, jitter, period, record);
 }

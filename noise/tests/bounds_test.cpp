@@ -21,7 +21,7 @@ double longest_gradient(const noise::Params& p) {
 
 // |noise| cannot exceed this (see perlin.hpp, value.hpp, interpolate.hpp).
 double theoretical_bound(const noise::Params& p) {
-    const bool cubic     = p.interpolation == Interpolation::cubic && p.algorithm != Algorithm::white;
+    const bool cubic       = p.interpolation == Interpolation::cubic && p.algorithm != Algorithm::white;
     const double overshoot = cubic ? std::pow(1.5, p.dimension) : 1.0;
     if (p.algorithm != Algorithm::perlin) return overshoot;
     // |g . d| <= |g| |d|, with |d| <= sqrt(D) for the cell's own corners, 2 sqrt(D) for cubic's.
@@ -43,7 +43,8 @@ TEST(Bounds, EveryBaseNoiseStaysWithinItsTheoreticalBoundAndUsesItsRange) {
             largest = std::max(largest, std::abs(v));
         }
         // Smoothing averages 3^D values, so smoothed 4D value noise stays near 0.2.
-        EXPECT_GT(largest, 0.15 * std::min(bound, 1.0)) << "a degenerate field: " << noise_test::describe(params);
+        EXPECT_GT(largest, 0.15 * std::min(bound, 1.0))
+            << "a degenerate field: " << noise_test::describe(params);
     }
 }
 
@@ -54,7 +55,9 @@ TEST(Bounds, TwoPointValueNoiseNeverLeavesMinusOneToOne) {
         if (params.algorithm == Algorithm::perlin || params.interpolation == Interpolation::cubic) continue;
         const noise::FractalNoise noise(params);
         for (int i = 0; i < 2000; ++i)
-            ASSERT_LE(std::abs(noise.at({coordinate(rng), coordinate(rng), coordinate(rng), coordinate(rng)})), 1.0);
+            ASSERT_LE(
+                std::abs(noise.at({coordinate(rng), coordinate(rng), coordinate(rng), coordinate(rng)})),
+                1.0);
     }
 }
 

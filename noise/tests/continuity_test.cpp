@@ -29,7 +29,8 @@ TEST(Continuity, EveryNoiseIsContinuousAcrossCellEdges) {
             for (double edge : {-256.0, -3.0, -1.0, 0.0, 1.0, 2.0, 255.0, 256.0}) {
                 const double left  = noise.at(on_axis(axis, edge - eps));
                 const double right = noise.at(on_axis(axis, edge + eps));
-                ASSERT_NEAR(left, right, 1e-6) << noise_test::describe(params) << "axis " << axis << " edge " << edge;
+                ASSERT_NEAR(left, right, 1e-6)
+                    << noise_test::describe(params) << "axis " << axis << " edge " << edge;
             }
         }
     }
@@ -38,7 +39,8 @@ TEST(Continuity, EveryNoiseIsContinuousAcrossCellEdges) {
 TEST(Continuity, WhiteNoiseJumpsAtCellEdges) {
     const noise::FractalNoise noise(noise_test::one_octave(Algorithm::white, 1, Interpolation::linear));
     int jumps = 0;
-    for (int edge = -8; edge < 8; ++edge) jumps += noise.at({edge - 1e-9, 0, 0, 0}) != noise.at({edge + 1e-9, 0, 0, 0});
+    for (int edge = -8; edge < 8; ++edge)
+        jumps += noise.at({edge - 1e-9, 0, 0, 0}) != noise.at({edge + 1e-9, 0, 0, 0});
     EXPECT_GT(jumps, 12);  // the continuity test above can tell a discontinuity
 }
 
@@ -46,7 +48,8 @@ TEST(Continuity, WhiteNoiseJumpsAtCellEdges) {
 std::pair<double, double> slopes_at(const noise::FractalNoise& noise, int axis, double edge) {
     const double h      = 1e-5;
     const double centre = noise.at(on_axis(axis, edge));
-    return {(centre - noise.at(on_axis(axis, edge - h))) / h, (noise.at(on_axis(axis, edge + h)) - centre) / h};
+    return {(centre - noise.at(on_axis(axis, edge - h))) / h,
+            (noise.at(on_axis(axis, edge + h)) - centre) / h};
 }
 
 TEST(Continuity, SmoothCurvesHaveContinuousSlopes) {
@@ -56,7 +59,8 @@ TEST(Continuity, SmoothCurvesHaveContinuousSlopes) {
         for (int axis = 0; axis < params.dimension; ++axis) {
             for (double edge : {-5.0, -1.0, 0.0, 1.0, 3.0}) {
                 const auto [left, right] = slopes_at(noise, axis, edge);
-                ASSERT_NEAR(left, right, 2e-3) << noise_test::describe(params) << "axis " << axis << " edge " << edge;
+                ASSERT_NEAR(left, right, 2e-3)
+                    << noise_test::describe(params) << "axis " << axis << " edge " << edge;
             }
         }
     }
@@ -85,13 +89,15 @@ TEST(Lattice, GradientNoiseIsZeroAtEveryLatticePoint) {
 
 TEST(Lattice, ValueNoisePassesThroughTheLatticeValues) {
     for (int dimension = 1; dimension <= 4; ++dimension) {
-        for (auto curve : {Interpolation::linear, Interpolation::cosine, Interpolation::cubic, Interpolation::quintic}) {
+        for (auto curve :
+             {Interpolation::linear, Interpolation::cosine, Interpolation::cubic, Interpolation::quintic}) {
             const noise::FractalNoise value(noise_test::one_octave(Algorithm::value, dimension, curve));
             const noise::FractalNoise white(noise_test::one_octave(Algorithm::white, dimension, curve));
             for (double x : {-3.0, 0.0, 5.0}) {
                 const noise::Point p{x, 2.0, -1.0, 9.0};
                 ASSERT_DOUBLE_EQ(value.at(p), white.at(p));
-                ASSERT_DOUBLE_EQ(white.at(p), white.at({x + 0.999, 2.5, -0.5, 9.25}));  // constant over the cell
+                ASSERT_DOUBLE_EQ(white.at(p),
+                                 white.at({x + 0.999, 2.5, -0.5, 9.25}));  // constant over the cell
             }
         }
     }
@@ -106,9 +112,10 @@ TEST(Lattice, SmoothingIsSeedFoursNeighbourAverage) {
     const auto n = [&](double x, double y) { return raw.at({x + 0.5, y + 0.5, 0, 0}); };
     for (double x : {-4.0, 0.0, 10.0}) {
         for (double y : {-1.0, 3.0}) {
-            const double corners = (n(x - 1, y - 1) + n(x + 1, y - 1) + n(x - 1, y + 1) + n(x + 1, y + 1)) / 16;
-            const double sides   = (n(x - 1, y) + n(x + 1, y) + n(x, y - 1) + n(x, y + 1)) / 8;
-            const double centre  = n(x, y) / 4;
+            const double corners =
+                (n(x - 1, y - 1) + n(x + 1, y - 1) + n(x - 1, y + 1) + n(x + 1, y + 1)) / 16;
+            const double sides  = (n(x - 1, y) + n(x + 1, y) + n(x, y - 1) + n(x, y + 1)) / 8;
+            const double centre = n(x, y) / 4;
             EXPECT_NEAR(smooth.at({x + 0.5, y + 0.5, 0, 0}), corners + sides + centre, 1e-15);
         }
     }

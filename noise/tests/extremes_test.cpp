@@ -31,8 +31,8 @@ constexpr double biggest = std::numeric_limits<double>::max();
 
 TEST(Extremes, CellOfIsTheFloorInsideTheLimit) {
     // Doubles up to 2^52 still have fractions; the cell is floor(x) exactly, as it always was.
-    for (double x : {0.0, -0.0, 0.5, -0.5, 1e12 + 0.25, -1e12 - 0.25, lattice_limit - 0.5, -lattice_limit + 0.5,
-                     std::nextafter(lattice_limit, 0.0), lattice_limit, -lattice_limit,
+    for (double x : {0.0, -0.0, 0.5, -0.5, 1e12 + 0.25, -1e12 - 0.25, lattice_limit - 0.5,
+                     -lattice_limit + 0.5, std::nextafter(lattice_limit, 0.0), lattice_limit, -lattice_limit,
                      std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::denorm_min()}) {
         const noise::Cell cell = noise::cell_of(x);
         EXPECT_EQ(static_cast<double>(cell.index), std::floor(x)) << x;
@@ -48,7 +48,8 @@ TEST(Extremes, CellOfClampsEverythingBeyondTheLimit) {
     // Past 2^52 every double is a whole number: the cell is the limit's, and the fraction 0, as
     // it was for the point itself. Infinities clamp; NaN counts as -infinity.
     constexpr std::int64_t limit_index = std::int64_t{1} << 52;
-    for (double x : {std::nextafter(lattice_limit, inf), 0x1.0p53 + 2.0, 0x1.0p63, 0x1.0p64, 1e21, 1e300, biggest, inf}) {
+    for (double x : {std::nextafter(lattice_limit, inf), 0x1.0p53 + 2.0, 0x1.0p63, 0x1.0p64, 1e21, 1e300,
+                     biggest, inf}) {
         EXPECT_EQ(noise::cell_of(x).index, limit_index) << x;
         EXPECT_EQ(noise::cell_of(x).frac, 0.0) << x;
         EXPECT_EQ(noise::cell_of(-x).index, -limit_index) << -x;
@@ -63,20 +64,33 @@ TEST(Extremes, CellOfClampsEverythingBeyondTheLimit) {
 // What `sample` or a caller of FractalNoise::at can send, at every octave of lacunarity 4 (so
 // octave 15 multiplies by 2^30 and finite points overflow to infinity).
 TEST(Extremes, AnyPointGivesAFiniteValue) {
-    const double far[] = {1e300, -1e300, biggest, -biggest, 0x1.0p52, -0x1.0p52, 0x1.0p50 + 0.5, 1e15, -1e15,
-                          std::numeric_limits<double>::denorm_min(), 0.0, inf, -inf, nan};
+    const double far[] = {1e300,
+                          -1e300,
+                          biggest,
+                          -biggest,
+                          0x1.0p52,
+                          -0x1.0p52,
+                          0x1.0p50 + 0.5,
+                          1e15,
+                          -1e15,
+                          std::numeric_limits<double>::denorm_min(),
+                          0.0,
+                          inf,
+                          -inf,
+                          nan};
     for (auto params : noise_test::every_base_noise()) {
         for (auto fractal : {noise::Fractal::fbm, noise::Fractal::turbulence, noise::Fractal::ridged}) {
-            params.fractal    = fractal;
-            params.octaves    = params.dimension == 4 && params.smooth ? 3 : 16;  // 4D smoothing: 20736 chains each
+            params.fractal = fractal;
+            params.octaves =
+                params.dimension == 4 && params.smooth ? 3 : 16;  // 4D smoothing: 20736 chains each
             params.lacunarity = 4.0;
             const noise::FractalNoise noise(params);
             for (std::size_t i = 0; i < std::size(far); ++i) {
                 const noise::Point p{far[i], far[(i + 3) % std::size(far)], far[(i + 5) % std::size(far)],
                                      far[(i + 7) % std::size(far)]};
                 const double value = noise.at(p);
-                ASSERT_TRUE(std::isfinite(value)) << noise_test::describe(params) << "at (" << p[0] << ", " << p[1]
-                                                  << ", " << p[2] << ", " << p[3] << ")";
+                ASSERT_TRUE(std::isfinite(value)) << noise_test::describe(params) << "at (" << p[0] << ", "
+                                                  << p[1] << ", " << p[2] << ", " << p[3] << ")";
             }
         }
     }
@@ -114,13 +128,13 @@ std::vector<noise::Params> corners(const noise::Params& base) {
         p.offset_x = p.z = offset;
         p.offset_y = p.w = -offset;
         p.frequency      = frequency;
-        p.octaves        = base.dimension == 4 && base.smooth ? 2 : 16;  // 4D smoothing: 20736 chains per point
-        p.lacunarity     = lacunarity;
-        p.persistence    = persistence;
-        p.tile           = noise::algorithm_info(base.algorithm).tiles ? tile : 0;  // simplex: no tiling
-        p.fractal        = fractal;
-        p.seed           = 4294967295u;
-        p.octave_seeds   = noise::OctaveSeeds::offset;
+        p.octaves      = base.dimension == 4 && base.smooth ? 2 : 16;  // 4D smoothing: 20736 chains per point
+        p.lacunarity   = lacunarity;
+        p.persistence  = persistence;
+        p.tile         = noise::algorithm_info(base.algorithm).tiles ? tile : 0;  // simplex: no tiling
+        p.fractal      = fractal;
+        p.seed         = 4294967295u;
+        p.octave_seeds = noise::OctaveSeeds::offset;
         p.octave_offsets = offsets;
         EXPECT_EQ(noise::validate(p), "");
         all.push_back(p);
@@ -145,7 +159,8 @@ std::string row_difference(const noise::FractalNoise& noise, int width, int firs
     for (int i = 0; i < count; ++i) {
         const double expected = noise.at(noise::pixel_point(params, width, first + i, py));
         const double got      = row[static_cast<std::size_t>(i)];
-        if (!std::isfinite(got) || std::bit_cast<std::uint64_t>(got) != std::bit_cast<std::uint64_t>(expected))
+        if (!std::isfinite(got) ||
+            std::bit_cast<std::uint64_t>(got) != std::bit_cast<std::uint64_t>(expected))
             return "pixel " + std::to_string(first + i) + " of row " + std::to_string(py) + ": reference " +
                    std::to_string(expected) + ", kernel " + std::to_string(got) + " with " +
                    noise_test::describe(params) + "offset_x=" + std::to_string(params.offset_x) +
@@ -172,7 +187,8 @@ TEST(Extremes, EveryCornerOnEveryTargetEqualsTheReference) {
                 const noise::FractalNoise noise(params);
                 for (const int py : {0, width - 1}) {
                     ASSERT_EQ(row_difference(noise, width, 0, count, py), "") << "target " << name;
-                    ASSERT_EQ(row_difference(noise, width, width - count, count, py), "") << "target " << name;
+                    ASSERT_EQ(row_difference(noise, width, width - count, count, py), "")
+                        << "target " << name;
                 }
             }
         }
@@ -194,13 +210,15 @@ TEST(Extremes, RowsAcrossTheLimitEqualTheReference) {
                 params.lacunarity     = 1.0;
                 const noise::FractalNoise noise(params);
                 const noise::RowKernel kernel(noise);
-                for (const double origin : {lattice_limit - 5.25, -lattice_limit - 5.25, 1e300, -1e300, 0x1.0p51 - 25.0,
-                                            -0x1.0p51 + 0.25, 0x1.0p51 - 5.25, -0x1.0p51 - 5.25}) {
+                for (const double origin :
+                     {lattice_limit - 5.25, -lattice_limit - 5.25, 1e300, -1e300, 0x1.0p51 - 25.0,
+                      -0x1.0p51 + 0.25, 0x1.0p51 - 5.25, -0x1.0p51 - 5.25}) {
                     std::vector<double> row(40);
                     kernel.fill_row({origin, 0.5, 0, 0.375}, row);
                     for (std::size_t i = 0; i < row.size(); ++i) {
                         const noise::Point p{origin + (static_cast<double>(i) + 0.5) * 0.5, 0.375, 0.0, 0.0};
-                        ASSERT_EQ(std::bit_cast<std::uint64_t>(row[i]), std::bit_cast<std::uint64_t>(noise.at(p)))
+                        ASSERT_EQ(std::bit_cast<std::uint64_t>(row[i]),
+                                  std::bit_cast<std::uint64_t>(noise.at(p)))
                             << "target " << name << " origin " << origin << " pixel " << i << " "
                             << noise_test::describe(params);
                     }

@@ -1,10 +1,11 @@
 // The octave sums: normalisation, determinism, seeds, and each fractal's definition.
+#include "noise/fractal.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "noise/fractal.hpp"
 #include "noise/perlin.hpp"
 #include "test_support.hpp"
 
@@ -25,7 +26,8 @@ TEST(Fractal, OneOctaveIsTheRawNoise) {
     const noise::Lattice lattice(0);
     for (double x = -3.0; x < 3.0; x += 0.37) {
         const noise::Point p{x, 0.3 * x + 0.1, 0, 0};
-        EXPECT_EQ(noise.at(p), noise::perlin_noise(lattice, p, 2, noise::Gradients::improved, Interpolation::quintic, 0));
+        EXPECT_EQ(noise.at(p),
+                  noise::perlin_noise(lattice, p, 2, noise::Gradients::improved, Interpolation::quintic, 0));
     }
 }
 
@@ -42,7 +44,8 @@ TEST(Fractal, FbmIsTheWeightedMeanOfItsOctaves) {
         double sum = 0.0;
         for (int i = 0; i < 6; ++i) {
             const noise::Point scaled{p[0] * std::pow(2.0, i), p[1] * std::pow(2.0, i), 0, 0};
-            const double raw = noise::perlin_noise(lattice, scaled, 2, noise::Gradients::improved, Interpolation::quintic, 0);
+            const double raw = noise::perlin_noise(lattice, scaled, 2, noise::Gradients::improved,
+                                                   Interpolation::quintic, 0);
             EXPECT_EQ(noise.octave(i, p), raw);  // scaling by 2^i is exact, so it is the same point
             sum += noise.octave_weight(i) * raw;
         }
@@ -125,27 +128,31 @@ TEST(Fractal, UnnormalisedFbmIsThePlainSumOfTheOctaves) {
     for (double x = -2.0; x < 2.0; x += 0.31) {
         const noise::Point p{x, 0.4 - x, 0, 0};
         double sum = 0.0;
-        for (int i = 0; i < 5; ++i) sum += noise.octaves()[static_cast<std::size_t>(i)].amplitude * noise.octave(i, p);
+        for (int i = 0; i < 5; ++i)
+            sum += noise.octaves()[static_cast<std::size_t>(i)].amplitude * noise.octave(i, p);
         EXPECT_EQ(noise.at(p), sum);  // the same additions in the same order, then / 1: exact
     }
 }
 
 TEST(Fractal, NormalisingOnlyDividesTheSameSum) {
-    for (const auto fractal_kind : {noise::Fractal::fbm, noise::Fractal::turbulence, noise::Fractal::ridged}) {
-        auto plain       = fractal(6, 0.5);
-        plain.fractal    = fractal_kind;
-        auto normalised  = plain;
-        plain.normalize  = false;
+    for (const auto fractal_kind :
+         {noise::Fractal::fbm, noise::Fractal::turbulence, noise::Fractal::ridged}) {
+        auto plain      = fractal(6, 0.5);
+        plain.fractal   = fractal_kind;
+        auto normalised = plain;
+        plain.normalize = false;
         const noise::FractalNoise np(plain), nn(normalised);
         EXPECT_EQ(np.amplitude_sum(), 63.0 / 32.0);
         for (double x = -1.0; x < 1.0; x += 0.23) {
             const noise::Point p{x, 0.7 * x + 0.2, 0, 0};
-            EXPECT_EQ(np.at(p) / np.amplitude_sum(), nn.at(p)) << noise::fractal_names[static_cast<int>(fractal_kind)];
+            EXPECT_EQ(np.at(p) / np.amplitude_sum(), nn.at(p))
+                << noise::fractal_names[static_cast<int>(fractal_kind)];
         }
     }
     auto one = fractal(1, 0.5), one_plain = one;
     one_plain.normalize = false;
-    EXPECT_EQ(noise::FractalNoise(one).at({0.3, 0.8, 0, 0}), noise::FractalNoise(one_plain).at({0.3, 0.8, 0, 0}));
+    EXPECT_EQ(noise::FractalNoise(one).at({0.3, 0.8, 0, 0}),
+              noise::FractalNoise(one_plain).at({0.3, 0.8, 0, 0}));
 }
 
 // Elias' ranges: at persistence 1 and 6 octaves his plain sum of smoothed value noise reaches
@@ -153,10 +160,10 @@ TEST(Fractal, NormalisingOnlyDividesTheSameSum) {
 // the bound, +-6 here), and the sum must really leave one octave's [-1, 1], or the switch would
 // not be doing anything.
 TEST(Fractal, UnnormalisedRangeIsHonest) {
-    auto params        = noise_test::one_octave(Algorithm::value, 2, Interpolation::cosine);
-    params.octaves     = 6;
-    params.persistence = 1.0;
-    params.normalize   = false;
+    auto params         = noise_test::one_octave(Algorithm::value, 2, Interpolation::cosine);
+    params.octaves      = 6;
+    params.persistence  = 1.0;
+    params.normalize    = false;
     params.octave_seeds = noise::OctaveSeeds::offset;
     params.smooth       = true;
     const noise::FractalNoise noise(params);

@@ -23,7 +23,7 @@ std::vector<double> gradient_of(const noise::Lattice& lattice, int dimension, Gr
 
 // Ken Perlin's grad, as he wrote it, for comparison with the library's table.
 double ken_grad(int hash, double x, double y, double z) {
-    int h = hash & 15;
+    int h    = hash & 15;
     double u = h < 8 ? x : y, v = h < 4 ? y : h == 12 || h == 14 ? x : z;
     return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
 }
@@ -41,7 +41,7 @@ TEST(Gradients, Improved4DAreThe32EdgeVectorsOfTheFourCube) {
     std::set<std::vector<double>> seen;
     for (unsigned h = 0; h < 32; ++h) {
         const auto g = gradient_of(lattice, 4, Gradients::improved, h);
-        int zeros = 0;
+        int zeros    = 0;
         for (double c : g) {
             zeros += c == 0.0;
             EXPECT_TRUE(c == 0.0 || std::abs(c) == 1.0);
@@ -69,8 +69,8 @@ TEST(Gradients, OneDimensionalSlopesSpanMinusOneToOne) {
     double lo = 1.0, hi = -1.0;
     for (unsigned h = 0; h < 256; ++h) {
         const double slope = gradient_of(lattice, 1, Gradients::improved, h)[0];
-        lo = std::min(lo, slope);
-        hi = std::max(hi, slope);
+        lo                 = std::min(lo, slope);
+        hi                 = std::max(hi, slope);
     }
     EXPECT_EQ(lo, -1.0);
     EXPECT_EQ(hi, 1.0);

@@ -16,8 +16,8 @@
 
 #include "noise/fractal.hpp"
 #include "noise/kernel.hpp"
-#include "noise/render.hpp"
 #include "noise/lattice.hpp"
+#include "noise/render.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -32,19 +32,22 @@ using noise::Interpolation;
 double IntNoise(std::int32_t n_signed) {
     std::uint32_t n = static_cast<std::uint32_t>(n_signed);
     n               = (n << 13) ^ n;
-    return 1.0 - static_cast<double>((n * (n * n * 15731u + 789221u) + 1376312589u) & 0x7fffffffu) / 1073741824.0;
+    return 1.0 -
+           static_cast<double>((n * (n * n * 15731u + 789221u) + 1376312589u) & 0x7fffffffu) / 1073741824.0;
 }
 double Noise1(std::int32_t x) { return IntNoise(x); }
 double Noise2(std::int32_t x, std::int32_t y) {
-    const std::int32_t n = static_cast<std::int32_t>(static_cast<std::uint32_t>(x) + static_cast<std::uint32_t>(y) * 57u);
+    const std::int32_t n =
+        static_cast<std::int32_t>(static_cast<std::uint32_t>(x) + static_cast<std::uint32_t>(y) * 57u);
     return IntNoise(n);
 }
 
 double SmoothedNoise1(std::int32_t x) { return Noise1(x) / 2 + Noise1(x - 1) / 4 + Noise1(x + 1) / 4; }
 double SmoothNoise2(std::int32_t x, std::int32_t y) {
-    const double corners = (Noise2(x - 1, y - 1) + Noise2(x + 1, y - 1) + Noise2(x - 1, y + 1) + Noise2(x + 1, y + 1)) / 16;
-    const double sides   = (Noise2(x - 1, y) + Noise2(x + 1, y) + Noise2(x, y - 1) + Noise2(x, y + 1)) / 8;
-    const double center  = Noise2(x, y) / 4;
+    const double corners =
+        (Noise2(x - 1, y - 1) + Noise2(x + 1, y - 1) + Noise2(x - 1, y + 1) + Noise2(x + 1, y + 1)) / 16;
+    const double sides  = (Noise2(x - 1, y) + Noise2(x + 1, y) + Noise2(x, y - 1) + Noise2(x, y + 1)) / 8;
+    const double center = Noise2(x, y) / 4;
     return corners + sides + center;
 }
 
@@ -70,9 +73,10 @@ double Interpolate(Interpolation curve, double a, double b, double x) {
 double InterpolatedNoise1(double x, Interpolation curve, bool smooth) {
     const auto integer_X      = static_cast<std::int32_t>(x);
     const double fractional_X = x - integer_X;
-    const auto v = [&](std::int32_t i) { return smooth ? SmoothedNoise1(i) : Noise1(i); };
+    const auto v              = [&](std::int32_t i) { return smooth ? SmoothedNoise1(i) : Noise1(i); };
     if (curve == Interpolation::cubic)
-        return Cubic_Interpolate(v(integer_X - 1), v(integer_X), v(integer_X + 1), v(integer_X + 2), fractional_X);
+        return Cubic_Interpolate(v(integer_X - 1), v(integer_X), v(integer_X + 1), v(integer_X + 2),
+                                 fractional_X);
     return Interpolate(curve, v(integer_X), v(integer_X + 1), fractional_X);
 }
 // 2D: his pseudocode for two-point curves; for cubic the same tree, four rows along x, then y.
@@ -86,8 +90,8 @@ double InterpolatedNoise2(double x, double y, Interpolation curve, bool smooth) 
         double row[4];
         for (int j = 0; j < 4; ++j) {
             const std::int32_t Y = integer_Y - 1 + j;
-            row[j] = Cubic_Interpolate(v(integer_X - 1, Y), v(integer_X, Y), v(integer_X + 1, Y), v(integer_X + 2, Y),
-                                       fractional_X);
+            row[j] = Cubic_Interpolate(v(integer_X - 1, Y), v(integer_X, Y), v(integer_X + 1, Y),
+                                       v(integer_X + 2, Y), fractional_X);
         }
         return Cubic_Interpolate(row[0], row[1], row[2], row[3], fractional_Y);
     }
@@ -120,14 +124,16 @@ TEST(EliasHash, ValueNoiseIsHisInterpolatedNoise) {
                 double largest = 0.0;
                 for (int k = 0; k < 20000; ++k) {
                     // Positive points (his int() truncates, our floor floors), far out too.
-                    const double x = rng.unit() * (k % 2 ? 1e6 : 300.0), y = rng.unit() * (k % 3 ? 1e5 : 50.0);
-                    const double expected =
-                        dimension == 1 ? InterpolatedNoise1(x, curve, smooth) : InterpolatedNoise2(x, y, curve, smooth);
-                    const double got = noise.at({x, y, 0.0, 0.0});
-                    largest          = std::max(largest, std::abs(got - expected));
-                    ASSERT_NEAR(got, expected, 1e-15) << "dimension " << dimension << " curve "
-                                                      << noise::interpolation_names[static_cast<std::size_t>(curve)]
-                                                      << " smooth " << smooth << " at " << x << ", " << y;
+                    const double x        = rng.unit() * (k % 2 ? 1e6 : 300.0),
+                                 y        = rng.unit() * (k % 3 ? 1e5 : 50.0);
+                    const double expected = dimension == 1 ? InterpolatedNoise1(x, curve, smooth)
+                                                           : InterpolatedNoise2(x, y, curve, smooth);
+                    const double got      = noise.at({x, y, 0.0, 0.0});
+                    largest               = std::max(largest, std::abs(got - expected));
+                    ASSERT_NEAR(got, expected, 1e-15)
+                        << "dimension " << dimension << " curve "
+                        << noise::interpolation_names[static_cast<std::size_t>(curve)] << " smooth " << smooth
+                        << " at " << x << ", " << y;
                 }
                 std::printf("elias %dD %s%s: largest difference from his code %.3g\n", dimension,
                             std::string(noise::interpolation_names[static_cast<std::size_t>(curve)]).c_str(),
@@ -188,11 +194,13 @@ TEST(EliasHash, ValuesLieInMinusOneExclusiveToOne) {
 // [SECTION] Seed 001, Perlin2D, as printed ---------------------------------------------------
 
 // C#'s int arithmetic wraps (unchecked); C++'s signed overflow is undefined, so sums go via int64.
-std::int32_t Unchecked(std::int64_t value) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(value)); }
+std::int32_t Unchecked(std::int64_t value) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(value));
+}
 
 // .NET's System.Random(int seed), written from Random.cs's shape (the newer `num += 21` form).
 class CSharpRandom {
-public:
+  public:
     explicit CSharpRandom(std::int32_t Seed) {
         std::int32_t num  = 0;
         std::int32_t num2 = 161803398 - (Seed == INT32_MIN ? INT32_MAX : std::abs(Seed));
@@ -230,7 +238,7 @@ public:
         for (int i = 0; i < length; i++) buffer[i] = static_cast<std::uint8_t>(InternalSample() % 256);
     }
 
-private:
+  private:
     std::int32_t seedArray[56] = {};
     int inext = 0, inextp = 21;
 };
@@ -253,21 +261,25 @@ TEST(PrimeTableHash, DotNetRandomGivesTheKnownSequences) {
 
 // Perlin2D of seed 001, in double instead of float (the operations are the same).
 class Perlin2D {
-public:
+  public:
     explicit Perlin2D(std::int32_t seed = 0) { CSharpRandom(seed).NextBytes(permutationTable, 1024); }
 
     std::array<double, 2> GetPseudoRandomGradientVector(std::int32_t x, std::int32_t y) const {
         // C#: int * int wraps; int * uint and the rest are long.
         const std::int64_t xs = static_cast<std::int32_t>(static_cast<std::uint32_t>(x) * 1836311903u);
-        const std::int64_t ys = static_cast<std::int64_t>(static_cast<std::uint64_t>(static_cast<std::int64_t>(y)) * 2971215073ull +
-                                                          4807526976ull);
+        const std::int64_t ys = static_cast<std::int64_t>(
+            static_cast<std::uint64_t>(static_cast<std::int64_t>(y)) * 2971215073ull + 4807526976ull);
         int v = static_cast<int>((xs ^ ys) & 1023);
         v     = permutationTable[v] & 3;
         switch (v) {
-            case 0: return {1, 0};
-            case 1: return {-1, 0};
-            case 2: return {0, 1};
-            default: return {0, -1};
+            case 0:
+                return {1, 0};
+            case 1:
+                return {-1, 0};
+            case 2:
+                return {0, 1};
+            default:
+                return {0, -1};
         }
     }
     static double QunticCurve(double t) { return t * t * t * (t * (t * 6 - 15) + 10); }
@@ -275,10 +287,10 @@ public:
     static double Dot(std::array<double, 2> a, std::array<double, 2> b) { return a[0] * b[0] + a[1] * b[1]; }
 
     double Noise(double fx, double fy) const {
-        const auto left = static_cast<std::int32_t>(std::floor(fx));
-        const auto top  = static_cast<std::int32_t>(std::floor(fy));
-        double pointInQuadX = fx - left;
-        double pointInQuadY = fy - top;
+        const auto left                = static_cast<std::int32_t>(std::floor(fx));
+        const auto top                 = static_cast<std::int32_t>(std::floor(fy));
+        double pointInQuadX            = fx - left;
+        double pointInQuadY            = fy - top;
         const auto topLeftGradient     = GetPseudoRandomGradientVector(left, top);
         const auto topRightGradient    = GetPseudoRandomGradientVector(left + 1, top);
         const auto bottomLeftGradient  = GetPseudoRandomGradientVector(left, top + 1);
@@ -298,14 +310,15 @@ public:
         return Lerp(tx, bx, pointInQuadY);
     }
 
-private:
+  private:
     std::uint8_t permutationTable[1024];
 };
 
 noise::Params perlin2d_params(std::uint32_t seed) {
-    noise::Params params = noise_test::one_octave(Algorithm::perlin, 2, Interpolation::quintic, noise::Gradients::axes);
-    params.hash          = Hash::prime_table;
-    params.seed          = seed;
+    noise::Params params =
+        noise_test::one_octave(Algorithm::perlin, 2, Interpolation::quintic, noise::Gradients::axes);
+    params.hash = Hash::prime_table;
+    params.seed = seed;
     return params;
 }
 
@@ -319,7 +332,8 @@ TEST(PrimeTableHash, PerlinIsSeed001sPerlin2D) {
         for (int k = 0; k < 20000; ++k) {
             const double extent = k % 2 ? 3000.0 : 20.0;
             const double x = (rng.unit() - 0.5) * extent, y = (rng.unit() - 0.5) * extent;
-            ASSERT_EQ(ours.at({x, y, 0, 0}), theirs.Noise(x, y)) << "seed " << seed << " at " << x << ", " << y;
+            ASSERT_EQ(ours.at({x, y, 0, 0}), theirs.Noise(x, y))
+                << "seed " << seed << " at " << x << ", " << y;
         }
     }
 }
@@ -382,10 +396,11 @@ TEST(EveryHash, IsContinuousAcrossCellEdges) {
                 for (int edge = -5; edge <= 5; ++edge) {
                     for (int axis = 0; axis < dimension; ++axis) {
                         noise::Point p{0.3, -0.6, 1.45, -2.2};
-                        noise::Point q = p;
+                        noise::Point q                    = p;
                         p[static_cast<std::size_t>(axis)] = edge - 1e-9;
                         q[static_cast<std::size_t>(axis)] = edge + 1e-9;
-                        ASSERT_NEAR(noise.at(p), noise.at(q), 1e-6) << noise_test::describe(params) << " edge " << edge;
+                        ASSERT_NEAR(noise.at(p), noise.at(q), 1e-6)
+                            << noise_test::describe(params) << " edge " << edge;
                     }
                 }
             }
@@ -397,7 +412,8 @@ TEST(EveryHash, IsContinuousAcrossCellEdges) {
 // seeding: points that are multiples of 1/256 give bit-identical values one period apart.
 TEST(EveryHash, TilesExactlyAtSeveralPeriods) {
     for (Hash hash : every_hash) {
-        for (auto seeds : {noise::OctaveSeeds::same, noise::OctaveSeeds::offset, noise::OctaveSeeds::texture}) {
+        for (auto seeds :
+             {noise::OctaveSeeds::same, noise::OctaveSeeds::offset, noise::OctaveSeeds::texture}) {
             for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::white}) {
                 for (int dimension = 1; dimension <= 4; ++dimension) {
                     for (std::uint32_t period : {3u, 100u, 300u}) {
@@ -409,12 +425,14 @@ TEST(EveryHash, TilesExactlyAtSeveralPeriods) {
                         params.smooth        = period == 100u;
                         const noise::FractalNoise noise(params);
                         for (int k = 0; k < 6; ++k) {
-                            const noise::Point p{(k * 523 % 2048 - 1024) / 256.0, (k * 311 % 2048 - 1024) / 256.0,
-                                                 (k * 97 % 512) / 256.0, -(k * 41 % 512) / 256.0};
+                            const noise::Point p{(k * 523 % 2048 - 1024) / 256.0,
+                                                 (k * 311 % 2048 - 1024) / 256.0, (k * 97 % 512) / 256.0,
+                                                 -(k * 41 % 512) / 256.0};
                             for (int axis = 0; axis < dimension; ++axis) {
                                 noise::Point q = p;
                                 q[static_cast<std::size_t>(axis)] -= period;
-                                ASSERT_EQ(noise.at(p), noise.at(q)) << noise_test::describe(params) << " axis " << axis;
+                                ASSERT_EQ(noise.at(p), noise.at(q))
+                                    << noise_test::describe(params) << " axis " << axis;
                             }
                         }
                     }
@@ -441,9 +459,11 @@ int repeats(Hash hash, int dimension, int axis, double offset) {
 TEST(EveryHash, WideDoesNotRepeatWherePermutationDoes) {
     for (int dimension : {1, 2, 3}) {
         for (int axis = 0; axis < dimension; ++axis) {
-            EXPECT_EQ(repeats(Hash::permutation, dimension, axis, 256.0), 2000);  // the check can see a repeat
+            EXPECT_EQ(repeats(Hash::permutation, dimension, axis, 256.0),
+                      2000);  // the check can see a repeat
             for (double offset : {256.0, 65536.0, 4294967296.0, 1024.0 * 1024.0 * 1024.0 * 1024.0})
-                EXPECT_EQ(repeats(Hash::wide, dimension, axis, offset), 0) << dimension << "D axis " << axis << " +" << offset;
+                EXPECT_EQ(repeats(Hash::wide, dimension, axis, offset), 0)
+                    << dimension << "D axis " << axis << " +" << offset;
         }
     }
     EXPECT_EQ(repeats(Hash::elias, 1, 0, 4294967296.0), 2000);  // Elias: 32-bit n, stated in hashes.hpp
@@ -456,20 +476,21 @@ TEST(EveryHash, WideDoesNotRepeatWherePermutationDoes) {
 TEST(EveryHash, ValueNoiseStaysInRange) {
     for (Hash hash : every_hash) {
         for (int dimension = 1; dimension <= 4; ++dimension) {
-            noise::Params params  = base(Algorithm::value, dimension, hash);
-            params.interpolation  = Interpolation::linear;
+            noise::Params params = base(Algorithm::value, dimension, hash);
+            params.interpolation = Interpolation::linear;
             const noise::FractalNoise noise(params);
             noise::SplitMix64 rng(9);
             double lo = 2.0, hi = -2.0;
             for (int k = 0; k < 200000 / (dimension * dimension); ++k) {
-                const noise::Point p{(rng.unit() - 0.5) * 1e4, (rng.unit() - 0.5) * 1e4, (rng.unit() - 0.5) * 1e4,
-                                     (rng.unit() - 0.5) * 1e4};
+                const noise::Point p{(rng.unit() - 0.5) * 1e4, (rng.unit() - 0.5) * 1e4,
+                                     (rng.unit() - 0.5) * 1e4, (rng.unit() - 0.5) * 1e4};
                 const double v = noise.at(p);
                 lo             = std::min(lo, v);
                 hi             = std::max(hi, v);
             }
             std::printf("value %s %dD linear: [%.4f, %.4f]\n",
-                        std::string(noise::hash_names[static_cast<std::size_t>(hash)]).c_str(), dimension, lo, hi);
+                        std::string(noise::hash_names[static_cast<std::size_t>(hash)]).c_str(), dimension, lo,
+                        hi);
             EXPECT_GE(lo, -1.0);
             EXPECT_LE(hi, 1.0);
             EXPECT_LT(lo, -0.8);  // the full range is used (4D blends 16 values and stays further in)
@@ -487,8 +508,9 @@ TEST(EveryHash, ValueNoiseStaysInRange) {
 // the axes the lower dimensions leave at 0. Points and rows there, every hash x algorithm x
 // dimension, tiled and not, on every target, bit for bit.
 TEST(EveryHash, OnSimdLanesOnEveryTargetEqualsTheReference) {
-    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
-    const double far[] = {0.37, -2.71, 2147483647.4, -2147483648.6, 4294967296.3, -4294967301.8, 3.1e12, -7.7e14};
+    const auto bits    = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const double far[] = {0.37,         -2.71,         2147483647.4, -2147483648.6,
+                          4294967296.3, -4294967301.8, 3.1e12,       -7.7e14};
     for (Hash hash : every_hash) {
         for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::white}) {
             for (int dimension = 1; dimension <= 4; ++dimension) {
@@ -496,10 +518,11 @@ TEST(EveryHash, OnSimdLanesOnEveryTargetEqualsTheReference) {
                     noise::Params params = base(algorithm, dimension, hash);
                     params.octaves       = 3;
                     params.lacunarity    = 4.0;
-                    params.octave_seeds  = tile == 0 ? noise::OctaveSeeds::texture : noise::OctaveSeeds::offset;
-                    params.smooth        = dimension <= 2;
-                    params.seed          = 0xFFFFFFF0u;  // seed + i wraps past 2^32 - 1
-                    params.tile          = tile;
+                    params.octave_seeds =
+                        tile == 0 ? noise::OctaveSeeds::texture : noise::OctaveSeeds::offset;
+                    params.smooth = dimension <= 2;
+                    params.seed   = 0xFFFFFFF0u;  // seed + i wraps past 2^32 - 1
+                    params.tile   = tile;
                     const noise::FractalNoise noise(params);
                     std::vector<noise::Point> points;
                     for (double x : far)

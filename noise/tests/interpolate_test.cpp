@@ -1,18 +1,19 @@
 // Each interpolation curve: end points, range, and its derivative against finite differences.
+#include "noise/interpolate.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "noise/interpolate.hpp"
-
 namespace {
 
 using noise::Interpolation;
 
 TEST(Interpolate, TwoPointCurvesRunFromZeroToOneInsideTheUnitRange) {
-    for (auto curve : {Interpolation::linear, Interpolation::cosine, Interpolation::smoothstep, Interpolation::quintic}) {
+    for (auto curve :
+         {Interpolation::linear, Interpolation::cosine, Interpolation::smoothstep, Interpolation::quintic}) {
         EXPECT_NEAR(noise::blend_weight(curve, 0.0), 0.0, 1e-15);
         EXPECT_NEAR(noise::blend_weight(curve, 1.0), 1.0, 1e-15);
         EXPECT_NEAR(noise::blend_weight(curve, 0.5), 0.5, 1e-15);  // all are symmetric
@@ -25,9 +26,11 @@ TEST(Interpolate, TwoPointCurvesRunFromZeroToOneInsideTheUnitRange) {
 
 TEST(Interpolate, SlopesMatchFiniteDifferences) {
     const double h = 1e-6;
-    for (auto curve : {Interpolation::linear, Interpolation::cosine, Interpolation::smoothstep, Interpolation::quintic}) {
+    for (auto curve :
+         {Interpolation::linear, Interpolation::cosine, Interpolation::smoothstep, Interpolation::quintic}) {
         for (double t = 0.01; t < 1.0; t += 0.0625) {
-            const double numeric = (noise::blend_weight(curve, t + h) - noise::blend_weight(curve, t - h)) / (2 * h);
+            const double numeric =
+                (noise::blend_weight(curve, t + h) - noise::blend_weight(curve, t - h)) / (2 * h);
             EXPECT_NEAR(noise::blend_slope(curve, t), numeric, 1e-7) << "t = " << t;
         }
     }
@@ -47,13 +50,15 @@ TEST(Interpolate, CosineCurveIsTheCosineToDoublePrecision) {
     double worst = 0.0;
     for (int i = 0; i <= 100000; ++i) {
         const double t = i / 100000.0;
-        worst = std::max(worst, std::abs(noise::cosine_curve(t) - (1.0 - std::cos(std::numbers::pi * t)) * 0.5));
+        worst =
+            std::max(worst, std::abs(noise::cosine_curve(t) - (1.0 - std::cos(std::numbers::pi * t)) * 0.5));
     }
     EXPECT_LT(worst, 4e-16);
     EXPECT_EQ(noise::cosine_curve(0.0), 0.0);
     EXPECT_EQ(noise::cosine_curve(1.0), 1.0);
     EXPECT_NEAR(noise::cosine_curve(0.5), 0.5, 2e-16);
-    for (double t = 0.0; t <= 1.0; t += 1.0 / 1024) EXPECT_NEAR(noise::cosine_curve(t), 1.0 - noise::cosine_curve(1.0 - t), 3e-16);
+    for (double t = 0.0; t <= 1.0; t += 1.0 / 1024)
+        EXPECT_NEAR(noise::cosine_curve(t), 1.0 - noise::cosine_curve(1.0 - t), 3e-16);
     EXPECT_NEAR(noise::sin_pi(0.25), std::sqrt(0.5), 2e-16);
 }
 
@@ -65,7 +70,8 @@ TEST(Interpolate, SeedFourCubicPassesThroughTheCellEndsWithCentralSlopes) {
     EXPECT_NEAR(noise::cubic4_slope(v0, v1, v2, v3, 1.0), v3 - v1, 1e-15);
     const double h = 1e-6;
     for (double t = 0.05; t < 1.0; t += 0.1) {
-        const double numeric = (noise::cubic4(v0, v1, v2, v3, t + h) - noise::cubic4(v0, v1, v2, v3, t - h)) / (2 * h);
+        const double numeric =
+            (noise::cubic4(v0, v1, v2, v3, t + h) - noise::cubic4(v0, v1, v2, v3, t - h)) / (2 * h);
         EXPECT_NEAR(noise::cubic4_slope(v0, v1, v2, v3, t), numeric, 1e-7);
     }
 }
@@ -74,8 +80,7 @@ TEST(Interpolate, SeedFourCubicOvershootsByAtMostHalf) {
     // Weights sum to 1; their absolute values to 1 + 2t(1 - t) <= 1.5, reached at t = 1/2.
     EXPECT_NEAR(noise::cubic4(-1, 1, 1, -1, 0.5), 1.5, 1e-15);  // the worst case
     double worst = 0.0;
-    for (double t = 0.0; t <= 1.0; t += 1.0 / 256)
-        worst = std::max(worst, noise::cubic4(-1, 1, 1, -1, t));
+    for (double t = 0.0; t <= 1.0; t += 1.0 / 256) worst = std::max(worst, noise::cubic4(-1, 1, 1, -1, t));
     EXPECT_LE(worst, 1.5 + 1e-12);
 }
 

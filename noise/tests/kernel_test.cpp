@@ -1,4 +1,6 @@
 // The compiled row kernels against the readable reference: the same bits on every SIMD target.
+#include "noise/kernel.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include <vector>
 
 #include "noise/algorithms.hpp"
-#include "noise/kernel.hpp"
 #include "noise/render.hpp"
 #include "test_support.hpp"
 
@@ -30,16 +31,17 @@ struct ForcedTarget {
 // from a few cells per row (the tabulated corners) to several cells per pixel (per-lane chains).
 noise::Params random_params(noise::SplitMix64& rng) {
     noise::Params p;
-    p.algorithm     = static_cast<Algorithm>(rng.below(static_cast<std::uint32_t>(noise::algorithm_names.size())));
-    p.dimension     = 1 + static_cast<int>(rng.below(4));
-    p.gradients     = static_cast<noise::Gradients>(rng.below(3));
-    p.interpolation = static_cast<Interpolation>(rng.below(5));
-    p.smooth        = rng.below(4) == 0;
-    p.fractal       = static_cast<noise::Fractal>(rng.below(3));
-    p.octaves       = 1 + static_cast<int>(rng.below(p.dimension == 4 && p.smooth ? 2 : 7));
-    p.persistence   = rng.unit();
-    p.octave_seeds  = static_cast<noise::OctaveSeeds>(rng.below(2));
-    p.seed          = static_cast<std::uint32_t>(rng.next());
+    p.algorithm =
+        static_cast<Algorithm>(rng.below(static_cast<std::uint32_t>(noise::algorithm_names.size())));
+    p.dimension                = 1 + static_cast<int>(rng.below(4));
+    p.gradients                = static_cast<noise::Gradients>(rng.below(3));
+    p.interpolation            = static_cast<Interpolation>(rng.below(5));
+    p.smooth                   = rng.below(4) == 0;
+    p.fractal                  = static_cast<noise::Fractal>(rng.below(3));
+    p.octaves                  = 1 + static_cast<int>(rng.below(p.dimension == 4 && p.smooth ? 2 : 7));
+    p.persistence              = rng.unit();
+    p.octave_seeds             = static_cast<noise::OctaveSeeds>(rng.below(2));
+    p.seed                     = static_cast<std::uint32_t>(rng.next());
     const double frequencies[] = {0.37, 4.0, 61.0, 700.0, 5000.0};
     p.frequency                = frequencies[rng.below(5)] * (0.5 + rng.unit());
     p.offset_x                 = (rng.unit() - 0.5) * 2000.0;
@@ -78,7 +80,8 @@ std::string first_difference(const noise::Params& params, int width, const noise
     for (int y = region.y0; y < region.y1; ++y) {
         for (int x = region.x0; x < region.x1; ++x) {
             const float expected = static_cast<float>(noise.at(noise::pixel_point(params, width, x, y)));
-            const float got      = image[static_cast<std::size_t>((y - region.y0) * region.columns() + (x - region.x0))];
+            const float got =
+                image[static_cast<std::size_t>((y - region.y0) * region.columns() + (x - region.x0))];
             if (std::bit_cast<std::uint32_t>(expected) != std::bit_cast<std::uint32_t>(got))
                 return "pixel (" + std::to_string(x) + ", " + std::to_string(y) + "): reference " +
                        std::to_string(expected) + ", kernel " + std::to_string(got) + " with " +
@@ -169,7 +172,8 @@ TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
                                 params.tile            = tile;
                                 params.cellular_jitter = jitter;
                                 const int width = 300, height = 2;
-                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)),
+                                          "")
                                     << "target " << name;
                             }
                         }
@@ -209,7 +213,8 @@ TEST(Kernel, WorleyTablesAtEveryCellsPerPixelEqualTheReference) {
                                 params.tile              = tile;
                                 params.cellular_jitter   = jitter;
                                 const int width = 300, height = 2;
-                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)),
+                                          "")
                                     << "target " << name;
                             }
     }
@@ -225,16 +230,18 @@ TEST(Kernel, EveryHashOnEveryTargetEqualsTheReference) {
             for (auto params : noise_test::every_base_noise()) {
                 params.hash = hash;
                 for (double frequency : {3.3, 1500.0, 900.0}) {
-                    params.frequency    = frequency;
-                    params.offset_x     = frequency == 1500.0 ? 1e9 + 0.25 : -17.25;
-                    params.offset_y     = -3.5;
-                    params.z            = 0.75;
-                    params.w            = -1.25;
-                    params.octaves      = frequency == 900.0 ? 3 : 1;
-                    params.octave_seeds = frequency == 900.0 ? noise::OctaveSeeds::texture : noise::OctaveSeeds::same;
+                    params.frequency = frequency;
+                    params.offset_x  = frequency == 1500.0 ? 1e9 + 0.25 : -17.25;
+                    params.offset_y  = -3.5;
+                    params.z         = 0.75;
+                    params.w         = -1.25;
+                    params.octaves   = frequency == 900.0 ? 3 : 1;
+                    params.octave_seeds =
+                        frequency == 900.0 ? noise::OctaveSeeds::texture : noise::OctaveSeeds::same;
                     params.tile = frequency == 3.3 && noise::algorithm_info(params.algorithm).tiles ? 300 : 0;
                     const int width = 300, height = 2;
-                    ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "") << "target " << name;
+                    ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                        << "target " << name;
                 }
             }
         }
@@ -248,10 +255,15 @@ TEST(Kernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
         noise::SplitMix64 rng(2026);
         for (int n = 0; n < 300; ++n) {
             const auto params = random_params(rng);
-            const int width = 1 + static_cast<int>(rng.below(600)), height = 1 + static_cast<int>(rng.below(300));
-            const int x0 = static_cast<int>(rng.below(static_cast<std::uint32_t>(width)));
-            const int y0 = static_cast<int>(rng.below(static_cast<std::uint32_t>(height)));
-            const noise::Region region{width, height, x0, y0, std::min(width, x0 + 1 + static_cast<int>(rng.below(280))),
+            const int width   = 1 + static_cast<int>(rng.below(600)),
+                      height  = 1 + static_cast<int>(rng.below(300));
+            const int x0      = static_cast<int>(rng.below(static_cast<std::uint32_t>(width)));
+            const int y0      = static_cast<int>(rng.below(static_cast<std::uint32_t>(height)));
+            const noise::Region region{width,
+                                       height,
+                                       x0,
+                                       y0,
+                                       std::min(width, x0 + 1 + static_cast<int>(rng.below(280))),
                                        std::min(height, y0 + 2)};
             ASSERT_EQ(first_difference(params, width, region), "") << "target " << name << ", set " << n;
         }
@@ -286,7 +298,8 @@ TEST(Kernel, ShiftedOctavesOnEveryTargetEqualTheReference) {
             params.offset_y       = -8.125;
             params.z              = 0.25;
             params.w              = -1.75;
-            ASSERT_EQ(first_difference(params, 64, noise::Region{64, 64, 0, 0, 64, 4}), "") << "target " << name;
+            ASSERT_EQ(first_difference(params, 64, noise::Region{64, 64, 0, 0, 64, 4}), "")
+                << "target " << name;
             params.frequency = 900.0;  // a new cell per pixel: each lane hashes its own corners
             ASSERT_EQ(first_difference(params, 300, noise::Region::full(300, 2)), "") << "target " << name;
         }
@@ -308,7 +321,8 @@ TEST(Kernel, OctaveRowsAreTheWeightedOctaves) {
             for (int i = 0; i < 333; i += 7) {
                 noise::Point p = noise::pixel_point(params, 333, i, 0);
                 p[1]           = 1.7;
-                EXPECT_EQ(row[static_cast<std::size_t>(i)], noise.octave_weight(octave) * noise.octave(octave, p));
+                EXPECT_EQ(row[static_cast<std::size_t>(i)],
+                          noise.octave_weight(octave) * noise.octave(octave, p));
             }
         }
         EXPECT_THROW(kernel.fill_octave_row(4, {}, row), std::out_of_range);
@@ -320,7 +334,7 @@ TEST(Kernel, OctaveRowsAreTheWeightedOctaves) {
 // zero; the octave rows must keep the reference's sign on every target. (A -0 survives the
 // blends only for some corner gradients, so the rows cover many lattice points.)
 TEST(Kernel, OctaveRowsOnLatticeLinesKeepTheSignOfZero) {
-    const auto bits  = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const auto bits     = [](double v) { return std::bit_cast<std::uint64_t>(v); };
     constexpr int width = 256;
     for (const auto name : noise::available_simd_targets()) {
         const ForcedTarget forced(name);
@@ -340,7 +354,8 @@ TEST(Kernel, OctaveRowsOnLatticeLinesKeepTheSignOfZero) {
                     const double theirs = noise.octave_weight(0) * noise.octave(0, p);
                     negative_zeros += theirs == 0.0 && std::signbit(theirs);
                     ASSERT_EQ(bits(row[static_cast<std::size_t>(i)]), bits(theirs))
-                        << "target " << name << " at " << p[0] << ", " << y << " with " << noise_test::describe(params);
+                        << "target " << name << " at " << p[0] << ", " << y << " with "
+                        << noise_test::describe(params);
                 }
             }
         }
@@ -396,7 +411,8 @@ PointExpectation expect_at(const noise::FractalNoise& noise, const std::vector<n
     }
     for (int o = 0; o < noise.params().octaves; ++o) {
         e.octave.emplace_back();
-        for (const noise::Point& p : points) e.octave.back().push_back(noise.octave_weight(o) * noise.octave(o, p));
+        for (const noise::Point& p : points)
+            e.octave.back().push_back(noise.octave_weight(o) * noise.octave(o, p));
     }
     return e;
 }
@@ -409,10 +425,11 @@ std::string first_point_difference(const noise::FractalNoise& noise, const std::
     const auto compare = [&](const std::vector<double>& want, const std::string& what) -> std::string {
         for (std::size_t i = 0; i < points.size(); ++i)
             if (std::bit_cast<std::uint64_t>(got[i]) != std::bit_cast<std::uint64_t>(want[i]))
-                return what + " at (" + std::to_string(points[i][0]) + ", " + std::to_string(points[i][1]) + ", " +
-                       std::to_string(points[i][2]) + ", " + std::to_string(points[i][3]) + "): reference " +
-                       std::to_string(want[i]) + ", point kernel " + std::to_string(got[i]) + " with " +
-                       noise_test::describe(noise.params()) + "tile=" + std::to_string(noise.params().tile);
+                return what + " at (" + std::to_string(points[i][0]) + ", " + std::to_string(points[i][1]) +
+                       ", " + std::to_string(points[i][2]) + ", " + std::to_string(points[i][3]) +
+                       "): reference " + std::to_string(want[i]) + ", point kernel " +
+                       std::to_string(got[i]) + " with " + noise_test::describe(noise.params()) +
+                       "tile=" + std::to_string(noise.params().tile);
         return {};
     };
     sampler.layer(points, got);
@@ -472,8 +489,9 @@ TEST(PointKernel, EveryBaseNoiseHashAndFractalOnEveryTargetEqualsTheReference) {
                 params.octave_seeds   = static_cast<noise::OctaveSeeds>(case_number / 3 % 3);
                 params.octave_offsets = static_cast<noise::OctaveOffsets>(case_number / 9 % 2);
                 params.persistence    = 0.6;
-                params.lacunarity     = tile != 0 || params.octave_seeds == noise::OctaveSeeds::texture ? 2.0 : 2.3;
-                params.tile           = noise::algorithm_info(params.algorithm).tiles ? tile : 0;
+                params.lacunarity =
+                    tile != 0 || params.octave_seeds == noise::OctaveSeeds::texture ? 2.0 : 2.3;
+                params.tile = noise::algorithm_info(params.algorithm).tiles ? tile : 0;
                 const noise::FractalNoise noise(params);
                 const auto points   = random_points(rng, 40);
                 const auto expected = expect_at(noise, points);
@@ -501,11 +519,14 @@ TEST(PointKernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
         if (rng.below(2) == 0) params.layers = noise::Layers::rotated;
         const noise::FractalNoise noise(params);
         const bool heavy    = params.algorithm == Algorithm::value && params.smooth && params.dimension >= 3;
-        const auto points   = random_points(rng, heavy ? 20 : rng.below(4) == 0 ? 1000 + rng.below(1100) : 1 + rng.below(300));
+        const auto points   = random_points(rng, heavy               ? 20
+                                                 : rng.below(4) == 0 ? 1000 + rng.below(1100)
+                                                                     : 1 + rng.below(300));
         const auto expected = expect_at(noise, points);
         for (const auto name : noise::available_simd_targets()) {
             const ForcedTarget forced(name);
-            ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name << ", set " << n;
+            ASSERT_EQ(first_point_difference(noise, points, expected), "")
+                << "target " << name << ", set " << n;
         }
     }
 }
@@ -524,11 +545,11 @@ TEST(AlgorithmTable, OneRowPerAlgorithmInEnumOrder) {
 // What the table says applies is what changes the output.
 TEST(AlgorithmTable, UsesSaysWhichControlsChangeTheField) {
     for (const auto& info : noise::algorithm_table()) {
-        for (std::string_view key :
-             {"gradients", "interpolation", "smooth", "cellular_return", "cellular_distance", "cellular_jitter"}) {
+        for (std::string_view key : {"gradients", "interpolation", "smooth", "cellular_return",
+                                     "cellular_distance", "cellular_jitter"}) {
             noise::Params a;
-            a.algorithm = info.algorithm;
-            a.octaves   = 1;
+            a.algorithm     = info.algorithm;
+            a.octaves       = 1;
             noise::Params b = a;
             if (key == "gradients") b.gradients = noise::Gradients::random;
             if (key == "interpolation") b.interpolation = Interpolation::linear;
@@ -539,7 +560,8 @@ TEST(AlgorithmTable, UsesSaysWhichControlsChangeTheField) {
             std::vector<float> image_a(32 * 32), image_b(32 * 32);
             noise::render(a, noise::Region::full(32, 32), image_a);
             noise::render(b, noise::Region::full(32, 32), image_b);
-            const bool changed = std::memcmp(image_a.data(), image_b.data(), image_a.size() * sizeof(float)) != 0;
+            const bool changed =
+                std::memcmp(image_a.data(), image_b.data(), image_a.size() * sizeof(float)) != 0;
             EXPECT_EQ(changed, info.uses(key)) << info.name << " " << key;
         }
     }

@@ -1,11 +1,11 @@
 // The lattice: permutations, hashing, floor and wrap for negative coordinates.
+#include "noise/lattice.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <set>
-
-#include "noise/lattice.hpp"
 
 namespace {
 
@@ -14,7 +14,8 @@ TEST(Lattice, SeedZeroIsKenPerlinsPermutation) {
     EXPECT_EQ(lattice.perm(0), 151);
     EXPECT_EQ(lattice.perm(1), 160);
     EXPECT_EQ(lattice.perm(255), 180);
-    for (int i = 0; i < 256; ++i) EXPECT_EQ(lattice.perm(i), noise::perlin_permutation[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < 256; ++i)
+        EXPECT_EQ(lattice.perm(i), noise::perlin_permutation[static_cast<std::size_t>(i)]);
 }
 
 TEST(Lattice, EverySeedIsAPermutationAndReproducible) {

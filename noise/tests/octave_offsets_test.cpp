@@ -33,7 +33,8 @@ TEST(OctaveOffsets, NoneSamplesEveryOctaveAtTheScaledPointItself) {
         const noise::Point q = noise.octave_point(i, p);
         for (std::size_t axis = 0; axis < 4; ++axis) {
             const double scaled = p[axis] * noise.octaves()[static_cast<std::size_t>(i)].scale;
-            EXPECT_EQ(std::bit_cast<std::uint64_t>(q[axis]), std::bit_cast<std::uint64_t>(scaled));  // -0.0 stays
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(q[axis]),
+                      std::bit_cast<std::uint64_t>(scaled));  // -0.0 stays
         }
     }
 }
@@ -63,7 +64,8 @@ TEST(OctaveOffsets, OneOctaveIsStillTheRawNoise) {
     const noise::Lattice lattice(0);
     for (double x = -3.0; x < 3.0; x += 0.37) {
         const noise::Point p{x, 0.3 * x + 0.1, 7.0 - x, 0};
-        EXPECT_EQ(noise.at(p), noise::perlin_noise(lattice, p, 3, noise::Gradients::improved, Interpolation::quintic, 0));
+        EXPECT_EQ(noise.at(p),
+                  noise::perlin_noise(lattice, p, 3, noise::Gradients::improved, Interpolation::quintic, 0));
     }
 }
 
@@ -81,8 +83,9 @@ TEST(OctaveOffsets, EveryOctavesLinesLieAwayFromTheFourOctavesBefore) {
                 for (std::size_t i = j >= 4 ? j - 4 : 0; i < j; ++i) {
                     for (std::size_t axis = 0; axis < 4; ++axis) {
                         const double ratio = std::pow(lacunarity, static_cast<double>(j - i));
-                        closest = std::min(closest, distance_to_integer(noise.octaves()[j].shift[axis] -
-                                                                        ratio * noise.octaves()[i].shift[axis]));
+                        closest =
+                            std::min(closest, distance_to_integer(noise.octaves()[j].shift[axis] -
+                                                                  ratio * noise.octaves()[i].shift[axis]));
                     }
                 }
             }

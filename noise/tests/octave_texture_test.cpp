@@ -47,7 +47,8 @@ int coarse_points_equal_to_the_finest(const noise::Params& params) {
 }
 
 TEST(OctaveTexture, CoarseLatticeValuesAreTexelsOfTheFinestOctave) {
-    for (auto hash : {noise::Hash::permutation, noise::Hash::elias, noise::Hash::wide, noise::Hash::prime_table}) {
+    for (auto hash :
+         {noise::Hash::permutation, noise::Hash::elias, noise::Hash::wide, noise::Hash::prime_table}) {
         for (double lacunarity : {2.0, 3.0}) {
             for (std::uint32_t tile : {0u, 5u}) {
                 noise::Params params = texture(hash, lacunarity, tile);
@@ -67,7 +68,8 @@ TEST(OctaveTexture, BetweenItsPointsAnOctaveBlendsTheTexels) {
     params.dimension     = 1;
     const noise::FractalNoise noise(params);
     for (int j = -20; j < 20; ++j) {
-        const double left = noise.octave(3, {double(j), 0, 0, 0}), right = noise.octave(3, {double(j + 1), 0, 0, 0});
+        const double left  = noise.octave(3, {double(j), 0, 0, 0}),
+                     right = noise.octave(3, {double(j + 1), 0, 0, 0});
         EXPECT_DOUBLE_EQ(noise.octave(0, {j + 0.5, 0, 0, 0}), left + 0.5 * (right - left));
     }
 }
@@ -89,7 +91,7 @@ TEST(OctaveTexture, UntiledPermutationTextureRepeatsWithTheFinestLattice) {
 }
 
 TEST(OctaveTexture, NeedsAWholeNumberLacunarity) {
-    noise::Params params = texture(noise::Hash::permutation, 2.5);
+    noise::Params params    = texture(noise::Hash::permutation, 2.5);
     const std::string error = noise::validate(params);
     EXPECT_NE(error.find("lacunarity: '2.5'"), std::string::npos) << error;
     EXPECT_NE(error.find("texture"), std::string::npos) << error;

@@ -1,21 +1,42 @@
 // The parameter table: every key of the design, text round trips, and one-line errors.
+#include "noise/params.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 #include <utility>
 
-#include "noise/params.hpp"
-
 namespace {
 
 TEST(Params, TheTableHasTheDesignsKeysOnce) {
-    const std::vector<std::string_view> design{
-        "algorithm",  "dimension",    "gradients",      "interpolation", "smooth",
-        "cellular_return", "cellular_distance", "cellular_jitter", "fractal",
-        "octaves",    "persistence",  "lacunarity",     "octave_seeds",  "octave_offsets", "normalize", "hash", "seed",
-        "frequency",  "offset_x",     "offset_y",       "z",             "w",        "tile",
-        "warp_amplitude", "warp_frequency", "warp_octaves", "layers"};
+    const std::vector<std::string_view> design{"algorithm",
+                                               "dimension",
+                                               "gradients",
+                                               "interpolation",
+                                               "smooth",
+                                               "cellular_return",
+                                               "cellular_distance",
+                                               "cellular_jitter",
+                                               "fractal",
+                                               "octaves",
+                                               "persistence",
+                                               "lacunarity",
+                                               "octave_seeds",
+                                               "octave_offsets",
+                                               "normalize",
+                                               "hash",
+                                               "seed",
+                                               "frequency",
+                                               "offset_x",
+                                               "offset_y",
+                                               "z",
+                                               "w",
+                                               "tile",
+                                               "warp_amplitude",
+                                               "warp_frequency",
+                                               "warp_octaves",
+                                               "layers"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);
@@ -67,24 +88,33 @@ TEST(Params, EveryFieldRoundTripsThroughText) {
 TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
     noise::Params params;
     const noise::Params before = params;
-    EXPECT_EQ(noise::set_param(params, "octaves", "20"), "octaves: '20' is out of range: expected an integer from 1 to 16");
-    EXPECT_EQ(noise::set_param(params, "octaves", "2.5"), "octaves: '2.5' is not an integer: expected an integer from 1 to 16");
+    EXPECT_EQ(noise::set_param(params, "octaves", "20"),
+              "octaves: '20' is out of range: expected an integer from 1 to 16");
+    EXPECT_EQ(noise::set_param(params, "octaves", "2.5"),
+              "octaves: '2.5' is not an integer: expected an integer from 1 to 16");
     EXPECT_EQ(noise::set_param(params, "algorithm", "gabor"),
               "algorithm: 'gabor' is not allowed: expected one of perlin, value, white, simplex, worley");
     EXPECT_EQ(noise::set_param(params, "persistence", "nan"),
               "persistence: 'nan' is not a finite number: expected a number from 0 to 1");
     EXPECT_EQ(noise::set_param(params, "persistence", "inf"),
               "persistence: 'inf' is not a finite number: expected a number from 0 to 1");
-    EXPECT_EQ(noise::set_param(params, "seed", "-1"), "seed: '-1' is out of range: expected an integer from 0 to 4294967295");
+    EXPECT_EQ(noise::set_param(params, "seed", "-1"),
+              "seed: '-1' is out of range: expected an integer from 0 to 4294967295");
     EXPECT_EQ(noise::set_param(params, "seed", "99999999999999999999"),
               "seed: '99999999999999999999' is out of range: expected an integer from 0 to 4294967295");
-    EXPECT_EQ(noise::set_param(params, "frequency", ""), "frequency: '' is empty: expected a number from 0.001 to 100000");
-    EXPECT_EQ(noise::set_param(params, "frequency", "0"), "frequency: '0' is out of range: expected a number from 0.001 to 100000");
+    EXPECT_EQ(noise::set_param(params, "frequency", ""),
+              "frequency: '' is empty: expected a number from 0.001 to 100000");
+    EXPECT_EQ(noise::set_param(params, "frequency", "0"),
+              "frequency: '0' is out of range: expected a number from 0.001 to 100000");
     EXPECT_EQ(noise::set_param(params, "octave_offsets", "rotated"),
               "octave_offsets: 'rotated' is not allowed: expected one of none, shifted");
-    EXPECT_EQ(noise::set_param(params, "smooth", "maybe"), "smooth: 'maybe' is not allowed: expected true or false (on/off, 1/0)");
-    EXPECT_EQ(noise::set_param(params, "dimension", "3x"), "dimension: '3x' is not an integer: expected an integer from 1 to 4");
-    EXPECT_EQ(noise::set_param(params, "colour", "red").rfind("unknown parameter 'colour': expected one of algorithm, ", 0), 0u);
+    EXPECT_EQ(noise::set_param(params, "smooth", "maybe"),
+              "smooth: 'maybe' is not allowed: expected true or false (on/off, 1/0)");
+    EXPECT_EQ(noise::set_param(params, "dimension", "3x"),
+              "dimension: '3x' is not an integer: expected an integer from 1 to 4");
+    EXPECT_EQ(noise::set_param(params, "colour", "red")
+                  .rfind("unknown parameter 'colour': expected one of algorithm, ", 0),
+              0u);
     EXPECT_EQ(params, before);
 }
 
@@ -92,23 +122,35 @@ TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
 // a guess ("+-1" once read as -1) and never the default (an empty value).
 TEST(Params, NumbersAreReadStrictly) {
     noise::Params params;
-    const noise::Params before = params;
+    const noise::Params before                          = params;
     const std::pair<const char*, const char*> refused[] = {
-        {"+-1", "is not a number"},  {"+0.5", "is not a number"}, {" 0.5", "is not a number"},
-        {"0.5 ", "is not a number"}, {"0x1", "is not a number"},  {"0.5abc", "is not a number"},
-        {"inf", "is not a finite number"}, {"-infinity", "is not a finite number"}, {"nan", "is not a finite number"},
-        {"1e400", "is too large or too small for a double"}, {"1e-400", "is too large or too small for a double"},
-        {"", "is empty"}, {"1e", "is not a number"}, {".", "is not a number"}, {"--1", "is not a number"}};
+        {"+-1", "is not a number"},
+        {"+0.5", "is not a number"},
+        {" 0.5", "is not a number"},
+        {"0.5 ", "is not a number"},
+        {"0x1", "is not a number"},
+        {"0.5abc", "is not a number"},
+        {"inf", "is not a finite number"},
+        {"-infinity", "is not a finite number"},
+        {"nan", "is not a finite number"},
+        {"1e400", "is too large or too small for a double"},
+        {"1e-400", "is too large or too small for a double"},
+        {"", "is empty"},
+        {"1e", "is not a number"},
+        {".", "is not a number"},
+        {"--1", "is not a number"}};
     for (const auto& [text, what] : refused) {
         const std::string error = noise::set_param(params, "persistence", text);
-        EXPECT_EQ(error, "persistence: '" + std::string(text) + "' " + what + ": expected a number from 0 to 1");
+        EXPECT_EQ(error,
+                  "persistence: '" + std::string(text) + "' " + what + ": expected a number from 0 to 1");
     }
     for (const char* text : {"+5", "+-5", " 5", "5 ", "0x5", "5e0", "5.0", "", "\t5"}) {
         const std::string error = noise::set_param(params, "octaves", text);
         EXPECT_EQ(error.rfind("octaves: '", 0), 0u) << text;
         EXPECT_NE(error.find("expected an integer from 1 to 16"), std::string::npos) << error;
     }
-    EXPECT_EQ(noise::set_param(params, "octaves", "+5"), "octaves: '+5' is not an integer: expected an integer from 1 to 16");
+    EXPECT_EQ(noise::set_param(params, "octaves", "+5"),
+              "octaves: '+5' is not an integer: expected an integer from 1 to 16");
     EXPECT_EQ(params, before);
 
     // What is allowed: plain decimals, with a sign, a fraction or an exponent.
@@ -117,7 +159,8 @@ TEST(Params, NumbersAreReadStrictly) {
     EXPECT_EQ(noise::set_param(params, "offset_y", ".5"), "");
     EXPECT_EQ(noise::set_param(params, "z", "-0"), "");
     EXPECT_EQ(noise::set_param(params, "w", "1e-320"), "");  // a subnormal is still a number
-    EXPECT_EQ(noise::set_param(params, "octaves", "-0"), "octaves: '-0' is out of range: expected an integer from 1 to 16");
+    EXPECT_EQ(noise::set_param(params, "octaves", "-0"),
+              "octaves: '-0' is out of range: expected an integer from 1 to 16");
     EXPECT_EQ(params.offset_x, -1e12);
 }
 
@@ -131,7 +174,8 @@ TEST(Params, MessagesQuoteValuesEscapedAndShortened) {
     const std::string error = noise::set_param(params, "seed", std::string(1'000'000, '7'));
     EXPECT_EQ(error, "seed: '" + std::string(24, '7') + "..." + std::string(24, '7') +
                          "' (1000000 bytes) is out of range: expected an integer from 0 to 4294967295");
-    EXPECT_EQ(noise::quote_text(std::string(56, 'a')), "'" + std::string(56, 'a') + "'");  // short enough: whole
+    EXPECT_EQ(noise::quote_text(std::string(56, 'a')),
+              "'" + std::string(56, 'a') + "'");  // short enough: whole
     EXPECT_EQ(noise::quote_text("caf\xc3\xa9"), "'caf\\xc3\\xa9'");
 }
 

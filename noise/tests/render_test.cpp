@@ -1,10 +1,10 @@
 // Batch rendering: the pixel model, thread independence, region assembly, cancellation.
+#include "noise/render.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <vector>
-
-#include "noise/render.hpp"
 
 namespace {
 
@@ -33,7 +33,8 @@ TEST(Render, PixelsSampleTheDocumentedPoints) {
         for (int px : {0, 21, 39}) {
             const double x = params.offset_x + (px + 0.5) * params.frequency / 40;
             const double y = params.offset_y + (py + 0.5) * params.frequency / 40;
-            EXPECT_EQ(image[static_cast<std::size_t>(py * 40 + px)], static_cast<float>(noise.at({x, y, 0, 0})));
+            EXPECT_EQ(image[static_cast<std::size_t>(py * 40 + px)],
+                      static_cast<float>(noise.at({x, y, 0, 0})));
         }
     }
 }
@@ -59,8 +60,8 @@ TEST(Render, RegionsOfAGridAssembleTheFullImage) {
             ASSERT_TRUE(noise::render(params, region, window));
             for (int y = region.y0; y < region.y1; ++y)
                 for (int x = region.x0; x < region.x1; ++x)
-                    assembled[static_cast<std::size_t>(y * w + x)] =
-                        window[static_cast<std::size_t>((y - region.y0) * region.columns() + (x - region.x0))];
+                    assembled[static_cast<std::size_t>(y * w + x)] = window[static_cast<std::size_t>(
+                        (y - region.y0) * region.columns() + (x - region.x0))];
         }
     }
     EXPECT_EQ(std::memcmp(full.data(), assembled.data(), full.size() * sizeof(float)), 0);
@@ -84,9 +85,11 @@ TEST(Render, CountsFinishedRows) {
 TEST(Render, BadRegionsAndBuffersAreRefused) {
     std::vector<float> out(10);
     EXPECT_THROW(noise::render(busy_params(), noise::Region{10, 10, 5, 0, 5, 2}, out), std::invalid_argument);
-    EXPECT_THROW(noise::render(busy_params(), noise::Region{10, 10, 0, 0, 11, 1}, out), std::invalid_argument);
+    EXPECT_THROW(noise::render(busy_params(), noise::Region{10, 10, 0, 0, 11, 1}, out),
+                 std::invalid_argument);
     EXPECT_THROW(noise::render(busy_params(), noise::Region::full(4, 4), out), std::invalid_argument);
-    EXPECT_NE(noise::validate(noise::Region{10, 10, -1, 0, 5, 5}).find("region: '-1,0,5,5'"), std::string::npos);
+    EXPECT_NE(noise::validate(noise::Region{10, 10, -1, 0, 5, 5}).find("region: '-1,0,5,5'"),
+              std::string::npos);
 }
 
 TEST(Render, TheImageCoversTheSameRegionAtEveryResolution) {

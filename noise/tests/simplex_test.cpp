@@ -1,6 +1,8 @@
 // Simplex noise (simplex.hpp): determinism, seeds, zeros at the vertices, continuity (C0 and C1)
 // across the surfaces where the set of vertices summed changes, the range, the gradient, the
 // kernels on every target, the coordinate limits and the tiling rule.
+#include "noise/simplex.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -12,7 +14,6 @@
 #include "noise/algorithms.hpp"
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
-#include "noise/simplex.hpp"
 #include "noise/trace.hpp"
 #include "test_support.hpp"
 
@@ -24,8 +25,9 @@ using noise::Point;
 constexpr double unskew2 = 0.21132486540518711775, unskew4 = 0.13819660112501051518;  // simplex_lattice.hpp
 
 noise::Params simplex(int dimension, int octaves = 1) {
-    noise::Params params = noise_test::one_octave(Algorithm::simplex, dimension, noise::Interpolation::quintic);
-    params.octaves       = octaves;
+    noise::Params params =
+        noise_test::one_octave(Algorithm::simplex, dimension, noise::Interpolation::quintic);
+    params.octaves = octaves;
     return params;
 }
 
@@ -71,8 +73,10 @@ std::vector<Point> switching_points(int dimension, noise::SplitMix64& rng) {
             const double i = cell(), j = cell(), k = cell(), a = inner() - 0.5, b = inner() - 0.5;
             const double c = std::abs(a);
             for (double shift : {0.0, 0.5}) {  // both grids
-                points.push_back(unrotated({i + shift + 0.5, j + shift + a, k + shift + b}));  // nearest flips
-                points.push_back(unrotated({i + shift + c, j + shift + c, k + shift + b * c}));  // neighbour flips
+                points.push_back(
+                    unrotated({i + shift + 0.5, j + shift + a, k + shift + b}));  // nearest flips
+                points.push_back(
+                    unrotated({i + shift + c, j + shift + c, k + shift + b * c}));  // neighbour flips
                 points.push_back(unrotated({i + shift + b * c, j + shift - c, k + shift + c}));
             }
         } else {
@@ -80,7 +84,7 @@ std::vector<Point> switching_points(int dimension, noise::SplitMix64& rng) {
             const double t = inner(), a = inner(), b = inner();
             points.push_back(unskewed<4>({i + t, j + t, k + a, l + b}));  // rank ties
             points.push_back(unskewed<4>({i + a, j + b, k + t, l + t}));
-            points.push_back(unskewed<4>({i + a, j, k + b, l + t}));      // a cell face
+            points.push_back(unskewed<4>({i + a, j, k + b, l + t}));  // a cell face
         }
     }
     if (dimension == 1)  // 1D: the 2D noise along y = 0, where it crosses the diagonals and edges
@@ -89,8 +93,8 @@ std::vector<Point> switching_points(int dimension, noise::SplitMix64& rng) {
 }
 
 // The largest change of f between p - h e and p + h e over the points and the unit axes e.
-double largest_jump(const std::function<double(const Point&)>& f, const std::vector<Point>& points, int dimension,
-                    double h) {
+double largest_jump(const std::function<double(const Point&)>& f, const std::vector<Point>& points,
+                    int dimension, double h) {
     double largest = 0.0;
     for (const Point& p : points)
         for (int axis = 0; axis < dimension; ++axis) {
@@ -110,9 +114,10 @@ TEST(Simplex, IsDeterministicAndEachSeedDiffers) {
         const noise::Lattice a(5), again(5), other(6);
         int differ = 0;
         for (int n = 0; n < 1000; ++n) {
-            const Point p = random_point(rng, 100.0);
+            const Point p  = random_point(rng, 100.0);
             const double v = noise::simplex_noise(a, p, dimension);
-            ASSERT_EQ(std::bit_cast<std::uint64_t>(v), std::bit_cast<std::uint64_t>(noise::simplex_noise(again, p, dimension)));
+            ASSERT_EQ(std::bit_cast<std::uint64_t>(v),
+                      std::bit_cast<std::uint64_t>(noise::simplex_noise(again, p, dimension)));
             differ += v != noise::simplex_noise(other, p, dimension);
         }
         EXPECT_GT(differ, 950) << "dimension " << dimension;
@@ -124,7 +129,8 @@ TEST(Simplex, OneDIsTheTwoDNoiseAlongYZero) {
     noise::SplitMix64 rng(11);
     for (int n = 0; n < 1000; ++n) {
         const double x = (rng.unit() - 0.5) * 1000.0;
-        ASSERT_EQ(noise::simplex_noise(lattice, {x, 0.0, 0.0, 0.0}, 2), noise::simplex_noise(lattice, {x, 7.0, 1.0, 2.0}, 1));
+        ASSERT_EQ(noise::simplex_noise(lattice, {x, 0.0, 0.0, 0.0}, 2),
+                  noise::simplex_noise(lattice, {x, 7.0, 1.0, 2.0}, 1));
     }
 }
 
@@ -135,9 +141,11 @@ TEST(Simplex, IsZeroAtTheLatticeVertices) {
     for (int i = -3; i <= 3; ++i)
         for (int j = -3; j <= 3; ++j) {
             EXPECT_NEAR(noise::simplex_noise(lattice, unskewed<2>({double(i), double(j)}), 2), 0.0, 1e-12);
-            EXPECT_NEAR(noise::simplex_noise(lattice, unskewed<4>({double(i), double(j), 2.0, -1.0}), 4), 0.0, 1e-12);
+            EXPECT_NEAR(noise::simplex_noise(lattice, unskewed<4>({double(i), double(j), 2.0, -1.0}), 4), 0.0,
+                        1e-12);
             for (double shift : {0.0, 0.5})  // both grids of the 3D lattice
-                EXPECT_NEAR(noise::simplex_noise(lattice, unrotated({i + shift, j + shift, 1.0 + shift}), 3), 0.0, 1e-12);
+                EXPECT_NEAR(noise::simplex_noise(lattice, unrotated({i + shift, j + shift, 1.0 + shift}), 3),
+                            0.0, 1e-12);
         }
     // ... and not 0 between them: the test above is not passed by a flat field.
     EXPECT_GT(std::abs(noise::simplex_noise(lattice, unskewed<2>({0.3, 0.6}), 2)), 1e-3);
@@ -151,7 +159,8 @@ TEST(Simplex, IsContinuousWhereTheSummedVerticesChange) {
         // The slope stays below 20, so a step of 2e-9 changes the value by < 4e-8 where it is
         // continuous; a vertex dropped while its bump is still r^2 - |d|^2 = 0.01 high would jump
         // by about 1e-8 * 76: more than the bound at 0.05 (0.05^4 * 76 = 5e-4).
-        const double jump = largest_jump([&](const Point& p) { return noise.at(p); }, points, dimension, 1e-9);
+        const double jump =
+            largest_jump([&](const Point& p) { return noise.at(p); }, points, dimension, 1e-9);
         EXPECT_LT(jump, 1e-7) << "dimension " << dimension;
     }
 }
@@ -159,7 +168,8 @@ TEST(Simplex, IsContinuousWhereTheSummedVerticesChange) {
 // The check above can fail: white noise jumps on its cell edges, which these points include.
 TEST(Simplex, TheContinuityCheckSeesAJump) {
     noise::SplitMix64 rng(12);
-    const noise::FractalNoise white(noise_test::one_octave(Algorithm::white, 1, noise::Interpolation::linear));
+    const noise::FractalNoise white(
+        noise_test::one_octave(Algorithm::white, 1, noise::Interpolation::linear));
     std::vector<Point> edges;
     for (int n = -20; n < 20; ++n) edges.push_back({static_cast<double>(n), 0.0, 0.0, 0.0});
     EXPECT_GT(largest_jump([&](const Point& p) { return white.at(p); }, edges, 1, 1e-9), 1e-3);
@@ -175,7 +185,8 @@ TEST(Simplex, HasContinuousSlopesWhereTheSummedVerticesChange) {
             const auto slope = [&](const Point& p) {
                 return noise::value_gradient(noise, p).gradient[static_cast<std::size_t>(axis)];
             };
-            EXPECT_LT(largest_jump(slope, points, dimension, 1e-9), 1e-5) << "dimension " << dimension << " axis " << axis;
+            EXPECT_LT(largest_jump(slope, points, dimension, 1e-9), 1e-5)
+                << "dimension " << dimension << " axis " << axis;
         }
     }
 }
@@ -197,7 +208,8 @@ TEST(Simplex, GradientMatchesCentralDifferences) {
                     a[static_cast<std::size_t>(axis)] -= h;
                     b[static_cast<std::size_t>(axis)] += h;
                     const double numeric = (noise.at(b) - noise.at(a)) / (2 * h);
-                    ASSERT_NEAR(g.gradient[static_cast<std::size_t>(axis)], numeric, 1e-5 * (1.0 + std::abs(numeric)))
+                    ASSERT_NEAR(g.gradient[static_cast<std::size_t>(axis)], numeric,
+                                1e-5 * (1.0 + std::abs(numeric)))
                         << "dimension " << dimension << " octaves " << octaves;
                     largest = std::max(largest, std::abs(numeric));
                 }
@@ -241,22 +253,22 @@ TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
         ASSERT_TRUE(noise::force_simd_target(name));
         noise::SplitMix64 rng(15);
         for (int n = 0; n < 120; ++n) {
-            noise::Params params = simplex(1 + n % 4, 1 + static_cast<int>(rng.below(6)));
-            params.fractal        = static_cast<noise::Fractal>(rng.below(3));
-            params.octave_seeds   = static_cast<noise::OctaveSeeds>(rng.below(2));
-            params.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
-            params.seed           = static_cast<std::uint32_t>(rng.next());
-            params.lacunarity     = 1.0 + 3.0 * rng.unit();
-            params.persistence    = rng.unit();
+            noise::Params params       = simplex(1 + n % 4, 1 + static_cast<int>(rng.below(6)));
+            params.fractal             = static_cast<noise::Fractal>(rng.below(3));
+            params.octave_seeds        = static_cast<noise::OctaveSeeds>(rng.below(2));
+            params.octave_offsets      = static_cast<noise::OctaveOffsets>(rng.below(2));
+            params.seed                = static_cast<std::uint32_t>(rng.next());
+            params.lacunarity          = 1.0 + 3.0 * rng.unit();
+            params.persistence         = rng.unit();
             const double frequencies[] = {0.5, 7.0, 300.0, 4000.0};
-            params.frequency = frequencies[rng.below(4)];
+            params.frequency           = frequencies[rng.below(4)];
             // Octaves past +-2^49 (1e12 times lacunarity^o) leave the kernel's quick path (no
             // clamp, cells converted by an addition) for the general one: both are compared.
             const double places[] = {0.0, -3.0, 1e6, -1e12};
-            params.offset_x = places[rng.below(4)] + rng.unit();
-            params.offset_y = places[rng.below(4)] + rng.unit();
-            params.z        = (rng.unit() - 0.5) * 100.0;
-            params.w        = (rng.unit() - 0.5) * 100.0;
+            params.offset_x       = places[rng.below(4)] + rng.unit();
+            params.offset_y       = places[rng.below(4)] + rng.unit();
+            params.z              = (rng.unit() - 0.5) * 100.0;
+            params.w              = (rng.unit() - 0.5) * 100.0;
             const noise::FractalNoise noise(params);
             const noise::RowKernel kernel(noise);
             const int width = 1 + static_cast<int>(rng.below(300));
@@ -268,9 +280,11 @@ TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
             for (int i = 0; i < width; ++i) {
                 Point p = noise::pixel_point(params, width, i, 0);
                 p[1]    = y;
-                ASSERT_EQ(std::bit_cast<std::uint64_t>(row[static_cast<std::size_t>(i)]), std::bit_cast<std::uint64_t>(noise.at(p)))
+                ASSERT_EQ(std::bit_cast<std::uint64_t>(row[static_cast<std::size_t>(i)]),
+                          std::bit_cast<std::uint64_t>(noise.at(p)))
                     << "target " << name << ", set " << n << ", pixel " << i;
-                ASSERT_EQ(octave_row[static_cast<std::size_t>(i)], noise.octave_weight(octave) * noise.octave(octave, p))
+                ASSERT_EQ(octave_row[static_cast<std::size_t>(i)],
+                          noise.octave_weight(octave) * noise.octave(octave, p))
                     << "target " << name << ", set " << n << ", pixel " << i;
             }
         }
@@ -311,7 +325,8 @@ TEST(Simplex, KernelsPastTheQuickLimitEqualTheReference) {
 
 TEST(Simplex, AnyCoordinateIsDefined) {
     const noise::Lattice lattice(1);
-    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity(),
+                 nan = std::numeric_limits<double>::quiet_NaN();
     for (int dimension = 1; dimension <= 4; ++dimension)
         for (double c : {1e300, -1e300, inf, -inf, nan, 0x1.0p52, -0x1.0p53}) {
             const double v = noise::simplex_noise(lattice, {c, -c, c, 0.5}, dimension);
@@ -323,15 +338,17 @@ TEST(Simplex, AnyCoordinateIsDefined) {
 TEST(Simplex, CannotTileAndReadsNoCurveOrGradientSet) {
     noise::Params params = simplex(2);
     params.tile          = 8;
-    EXPECT_EQ(noise::validate(params),
-              "tile: '8' is not allowed with algorithm = simplex: expected 0, since no square period repeats its "
-              "lattice");
+    EXPECT_EQ(
+        noise::validate(params),
+        "tile: '8' is not allowed with algorithm = simplex: expected 0, since no square period repeats its "
+        "lattice");
     EXPECT_THROW(noise::FractalNoise{params}, std::invalid_argument);
     params.tile = 0;
     EXPECT_EQ(noise::validate(params), "");
     for (const char* key : {"tile", "gradients", "interpolation", "smooth"})
         EXPECT_NE(noise::unused_reason(params, key), "") << key;
-    for (const char* key : {"octaves", "seed", "fractal", "octave_offsets"}) EXPECT_EQ(noise::unused_reason(params, key), "") << key;
+    for (const char* key : {"octaves", "seed", "fractal", "octave_offsets"})
+        EXPECT_EQ(noise::unused_reason(params, key), "") << key;
     EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).square_lattice);
     EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).tiles);
     EXPECT_TRUE(noise::algorithm_info(Algorithm::perlin).square_lattice);
@@ -345,8 +362,8 @@ TEST(Simplex, TraceListsTheVerticesSummed) {
     for (int dimension = 1; dimension <= 4; ++dimension) {
         const noise::FractalNoise noise(simplex(dimension));
         for (int n = 0; n < 50; ++n) {
-            const Point p             = random_point(rng, 30.0);
-            const noise::Trace trace  = noise::trace_point(noise, p);
+            const Point p                    = random_point(rng, 30.0);
+            const noise::Trace trace         = noise::trace_point(noise, p);
             const noise::OctaveTrace& octave = trace.octaves[0];
             ASSERT_EQ(octave.corners.size(), dimension == 4 ? 5u : (dimension == 3 ? 4u : 3u));
             EXPECT_TRUE(octave.blends.empty());

@@ -27,7 +27,8 @@ inline std::vector<noise::Params> every_base_noise() {
         for (std::size_t i = 0; i < noise::interpolation_names.size(); ++i) {
             const auto curve = static_cast<noise::Interpolation>(i);
             for (std::size_t g = 0; g < noise::gradients_names.size(); ++g)
-                all.push_back(one_octave(noise::Algorithm::perlin, dimension, curve, static_cast<noise::Gradients>(g)));
+                all.push_back(
+                    one_octave(noise::Algorithm::perlin, dimension, curve, static_cast<noise::Gradients>(g)));
             all.push_back(one_octave(noise::Algorithm::value, dimension, curve));
             auto smooth   = one_octave(noise::Algorithm::value, dimension, curve);
             smooth.smooth = true;

@@ -31,7 +31,8 @@ TEST(Tiling, EveryOctaveRepeatsWithThePeriodOnEveryAxis) {
                 for (int dimension = 1; dimension <= 4; ++dimension) {
                     const noise::FractalNoise noise(tiled(algorithm, dimension, period, lacunarity));
                     for (int i = 0; i < 40; ++i) {
-                        const noise::Point p{coordinate(rng), coordinate(rng), coordinate(rng), coordinate(rng)};
+                        const noise::Point p{coordinate(rng), coordinate(rng), coordinate(rng),
+                                             coordinate(rng)};
                         for (int axis = 0; axis < dimension; ++axis) {
                             for (int shift : {1, -2}) {
                                 noise::Point q = p;
@@ -41,8 +42,8 @@ TEST(Tiling, EveryOctaveRepeatsWithThePeriodOnEveryAxis) {
                                 q[static_cast<std::size_t>(axis)] += shift * static_cast<double>(period);
                                 for (int octave = 0; octave < 4; ++octave)
                                     ASSERT_NEAR(noise.octave(octave, p), noise.octave(octave, q), 1e-9)
-                                        << "P=" << period << " lacunarity " << lacunarity << " octave " << octave
-                                        << " dimension " << dimension << " axis " << axis;
+                                        << "P=" << period << " lacunarity " << lacunarity << " octave "
+                                        << octave << " dimension " << dimension << " axis " << axis;
                                 ASSERT_NEAR(noise.at(p), noise.at(q), 1e-9);
                             }
                         }

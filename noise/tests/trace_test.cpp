@@ -1,5 +1,7 @@
 // Value + gradient and the trace (trace.hpp): the same value as the render, bit for bit; a
 // gradient that agrees with finite differences; and a trace whose steps recompute the value.
+#include "noise/trace.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -9,7 +11,6 @@
 #include "noise/fractal.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/perlin.hpp"
-#include "noise/trace.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -31,11 +32,11 @@ std::vector<noise::Params> every_configuration() {
     std::vector<noise::Params> all;
     for (noise::Params params : noise_test::every_base_noise()) {
         for (std::size_t f = 0; f < noise::fractal_names.size(); ++f) {
-            params.fractal     = static_cast<Fractal>(f);
-            params.octaves     = params.dimension == 4 ? 2 : 3;
-            params.lacunarity  = 2.3;
-            params.persistence = 0.6;
-            params.seed        = 7;
+            params.fractal        = static_cast<Fractal>(f);
+            params.octaves        = params.dimension == 4 ? 2 : 3;
+            params.lacunarity     = 2.3;
+            params.persistence    = 0.6;
+            params.seed           = 7;
             params.octave_offsets = f % 2 ? noise::OctaveOffsets::shifted : noise::OctaveOffsets::none;
             all.push_back(params);
             // The same with each of the seeds' hashes in turn, and every third with seed 003's
@@ -57,7 +58,7 @@ TEST(ValueGradient, ValueIsTheRenderedValueBitForBit) {
     for (const noise::Params& params : every_configuration()) {
         const noise::FractalNoise noise(params);
         for (int k = 0; k < 50; ++k) {
-            const Point p = random_point(rng, 40.0);
+            const Point p         = random_point(rng, 40.0);
             const double expected = noise.at(p);
             ASSERT_EQ(std::bit_cast<std::uint64_t>(noise::value_gradient(noise, p).value),
                       std::bit_cast<std::uint64_t>(expected))
@@ -100,7 +101,7 @@ TEST(ValueGradient, AnalyticGradientMatchesFiniteDifferences) {
         int disagreements = 0;
         const int points  = 100;
         for (int k = 0; k < points; ++k) {
-            const Point p = random_point(rng, 40.0);
+            const Point p                 = random_point(rng, 40.0);
             const noise::ValueGradient vg = noise::value_gradient(noise, p);
             if (!agrees(vg.gradient, central_difference(noise, p, 1e-6))) ++disagreements;
         }
@@ -154,7 +155,7 @@ TEST(Trace, GradientNoiseStepsRecomputeTheValue) {
     ASSERT_EQ(octave.corners.size(), 8u);
     for (std::size_t n = 0; n < octave.corners.size(); ++n) {
         const noise::CornerTrace& c = octave.corners[n];
-        double dot = 0.0;
+        double dot                  = 0.0;
         for (std::size_t axis = 0; axis < 3; ++axis) {
             EXPECT_EQ(c.offset[axis], static_cast<int>((n >> axis) & 1));  // axis 0 varies fastest
             EXPECT_EQ(c.index[axis], octave.cell[axis] + c.offset[axis]);
@@ -193,20 +194,22 @@ TEST(Trace, EveryHashRecordsTheByteThatPicksTheGradient) {
         for (const noise::CornerTrace& c : perlin.octaves[0].corners) {
             EXPECT_EQ(c.value, noise::gradient_dot(lattice, 2, noise::Gradients::improved,
                                                    static_cast<std::uint8_t>(c.hash), c.distance.data()));
-            const std::uint64_t code = lattice.point_hash<2>({lattice.wrap(c.index[0], 0), lattice.wrap(c.index[1], 0)});
+            const std::uint64_t code =
+                lattice.point_hash<2>({lattice.wrap(c.index[0], 0), lattice.wrap(c.index[1], 0)});
             EXPECT_EQ(c.hash, lattice.gradient_byte(code));
         }
-        params.algorithm = Algorithm::value;
+        params.algorithm         = Algorithm::value;
         const noise::Trace value = noise::trace_point(noise::FractalNoise(params), {-7.3, 2.6, 0, 0});
         for (const noise::CornerTrace& c : value.octaves[0].corners)
-            EXPECT_EQ(c.value, lattice.value_of(lattice.point_hash<2>({lattice.wrap(c.index[0], 0), lattice.wrap(c.index[1], 0)})));
+            EXPECT_EQ(c.value, lattice.value_of(lattice.point_hash<2>(
+                                   {lattice.wrap(c.index[0], 0), lattice.wrap(c.index[1], 0)})));
     }
 }
 
 TEST(Trace, CubicUsesTheFourByFourNeighbourhood) {
     noise::Params params = noise_test::one_octave(Algorithm::value, 2, Interpolation::cubic);
     const noise::FractalNoise noise(params);
-    const noise::Trace trace = noise::trace_point(noise, {5.3, -2.6, 0, 0});
+    const noise::Trace trace         = noise::trace_point(noise, {5.3, -2.6, 0, 0});
     const noise::OctaveTrace& octave = trace.octaves[0];
     ASSERT_EQ(octave.corners.size(), 16u);
     EXPECT_EQ(octave.corners.front().offset[0], -1);
@@ -215,7 +218,8 @@ TEST(Trace, CubicUsesTheFourByFourNeighbourhood) {
     for (const noise::CornerTrace& c : octave.corners) EXPECT_EQ(c.value, c.hash / 127.5 - 1.0);
     ASSERT_EQ(octave.blends.size(), 5u);  // 4 rows along x, then the column along y
     const noise::BlendTrace& last = octave.blends.back();
-    EXPECT_EQ(last.result, noise::cubic4(last.inputs[0], last.inputs[1], last.inputs[2], last.inputs[3], last.t));
+    EXPECT_EQ(last.result,
+              noise::cubic4(last.inputs[0], last.inputs[1], last.inputs[2], last.inputs[3], last.t));
     EXPECT_EQ(last.result, octave.value);
 }
 

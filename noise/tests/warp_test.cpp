@@ -57,11 +57,11 @@ TEST(Warp, OffLeavesTheFieldBitForBit) {
     for (const Algorithm algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::white}) {
         for (int dimension = 1; dimension <= 4; ++dimension) {
             noise::Params plain;
-            plain.algorithm = algorithm;
-            plain.dimension = dimension;
-            noise::Params off    = plain;
-            off.warp_frequency   = 3.5;
-            off.warp_octaves     = 7;
+            plain.algorithm    = algorithm;
+            plain.dimension    = dimension;
+            noise::Params off  = plain;
+            off.warp_frequency = 3.5;
+            off.warp_octaves   = 7;
             const noise::FractalNoise a(plain), b(off);
             EXPECT_FALSE(b.has_warp());
             for (int k = 0; k < 50; ++k) {
@@ -85,8 +85,8 @@ TEST(Warp, OffLeavesTheFieldBitForBit) {
 TEST(Warp, IsTheDocumentedDisplacement) {
     noise::SplitMix64 rng(12);
     for (int dimension = 1; dimension <= 4; ++dimension) {
-        auto params   = warped(Algorithm::value, dimension, 1.5, 2.0);
-        params.seed   = 4000000000u;  // the component seeds wrap past 2^32
+        auto params = warped(Algorithm::value, dimension, 1.5, 2.0);
+        params.seed = 4000000000u;  // the component seeds wrap past 2^32
         const noise::FractalNoise noise(params);
         std::vector<noise::FractalNoise> components;
         for (int k = 0; k < dimension; ++k) {
@@ -116,8 +116,9 @@ TEST(Layers, AreTheFieldAveragedWithItsTurnedCopy) {
         params.tile   = tile;
         const noise::FractalNoise noise(params);
         const Point p{1.25, -3.5, 0, 0};
-        const Point turned = tile == 0 ? Point{(1.25 + 3.5) * 0.70710678118, (-3.5 + 1.25) * 0.70710678118, 0, 0}
-                                       : Point{1.25 + 3.5, 1.25 - 3.5, 0, 0};
+        const Point turned = tile == 0
+                                 ? Point{(1.25 + 3.5) * 0.70710678118, (-3.5 + 1.25) * 0.70710678118, 0, 0}
+                                 : Point{1.25 + 3.5, 1.25 - 3.5, 0, 0};
         EXPECT_EQ(noise.rotated(p), turned);
         EXPECT_EQ(noise.at(p), (noise.layer(p) + noise.layer(turned)) * 0.5);
         EXPECT_NE(noise.at(p), noise.layer(p));
@@ -131,7 +132,7 @@ TEST(Layers, AreTheFieldAveragedWithItsTurnedCopy) {
 }
 
 TEST(Warp, IsDeterministicAndTheSeedMatters) {
-    auto params = warped(Algorithm::perlin, 2, 2.0, 1.5);
+    auto params   = warped(Algorithm::perlin, 2, 2.0, 1.5);
     params.layers = Layers::rotated;
     const noise::FractalNoise a(params), b(params);
     auto other_seed = params;
@@ -261,15 +262,16 @@ TEST(ValueGradient, FollowsTheWarpAndTheLayersByTheChainRule) {
         for (int dimension = 1; dimension <= 4; ++dimension) {
             for (const std::uint32_t tile : {0u, 5u}) {
                 for (const bool warp : {true, false}) {
-                    auto params     = warped(algorithm, dimension, warp ? 1.75 : 0.0, 2.0);
-                    params.tile     = tile;
-                    params.fractal  = dimension == 3 ? noise::Fractal::ridged : noise::Fractal::fbm;
-                    params.layers   = Layers::rotated;
+                    auto params    = warped(algorithm, dimension, warp ? 1.75 : 0.0, 2.0);
+                    params.tile    = tile;
+                    params.fractal = dimension == 3 ? noise::Fractal::ridged : noise::Fractal::fbm;
+                    params.layers  = Layers::rotated;
                     const noise::FractalNoise noise(params);
                     for (int k = 0; k < 20; ++k) {
-                        const Point p               = random_point(rng, 10.0);
+                        const Point p                 = random_point(rng, 10.0);
                         const noise::ValueGradient vg = noise::value_gradient(noise, p);
-                        ASSERT_EQ(std::bit_cast<std::uint64_t>(vg.value), std::bit_cast<std::uint64_t>(noise.at(p)));
+                        ASSERT_EQ(std::bit_cast<std::uint64_t>(vg.value),
+                                  std::bit_cast<std::uint64_t>(noise.at(p)));
                         const noise::Trace trace = noise::trace_point(noise, p);
                         ASSERT_EQ(std::bit_cast<std::uint64_t>(trace.total.value),
                                   std::bit_cast<std::uint64_t>(noise.at(p)));
@@ -280,10 +282,11 @@ TEST(ValueGradient, FollowsTheWarpAndTheLayersByTheChainRule) {
                             Point a = p, b = p;
                             a[static_cast<std::size_t>(axis)] -= h;
                             b[static_cast<std::size_t>(axis)] += h;
-                            const double numeric = (noise.at(b) - noise.at(a)) / (2 * h);
+                            const double numeric  = (noise.at(b) - noise.at(a)) / (2 * h);
                             const double analytic = vg.gradient[static_cast<std::size_t>(axis)];
                             // Ridged has kinks: skip the rare point right at one.
-                            if (params.fractal == noise::Fractal::ridged && std::abs(analytic - numeric) > 1e-2)
+                            if (params.fractal == noise::Fractal::ridged &&
+                                std::abs(analytic - numeric) > 1e-2)
                                 continue;
                             ASSERT_NEAR(analytic, numeric, 1e-4 * (1.0 + std::abs(numeric)))
                                 << noise_test::describe(params) << " tile " << tile << " axis " << axis;
@@ -299,17 +302,17 @@ TEST(ValueGradient, FollowsTheWarpAndTheLayersByTheChainRule) {
 
 noise::Params random_warped_params(noise::SplitMix64& rng) {
     noise::Params p;
-    p.algorithm      = static_cast<Algorithm>(rng.below(3));
-    p.dimension      = 1 + static_cast<int>(rng.below(4));
-    p.gradients      = static_cast<noise::Gradients>(rng.below(3));
-    p.interpolation  = static_cast<noise::Interpolation>(rng.below(5));
-    p.smooth         = rng.below(4) == 0;
-    p.fractal        = static_cast<noise::Fractal>(rng.below(3));
-    p.octaves        = 1 + static_cast<int>(rng.below(p.dimension == 4 && p.smooth ? 2 : 5));
-    p.persistence    = rng.unit();
-    p.octave_seeds   = static_cast<noise::OctaveSeeds>(rng.below(2));
-    p.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
-    p.seed           = static_cast<std::uint32_t>(rng.next());
+    p.algorithm                = static_cast<Algorithm>(rng.below(3));
+    p.dimension                = 1 + static_cast<int>(rng.below(4));
+    p.gradients                = static_cast<noise::Gradients>(rng.below(3));
+    p.interpolation            = static_cast<noise::Interpolation>(rng.below(5));
+    p.smooth                   = rng.below(4) == 0;
+    p.fractal                  = static_cast<noise::Fractal>(rng.below(3));
+    p.octaves                  = 1 + static_cast<int>(rng.below(p.dimension == 4 && p.smooth ? 2 : 5));
+    p.persistence              = rng.unit();
+    p.octave_seeds             = static_cast<noise::OctaveSeeds>(rng.below(2));
+    p.octave_offsets           = static_cast<noise::OctaveOffsets>(rng.below(2));
+    p.seed                     = static_cast<std::uint32_t>(rng.next());
     const double frequencies[] = {0.37, 4.0, 61.0, 700.0};
     p.frequency                = frequencies[rng.below(4)] * (0.5 + rng.unit());
     p.offset_x                 = (rng.unit() - 0.5) * 2000.0;
@@ -332,19 +335,21 @@ noise::Params random_warped_params(noise::SplitMix64& rng) {
     return p;
 }
 
-std::string first_difference(const noise::Params& params, int width, const noise::Region& region, unsigned threads) {
+std::string first_difference(const noise::Params& params, int width, const noise::Region& region,
+                             unsigned threads) {
     const noise::FractalNoise noise(params);
     std::vector<float> image(region.pixel_count());
     noise::render(noise, region, image, {threads, nullptr, nullptr});
     for (int y = region.y0; y < region.y1; ++y)
         for (int x = region.x0; x < region.x1; ++x) {
             const float expected = static_cast<float>(noise.at(noise::pixel_point(params, width, x, y)));
-            const float got = image[static_cast<std::size_t>((y - region.y0) * region.columns() + (x - region.x0))];
+            const float got =
+                image[static_cast<std::size_t>((y - region.y0) * region.columns() + (x - region.x0))];
             if (std::bit_cast<std::uint32_t>(expected) != std::bit_cast<std::uint32_t>(got))
                 return "pixel (" + std::to_string(x) + ", " + std::to_string(y) + "): reference " +
                        std::to_string(expected) + ", fast path " + std::to_string(got) + " with " +
-                       noise_test::describe(params) + " warp " + std::to_string(params.warp_amplitude) + " x" +
-                       std::to_string(params.warp_frequency);
+                       noise_test::describe(params) + " warp " + std::to_string(params.warp_amplitude) +
+                       " x" + std::to_string(params.warp_frequency);
         }
     return {};
 }
@@ -361,9 +366,14 @@ TEST(WarpFastPath, EqualsTheReferenceOnEveryTargetAndThreadCount) {
             const int height  = 1 + static_cast<int>(rng.below(200));
             const int x0      = static_cast<int>(rng.below(static_cast<std::uint32_t>(width)));
             const int y0      = static_cast<int>(rng.below(static_cast<std::uint32_t>(height)));
-            const noise::Region region{width, height, x0, y0, std::min(width, x0 + 1 + static_cast<int>(rng.below(1200))),
+            const noise::Region region{width,
+                                       height,
+                                       x0,
+                                       y0,
+                                       std::min(width, x0 + 1 + static_cast<int>(rng.below(1200))),
                                        std::min(height, y0 + 3)};
-            ASSERT_EQ(first_difference(params, width, region, n % 2 ? 3 : 1), "") << "target " << name << ", set " << n;
+            ASSERT_EQ(first_difference(params, width, region, n % 2 ? 3 : 1), "")
+                << "target " << name << ", set " << n;
         }
     }
 }
@@ -383,7 +393,7 @@ TEST(WarpFastPath, TheWarpedAndTurnedPresetsOnEveryTargetAndThreadCount) {
     marble.warp_amplitude = 1.6;
     marble.warp_octaves   = 5;
     presets.push_back(marble);
-    noise::Params eroded = marble;  // random gradients, persistence 0.45
+    noise::Params eroded  = marble;  // random gradients, persistence 0.45
     eroded.gradients      = noise::Gradients::random;
     eroded.persistence    = 0.45;
     eroded.seed           = 3;
@@ -417,7 +427,8 @@ TEST(WarpFastPath, TheWarpedAndTurnedPresetsOnEveryTargetAndThreadCount) {
         for (std::size_t n = 0; n < presets.size(); ++n) {
             const int width = 1100, y0 = 100 + static_cast<int>(n) * 37;
             const noise::Region region{width, 400, 0, y0, width, y0 + 2};
-            ASSERT_EQ(first_difference(presets[n], width, region, n % 2 ? 3 : 1), "") << "target " << name << ", preset " << n;
+            ASSERT_EQ(first_difference(presets[n], width, region, n % 2 ? 3 : 1), "")
+                << "target " << name << ", preset " << n;
         }
     }
 }

@@ -1,5 +1,7 @@
 // Cellular (Worley) noise: determinism, continuity, range, tiling, the search against brute
 // force, the regular grid at jitter 0, and gradients against finite differences.
+#include "noise/worley.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include "noise/algorithms.hpp"
 #include "noise/render.hpp"
 #include "noise/trace.hpp"
-#include "noise/worley.hpp"
 
 namespace {
 
@@ -20,7 +21,7 @@ using noise::CellularReturn;
 
 constexpr CellularDistance metrics[] = {CellularDistance::euclidean, CellularDistance::manhattan,
                                         CellularDistance::chebyshev};
-constexpr CellularReturn returns[] = {CellularReturn::f1, CellularReturn::f2, CellularReturn::f2_minus_f1};
+constexpr CellularReturn returns[]   = {CellularReturn::f1, CellularReturn::f2, CellularReturn::f2_minus_f1};
 
 noise::Params worley(int dimension, CellularDistance metric, CellularReturn ret, double jitter = 1.0) {
     noise::Params p;
@@ -114,8 +115,9 @@ TwoNearest brute_force(std::uint32_t seed, const noise::Point& p, int dimension,
 }
 
 double oracle(const noise::Params& params, std::uint32_t seed, const noise::Point& p, std::int64_t period) {
-    const TwoNearest two = brute_force(seed, p, params.dimension, params.cellular_distance, params.cellular_jitter, period);
-    const double unit    = (params.cellular_return == CellularReturn::f1 ? 1.0 : 0.5) /
+    const TwoNearest two =
+        brute_force(seed, p, params.dimension, params.cellular_distance, params.cellular_jitter, period);
+    const double unit = (params.cellular_return == CellularReturn::f1 ? 1.0 : 0.5) /
                         half_diagonal(params.dimension, params.cellular_distance);
     const double value = params.cellular_return == CellularReturn::f1   ? two.f1
                          : params.cellular_return == CellularReturn::f2 ? two.f2
@@ -140,9 +142,12 @@ TEST(Worley, TheSearchFindsWhatAnElevenCellBoxFinds) {
                         noise::Point p = random_point(rng, 40.0);
                         if (n % 4 == 0)
                             for (double& c : p) c = std::floor(c) + 0.5;
-                        const std::int64_t period = n % 3 == 0 ? 0 : 1 + static_cast<std::int64_t>(rng.below(9));
-                        const double got = noise::algorithm_info(noise::Algorithm::worley).reference(lattice, p, params, period);
-                        ASSERT_EQ(got, oracle(params, seed, p, period)) << name_of(params) << " period " << period;
+                        const std::int64_t period =
+                            n % 3 == 0 ? 0 : 1 + static_cast<std::int64_t>(rng.below(9));
+                        const double got = noise::algorithm_info(noise::Algorithm::worley)
+                                               .reference(lattice, p, params, period);
+                        ASSERT_EQ(got, oracle(params, seed, p, period))
+                            << name_of(params) << " period " << period;
                     }
                 }
             }
@@ -152,7 +157,7 @@ TEST(Worley, TheSearchFindsWhatAnElevenCellBoxFinds) {
 
 TEST(Worley, IsDeterministicAndSeedsDiffer) {
     for (int dimension = 1; dimension <= 4; ++dimension) {
-        auto params = worley(dimension, CellularDistance::euclidean, CellularReturn::f1);
+        auto params    = worley(dimension, CellularDistance::euclidean, CellularReturn::f1);
         params.octaves = 3;
         std::vector<float> a(64 * 8), b(64 * 8), c(64 * 8);
         noise::render(params, noise::Region::full(64, 8), a);
@@ -175,15 +180,18 @@ TEST(Worley, IsContinuousAcrossCellBorders) {
             for (const auto ret : returns) {
                 const auto params = worley(dimension, metric, ret);
                 const noise::FractalNoise noise(params);
-                const double unit  = (ret == CellularReturn::f1 ? 1.0 : 0.5) / half_diagonal(dimension, metric);
-                const double limit = (ret == CellularReturn::f2_minus_f1 ? 2.0 : 1.0) * h * unit * 1.0001 + 1e-13;
+                const double unit =
+                    (ret == CellularReturn::f1 ? 1.0 : 0.5) / half_diagonal(dimension, metric);
+                const double limit =
+                    (ret == CellularReturn::f2_minus_f1 ? 2.0 : 1.0) * h * unit * 1.0001 + 1e-13;
                 for (int n = 0; n < 400; ++n) {
-                    noise::Point p  = random_point(rng, 20.0);
-                    const int axis  = static_cast<int>(rng.below(static_cast<std::uint32_t>(dimension)));
-                    p[axis]         = std::round(p[axis]) - h / 2;  // just before a border
-                    noise::Point q  = p;
-                    q[axis]        += h;
-                    ASSERT_LE(std::abs(noise.at(q) - noise.at(p)), limit) << name_of(params) << " at " << p[axis];
+                    noise::Point p = random_point(rng, 20.0);
+                    const int axis = static_cast<int>(rng.below(static_cast<std::uint32_t>(dimension)));
+                    p[axis]        = std::round(p[axis]) - h / 2;  // just before a border
+                    noise::Point q = p;
+                    q[axis] += h;
+                    ASSERT_LE(std::abs(noise.at(q) - noise.at(p)), limit)
+                        << name_of(params) << " at " << p[axis];
                 }
             }
         }
@@ -196,11 +204,13 @@ TEST(Worley, IsContinuousAcrossCellBorders) {
 TEST(Worley, RangeOverAMillionPoints) {
     for (int dimension = 1; dimension <= 4; ++dimension) {
         for (const auto metric : metrics) {
-            const double d = dimension;
+            const double d        = dimension;
             const double f2_bound = metric == CellularDistance::euclidean   ? std::sqrt(2.25 + (d - 1))
                                     : metric == CellularDistance::manhattan ? 1.5 + (d - 1)
                                                                             : 1.5;
-            const double f1_bound = metric == CellularDistance::euclidean ? std::sqrt(d) : metric == CellularDistance::manhattan ? d : 1.0;
+            const double f1_bound = metric == CellularDistance::euclidean   ? std::sqrt(d)
+                                    : metric == CellularDistance::manhattan ? d
+                                                                            : 1.0;
             for (const auto ret : returns) {
                 auto params      = worley(dimension, metric, ret);
                 params.frequency = 331.7;  // 1000 px: about 3 px per cell
@@ -214,9 +224,11 @@ TEST(Worley, RangeOverAMillionPoints) {
                 if (dimension == 1) params.frequency = 99999.7;  // 10 px per cell
                 noise::render(params, noise::Region::full(width, rows), image);
                 const auto [lo, hi] = std::minmax_element(image.begin(), image.end());
-                const double unit   = (ret == CellularReturn::f1 ? 1.0 : 0.5) / half_diagonal(dimension, metric);
-                const double bound  = (ret == CellularReturn::f1 ? f1_bound : f2_bound) * unit;
-                std::printf("worley range %s: [%.4f, %.4f] (bound %.4f)\n", name_of(params).c_str(), *lo, *hi, bound);
+                const double unit =
+                    (ret == CellularReturn::f1 ? 1.0 : 0.5) / half_diagonal(dimension, metric);
+                const double bound = (ret == CellularReturn::f1 ? f1_bound : f2_bound) * unit;
+                std::printf("worley range %s: [%.4f, %.4f] (bound %.4f)\n", name_of(params).c_str(), *lo, *hi,
+                            bound);
                 EXPECT_GE(*lo, 0.0f) << name_of(params);
                 EXPECT_LT(*hi, bound) << name_of(params);
                 EXPECT_LT(*lo, *hi) << name_of(params);
@@ -236,14 +248,15 @@ TEST(Worley, NearestIsNoFartherThanSecondNearest) {
             for (int n = 0; n < 300; ++n) {
                 const noise::Point p = random_point(rng, 30.0);
                 EXPECT_LE(f1.at(p), 2.0 * f2.at(p));
-                const noise::Trace trace = noise::trace_point(f1, p);
+                const noise::Trace trace    = noise::trace_point(f1, p);
                 const noise::OctaveTrace& o = trace.octaves[0];
                 ASSERT_GE(o.nearest, 0);
                 ASSERT_GE(o.second_nearest, 0);
                 EXPECT_NE(o.nearest, o.second_nearest);
                 EXPECT_LE(o.corners[static_cast<std::size_t>(o.nearest)].value,
                           o.corners[static_cast<std::size_t>(o.second_nearest)].value);
-                EXPECT_EQ(o.corners[static_cast<std::size_t>(o.nearest)].value * (1.0 / half_diagonal(dimension, metric)),
+                EXPECT_EQ(o.corners[static_cast<std::size_t>(o.nearest)].value *
+                              (1.0 / half_diagonal(dimension, metric)),
                           o.value);
                 EXPECT_TRUE(o.blends.empty());
             }
@@ -259,12 +272,12 @@ TEST(Worley, TilesExactly) {
         for (const auto metric : metrics) {
             for (const std::uint32_t tile : {1u, 2u, 3u, 5u, 16u}) {
                 for (const double lacunarity : {2.0, 3.0}) {
-                    auto params            = worley(dimension, metric, returns[rng.below(3)]);
-                    params.tile            = tile;
-                    params.lacunarity      = lacunarity;
-                    params.octaves         = 3;
-                    params.fractal         = static_cast<noise::Fractal>(rng.below(3));
-                    params.octave_offsets  = static_cast<noise::OctaveOffsets>(rng.below(2));
+                    auto params           = worley(dimension, metric, returns[rng.below(3)]);
+                    params.tile           = tile;
+                    params.lacunarity     = lacunarity;
+                    params.octaves        = 3;
+                    params.fractal        = static_cast<noise::Fractal>(rng.below(3));
+                    params.octave_offsets = static_cast<noise::OctaveOffsets>(rng.below(2));
                     const noise::FractalNoise noise(params);
                     for (int n = 0; n < 20; ++n) {
                         noise::Point p;
@@ -272,7 +285,8 @@ TEST(Worley, TilesExactly) {
                         const double here = noise.at(p);
                         for (int axis = 0; axis < dimension; ++axis) {
                             noise::Point q = p;
-                            q[axis] += tile * static_cast<double>(1 + rng.below(3)) * (rng.below(2) ? 1.0 : -1.0);
+                            q[axis] +=
+                                tile * static_cast<double>(1 + rng.below(3)) * (rng.below(2) ? 1.0 : -1.0);
                             ASSERT_EQ(noise.at(q), here) << name_of(params) << " tile " << tile;
                         }
                     }
@@ -297,7 +311,7 @@ TEST(Worley, JitterZeroIsTheRegularGrid) {
                     sum += metric == CellularDistance::euclidean ? gap * gap : gap;
                     largest = std::max(largest, gap);
                 }
-                const double f1 = metric == CellularDistance::euclidean ? std::sqrt(sum)
+                const double f1 = metric == CellularDistance::euclidean   ? std::sqrt(sum)
                                   : metric == CellularDistance::manhattan ? sum
                                                                           : largest;
                 EXPECT_NEAR(noise.at(p), f1 / half_diagonal(dimension, metric), 1e-12);
@@ -318,7 +332,7 @@ TEST(Worley, GradientMatchesFiniteDifferencesWhereSmooth) {
                 const noise::FractalNoise noise(params);
                 int checked = 0;
                 for (int n = 0; n < 200; ++n) {
-                    const noise::Point p        = random_point(rng, 20.0);
+                    const noise::Point p         = random_point(rng, 20.0);
                     const noise::ValueGradient g = noise::value_gradient(noise, p);
                     ASSERT_EQ(g.value, noise.at(p));
                     bool smooth = true;
@@ -336,7 +350,8 @@ TEST(Worley, GradientMatchesFiniteDifferencesWhereSmooth) {
                     if (!smooth) continue;
                     ++checked;
                     for (int a = 0; a < dimension; ++a)
-                        EXPECT_NEAR(g.gradient[a], fd[a], 1e-4 * (1 + std::abs(fd[a]))) << name_of(params) << " axis " << a;
+                        EXPECT_NEAR(g.gradient[a], fd[a], 1e-4 * (1 + std::abs(fd[a])))
+                            << name_of(params) << " axis " << a;
                 }
                 EXPECT_GT(checked, 100) << name_of(params);
             }
@@ -349,8 +364,8 @@ TEST(Worley, GradientMatchesFiniteDifferencesWhereSmooth) {
 TEST(Worley, GradientAndTraceValuesAreTheValueBitForBit) {
     noise::SplitMix64 rng(16);
     for (int n = 0; n < 200; ++n) {
-        auto params           = worley(1 + static_cast<int>(rng.below(4)), metrics[rng.below(3)], returns[rng.below(3)],
-                                       rng.unit());
+        auto params = worley(1 + static_cast<int>(rng.below(4)), metrics[rng.below(3)], returns[rng.below(3)],
+                             rng.unit());
         params.octaves        = 1 + static_cast<int>(rng.below(5));
         params.fractal        = static_cast<noise::Fractal>(rng.below(3));
         params.octave_seeds   = static_cast<noise::OctaveSeeds>(rng.below(2));
@@ -371,7 +386,8 @@ TEST(Worley, OnlyWorleyShowsTheCellularControls) {
         noise::Params params;
         params.algorithm = info.algorithm;
         for (const char* key : {"cellular_return", "cellular_distance", "cellular_jitter"})
-            EXPECT_EQ(noise::unused_reason(params, key).empty(), info.algorithm == noise::Algorithm::worley) << key;
+            EXPECT_EQ(noise::unused_reason(params, key).empty(), info.algorithm == noise::Algorithm::worley)
+                << key;
     }
     // Cellular noise tiles (its cells are square), but blends no corners for the corner views.
     EXPECT_TRUE(noise::algorithm_info(noise::Algorithm::worley).tiles);

@@ -1,19 +1,19 @@
 // Atomic writes: all or nothing (for pairs too), never replacing without permission or anything but
 // a regular file, keeping the old mode, never leaving temp files.
-#include <gtest/gtest.h>
+#include "core/atomic_file.hpp"
 
-#include <csignal>
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <vector>
 
-#include "core/atomic_file.hpp"
 #include "test_dir.hpp"
 
 namespace app {
@@ -23,7 +23,7 @@ using testing::read;
 
 // Named temp files (the fallback where the file system has no O_TMPFILE) for one test's scope.
 class NamedTempFiles {
-public:
+  public:
     NamedTempFiles() { ::setenv("NOISE_EXPLORER_NAMED_TEMP_FILES", "1", 1); }
     ~NamedTempFiles() { ::unsetenv("NOISE_EXPLORER_NAMED_TEMP_FILES"); }
 };
@@ -101,12 +101,13 @@ TEST(AtomicFile, RemovesOnlyStaleTempFilesOfDeadProcesses) {
     ::waitpid(child, nullptr, 0);
     const std::string dead = std::to_string(child), alive = std::to_string(::getppid());
     const std::vector<std::string> stale{".t.png.tmp-" + dead + "-0", ".h.r16.json.tmp-" + dead + "-17"};
-    const std::vector<std::string> kept{".t.png.tmp-" + alive + "-0",   // a live process's
-                                        "t.png.tmp-" + dead + "-0",     // not hidden
-                                        ".t.png.tmp-" + dead + "-",     // no counter
-                                        ".t.png.tmp-" + dead + "-0x",   // not a number
-                                        ".tmp-" + dead + "-0",          // no name
-                                        ".t.png.tmp-" + dead + "-0.keep", "notes.txt"};
+    const std::vector<std::string> kept{".t.png.tmp-" + alive + "-0",  // a live process's
+                                        "t.png.tmp-" + dead + "-0",    // not hidden
+                                        ".t.png.tmp-" + dead + "-",    // no counter
+                                        ".t.png.tmp-" + dead + "-0x",  // not a number
+                                        ".tmp-" + dead + "-0",         // no name
+                                        ".t.png.tmp-" + dead + "-0.keep",
+                                        "notes.txt"};
     for (const auto& name : stale) std::ofstream(dir / name) << "left";
     for (const auto& name : kept) std::ofstream(dir / name) << "mine";
     std::filesystem::create_directory(dir / (".d.tmp-" + dead + "-1"));  // a folder is never removed
@@ -160,7 +161,8 @@ TEST(AtomicFile, MissingFolderAndFolderTarget) {
         AtomicFile file(dir / "no" / "such" / "x.png", false);
         FAIL();
     } catch (const AtomicFileError& error) {
-        EXPECT_NE(std::string(error.what()).find("the folder '" + (dir / "no" / "such").string() + "' does not exist"),
+        EXPECT_NE(std::string(error.what())
+                      .find("the folder '" + (dir / "no" / "such").string() + "' does not exist"),
                   std::string::npos)
             << error.what();
     }
@@ -208,7 +210,8 @@ TEST(AtomicFile, CommitTogetherPutsTheFirstBackWhenTheSecondRenameIsRefused) {
         commit_together({&a, &b});
         FAIL();
     } catch (const AtomicFileError& error) {
-        EXPECT_NE(std::string(error.what()).find("h.r16.json': is a folder"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("h.r16.json': is a folder"), std::string::npos)
+            << error.what();
     }
     EXPECT_EQ(read(old.a), "old data");
     struct stat after {};
@@ -244,7 +247,7 @@ TEST(AtomicFile, CommitTogetherChangesNothingWhenTheSecondCannotBeSaved) {
     struct rlimit previous {};
     ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &previous), 0);
     struct rlimit limit = previous;
-    limit.rlim_cur = 64 * 1024;
+    limit.rlim_cur      = 64 * 1024;
     ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limit), 0);
     {
         AtomicFile a(old.a, true), b(old.b, true);
@@ -268,7 +271,8 @@ TEST(AtomicFile, CommitTogetherChangesNothingWhenTheSecondCannotBeSaved) {
 
 // Expects `target` to be refused with and without overwrite, with `words` in the message, and
 // the folder to stay as it was (no temp file).
-void expect_refused(const testing::TestDir& dir, const std::filesystem::path& target, const std::string& words) {
+void expect_refused(const testing::TestDir& dir, const std::filesystem::path& target,
+                    const std::string& words) {
     const std::size_t entries = dir.entry_count();
     for (const bool overwrite : {false, true}) {
         try {
@@ -367,7 +371,8 @@ TEST(AtomicFile, LongestNamesFitTheirTempNames) {
         AtomicFile file(target, false);
         const std::string temp = file.temp_path().filename().string();
         EXPECT_LE(temp.size(), 100u);
-        EXPECT_TRUE(temp.starts_with("." + std::string(64, 'n') + ".tmp-")) << temp;  // still says whose it is
+        EXPECT_TRUE(temp.starts_with("." + std::string(64, 'n') + ".tmp-"))
+            << temp;  // still says whose it is
         file.write("long");
         file.commit();
         EXPECT_EQ(read(target), "long");

@@ -1,7 +1,8 @@
 // Colour ramps, hillshade, value mapping and statistics.
+#include "core/colour.hpp"
+
 #include <gtest/gtest.h>
 
-#include "core/colour.hpp"
 #include "core/field_stats.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/render.hpp"
@@ -13,8 +14,8 @@ TEST(ValueMapping, EndsAndRounding) {
     const noise::Range r{-1.0, 1.0};
     EXPECT_EQ(to_gray16(unit_value(-1.0, r)), 0);
     EXPECT_EQ(to_gray16(unit_value(1.0, r)), 65535);
-    EXPECT_EQ(to_gray16(unit_value(5.0, r)), 65535);  // clamped
-    EXPECT_EQ(to_gray8(unit_value(0.0, r)), 128);     // 127.5 rounds up
+    EXPECT_EQ(to_gray16(unit_value(5.0, r)), 65535);        // clamped
+    EXPECT_EQ(to_gray8(unit_value(0.0, r)), 128);           // 127.5 rounds up
     EXPECT_EQ(to_gray8(unit_value(0.3, {0.3, 0.3})), 128);  // empty range: mid-gray, no NaN
 }
 
@@ -22,7 +23,8 @@ TEST(ValueMapping, EndsAndRounding) {
 TEST(Colour, WoodRingsRepeatAndMarbleVeinsAreDark) {
     for (const double t : {0.01, 0.03125, 0.0625})  // + 0.25 = three rings on, exactly
         EXPECT_EQ(ramp_colour(Ramp::wood, t), ramp_colour(Ramp::wood, t + 0.25)) << t;
-    EXPECT_LT(ramp_colour(Ramp::wood, 0.88 / 12.0)[0], ramp_colour(Ramp::wood, 0.0)[0] - 60);  // late-wood line
+    EXPECT_LT(ramp_colour(Ramp::wood, 0.88 / 12.0)[0],
+              ramp_colour(Ramp::wood, 0.0)[0] - 60);  // late-wood line
     EXPECT_GT(ramp_colour(Ramp::marble, 0.0)[0], 240);
     EXPECT_LT(ramp_colour(Ramp::marble, 1.0)[0], 80);
 }
@@ -44,7 +46,8 @@ TEST(Colour, GrayWithoutHillshadeIsTheMappedValue) {
     const std::vector<float> raw{-1.0f, 0.0f, 1.0f, 0.5f};
     std::vector<std::uint8_t> rgba(16);
     colourise(raw, 2, 2, ViewSettings{}, {-1.0, 1.0}, rgba);
-    const std::vector<std::uint8_t> expected{0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255, 191, 191, 191, 255};
+    const std::vector<std::uint8_t> expected{0,   0,   0,   255, 128, 128, 128, 255,
+                                             255, 255, 255, 255, 191, 191, 191, 255};
     EXPECT_EQ(rgba, expected);
 }
 
@@ -64,7 +67,9 @@ TEST(Colour, HillshadeLightsNorthWestSlopes) {
     colourise(west, w, h, view, {-1, 1}, b);
     colourise(flat, w, h, view, {-1, 1}, c);
     // Same height in the middle column (x=5 vs x=2 mirror): lit vs shadowed.
-    const auto at = [&](const std::vector<std::uint8_t>& img, int x, int y) { return img[static_cast<std::size_t>((y * w + x) * 4)]; };
+    const auto at = [&](const std::vector<std::uint8_t>& img, int x, int y) {
+        return img[static_cast<std::size_t>((y * w + x) * 4)];
+    };
     EXPECT_LT(at(a, 5, 1), at(b, 2, 1));
     EXPECT_EQ(at(c, 3, 2), at(c, 4, 1));  // flat ground is evenly lit
 }
@@ -76,7 +81,7 @@ TEST(Colour, WindowsOfABlockMatchTheWhole) {
     ASSERT_TRUE(noise::render(params, noise::Region::full(w, h), raw));
     ViewSettings view;
     view.hillshade = true;
-    view.ramp = Ramp::terrain;
+    view.ramp      = Ramp::terrain;
     std::vector<std::uint8_t> whole(w * h * 3);
     colourise_window(raw, w, h, 0, 0, w, h, w, view, {-1, 1}, 3, whole);
     // A window rendered with its one-pixel halo, like export does.

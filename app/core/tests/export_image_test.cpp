@@ -1,12 +1,13 @@
 // export_image in-process: bytes against noise::render, the preset inside the PNG, cancellation,
 // and the promise that failures leave nothing behind.
-#include <gtest/gtest.h>
+#include "core/export_image.hpp"
 
-#include <csignal>
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-#include "core/export_image.hpp"
+#include <csignal>
+
 #include "core/png_text.hpp"
 #include "core/value_mapping.hpp"
 #include "test_dir.hpp"
@@ -19,36 +20,37 @@ using testing::read;
 ExportRequest req(ImageSize size, ExportFormat format, std::filesystem::path path, bool overwrite = false,
                   std::optional<noise::Region> region = std::nullopt) {
     ExportRequest request;
-    request.size = size;
-    request.format = format;
-    request.path = std::move(path);
+    request.size      = size;
+    request.format    = format;
+    request.path      = std::move(path);
     request.overwrite = overwrite;
-    request.region = region;
+    request.region    = region;
     return request;
 }
 
 Preset hills() {
     Preset p;
-    p.params.octaves = 4;
+    p.params.octaves   = 4;
     p.params.frequency = 3.0;
-    p.params.seed = 7;
-    p.view.ramp = Ramp::terrain;
-    p.name = "test";
+    p.params.seed      = 7;
+    p.view.ramp        = Ramp::terrain;
+    p.name             = "test";
     return p;
 }
 
 TEST(ExportImage, R16BytesAreTheRenderedValuesLittleEndian) {
     testing::TestDir dir;
-    const Preset preset = hills();
+    const Preset preset         = hills();
     const ExportRequest request = req({37, 23}, ExportFormat::r16, dir / "h.r16");
-    const auto result = export_image(preset, request);
+    const auto result           = export_image(preset, request);
     EXPECT_EQ(result.files.size(), 2u);
     const std::string bytes = read(dir / "h.r16");
     ASSERT_EQ(bytes.size(), 37u * 23u * 2u);
     std::vector<float> raw(37 * 23);
     ASSERT_TRUE(noise::render(preset.params, noise::Region::full(37, 23), raw));
     for (std::size_t i = 0; i < raw.size(); ++i) {
-        const auto lo = static_cast<unsigned char>(bytes[2 * i]), hi = static_cast<unsigned char>(bytes[2 * i + 1]);
+        const auto lo = static_cast<unsigned char>(bytes[2 * i]),
+                   hi = static_cast<unsigned char>(bytes[2 * i + 1]);
         ASSERT_EQ(lo | (hi << 8), to_gray16(unit_value(raw[i], {-1.0, 1.0}))) << i;
     }
     EXPECT_TRUE(std::filesystem::exists(dir / "h.r16.json"));
@@ -57,9 +59,9 @@ TEST(ExportImage, R16BytesAreTheRenderedValuesLittleEndian) {
 
 TEST(ExportImage, PngCarriesItsPresetExactly) {
     testing::TestDir dir;
-    Preset preset = hills();
+    Preset preset             = hills();
     preset.params.persistence = 0.7071067811865476;
-    preset.view.mapping = Mapping::stretch;
+    preset.view.mapping       = Mapping::stretch;
     for (auto format : {ExportFormat::png8, ExportFormat::rgb8, ExportFormat::png16}) {
         const auto file = dir / (std::string(export_format_names[static_cast<std::size_t>(format)]) + ".png");
         export_image(preset, req({16, 16}, format, file));
@@ -83,8 +85,7 @@ TEST(ExportImage, ExistingFileIsRefusedUntouched) {
     EXPECT_EQ(read(file), "precious");
     // r16: an existing sidecar also stops the export before anything is written.
     std::ofstream(dir / "h.r16.json") << "{}";
-    EXPECT_THROW(export_image(hills(), req({8, 8}, ExportFormat::r16, dir / "h.r16")),
-                 ExportError);
+    EXPECT_THROW(export_image(hills(), req({8, 8}, ExportFormat::r16, dir / "h.r16")), ExportError);
     EXPECT_EQ(dir.entry_count(), 2u);
     export_image(hills(), req({8, 8}, ExportFormat::png16, file, true));
     EXPECT_EQ(load_preset(file), hills());
@@ -95,8 +96,7 @@ TEST(ExportImage, CancelLeavesNoFileAndProgressReachesOne) {
     std::atomic<bool> cancel{true};
     std::atomic<double> progress{0.0};
     try {
-        export_image(hills(), req({64, 64}, ExportFormat::png16, dir / "c.png"), &cancel,
-                     &progress);
+        export_image(hills(), req({64, 64}, ExportFormat::png16, dir / "c.png"), &cancel, &progress);
         FAIL();
     } catch (const ExportError& error) {
         EXPECT_EQ(error.cause(), ExportError::Cause::cancelled);
@@ -109,7 +109,7 @@ TEST(ExportImage, CancelLeavesNoFileAndProgressReachesOne) {
 
 TEST(ExportImage, RegionWindowsTileTheFullR16) {
     testing::TestDir dir;
-    Preset preset = hills();
+    Preset preset       = hills();
     preset.view.mapping = Mapping::stretch;  // the range must come from the full image, not the window
     const int w = 30, h = 20;
     export_image(preset, req({w, h}, ExportFormat::r16, dir / "full.r16"));
@@ -118,27 +118,29 @@ TEST(ExportImage, RegionWindowsTileTheFullR16) {
     for (int j = 0; j < 2; ++j)
         for (int i = 0; i < 2; ++i) {
             const auto file = dir / ("part" + std::to_string(i) + std::to_string(j) + ".r16");
-            export_image(preset, req({w, h}, ExportFormat::r16, file, false, noise::Region{w, h, xs[i], ys[j], xs[i + 1], ys[j + 1]}));
+            export_image(preset, req({w, h}, ExportFormat::r16, file, false,
+                                     noise::Region{w, h, xs[i], ys[j], xs[i + 1], ys[j + 1]}));
             const std::string part = read(file);
-            const int cols = xs[i + 1] - xs[i];
+            const int cols         = xs[i + 1] - xs[i];
             ASSERT_EQ(part.size(), static_cast<std::size_t>(cols * (ys[j + 1] - ys[j]) * 2));
             for (int y = ys[j]; y < ys[j + 1]; ++y)
-                ASSERT_EQ(part.substr(static_cast<std::size_t>((y - ys[j]) * cols * 2), static_cast<std::size_t>(cols * 2)),
-                          full.substr(static_cast<std::size_t>((y * w + xs[i]) * 2), static_cast<std::size_t>(cols * 2)));
+                ASSERT_EQ(part.substr(static_cast<std::size_t>((y - ys[j]) * cols * 2),
+                                      static_cast<std::size_t>(cols * 2)),
+                          full.substr(static_cast<std::size_t>((y * w + xs[i]) * 2),
+                                      static_cast<std::size_t>(cols * 2)));
         }
 }
 
 TEST(ExportImage, InvalidRequestsAreOneLineErrors) {
     testing::TestDir dir;
-    EXPECT_THROW(export_image(hills(), req({0, 8}, ExportFormat::png8, dir / "a.png")),
+    EXPECT_THROW(export_image(hills(), req({0, 8}, ExportFormat::png8, dir / "a.png")), ExportError);
+    EXPECT_THROW(export_image(hills(), req({8, 8}, ExportFormat::png8, dir / "a.png", false,
+                                           noise::Region{8, 8, 4, 4, 9, 9})),
                  ExportError);
-    EXPECT_THROW(export_image(hills(), req({8, 8}, ExportFormat::png8, dir / "a.png", false, noise::Region{8, 8, 4, 4, 9, 9})),
-                 ExportError);
-    Preset bad = hills();
-    bad.params.tile = 4;
+    Preset bad            = hills();
+    bad.params.tile       = 4;
     bad.params.lacunarity = 2.5;
-    EXPECT_THROW(export_image(bad, req({8, 8}, ExportFormat::png8, dir / "a.png")),
-                 ExportError);
+    EXPECT_THROW(export_image(bad, req({8, 8}, ExportFormat::png8, dir / "a.png")), ExportError);
     EXPECT_EQ(dir.entry_count(), 0u);
 }
 
@@ -154,7 +156,7 @@ TEST(ExportImage, R16AndSidecarLandAsAPairOrNotAtAll) {
     struct rlimit previous {};
     ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &previous), 0);
     struct rlimit limit = previous;
-    limit.rlim_cur = 1024;
+    limit.rlim_cur      = 1024;
     ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limit), 0);
     std::string message;
     try {
@@ -164,7 +166,8 @@ TEST(ExportImage, R16AndSidecarLandAsAPairOrNotAtAll) {
     }
     ::setrlimit(RLIMIT_FSIZE, &previous);
     std::signal(SIGXFSZ, previous_handler);
-    EXPECT_NE(message.find("pair.r16.json': cannot write: the file size limit was reached"), std::string::npos)
+    EXPECT_NE(message.find("pair.r16.json': cannot write: the file size limit was reached"),
+              std::string::npos)
         << message;
     EXPECT_EQ(read(raw), "old data");
     EXPECT_EQ(read(sidecar), "old facts");
@@ -183,13 +186,15 @@ TEST(ExportImage, OnlyRegularFilesAreReplaced) {
     testing::TestDir dir;
     ASSERT_EQ(::mkfifo((dir / "fifo.png").c_str(), 0644), 0);
     ASSERT_EQ(::mkfifo((dir / "h.r16.json").c_str(), 0644), 0);
-    for (const auto& [format, name] : {std::pair{ExportFormat::png16, "fifo.png"}, {ExportFormat::r16, "h.r16"}}) {
+    for (const auto& [format, name] :
+         {std::pair{ExportFormat::png16, "fifo.png"}, {ExportFormat::r16, "h.r16"}}) {
         try {
             export_image(hills(), req({8, 8}, format, dir / name, true));
             ADD_FAILURE() << name << " was accepted";
         } catch (const ExportError& error) {
             EXPECT_EQ(error.cause(), ExportError::Cause::other);
-            EXPECT_NE(std::string(error.what()).find("is a FIFO (named pipe), not a regular file"), std::string::npos)
+            EXPECT_NE(std::string(error.what()).find("is a FIFO (named pipe), not a regular file"),
+                      std::string::npos)
                 << error.what();
         }
     }

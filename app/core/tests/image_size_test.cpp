@@ -1,9 +1,9 @@
 // --size and --region parsing.
+#include "core/image_size.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "core/image_size.hpp"
 
 namespace app {
 namespace {
@@ -24,7 +24,8 @@ TEST(ImageSize, NamesAndWxH) {
 }
 
 TEST(ImageSize, BadSizesNameValueAndWhatIsAllowed) {
-    for (auto bad : {"0x5", "16385x1", "-4x4", "4x", "x4", "4*4", "big", "4x4x4", "+4x4", "unreal-1000", ""}) {
+    for (auto bad :
+         {"0x5", "16385x1", "-4x4", "4x", "x4", "4*4", "big", "4x4x4", "+4x4", "unreal-1000", ""}) {
         const auto parsed = parse_image_size(bad);
         EXPECT_FALSE(parsed.size) << bad;
         EXPECT_EQ(parsed.error.rfind("--size: '" + std::string(bad) + "'", 0), 0u) << parsed.error;
@@ -42,7 +43,8 @@ TEST(ImageSize, NumbersAreReadStrictly) {
         const auto parsed = parse_image_size(bad);
         EXPECT_FALSE(parsed.size) << bad;
         EXPECT_EQ(parsed.error.rfind("--size: '", 0), 0u) << parsed.error;
-        EXPECT_NE(parsed.error.find("expected WxH from 1x1 to 16384x16384"), std::string::npos) << parsed.error;
+        EXPECT_NE(parsed.error.find("expected WxH from 1x1 to 16384x16384"), std::string::npos)
+            << parsed.error;
     }
     // Control bytes and huge values are escaped and shortened in the one-line message.
     const auto escape = parse_image_size("\x1b[2J4x4");
@@ -58,9 +60,11 @@ TEST(Region, NumbersAreReadStrictly) {
         const auto parsed = parse_region(bad, {64, 32});
         EXPECT_FALSE(parsed.region) << bad;
         EXPECT_EQ(parsed.error.rfind("--region: '", 0), 0u) << parsed.error;
-        EXPECT_NE(parsed.error.find("is not a window: expected X0,Y0,X1,Y1"), std::string::npos) << parsed.error;
+        EXPECT_NE(parsed.error.find("is not a window: expected X0,Y0,X1,Y1"), std::string::npos)
+            << parsed.error;
     }
-    EXPECT_EQ(parse_region("\x07,0,4,4", {64, 32}).error.rfind("--region: '\\x07,0,4,4' is not a window", 0), 0u);
+    EXPECT_EQ(parse_region("\x07,0,4,4", {64, 32}).error.rfind("--region: '\\x07,0,4,4' is not a window", 0),
+              0u);
 }
 
 TEST(Region, ParsesAndChecks) {
@@ -72,12 +76,14 @@ TEST(Region, ParsesAndChecks) {
     EXPECT_EQ(ok.region->y1, 20);
     EXPECT_EQ(ok.region->width, 64);
 
-    EXPECT_NE(parse_region("0,0,65,32", {64, 32}).error.find("is outside the 64x32 image"), std::string::npos);
+    EXPECT_NE(parse_region("0,0,65,32", {64, 32}).error.find("is outside the 64x32 image"),
+              std::string::npos);
     EXPECT_NE(parse_region("-1,0,5,5", {64, 32}).error.find("is outside"), std::string::npos);
     EXPECT_NE(parse_region("5,0,5,5", {64, 32}).error.find("is empty"), std::string::npos);
     EXPECT_NE(parse_region("6,0,5,5", {64, 32}).error.find("is empty"), std::string::npos);
     for (auto bad : {"1,2,3", "1,2,3,4,5", "a,b,c,d", "1,,3,4", "1 ,2,3,4", "", "1,2,3,4,"})
-        EXPECT_NE(parse_region(bad, {64, 32}).error.find("is not a window: expected X0,Y0,X1,Y1"), std::string::npos)
+        EXPECT_NE(parse_region(bad, {64, 32}).error.find("is not a window: expected X0,Y0,X1,Y1"),
+                  std::string::npos)
             << bad;
 }
 

@@ -1,6 +1,14 @@
 // Presets: JSON round trip, the shipped files, and every error naming its key and place; and
 // hostile files: deep nesting, NUL bytes, duplicate keys, FIFOs, devices, huge files and chunks,
 // pipes, control bytes in keys, symbolic link loops.
+#include "core/preset.hpp"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,16 +17,8 @@
 #include <future>
 #include <thread>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <zlib.h>
-
-#include <gtest/gtest.h>
-
 #include "core/image_size.hpp"
 #include "core/png_text.hpp"
-#include "core/preset.hpp"
 #include "test_dir.hpp"
 
 namespace app {
@@ -37,45 +37,45 @@ std::string error_of(const std::string& text) {
 
 Preset unusual_preset() {
     Preset p;
-    p.params.algorithm = noise::Algorithm::value;
-    p.params.dimension = 3;
-    p.params.gradients = noise::Gradients::random;
-    p.params.interpolation = noise::Interpolation::cubic;
-    p.params.smooth = true;
-    p.params.fractal = noise::Fractal::ridged;
-    p.params.octaves = 7;
-    p.params.persistence = 1.0 / std::sqrt(2.0);  // needs all 17 digits to survive
-    p.params.lacunarity = 3.0;
-    p.params.octave_seeds = noise::OctaveSeeds::offset;
-    p.params.octave_offsets = noise::OctaveOffsets::shifted;
-    p.params.seed = 4294967295u;
-    p.params.frequency = 0.1 + 0.2;
-    p.params.offset_x = -1e-300;
-    p.params.offset_y = 12345.678901234567;
-    p.params.z = -0.5;
-    p.params.w = 3.25;
-    p.params.tile = 8;
-    p.view.mapping = Mapping::stretch;
-    p.view.ramp = Ramp::viridis;
-    p.view.hillshade = true;
-    p.view.repeat_3x3 = true;
-    p.view.show_octaves = true;
-    p.view.scanline = 0.125;
-    p.view.terrain_height = 1234.5;
-    p.view.terrain_spacing = 0.5;
-    p.view.sea_level = 0.3;
-    p.view.light_azimuth = 90.25;
-    p.view.light_elevation = 12.0;
-    p.view.terrain_colour = TerrainColour::slope;
-    p.view.wireframe = true;
+    p.params.algorithm       = noise::Algorithm::value;
+    p.params.dimension       = 3;
+    p.params.gradients       = noise::Gradients::random;
+    p.params.interpolation   = noise::Interpolation::cubic;
+    p.params.smooth          = true;
+    p.params.fractal         = noise::Fractal::ridged;
+    p.params.octaves         = 7;
+    p.params.persistence     = 1.0 / std::sqrt(2.0);  // needs all 17 digits to survive
+    p.params.lacunarity      = 3.0;
+    p.params.octave_seeds    = noise::OctaveSeeds::offset;
+    p.params.octave_offsets  = noise::OctaveOffsets::shifted;
+    p.params.seed            = 4294967295u;
+    p.params.frequency       = 0.1 + 0.2;
+    p.params.offset_x        = -1e-300;
+    p.params.offset_y        = 12345.678901234567;
+    p.params.z               = -0.5;
+    p.params.w               = 3.25;
+    p.params.tile            = 8;
+    p.view.mapping           = Mapping::stretch;
+    p.view.ramp              = Ramp::viridis;
+    p.view.hillshade         = true;
+    p.view.repeat_3x3        = true;
+    p.view.show_octaves      = true;
+    p.view.scanline          = 0.125;
+    p.view.terrain_height    = 1234.5;
+    p.view.terrain_spacing   = 0.5;
+    p.view.sea_level         = 0.3;
+    p.view.light_azimuth     = 90.25;
+    p.view.light_elevation   = 12.0;
+    p.view.terrain_colour    = TerrainColour::slope;
+    p.view.wireframe         = true;
     p.view.normal_convention = NormalConvention::directx;
-    p.name = "Unusual \"quoted\" caf\xc3\xa9";
-    p.description = "Every field away from its default.";
+    p.name                   = "Unusual \"quoted\" caf\xc3\xa9";
+    p.description            = "Every field away from its default.";
     return p;
 }
 
 TEST(Preset, JsonRoundTripKeepsEveryFieldExactly) {
-    const Preset original = unusual_preset();
+    const Preset original  = unusual_preset();
     const std::string json = preset_to_json(original);
     EXPECT_EQ(parse_preset_json(json, "round-trip"), original);
     EXPECT_EQ(parse_preset_json(preset_to_json(Preset{}), "defaults"), Preset{});
@@ -87,18 +87,20 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     EXPECT_NE(json.find("\"version\": 1"), std::string::npos);
     for (const auto& info : noise::param_table())
         EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
-    for (auto key : {"mapping", "ramp", "hillshade", "repeat_3x3", "show_octaves", "scanline", "terrain_height",
-                     "terrain_spacing", "sea_level", "light_azimuth", "light_elevation", "terrain_colour", "wireframe",
-                     "normal_convention"})
+    for (auto key : {"mapping", "ramp", "hillshade", "repeat_3x3", "show_octaves", "scanline",
+                     "terrain_height", "terrain_spacing", "sea_level", "light_azimuth", "light_elevation",
+                     "terrain_colour", "wireframe", "normal_convention"})
         EXPECT_NE(json.find("\"" + std::string(key) + "\":"), std::string::npos) << key;
-    for (char c : preset_to_json(unusual_preset())) EXPECT_LT(static_cast<unsigned char>(c), 128u);  // fits tEXt
+    for (char c : preset_to_json(unusual_preset()))
+        EXPECT_LT(static_cast<unsigned char>(c), 128u);  // fits tEXt
 }
 
 TEST(Preset, MissingKeysTakeDefaults) {
-    const Preset p = parse_preset_json("{" + header + R"(, "octaves": 3, "view": {"ramp": "fire"}})", "p.json");
+    const Preset p =
+        parse_preset_json("{" + header + R"(, "octaves": 3, "view": {"ramp": "fire"}})", "p.json");
     Preset expected;
     expected.params.octaves = 3;
-    expected.view.ramp = Ramp::fire;
+    expected.view.ramp      = Ramp::fire;
     EXPECT_EQ(p, expected);
 }
 
@@ -108,7 +110,8 @@ TEST(PresetErrors, UnknownKeyIsNamedWithASuggestion) {
         << message;
     EXPECT_NE(error_of("{" + header + R"(, "view": {"colour": "red"}})").find("view: unknown key 'colour'"),
               std::string::npos);
-    EXPECT_NE(error_of("{" + header + R"(, "ramp": "fire"})").find("key 'ramp' is a view setting"), std::string::npos);
+    EXPECT_NE(error_of("{" + header + R"(, "ramp": "fire"})").find("key 'ramp' is a view setting"),
+              std::string::npos);
 }
 
 TEST(PresetErrors, WrongTypeNamesKeyExpectationAndValue) {
@@ -117,13 +120,15 @@ TEST(PresetErrors, WrongTypeNamesKeyExpectationAndValue) {
     EXPECT_EQ(error_of("{" + header + R"(, "smooth": "yes"})"),
               "p.json: key 'smooth': expected true or false, got the string \"yes\"");
     EXPECT_EQ(error_of("{" + header + R"(, "algorithm": 1})"),
-              "p.json: key 'algorithm': expected a string, one of perlin, value, white, simplex, worley, got the number 1");
+              "p.json: key 'algorithm': expected a string, one of perlin, value, white, simplex, worley, got "
+              "the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"hillshade": 1}})"),
               "p.json: key 'view.hillshade': expected true or false, got the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "view": []})"),
               "p.json: key 'view': expected an object of view settings, got an array []");
     EXPECT_EQ(error_of("[1, 2]"), "p.json: expected a JSON object {...} at the top, got an array [1,2]");
-    EXPECT_EQ(error_of("{" + header + R"(, "name": 5})"), "p.json: key 'name': expected a string, got the number 5");
+    EXPECT_EQ(error_of("{" + header + R"(, "name": 5})"),
+              "p.json: key 'name': expected a string, got the number 5");
 }
 
 TEST(PresetErrors, OutOfRangeAndUnknownChoice) {
@@ -134,45 +139,55 @@ TEST(PresetErrors, OutOfRangeAndUnknownChoice) {
     EXPECT_EQ(error_of("{" + header + R"(, "persistence": -0.5})"),
               "p.json: key 'persistence': '-0.5' is out of range: expected a number from 0 to 1");
     EXPECT_EQ(error_of("{" + header + R"(, "algorithm": "gabor"})"),
-              "p.json: key 'algorithm': 'gabor' is not allowed: expected one of perlin, value, white, simplex, worley");
+              "p.json: key 'algorithm': 'gabor' is not allowed: expected one of perlin, value, white, "
+              "simplex, worley");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"scanline": 2}})"),
               "p.json: key 'view.scanline': '2' is out of range: expected a number from 0 to 1");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"light_elevation": 91}})"),
               "p.json: key 'view.light_elevation': '91' is out of range: expected a number from 0 to 90");
-    EXPECT_EQ(error_of("{" + header + R"(, "view": {"normal_convention": "vulkan"}})"),
-              "p.json: key 'view.normal_convention': 'vulkan' is not allowed: expected one of opengl, directx");
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "view": {"normal_convention": "vulkan"}})"),
+        "p.json: key 'view.normal_convention': 'vulkan' is not allowed: expected one of opengl, directx");
     // A rule joining two keys, checked once everything is read.
-    EXPECT_EQ(error_of("{" + header + R"(, "tile": 4, "lacunarity": 2.5})").rfind("p.json: lacunarity: '2.5'", 0), 0u);
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "tile": 4, "lacunarity": 2.5})").rfind("p.json: lacunarity: '2.5'", 0),
+        0u);
 }
 
 TEST(PresetErrors, FormatAndVersion) {
     EXPECT_EQ(error_of(R"({"version": 1})"),
-              "p.json: key 'format' is missing: expected \"noise-explorer-preset\" (is this a noise-explorer preset?)");
+              "p.json: key 'format' is missing: expected \"noise-explorer-preset\" (is this a noise-explorer "
+              "preset?)");
     EXPECT_EQ(error_of(R"({"format": "something-else", "version": 1})"),
               "p.json: key 'format': expected \"noise-explorer-preset\", got the string \"something-else\"");
-    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 2})"),
-              "p.json: key 'version': 2 is newer than this program reads: expected 1 (a newer noise-explorer wrote "
-              "this preset)");
-    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset"})"), "p.json: key 'version' is missing: expected 1");
+    EXPECT_EQ(
+        error_of(R"({"format": "noise-explorer-preset", "version": 2})"),
+        "p.json: key 'version': 2 is newer than this program reads: expected 1 (a newer noise-explorer wrote "
+        "this preset)");
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset"})"),
+              "p.json: key 'version' is missing: expected 1");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": "1"})"),
               "p.json: key 'version': expected the integer 1, got the string \"1\"");
 }
 
 TEST(PresetErrors, MalformedJsonGivesLineAndColumn) {
-    const std::string text = "{\n  \"format\": \"noise-explorer-preset\",\n  \"version\": 1,\n  \"octaves\": 4,\n}\n";
+    const std::string text =
+        "{\n  \"format\": \"noise-explorer-preset\",\n  \"version\": 1,\n  \"octaves\": 4,\n}\n";
     const auto message = error_of(text);
     EXPECT_EQ(message.rfind("p.json:5:1: malformed JSON: ", 0), 0u) << message;
-    EXPECT_EQ(error_of("{\"format\": \"noise-explorer-preset\" \"version\": 1}").rfind("p.json:1:44: malformed JSON", 0),
+    EXPECT_EQ(error_of("{\"format\": \"noise-explorer-preset\" \"version\": 1}")
+                  .rfind("p.json:1:44: malformed JSON", 0),
               0u)
         << error_of("{\"format\": \"noise-explorer-preset\" \"version\": 1}");
-    EXPECT_EQ(error_of("").rfind("p.json: is empty: expected a preset, a JSON object", 0), 0u) << error_of("");
+    EXPECT_EQ(error_of("").rfind("p.json: is empty: expected a preset, a JSON object", 0), 0u)
+        << error_of("");
     EXPECT_EQ(error_of(" \n\t").rfind("p.json: holds only white space", 0), 0u) << error_of(" \n\t");
     EXPECT_EQ(message.find('\n'), std::string::npos);
 }
 
 TEST(PresetFiles, SaveRefusesToReplaceAndLoadReadsBack) {
     testing::TestDir dir;
-    const auto file = dir / "mine.json";
+    const auto file       = dir / "mine.json";
     const Preset original = unusual_preset();
     save_preset(original, file, false);
     EXPECT_EQ(load_preset(file), original);
@@ -203,7 +218,8 @@ TEST(PresetFiles, MissingFileAndPngWithoutChunk) {
         load_preset(file);
         FAIL();
     } catch (const PresetError& error) {
-        EXPECT_NE(std::string(error.what()).find("has no 'noise-explorer-preset' text chunk"), std::string::npos)
+        EXPECT_NE(std::string(error.what()).find("has no 'noise-explorer-preset' text chunk"),
+                  std::string::npos)
             << error.what();
     }
     // A truncated PNG: a clear error, not a crash.
@@ -233,9 +249,11 @@ TEST(Assignment, ErrorsNameKeyValueAndWhatIsAllowed) {
         }
         return "(no error)";
     };
-    EXPECT_EQ(error_of_set("octaves=20"), "--set: octaves: '20' is out of range: expected an integer from 1 to 16");
+    EXPECT_EQ(error_of_set("octaves=20"),
+              "--set: octaves: '20' is out of range: expected an integer from 1 to 16");
     EXPECT_EQ(error_of_set("ramp=pink"),
-              "--set: ramp: 'pink' is not allowed: expected one of gray, terrain, ocean, fire, ice, sand, viridis, marble, wood");
+              "--set: ramp: 'pink' is not allowed: expected one of gray, terrain, ocean, fire, ice, sand, "
+              "viridis, marble, wood");
     EXPECT_EQ(error_of_set("octaves").rfind("--set: 'octaves' is not key=value", 0), 0u);
     EXPECT_EQ(error_of_set("octavs=3").rfind("--set: unknown key 'octavs' (did you mean 'octaves'?)", 0), 0u);
     EXPECT_EQ(p, Preset{});  // nothing changed by the failures
@@ -243,7 +261,7 @@ TEST(Assignment, ErrorsNameKeyValueAndWhatIsAllowed) {
 
 TEST(ShippedPresets, DefaultEqualsTheBuiltInDefaults) {
     const auto dir = shipped_presets_dir();
-    Preset loaded = load_preset(dir / "default.json");
+    Preset loaded  = load_preset(dir / "default.json");
     loaded.name.clear();
     loaded.description.clear();
     EXPECT_EQ(loaded, Preset{});
@@ -277,7 +295,8 @@ TEST(ShippedPresets, ResolveByName) {
 
 // Every message is one line of printable text: no control byte reaches the terminal.
 void expect_one_clean_line(const std::string& message) {
-    for (unsigned char c : message) EXPECT_TRUE(c >= 0x20 && c != 0x7f) << "byte " << int(c) << " in: " << message;
+    for (unsigned char c : message)
+        EXPECT_TRUE(c >= 0x20 && c != 0x7f) << "byte " << int(c) << " in: " << message;
 }
 
 std::string load_error(const std::filesystem::path& file) {
@@ -293,15 +312,18 @@ std::string load_error(const std::filesystem::path& file) {
 // load_error on a thread, given `limit` to finish: a hang is a failure, not a stuck test run.
 // On time-out `unblock` runs (it must make the old code return) before the thread is joined.
 std::string load_error_within(const std::filesystem::path& file, std::chrono::milliseconds limit,
-                              const std::function<void()>& unblock, std::chrono::milliseconds* took = nullptr) {
+                              const std::function<void()>& unblock,
+                              std::chrono::milliseconds* took = nullptr) {
     std::packaged_task<std::string()> task([&] { return load_error(file); });
-    auto result = task.get_future();
+    auto result      = task.get_future();
     const auto start = std::chrono::steady_clock::now();
     std::thread worker(std::move(task));
     const bool finished = result.wait_for(limit) == std::future_status::ready;
     if (!finished) unblock();
     worker.join();
-    if (took) *took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    if (took)
+        *took =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
     EXPECT_TRUE(finished) << "load_preset(" << file << ") did not return within " << limit.count() << " ms";
     return result.get();
 }
@@ -323,7 +345,8 @@ std::string chunk(std::string_view type, std::string_view data) {
 std::string png_with(const std::string& middle_chunks) {
     const std::string ihdr("\0\0\0\1\0\0\0\1\x08\0\0\0\0", 13);
     const std::string idat("\x78\x9c\x63\x60\x00\x00\x00\x02\x00\x01", 10);
-    return std::string(png_signature) + chunk("IHDR", ihdr) + middle_chunks + chunk("IDAT", idat) + chunk("IEND", "");
+    return std::string(png_signature) + chunk("IHDR", ihdr) + middle_chunks + chunk("IDAT", idat) +
+           chunk("IEND", "");
 }
 
 std::string text_chunk(std::string_view key, std::string_view text) {
@@ -351,19 +374,22 @@ struct FilledPipe {
 
 TEST(HostilePresets, DeepNestingIsRefusedNotAStackOverflow) {
     const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
-    EXPECT_EQ(error_of(deep),
-              "p.json:1:9: nested deeper than 8 levels of [ and {: a preset needs 2 (the object and its \"view\")");
+    EXPECT_EQ(
+        error_of(deep),
+        "p.json:1:9: nested deeper than 8 levels of [ and {: a preset needs 2 (the object and its \"view\")");
     const auto as_value = error_of("{" + header + ", \"octaves\": " + std::string(100'000, '[') + "1" +
                                    std::string(100'000, ']') + "}");
     EXPECT_NE(as_value.find("nested deeper than 8 levels"), std::string::npos) << as_value;
     // Brackets inside strings are text, not nesting; 8 levels are allowed.
     EXPECT_EQ(error_of("{" + header + ", \"name\": \"" + std::string(1000, '[') + "\"}"), "(no error)");
-    EXPECT_EQ(error_of("{" + header + ", \"name\": [[[[[[[1]]]]]]]}").find("nested deeper"), std::string::npos);
+    EXPECT_EQ(error_of("{" + header + ", \"name\": [[[[[[[1]]]]]]]}").find("nested deeper"),
+              std::string::npos);
 
     testing::TestDir dir;
     write_file(dir / "deep.png", png_with(text_chunk(png_preset_key, deep)));
     const auto in_png = load_error(dir / "deep.png");
-    EXPECT_NE(in_png.find("deep.png (PNG text chunk):1:9: nested deeper than 8 levels"), std::string::npos) << in_png;
+    EXPECT_NE(in_png.find("deep.png (PNG text chunk):1:9: nested deeper than 8 levels"), std::string::npos)
+        << in_png;
 }
 
 TEST(HostilePresets, NulByteIsAnErrorWithItsOffset) {
@@ -372,8 +398,9 @@ TEST(HostilePresets, NulByteIsAnErrorWithItsOffset) {
               "p.json:1:" + std::to_string(text.size() + 1) + ": a NUL byte at byte offset " +
                   std::to_string(text.size()) +
                   ": a preset is JSON text, which never holds one (is this a binary file?)");
-    EXPECT_NE(error_of(std::string("{\"format\": \"noise-explorer\0\"}", 29)).find("NUL byte at byte offset 26"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of(std::string("{\"format\": \"noise-explorer\0\"}", 29)).find("NUL byte at byte offset 26"),
+        std::string::npos);
     // In a PNG's tEXt chunk, where libpng itself would cut the text at the NUL.
     testing::TestDir dir;
     write_file(dir / "nul.png", png_with(text_chunk(png_preset_key, text + std::string("\0junk", 5))));
@@ -408,12 +435,16 @@ TEST(HostileFiles, FifoWithoutWriterReturnsPromptlyWithAnError) {
     const auto fifo = dir / "fifo";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     std::chrono::milliseconds took{};
-    const auto message = load_error_within(fifo, std::chrono::seconds(8), [&] {
-        // Old code blocks in open(): a writer that comes and goes lets it return.
-        const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-        if (fd >= 0) ::close(fd);
-    }, &took);
-    EXPECT_NE(message.find("fifo: no data within 3.0 s: a pipe or FIFO that nobody writes to"), std::string::npos)
+    const auto message = load_error_within(
+        fifo, std::chrono::seconds(8),
+        [&] {
+            // Old code blocks in open(): a writer that comes and goes lets it return.
+            const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+            if (fd >= 0) ::close(fd);
+        },
+        &took);
+    EXPECT_NE(message.find("fifo: no data within 3.0 s: a pipe or FIFO that nobody writes to"),
+              std::string::npos)
         << message;
     EXPECT_LT(took.count(), 4500);
 }
@@ -434,14 +465,16 @@ TEST(HostileFiles, FifoWithALateWriterIsRead) {
 
 TEST(HostileFiles, DevicesFoldersAndSocketsAreRefused) {
     const auto zero = load_error_within("/dev/zero", std::chrono::seconds(5), [] {});
-    EXPECT_EQ(zero, "/dev/zero: is a character device (a terminal, or a device like /dev/zero that never ends), "
-                    "expected a preset file");
+    EXPECT_EQ(zero,
+              "/dev/zero: is a character device (a terminal, or a device like /dev/zero that never ends), "
+              "expected a preset file");
     EXPECT_NE(load_error("/dev/urandom").find("is a character device"), std::string::npos);
     testing::TestDir dir;
     EXPECT_EQ(load_error(dir.path()), dir.path().string() + ": is a folder, expected a preset file");
     write_file(dir / "file", "{}");
     EXPECT_EQ(load_error(dir / "file" / "x.json"),
-              (dir / "file" / "x.json").string() + ": cannot open the preset file: a part of the path is not a folder");
+              (dir / "file" / "x.json").string() +
+                  ": cannot open the preset file: a part of the path is not a folder");
 }
 
 TEST(HostileFiles, OversizedJsonIsRefusedFromItsSize) {
@@ -459,23 +492,26 @@ TEST(HostileFiles, HugeChunkInAPngIsRefusedBeforeItIsRead) {
     // A tEXt chunk that declares 2 GiB - 1 and holds 20 bytes: refused from its length, so
     // nothing near 2 GB is allocated or waited for.
     const std::string ihdr("\0\0\0\1\0\0\0\1\x08\0\0\0\0", 13);
-    const std::string huge = std::string(png_signature) + chunk("IHDR", ihdr) + std::string("\x7f\xff\xff\xfftEXt", 8) +
-                             std::string(20, 'x');
+    const std::string huge = std::string(png_signature) + chunk("IHDR", ihdr) +
+                             std::string("\x7f\xff\xff\xfftEXt", 8) + std::string(20, 'x');
     testing::TestDir dir;
     write_file(dir / "huge.png", huge);
-    const auto start = std::chrono::steady_clock::now();
+    const auto start   = std::chrono::steady_clock::now();
     const auto message = load_error(dir / "huge.png");
-    EXPECT_EQ(message, (dir / "huge.png").string() +
-                           ": the chunk at byte 33 ('tEXt') declares 2147483647 bytes: a chunk before the image "
-                           "data may have at most 1088 KiB here");
+    EXPECT_EQ(message,
+              (dir / "huge.png").string() +
+                  ": the chunk at byte 33 ('tEXt') declares 2147483647 bytes: a chunk before the image "
+                  "data may have at most 1088 KiB here");
     // Through a pipe the file size is unknown: the same limit holds.
     FilledPipe pipe(huge);
-    EXPECT_NE(load_error(pipe.path()).find("declares 2147483647 bytes: a chunk before the image data may have at most"),
+    EXPECT_NE(load_error(pipe.path())
+                  .find("declares 2147483647 bytes: a chunk before the image data may have at most"),
               std::string::npos)
         << load_error(pipe.path());
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));  // sanitizers, load
     // Within the limit but past the end of the file: a truncated PNG, said before reading.
-    const std::string cut = std::string(png_signature) + chunk("IHDR", ihdr) + std::string("\0\1\0\0tEXt", 8) + "ab";
+    const std::string cut =
+        std::string(png_signature) + chunk("IHDR", ihdr) + std::string("\0\1\0\0tEXt", 8) + "ab";
     write_file(dir / "cut.png", cut);
     EXPECT_NE(load_error(dir / "cut.png").find("declares 65536 bytes, but the file has only 2 bytes left"),
               std::string::npos)
@@ -491,23 +527,27 @@ TEST(HostileFiles, PipesAreReadOnce) {
     // An empty pipe whose writer has closed is empty at once, not after the deadline.
     const FilledPipe empty("");
     const auto start = std::chrono::steady_clock::now();
-    EXPECT_EQ(load_error(empty.path()), empty.path().string() + ": is empty: expected a preset, a JSON object "
-                                                                "{\"format\": \"noise-explorer-preset\", ...}");
+    EXPECT_EQ(load_error(empty.path()), empty.path().string() +
+                                            ": is empty: expected a preset, a JSON object "
+                                            "{\"format\": \"noise-explorer-preset\", ...}");
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));  // sanitizers, load
 }
 
 TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
     // An escape sequence that retitles a terminal, a newline, a C1 control, in keys and values.
     const auto retitle = error_of("{" + header + R"(, "oct\u001b]0;pwned\u0007aves": 1})");
-    EXPECT_EQ(retitle.rfind("p.json: unknown key 'oct\\x1b]0;pwned\\x07aves': expected one of", 0), 0u) << retitle;
+    EXPECT_EQ(retitle.rfind("p.json: unknown key 'oct\\x1b]0;pwned\\x07aves': expected one of", 0), 0u)
+        << retitle;
     expect_one_clean_line(retitle);
     const auto newline = error_of("{" + header + R"(, "view": {"a\nb": 1}})");
     EXPECT_EQ(newline.rfind("p.json: view: unknown key 'a\\nb'", 0), 0u) << newline;
     const auto value = error_of("{" + header + R"(, "algorithm": "\u001b[2J\u0085"})");
     EXPECT_EQ(value,
-              "p.json: key 'algorithm': '\\x1b[2J\\xc2\\x85' is not allowed: expected one of perlin, value, white, simplex, worley");
+              "p.json: key 'algorithm': '\\x1b[2J\\xc2\\x85' is not allowed: expected one of perlin, value, "
+              "white, simplex, worley");
     const auto got = error_of("{" + header + R"(, "octaves": "\u001b[2J"})");
-    EXPECT_EQ(got, "p.json: key 'octaves': expected an integer from 1 to 16, got the string \"\\\\u001b[2J\"");
+    EXPECT_EQ(got,
+              "p.json: key 'octaves': expected an integer from 1 to 16, got the string \"\\\\u001b[2J\"");
     const auto view_setting = error_of("{" + header + R"(, "ramp\u001b": 1})");
     expect_one_clean_line(view_setting);
     // Invalid UTF-8: nlohmann's own message quotes the bytes it read; they arrive escaped, with
@@ -524,7 +564,8 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
         apply_assignment(p, "octaves=\x1b[2J");
         FAIL();
     } catch (const PresetError& error) {
-        EXPECT_STREQ(error.what(), "--set: octaves: '\\x1b[2J' is not an integer: expected an integer from 1 to 16");
+        EXPECT_STREQ(error.what(),
+                     "--set: octaves: '\\x1b[2J' is not an integer: expected an integer from 1 to 16");
     }
     try {
         apply_assignment(p, "oct\naves");
@@ -539,30 +580,34 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
 }
 
 TEST(HostileMessages, VersionIsPrintedAsWritten) {
-    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 18446744073709551615})"),
-              "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 1 (a newer "
-              "noise-explorer wrote this preset)");
+    EXPECT_EQ(
+        error_of(R"({"format": "noise-explorer-preset", "version": 18446744073709551615})"),
+        "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 1 (a newer "
+        "noise-explorer wrote this preset)");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": -1})"),
               "p.json: key 'version': -1 is not a version: expected 1");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 0})"),
               "p.json: key 'version': 0 is not a version: expected 1");
     EXPECT_EQ(error_of("{" + header + R"(, "seed": 18446744073709551615})"),
-              "p.json: key 'seed': '18446744073709551615' is out of range: expected an integer from 0 to 4294967295");
+              "p.json: key 'seed': '18446744073709551615' is out of range: expected an integer from 0 to "
+              "4294967295");
 }
 
 TEST(HostileFiles, SymbolicLinksAndEmptyNames) {
     testing::TestDir dir;
     std::filesystem::create_symlink("loop.json", dir / "loop.json");
-    EXPECT_EQ(load_error(dir / "loop.json"),
-              (dir / "loop.json").string() +
-                  ": cannot open the preset file: symbolic link loop (a link that leads back to itself, or too many "
-                  "links in a row)");
+    EXPECT_EQ(load_error(dir / "loop.json"), (dir / "loop.json").string() +
+                                                 ": cannot open the preset file: symbolic link loop (a link "
+                                                 "that leads back to itself, or too many "
+                                                 "links in a row)");
     std::filesystem::create_symlink("missing.json", dir / "dangling.json");
-    EXPECT_EQ(load_error(dir / "dangling.json"),
-              (dir / "dangling.json").string() + ": preset file not found: a symbolic link to a missing file");
+    EXPECT_EQ(
+        load_error(dir / "dangling.json"),
+        (dir / "dangling.json").string() + ": preset file not found: a symbolic link to a missing file");
     // `--preset ""` is a mistake (an unset variable), not a request for the defaults.
     const std::string empty_name =
-        "empty file name: expected a preset .json, a shipped preset's name or a PNG exported by noise-explorer";
+        "empty file name: expected a preset .json, a shipped preset's name or a PNG exported by "
+        "noise-explorer";
     EXPECT_EQ(load_error(""), empty_name);
     try {
         resolve_preset_argument("");
@@ -572,8 +617,8 @@ TEST(HostileFiles, SymbolicLinksAndEmptyNames) {
     }
     write_file(dir / "empty.json", "");
     EXPECT_EQ(load_error(dir / "empty.json"), (dir / "empty.json").string() +
-                                                   ": is empty: expected a preset, a JSON object {\"format\": "
-                                                   "\"noise-explorer-preset\", ...}");
+                                                  ": is empty: expected a preset, a JSON object {\"format\": "
+                                                  "\"noise-explorer-preset\", ...}");
 }
 
 TEST(HostileFiles, PermissionDenied) {

@@ -1,14 +1,14 @@
 // Values in error messages: escaped, one line, short.
+#include "core/shown_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <system_error>
 
-#include <nlohmann/json.hpp>
-
 #include "core/read_limited.hpp"
-#include "core/shown_text.hpp"
 
 namespace app {
 namespace {
@@ -16,7 +16,8 @@ namespace {
 TEST(ShownText, PlainValuesAreQuotedAsTheyAre) {
     EXPECT_EQ(shown("octaves"), "'octaves'");
     EXPECT_EQ(shown(""), "''");
-    EXPECT_EQ(shown("höhe-\u00e9t\u00e9-\u6f22\u5b57-\U0001F600"), "'höhe-\u00e9t\u00e9-\u6f22\u5b57-\U0001F600'");
+    EXPECT_EQ(shown("höhe-\u00e9t\u00e9-\u6f22\u5b57-\U0001F600"),
+              "'höhe-\u00e9t\u00e9-\u6f22\u5b57-\U0001F600'");
 }
 
 TEST(ShownText, ControlBytesAndInvalidUtf8AreEscaped) {
@@ -25,15 +26,17 @@ TEST(ShownText, ControlBytesAndInvalidUtf8AreEscaped) {
     EXPECT_EQ(shown(std::string("a\0b", 3)), "'a\\x00b'");
     EXPECT_EQ(shown("it's \\"), "'it\\'s \\\\'");
     EXPECT_EQ(shown("\x7f"), "'\\x7f'");
-    EXPECT_EQ(shown("\xff\xfe"), "'\\xff\\xfe'");      // never valid in UTF-8
-    EXPECT_EQ(shown("\xc3"), "'\\xc3'");               // a lead byte cut off
-    EXPECT_EQ(shown("\xc0\xaf"), "'\\xc0\\xaf'");       // an overlong '/'
+    EXPECT_EQ(shown("\xff\xfe"), "'\\xff\\xfe'");           // never valid in UTF-8
+    EXPECT_EQ(shown("\xc3"), "'\\xc3'");                    // a lead byte cut off
+    EXPECT_EQ(shown("\xc0\xaf"), "'\\xc0\\xaf'");           // an overlong '/'
     EXPECT_EQ(shown("\xed\xa0\x80"), "'\\xed\\xa0\\x80'");  // a UTF-16 surrogate
-    EXPECT_EQ(shown("\xc2\x9b" "31m"), "'\\xc2\\x9b31m'");  // C1 CSI, which terminals obey
+    EXPECT_EQ(shown("\xc2\x9b"
+                    "31m"),
+              "'\\xc2\\x9b31m'");  // C1 CSI, which terminals obey
 }
 
 TEST(ShownText, LongValuesKeepHeadAndTailAndSayHowLong) {
-    const std::string big = "start" + std::string(10'000'000, 'x') + "end";
+    const std::string big  = "start" + std::string(10'000'000, 'x') + "end";
     const std::string text = shown(big);
     EXPECT_LE(text.size(), 90u);
     EXPECT_EQ(text.rfind("'start", 0), 0u) << text;
@@ -55,14 +58,16 @@ TEST(ShownText, LongValuesKeepHeadAndTailAndSayHowLong) {
 TEST(ShownText, FailureTextIsInOurWords) {
     EXPECT_EQ(failure_text(ReadError("p.json: is a folder, expected a preset file")),
               "p.json: is a folder, expected a preset file");
-    EXPECT_EQ(failure_text(std::runtime_error("key 'a\\x01': bad")), "key 'a\\x01': bad");  // not escaped twice
+    EXPECT_EQ(failure_text(std::runtime_error("key 'a\\x01': bad")),
+              "key 'a\\x01': bad");  // not escaped twice
     EXPECT_EQ(failure_text(std::runtime_error("two\nlines")), "two\\nlines");
     EXPECT_EQ(failure_text(std::bad_alloc()), "not enough memory");
     const std::filesystem::filesystem_error fs("filesystem error: cannot create directories", "/x/y",
                                                std::make_error_code(std::errc::permission_denied));
     EXPECT_EQ(failure_text(fs), "'/x/y': Permission denied");
-    EXPECT_EQ(failure_text(std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again))),
-              "the system refused: Resource temporarily unavailable");
+    EXPECT_EQ(
+        failure_text(std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again))),
+        "the system refused: Resource temporarily unavailable");
     try {
         const nlohmann::json never = nlohmann::json::parse("[1,");
         ADD_FAILURE() << "parsed " << never.dump();

@@ -1,16 +1,17 @@
 // The terrain's metres, the engine figures and the normal encoding, against hand-worked numbers.
+#include "core/terrain_scale.hpp"
+
 #include <gtest/gtest.h>
 
 #include "core/normal_map.hpp"
-#include "core/terrain_scale.hpp"
 
 namespace app {
 namespace {
 
 TEST(EngineFigures, UnrealAndUnityForAnUnrealSize) {
     ViewSettings view;
-    view.terrain_height = 200.0;
-    view.terrain_spacing = 1.0;
+    view.terrain_height   = 200.0;
+    view.terrain_spacing  = 1.0;
     const EngineFigures f = engine_figures(view, {1009, 1009});
     EXPECT_DOUBLE_EQ(f.unreal_xy_scale, 100.0);
     EXPECT_DOUBLE_EQ(f.unreal_z_scale, 39.0625);
@@ -23,8 +24,8 @@ TEST(EngineFigures, UnrealZScaleSpansTheHeightOverTheSixteenBitRange) {
     // Unreal places sample s at (s - 32768) / 128 * ZScale centimetres.
     ViewSettings view;
     view.terrain_height = 731.0;
-    const double z = engine_figures(view, {505, 505}).unreal_z_scale;
-    const auto metres = [z](double s) { return (s - 32768.0) / 128.0 * z / 100.0; };
+    const double z      = engine_figures(view, {505, 505}).unreal_z_scale;
+    const auto metres   = [z](double s) { return (s - 32768.0) / 128.0 * z / 100.0; };
     EXPECT_NEAR(metres(65536) - metres(0), 731.0, 1e-9);
 }
 
@@ -32,8 +33,8 @@ TEST(TerrainScale, ChainRuleThroughTheMappingAndTheMetres) {
     noise::Params params;
     params.frequency = 4.0;
     ViewSettings view;
-    view.terrain_height = 50.0;
-    view.terrain_spacing = 2.0;
+    view.terrain_height      = 50.0;
+    view.terrain_spacing     = 2.0;
     const TerrainScale scale = TerrainScale::of(params, view, {-1.0, 1.0}, 100);
     EXPECT_DOUBLE_EQ(scale.metres_per_noise, 100 * 2.0 / 4.0);
     // dh/dX = 50 / 2 * g / 50 = g / 2

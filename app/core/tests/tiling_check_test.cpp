@@ -1,7 +1,7 @@
 // Exports with `tile` set: whole tiles across and down, or a warning that says what to change.
-#include <gtest/gtest.h>
-
 #include "core/tiling_check.hpp"
+
+#include <gtest/gtest.h>
 
 namespace app {
 namespace {
@@ -9,7 +9,7 @@ namespace {
 noise::Params tiled(double frequency, std::uint32_t tile) {
     noise::Params p;
     p.frequency = frequency;
-    p.tile = tile;
+    p.tile      = tile;
     return p;
 }
 

@@ -18,7 +18,7 @@
 namespace app::gui {
 
 class UndoHistory {
-public:
+  public:
     explicit UndoHistory(const Settings& initial, std::size_t limit = 200)
         : committed_(initial), limit_(limit) {}
 
@@ -36,7 +36,7 @@ public:
     bool can_undo() const { return !undo_.empty(); }
     bool can_redo() const { return !redo_.empty(); }
 
-private:
+  private:
     Settings committed_;
     std::deque<Settings> undo_;
     std::deque<Settings> redo_;

@@ -8,7 +8,7 @@ namespace app::gui {
 
 struct DialogKeys {
     bool escape = false;  // close the dialog
-    bool enter = false;   // confirm (Open, Save)
+    bool enter  = false;  // confirm (Open, Save)
 };
 
 }  // namespace app::gui

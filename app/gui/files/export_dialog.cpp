@@ -1,16 +1,16 @@
 #include "gui/files/export_dialog.hpp"
 
-#include <cstdio>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <thread>
-#include <unistd.h>
-#include <filesystem>
-#include <system_error>
-#include <vector>
-
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
@@ -37,11 +37,12 @@ BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest reque
             if (result.files.size() > 1) message += " (+ " + result.files[1].filename().string() + ")";
             return message;
         } catch (const ExportError& e) {
-            if (e.cause() == ExportError::Cause::cancelled) throw std::runtime_error("Export cancelled; no file written.");
+            if (e.cause() == ExportError::Cause::cancelled)
+                throw std::runtime_error("Export cancelled; no file written.");
             throw;
         } catch (const std::bad_alloc&) {
-            throw std::runtime_error("Not enough memory to export " + std::to_string(request.size.width) + " x " +
-                                     std::to_string(request.size.height) + "; no file written.");
+            throw std::runtime_error("Not enough memory to export " + std::to_string(request.size.width) +
+                                     " x " + std::to_string(request.size.height) + "; no file written.");
         }
     };
 }
@@ -52,7 +53,7 @@ BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest reque
 ExportDialog::ExportDialog() {
     std::error_code ec;
     const auto here = std::filesystem::current_path(ec);
-    path = ((ec ? std::filesystem::path(".") : here) / "heightmap.png").string();
+    path            = ((ec ? std::filesystem::path(".") : here) / "heightmap.png").string();
 }
 
 namespace {
@@ -61,8 +62,8 @@ namespace {
 // by a detached thread, so no zombie is left behind.
 std::string open_folder(const std::filesystem::path& folder) {
     std::string program = "xdg-open";
-    char* argv[] = {program.data(), const_cast<char*>(folder.c_str()), nullptr};
-    pid_t pid = 0;
+    char* argv[]        = {program.data(), const_cast<char*>(folder.c_str()), nullptr};
+    pid_t pid           = 0;
     if (posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv, environ) != 0)
         return "cannot start xdg-open: the file is in " + folder.string();
     std::thread([pid] { waitpid(pid, nullptr, 0); }).detach();
@@ -88,11 +89,12 @@ const std::vector<SizeChoice>& size_choices() {
         std::vector<SizeChoice> out;
         for (const NamedSize& named : named_sizes) {
             char label[64];
-            std::snprintf(label, sizeof label, "%.*s  (%d x %d)", static_cast<int>(named.name.size()), named.name.data(),
-                          named.size.width, named.size.height);
+            std::snprintf(label, sizeof label, "%.*s  (%d x %d)", static_cast<int>(named.name.size()),
+                          named.name.data(), named.size.width, named.size.height);
             out.push_back({label, named.size});
         }
-        for (int side = 256; side <= 8192; side *= 2) out.push_back({std::to_string(side) + " x " + std::to_string(side), {side, side}});
+        for (int side = 256; side <= 8192; side *= 2)
+            out.push_back({std::to_string(side) + " x " + std::to_string(side), {side, side}});
         out.push_back({"custom ...", {0, 0}});
         return out;
     }();
@@ -108,14 +110,16 @@ std::filesystem::path with_format_extension(std::filesystem::path path, ExportFo
 // The size list's entry the dialog points at (a stale index is clamped to the list).
 const SizeChoice& chosen_choice(const ExportDialog& dialog) {
     const auto& sizes = size_choices();
-    return sizes[static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1))];
+    return sizes[static_cast<std::size_t>(
+        std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1))];
 }
 
 }  // namespace
 
 ImageSize chosen_size(const ExportDialog& dialog) {
     if (const SizeChoice& choice = chosen_choice(dialog); choice.size.width != 0) return choice.size;
-    return {std::clamp(dialog.custom_width, 1, max_image_side), std::clamp(dialog.custom_height, 1, max_image_side)};
+    return {std::clamp(dialog.custom_width, 1, max_image_side),
+            std::clamp(dialog.custom_height, 1, max_image_side)};
 }
 
 std::string chosen_size_label(const ExportDialog& dialog) {
@@ -126,9 +130,10 @@ std::string chosen_size_label(const ExportDialog& dialog) {
 
 // [SECTION] The dialog ---------------------------------------------------------------------------
 
-void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report) {
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys,
+                        UiReport& report) {
     if (dialog.want_open) {
-        dialog.want_open = false;
+        dialog.want_open       = false;
         dialog.confirm_replace = false;
         if (!dialog.running()) {
             dialog.error.clear();
@@ -140,7 +145,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     if (dialog.job) {
         if (auto outcome = dialog.job->take()) {
             dialog.message = outcome->result.value_or("");
-            dialog.error = outcome->error;
+            dialog.error   = outcome->error;
             if (outcome->result) dialog.exported = dialog.exporting;
             dialog.job.reset();
         }
@@ -149,11 +154,13 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     // Fixed width, height following the content (messages and confirmations come and go).
     ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
-    if (!ImGui::BeginPopupModal("Export image", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!ImGui::BeginPopupModal("Export image", nullptr,
+                                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+        return;
 
     const auto& sizes = size_choices();
     dialog.size_index = std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1);
-    const bool busy = dialog.running();
+    const bool busy   = dialog.running();
     ImGui::BeginDisabled(busy);
 
     // Format.
@@ -165,7 +172,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         const std::string name(export_format_names[i]);
         if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
             dialog.format = static_cast<int>(i);
-            dialog.path = with_format_extension(dialog.path, static_cast<ExportFormat>(i)).string();
+            dialog.path   = with_format_extension(dialog.path, static_cast<ExportFormat>(i)).string();
             dialog.confirm_replace = false;
         }
         report.item("export_format=" + name);
@@ -185,7 +192,8 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::TextUnformatted("Size");
     ImGui::SameLine(90);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##export_size", sizes[static_cast<std::size_t>(dialog.size_index)].label.c_str())) {
+    if (ImGui::BeginCombo("##export_size",
+                          sizes[static_cast<std::size_t>(dialog.size_index)].label.c_str())) {
         for (std::size_t i = 0; i < sizes.size(); ++i)
             if (ImGui::Selectable(sizes[i].label.c_str(), dialog.size_index == static_cast<int>(i)))
                 dialog.size_index = static_cast<int>(i);
@@ -196,7 +204,8 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::SetCursorPosX(90);
         ImGui::SetNextItemWidth(200);
         ImGui::InputInt2("##custom_size", &dialog.custom_width);
-        dialog.custom_width = std::clamp(dialog.custom_width, 1, max_image_side);  // the field shows what is used
+        dialog.custom_width =
+            std::clamp(dialog.custom_width, 1, max_image_side);  // the field shows what is used
         dialog.custom_height = std::clamp(dialog.custom_height, 1, max_image_side);
     }
     const ImageSize size = chosen_size(dialog);
@@ -208,9 +217,10 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
     report.item("export_path");
-    const std::vector<std::string> extensions{static_cast<ExportFormat>(dialog.format) == ExportFormat::r16 ? ".r16" : ".png"};
-    if (dialog.browser.draw(dialog.path, extensions, report, "export_browse", 6 * ImGui::GetTextLineHeightWithSpacing()) !=
-        FileBrowser::Pick::none)
+    const std::vector<std::string> extensions{
+        static_cast<ExportFormat>(dialog.format) == ExportFormat::r16 ? ".r16" : ".png"};
+    if (dialog.browser.draw(dialog.path, extensions, report, "export_browse",
+                            6 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
         dialog.confirm_replace = false;
     ImGui::EndDisabled();
 
@@ -248,11 +258,11 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     const auto start = [&](bool overwrite) {
         Preset preset;
         preset.params = settings.params;
-        preset.view = settings.view;
+        preset.view   = settings.view;
         ExportRequest request;
-        request.size = size;
-        request.format = static_cast<ExportFormat>(dialog.format);
-        request.path = dialog.path;
+        request.size      = size;
+        request.format    = static_cast<ExportFormat>(dialog.format);
+        request.path      = dialog.path;
         request.overwrite = overwrite;
         dialog.error.clear();
         dialog.message.clear();
@@ -260,7 +270,8 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         // No wake-up needed: the window keeps drawing while an export runs (Explorer::busy).
         std::error_code ec;
         dialog.exporting = std::filesystem::absolute(dialog.path, ec);
-        dialog.job = std::make_unique<BackgroundTask<std::string>>(export_work(std::move(preset), std::move(request)), nullptr);
+        dialog.job       = std::make_unique<BackgroundTask<std::string>>(
+            export_work(std::move(preset), std::move(request)), nullptr);
     };
     const std::string invalid = noise::validate(settings.params);
     if (busy) {
@@ -292,8 +303,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     }
     ImGui::SameLine();
     // Closing the dialog does not stop a running export; it finishes in the background.
-    if (ImGui::Button("Close", ImVec2(120, 0)) || (!busy && keys.escape))
-        ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Close", ImVec2(120, 0)) || (!busy && keys.escape)) ImGui::CloseCurrentPopup();
     report.item("export_close");
     ImGui::EndPopup();
 }

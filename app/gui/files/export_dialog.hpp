@@ -14,9 +14,9 @@
 #include <string>
 
 #include "core/image_size.hpp"
-#include "gui/shell/background_task.hpp"
 #include "gui/files/dialog_keys.hpp"
 #include "gui/files/file_browser.hpp"
+#include "gui/shell/background_task.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 
@@ -25,17 +25,17 @@ namespace app::gui {
 struct ExportDialog {
     ExportDialog();
     ~ExportDialog();
-    ExportDialog(const ExportDialog&) = delete;
+    ExportDialog(const ExportDialog&)            = delete;
     ExportDialog& operator=(const ExportDialog&) = delete;
 
     bool want_open = false;
-    std::string path;     // heightmap.png in the working folder, as a full path
+    std::string path;                 // heightmap.png in the working folder, as a full path
     std::filesystem::path exporting;  // the file of the running job
     std::filesystem::path exported;   // the last file written, for "Open folder"
-    int format = 2;       // index into the format list: png16 by default, what engines import
-    int size_index = 3;   // index into the size list: unreal-1009 by default
-    int custom_width = 1024;
-    int custom_height = 1024;
+    int format           = 2;         // index into the format list: png16 by default, what engines import
+    int size_index       = 3;         // index into the size list: unreal-1009 by default
+    int custom_width     = 1024;
+    int custom_height    = 1024;
     bool confirm_replace = false;
     std::string error;
     std::string message;
@@ -50,6 +50,7 @@ ImageSize chosen_size(const ExportDialog& dialog);
 std::string chosen_size_label(const ExportDialog& dialog);
 
 // Draws the dialog when open; starts, follows and cancels the job.
-void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report);
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys,
+                        UiReport& report);
 
 }  // namespace app::gui

@@ -1,10 +1,10 @@
 // The folder view under a dialog's path field.
 #include "gui/files/file_browser.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <system_error>
-
-#include <imgui.h>
 
 #include "core/shown_text.hpp"
 
@@ -14,7 +14,8 @@ FileBrowser::Listing list_folder(const std::filesystem::path& folder, std::size_
     FileBrowser::Listing listing;
     listing.folder = folder;
     std::error_code ec;
-    std::filesystem::directory_iterator it(folder, std::filesystem::directory_options::skip_permission_denied, ec);
+    std::filesystem::directory_iterator it(folder, std::filesystem::directory_options::skip_permission_denied,
+                                           ec);
     if (ec) {
         listing.error = "cannot read " + shown(folder.string()) + ": " + ec.message();
         return listing;
@@ -38,12 +39,14 @@ FileBrowser::Listing list_folder(const std::filesystem::path& folder, std::size_
 
 std::filesystem::path FileBrowser::folder_of(const std::string& path) {
     std::error_code ec;
-    const std::filesystem::path typed = path.empty() ? std::filesystem::path(".") : std::filesystem::path(path);
+    const std::filesystem::path typed =
+        path.empty() ? std::filesystem::path(".") : std::filesystem::path(path);
     const auto absolute = std::filesystem::absolute(typed, ec);
     if (ec) return std::filesystem::current_path(ec);
     // A path ending in "/" or naming an existing folder is the folder itself. Only a stat of
     // the one typed path runs here; the listing runs on the task.
-    if (path.ends_with('/') || std::filesystem::is_directory(absolute, ec)) return absolute.lexically_normal();
+    if (path.ends_with('/') || std::filesystem::is_directory(absolute, ec))
+        return absolute.lexically_normal();
     return absolute.parent_path().lexically_normal();
 }
 
@@ -54,18 +57,19 @@ void FileBrowser::list(const std::filesystem::path& folder) {
         [folder](const TaskControl&) { return list_folder(folder, entry_limit); }, nullptr);
 }
 
-FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::string>& extensions, UiReport& report,
-                                    const std::string& report_prefix, float height) {
+FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::string>& extensions,
+                                    UiReport& report, const std::string& report_prefix, float height) {
     Pick pick = Pick::none;
     if (path != typed_ || shown_folder_.empty()) {
-        typed_ = path;
+        typed_        = path;
         typed_folder_ = folder_of(path);
     }
     const std::filesystem::path folder = typed_folder_;
     if (folder != shown_folder_) list(folder);
     if (reading_) {
         if (auto outcome = reading_->take()) {
-            listing_ = outcome->result ? std::move(*outcome->result) : Listing{folder, {}, false, outcome->error};
+            listing_ =
+                outcome->result ? std::move(*outcome->result) : Listing{folder, {}, false, outcome->error};
             reading_.reset();
         }
     }
@@ -78,17 +82,20 @@ FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::st
             if (ImGui::Selectable("../")) go_to(folder.parent_path());
             report.item(report_prefix + "_up");
         }
-        if (reading) ImGui::TextDisabled("reading ...");
-        else if (!listing_.error.empty()) ImGui::TextDisabled("%s", listing_.error.c_str());
+        if (reading)
+            ImGui::TextDisabled("reading ...");
+        else if (!listing_.error.empty())
+            ImGui::TextDisabled("%s", listing_.error.c_str());
         else {
             for (const Entry& entry : listing_.entries) {
                 const std::filesystem::path full = listing_.folder / entry.name;
                 if (!entry.folder && !all_files_ && !extensions.empty()) {
                     const std::string extension = full.extension().string();
-                    if (std::find(extensions.begin(), extensions.end(), extension) == extensions.end()) continue;
+                    if (std::find(extensions.begin(), extensions.end(), extension) == extensions.end())
+                        continue;
                 }
                 const std::string label = escaped(entry.name, 80) + (entry.folder ? "/" : "");
-                const bool selected = !entry.folder && path == full.string();
+                const bool selected     = !entry.folder && path == full.string();
                 if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
                     if (entry.folder) {
                         go_to(full);

@@ -27,7 +27,7 @@
 namespace app::gui {
 
 class FileBrowser {
-public:
+  public:
     enum class Pick { none, chosen, confirmed };
 
     struct Entry {
@@ -38,7 +38,7 @@ public:
         std::filesystem::path folder;
         std::vector<Entry> entries;  // sorted: folders, then files, by name
         bool truncated = false;
-        std::string error;           // the folder cannot be read
+        std::string error;  // the folder cannot be read
     };
 
     static constexpr std::size_t entry_limit = 5000;
@@ -52,10 +52,10 @@ public:
     // (or the working folder for a bare name).
     static std::filesystem::path folder_of(const std::string& path);
 
-private:
+  private:
     void list(const std::filesystem::path& folder);
 
-    std::string typed_;                  // the field's text when the folder was last worked out
+    std::string typed_;  // the field's text when the folder was last worked out
     std::filesystem::path typed_folder_;
     std::filesystem::path shown_folder_;
     std::unique_ptr<BackgroundTask<Listing>> reading_;

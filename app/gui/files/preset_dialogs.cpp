@@ -1,12 +1,12 @@
 #include "gui/files/preset_dialogs.hpp"
-#include "core/shown_text.hpp"
-
-#include <system_error>
-#include <utility>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <system_error>
+#include <utility>
+
+#include "core/shown_text.hpp"
 #include "gui/shell/theme.hpp"
 
 namespace app::gui {
@@ -16,20 +16,21 @@ namespace {
 Preset to_preset(const Settings& settings, const std::filesystem::path& path) {
     Preset preset;
     preset.params = settings.params;
-    preset.view = settings.view;
-    preset.name = path.stem().string();
+    preset.view   = settings.view;
+    preset.name   = path.stem().string();
     return preset;
 }
 
-bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesystem::path& path, bool overwrite) {
+bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesystem::path& path,
+             bool overwrite) {
     try {
         // The user's presets folder is ours to create; any other folder must exist already.
         std::error_code ec;
         if (!dialogs.folders.presets.empty() && path.parent_path() == dialogs.folders.presets)
             std::filesystem::create_directories(dialogs.folders.presets, ec);
         save_preset(to_preset(settings, path), path, overwrite);
-        dialogs.recent = remember_recent(dialogs.folders, dialogs.recent, path);
-        dialogs.current = path;
+        dialogs.recent   = remember_recent(dialogs.folders, dialogs.recent, path);
+        dialogs.current  = path;
         dialogs.baseline = settings;
         dialogs.error.clear();
         dialogs.message = "Saved " + path.string();
@@ -53,8 +54,8 @@ void load_shipped_presets(PresetDialogs& dialogs) {
     for (const auto& path : paths) {
         try {
             const Preset preset = load_preset(path);
-            dialogs.shipped.push_back({path, preset.name.empty() ? path.stem().string() : preset.name,
-                                       preset.description});
+            dialogs.shipped.push_back(
+                {path, preset.name.empty() ? path.stem().string() : preset.name, preset.description});
         } catch (const std::exception&) {
             // A broken shipped file is a packaging bug; skipping it keeps the others usable.
         }
@@ -63,14 +64,15 @@ void load_shipped_presets(PresetDialogs& dialogs) {
 
 std::filesystem::path suggested_save_path(const PresetDialogs& dialogs) {
     const auto& current = dialogs.current;
-    bool shipped = false;
+    bool shipped        = false;
     for (const auto& preset : dialogs.shipped) shipped |= preset.path == current;
     if (current.extension() == ".json" && !shipped) return current;
     const std::string name = current.empty() ? "my-preset.json" : current.stem().string() + ".json";
     return dialogs.folders.presets.empty() ? std::filesystem::path(name) : dialogs.folders.presets / name;
 }
 
-void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, std::function<void()> wake) {
+void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
+                 std::function<void()> wake) {
     if (paths.empty() || opening(dialogs)) return;
     dialogs.opening_path = paths.front();
     dialogs.error.clear();
@@ -88,7 +90,8 @@ void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> path
         }
         throw PresetError(first_error.empty() ? "cancelled" : first_error);
     };
-    dialogs.opening = std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
+    dialogs.opening =
+        std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
 }
 
 bool opening(const PresetDialogs& dialogs) { return dialogs.opening != nullptr; }
@@ -105,19 +108,19 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
         dialogs.refocus = true;
         return false;
     }
-    settings.params = outcome->result->preset.params;
-    settings.view = outcome->result->preset.view;
-    dialogs.current = outcome->result->path;
+    settings.params  = outcome->result->preset.params;
+    settings.view    = outcome->result->preset.view;
+    dialogs.current  = outcome->result->path;
     dialogs.baseline = settings;
-    dialogs.recent = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);
+    dialogs.recent   = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);
     dialogs.error.clear();
-    dialogs.message = "Opened " + dialogs.current.string();
+    dialogs.message           = "Opened " + dialogs.current.string();
     dialogs.close_open_dialog = true;
     return true;
 }
 
-void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys, UiReport& report,
-                         const std::function<void()>& wake) {
+void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys,
+                         UiReport& report, const std::function<void()>& wake) {
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
 
     // [SECTION] Open
@@ -130,11 +133,13 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     // Fixed width, height following the content (messages and confirmations come and go).
     ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
-    if (ImGui::BeginPopupModal("Open preset", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+    if (ImGui::BeginPopupModal("Open preset", nullptr,
+                               ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted("A preset .json, or a PNG exported by Noise Explorer:");
         ImGui::SetNextItemWidth(-1);
         // Focus the path on opening and again after a failure, so the user can type a fix.
-        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false))
+            ImGui::SetKeyboardFocusHere();
         ImGui::InputText("##open_path", &dialogs.open_path);
         const bool enter = keys.enter;
         report.item("open_path");
@@ -145,11 +150,13 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
             if (ImGui::BeginListBox("##shipped", ImVec2(-1, 6 * ImGui::GetTextLineHeightWithSpacing()))) {
                 for (const auto& shipped : dialogs.shipped) {
                     const bool selected = dialogs.open_path == shipped.path.string();
-                    if (ImGui::Selectable(shipped.name.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
+                    if (ImGui::Selectable(shipped.name.c_str(), selected,
+                                          ImGuiSelectableFlags_AllowDoubleClick)) {
                         dialogs.open_path = shipped.path.string();
                         if (ImGui::IsMouseDoubleClicked(0)) open_preset(dialogs, {shipped.path}, wake);
                     }
-                    if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
+                    if (!shipped.description.empty() && ImGui::IsItemHovered())
+                        ImGui::SetTooltip("%s", shipped.description.c_str());
                 }
                 ImGui::EndListBox();
             }
@@ -157,7 +164,8 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         ImGui::Spacing();
         ImGui::TextDisabled("Or browse (double-click a file to open it):");
         if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png"}, report, "open_browse",
-                                      8 * ImGui::GetTextLineHeightWithSpacing()) == FileBrowser::Pick::confirmed &&
+                                      8 * ImGui::GetTextLineHeightWithSpacing()) ==
+                FileBrowser::Pick::confirmed &&
             !busy)
             open_preset(dialogs, {dialogs.open_path}, wake);
         error_text(dialogs.error);
@@ -165,7 +173,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         ImGui::BeginDisabled(busy);
         if (ImGui::Button("Open", ImVec2(120, 0)) || (enter && !busy)) {
             if (dialogs.open_path.empty()) {
-                dialogs.error = "Type a file name first.";
+                dialogs.error   = "Type a file name first.";
                 dialogs.refocus = true;
             } else {
                 open_preset(dialogs, {dialogs.open_path}, wake);
@@ -176,8 +184,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         ImGui::SameLine();
         // Cancel closes the dialog; a read in progress still ends by itself, and if it succeeds
         // the settings change then (the user asked for that file).
-        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
-            ImGui::CloseCurrentPopup();
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
         if (std::exchange(dialogs.close_open_dialog, false)) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
@@ -188,16 +195,18 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         dialogs.want_save = false;
         dialogs.error.clear();
         dialogs.confirm_replace = false;
-        dialogs.save_path = suggested_save_path(dialogs).string();
+        dialogs.save_path       = suggested_save_path(dialogs).string();
         ImGui::OpenPopup("Save preset");
     }
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     // Fixed width, height following the content (messages and confirmations come and go).
     ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
-    if (ImGui::BeginPopupModal("Save preset", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+    if (ImGui::BeginPopupModal("Save preset", nullptr,
+                               ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted("Save the current settings as a preset (.json):");
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false))
+            ImGui::SetKeyboardFocusHere();
         if (ImGui::InputText("##save_path", &dialogs.save_path)) dialogs.confirm_replace = false;
         report.item("save_path");
         // Browsing to a file means saving over it (after the confirmation below).
@@ -208,19 +217,22 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         std::error_code ec;
         const std::filesystem::path path = dialogs.save_path;
         if (dialogs.confirm_replace) {
-            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", path.string().c_str());
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?",
+                               path.string().c_str());
             if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
                 ImGui::CloseCurrentPopup();
             report.item("save_replace");
         } else if (ImGui::Button("Save", ImVec2(120, 0)) || keys.enter) {
-            if (dialogs.save_path.empty()) dialogs.error = "Type a file name first.";
-            else if (std::filesystem::exists(path, ec)) dialogs.confirm_replace = true;
-            else if (save_to(dialogs, settings, path, false)) ImGui::CloseCurrentPopup();
+            if (dialogs.save_path.empty())
+                dialogs.error = "Type a file name first.";
+            else if (std::filesystem::exists(path, ec))
+                dialogs.confirm_replace = true;
+            else if (save_to(dialogs, settings, path, false))
+                ImGui::CloseCurrentPopup();
             dialogs.refocus = !dialogs.error.empty();
         }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
-            ImGui::CloseCurrentPopup();
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
 }
@@ -235,7 +247,8 @@ void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::fun
         for (const auto& shipped : dialogs.shipped) {
             if (ImGui::Selectable(shipped.name.c_str(), shipped.path == dialogs.current))
                 open_preset(dialogs, {shipped.path}, wake);
-            if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
+            if (!shipped.description.empty() && ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s", shipped.description.c_str());
             report.item("preset=" + shipped.path.stem().string());
         }
         ImGui::EndCombo();

@@ -20,18 +20,18 @@
 #include <vector>
 
 #include "core/preset.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/files/file_browser.hpp"
 #include "gui/files/dialog_keys.hpp"
-#include "gui/shell/settings.hpp"
+#include "gui/files/file_browser.hpp"
 #include "gui/files/user_files.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
 struct ShippedPreset {
     std::filesystem::path path;
-    std::string name;         // the preset's "name", else the file's stem
+    std::string name;  // the preset's "name", else the file's stem
     std::string description;
 };
 
@@ -43,12 +43,12 @@ struct PresetDialogs {
     std::vector<std::filesystem::path> recent;  // File > Open Recent, newest first
     std::string open_path;
     std::string save_path;
-    bool want_open = false;   // set by a menu, button or shortcut; the dialog opens next frame
-    bool want_save = false;
+    bool want_open       = false;  // set by a menu, button or shortcut; the dialog opens next frame
+    bool want_save       = false;
     bool confirm_replace = false;
-    bool refocus = false;     // put the keyboard back in the path field (after a failure)
-    std::string error;        // shown in the dialog and in the controls panel
-    std::string message;      // "Saved mine.json", shown briefly
+    bool refocus         = false;  // put the keyboard back in the path field (after a failure)
+    std::string error;             // shown in the dialog and in the controls panel
+    std::string message;           // "Saved mine.json", shown briefly
 
     // The file being read, if any: a preset and the path it came from.
     struct Opened {
@@ -72,7 +72,8 @@ std::filesystem::path suggested_save_path(const PresetDialogs& dialogs);
 // Starts reading a preset or exported PNG in the background; with several paths (files dropped
 // together) the first that loads wins. Ignored while another file is still being read. `wake` is
 // called from the task's thread when it ends.
-void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, std::function<void()> wake);
+void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
+                 std::function<void()> wake);
 bool opening(const PresetDialogs& dialogs);
 
 // Takes a finished read: on success `settings` are replaced and true is returned; on failure
@@ -80,8 +81,8 @@ bool opening(const PresetDialogs& dialogs);
 bool take_opened_preset(PresetDialogs& dialogs, Settings& settings);
 
 // Draws the Open/Save modals when asked for.
-void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys, UiReport& report,
-                         const std::function<void()>& wake);
+void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys,
+                         UiReport& report, const std::function<void()>& wake);
 
 // The shipped presets as a combo (for the controls panel); choosing one starts opening it.
 void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::function<void()>& wake);

@@ -15,7 +15,8 @@ namespace {
 // $NAME if it is an absolute path, else $HOME/fallback, else empty.
 std::filesystem::path xdg_folder(const char* name, const char* fallback) {
     if (const char* value = std::getenv(name); value && value[0] == '/') return value;
-    if (const char* home = std::getenv("HOME"); home && home[0] == '/') return std::filesystem::path(home) / fallback;
+    if (const char* home = std::getenv("HOME"); home && home[0] == '/')
+        return std::filesystem::path(home) / fallback;
     return {};
 }
 
@@ -33,7 +34,8 @@ void write_state(const std::filesystem::path& file, const std::string& text) {
 
 UserFolders user_folders() {
     UserFolders folders;
-    if (auto config = xdg_folder("XDG_CONFIG_HOME", ".config"); !config.empty()) folders.config = config / "noise-explorer";
+    if (auto config = xdg_folder("XDG_CONFIG_HOME", ".config"); !config.empty())
+        folders.config = config / "noise-explorer";
     if (auto data = xdg_folder("XDG_DATA_HOME", ".local/share"); !data.empty())
         folders.presets = data / "noise-explorer" / "presets";
     return folders;
@@ -50,11 +52,12 @@ std::vector<std::filesystem::path> load_recent(const UserFolders& folders, std::
     return recent;
 }
 
-std::vector<std::filesystem::path> remember_recent(const UserFolders& folders, std::vector<std::filesystem::path> recent,
+std::vector<std::filesystem::path> remember_recent(const UserFolders& folders,
+                                                   std::vector<std::filesystem::path> recent,
                                                    const std::filesystem::path& file) {
     std::error_code ec;
     const auto absolute = std::filesystem::absolute(file, ec);
-    const auto entry = ec ? file : absolute.lexically_normal();
+    const auto entry    = ec ? file : absolute.lexically_normal();
     std::erase(recent, entry);
     recent.insert(recent.begin(), entry);
     if (recent.size() > recent_limit) recent.resize(recent_limit);
@@ -77,8 +80,8 @@ void save_session(const UserFolders& folders, const Session& session) {
     if (folders.config.empty()) return;
     SessionState state;
     state.settings.params = session.settings.params;
-    state.settings.view = session.settings.view;
-    state.file = session.file;
+    state.settings.view   = session.settings.view;
+    state.file            = session.file;
     write_state(session_file(folders), session_to_json(state));
 }
 

@@ -20,12 +20,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "gui/preview/gl_texture.hpp"
 #include "gui/preview/octave_mix.hpp"
@@ -50,17 +49,18 @@ FieldDifference difference_of(std::span<const float> a, std::span<const float> b
 std::array<std::uint8_t, 3> diverging_colour(double t);
 
 class CompareView {
-public:
+  public:
     explicit CompareView(std::function<void()> wake);
 
     CompareMode mode = CompareMode::off;
-    float divider = 0.5f;  // split: the fraction of the picture's width shown as A
+    float divider    = 0.5f;  // split: the fraction of the picture's width shown as A
 
     // The Compare menu's entries for the modes (inside an open menu).
     void draw_menu_items(bool has_snapshot, UiReport& report);
     // Takes B's newest image and sends B's request when it changed. `b` is the snapshot's
     // params as shown (animated), at A's image size.
-    void update(const std::optional<Settings>& snapshot, const noise::Params& b, OctaveChoice chosen, int width, int height);
+    void update(const std::optional<Settings>& snapshot, const noise::Params& b, OctaveChoice chosen,
+                int width, int height);
     // Before the preview is drawn: the divider's grip, so it takes the mouse before the picture's
     // pan does. Uses the picture's place from the previous frame.
     void draw_divider_grip(UiReport& report);
@@ -79,7 +79,7 @@ public:
     bool busy() const;
     nlohmann::json report_state() const;
 
-private:
+  private:
     void refresh_difference(const ShownField& a);
 
     std::unique_ptr<RenderWorker> worker_;
@@ -95,8 +95,9 @@ private:
     GlTexture difference_texture_;
     std::string difference_of_;  // "checksum A/checksum B" the difference was made from
     double max_abs_ = -1.0;      // -1: no difference yet
-    ImVec2 picture_min_{0, 0}, picture_size_{0, 0};  // this frame's once drawn, else the last one's (the grip)
-    bool drawn_ = false;  // draw_image ran this frame: the picture is on screen
+    ImVec2 picture_min_{0, 0},
+        picture_size_{0, 0};  // this frame's once drawn, else the last one's (the grip)
+    bool drawn_    = false;   // draw_image ran this frame: the picture is on screen
     bool dragging_ = false;
 };
 

@@ -25,13 +25,14 @@ namespace app::gui {
 // Returns where the plot's axes are (x: the preview's width in noise space) and the mouse's
 // state over it, for a caller that pans and zooms it (the big 1D curve).
 struct CurvePlotArea {
-    ImVec2 min, max;        // the plotting area inside the axes' labels
-    bool hovered = false;
+    ImVec2 min, max;  // the plotting area inside the axes' labels
+    bool hovered   = false;
     bool activated = false;  // the left button went down on it this frame
-    bool active = false;     // ... and is held
+    bool active    = false;  // ... and is held
 };
-CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report,
-                              const char* report_key = "curve", const OctaveChoice& chosen = {});
+CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y,
+                              UiReport& report, const char* report_key = "curve",
+                              const OctaveChoice& chosen = {});
 
 // How many samples to ask for: one per horizontal pixel of the plot, within sensible limits.
 int curve_samples_for_width(float plot_width);

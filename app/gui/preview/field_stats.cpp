@@ -1,10 +1,10 @@
 // gui/preview/field_stats.cpp: what the field shown contains: see field_stats.hpp.
 #include "gui/preview/field_stats.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cstdio>
-
-#include <imgui.h>
 
 namespace app::gui {
 
@@ -13,7 +13,7 @@ void draw_field_stats(const ShownField& field, UiReport& report) {
         ImGui::TextDisabled("rendering ...");
         return;
     }
-    const FieldSummary& s = field.summary();
+    const FieldSummary& s    = field.summary();
     const ImageResult& image = field.image();
     ImGui::TextUnformatted("Field");
     ImGui::Separator();
@@ -21,15 +21,17 @@ void draw_field_stats(const ShownField& field, UiReport& report) {
     ImGui::Text("max   %+.4f", s.max);
     ImGui::Text("mean  %+.4f", s.mean);
     // Histogram of the mapped values: where the picture's tones sit in [0, 1].
-    const float height = std::max(30.0f, ImGui::GetContentRegionAvail().y - 3.5f * ImGui::GetTextLineHeightWithSpacing());
+    const float height =
+        std::max(30.0f, ImGui::GetContentRegionAvail().y - 3.5f * ImGui::GetTextLineHeightWithSpacing());
     float peak = 0.0f;
     for (float v : s.histogram) peak = std::max(peak, v);
     // 1.86's PlotHistogram takes no negative width: the width comes from SetNextItemWidth.
     ImGui::SetNextItemWidth(-1);
-    ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr, 0.0f,
-                         peak * 1.05f, ImVec2(0, height));
+    ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr,
+                         0.0f, peak * 1.05f, ImVec2(0, height));
     report.item("histogram");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How many pixels have each value: left maps to black, right to white");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("How many pixels have each value: left maps to black, right to white");
     // The histogram's ends are the mapping range: the raw values shown as black and white.
     char lo[32], hi[32];
     std::snprintf(lo, sizeof lo, "%+.2f", field.range().lo);

@@ -1,8 +1,8 @@
 #include "gui/preview/gl_texture.hpp"
 
-#include <cstdint>
-
 #include <glad/gl.h>
+
+#include <cstdint>
 
 namespace app::gui {
 
@@ -26,7 +26,7 @@ void GlTexture::upload(int width, int height, std::span<const std::uint8_t> rgba
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     if (width != width_ || height != height_) {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-        width_ = width;
+        width_  = width;
         height_ = height;
     } else {
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());

@@ -11,10 +11,10 @@
 namespace app::gui {
 
 class GlTexture {
-public:
+  public:
     GlTexture() = default;
     ~GlTexture();
-    GlTexture(const GlTexture&) = delete;
+    GlTexture(const GlTexture&)            = delete;
     GlTexture& operator=(const GlTexture&) = delete;
 
     // Uploads width x height RGBA pixels (row 0 at the top), reallocating when the size changes.
@@ -25,10 +25,10 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
 
-private:
+  private:
     unsigned name_ = 0;
-    int width_ = 0;
-    int height_ = 0;
+    int width_     = 0;
+    int height_    = 0;
 };
 
 }  // namespace app::gui

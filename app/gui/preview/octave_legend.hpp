@@ -16,6 +16,7 @@ ImU32 octave_colour(int octave, int count, float alpha = 0.75f);
 
 // A one-line legend "octave  0 1 2 ..." with a swatch per octave, right-aligned so that it ends
 // at `top_right`. Returns its width (0 when it does not fit in `max_width`).
-float draw_octave_legend(ImDrawList* draw, ImVec2 top_right, int count, const OctaveChoice& choice, float max_width);
+float draw_octave_legend(ImDrawList* draw, ImVec2 top_right, int count, const OctaveChoice& choice,
+                         float max_width);
 
 }  // namespace app::gui

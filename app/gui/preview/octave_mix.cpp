@@ -32,13 +32,14 @@ bool render_chosen(const noise::FractalNoise& noise, OctaveChoice choice, const 
                    std::span<float> out, const std::atomic<bool>* cancel, std::atomic<int>* rows_done) {
     const noise::RowKernel kernel(noise);
     const noise::Params& params = noise.params();
-    const auto columns = static_cast<std::size_t>(region.columns());
+    const auto columns          = static_cast<std::size_t>(region.columns());
     std::vector<double> scratch(columns), line(columns);
     for (int py = region.y0; py < region.y1; ++py) {
         if (cancel != nullptr && cancel->load()) return false;
         // The row's y from the library's pixel model, as noise::render does.
         const double y = noise::pixel_point(params, region.width, 0, py)[1];
-        fill_chosen_row(kernel, noise, choice, {params.offset_x, params.frequency / region.width, region.x0, y}, scratch, line);
+        fill_chosen_row(kernel, noise, choice,
+                        {params.offset_x, params.frequency / region.width, region.x0, y}, scratch, line);
         float* dst = out.data() + static_cast<std::size_t>(py - region.y0) * columns;
         for (std::size_t i = 0; i < columns; ++i) dst[i] = static_cast<float>(line[i]);
         if (rows_done != nullptr) ++*rows_done;
@@ -49,7 +50,8 @@ bool render_chosen(const noise::FractalNoise& noise, OctaveChoice choice, const 
 void sample_chosen(const noise::FractalNoise& noise, OctaveChoice choice, double y, std::span<double> out) {
     const noise::RowKernel kernel(noise);
     std::vector<double> scratch(out.size());
-    const noise::RowSpec row{noise.params().offset_x, noise.params().frequency / static_cast<double>(out.size()), 0, y};
+    const noise::RowSpec row{noise.params().offset_x,
+                             noise.params().frequency / static_cast<double>(out.size()), 0, y};
     fill_chosen_row(kernel, noise, choice, row, scratch, out);
 }
 

@@ -30,7 +30,7 @@
 namespace app::gui {
 
 struct OctaveChoice {
-    int solo = -1;             // the octave shown alone, or -1
+    int solo            = -1;  // the octave shown alone, or -1
     std::uint32_t muted = 0;   // bit i: octave i is left out (16 octaves at most, params.hpp)
 
     bool shows(int octave) const { return solo >= 0 ? octave == solo : (muted & (1u << octave)) == 0; }

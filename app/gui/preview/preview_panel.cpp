@@ -1,10 +1,10 @@
 #include "gui/preview/preview_panel.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-#include <imgui.h>
 
 #include "core/tiling_check.hpp"
 #include "gui/preview/view_transform.hpp"
@@ -43,13 +43,12 @@ void draw_progress(ImDrawList* draw, ImVec2 max_corner, const PreviewStatus& sta
 
 void draw_error(ImDrawList* draw, ImVec2 p0, ImVec2 p1, const std::string& error) {
     draw->AddRectFilled(p0, p1, IM_COL32(25, 10, 12, 200));
-    const float wrap = std::clamp(p1.x - p0.x - 40.0f, 100.0f, 560.0f);
+    const float wrap       = std::clamp(p1.x - p0.x - 40.0f, 100.0f, 560.0f);
     const std::string text = "Cannot render these settings:\n" + error;
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const ImVec2 size      = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
     const ImVec2 at(p0.x + (p1.x - p0.x - size.x) * 0.5f, p0.y + (p1.y - p0.y - size.y) * 0.5f);
     draw->AddText(nullptr, 0.0f, at, IM_COL32(255, 140, 130, 255), text.c_str(), nullptr, wrap);
 }
-
 
 // [SECTION] Where the picture goes ------------------------------------------------------------
 
@@ -65,23 +64,25 @@ struct Placement {
 Placement place_picture(bool repeat, const PreviewFrame& frame) {
     Placement at;
     const float status_height = ImGui::GetTextLineHeightWithSpacing() + 4.0f;
-    at.origin = ImGui::GetCursorScreenPos();
-    at.avail = ImGui::GetContentRegionAvail();
+    at.origin                 = ImGui::GetCursorScreenPos();
+    at.avail                  = ImGui::GetContentRegionAvail();
     at.avail.y -= status_height;
     at.avail.x = std::max(at.avail.x, 32.0f);
     at.avail.y = std::max(at.avail.y, 32.0f);
     // Its shape: the export's when the export frame is shown (so the preview covers exactly the
     // area an export writes), else the whole area, or a square when repeating 3 x 3. Fitted and
     // centred, n x n times over when repeating.
-    at.n = repeat ? 3 : 1;
-    const auto n = static_cast<float>(at.n);
+    at.n                = repeat ? 3 : 1;
+    const auto n        = static_cast<float>(at.n);
     const double aspect = frame.show ? static_cast<double>(frame.size.height) / frame.size.width
                           : repeat   ? 1.0
                                      : static_cast<double>(at.avail.y) / at.avail.x;
-    at.tile_w = std::max(8.0f, std::floor(std::min(at.avail.x / n, at.avail.y / (n * static_cast<float>(aspect)))));
+    at.tile_w =
+        std::max(8.0f, std::floor(std::min(at.avail.x / n, at.avail.y / (n * static_cast<float>(aspect)))));
     at.tile_h = frame.show || repeat ? std::floor(at.tile_w * static_cast<float>(aspect)) : at.avail.y;
     const ImVec2 size(at.tile_w * n, at.tile_h * n);
-    at.p0 = ImVec2(at.origin.x + std::floor((at.avail.x - size.x) * 0.5f), at.origin.y + std::floor((at.avail.y - size.y) * 0.5f));
+    at.p0 = ImVec2(at.origin.x + std::floor((at.avail.x - size.x) * 0.5f),
+                   at.origin.y + std::floor((at.avail.y - size.y) * 0.5f));
     at.p1 = ImVec2(at.p0.x + size.x, at.p0.y + size.y);
     return at;
 }
@@ -89,18 +90,20 @@ Placement place_picture(bool repeat, const PreviewFrame& frame) {
 // What to render: one pixel per screen pixel (one tile when repeating), unless the command line
 // fixes the width. Rounded to 4 px so a resize does not re-render per pixel. With the export
 // frame the height follows the export's aspect exactly, not the rounded screen rectangle's.
-void image_size(const Placement& at, const PreviewFrame& frame, int preview_size_override, PreviewLayout& layout) {
+void image_size(const Placement& at, const PreviewFrame& frame, int preview_size_override,
+                PreviewLayout& layout) {
     const double aspect = frame.show ? static_cast<double>(frame.size.height) / frame.size.width
                                      : static_cast<double>(at.tile_h) / at.tile_w;
-    const int width = std::max(16, preview_size_override > 0 ? preview_size_override : static_cast<int>(at.tile_w) / 4 * 4);
-    layout.image_width = width;
+    const int width =
+        std::max(16, preview_size_override > 0 ? preview_size_override : static_cast<int>(at.tile_w) / 4 * 4);
+    layout.image_width  = width;
     layout.image_height = std::max(1, static_cast<int>(std::lround(width * aspect)));
 }
 
 // [SECTION] Input: pan, zoom, the scanline ----------------------------------------------------
 
 struct Pointer {
-    bool hovered = false;
+    bool hovered       = false;
     bool near_scanline = false;
     ImVec2 mouse;
 };
@@ -108,8 +111,9 @@ struct Pointer {
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
 // scanline moves it, any other drag pans, the wheel zooms around the cursor.
 Pointer handle_input(Settings& settings, PreviewState& state, const Placement& at, const ViewTransform& view,
-                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout, UiReport& report) {
-    ImGuiIO& io = ImGui::GetIO();
+                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout,
+                     UiReport& report) {
+    ImGuiIO& io           = ImGui::GetIO();
     noise::Params& params = settings.params;
     ImGui::SetCursorScreenPos(at.origin);
     ImGui::InvisibleButton("##preview", at.avail, ImGuiButtonFlags_MouseButtonLeft);
@@ -120,12 +124,13 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
 
     // The scanline (not for dimension 1, whose curve is the noise itself).
     const bool has_scanline = params.dimension != 1;
-    const float scan_y = at.p0.y + static_cast<float>(settings.view.scanline) * at.tile_h;
-    const auto on_scanline = [&](ImVec2 m) {
+    const float scan_y      = at.p0.y + static_cast<float>(settings.view.scanline) * at.tile_h;
+    const auto on_scanline  = [&](ImVec2 m) {
         return has_scanline && std::abs(m.y - scan_y) <= 5.0f && m.x >= at.p0.x && m.x <= at.p0.x + at.tile_w;
     };
     pointer.near_scanline = pointer.hovered && on_scanline(pointer.mouse);
-    report.rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f), ImVec2(at.p0.x + at.tile_w, scan_y + 2.0f));
+    report.rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f),
+                ImVec2(at.p0.x + at.tile_w, scan_y + 2.0f));
 
     // The probe (lattice_view_settings.hpp): with its tool on, a drag that starts on it moves it, and a click
     // elsewhere (a press and release without moving) pins it there.
@@ -136,18 +141,18 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
     };
     const auto pin_probe = [&](ImVec2 m) {
         const NoisePoint point = view.noise_at(m, repeat);
-        lattice.probe_x = point.x;
-        lattice.probe_y = point.y;
-        lattice.probe_pinned = true;
+        lattice.probe_x        = point.x;
+        lattice.probe_y        = point.y;
+        lattice.probe_pinned   = true;
     };
     if (ImGui::IsItemActivated()) {
         // Decided where the button went down, not where the cursor is by the time a slow frame
         // sees it: a quick grab of the scanline must not turn into a pan.
-        state.dragging_probe = on_probe(io.MouseClickedPos[0]);
+        state.dragging_probe    = on_probe(io.MouseClickedPos[0]);
         state.dragging_scanline = !state.dragging_probe && on_scanline(io.MouseClickedPos[0]);
-        state.panning = !state.dragging_scanline && !state.dragging_probe;
-        state.pan_start_x = params.offset_x;
-        state.pan_start_y = params.offset_y;
+        state.panning           = !state.dragging_scanline && !state.dragging_probe;
+        state.pan_start_x       = params.offset_x;
+        state.pan_start_y       = params.offset_y;
     }
     if (ImGui::IsItemDeactivated() && state.panning && lattice.probe_tool &&
         io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold) {
@@ -157,14 +162,15 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         pin_probe(pointer.mouse);
     }
     if (!active) {
-        state.panning = false;
+        state.panning           = false;
         state.dragging_scanline = false;
-        state.dragging_probe = false;
+        state.dragging_probe    = false;
     }
     if (state.dragging_probe) {
         pin_probe(pointer.mouse);
     } else if (state.dragging_scanline) {
-        settings.view.scanline = std::clamp(static_cast<double>((pointer.mouse.y - at.p0.y) / at.tile_h), 0.0, 1.0);
+        settings.view.scanline =
+            std::clamp(static_cast<double>((pointer.mouse.y - at.p0.y) / at.tile_h), 0.0, 1.0);
     } else if (state.panning) {
         // From the drag's start, so rounding never accumulates: the point grabbed stays under
         // the cursor.
@@ -175,7 +181,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
     }
     if (pointer.hovered && io.MouseWheel != 0.0f && can_zoom) {
         const noise::ParamInfo* freq = noise::find_param("frequency");
-        double f = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
+        double f                     = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
         if (freq) f = std::clamp(f, freq->min, freq->max);
         const NoisePoint offsets = view.offsets_for_zoom(pointer.mouse, f, repeat);
         set_number(params, "frequency", f);
@@ -183,9 +189,12 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         set_number(params, "offset_y", offsets.y);
         state.last_wheel_time = ImGui::GetTime();
     }
-    if (state.dragging_probe || (pointer.hovered && on_probe(pointer.mouse))) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-    else if (pointer.near_scanline || state.dragging_scanline) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
-    else if (state.panning) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+    if (state.dragging_probe || (pointer.hovered && on_probe(pointer.mouse)))
+        ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    else if (pointer.near_scanline || state.dragging_scanline)
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
+    else if (state.panning)
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     layout.gesture = state.panning || state.dragging_scanline || state.dragging_probe ||
                      (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
     return pointer;
@@ -194,7 +203,8 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
 // [SECTION] Layers drawn over the picture -----------------------------------------------------
 
 void draw_picture(ImDrawList* draw, const Placement& at, const ShownField& field) {
-    draw->AddRectFilled(at.origin, ImVec2(at.origin.x + at.avail.x, at.origin.y + at.avail.y), IM_COL32(18, 19, 23, 255));
+    draw->AddRectFilled(at.origin, ImVec2(at.origin.x + at.avail.x, at.origin.y + at.avail.y),
+                        IM_COL32(18, 19, 23, 255));
     if (field.has_image() && field.texture().id()) {
         const auto uv = static_cast<float>(at.n);
         draw->AddImage(field.texture().id(), at.p0, at.p1, ImVec2(0, 0), ImVec2(uv, uv));
@@ -210,14 +220,14 @@ void draw_picture(ImDrawList* draw, const Placement& at, const ShownField& field
 
 // The scanline over the picture with a handle at each end.
 void draw_scanline(ImDrawList* draw, const Placement& at, double scanline, bool highlighted) {
-    const float y = at.p0.y + static_cast<float>(scanline) * at.tile_h;
+    const float y  = at.p0.y + static_cast<float>(scanline) * at.tile_h;
     const float x0 = at.p0.x, x1 = at.p0.x + at.tile_w;
     const ImU32 colour = highlighted ? IM_COL32(255, 210, 80, 255) : IM_COL32(255, 210, 80, 150);
     // A dark edge under the line keeps it visible on light and dark fields alike.
     draw->AddLine(ImVec2(x0, y + 1.0f), ImVec2(x1, y + 1.0f), IM_COL32(0, 0, 0, 110), 1.0f);
     draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), colour, 1.5f);
     // Handles at both ends, outlined so they read on sand-coloured terrain too.
-    const ImVec2 left[3] = {ImVec2(x0, y - 7), ImVec2(x0 + 11, y), ImVec2(x0, y + 7)};
+    const ImVec2 left[3]  = {ImVec2(x0, y - 7), ImVec2(x0 + 11, y), ImVec2(x0, y + 7)};
     const ImVec2 right[3] = {ImVec2(x1, y - 7), ImVec2(x1, y + 7), ImVec2(x1 - 11, y)};
     for (const ImVec2* t : {left, right}) {
         draw->AddTriangleFilled(t[0], t[1], t[2], colour);
@@ -236,11 +246,13 @@ void draw_frame_label(ImDrawList* draw, const Placement& at, const PreviewFrame&
 
 // Why a tile might still show seams (the picture must span whole periods), written over the
 // bottom of the picture: the status line under it is full with the readout and the frame switch.
-void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& settings, const ViewTransform& view) {
+void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& settings,
+                      const ViewTransform& view) {
     const noise::Params& params = settings.params;
     char hint[160];
     if (params.tile > 0 && !tile_span(params, ImageSize{view.image_width, view.image_height}).whole_across)
-        std::snprintf(hint, sizeof hint, "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
+        std::snprintf(hint, sizeof hint,
+                      "frequency %g is not a multiple of the tile period %u: the picture will not wrap",
                       params.frequency, params.tile);
     else if (params.tile == 0 && settings.view.repeat_3x3 && !noise::unused_reason(params, "tile").empty())
         std::snprintf(hint, sizeof hint, "%s noise cannot tile: the 3 x 3 repeat shows seams",
@@ -262,13 +274,15 @@ void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& set
 std::optional<Readout> read_at(const ShownField& field, const Placement& at, const ViewTransform& view,
                                const Pointer& pointer, bool repeat, const PictureLayers& layers) {
     if (!pointer.hovered) return std::nullopt;
-    const ShownField* other = layers.field_at ? layers.field_at(pointer.mouse) : nullptr;
+    const ShownField* other       = layers.field_at ? layers.field_at(pointer.mouse) : nullptr;
     const ShownField& shown_field = other ? *other : field;
     if (!shown_field.has_image()) return std::nullopt;
     const ImageResult& image = shown_field.image();
-    const ViewTransform shown = ViewTransform::of(image.params, image.width, image.height).on_screen(at.p0, at.tile_w, at.tile_h);
+    const ViewTransform shown =
+        ViewTransform::of(image.params, image.width, image.height).on_screen(at.p0, at.tile_w, at.tile_h);
     const NoisePoint point = (other ? shown : view).noise_at(pointer.mouse, repeat);
-    const float raw = shown_field.value_at(shown.pixel_x(pointer.mouse, repeat), shown.pixel_y(pointer.mouse, repeat));
+    const float raw =
+        shown_field.value_at(shown.pixel_x(pointer.mouse, repeat), shown.pixel_y(pointer.mouse, repeat));
     return Readout{other ? 'B' : 'A', point.x, point.y, raw, shown_field.mapped(raw)};
 }
 
@@ -277,44 +291,44 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
     ImGui::SetCursorScreenPos(ImVec2(at.origin.x, at.origin.y + at.avail.y + 4.0f));
     char line[256];
     if (readout) {
-        std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   (%.3f mapped)", readout->image == 'B' ? "B:  " : "",
-                      readout->x, readout->y, readout->value, readout->mapped);
+        std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   (%.3f mapped)",
+                      readout->image == 'B' ? "B:  " : "", readout->x, readout->y, readout->value,
+                      readout->mapped);
     } else {
-        std::snprintf(line, sizeof line, "x %.3f .. %.3f   y %.3f .. %.3f   wheel: zoom   drag: pan", view.left(),
-                      view.right(), view.top(), view.bottom());
+        std::snprintf(line, sizeof line, "x %.3f .. %.3f   y %.3f .. %.3f   wheel: zoom   drag: pan",
+                      view.left(), view.right(), view.top(), view.bottom());
     }
     ImGui::TextUnformatted(line);
     // Right-aligned: the export frame switch, with the size it follows.
     const char* frame_text = "export frame";
-    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text).x;
+    const float box =
+        ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text).x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - box));
     ImGui::Checkbox(frame_text, &frame.show);
     report.item("export_frame");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Show exactly the area an export of %s writes (set the size in File > Export).", frame.label.c_str());
-
+        ImGui::SetTooltip("Show exactly the area an export of %s writes (set the size in File > Export).",
+                          frame.label.c_str());
 }
 
 }  // namespace
 
 // [SECTION] The panel ---------------------------------------------------------------------------
 
-bool shows_repeat(const Settings& settings) {
-    return settings.view.repeat_3x3 && settings.params.tile > 0;
-}
+bool shows_repeat(const Settings& settings) { return settings.view.repeat_3x3 && settings.params.tile > 0; }
 
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
                            LatticeViewSettings& lattice, const PictureLayers& layers, UiReport& report) {
     PreviewLayout layout;
-    const bool repeat = shows_repeat(settings);
+    const bool repeat  = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
     image_size(at, frame, preview_size_override, layout);
-    layout.picture_min = at.p0;
-    layout.picture_max = at.p1;
-    layout.repeats = at.n;
-    const ViewTransform view =
-        ViewTransform::of(settings.params, layout.image_width, layout.image_height).on_screen(at.p0, at.tile_w, at.tile_h);
+    layout.picture_min       = at.p0;
+    layout.picture_max       = at.p1;
+    layout.repeats           = at.n;
+    const ViewTransform view = ViewTransform::of(settings.params, layout.image_width, layout.image_height)
+                                   .on_screen(at.p0, at.tile_w, at.tile_h);
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw_picture(draw, at, field);

@@ -30,24 +30,24 @@ namespace app::gui {
 
 struct PreviewStatus {
     bool rendering = false;
-    bool coarse = false;     // the coarse pass is running
+    bool coarse    = false;  // the coarse pass is running
     float progress = 0.0f;   // 0..1 of the current pass
     std::string error;       // invalid parameters: shown instead of the picture
 };
 
 // The value under the cursor, as the status line shows it (and the UI report, for tests).
 struct Readout {
-    char image = 'A';    // 'B' right of the compare view's divider
+    char image = 'A';         // 'B' right of the compare view's divider
     double x = 0.0, y = 0.0;  // the noise point, in the shown image's own parameters
-    float value = 0.0f;  // the raw value of the image pixel there
-    double mapped = 0.0;  // ... through that image's own view settings
+    float value   = 0.0f;     // the raw value of the image pixel there
+    double mapped = 0.0;      // ... through that image's own view settings
 };
 
 struct PreviewState {
     std::optional<Readout> readout;  // none while the cursor is off the picture
-    bool panning = false;
+    bool panning           = false;
     bool dragging_scanline = false;
-    bool dragging_probe = false;
+    bool dragging_probe    = false;
     double pan_start_x = 0.0, pan_start_y = 0.0;  // offsets when the drag began
     double last_wheel_time = -1.0;
 };
@@ -63,9 +63,9 @@ struct PreviewFrame {
 };
 
 struct PreviewLayout {
-    int image_width = 0;   // the image size the panel wants rendered
+    int image_width  = 0;  // the image size the panel wants rendered
     int image_height = 0;
-    bool gesture = false;  // a pan, scanline drag or wheel burst is in progress (for undo)
+    bool gesture     = false;         // a pan, scanline drag or wheel burst is in progress (for undo)
     ImVec2 picture_min, picture_max;  // the picture on screen (all 3 x 3 images when repeating)
     int repeats = 1;                  // images across and down
 };

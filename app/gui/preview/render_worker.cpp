@@ -1,11 +1,11 @@
 #include "gui/preview/render_worker.hpp"
-#include "core/shown_text.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <exception>
 
+#include "core/shown_text.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
@@ -25,9 +25,10 @@ constexpr double budget_ms = 30.0;
 // timed per unit of this, so a change from 2D to 4D cubic predicts its slowdown.
 double relative_cost(const noise::Params& params) {
     const int d        = params.dimension;
-    double points      = params.algorithm == noise::Algorithm::white    ? 1.0
-                         : params.algorithm == noise::Algorithm::worley ? std::pow(3.0, d)  // cells searched, at least
-                         : std::pow(params.interpolation == noise::Interpolation::cubic ? 4.0 : 2.0, d);
+    double points      = params.algorithm == noise::Algorithm::white ? 1.0
+                         : params.algorithm == noise::Algorithm::worley
+                             ? std::pow(3.0, d)  // cells searched, at least
+                             : std::pow(params.interpolation == noise::Interpolation::cubic ? 4.0 : 2.0, d);
     const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses("smooth");
     if (smooths) points *= std::pow(3.0, d);
     return params.octaves * points;
@@ -39,13 +40,12 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
 
 }  // namespace
 
-RenderWorker::RenderWorker(std::function<void()> wake)
-    : wake_(std::move(wake)), thread_([this] { run(); }) {}
+RenderWorker::RenderWorker(std::function<void()> wake) : wake_(std::move(wake)), thread_([this] { run(); }) {}
 
 RenderWorker::~RenderWorker() {
     {
         std::lock_guard lock(mutex_);
-        quit_ = true;
+        quit_   = true;
         cancel_ = true;
     }
     wakeup_.notify_all();
@@ -56,10 +56,10 @@ std::uint64_t RenderWorker::submit(const PreviewRequest& request) {
     std::uint64_t generation = 0;
     {
         std::lock_guard lock(mutex_);
-        generation = ++latest_;
-        pending_ = request;
+        generation          = ++latest_;
+        pending_            = request;
         pending_generation_ = generation;
-        cancel_ = true;  // the image in progress is stale now
+        cancel_             = true;  // the image in progress is stale now
     }
     wakeup_.notify_all();
     return generation;
@@ -84,12 +84,12 @@ std::optional<CurveResult> RenderWorker::take_curve() {
 WorkerStatus RenderWorker::status() const {
     std::lock_guard lock(mutex_);
     WorkerStatus s;
-    s.busy = busy_ || pending_.has_value();
-    s.coarse_stage = coarse_stage_;
-    s.generation = working_generation_;
-    s.rows_done = rows_done_.load();
-    s.rows_total = rows_total_;
-    s.error = error_;
+    s.busy              = busy_ || pending_.has_value();
+    s.coarse_stage      = coarse_stage_;
+    s.generation        = working_generation_;
+    s.rows_done         = rows_done_.load();
+    s.rows_total        = rows_total_;
+    s.error             = error_;
     s.cancelled_renders = cancelled_renders_;
     return s;
 }
@@ -103,15 +103,15 @@ void RenderWorker::run() {
             busy_ = false;
             wakeup_.wait(lock, [this] { return quit_ || pending_.has_value(); });
             if (quit_) return;
-            request = std::move(*pending_);
+            request    = std::move(*pending_);
             generation = pending_generation_;
             pending_.reset();
             // Reset under the lock: a submit after this point sets it again and is not lost.
-            cancel_ = false;
-            busy_ = true;
+            cancel_             = false;
+            busy_               = true;
             working_generation_ = generation;
-            rows_done_ = 0;
-            rows_total_ = 0;
+            rows_done_          = 0;
+            rows_total_         = 0;
             error_.clear();
         }
         try {
@@ -133,8 +133,8 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     if (request.curve_samples > 0) {
         CurveResult curve;
         curve.generation = generation;
-        curve.params = request.params;
-        curve.y = request.curve_y;
+        curve.params     = request.params;
+        curve.y          = request.curve_y;
         curve.sum.resize(static_cast<std::size_t>(request.curve_samples));
         if (request.chosen.all(request.params.octaves))
             noise::sample_row(noise, request.curve_y, curve.sum);
@@ -168,7 +168,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     // Solo / mute: the chosen octaves' shares, one row at a time on this thread; all octaves:
     // the ordinary render on every core.
     const bool all_octaves = request.chosen.all(request.params.octaves);
-    const auto draw = [&](const noise::Region& region, std::span<float> out) {
+    const auto draw        = [&](const noise::Region& region, std::span<float> out) {
         if (all_octaves) return noise::render(noise, region, out, {0, &cancel_, &rows_done_});
         return render_chosen(noise, request.chosen, region, out, &cancel_, &rows_done_);
     };
@@ -178,20 +178,21 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         int factor = 4;
         if (ns_per_cost_ > 0.0) {
             const double affordable = std::max(4096.0, budget_ms * 1e6 / (ns_per_cost_ * cost));
-            factor = std::max(4, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(full_region.pixel_count()) / affordable))));
+            factor                  = std::max(4, static_cast<int>(std::ceil(std::sqrt(
+                                                      static_cast<double>(full_region.pixel_count()) / affordable))));
         }
         const int cw = std::max(1, request.width / factor);
         const int ch = std::max(1, request.height / factor);
         {
             std::lock_guard lock(mutex_);
             coarse_stage_ = true;
-            rows_total_ = ch;
+            rows_total_   = ch;
         }
         ImageResult coarse{generation, request.params, cw, ch, true, {}, 0.0};
         coarse.raw.resize(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch));
-        const auto start = std::chrono::steady_clock::now();
-        rows_done_ = 0;
-        const bool done = draw(noise::Region::full(cw, ch), coarse.raw);
+        const auto start    = std::chrono::steady_clock::now();
+        rows_done_          = 0;
+        const bool done     = draw(noise::Region::full(cw, ch), coarse.raw);
         coarse.milliseconds = elapsed_ms(start);
         if (!done) return count_cancelled();
         ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
@@ -202,13 +203,13 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     {
         std::lock_guard lock(mutex_);
         coarse_stage_ = false;
-        rows_total_ = request.height;
+        rows_total_   = request.height;
     }
     rows_done_ = 0;
     ImageResult full{generation, request.params, request.width, request.height, false, {}, 0.0};
     full.raw.resize(full_region.pixel_count());
-    const auto start = std::chrono::steady_clock::now();
-    const bool done = draw(full_region, full.raw);
+    const auto start  = std::chrono::steady_clock::now();
+    const bool done   = draw(full_region, full.raw);
     full.milliseconds = elapsed_ms(start);
     if (!done) return count_cancelled();
     ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);

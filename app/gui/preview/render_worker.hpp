@@ -35,21 +35,21 @@ namespace app::gui {
 
 struct PreviewRequest {
     noise::Params params;
-    int width  = 0;  // the full preview image, pixels
-    int height = 0;
-    bool need_image = true;   // false when only the curve's inputs changed (scanline, octaves)
-    double curve_y  = 0.0;    // noise-space y of the curve row (ignored for dimension 1)
-    int curve_samples   = 512;
-    bool curve_octaves  = false;  // also sample each octave's weighted contribution
-    OctaveChoice chosen;          // solo / mute (octave_mix.hpp): the image and the curve's sum
-                                  // show these octaves only; the curve's octave rows stay all
+    int width          = 0;  // the full preview image, pixels
+    int height         = 0;
+    bool need_image    = true;  // false when only the curve's inputs changed (scanline, octaves)
+    double curve_y     = 0.0;   // noise-space y of the curve row (ignored for dimension 1)
+    int curve_samples  = 512;
+    bool curve_octaves = false;  // also sample each octave's weighted contribution
+    OctaveChoice chosen;         // solo / mute (octave_mix.hpp): the image and the curve's sum
+                                 // show these octaves only; the curve's octave rows stay all
 };
 
 struct ImageResult {
     std::uint64_t generation = 0;
     noise::Params params;  // the parameters it was rendered with (for the cursor readout)
-    int width  = 0;
-    int height = 0;
+    int width   = 0;
+    int height  = 0;
     bool coarse = false;
     std::vector<float> raw;  // row-major, raw noise values
     double milliseconds = 0.0;
@@ -64,20 +64,20 @@ struct CurveResult {
 };
 
 struct WorkerStatus {
-    bool busy = false;           // a request is being worked on
-    bool coarse_stage = false;   // ... and its coarse image is being rendered
+    bool busy                = false;  // a request is being worked on
+    bool coarse_stage        = false;  // ... and its coarse image is being rendered
     std::uint64_t generation = 0;
-    int rows_done  = 0;
-    int rows_total = 0;
-    std::string error;  // the last request's failure (invalid parameters), else empty
+    int rows_done            = 0;
+    int rows_total           = 0;
+    std::string error;                    // the last request's failure (invalid parameters), else empty
     std::uint64_t cancelled_renders = 0;  // images abandoned part-way because a newer request came
 };
 
 class RenderWorker {
-public:
+  public:
     explicit RenderWorker(std::function<void()> wake);
     ~RenderWorker();
-    RenderWorker(const RenderWorker&) = delete;
+    RenderWorker(const RenderWorker&)            = delete;
     RenderWorker& operator=(const RenderWorker&) = delete;
 
     // Queues the request, replacing any pending one and cancelling the one in progress.
@@ -90,7 +90,7 @@ public:
     WorkerStatus status() const;
     std::uint64_t latest_generation() const { return latest_.load(); }
 
-private:
+  private:
     void run();
     void work(const PreviewRequest& request, std::uint64_t generation);
     void post_image(ImageResult&& result);
@@ -104,12 +104,12 @@ private:
     std::optional<ImageResult> image_;
     std::optional<CurveResult> curve_;
     std::string error_;
-    bool quit_ = false;
-    bool busy_ = false;
-    bool coarse_stage_ = false;
+    bool quit_                        = false;
+    bool busy_                        = false;
+    bool coarse_stage_                = false;
     std::uint64_t working_generation_ = 0;
-    int rows_total_ = 0;
-    std::uint64_t cancelled_renders_ = 0;
+    int rows_total_                   = 0;
+    std::uint64_t cancelled_renders_  = 0;
     double ns_per_cost_ = 0.0;  // ns per pixel and unit of relative_cost, last render (worker thread only)
 
     std::atomic<std::uint64_t> latest_{0};

@@ -20,14 +20,14 @@
 namespace app::gui {
 
 struct FieldSummary {
-    double min = 0.0;
-    double max = 0.0;
+    double min  = 0.0;
+    double max  = 0.0;
     double mean = 0.0;
     std::vector<float> histogram;  // bin counts as fractions of the pixel count, over the mapped [0, 1]
 };
 
 class ShownField {
-public:
+  public:
     // Takes a new image from the worker; colouring waits for the next `refresh`.
     void set_image(ImageResult&& image);
 
@@ -45,14 +45,14 @@ public:
     double mapped(double raw) const;
     noise::Range range() const { return {range_lo_, range_hi_}; }
 
-private:
+  private:
     ImageResult image_;
     FieldSummary summary_;
     std::vector<std::uint8_t> rgba_;
     GlTexture texture_;
     std::string checksum_ = "0";
     ViewSettings coloured_with_{};
-    bool dirty_ = false;
+    bool dirty_      = false;
     double range_lo_ = -1.0;
     double range_hi_ = 1.0;
 };

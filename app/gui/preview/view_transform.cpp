@@ -10,7 +10,8 @@ NoisePoint ViewTransform::image_fraction(ImVec2 screen, bool fold) const {
     double u = (screen.x - screen_min.x) / screen_width;
     double v = (screen.y - screen_min.y) / screen_width;
     if (fold) {
-        const double v_period = static_cast<double>(screen_height) / screen_width;  // one image's height in u units
+        const double v_period =
+            static_cast<double>(screen_height) / screen_width;  // one image's height in u units
         u -= std::floor(u);
         v -= std::floor(v / v_period) * v_period;
     }
@@ -48,7 +49,7 @@ NoisePoint ViewTransform::panned(NoisePoint start, ImVec2 delta) const {
 }
 
 NoisePoint ViewTransform::offsets_for_zoom(ImVec2 screen, double new_frequency, bool fold) const {
-    const NoisePoint f = image_fraction(screen, fold);
+    const NoisePoint f  = image_fraction(screen, fold);
     const NoisePoint at = noise_at(screen, fold);
     return {at.x - f.x * new_frequency, at.y - f.y * new_frequency};
 }

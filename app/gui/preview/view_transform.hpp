@@ -25,20 +25,20 @@ struct NoisePoint {
 struct ViewTransform {
     noise::Params params;                   // offset_x, offset_y, frequency (and the slice) are read
     int image_width = 1, image_height = 1;  // the rendered image, pixels
-    ImVec2 screen_min{0.0f, 0.0f};                           // one image on screen
+    ImVec2 screen_min{0.0f, 0.0f};          // one image on screen
     float screen_width = 1.0f, screen_height = 1.0f;
 
     static ViewTransform of(const noise::Params& params, int image_width, int image_height) {
         ViewTransform t;
-        t.params = params;
-        t.image_width = image_width;
+        t.params       = params;
+        t.image_width  = image_width;
         t.image_height = image_height;
         return t;
     }
     ViewTransform on_screen(ImVec2 min, float width, float height) const {
         ViewTransform t = *this;
-        t.screen_min = min;
-        t.screen_width = width;
+        t.screen_min    = min;
+        t.screen_width  = width;
         t.screen_height = height;
         return t;
     }

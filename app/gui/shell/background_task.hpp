@@ -47,7 +47,7 @@ struct TaskOutcome {
 
 template <class Result>
 class BackgroundTask {
-public:
+  public:
     using Work = std::function<Result(const TaskControl&)>;
 
     BackgroundTask(Work work, std::function<void()> wake) : wake_(std::move(wake)) {
@@ -57,7 +57,7 @@ public:
         cancel_ = true;
         thread_.join();
     }
-    BackgroundTask(const BackgroundTask&) = delete;
+    BackgroundTask(const BackgroundTask&)            = delete;
     BackgroundTask& operator=(const BackgroundTask&) = delete;
 
     void cancel() { cancel_ = true; }
@@ -72,7 +72,7 @@ public:
         return std::exchange(outcome_, std::nullopt);
     }
 
-private:
+  private:
     void run(const Work& work) {
         TaskOutcome<Result> outcome;
         try {

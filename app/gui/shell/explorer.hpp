@@ -18,11 +18,10 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "gui/editing/controls_panel.hpp"
 #include "gui/editing/undo_history.hpp"
@@ -43,7 +42,7 @@
 namespace app::gui {
 
 class Explorer {
-public:
+  public:
     // `wake` is called from worker threads when a result is ready (glfwPostEmptyEvent).
     Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake);
 
@@ -77,10 +76,12 @@ public:
     UiReport& report() { return report_; }
     // How long the last frame took on the window's thread, from waking to the swap; the slowest
     // is in the UI report ("slowest_frame_ms"), where tests catch a frame that stalled.
-    void note_frame_time(double milliseconds) { slowest_frame_ms_ = std::max(slowest_frame_ms_, milliseconds); }
+    void note_frame_time(double milliseconds) {
+        slowest_frame_ms_ = std::max(slowest_frame_ms_, milliseconds);
+    }
     nlohmann::json report_state() const;
 
-private:
+  private:
     void take_results();
     void handle_shortcuts(std::vector<Shortcut>& shortcuts);
     void draw_menu_bar();
@@ -108,19 +109,20 @@ private:
     ExportDialog export_;
     UiReport report_;
     ShownField field_;
-    TeachViews teach_;  // the teaching views (teach_views.hpp): ways of looking, not settings
+    TeachViews teach_;     // the teaching views (teach_views.hpp): ways of looking, not settings
     CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
     std::optional<CurveResult> curve_;
     LatticeViews lattice_;
     int preview_size_override_ = 0;
     std::function<void()> wake_;
     double slowest_frame_ms_ = 0.0;
-    bool quit_ = false;
-    bool confirm_quit_ = false;
-    std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the unsaved-changes question opens next frame
-    bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
-    std::string invalid_;   // noise::validate's message for the current settings
-    std::string notice_;    // add_notice's lines
+    bool quit_               = false;
+    bool confirm_quit_       = false;
+    std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the
+                                        // unsaved-changes question opens next frame
+    bool gesture_ = false;              // a pan, scanline drag or wheel burst this frame
+    std::string invalid_;               // noise::validate's message for the current settings
+    std::string notice_;                // add_notice's lines
 
     // What was last sent to each worker; a request goes out when this differs.
     struct ImageKey {
@@ -131,8 +133,8 @@ private:
     };
     struct CurveKey {
         noise::Params params;
-        double y = 0.0;
-        int samples = 0;
+        double y     = 0.0;
+        int samples  = 0;
         bool octaves = false;
         OctaveChoice chosen;
         bool operator==(const CurveKey&) const = default;
@@ -140,16 +142,16 @@ private:
     std::optional<ImageKey> sent_image_;
     std::optional<CurveKey> sent_curve_;
     int want_width_ = 0, want_height_ = 0;
-    int curve_samples_ = 512;
-    bool curve_fit_y_ = true;
+    int curve_samples_              = 512;
+    bool curve_fit_y_               = true;
     std::uint64_t shown_generation_ = 0;
 
     // The teaching preview modes' image (influence_image.hpp), rendered by a task of its own.
     struct InfluenceKey {
         noise::Params params;
         int width = 0, height = 0;
-        FieldLayer layer = FieldLayer::noise;
-        int corner = 0;
+        FieldLayer layer                           = FieldLayer::noise;
+        int corner                                 = 0;
         bool operator==(const InfluenceKey&) const = default;
     };
     std::optional<InfluenceKey> sent_influence_, shown_influence_;

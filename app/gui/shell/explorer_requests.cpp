@@ -21,7 +21,8 @@ void Explorer::take_results() {
         field_.set_image(std::move(*image));
     }
     if (influence_task_) {
-        if (auto outcome = influence_task_->take(); outcome && outcome->result && !influence_task_->cancelling()) {
+        if (auto outcome = influence_task_->take();
+            outcome && outcome->result && !influence_task_->cancelling()) {
             field_.set_image(std::move(*outcome->result));
             shown_influence_ = sent_influence_;
         }
@@ -46,28 +47,29 @@ void Explorer::send_requests() {
         sent_image_.reset();  // back on the noise, the picture is asked for again
     } else if (!sent_image_ || !(*sent_image_ == image)) {
         PreviewRequest request;
-        request.params = params;
-        request.width = want_width_;
-        request.height = want_height_;
+        request.params        = params;
+        request.width         = want_width_;
+        request.height        = want_height_;
         request.curve_samples = 0;
-        request.chosen = teach_.chosen;
+        request.chosen        = teach_.chosen;
         image_worker_->submit(request);
         sent_image_ = image;
     }
 
     // The curve is the preview row under the scanline: the same y as that row's pixels.
     const ViewTransform view = ViewTransform::of(params, want_width_, want_height_);
-    const double y = view.row_y(view.row_at(settings_.view.scanline));
-    const bool octave_rows = settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
+    const double y           = view.row_y(view.row_at(settings_.view.scanline));
+    const bool octave_rows =
+        settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
     const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, octave_rows, teach_.chosen};
     if (!sent_curve_ || !(*sent_curve_ == curve)) {
         PreviewRequest request;
-        request.params = params;
-        request.need_image = false;
-        request.curve_y = curve.y;
+        request.params        = params;
+        request.need_image    = false;
+        request.curve_y       = curve.y;
         request.curve_samples = curve.samples;
         request.curve_octaves = curve.octaves;
-        request.chosen = teach_.chosen;
+        request.chosen        = teach_.chosen;
         curve_worker_->submit(request);
         sent_curve_ = curve;
     }
@@ -81,10 +83,11 @@ void Explorer::send_influence_request(const noise::Params& params) {
     if (sent_influence_ && *sent_influence_ == key) return;
     influence_task_.reset();
     const std::uint64_t generation = ++influence_generation_;
-    influence_task_ = std::make_unique<BackgroundTask<ImageResult>>(
+    influence_task_                = std::make_unique<BackgroundTask<ImageResult>>(
         [key, generation](const TaskControl& control) {
-            ImageResult image = render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
-            image.generation  = generation;
+            ImageResult image =
+                render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
+            image.generation = generation;
             return image;
         },
         wake_);

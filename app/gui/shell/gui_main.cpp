@@ -14,17 +14,18 @@
 //   5. --screenshot: after N frames and once the preview has finished, read the back buffer;
 //   6. --ui-report: one JSON line when anything changed; then swap.
 #include "gui/shell/gui_main.hpp"
-#include "core/shown_text.hpp"
+
+#include <glad/gl.h>
 
 #include <atomic>
 #include <chrono>
-#include <optional>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <glad/gl.h>
+#include "core/shown_text.hpp"
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
@@ -34,11 +35,11 @@
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/state_files.hpp"
+#include "gui/files/user_files.hpp"
 #include "gui/shell/explorer.hpp"
 #include "gui/shell/gui_options.hpp"
 #include "gui/shell/screenshot.hpp"
 #include "gui/shell/theme.hpp"
-#include "gui/files/user_files.hpp"
 
 namespace app {
 
@@ -100,10 +101,10 @@ int gui_main(int argc, char** argv) {
     std::string initial_path;
     if (!options.preset.empty()) {
         try {
-            const auto path = resolve_preset_argument(options.preset);
+            const auto path     = resolve_preset_argument(options.preset);
             const Preset preset = load_preset(path);
-            initial = {preset.params, preset.view};
-            initial_path = path.string();
+            initial             = {preset.params, preset.view};
+            initial_path        = path.string();
         } catch (const std::exception& e) {
             std::fprintf(stderr, "noise-explorer: --preset: %s\n", failure_text(e).c_str());
             return 2;
@@ -121,18 +122,20 @@ int gui_main(int argc, char** argv) {
     if (options.preset.empty() && options.uses_session()) {
         start_marker.emplace(folders.config);
         std::optional<gui::Session> session;
-        if (start_marker->previous_start_died()) start_notice = skip_state_after_crash(folders.config);
-        else session = gui::load_session(folders, start_notice);
+        if (start_marker->previous_start_died())
+            start_notice = skip_state_after_crash(folders.config);
+        else
+            session = gui::load_session(folders, start_notice);
         if (!start_notice.empty()) std::fprintf(stderr, "noise-explorer: %s\n", start_notice.c_str());
         if (session) {
-            initial = session->settings;
+            initial      = session->settings;
             initial_path = session->file.string();
         } else {
             try {
-                const auto path = resolve_preset_argument(gui::welcome_preset);
+                const auto path     = resolve_preset_argument(gui::welcome_preset);
                 const Preset preset = load_preset(path);
-                initial = {preset.params, preset.view};
-                initial_path = path.string();
+                initial             = {preset.params, preset.view};
+                initial_path        = path.string();
             } catch (const std::exception&) {
                 // No shipped presets (an odd install): the defaults then.
             }
@@ -152,7 +155,8 @@ int gui_main(int argc, char** argv) {
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     const bool test_mode = !options.screenshot.empty() || !options.ui_report.empty();
     if (test_mode) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    GLFWwindow* window = glfwCreateWindow(options.window_width, options.window_height, "Noise Explorer", nullptr, nullptr);
+    GLFWwindow* window =
+        glfwCreateWindow(options.window_width, options.window_height, "Noise Explorer", nullptr, nullptr);
     if (!window) {
         glfwTerminate();
         std::fputs(no_display_message, stderr);
@@ -166,8 +170,10 @@ int gui_main(int argc, char** argv) {
     if (!gladLoadGL(glfwGetProcAddress)) {
         glfwDestroyWindow(window);
         glfwTerminate();
-        std::fputs("noise-explorer: OpenGL 3.3 is not available: run it under `xvfb-run -a noise-explorer` "
-                   "(Mesa) or use `noise-explorer export`\n", stderr);
+        std::fputs(
+            "noise-explorer: OpenGL 3.3 is not available: run it under `xvfb-run -a noise-explorer` "
+            "(Mesa) or use `noise-explorer export`\n",
+            stderr);
         return 2;
     }
 
@@ -193,7 +199,8 @@ int gui_main(int argc, char** argv) {
     {
         gui::Explorer explorer(initial, options.preview_size, [] { glfwPostEmptyEvent(); });
         std::jthread signal_watcher([&interrupted](std::stop_token stop) {
-            while (!stop.stop_requested() && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            while (!stop.stop_requested() && !interrupted)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
             if (interrupted) glfwPostEmptyEvent();
         });
         if (!initial_path.empty()) explorer.started_from(initial_path);
@@ -207,17 +214,19 @@ int gui_main(int argc, char** argv) {
             report = &explorer.report();
         }
 
-        const auto start = std::chrono::steady_clock::now();
-        const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-        double last_input = 0.0;
-        long frame = 0;
+        const auto start   = std::chrono::steady_clock::now();
+        const auto seconds = [&] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        };
+        double last_input        = 0.0;
+        long frame               = 0;
         std::string window_title = "Noise Explorer";
         while (status == 0 && !explorer.wants_quit() && !interrupted) {
             // [3] Wait: short while anything moves, long when idle.
             // Idle, a frame still costs ~20 ms under Mesa's software renderer: after a few seconds
             // without input only events (or a worker's wake-up) start one.
             const double quiet = seconds() - last_input;
-            const bool lively = explorer.busy() || frame < 3 || !options.screenshot.empty() || quiet < 0.5;
+            const bool lively  = explorer.busy() || frame < 3 || !options.screenshot.empty() || quiet < 0.5;
             glfwWaitEventsTimeout(lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
 
             // The close button asks the explorer, which asks the user when something is unsaved.
@@ -247,7 +256,8 @@ int gui_main(int argc, char** argv) {
             ++frame;
 
             // [5] Screenshot: after N frames, once the preview is complete (a minute at most).
-            if (!options.screenshot.empty() && frame >= options.frames && (explorer.settled() || seconds() > 60.0)) {
+            if (!options.screenshot.empty() && frame >= options.frames &&
+                (explorer.settled() || seconds() > 60.0)) {
                 const std::string error = gui::write_screenshot(options.screenshot, fb_width, fb_height);
                 if (!error.empty()) {
                     std::fprintf(stderr, "noise-explorer: --screenshot: %s\n", error.c_str());

@@ -23,7 +23,7 @@ Without a display run it as `xvfb-run -a noise-explorer`, or render files with `
 namespace {
 
 bool parse_int(std::string_view text, int lo, int hi, int& out) {
-    int value = 0;
+    int value            = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi) return false;
     out = value;
@@ -35,7 +35,7 @@ bool parse_int(std::string_view text, int lo, int hi, int& out) {
 ParsedOptions parse_gui_options(int argc, char** argv) {
     ParsedOptions parsed;
     GuiOptions& o = parsed.options;
-    auto fail = [&](std::string message) {
+    auto fail     = [&](std::string message) {
         parsed.error = "noise-explorer: " + std::move(message);
         return parsed;
     };
@@ -76,7 +76,8 @@ ParsedOptions parse_gui_options(int argc, char** argv) {
         if (value.empty()) return fail(std::string(arg) + ": empty value");
     }
     if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
-    if (o.screenshot.empty() && o.frames != 0) return fail("--frames: only meaningful with --screenshot FILE");
+    if (o.screenshot.empty() && o.frames != 0)
+        return fail("--frames: only meaningful with --screenshot FILE");
     return parsed;
 }
 

@@ -22,14 +22,16 @@ struct GuiOptions {
     std::string screenshot;
     int frames = 0;
     std::string ui_report;
-    int preview_size = 0;  // 0: follow the panel
-    int window_width = 1280;
+    int preview_size  = 0;  // 0: follow the panel
+    int window_width  = 1280;
     int window_height = 800;
-    bool help = false;
-    bool session = false;     // --session
-    bool no_session = false;  // --no-session
+    bool help         = false;
+    bool session      = false;  // --session
+    bool no_session   = false;  // --no-session
     // Remember and restore sessions: by default for people, not for scripted runs.
-    bool uses_session() const { return !no_session && (session || (screenshot.empty() && ui_report.empty())); }
+    bool uses_session() const {
+        return !no_session && (session || (screenshot.empty() && ui_report.empty()));
+    }
 };
 
 struct ParsedOptions {

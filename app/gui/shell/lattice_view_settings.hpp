@@ -20,10 +20,11 @@ enum class FieldLayer {
 };
 
 struct LatticeViewSettings {
-    bool lattice = false;     // grid lines at lattice points, gradients or values at the points
-    bool probe_tool = false;  // a click in the preview pins the probe, a drag of it moves it
+    bool lattice     = false;  // grid lines at lattice points, gradients or values at the points
+    bool probe_tool  = false;  // a click in the preview pins the probe, a drag of it moves it
     FieldLayer field = FieldLayer::noise;
-    int influence_corner = 0;  // corner_influence: bit 0 = the corner at +1 along x, bit 1 = at +1 along y (down)
+    int influence_corner =
+        0;  // corner_influence: bit 0 = the corner at +1 along x, bit 1 = at +1 along y (down)
 
     bool probe_pinned = false;
     double probe_x = 0.0, probe_y = 0.0;  // noise space, so the probe stays on its point while panning

@@ -1,12 +1,12 @@
 // gui/shell/menus.cpp: the explorer window's menu bar, its Ctrl shortcuts and the quit prompt.
 //
 // Part of Explorer (explorer.hpp); explorer.cpp composes the frame and calls these.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <GLFW/glfw3.h>
-#include <imgui.h>
 
 #include "gui/shell/explorer.hpp"
 
@@ -32,14 +32,29 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
         if (!keyboard_free) break;
         const bool shift = (s.mods & GLFW_MOD_SHIFT) != 0;
         switch (s.key) {
-            case GLFW_KEY_Z: shift ? redo() : undo(); break;
-            case GLFW_KEY_Y: redo(); break;
-            case GLFW_KEY_S: presets_.want_save = true; break;
-            case GLFW_KEY_O: presets_.want_open = true; break;
-            case GLFW_KEY_E: export_.want_open = true; break;
-            case GLFW_KEY_Q: request_quit(); break;
-            case GLFW_KEY_B: flip_snapshot(); break;
-            default: break;
+            case GLFW_KEY_Z:
+                shift ? redo() : undo();
+                break;
+            case GLFW_KEY_Y:
+                redo();
+                break;
+            case GLFW_KEY_S:
+                presets_.want_save = true;
+                break;
+            case GLFW_KEY_O:
+                presets_.want_open = true;
+                break;
+            case GLFW_KEY_E:
+                export_.want_open = true;
+                break;
+            case GLFW_KEY_Q:
+                request_quit();
+                break;
+            case GLFW_KEY_B:
+                flip_snapshot();
+                break;
+            default:
+                break;
         }
     }
     shortcuts.clear();
@@ -109,7 +124,8 @@ void Explorer::draw_teach_menu() {
 void Explorer::draw_quit_prompt(const DialogKeys& keys) {
     if (std::exchange(confirm_quit_, false)) ImGui::OpenPopup("Unsaved changes");
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr,
+                                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
         return;
     const std::string since = presets_.current.empty() ? "start" : presets_.current.filename().string();
     ImGui::Text("The settings have changed since %s. Quit anyway?", since.c_str());

@@ -1,11 +1,11 @@
 // The back buffer -> PNG bytes in memory (stb) -> one atomic write, so a failed write is reported.
 #include "gui/shell/screenshot.hpp"
 
-#include <cstdint>
-#include <vector>
-
 #include <glad/gl.h>
 #include <stb_image_write.h>
+
+#include <cstdint>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/shown_text.hpp"
@@ -15,7 +15,8 @@ namespace {
 
 // stb calls this with pieces of the encoded PNG.
 void append_bytes(void* context, void* data, int size) {
-    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                               static_cast<std::size_t>(size));
 }
 
 }  // namespace

@@ -29,15 +29,16 @@ void UiReport::end_frame(nlohmann::json state, int window_x, int window_y, long 
     if (!file_) return;
     nlohmann::json rects = nlohmann::json::object();
     for (auto& [key, r] : rects_.items()) {
-        rects[key] = {static_cast<int>(r[0].get<float>()) + window_x, static_cast<int>(r[1].get<float>()) + window_y,
-                      static_cast<int>(r[2].get<float>()) + window_x, static_cast<int>(r[3].get<float>()) + window_y};
+        rects[key] = {
+            static_cast<int>(r[0].get<float>()) + window_x, static_cast<int>(r[1].get<float>()) + window_y,
+            static_cast<int>(r[2].get<float>()) + window_x, static_cast<int>(r[3].get<float>()) + window_y};
     }
-    state["rects"] = std::move(rects);
+    state["rects"]   = std::move(rects);
     std::string body = state.dump();
     if (body == last_) return;
-    last_ = std::move(body);
+    last_          = std::move(body);
     state["frame"] = frame;
-    state["time"] = time;
+    state["time"]  = time;
     // Written whole and flushed, so a test reading the file never sees half a line.
     const std::string line = state.dump() + "\n";
     std::fwrite(line.data(), 1, line.size(), file_);

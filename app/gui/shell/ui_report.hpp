@@ -11,20 +11,20 @@
 // keeps producing lines: that is how a test sees that frames kept coming.
 #pragma once
 
+#include <imgui.h>
+
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <imgui.h>
-#include <nlohmann/json.hpp>
 
 namespace app::gui {
 
 class UiReport {
-public:
+  public:
     UiReport() = default;
     ~UiReport();
-    UiReport(const UiReport&) = delete;
+    UiReport(const UiReport&)            = delete;
     UiReport& operator=(const UiReport&) = delete;
 
     // Creates (truncates) the file. Returns an empty string or the reason it failed.
@@ -41,8 +41,8 @@ public:
     // previous line (ignoring "frame" and "time").
     void end_frame(nlohmann::json state, int window_x, int window_y, long frame, double time);
 
-private:
-    std::FILE* file_ = nullptr;
+  private:
+    std::FILE* file_      = nullptr;
     nlohmann::json rects_ = nlohmann::json::object();
     std::string last_;  // the previous line without frame and time
 };

@@ -28,7 +28,7 @@ bool advance(Animation& animation, double now, bool shown) {
     }
     if (!shown) return false;
     const double seconds = std::clamp(now - *animation.last_step, 0.0, Animation::max_step_seconds);
-    animation.last_step = now;
+    animation.last_step  = now;
     if (seconds <= 0.0) return false;
     animation.phase += animation.speed * seconds;
     return true;

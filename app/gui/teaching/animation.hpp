@@ -20,11 +20,11 @@
 namespace app::gui {
 
 struct Animation {
-    bool on = false;
-    double phase = 0.0;             // added to z (3D) or w (4D), noise units
-    double speed = 0.25;            // noise units per second: a quarter cell, a gentle drift
-    std::optional<double> last_step; // ImGui time of the last step while running
-    int dimension = 0;               // the phase belongs to this dimension's axis (z or w)
+    bool on      = false;
+    double phase = 0.0;                            // added to z (3D) or w (4D), noise units
+    double speed = 0.25;                           // noise units per second: a quarter cell, a gentle drift
+    std::optional<double> last_step;               // ImGui time of the last step while running
+    int dimension                            = 0;  // the phase belongs to this dimension's axis (z or w)
     static constexpr double max_step_seconds = 0.1;
 };
 

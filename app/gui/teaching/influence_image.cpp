@@ -30,10 +30,10 @@ double corner_contribution(const noise::FractalNoise& first_octave, const noise:
 
 ImageResult render_influence(const noise::Params& params, int width, int height, FieldLayer layer, int corner,
                              const TaskControl& control) {
-    const auto start = std::chrono::steady_clock::now();
-    noise::Params first = params;
-    first.octaves       = 1;
-    first.fractal       = noise::Fractal::fbm;
+    const auto start     = std::chrono::steady_clock::now();
+    noise::Params first  = params;
+    first.octaves        = 1;
+    first.fractal        = noise::Fractal::fbm;
     first.warp_amplitude = 0.0;  // the lattice views teach the unwarped first octave (the menu says so)
     first.layers         = noise::Layers::single;
     const noise::FractalNoise noise(first);
@@ -45,12 +45,14 @@ ImageResult render_influence(const noise::Params& params, int width, int height,
     for (int y = 0; y < height && !control.cancelled; ++y) {
         for (int x = 0; x < width; ++x) {
             const noise::Point p = noise::pixel_point(params, width, x, y);
-            result.raw[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)] =
+            result.raw[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                       static_cast<std::size_t>(x)] =
                 static_cast<float>(corner_contribution(noise, p, layer, corner));
         }
         control.progress = static_cast<double>(y + 1) / height;
     }
-    result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    result.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 

@@ -1,11 +1,11 @@
 #include "gui/teaching/interpolation_view.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
-
-#include <imgui.h>
 
 #include "noise/algorithms.hpp"
 #include "noise/interpolate.hpp"
@@ -34,7 +34,7 @@ ImU32 curve_colour(std::size_t i, bool selected) {
 InterpolationRows sample_interpolations(const noise::Params& params, double y, int samples) {
     InterpolationRows out;
     out.params = params;
-    out.y = y;
+    out.y      = y;
     for (std::size_t i = 0; i < curve_count; ++i) {
         noise::Params p = params;
         p.interpolation = static_cast<noise::Interpolation>(i);
@@ -64,16 +64,18 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     }
     // Request the rows for what the preview shows.
     const float rows_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - curves_width - 12.0f);
-    noise::Params sampled = shown;
+    noise::Params sampled  = shown;
     if (first_octave_only_) sampled.octaves = 1;
     sampled.interpolation = noise::Interpolation::linear;  // each row sets its own
-    const Key key{sampled, shown.dimension == 1 ? 0.0 : row_y, std::clamp(static_cast<int>(rows_width) - 90, 64, 2048)};
+    const Key key{sampled, shown.dimension == 1 ? 0.0 : row_y,
+                  std::clamp(static_cast<int>(rows_width) - 90, 64, 2048)};
     // One task at a time, never joined while it works (as in the Octaves tab): a change during a
     // slow one is sampled when it ends.
     if (noise::validate(sampled).empty() && !(sent_ && *sent_ == key) && !task_) {
         sent_ = key;
         task_ = std::make_unique<BackgroundTask<InterpolationRows>>(
-            [key](const TaskControl&) { return sample_interpolations(key.params, key.y, key.samples); }, wake);
+            [key](const TaskControl&) { return sample_interpolations(key.params, key.y, key.samples); },
+            wake);
     }
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -86,8 +88,10 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     ImGui::Checkbox("first octave only", &first_octave_only_);
     report.item("interp_first_octave");
     ImGui::SameLine();
-    if (const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm); !info.uses("interpolation"))
-        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s noise does not interpolate: the rows are the same",
+    if (const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm);
+        !info.uses("interpolation"))
+        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f),
+                           "%s noise does not interpolate: the rows are the same",
                            std::string(info.name).c_str());
     else
         ImGui::TextDisabled("the same noise with each curve; click a row to use that curve");
@@ -96,7 +100,7 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
 }
 
 void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) {
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImDrawList* draw    = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::TextUnformatted("s(t) thick, ds/dt thin, coloured as the rows");
     const float top = origin.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f;
@@ -107,7 +111,9 @@ void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) 
     // peaks at 1.875).
     const double y_lo = -0.25, y_hi = 2.0;
     const auto sx = [&](double t) { return p0.x + static_cast<float>(t) * (p1.x - p0.x); };
-    const auto sy = [&](double v) { return p1.y - static_cast<float>((v - y_lo) / (y_hi - y_lo)) * (p1.y - p0.y); };
+    const auto sy = [&](double v) {
+        return p1.y - static_cast<float>((v - y_lo) / (y_hi - y_lo)) * (p1.y - p0.y);
+    };
     const ImU32 text = IM_COL32(170, 172, 182, 255);
     for (double v : {0.0, 1.0, 2.0}) {
         draw->AddLine(ImVec2(p0.x, sy(v)), ImVec2(p1.x, sy(v)), IM_COL32(255, 255, 255, v == 0.0 ? 60 : 25));
@@ -122,17 +128,17 @@ void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) 
     // The selected curve last, on top.
     for (int pass = 0; pass < 2; ++pass) {
         for (std::size_t c = 0; c < curve_count; ++c) {
-            const auto curve = static_cast<noise::Interpolation>(c);
+            const auto curve       = static_cast<noise::Interpolation>(c);
             const bool is_selected = curve == selected;
             if (is_selected != (pass == 1)) continue;
             for (int i = 0; i <= steps; ++i) {
                 const double t = static_cast<double>(i) / steps;
-                points[i] = ImVec2(sx(t), sy(shown_weight(curve, t)));
+                points[i]      = ImVec2(sx(t), sy(shown_weight(curve, t)));
             }
             draw->AddPolyline(points, steps + 1, curve_colour(c, is_selected), 0, is_selected ? 3.0f : 1.5f);
             for (int i = 0; i <= steps; ++i) {
                 const double t = static_cast<double>(i) / steps;
-                points[i] = ImVec2(sx(t), sy(shown_slope(curve, t)));
+                points[i]      = ImVec2(sx(t), sy(shown_slope(curve, t)));
             }
             draw->AddPolyline(points, steps + 1, curve_colour(c, is_selected), 0, is_selected ? 1.5f : 0.8f);
         }
@@ -146,9 +152,9 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size, UiReport& rep
         ImGui::TextDisabled("sampling ...");
         return;
     }
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImDrawList* draw    = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float gap = 3.0f;
+    const float gap     = 3.0f;
     const float row_h = std::max(18.0f, (size.y - gap * (curve_count - 1)) / static_cast<float>(curve_count));
     const float label_w = 90.0f;
     // One y scale for every row, so the curves compare.
@@ -172,7 +178,8 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size, UiReport& rep
         report.rect(key, r0, r1);
         const ImVec2 q0(r0.x + label_w, r0.y), q1 = r1;
         draw->AddRectFilled(q0, q1, selected ? IM_COL32(34, 38, 50, 255) : IM_COL32(22, 24, 30, 255));
-        draw->AddText(ImVec2(r0.x + 4.0f, r0.y + (row_h - ImGui::GetTextLineHeight()) * 0.5f), curve_colour(c, selected || hovered),
+        draw->AddText(ImVec2(r0.x + 4.0f, r0.y + (row_h - ImGui::GetTextLineHeight()) * 0.5f),
+                      curve_colour(c, selected || hovered),
                       std::string(noise::interpolation_names[c]).c_str());
         // Lattice lines, where each curve joins two cells.
         const double x_lo = p.offset_x, span = p.frequency;
@@ -187,7 +194,8 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size, UiReport& rep
         for (std::size_t i = 0; i < row.size(); ++i)
             points[i] = ImVec2(q0.x + (static_cast<float>(i) + 0.5f) * width / static_cast<float>(row.size()),
                                q1.y - 2.0f - static_cast<float>((row[i] - lo) / (hi - lo)) * (row_h - 4.0f));
-        draw->AddPolyline(points.data(), static_cast<int>(points.size()), curve_colour(c, selected), 0, selected ? 2.0f : 1.2f);
+        draw->AddPolyline(points.data(), static_cast<int>(points.size()), curve_colour(c, selected), 0,
+                          selected ? 2.0f : 1.2f);
         draw->AddRect(q0, q1, selected ? IM_COL32(255, 255, 255, 120) : IM_COL32(255, 255, 255, 30));
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + size.y));

@@ -14,14 +14,14 @@
 // `interpolation` changed, sampled by noise::sample_row in a BackgroundTask.
 #pragma once
 
+#include <imgui.h>
+
 #include <array>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
-
-#include <imgui.h>
-#include <nlohmann/json.hpp>
 
 #include "gui/shell/background_task.hpp"
 #include "gui/shell/settings.hpp"
@@ -45,20 +45,20 @@ double shown_weight(noise::Interpolation curve, double t);
 double shown_slope(noise::Interpolation curve, double t);
 
 class InterpolationView {
-public:
+  public:
     void draw(Settings& settings, const noise::Params& shown, double row_y, const std::function<void()>& wake,
               UiReport& report);
     nlohmann::json report_state() const;
 
-private:
+  private:
     void draw_curves(noise::Interpolation selected, ImVec2 size);
     void draw_rows(Settings& settings, ImVec2 size, UiReport& report);
 
     bool first_octave_only_ = true;
     struct Key {
         noise::Params params;
-        double y = 0.0;
-        int samples = 0;
+        double y                          = 0.0;
+        int samples                       = 0;
         bool operator==(const Key&) const = default;
     };
     std::optional<Key> sent_;

@@ -11,9 +11,9 @@ namespace app::gui {
 
 namespace {
 
-constexpr float min_line_gap = 8.0f;    // screen pixels between drawn lattice lines
+constexpr float min_line_gap  = 8.0f;   // screen pixels between drawn lattice lines
 constexpr float min_mark_cell = 24.0f;  // cells smaller than this show no arrows or dots
-constexpr int max_marks = 6000;
+constexpr int max_marks       = 6000;
 
 // Diverging colours for lattice values: blue below 0, orange above, grey at 0.
 ImU32 value_colour(double v) {
@@ -42,10 +42,10 @@ void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour) {
 
 }  // namespace
 
-std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1, std::int64_t j0,
-                                       std::int64_t j1) {
-    noise::Params first = params;
-    first.octaves       = 1;  // octave 0 alone: same lattice, same seed, unscaled
+std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1,
+                                       std::int64_t j0, std::int64_t j1) {
+    noise::Params first  = params;
+    first.octaves        = 1;    // octave 0 alone: same lattice, same seed, unscaled
     first.warp_amplitude = 0.0;  // the lattice's own points: a warp moves where the field is read,
     first.layers         = noise::Layers::single;  // not the lattice, and the turned layer has its own
     const noise::FractalNoise noise(first);
@@ -79,12 +79,14 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
     // Lines: every step-th lattice line, step a power of two so that the lines drawn stay lines
     // of the coarser lattice when zooming out.
     const double cell = view.screen_pixels_per_unit();
-    int step = 1;
+    int step          = 1;
     while (step * cell < min_line_gap && step < (1 << 20)) step *= 2;
     stats.line_step = step;
     const double x0 = view.left(), x1 = view.right(), y0 = view.top();
-    const double y1 = view.top() + (clip_max.y - clip_min.y) / cell;  // the bottom of what is on screen
-    const auto first_line = [&](double from) { return static_cast<std::int64_t>(std::ceil(from / step)) * step; };
+    const double y1       = view.top() + (clip_max.y - clip_min.y) / cell;  // the bottom of what is on screen
+    const auto first_line = [&](double from) {
+        return static_cast<std::int64_t>(std::ceil(from / step)) * step;
+    };
     for (std::int64_t i = first_line(x0); static_cast<double>(i) <= x1; i += step) {
         const float x = view.screen_at({static_cast<double>(i), y0}).x;
         draw->AddLine(ImVec2(x + 1.0f, clip_min.y), ImVec2(x + 1.0f, clip_max.y), IM_COL32(0, 0, 0, 70));
@@ -97,16 +99,17 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
     }
 
     // Points: only where a cell is large enough to hold an arrow.
-    const Key key{view.params, static_cast<std::int64_t>(std::ceil(x0)), static_cast<std::int64_t>(std::floor(x1)),
-                  static_cast<std::int64_t>(std::ceil(y0)), static_cast<std::int64_t>(std::floor(y1))};
+    const Key key{view.params, static_cast<std::int64_t>(std::ceil(x0)),
+                  static_cast<std::int64_t>(std::floor(x1)), static_cast<std::int64_t>(std::ceil(y0)),
+                  static_cast<std::int64_t>(std::floor(y1))};
     const double count = static_cast<double>(key.i1 - key.i0 + 1) * static_cast<double>(key.j1 - key.j0 + 1);
     if (cell >= min_mark_cell && count <= max_marks) {
         if (!key_ || !(*key_ == key)) {
             marks_ = lattice_marks(view.params, key.i0, key.i1, key.j0, key.j1);
             key_   = key;
         }
-        const bool arrows   = view.params.algorithm == noise::Algorithm::perlin;
-        const bool features = !noise::algorithm_info(view.params.algorithm).square_lattice;
+        const bool arrows       = view.params.algorithm == noise::Algorithm::perlin;
+        const bool features     = !noise::algorithm_info(view.params.algorithm).square_lattice;
         const float arrow_scale = static_cast<float>(cell) * 0.35f;  // a unit gradient reaches 0.35 cells
         for (const LatticeMark& mark : marks_) {
             const ImVec2 at = view.screen_at({static_cast<double>(mark.i), static_cast<double>(mark.j)});

@@ -11,11 +11,11 @@
 // above).
 #pragma once
 
+#include <imgui.h>
+
 #include <cstdint>
 #include <optional>
 #include <vector>
-
-#include <imgui.h>
 
 #include "gui/preview/view_transform.hpp"
 #include "noise/params.hpp"
@@ -30,21 +30,21 @@ struct LatticeMark {
 };
 
 // The lattice points with i in [i0, i1], j in [j0, j1] of the first octave, from traces.
-std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1, std::int64_t j0,
-                                       std::int64_t j1);
+std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1,
+                                       std::int64_t j0, std::int64_t j1);
 
 struct LatticeOverlayStats {
     int line_step = 0;  // every how many lattice lines are drawn (0: none)
-    int marks = 0;      // points drawn with their gradient or value
+    int marks     = 0;  // points drawn with their gradient or value
 };
 
 // Keeps the last marks so that a frame without a change traces nothing.
 class LatticeOverlay {
-public:
+  public:
     // Draws over one image of the preview (clipped to it).
     LatticeOverlayStats draw(ImDrawList* draw, const ViewTransform& view);
 
-private:
+  private:
     struct Key {
         noise::Params params;
         std::int64_t i0, i1, j0, j1;

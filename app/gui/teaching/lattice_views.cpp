@@ -16,7 +16,8 @@ namespace {
 const char* no_corners(const noise::Params& params) {
     if (noise::algorithm_info(params.algorithm).square_lattice) return nullptr;
     if (params.algorithm == noise::Algorithm::worley)
-        return "Not available for cellular noise: it blends no lattice corners, each pixel is a distance to the "
+        return "Not available for cellular noise: it blends no lattice corners, each pixel is a distance to "
+               "the "
                "nearest feature points. The lattice overlay and the probe show those points.";
     return "Not available for simplex-type noise: its lattice (triangular in 2D and 4D, body-centred in 3D) "
            "has no square cells with corners to draw or blend. The probe tool shows the vertices it sums.";
@@ -42,42 +43,45 @@ void why_disabled(const char* reason) {
 }  // namespace
 
 void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report) {
-    const bool two_d          = params.dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
-    const char* without_cells = no_cells(params);
+    const bool two_d = params.dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
+    const char* without_cells   = no_cells(params);
     const char* without_corners = no_corners(params);
-    const bool cells          = two_d && without_cells == nullptr;
-    const bool corners        = two_d && without_corners == nullptr;
+    const bool cells            = two_d && without_cells == nullptr;
+    const bool corners          = two_d && without_corners == nullptr;
     ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, cells);
     report.item("teach_lattice");
     if (cells && ImGui::IsItemHovered())
-        ImGui::SetTooltip(params.algorithm == noise::Algorithm::worley
-                              ? "The cells of the first octave, each with its feature point (dots). Zoom in to see "
-                                "the points."
-                              : "Grid lines at the lattice points of the first octave, with each point's gradient "
-                                "(arrows) or value (dots). Zoom in to see the points.");
+        ImGui::SetTooltip(
+            params.algorithm == noise::Algorithm::worley
+                ? "The cells of the first octave, each with its feature point (dots). Zoom in to see "
+                  "the points."
+                : "Grid lines at the lattice points of the first octave, with each point's gradient "
+                  "(arrows) or value (dots). Zoom in to see the points.");
     why_disabled(without_cells);
     ImGui::MenuItem("Probe tool", nullptr, &layers.probe_tool, two_d);
     report.item("teach_probe");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Click the preview to pin a probe; drag it to move it. Its window shows the evaluation "
-                          "step by step.");
+        ImGui::SetTooltip(
+            "Click the preview to pin a probe; drag it to move it. Its window shows the evaluation "
+            "step by step.");
     ImGui::Separator();
     ImGui::TextDisabled("Preview shows (first octave)");
     // The lattice is not warped or turned: these views show it as it is, the field without warp
     // and without the turned layer; the probe's trace follows the warp to the point it reads.
     if (params.warp_amplitude > 0.0 || (params.layers == noise::Layers::rotated && two_d))
         ImGui::TextDisabled("(unwarped, one layer: the lattice itself)");
-    if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise)) layers.field = FieldLayer::noise;
+    if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise))
+        layers.field = FieldLayer::noise;
     report.item("teach_field_noise");
     // Offsets (0, 0) .. (1, 1) from the cell's lowest indices; y grows downwards on screen.
-    static constexpr const char* corner_names[4] = {"Influence of corner (0, 0), top left",
-                                                    "Influence of corner (1, 0), top right",
-                                                    "Influence of corner (0, 1), bottom left",
-                                                    "Influence of corner (1, 1), bottom right"};
+    static constexpr const char* corner_names[4] = {
+        "Influence of corner (0, 0), top left", "Influence of corner (1, 0), top right",
+        "Influence of corner (0, 1), bottom left", "Influence of corner (1, 1), bottom right"};
     for (int corner = 0; corner < 4; ++corner) {
-        const bool selected = layers.field == FieldLayer::corner_influence && layers.influence_corner == corner;
+        const bool selected =
+            layers.field == FieldLayer::corner_influence && layers.influence_corner == corner;
         if (ImGui::MenuItem(corner_names[corner], nullptr, selected && corners, corners)) {
-            layers.field = FieldLayer::corner_influence;
+            layers.field            = FieldLayer::corner_influence;
             layers.influence_corner = corner;
         }
         why_disabled(without_corners);
@@ -88,7 +92,8 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
         layers.field = FieldLayer::before_interpolation;
     report.item("teach_before_interpolation");
     if (corners && ImGui::IsItemHovered())
-        ImGui::SetTooltip("Each pixel takes only its nearest corner's contribution: what interpolation blends.");
+        ImGui::SetTooltip(
+            "Each pixel takes only its nearest corner's contribution: what interpolation blends.");
     why_disabled(without_corners);
 }
 
@@ -100,7 +105,8 @@ void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats
             for (int tx = 0; tx < repeats; ++tx) {
                 const ImVec2 min(view.screen_min.x + view.screen_width * static_cast<float>(tx),
                                  view.screen_min.y + view.screen_height * static_cast<float>(ty));
-                views.lattice_drawn = views.lattice.draw(draw, view.on_screen(min, view.screen_width, view.screen_height));
+                views.lattice_drawn =
+                    views.lattice.draw(draw, view.on_screen(min, view.screen_width, view.screen_height));
             }
     }
     views.probe.draw_marker(draw, view, views.layers);

@@ -1,10 +1,10 @@
 #include "gui/teaching/octave_breakdown.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-#include <imgui.h>
 
 #include "core/colour.hpp"
 #include "gui/preview/octave_legend.hpp"
@@ -15,8 +15,8 @@ namespace app::gui {
 
 namespace {
 
-constexpr int thumb_side = 48;
-constexpr float row_height = 54.0f;
+constexpr int thumb_side    = 48;
+constexpr float row_height  = 54.0f;
 constexpr float label_width = 150.0f;
 
 // Seed 004's persistence table: "1/4 ... 1/2 ... 1/sqrt2 ... 1".
@@ -47,8 +47,8 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
                                    const std::atomic<bool>& cancelled) {
     OctaveLayers layers;
     layers.params = params;
-    layers.y = y;
-    layers.thumb = thumb;
+    layers.y      = y;
+    layers.thumb  = thumb;
     const noise::FractalNoise noise(params);
     const noise::RowKernel kernel(noise);
     const auto count = static_cast<std::size_t>(params.octaves);
@@ -76,7 +76,8 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
             if (cancelled) return layers;
             const double row_y = noise::pixel_point(params, thumb.width, 0, py)[1];
             kernel.fill_octave_row(octave, {params.offset_x, params.frequency / thumb.width, 0, row_y}, line);
-            std::transform(line.begin(), line.end(), image.begin() + static_cast<std::ptrdiff_t>(py) * thumb.width,
+            std::transform(line.begin(), line.end(),
+                           image.begin() + static_cast<std::ptrdiff_t>(py) * thumb.width,
                            [](double v) { return static_cast<float>(v); });
         }
     }
@@ -98,22 +99,24 @@ void OctaveBreakdown::request(const noise::Params& params, double y, int samples
 }
 
 void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int image_width, int image_height,
-                           double row_y, OctaveChoice& chosen, const std::function<void()>& wake, UiReport& report) {
+                           double row_y, OctaveChoice& chosen, const std::function<void()>& wake,
+                           UiReport& report) {
     // [1] The newest layers, coloured into one texture per octave, each at its own contrast
     // (its share's possible range), so a faint high octave still shows its pattern.
     if (task_) {
         if (auto outcome = task_->take()) {
             if (outcome->result) {
-                layers_ = std::move(*outcome->result);
+                layers_                = std::move(*outcome->result);
                 const noise::Range one = noise::algorithm_info(layers_->params.algorithm).octave_range;
                 ViewSettings gray;
                 std::vector<std::uint8_t> rgba;
                 textures_.resize(layers_->thumbs.size());
                 for (std::size_t o = 0; o < layers_->thumbs.size(); ++o) {
-                    const double w = layers_->weights[o];
+                    const double w     = layers_->weights[o];
                     const double reach = w * std::max(std::abs(one.lo), std::abs(one.hi));
                     rgba.assign(layers_->thumbs[o].size() * 4, 0);
-                    colourise(layers_->thumbs[o], layers_->thumb.width, layers_->thumb.height, gray, {-reach, reach}, rgba);
+                    colourise(layers_->thumbs[o], layers_->thumb.width, layers_->thumb.height, gray,
+                              {-reach, reach}, rgba);
                     if (!textures_[o]) textures_[o] = std::make_unique<GlTexture>();
                     textures_[o]->upload(layers_->thumb.width, layers_->thumb.height, rgba);
                 }
@@ -123,11 +126,12 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int i
     }
 
     draw_header(settings, chosen, report);
-    const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - label_width - thumb_side - 40.0f);
+    const float plot_width =
+        std::max(120.0f, ImGui::GetContentRegionAvail().x - label_width - thumb_side - 40.0f);
     const int samples = std::clamp(static_cast<int>(plot_width), 64, 2048);
     if (noise::validate(shown).empty())
-        request(shown, shown.dimension == 1 ? 0.0 : row_y, samples, octave_thumb_size(image_width, image_height, thumb_side),
-                wake);
+        request(shown, shown.dimension == 1 ? 0.0 : row_y, samples,
+                octave_thumb_size(image_width, image_height, thumb_side), wake);
     if (!layers_) {
         ImGui::TextDisabled("computing the octaves ...");
         return;
@@ -140,7 +144,8 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int i
             scale = std::max({scale, std::abs(layers_->shares[o][i]), std::abs(layers_->running[o][i])});
 
     ImGui::BeginChild("octave_rows", ImVec2(0, 0), false);
-    for (int o = 0; o < static_cast<int>(layers_->shares.size()); ++o) draw_row(o, chosen, plot_width, scale, report);
+    for (int o = 0; o < static_cast<int>(layers_->shares.size()); ++o)
+        draw_row(o, chosen, plot_width, scale, report);
     ImGui::EndChild();
 }
 
@@ -157,8 +162,10 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
         std::snprintf(key, sizeof key, "persistence_%s", example.label);
         report.item(key);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("persistence %.4g (seed 004). %s\nThe shipped presets \"Seed 004: persistence ...\" "
-                              "are Hugo Elias' whole set-up.", example.value, example.says);
+            ImGui::SetTooltip(
+                "persistence %.4g (seed 004). %s\nThe shipped presets \"Seed 004: persistence ...\" "
+                "are Hugo Elias' whole set-up.",
+                example.value, example.says);
     }
     ImGui::SameLine();
     ImGui::BeginDisabled(chosen == OctaveChoice{});
@@ -172,58 +179,70 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
     if (p.fractal == noise::Fractal::ridged && !(chosen == OctaveChoice{})) {
         ImGui::TextColored(amber, "ridged chains octaves: with some left out, the preview shows their fbm");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Each ridged crest is weighted by the crest of the octave before it, so an octave cannot\n"
-                              "be taken out alone. The preview shows the fbm of the chosen octaves instead: their\n"
-                              "shares added, mapped over [-1, 1].");
-    } else if (whole_number(p.lacunarity) && p.octaves > 1 && p.octave_offsets == noise::OctaveOffsets::shifted) {
-        ImGui::TextDisabled("whole lacunarity %g, octave offsets shifted: the octaves' lattice lines miss octave 0's",
-                            p.lacunarity);
+            ImGui::SetTooltip(
+                "Each ridged crest is weighted by the crest of the octave before it, so an octave cannot\n"
+                "be taken out alone. The preview shows the fbm of the chosen octaves instead: their\n"
+                "shares added, mapped over [-1, 1].");
+    } else if (whole_number(p.lacunarity) && p.octaves > 1 &&
+               p.octave_offsets == noise::OctaveOffsets::shifted) {
+        ImGui::TextDisabled(
+            "whole lacunarity %g, octave offsets shifted: the octaves' lattice lines miss octave 0's",
+            p.lacunarity);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Octave offsets 'shifted' moves each octave's lattice by a fixed fraction of a cell, so\n"
-                              "its lines no longer fall on octave 0's even with a whole lacunarity (and tiling stays\n"
-                              "exact). Set it to 'none' to see the lines stack.");
+            ImGui::SetTooltip(
+                "Octave offsets 'shifted' moves each octave's lattice by a fixed fraction of a cell, so\n"
+                "its lines no longer fall on octave 0's even with a whole lacunarity (and tiling stays\n"
+                "exact). Set it to 'none' to see the lines stack.");
     } else if (whole_number(p.lacunarity) && p.octaves > 1) {
-        ImGui::TextColored(amber, "whole lacunarity %g: all octaves' lattice lines fall on octave 0's (amber); try %.2f",
-                           p.lacunarity, p.lacunarity + 0.01);
+        ImGui::TextColored(
+            amber, "whole lacunarity %g: all octaves' lattice lines fall on octave 0's (amber); try %.2f",
+            p.lacunarity, p.lacunarity + 0.01);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Octave i's lattice lines lie at multiples of 1 / lacunarity^i: with a whole lacunarity\n"
-                              "these include every line of octave 0, so the grid's artefacts of every octave stack\n"
-                              "on the same lines (for Perlin noise every octave is zero there). A lacunarity such as\n"
-                              "2.01, or octave offsets 'shifted' (which keeps tiling exact), spreads them.");
+            ImGui::SetTooltip(
+                "Octave i's lattice lines lie at multiples of 1 / lacunarity^i: with a whole lacunarity\n"
+                "these include every line of octave 0, so the grid's artefacts of every octave stack\n"
+                "on the same lines (for Perlin noise every octave is zero there). A lacunarity such as\n"
+                "2.01, or octave offsets 'shifted' (which keeps tiling exact), spreads them.");
     } else {
-        ImGui::TextDisabled("S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)");
+        ImGui::TextDisabled(
+            "S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)");
     }
     report.item("octave_note");
 }
 
-void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale, UiReport& report) {
+void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale,
+                               UiReport& report) {
     const noise::Params& p = layers_->params;
-    const int count = static_cast<int>(layers_->shares.size());
-    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const int count        = static_cast<int>(layers_->shares.size());
+    const ImVec2 top       = ImGui::GetCursorScreenPos();
     ImGui::PushID(octave);
     char key[32];
 
     // S and M, lit when on.
-    const bool solo = chosen.solo == octave;
+    const bool solo  = chosen.solo == octave;
     const bool muted = (chosen.muted & (1u << octave)) != 0;
-    ImGui::PushStyleColor(ImGuiCol_Button, solo ? ImVec4(0.85f, 0.65f, 0.15f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    ImGui::PushStyleColor(ImGuiCol_Button, solo ? ImVec4(0.85f, 0.65f, 0.15f, 1.0f)
+                                                : ImGui::GetStyleColorVec4(ImGuiCol_Button));
     if (ImGui::SmallButton("S")) chosen.solo = solo ? -1 : octave;
     ImGui::PopStyleColor();
     std::snprintf(key, sizeof key, "octave_solo_%d", octave);
     report.item(key);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solo: show octave %d alone (click again to undo)", octave);
     ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Button, muted ? ImVec4(0.75f, 0.25f, 0.2f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    ImGui::PushStyleColor(ImGuiCol_Button, muted ? ImVec4(0.75f, 0.25f, 0.2f, 1.0f)
+                                                 : ImGui::GetStyleColorVec4(ImGuiCol_Button));
     if (ImGui::SmallButton("M")) chosen.muted ^= 1u << octave;
     ImGui::PopStyleColor();
     std::snprintf(key, sizeof key, "octave_mute_%d", octave);
     report.item(key);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Mute: leave octave %d out of the preview and the curve", octave);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Mute: leave octave %d out of the preview and the curve", octave);
 
     // Name in its colour (the legend), frequency, amplitude, share.
     const double scale_i = std::pow(p.lacunarity, octave);
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(octave_colour(octave, count, 1.0f)), "octave %d", octave);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(octave_colour(octave, count, 1.0f)), "octave %d",
+                       octave);
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f));
     ImGui::TextDisabled("freq %.4g  amp %.3g", p.frequency * scale_i, std::pow(p.persistence, octave));
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + 2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f));
@@ -235,10 +254,12 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
 
     // The octave alone as a small image, in the preview's shape, centred in its square.
     const ImVec2 box(top.x + label_width, top.y + 2.0f);
-    const auto thumb_w = static_cast<float>(layers_->thumb.width), thumb_h = static_cast<float>(layers_->thumb.height);
-    const ImVec2 image_at(box.x + std::floor((thumb_side - thumb_w) * 0.5f), box.y + std::floor((thumb_side - thumb_h) * 0.5f));
+    const auto thumb_w = static_cast<float>(layers_->thumb.width),
+               thumb_h = static_cast<float>(layers_->thumb.height);
+    const ImVec2 image_at(box.x + std::floor((thumb_side - thumb_w) * 0.5f),
+                          box.y + std::floor((thumb_side - thumb_h) * 0.5f));
     const ImVec2 image_end(image_at.x + thumb_w, image_at.y + thumb_h);
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImDrawList* draw    = ImGui::GetWindowDrawList();
     const auto& texture = textures_[static_cast<std::size_t>(octave)];
     if (texture && texture->id()) draw->AddImage(texture->id(), image_at, image_end);
     if (!chosen.shows(octave)) draw->AddRectFilled(image_at, image_end, IM_COL32(20, 20, 24, 170));
@@ -249,7 +270,9 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     const ImVec2 p0(box.x + thumb_side + 10.0f, top.y + 2.0f);
     const ImVec2 p1(p0.x + plot_width, p0.y + thumb_side);
     draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
-    const auto sy = [&](double v) { return (p0.y + p1.y) * 0.5f - static_cast<float>(v / scale) * (p1.y - p0.y) * 0.48f; };
+    const auto sy = [&](double v) {
+        return (p0.y + p1.y) * 0.5f - static_cast<float>(v / scale) * (p1.y - p0.y) * 0.48f;
+    };
     draw->AddLine(ImVec2(p0.x, sy(0.0)), ImVec2(p1.x, sy(0.0)), IM_COL32(255, 255, 255, 40));
     // Octave 0's lattice lines (whole noise units): amber when the lacunarity is whole, since then
     // every octave's lattice has a line on each of them.
@@ -262,12 +285,14 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
             draw->AddLine(ImVec2(sx, p0.y), ImVec2(sx, p1.y), colour);
         }
     }
-    const auto& share = layers_->shares[static_cast<std::size_t>(octave)];
+    const auto& share   = layers_->shares[static_cast<std::size_t>(octave)];
     const auto& running = layers_->running[static_cast<std::size_t>(octave)];
     std::vector<ImVec2> points(share.size());
     const auto polyline = [&](const std::vector<double>& values, ImU32 colour, float thickness) {
         for (std::size_t i = 0; i < values.size(); ++i)
-            points[i] = ImVec2(p0.x + (static_cast<float>(i) + 0.5f) * plot_width / static_cast<float>(values.size()), sy(values[i]));
+            points[i] =
+                ImVec2(p0.x + (static_cast<float>(i) + 0.5f) * plot_width / static_cast<float>(values.size()),
+                       sy(values[i]));
         draw->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, thickness);
     };
     polyline(running, IM_COL32(235, 235, 240, 150), 1.0f);
@@ -283,9 +308,9 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
 
 nlohmann::json OctaveBreakdown::report_state() const {
     nlohmann::json state;
-    state["layers"] = layers_ ? static_cast<int>(layers_->shares.size()) : 0;
+    state["layers"]      = layers_ ? static_cast<int>(layers_->shares.size()) : 0;
     state["persistence"] = layers_ ? layers_->params.persistence : 0.0;
-    state["computing"] = task_ != nullptr;
+    state["computing"]   = task_ != nullptr;
     return state;
 }
 

@@ -7,8 +7,8 @@
 // is shown, fitted into a 48 px square), and a plot along the scanline row of its
 // share (coloured) with the running sum of octaves 0..i (white) on one common scale, so one sees
 // each layer add its detail (turbulence adds |share|; ridged, whose crests chain the octaves, is
-// shown by its raw shares, added as fbm adds them). Solo and mute act on the main preview and curve too (octave_mix.hpp
-// says what they mean for each fractal mode).
+// shown by its raw shares, added as fbm adds them). Solo and mute act on the main preview and curve too
+// (octave_mix.hpp says what they mean for each fractal mode).
 //
 // Above the rows: Hugo Elias' persistence table (seed 004: 1/4, 1/2, 1/sqrt 2, 1), one click
 // each (an ordinary, undoable change of persistence), and, when the lacunarity is a whole number,
@@ -24,14 +24,13 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "gui/shell/background_task.hpp"
 #include "gui/preview/gl_texture.hpp"
 #include "gui/preview/octave_mix.hpp"
+#include "gui/shell/background_task.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 
@@ -48,11 +47,11 @@ ThumbSize octave_thumb_size(int image_width, int image_height, int side);
 struct OctaveLayers {
     noise::Params params;
     double y = 0.0;
-    ThumbSize thumb;                             // the thumbnails' size, pixels
-    std::vector<double> weights;                 // per octave: octave_weight, its share of the sum
-    std::vector<std::vector<float>> thumbs;      // per octave: its share over the preview's area, row-major
-    std::vector<std::vector<double>> shares;     // per octave: its share along the row
-    std::vector<std::vector<double>> running;    // per octave: the sum of octaves 0..i along the row
+    ThumbSize thumb;                           // the thumbnails' size, pixels
+    std::vector<double> weights;               // per octave: octave_weight, its share of the sum
+    std::vector<std::vector<float>> thumbs;    // per octave: its share over the preview's area, row-major
+    std::vector<std::vector<double>> shares;   // per octave: its share along the row
+    std::vector<std::vector<double>> running;  // per octave: the sum of octaves 0..i along the row
 };
 
 // Computes the layers (the BackgroundTask's work; a pure function of its arguments).
@@ -60,7 +59,7 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
                                    const std::atomic<bool>& cancelled);
 
 class OctaveBreakdown {
-public:
+  public:
     // Draws the tab into the current window. `shown` are the params the preview shows (with the
     // animation's slice) on an image of `image_width` x `image_height`, `row_y` the scanline
     // row's noise y. Persistence buttons edit `settings`; S and M edit `chosen`.
@@ -68,14 +67,15 @@ public:
               OctaveChoice& chosen, const std::function<void()>& wake, UiReport& report);
     nlohmann::json report_state() const;
 
-private:
-    void request(const noise::Params& params, double y, int samples, ThumbSize thumb, const std::function<void()>& wake);
+  private:
+    void request(const noise::Params& params, double y, int samples, ThumbSize thumb,
+                 const std::function<void()>& wake);
     void draw_header(Settings& settings, OctaveChoice& chosen, UiReport& report);
     void draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale, UiReport& report);
 
     struct Key {
         noise::Params params;
-        double y = 0.0;
+        double y    = 0.0;
         int samples = 0;
         ThumbSize thumb;
         bool operator==(const Key&) const = default;

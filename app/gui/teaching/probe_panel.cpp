@@ -15,7 +15,7 @@ namespace {
 
 constexpr ImU32 gradient_colour = IM_COL32(255, 240, 120, 255);
 constexpr ImU32 distance_colour = IM_COL32(120, 200, 255, 255);
-constexpr ImU32 point_colour = IM_COL32(255, 90, 90, 255);
+constexpr ImU32 point_colour    = IM_COL32(255, 90, 90, 255);
 
 // "%.17g": the digits that give back the same double, as `sample` prints them.
 std::string exact(double v) {
@@ -39,8 +39,9 @@ void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickne
     draw->AddLine(from, to, colour, thickness);
     if (length < 2.0f) return;
     const float ux = dx / length, uy = dy / length, head = std::min(8.0f, length * 0.35f);
-    draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f),
-                            ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), colour);
+    draw->AddTriangleFilled(
+        to, ImVec2(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f),
+        ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), colour);
 }
 
 // [SECTION] The drawing of the cell -------------------------------------------------------------
@@ -55,7 +56,7 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
     ImGui::Dummy(ImVec2(size, size));
     const double lo = -1.0, hi = 2.0;
     const float pad = 16.0f, span = size - 2.0f * pad;
-    const auto at   = [&](double u, double v) {
+    const auto at = [&](double u, double v) {
         return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
                       origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
     };
@@ -65,9 +66,9 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
         draw->AddLine(at(lo, k), at(hi, k), IM_COL32(255, 255, 255, 50));
     }
     draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);
-    const double py     = params.dimension >= 2 ? octave.frac[1] : 0.5;
-    const ImVec2 point  = at(octave.frac[0], py);
-    const auto feature  = [&](const noise::CornerTrace& c) {
+    const double py    = params.dimension >= 2 ? octave.frac[1] : 0.5;
+    const ImVec2 point = at(octave.frac[0], py);
+    const auto feature = [&](const noise::CornerTrace& c) {
         return at(octave.frac[0] + c.distance[0], params.dimension >= 2 ? py + c.distance[1] : 0.5);
     };
     const auto inside = [&](const noise::CornerTrace& c) {
@@ -80,9 +81,11 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
     for (std::size_t n = 0; n < octave.corners.size(); ++n) {
         const noise::CornerTrace& c = octave.corners[n];
         if (!inside(c) || c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face of the cells
-        const bool kept = static_cast<int>(n) == octave.nearest || static_cast<int>(n) == octave.second_nearest;
+        const bool kept =
+            static_cast<int>(n) == octave.nearest || static_cast<int>(n) == octave.second_nearest;
         draw->AddCircleFilled(feature(c), 5.5f, IM_COL32(0, 0, 0, 200));
-        draw->AddCircleFilled(feature(c), 4.0f, kept ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 150, 160, 255));
+        draw->AddCircleFilled(feature(c), 4.0f,
+                              kept ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 150, 160, 255));
     }
     draw->AddCircleFilled(point, 4.5f, point_colour);
     draw->AddCircle(point, 6.5f, IM_COL32(0, 0, 0, 200), 0, 1.5f);
@@ -90,14 +93,14 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
 
 void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
     if (params.algorithm == noise::Algorithm::worley) return draw_cells(octave, params, size);
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImDrawList* draw    = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(size, size));
-    const bool cubic = params.interpolation == noise::Interpolation::cubic &&
-                       params.algorithm != noise::Algorithm::white;
+    const bool cubic =
+        params.interpolation == noise::Interpolation::cubic && params.algorithm != noise::Algorithm::white;
     const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;  // offsets shown, in cells
-    const float pad = 50.0f, span = size - 2.0f * pad;  // room for the corners' numbers
-    const auto at = [&](double u, double v) {  // a position in cell units -> the drawing
+    const float pad = 50.0f, span = size - 2.0f * pad;             // room for the corners' numbers
+    const auto at = [&](double u, double v) {                      // a position in cell units -> the drawing
         return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
                       origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
     };
@@ -109,19 +112,20 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
     }
     draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);  // the point's cell
 
-    const ImVec2 point = at(octave.frac[0], params.dimension >= 2 ? octave.frac[1] : 0.5);
+    const ImVec2 point   = at(octave.frac[0], params.dimension >= 2 ? octave.frac[1] : 0.5);
     const bool gradients = params.algorithm == noise::Algorithm::perlin;  // as probe_distance_corners
     for (const noise::CornerTrace& c : octave.corners) {
         if (c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face below the slice
         const ImVec2 corner = at(c.offset[0], params.dimension >= 2 ? c.offset[1] : 0.5);
-        const bool own = c.offset[0] >= 0 && c.offset[0] <= 1 && c.offset[1] >= 0 && c.offset[1] <= 1;
+        const bool own      = c.offset[0] >= 0 && c.offset[0] <= 1 && c.offset[1] >= 0 && c.offset[1] <= 1;
         if (gradients) {
             if (own) draw->AddLine(corner, point, distance_colour, 1.2f);  // the distance vector
-            arrow(draw, corner, ImVec2(corner.x + static_cast<float>(c.gradient[0]) * cell * 0.35f,
-                                       corner.y + static_cast<float>(c.gradient[1]) * cell * 0.35f),
+            arrow(draw, corner,
+                  ImVec2(corner.x + static_cast<float>(c.gradient[0]) * cell * 0.35f,
+                         corner.y + static_cast<float>(c.gradient[1]) * cell * 0.35f),
                   gradient_colour, 2.0f);
         } else {
-            const double t = std::clamp(c.value, -1.0, 1.0);
+            const double t  = std::clamp(c.value, -1.0, 1.0);
             const auto grey = static_cast<int>(127.5 + 127.5 * t);
             draw->AddCircleFilled(corner, 6.0f, IM_COL32(0, 0, 0, 200));
             draw->AddCircleFilled(corner, 4.5f, IM_COL32(grey, grey, grey, 255));
@@ -130,8 +134,8 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
             char text[24];
             std::snprintf(text, sizeof text, "%+.3f", c.value);
             const ImVec2 text_size = ImGui::CalcTextSize(text);
-            const float tx = c.offset[0] <= 0 ? corner.x - text_size.x - 4.0f : corner.x + 4.0f;
-            const float ty = c.offset[1] <= 0 ? corner.y - text_size.y - 2.0f : corner.y + 2.0f;
+            const float tx         = c.offset[0] <= 0 ? corner.x - text_size.x - 4.0f : corner.x + 4.0f;
+            const float ty         = c.offset[1] <= 0 ? corner.y - text_size.y - 2.0f : corner.y + 2.0f;
             draw->AddText(ImVec2(tx, ty), IM_COL32(235, 235, 240, 255), text);
         }
     }
@@ -142,11 +146,12 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
 // [SECTION] The numbers -------------------------------------------------------------------------
 
 void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& params) {
-    const bool simplex   = params.algorithm == noise::Algorithm::simplex;
-    const bool gradients = params.algorithm == noise::Algorithm::perlin || simplex;
-    const int columns    = gradients ? 5 : 3;
+    const bool simplex      = params.algorithm == noise::Algorithm::simplex;
+    const bool gradients    = params.algorithm == noise::Algorithm::perlin || simplex;
+    const int columns       = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
-    if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
+        return;
     ImGui::TableSetupColumn("corner");
     ImGui::TableSetupColumn("hash");
     if (gradients) {
@@ -155,8 +160,8 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
         ImGui::TableSetupColumn(simplex ? "contribution" : "g . d");
     } else {
         ImGui::TableSetupColumn(params.algorithm == noise::Algorithm::worley ? "distance"
-                                : params.smooth                                       ? "smoothed value"
-                                                                                        : "value");
+                                : params.smooth                              ? "smoothed value"
+                                                                             : "value");
     }
     ImGui::TableHeadersRow();
     for (std::size_t n = 0; n < shown; ++n) {
@@ -185,7 +190,7 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
 
 void draw_blends(const noise::OctaveTrace& octave, const noise::Params& params) {
     static constexpr const char* axis_names[4] = {"x", "y", "z", "w"};
-    const bool cubic = params.interpolation == noise::Interpolation::cubic;
+    const bool cubic                           = params.interpolation == noise::Interpolation::cubic;
     for (int axis = 0; axis < params.dimension; ++axis) {
         const double t = octave.frac[static_cast<std::size_t>(axis)];
         if (cubic)
@@ -199,13 +204,14 @@ void draw_blends(const noise::OctaveTrace& octave, const noise::Params& params) 
     for (std::size_t n = octave.blends.size() - shown; n < octave.blends.size(); ++n) {
         const noise::BlendTrace& b = octave.blends[n];
         if (cubic)
-            ImGui::Text("%s: cubic(%+.3f, %+.3f, %+.3f, %+.3f; %.3f) = %+.5f", axis_names[b.axis], b.inputs[0],
-                        b.inputs[1], b.inputs[2], b.inputs[3], b.t, b.result);
+            ImGui::Text("%s: cubic(%+.3f, %+.3f, %+.3f, %+.3f; %.3f) = %+.5f", axis_names[b.axis],
+                        b.inputs[0], b.inputs[1], b.inputs[2], b.inputs[3], b.t, b.result);
         else
-            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s, b.inputs[0], b.inputs[1],
-                        b.result);
+            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s, b.inputs[0],
+                        b.inputs[1], b.result);
     }
-    if (shown < octave.blends.size()) ImGui::TextDisabled("(the last %zu of %zu blends)", shown, octave.blends.size());
+    if (shown < octave.blends.size())
+        ImGui::TextDisabled("(the last %zu of %zu blends)", shown, octave.blends.size());
 }
 
 }  // namespace
@@ -242,7 +248,8 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         return;
     }
     report.rect("probe_window", ImGui::GetWindowPos(),
-                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
+                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(),
+                       ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
     const noise::Trace* trace = trace_for(params, lattice);
     if (!trace) {
         ImGui::TextWrapped("Nothing to show for these settings: %s", error_.c_str());
@@ -255,7 +262,7 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 60.0f);
     if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) lattice.probe_pinned = false;
     report.item("probe_unpin");
-    const int octaves = static_cast<int>(trace->octaves.size());
+    const int octaves    = static_cast<int>(trace->octaves.size());
     lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
     if (octaves > 1) {
         ImGui::SetNextItemWidth(160.0f);
@@ -265,29 +272,35 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     const noise::OctaveTrace& octave = trace->octaves[static_cast<std::size_t>(lattice.probe_octave)];
     if (octaves > 1) {
         ImGui::SameLine();
-        ImGui::TextDisabled("samples (%.3f, %.3f), weight %.4f", octave.point[0], octave.point[1], octave.weight);
+        ImGui::TextDisabled("samples (%.3f, %.3f), weight %.4f", octave.point[0], octave.point[1],
+                            octave.weight);
     }
 
     ImGui::Separator();
     std::string cell = "(", place = "(";
     for (int axis = 0; axis < params.dimension; ++axis) {
         char frac[24];
-        std::snprintf(frac, sizeof frac, "%s%.4f", axis ? ", " : "", octave.frac[static_cast<std::size_t>(axis)]);
+        std::snprintf(frac, sizeof frac, "%s%.4f", axis ? ", " : "",
+                      octave.frac[static_cast<std::size_t>(axis)]);
         cell += (axis ? ", " : "") + std::to_string(octave.cell[static_cast<std::size_t>(axis)]);
         place += frac;
     }
     if (params.algorithm == noise::Algorithm::simplex) {
         // Simplex noise: no square cell to draw; the vertices it sums, in a table.
-        ImGui::Text("1. %s %s, the point's place %s", params.dimension == 3 ? "nearest vertex" : "skewed cell",
-                    (cell + ")").c_str(), (place + ")").c_str());
-        ImGui::TextWrapped("Simplex-type noise sums a fading bump (r^2 - |d|^2)^4 (g . d) from each lattice vertex "
-                           "near the point; its lattice is not square, so no cell is drawn here.");
+        ImGui::Text("1. %s %s, the point's place %s",
+                    params.dimension == 3 ? "nearest vertex" : "skewed cell", (cell + ")").c_str(),
+                    (place + ")").c_str());
+        ImGui::TextWrapped(
+            "Simplex-type noise sums a fading bump (r^2 - |d|^2)^4 (g . d) from each lattice vertex "
+            "near the point; its lattice is not square, so no cell is drawn here.");
         ImGui::Separator();
         ImGui::TextUnformatted("2-3. vertices: hash, gradient g, distance d, contribution");
         draw_corner_table(octave, params);
     } else {
         ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
-        if (octave.period > 0) ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)", static_cast<long long>(octave.period));
+        if (octave.period > 0)
+            ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)",
+                                static_cast<long long>(octave.period));
         draw_cell(octave, params, 250.0f);
         report.item("probe_drawing");
         ImGui::SameLine();
@@ -302,7 +315,8 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
             ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "line: nearest, F1");
             ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "line: second nearest, F2");
             if (octave.nearest >= 0 && octave.second_nearest >= 0)
-                ImGui::Text("F1 %.4f  F2 %.4f", octave.corners[static_cast<std::size_t>(octave.nearest)].value,
+                ImGui::Text("F1 %.4f  F2 %.4f",
+                            octave.corners[static_cast<std::size_t>(octave.nearest)].value,
                             octave.corners[static_cast<std::size_t>(octave.second_nearest)].value);
             ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
         } else {
@@ -311,7 +325,8 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         }
         ImGui::EndGroup();
         ImGui::Separator();
-        ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
+        ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin
+                                   ? "2-3. corners: hash, gradient, distance, dot product"
                                : params.algorithm == noise::Algorithm::worley
                                    ? "2-4. cells searched: hash and distance to the feature point"
                                    : "2-3. lattice points: hash and value");
@@ -323,7 +338,8 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         }
     }
     ImGui::Separator();
-    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value, octave.contribution);
+    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value,
+                octave.contribution);
     ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s", trace->total.value);
     ImGui::Text("gradient %s%s", vector_text(trace->total.gradient, params.dimension).c_str(),
                 trace->total.method == noise::GradientMethod::analytic ? "" : " (finite differences)");
@@ -338,7 +354,8 @@ std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, doub
     return {{cx, cy}, {cx + 1.0, cy}, {cx, cy + 1.0}, {cx + 1.0, cy + 1.0}};
 }
 
-void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice) {
+void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view,
+                             const LatticeViewSettings& lattice) {
     if (!lattice.probe_pinned || view.params.dimension < 2) return;
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Lines from the corners of the first octave's cell: the distance vectors of step 3, when the

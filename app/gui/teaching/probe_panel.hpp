@@ -12,14 +12,14 @@
 // the point (noise/trace.hpp): the numbers cannot drift from the picture.
 #pragma once
 
+#include <imgui.h>
+
 #include <optional>
 #include <vector>
 
-#include <imgui.h>
-
+#include "gui/preview/view_transform.hpp"
 #include "gui/shell/lattice_view_settings.hpp"
 #include "gui/shell/ui_report.hpp"
-#include "gui/preview/view_transform.hpp"
 #include "noise/trace.hpp"
 
 namespace app::gui {
@@ -31,16 +31,17 @@ namespace app::gui {
 std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, double x, double y);
 
 class ProbePanel {
-public:
+  public:
     // The probe's window (only while a probe is pinned). `report` gets its numbers.
-    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos, UiReport& report);
+    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos,
+                     UiReport& report);
     // The probe's marker over the preview, with lines from the corners of its cell where they
     // are distance vectors (probe_distance_corners).
     void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice);
     // The probe's numbers for the UI report (null when none is pinned).
     nlohmann::json report_state(const LatticeViewSettings& lattice) const;
 
-private:
+  private:
     const noise::Trace* trace_for(const noise::Params& params, const LatticeViewSettings& lattice);
 
     struct Key {

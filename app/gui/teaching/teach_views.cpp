@@ -1,12 +1,12 @@
 #include "gui/teaching/teach_views.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <string_view>
-
-#include <imgui.h>
 
 #include "gui/preview/curve_plot.hpp"
 #include "gui/preview/view_transform.hpp"
@@ -15,7 +15,8 @@ namespace app::gui {
 
 noise::Params shown_params(const TeachViews& teach, const noise::Params& params) {
     noise::Params shown = animated(params, teach.animation);
-    if (shown.fractal == noise::Fractal::ridged && !teach.chosen.all(shown.octaves)) shown.fractal = noise::Fractal::fbm;
+    if (shown.fractal == noise::Fractal::ridged && !teach.chosen.all(shown.octaves))
+        shown.fractal = noise::Fractal::fbm;
     return shown;
 }
 
@@ -33,17 +34,22 @@ void draw_animation_menu_items(TeachViews& teach, Settings& settings, UiReport& 
     const char* axis = animated_axis(settings.params.dimension);
     char label[64];
     std::snprintf(label, sizeof label, "Animate %s", axis ? axis : "z (3D or 4D only)");
-    if (ImGui::MenuItem(label, nullptr, teach.animation.on, axis != nullptr)) teach.animation.on = !teach.animation.on;
+    if (ImGui::MenuItem(label, nullptr, teach.animation.on, axis != nullptr))
+        teach.animation.on = !teach.animation.on;
     report.item("animate");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Move the slice through the noise: the 2D picture of a 3D (4D) field changing with z (w).\n"
-                          "A way of looking: the settings, the undo history and exports keep their own %s.", axis ? axis : "z");
+        ImGui::SetTooltip(
+            "Move the slice through the noise: the 2D picture of a 3D (4D) field changing with z (w).\n"
+            "A way of looking: the settings, the undo history and exports keep their own %s.",
+            axis ? axis : "z");
     if (ImGui::MenuItem("Rewind", nullptr, false, teach.animation.phase != 0.0)) teach.animation.phase = 0.0;
     report.item("rewind");
     std::snprintf(label, sizeof label, "Keep this slice (%s = %.3f)", axis ? axis : "z",
-                  axis ? (settings.params.dimension == 3 ? settings.params.z : settings.params.w) + teach.animation.phase : 0.0);
+                  axis ? (settings.params.dimension == 3 ? settings.params.z : settings.params.w) +
+                             teach.animation.phase
+                       : 0.0);
     if (ImGui::MenuItem(label, nullptr, false, axis != nullptr && teach.animation.phase != 0.0)) {
-        settings.params = animated(settings.params, teach.animation);  // one ordinary, undoable change
+        settings.params       = animated(settings.params, teach.animation);  // one ordinary, undoable change
         teach.animation.phase = 0.0;
     }
     report.item("keep_slice");
@@ -74,8 +80,8 @@ BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report) {
     return teach.tab;
 }
 
-BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve, bool fit_y,
-                              UiReport& report) {
+BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve,
+                              bool fit_y, UiReport& report) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::TextUnformatted("1D noise: the curve, each octave's weighted share thin under it");
     ImGui::SameLine();
@@ -86,15 +92,16 @@ BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::
 
     // The plot's x axis is the preview's width in noise space: the view transform maps it.
     noise::Params& params = settings.params;
-    BigCurveState& state = teach.big_curve;
-    const ViewTransform view = ViewTransform::of(params, std::max(1, static_cast<int>(area.max.x - area.min.x)), 1)
-                                   .on_screen(area.min, std::max(1.0f, area.max.x - area.min.x), area.max.y - area.min.y);
+    BigCurveState& state  = teach.big_curve;
+    const ViewTransform view =
+        ViewTransform::of(params, std::max(1, static_cast<int>(area.max.x - area.min.x)), 1)
+            .on_screen(area.min, std::max(1.0f, area.max.x - area.min.x), area.max.y - area.min.y);
     const auto set_number = [&](std::string_view key, double value) {  // through the table, clamped
         if (const noise::ParamInfo* info = noise::find_param(key))
             (void)noise::set_param_value(params, *info, std::clamp(value, info->min, info->max));
     };
     if (area.activated) {
-        state.panning = true;
+        state.panning     = true;
         state.pan_start_x = params.offset_x;
     }
     if (!area.active) state.panning = false;
@@ -107,7 +114,7 @@ BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::
     const ImGuiIO& io = ImGui::GetIO();
     if (area.hovered && io.MouseWheel != 0.0f && noise::validate(params).empty()) {
         const noise::ParamInfo* freq = noise::find_param("frequency");
-        double f = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
+        double f                     = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
         if (freq) f = std::clamp(f, freq->min, freq->max);
         const double offset = view.offsets_for_zoom(io.MousePos, f).x;
         set_number("frequency", f);
@@ -115,9 +122,10 @@ BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::
         state.last_wheel_time = ImGui::GetTime();
     }
     BigCurveLayout layout;
-    layout.image_width = static_cast<int>(std::max(16.0f, std::floor(avail.x / 4.0f) * 4.0f));
+    layout.image_width  = static_cast<int>(std::max(16.0f, std::floor(avail.x / 4.0f) * 4.0f));
     layout.image_height = static_cast<int>(std::max(16.0f, avail.y));
-    layout.gesture = state.panning || (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+    layout.gesture =
+        state.panning || (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
     return layout;
 }
 
@@ -126,9 +134,9 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
     char part[96];
     if (teach.animation.phase != 0.0 || teach.animation.on) {
         const noise::Params shown = shown_params(teach, settings.params);
-        const bool w = settings.params.dimension == 4;
-        std::snprintf(part, sizeof part, "%s %s = %.3f", teach.animation.on ? "animating" : "paused at", w ? "w" : "z",
-                      w ? shown.w : shown.z);
+        const bool w              = settings.params.dimension == 4;
+        std::snprintf(part, sizeof part, "%s %s = %.3f", teach.animation.on ? "animating" : "paused at",
+                      w ? "w" : "z", w ? shown.w : shown.z);
         text += part;
     }
     if (!teach.chosen.all(settings.params.octaves)) {
@@ -145,24 +153,27 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
     }
     if (text.empty()) return;
     text += "  (view only)";
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImDrawList* draw  = ImGui::GetWindowDrawList();
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ImVec2 at(top_right.x - size.x - 10.0f, top_right.y + 4.0f);
-    draw->AddRectFilled(ImVec2(at.x - 5.0f, at.y - 2.0f), ImVec2(at.x + size.x + 5.0f, at.y + size.y + 2.0f), IM_COL32(20, 22, 28, 210), 3.0f);
+    draw->AddRectFilled(ImVec2(at.x - 5.0f, at.y - 2.0f), ImVec2(at.x + size.x + 5.0f, at.y + size.y + 2.0f),
+                        IM_COL32(20, 22, 28, 210), 3.0f);
     draw->AddText(at, IM_COL32(255, 210, 110, 255), text.c_str());
 }
 
 nlohmann::json teach_report(const TeachViews& teach, const Settings& settings) {
     const noise::Params shown = shown_params(teach, settings.params);
     nlohmann::json state;
-    state["tab"] = teach.tab == BottomTab::curve ? "curve" : teach.tab == BottomTab::octaves ? "octaves" : "interpolation";
-    state["animate"] = teach.animation.on;
-    state["shown_z"] = shown.z;
-    state["shown_w"] = shown.w;
-    state["solo"] = teach.chosen.solo;
-    state["muted"] = teach.chosen.muted;
-    state["big_curve"] = settings.params.dimension == 1;
-    state["octaves"] = teach.octaves.report_state();
+    state["tab"]           = teach.tab == BottomTab::curve     ? "curve"
+                             : teach.tab == BottomTab::octaves ? "octaves"
+                                                               : "interpolation";
+    state["animate"]       = teach.animation.on;
+    state["shown_z"]       = shown.z;
+    state["shown_w"]       = shown.w;
+    state["solo"]          = teach.chosen.solo;
+    state["muted"]         = teach.chosen.muted;
+    state["big_curve"]     = settings.params.dimension == 1;
+    state["octaves"]       = teach.octaves.report_state();
     state["interpolation"] = teach.interpolation.report_state();
     return state;
 }

@@ -30,8 +30,8 @@ enum class BottomTab { curve, octaves, interpolation };
 
 // The big 1D curve's pan (left drag) and zoom (wheel), as the 2D preview's, on x only.
 struct BigCurveState {
-    bool panning = false;
-    double pan_start_x = 0.0;  // offset_x when the drag began
+    bool panning           = false;
+    double pan_start_x     = 0.0;  // offset_x when the drag began
     double last_wheel_time = -1.0;
 };
 
@@ -67,8 +67,8 @@ struct BigCurveLayout {
     int image_width = 0, image_height = 0;  // what the stats panel's render should have
     bool gesture = false;                   // a pan or a wheel burst is in progress (for undo)
 };
-BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve, bool fit_y,
-                              UiReport& report);
+BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve,
+                              bool fit_y, UiReport& report);
 
 // Over the preview's top right corner: what the view shows that the settings do not (the moving
 // slice, soloed or muted octaves), so a picture is never mistaken for an export.

@@ -40,6 +40,8 @@ GlName gl_query() {
     return {n, [](unsigned x) { glDeleteQueries(1, &x); }};
 }
 
-GlName gl_program() { return {glCreateProgram(), [](unsigned x) { glDeleteProgram(x); }}; }
+GlName gl_program() {
+    return {glCreateProgram(), [](unsigned x) { glDeleteProgram(x); }};
+}
 
 }  // namespace app::gui

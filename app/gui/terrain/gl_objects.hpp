@@ -9,21 +9,21 @@
 namespace app::gui {
 
 class GlName {
-public:
+  public:
     using Deleter = void (*)(unsigned);
-    GlName() = default;
+    GlName()      = default;
     GlName(unsigned name, Deleter deleter) : name_(name), deleter_(deleter) {}
     ~GlName() { reset(); }
     GlName(GlName&& other) noexcept : name_(std::exchange(other.name_, 0)), deleter_(other.deleter_) {}
     GlName& operator=(GlName&& other) noexcept {
         if (this != &other) {
             reset();
-            name_ = std::exchange(other.name_, 0);
+            name_    = std::exchange(other.name_, 0);
             deleter_ = other.deleter_;
         }
         return *this;
     }
-    GlName(const GlName&) = delete;
+    GlName(const GlName&)            = delete;
     GlName& operator=(const GlName&) = delete;
 
     unsigned get() const { return name_; }
@@ -33,8 +33,8 @@ public:
         name_ = 0;
     }
 
-private:
-    unsigned name_ = 0;
+  private:
+    unsigned name_   = 0;
     Deleter deleter_ = nullptr;
 };
 

@@ -7,7 +7,7 @@ namespace app::gui {
 
 namespace {
 
-constexpr double pi = 3.14159265358979323846;
+constexpr double pi        = 3.14159265358979323846;
 constexpr double min_pitch = 3.0 * pi / 180.0;
 constexpr double max_pitch = 89.0 * pi / 180.0;
 
@@ -36,18 +36,22 @@ Mat4 look_at(Vec3 eye, Vec3 target, Vec3 up) {
     const Vec3 f = normalised(sub(target, eye));
     const Vec3 s = normalised(cross(f, up));
     const Vec3 u = cross(s, f);
-    return {static_cast<float>(s.x), static_cast<float>(u.x), static_cast<float>(-f.x), 0.0f,
-            static_cast<float>(s.y), static_cast<float>(u.y), static_cast<float>(-f.y), 0.0f,
-            static_cast<float>(s.z), static_cast<float>(u.z), static_cast<float>(-f.z), 0.0f,
-            static_cast<float>(-dot(s, eye)), static_cast<float>(-dot(u, eye)), static_cast<float>(dot(f, eye)), 1.0f};
+    return {static_cast<float>(s.x),          static_cast<float>(u.x),
+            static_cast<float>(-f.x),         0.0f,
+            static_cast<float>(s.y),          static_cast<float>(u.y),
+            static_cast<float>(-f.y),         0.0f,
+            static_cast<float>(s.z),          static_cast<float>(u.z),
+            static_cast<float>(-f.z),         0.0f,
+            static_cast<float>(-dot(s, eye)), static_cast<float>(-dot(u, eye)),
+            static_cast<float>(dot(f, eye)),  1.0f};
 }
 
 // gluPerspective's matrix.
 Mat4 perspective(double fov_y, double aspect, double near, double far) {
     const double f = 1.0 / std::tan(fov_y / 2.0);
     Mat4 m{};
-    m[0] = static_cast<float>(f / aspect);
-    m[5] = static_cast<float>(f);
+    m[0]  = static_cast<float>(f / aspect);
+    m[5]  = static_cast<float>(f);
     m[10] = static_cast<float>((far + near) / (near - far));
     m[11] = -1.0f;
     m[14] = static_cast<float>(2.0 * far * near / (near - far));
@@ -59,8 +63,8 @@ Mat4 perspective(double fov_y, double aspect, double near, double far) {
 TerrainCamera TerrainCamera::framing(double width, double length, double height) {
     TerrainCamera c;
     c.target = {width / 2.0, height / 2.0, length / 2.0};
-    c.yaw = 30.0 * pi / 180.0;
-    c.pitch = 35.0 * pi / 180.0;
+    c.yaw    = 30.0 * pi / 180.0;
+    c.pitch  = 35.0 * pi / 180.0;
     // Close enough to fill a wide panel (the corners may leave it at some yaws), and further for
     // high relief, whose peaks would otherwise rise out of the top.
     c.distance = std::max(0.95 * std::max(width, length) + 0.8 * height, 1e-6);
@@ -74,8 +78,8 @@ Vec3 TerrainCamera::eye() const {
 
 void TerrainCamera::orbit(double dx_pixels, double dy_pixels) {
     const double per_pixel = 0.3 * pi / 180.0;
-    yaw = std::remainder(yaw - dx_pixels * per_pixel, 2.0 * pi);
-    pitch = std::clamp(pitch + dy_pixels * per_pixel, min_pitch, max_pitch);
+    yaw                    = std::remainder(yaw - dx_pixels * per_pixel, 2.0 * pi);
+    pitch                  = std::clamp(pitch + dy_pixels * per_pixel, min_pitch, max_pitch);
 }
 
 void TerrainCamera::zoom(double wheel_notches) {
@@ -94,8 +98,9 @@ void TerrainCamera::pan(double dx_pixels, double dy_pixels, double viewport_heig
 
 Mat4 TerrainCamera::view_projection(double aspect, double scene_size) const {
     const double near = std::max(distance * 0.01, 1e-4);
-    const double far = distance * 4.0 + scene_size * 4.0;
-    return multiply(perspective(fov_y, std::max(aspect, 1e-3), near, far), look_at(eye(), target, {0.0, 1.0, 0.0}));
+    const double far  = distance * 4.0 + scene_size * 4.0;
+    return multiply(perspective(fov_y, std::max(aspect, 1e-3), near, far),
+                    look_at(eye(), target, {0.0, 1.0, 0.0}));
 }
 
 }  // namespace app::gui

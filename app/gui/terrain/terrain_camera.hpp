@@ -23,10 +23,10 @@ struct Vec3 {
 
 struct TerrainCamera {
     Vec3 target;
-    double yaw = 0.0;        // radians
-    double pitch = 0.6;      // radians above the horizon
-    double distance = 1.0;   // metres from the target
-    double fov_y = 0.7854;   // radians (45 degrees)
+    double yaw      = 0.0;     // radians
+    double pitch    = 0.6;     // radians above the horizon
+    double distance = 1.0;     // metres from the target
+    double fov_y    = 0.7854;  // radians (45 degrees)
 
     // Frames a terrain of width x length metres and `height` relief from the south-east, above.
     static TerrainCamera framing(double width, double length, double height);

@@ -33,24 +33,24 @@ namespace app::gui {
 inline constexpr int vertex_floats = 9;
 
 struct TerrainMeshInput {
-    ImageResult field;    // a copy: the task owns what it reads
+    ImageResult field;  // a copy: the task owns what it reads
     ViewSettings view;
     ImageSize export_size;  // the world's scale follows the export (its width times the spacing)
     noise::Range range;     // the mapping range the preview colours with
-    int max_side = 256;
+    int max_side    = 256;
     int moving_side = 128;
 };
 
 struct TerrainMesh {
-    int columns = 0, rows = 0;           // vertices along x and z
-    std::vector<float> vertices;         // columns * rows * vertex_floats
-    std::vector<std::uint32_t> indices;  // (columns - 1) * (rows - 1) * 6
-    std::vector<std::uint32_t> coarse_indices;  // the same surface over fewer vertices
+    int columns = 0, rows = 0;                       // vertices along x and z
+    std::vector<float> vertices;                     // columns * rows * vertex_floats
+    std::vector<std::uint32_t> indices;              // (columns - 1) * (rows - 1) * 6
+    std::vector<std::uint32_t> coarse_indices;       // the same surface over fewer vertices
     double width = 0.0, length = 0.0, height = 0.0;  // metres: the extent of the field shown
-    noise::GradientMethod method = noise::GradientMethod::analytic;
+    noise::GradientMethod method   = noise::GradientMethod::analytic;
     std::uint64_t field_generation = 0;
-    double milliseconds = 0.0;           // time to build
-    bool complete = false;               // false when cancelled part-way
+    double milliseconds            = 0.0;    // time to build
+    bool complete                  = false;  // false when cancelled part-way
 };
 
 TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<bool>& cancelled);

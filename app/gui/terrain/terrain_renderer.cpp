@@ -1,11 +1,11 @@
 #include "gui/terrain/terrain_renderer.hpp"
 
+#include <glad/gl.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-
-#include <glad/gl.h>
 
 namespace app::gui {
 
@@ -63,8 +63,9 @@ void describe_vertices() {
     const GLsizei stride = vertex_floats * sizeof(float);
     for (GLuint a = 0; a < 3; ++a) {
         glEnableVertexAttribArray(a);
-        glVertexAttribPointer(a, 3, GL_FLOAT, GL_FALSE, stride,
-                              reinterpret_cast<const void*>(static_cast<std::uintptr_t>(a * 3 * sizeof(float))));
+        glVertexAttribPointer(
+            a, 3, GL_FLOAT, GL_FALSE, stride,
+            reinterpret_cast<const void*>(static_cast<std::uintptr_t>(a * 3 * sizeof(float))));
     }
 }
 
@@ -75,7 +76,7 @@ bool TerrainRenderer::ensure_program() {
     if (program_failed_) return false;
     const GLuint vs = compile(GL_VERTEX_SHADER, vertex_shader);
     const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_shader);
-    GlName program = gl_program();
+    GlName program  = gl_program();
     if (vs && fs) {
         glAttachShader(program.get(), vs);
         glAttachShader(program.get(), fs);
@@ -87,7 +88,7 @@ bool TerrainRenderer::ensure_program() {
     if (vs && fs) glGetProgramiv(program.get(), GL_LINK_STATUS, &linked);
     if (!linked) {
         program_failed_ = true;
-        error_ = "the terrain's shaders did not compile (see stderr)";
+        error_          = "the terrain's shaders did not compile (see stderr)";
         return false;
     }
     program_ = std::move(program);
@@ -97,9 +98,9 @@ bool TerrainRenderer::ensure_program() {
 void TerrainRenderer::upload(const TerrainMesh& mesh) {
     if (!mesh.complete) return;
     if (!vertex_array_) {
-        vertex_array_ = gl_vertex_array();
-        vertices_ = gl_buffer();
-        indices_ = gl_buffer();
+        vertex_array_   = gl_vertex_array();
+        vertices_       = gl_buffer();
+        indices_        = gl_buffer();
         coarse_indices_ = gl_buffer();
         glBindVertexArray(vertex_array_.get());
         glBindBuffer(GL_ARRAY_BUFFER, vertices_.get());
@@ -108,31 +109,33 @@ void TerrainRenderer::upload(const TerrainMesh& mesh) {
         glBindVertexArray(0);
     }
     glBindBuffer(GL_ARRAY_BUFFER, vertices_.get());
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(float)), mesh.vertices.data(),
-                 GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(float)),
+                 mesh.vertices.data(), GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     // Element buffers are bound through the vertex array (its state); render() picks one.
     glBindVertexArray(vertex_array_.get());
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, coarse_indices_.get());
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.coarse_indices.size() * sizeof(std::uint32_t)),
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.coarse_indices.size() * sizeof(std::uint32_t)),
                  mesh.coarse_indices.data(), GL_STATIC_DRAW);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.get());
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint32_t)),
-                 mesh.indices.data(), GL_STATIC_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint32_t)), mesh.indices.data(),
+                 GL_STATIC_DRAW);
     glBindVertexArray(0);
-    index_count_ = static_cast<std::int32_t>(mesh.indices.size());
+    index_count_        = static_cast<std::int32_t>(mesh.indices.size());
     coarse_index_count_ = static_cast<std::int32_t>(mesh.coarse_indices.size());
-    extent_[0] = mesh.width;
-    extent_[1] = mesh.height;
-    extent_[2] = mesh.length;
+    extent_[0]          = mesh.width;
+    extent_[1]          = mesh.height;
+    extent_[2]          = mesh.length;
 }
 
 void TerrainRenderer::ensure_target(int width, int height) {
     if (framebuffer_ && width == width_ && height == height_) return;
     if (!framebuffer_) {
         framebuffer_ = gl_framebuffer();
-        colour_ = gl_texture();
-        depth_ = gl_renderbuffer();
+        colour_      = gl_texture();
+        depth_       = gl_renderbuffer();
     }
     glBindTexture(GL_TEXTURE_2D, colour_.get());
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
@@ -148,7 +151,7 @@ void TerrainRenderer::ensure_target(int width, int height) {
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
         error_ = "the terrain's framebuffer is incomplete";
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    width_ = width;
+    width_  = width;
     height_ = height;
 }
 
@@ -189,19 +192,20 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
         glDisable(GL_BLEND);
         glUseProgram(program_.get());
         const double size = std::max({extent_[0], extent_[1], extent_[2]});
-        const Mat4 vp = camera.view_projection(static_cast<double>(width) / height, size);
+        const Mat4 vp     = camera.view_projection(static_cast<double>(width) / height, size);
         glUniformMatrix4fv(glGetUniformLocation(program_.get(), "view_projection"), 1, GL_FALSE, vp.data());
         const double az = look.light_azimuth * degrees, el = look.light_elevation * degrees;
-        glUniform3f(glGetUniformLocation(program_.get(), "light"), static_cast<float>(std::sin(az) * std::cos(el)),
-                    static_cast<float>(std::sin(el)), static_cast<float>(-std::cos(az) * std::cos(el)));
-        const GLint flat_mode = glGetUniformLocation(program_.get(), "flat_mode");
+        glUniform3f(glGetUniformLocation(program_.get(), "light"),
+                    static_cast<float>(std::sin(az) * std::cos(el)), static_cast<float>(std::sin(el)),
+                    static_cast<float>(-std::cos(az) * std::cos(el)));
+        const GLint flat_mode   = glGetUniformLocation(program_.get(), "flat_mode");
         const GLint flat_colour = glGetUniformLocation(program_.get(), "flat_colour");
 
         // The ground, pushed back a little so the wireframe's lines win the depth test.
         glUniform1i(flat_mode, 0);
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(1.0f, 1.0f);
-        const bool coarse = look.coarse && coarse_index_count_ > 0;
+        const bool coarse        = look.coarse && coarse_index_count_ > 0;
         const std::int32_t count = coarse ? coarse_index_count_ : index_count_;
         glBindVertexArray(vertex_array_.get());
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, coarse ? coarse_indices_.get() : indices_.get());
@@ -222,7 +226,7 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
 
         if (look.sea_height > 0.0) {
             if (!sea_array_) {
-                sea_array_ = gl_vertex_array();
+                sea_array_    = gl_vertex_array();
                 sea_vertices_ = gl_buffer();
                 glBindVertexArray(sea_array_.get());
                 glBindBuffer(GL_ARRAY_BUFFER, sea_vertices_.get());
@@ -231,7 +235,8 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
             // Two triangles over the terrain's extent; only the position is read in flat mode.
             const auto y = static_cast<float>(look.sea_height);
             const auto w = static_cast<float>(extent_[0]), l = static_cast<float>(extent_[2]);
-            const float quad[6][vertex_floats] = {{0, y, 0}, {0, y, l}, {w, y, 0}, {w, y, 0}, {0, y, l}, {w, y, l}};
+            const float quad[6][vertex_floats] = {{0, y, 0}, {0, y, l}, {w, y, 0},
+                                                  {w, y, 0}, {0, y, l}, {w, y, l}};
             glBindVertexArray(sea_array_.get());
             glBindBuffer(GL_ARRAY_BUFFER, sea_vertices_.get());
             glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_DYNAMIC_DRAW);
@@ -253,7 +258,7 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
     if (timing) {
         glEndQuery(GL_TIME_ELAPSED);
         query_pending_[query_next_] = true;
-        query_next_ = 1 - query_next_;
+        query_next_                 = 1 - query_next_;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(old_framebuffer));
     glViewport(old_viewport[0], old_viewport[1], old_viewport[2], old_viewport[3]);

@@ -25,17 +25,17 @@
 namespace app::gui {
 
 struct TerrainLook {
-    double light_azimuth = 315.0;    // degrees
+    double light_azimuth   = 315.0;  // degrees
     double light_elevation = 45.0;   // degrees
-    double sea_height = 0.0;         // metres; <= 0: no sea
-    bool wireframe = false;
-    bool coarse = false;             // draw the mesh's coarse triangles (while the camera moves)
+    double sea_height      = 0.0;    // metres; <= 0: no sea
+    bool wireframe         = false;
+    bool coarse            = false;  // draw the mesh's coarse triangles (while the camera moves)
 };
 
 class TerrainRenderer {
-public:
-    TerrainRenderer() = default;
-    TerrainRenderer(const TerrainRenderer&) = delete;
+  public:
+    TerrainRenderer()                                  = default;
+    TerrainRenderer(const TerrainRenderer&)            = delete;
     TerrainRenderer& operator=(const TerrainRenderer&) = delete;
 
     // Takes the mesh's vertices and indices into GL buffers (the mesh keeps its extent).
@@ -54,7 +54,7 @@ public:
     // What failed (a shader that does not compile, an incomplete framebuffer), else empty.
     const char* error() const { return error_; }
 
-private:
+  private:
     bool ensure_program();
     void ensure_target(int width, int height);
 
@@ -62,16 +62,16 @@ private:
     GlName sea_array_, sea_vertices_;
     GlName framebuffer_, colour_, depth_;
     GlName queries_[2];
-    int query_next_ = 0;
+    int query_next_        = 0;
     bool query_pending_[2] = {false, false};
     int width_ = 0, height_ = 0;
-    std::int32_t index_count_ = 0;
+    std::int32_t index_count_        = 0;
     std::int32_t coarse_index_count_ = 0;
-    double extent_[3] = {1.0, 1.0, 1.0};  // the mesh's width, height, length in metres
-    double gpu_ms_ = -1.0;
-    int timings_ = 0;  // query results read so far
-    const char* error_ = "";
-    bool program_failed_ = false;
+    double extent_[3]                = {1.0, 1.0, 1.0};  // the mesh's width, height, length in metres
+    double gpu_ms_                   = -1.0;
+    int timings_                     = 0;  // query results read so far
+    const char* error_               = "";
+    bool program_failed_             = false;
 };
 
 }  // namespace app::gui

@@ -8,11 +8,11 @@
 //   [SECTION] The UI report's state
 #include "gui/terrain/terrain_view.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-#include <imgui.h>
 
 #include "core/terrain_scale.hpp"
 
@@ -21,12 +21,12 @@ namespace app::gui {
 namespace {
 
 constexpr int detail_choices[] = {64, 128, 256, 512, 1024};
-constexpr double pi = 3.14159265358979323846;
+constexpr double pi            = 3.14159265358979323846;
 
 // The field the view wants: the export's shape, 512 wide or as wide as the detail asks (so every
 // vertex has a pixel of its own), or --preview-size.
 TerrainLayout wanted_field(const PreviewFrame& frame, int preview_size_override, int detail) {
-    const int width = preview_size_override > 0 ? preview_size_override : std::max(512, detail);
+    const int width     = preview_size_override > 0 ? preview_size_override : std::max(512, detail);
     const double aspect = static_cast<double>(frame.size.height) / std::max(1, frame.size.width);
     return {width, std::max(2, static_cast<int>(std::lround(width * aspect)))};
 }
@@ -47,15 +47,15 @@ void TerrainView::take_mesh() {
         error_.clear();
         renderer_.upload(mesh);
         ++uploads_;
-        shown_ = building_;
-        columns_ = mesh.columns;
-        rows_ = mesh.rows;
+        shown_    = building_;
+        columns_  = mesh.columns;
+        rows_     = mesh.rows;
         build_ms_ = mesh.milliseconds;
-        method_ = mesh.method;
+        method_   = mesh.method;
         // A new extent (another export size or spacing, a new height) deserves a new framing;
         // a new seed or octave count keeps the camera where the user put it.
         const double extent[3] = {mesh.width, mesh.length, mesh.height};
-        bool reframe = !framed_;
+        bool reframe           = !framed_;
         for (int i = 0; i < 3; ++i)
             reframe |= std::abs(extent[i] - framed_for_[i]) > 1e-6 * std::max(1.0, std::abs(framed_for_[i]));
         if (reframe) {
@@ -76,14 +76,17 @@ void TerrainView::request_mesh(const Settings& settings, const ShownField& field
     if (std::abs(static_cast<double>(image.height) / image.width - want) > 2.0 / image.width) return;
     const ViewSettings& view = settings.view;
     const noise::Range range = field.range();
-    const MeshKey key{image.generation, image.coarse, image.width, image.height, view.ramp, view.terrain_colour,
-                      view.terrain_height, view.terrain_spacing, range.lo, range.hi, frame.size, detail_};
+    const MeshKey key{
+        image.generation,    image.coarse,         image.width, image.height, view.ramp,  view.terrain_colour,
+        view.terrain_height, view.terrain_spacing, range.lo,    range.hi,     frame.size, detail_};
     if ((shown_ && *shown_ == key) || (building_ && *building_ == key)) return;
     if (task_) return;  // the running build finishes first; the newest key is requested next frame
     TerrainMeshInput input{image, view, frame.size, range, detail_};
     building_ = key;
-    task_ = std::make_unique<BackgroundTask<TerrainMesh>>(
-        [input = std::move(input)](const TaskControl& control) { return build_terrain_mesh(input, control.cancelled); },
+    task_     = std::make_unique<BackgroundTask<TerrainMesh>>(
+        [input = std::move(input)](const TaskControl& control) {
+            return build_terrain_mesh(input, control.cancelled);
+        },
         wake_);
 }
 
@@ -92,12 +95,14 @@ void TerrainView::request_mesh(const Settings& settings, const ShownField& field
 void TerrainView::handle_input(ImVec2 min, ImVec2 size, UiReport& report) {
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetCursorScreenPos(min);
-    ImGui::InvisibleButton("##terrain", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    ImGui::InvisibleButton("##terrain", size,
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
     report.item("terrain_image");
     const bool active = ImGui::IsItemActive();
     // The camera follows the cursor frame by frame; it is a way of looking, not a setting.
     if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
-    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Right)) camera_.pan(io.MouseDelta.x, io.MouseDelta.y, size.y);
+    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Right))
+        camera_.pan(io.MouseDelta.x, io.MouseDelta.y, size.y);
     if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
         camera_.zoom(io.MouseWheel);
         last_wheel_ = ImGui::GetTime();
@@ -114,13 +119,15 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     // Line 1: the mesh and how it was made.
     char line[320];
     if (columns_ > 0) {
-        const char* normals = method_ == noise::GradientMethod::analytic ? "analytic gradients"
-                                                                         : "finite differences (no derivative)";
+        const char* normals = method_ == noise::GradientMethod::analytic
+                                  ? "analytic gradients"
+                                  : "finite differences (no derivative)";
         // GPU time: the renderer's timer query, one frame late; "-" until the first comes back.
         char gpu[32] = "-";
-        if (renderer_.gpu_milliseconds() >= 0.0) std::snprintf(gpu, sizeof gpu, "%.1f ms", renderer_.gpu_milliseconds());
-        std::snprintf(line, sizeof line, "mesh %d x %d of %d x %d   normals: %s   build %.0f ms   GPU %s", columns_,
-                      rows_, field.image().width, field.image().height, normals, build_ms_, gpu);
+        if (renderer_.gpu_milliseconds() >= 0.0)
+            std::snprintf(gpu, sizeof gpu, "%.1f ms", renderer_.gpu_milliseconds());
+        std::snprintf(line, sizeof line, "mesh %d x %d of %d x %d   normals: %s   build %.0f ms   GPU %s",
+                      columns_, rows_, field.image().width, field.image().height, normals, build_ms_, gpu);
     } else {
         std::snprintf(line, sizeof line, "building the mesh ...");
     }
@@ -129,17 +136,18 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
 
     // Line 2: the engine figures for the export size, then the view's own buttons.
     const EngineFigures f = engine_figures(view, frame.size);
-    std::snprintf(line, sizeof line,
-                  "%s: Unreal X/Y %.4g Z %.4g   Unity height %.4g m, %.4g x %.4g m", frame.label.c_str(),
-                  f.unreal_xy_scale, f.unreal_z_scale, f.unity_height, f.width, f.length);
+    std::snprintf(line, sizeof line, "%s: Unreal X/Y %.4g Z %.4g   Unity height %.4g m, %.4g x %.4g m",
+                  frame.label.c_str(), f.unreal_xy_scale, f.unreal_z_scale, f.unity_height, f.width,
+                  f.length);
     ImGui::TextUnformatted(line);
     report.item("terrain_engine");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("For a 16-bit heightmap of this export size:\n"
-                          "Unreal landscape: Scale X/Y = spacing x 100, Z = height x 100 / 512\n"
-                          "  (Unreal maps 0..65535 to +-256 x Z scale cm around the actor)\n"
-                          "Unity terrain: Terrain Height = height, Width/Length = (samples - 1) x spacing\n"
-                          "Set height and spacing under Terrain in the controls.");
+        ImGui::SetTooltip(
+            "For a 16-bit heightmap of this export size:\n"
+            "Unreal landscape: Scale X/Y = spacing x 100, Z = height x 100 / 512\n"
+            "  (Unreal maps 0..65535 to +-256 x Z scale cm around the actor)\n"
+            "Unity terrain: Terrain Height = height, Width/Length = (samples - 1) x spacing\n"
+            "Set height and spacing under Terrain in the controls.");
     const float buttons = 110.0f + 150.0f + ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
     if (ImGui::Button("Reset view", ImVec2(110.0f, 0.0f)) && framed_)
@@ -160,8 +168,9 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     }
     report.item("terrain_detail");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The mesh's longest side in vertices: more shows finer relief, fewer keeps a large field\n"
-                          "interactive under a software renderer.");
+        ImGui::SetTooltip(
+            "The mesh's longest side in vertices: more shows finer relief, fewer keeps a large field\n"
+            "interactive under a software renderer.");
 }
 
 // [SECTION] The view ------------------------------------------------------------------------------
@@ -172,19 +181,30 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     request_mesh(settings, field, frame);
 
     const float status_height = 2.0f * ImGui::GetFrameHeightWithSpacing() + 2.0f;
-    const ImVec2 min = ImGui::GetCursorScreenPos();
-    ImVec2 size = ImGui::GetContentRegionAvail();
-    size.x = std::max(32.0f, std::floor(size.x));
-    size.y = std::max(32.0f, std::floor(size.y - status_height));
+    const ImVec2 min          = ImGui::GetCursorScreenPos();
+    ImVec2 size               = ImGui::GetContentRegionAvail();
+    size.x                    = std::max(32.0f, std::floor(size.x));
+    size.y                    = std::max(32.0f, std::floor(size.y - status_height));
     handle_input(min, size, report);
 
     const ViewSettings& view = settings.view;
     const TerrainLook look{view.light_azimuth, view.light_elevation, view.sea_level * view.terrain_height,
                            view.wireframe, moving_};
     const int width = static_cast<int>(size.x), height = static_cast<int>(size.y);
-    const RenderKey key{width, height, uploads_, camera_.yaw, camera_.pitch, camera_.distance, camera_.target.x,
-                        camera_.target.y, camera_.target.z, look.light_azimuth, look.light_elevation, look.sea_height,
-                        look.wireframe, look.coarse};
+    const RenderKey key{width,
+                        height,
+                        uploads_,
+                        camera_.yaw,
+                        camera_.pitch,
+                        camera_.distance,
+                        camera_.target.x,
+                        camera_.target.y,
+                        camera_.target.z,
+                        look.light_azimuth,
+                        look.light_elevation,
+                        look.sea_height,
+                        look.wireframe,
+                        look.coarse};
     // Under a software renderer a frame of the terrain costs milliseconds: draw it only when
     // something it shows has changed. The timer of the last one drawn is read all the same.
     renderer_.poll_timer();
@@ -202,7 +222,8 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     draw->AddText(ImVec2(min.x + 6.0f, min.y + 4.0f), IM_COL32(0, 0, 0, 160), label);
     draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f), IM_COL32(255, 255, 255, 200), label);
     std::string error = *renderer_.error() ? std::string(renderer_.error()) : error_;
-    if (!error.empty()) draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), IM_COL32(255, 140, 130, 255), error.c_str());
+    if (!error.empty())
+        draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), IM_COL32(255, 140, 130, 255), error.c_str());
 
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
     draw_status(settings, field, frame, report);
@@ -219,23 +240,23 @@ bool TerrainView::shows(std::uint64_t field_generation) const {
 
 nlohmann::json TerrainView::report_state() const {
     nlohmann::json state;
-    state["uploads"] = uploads_;
+    state["uploads"]          = uploads_;
     state["field_generation"] = shown_ ? shown_->generation : 0;
-    state["building"] = task_ != nullptr;
-    state["columns"] = columns_;
-    state["rows"] = rows_;
-    state["detail"] = detail_;
-    state["coarse"] = rendered_ && rendered_->coarse;  // the last frame drew the moving camera's mesh
+    state["building"]         = task_ != nullptr;
+    state["columns"]          = columns_;
+    state["rows"]             = rows_;
+    state["detail"]           = detail_;
+    state["coarse"]  = rendered_ && rendered_->coarse;  // the last frame drew the moving camera's mesh
     state["normals"] = method_ == noise::GradientMethod::analytic ? "analytic" : "finite_difference";
-    state["camera"] = {{"yaw", camera_.yaw * 180.0 / pi},
-                       {"pitch", camera_.pitch * 180.0 / pi},
-                       {"distance", camera_.distance},
-                       {"target", {camera_.target.x, camera_.target.y, camera_.target.z}}};
-    state["extent"] = {framed_for_[0], framed_for_[1], framed_for_[2]};
+    state["camera"]  = {{"yaw", camera_.yaw * 180.0 / pi},
+                        {"pitch", camera_.pitch * 180.0 / pi},
+                        {"distance", camera_.distance},
+                        {"target", {camera_.target.x, camera_.target.y, camera_.target.z}}};
+    state["extent"]  = {framed_for_[0], framed_for_[1], framed_for_[2]};
     // Whole tenths of a millisecond, so the report's line changes only when the time does.
-    state["gpu_ms"] = std::round(renderer_.gpu_milliseconds() * 10.0) / 10.0;
+    state["gpu_ms"]   = std::round(renderer_.gpu_milliseconds() * 10.0) / 10.0;
     state["build_ms"] = std::round(build_ms_);
-    state["error"] = error_;
+    state["error"]    = error_;
     return state;
 }
 

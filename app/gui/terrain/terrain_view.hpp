@@ -20,28 +20,27 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 
-#include <nlohmann/json.hpp>
-
-#include "gui/shell/background_task.hpp"
 #include "gui/preview/preview_panel.hpp"
-#include "gui/shell/settings.hpp"
 #include "gui/preview/shown_field.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/shell/settings.hpp"
+#include "gui/shell/ui_report.hpp"
 #include "gui/terrain/terrain_camera.hpp"
 #include "gui/terrain/terrain_mesh.hpp"
 #include "gui/terrain/terrain_renderer.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
 struct TerrainLayout {
-    int image_width = 0;   // the field the view wants rendered (the export's shape)
+    int image_width  = 0;  // the field the view wants rendered (the export's shape)
     int image_height = 0;
 };
 
 class TerrainView {
-public:
+  public:
     explicit TerrainView(std::function<void()> wake) : wake_(std::move(wake)) {}
 
     // Draws into the current window's remaining content region.
@@ -54,16 +53,16 @@ public:
     bool shows(std::uint64_t field_generation) const;
     nlohmann::json report_state() const;
 
-private:
+  private:
     struct MeshKey {
         std::uint64_t generation = 0;
-        bool coarse = false;
+        bool coarse              = false;
         int width = 0, height = 0;
-        Ramp ramp = Ramp::gray;
+        Ramp ramp            = Ramp::gray;
         TerrainColour colour = TerrainColour::height;
         double height_m = 0.0, spacing = 0.0, lo = 0.0, hi = 0.0;
         ImageSize export_size;
-        int max_side = 0;
+        int max_side                          = 0;
         bool operator==(const MeshKey&) const = default;
     };
     struct RenderKey {
@@ -78,24 +77,25 @@ private:
     void take_mesh();
     void request_mesh(const Settings& settings, const ShownField& field, const PreviewFrame& frame);
     void handle_input(ImVec2 min, ImVec2 size, UiReport& report);
-    void draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame, UiReport& report);
+    void draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
+                     UiReport& report);
 
     std::function<void()> wake_;
     TerrainRenderer renderer_;
     TerrainCamera camera_;
-    bool framed_ = false;
+    bool framed_          = false;
     double framed_for_[3] = {0, 0, 0};
     std::unique_ptr<BackgroundTask<TerrainMesh>> task_;
     std::optional<MeshKey> building_, shown_, wanted_;
     std::optional<TerrainMeshInput> wanted_input_;
     std::optional<RenderKey> rendered_;
     std::uint64_t uploads_ = 0;
-    int detail_ = 256;
+    int detail_            = 256;
     int columns_ = 0, rows_ = 0;
-    double build_ms_ = 0.0;
+    double build_ms_              = 0.0;
     noise::GradientMethod method_ = noise::GradientMethod::analytic;
     std::string error_;
-    bool moving_ = false;
+    bool moving_       = false;
     double last_wheel_ = -1.0;
 };
 

@@ -1,8 +1,8 @@
 // noise/algorithms.hpp: the one table of noise algorithms.
 //
 // Each algorithm is one row: its stable name, a one-line summary, which of the algorithm-dependent
-// parameters change its output (the window hides the others), the range of one octave's raw value, the readable
-// per-point reference (perlin.hpp, value.hpp, worley.hpp) and the factory of its compiled row kernel
+// parameters change its output (the window hides the others), the range of one octave's raw value, the
+// readable per-point reference (perlin.hpp, value.hpp, worley.hpp) and the factory of its compiled row kernel
 // (kernel.hpp). A new algorithm plugs in here and nowhere else: FractalNoise, the render kernels,
 // the output mapping and the controls all read this table.
 //
@@ -23,10 +23,10 @@ namespace noise {
 struct OctaveTrace;  // trace.hpp
 
 namespace detail {
-struct ResolvedKernel;  // kernel_plan.hpp: the row function of one configuration on one SIMD target
+struct ResolvedKernel;       // kernel_plan.hpp: the row function of one configuration on one SIMD target
 struct ResolvedPointKernel;  // point_kernel.hpp: the same at arbitrary points
-struct Dual;            // dual.hpp: a value with its partial derivatives
-}
+struct Dual;                 // dual.hpp: a value with its partial derivatives
+}  // namespace detail
 
 struct AlgorithmInfo {
     Algorithm algorithm;
@@ -34,8 +34,8 @@ struct AlgorithmInfo {
     std::string_view summary;  // one line for tooltips and --help
     // The keys of `algorithm_dependent_keys()` this algorithm reads; it ignores the others.
     std::span<const std::string_view> reads;
-    Range octave_range;        // nominal range of one octave's raw value (fbm's range)
-    bool differentiable;       // false: a step function, whose gradient trace.hpp estimates
+    Range octave_range;   // nominal range of one octave's raw value (fbm's range)
+    bool differentiable;  // false: a step function, whose gradient trace.hpp estimates
     // true: the octave blends the 2^D corners of a square lattice cell (trace.hpp's corners and
     // blends), which the teaching views draw; false: simplex (a triangular or body-centred
     // lattice) and worley (no corners are blended, each cell holds a feature point).

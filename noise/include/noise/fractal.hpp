@@ -94,9 +94,9 @@ using Point = std::array<double, 4>;
 // One octave's constants: its lattice, how it moves the point, its amplitude and period.
 struct OctaveSetup {
     const Lattice* lattice;
-    double scale;          // lacunarity^i
-    double amplitude;      // persistence^i
-    std::int64_t period;   // tile * lacunarity^i, or 0
+    double scale;                   // lacunarity^i
+    double amplitude;               // persistence^i
+    std::int64_t period;            // tile * lacunarity^i, or 0
     std::array<double, 4> shift{};  // per axis, added after scaling: 0 at octave 0 and without offsets
 };
 
@@ -118,7 +118,7 @@ inline std::uint32_t warp_seed(std::uint32_t seed, int axis) {
 inline constexpr double seed001_phi = 0.70710678118;
 
 class FractalNoise {
-public:
+  public:
     // Throws std::invalid_argument with `validate`'s message when params are invalid.
     explicit FractalNoise(const Params& params);
     FractalNoise(const FractalNoise& other)  // octaves_ point into lattices_
@@ -131,10 +131,10 @@ public:
 
     // The steps of `at`, for the fast path and the trace: at(p) == layered(warped(p)), and
     // layered(q) is layer(q) or (layer(q) + layer(rotated(q))) * 0.5.
-    Point warped(const Point& p) const;           // q = p + a * w(p * warp_frequency); p without a warp
+    Point warped(const Point& p) const;  // q = p + a * w(p * warp_frequency); p without a warp
     double layered(const Point& q) const;
-    double layer(const Point& q) const;           // the octave sum F alone at q
-    Point rotated(const Point& q) const;          // R q (see above), axes past y unchanged
+    double layer(const Point& q) const;   // the octave sum F alone at q
+    Point rotated(const Point& q) const;  // R q (see above), axes past y unchanged
     bool has_warp() const { return !warp_.empty(); }
     bool has_rotated_layer() const { return params_.layers == Layers::rotated && params_.dimension >= 2; }
     // Component k of the warp field, k < dimension (only when has_warp): its layer(p) is w_k(p *
@@ -156,7 +156,7 @@ public:
     // What the octave sum is divided by: amplitude_sum(), or 1 with normalize = false.
     double divisor() const { return params_.normalize ? amplitude_sum_ : 1.0; }
 
-private:
+  private:
     // Octave i samples at base_scale * lacunarity^i with period base_period * lacunarity^i: the
     // public constructor's (1, tile), or a warp component's (warp_frequency, tile * warp_frequency).
     FractalNoise(const Params& params, double base_scale, std::int64_t base_period);
@@ -165,7 +165,7 @@ private:
     double base_scale_        = 1.0;
     std::int64_t base_period_ = 0;
     std::vector<std::unique_ptr<const FractalNoise>> warp_;  // one per axis, or none
-    std::vector<Lattice> lattices_;     // one per octave (1 when octave_seeds = same)
+    std::vector<Lattice> lattices_;                          // one per octave (1 when octave_seeds = same)
     std::vector<OctaveSetup> octaves_;
     double amplitude_sum_ = 0.0;
 };

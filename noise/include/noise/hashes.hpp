@@ -62,7 +62,9 @@ inline std::uint32_t elias_int_noise(std::uint32_t n) {
 }
 
 // IntNoise's value for r: 1.0 - (r & 0x7fffffff) / 1073741824.0, in (-1, 1].
-inline double elias_value(std::uint32_t r) { return 1.0 - static_cast<double>(r & 0x7fffffffu) / 1073741824.0; }
+inline double elias_value(std::uint32_t r) {
+    return 1.0 - static_cast<double>(r & 0x7fffffffu) / 1073741824.0;
+}
 
 // [SECTION] wide ----------------------------------------------------------------------------
 
@@ -94,9 +96,9 @@ inline std::uint32_t prime_table_index(std::int64_t x, std::int64_t y, std::int6
     const auto x_term = static_cast<std::uint64_t>(
         static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(x) * 1836311903u)));
     // C#: (int)y * 2971215073u is a long product, + 4807526976 a long sum (2's complement bits).
-    const auto y_term = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int32_t>(y))) *
-                            2971215073ull +
-                        4807526976ull;
+    const auto y_term =
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int32_t>(y))) * 2971215073ull +
+        4807526976ull;
     const std::uint64_t z_term = static_cast<std::uint64_t>(z) * 2246822519ull;
     const std::uint64_t w_term = static_cast<std::uint64_t>(w) * 3266489917ull;
     return static_cast<std::uint32_t>((x_term ^ y_term ^ z_term ^ w_term) & 1023u);
@@ -105,13 +107,13 @@ inline std::uint32_t prime_table_index(std::int64_t x, std::int64_t y, std::int6
 // .NET's seeded System.Random (Knuth's subtractive generator, as Random.cs implements it), so a
 // reader of seed 001 gets the very table `new System.Random(seed).NextBytes(table)` fills.
 class DotNetRandom {
-public:
+  public:
     explicit DotNetRandom(std::int32_t seed);
     // NextBytes: each byte is InternalSample() % 256.
     void next_bytes(std::uint8_t* bytes, std::size_t count);
     std::int32_t internal_sample();
 
-private:
+  private:
     std::array<std::int32_t, 56> seed_array_{};
     int inext_  = 0;
     int inextp_ = 21;

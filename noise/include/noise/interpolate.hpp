@@ -12,10 +12,10 @@
 //
 // The cosine curve does not call std::cos: libm's cos may differ between machines and is not
 // what a SIMD lane computes. `sin_pi` below is a fixed polynomial (the Taylor series of sin to
-// x^19, truncated 1e-17 from sin on its interval; within 4e-16 once rounded) that the scalar reference and every SIMD target
-// evaluate with the same operations in the same order, so they agree bit for bit. The curve is
-// built from sin^2(pi t / 2) = (1 - cos(pi t)) / 2 on the half of the cell nearer to its corner,
-// so it is exactly 0 at t = 0 and exactly 1 at t = 1 (cells join without a step).
+// x^19, truncated 1e-17 from sin on its interval; within 4e-16 once rounded) that the scalar reference and
+// every SIMD target evaluate with the same operations in the same order, so they agree bit for bit. The curve
+// is built from sin^2(pi t / 2) = (1 - cos(pi t)) / 2 on the half of the cell nearer to its corner, so it is
+// exactly 0 at t = 0 and exactly 1 at t = 1 (cells join without a step).
 //
 // The fifth, `cubic`, is seed 004's four-point cubic: it also uses the lattice values before
 // (v0) and after (v3) the cell [v1, v2]:
@@ -38,7 +38,9 @@ namespace noise {
 
 // Templates so that the same lines also run on numbers that carry derivatives (trace.hpp).
 template <class T>
-T lerp(const T& s, const T& a, const T& b) { return a + s * (b - a); }
+T lerp(const T& s, const T& a, const T& b) {
+    return a + s * (b - a);
+}
 
 inline double linear_curve(double t) { return t; }
 inline double linear_slope(double) { return 1.0; }
@@ -100,11 +102,16 @@ inline double cubic4_slope(double v0, double v1, double v2, double v3, double t)
 // The blend weight s(t) of a two-point curve. Not for `cubic`, which blends four values.
 inline double blend_weight(Interpolation curve, double t) {
     switch (curve) {
-        case Interpolation::linear: return linear_curve(t);
-        case Interpolation::cosine: return cosine_curve(t);
-        case Interpolation::smoothstep: return smoothstep_curve(t);
-        case Interpolation::quintic: return quintic_curve(t);
-        case Interpolation::cubic: break;
+        case Interpolation::linear:
+            return linear_curve(t);
+        case Interpolation::cosine:
+            return cosine_curve(t);
+        case Interpolation::smoothstep:
+            return smoothstep_curve(t);
+        case Interpolation::quintic:
+            return quintic_curve(t);
+        case Interpolation::cubic:
+            break;
     }
     return t;
 }
@@ -112,11 +119,16 @@ inline double blend_weight(Interpolation curve, double t) {
 // ds/dt of a two-point curve (the teaching view draws it beside the curve).
 inline double blend_slope(Interpolation curve, double t) {
     switch (curve) {
-        case Interpolation::linear: return linear_slope(t);
-        case Interpolation::cosine: return cosine_slope(t);
-        case Interpolation::smoothstep: return smoothstep_slope(t);
-        case Interpolation::quintic: return quintic_slope(t);
-        case Interpolation::cubic: break;
+        case Interpolation::linear:
+            return linear_slope(t);
+        case Interpolation::cosine:
+            return cosine_slope(t);
+        case Interpolation::smoothstep:
+            return smoothstep_slope(t);
+        case Interpolation::quintic:
+            return quintic_slope(t);
+        case Interpolation::cubic:
+            break;
     }
     return 1.0;
 }

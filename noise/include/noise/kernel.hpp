@@ -48,7 +48,7 @@ namespace detail {
 struct KernelPlan;
 struct WarpPlan;
 class PointKernel;
-}
+}  // namespace detail
 
 // The pixels of one row: pixel i of `out` is at x = x_origin + (first + i + 0.5) * x_step, at y
 // (ignored in 1D) and the params' z, w. render.hpp's pixel model is x_origin = offset_x,
@@ -61,10 +61,10 @@ struct RowSpec {
 };
 
 class RowKernel {
-public:
+  public:
     explicit RowKernel(const FractalNoise& noise);
     ~RowKernel();
-    RowKernel(const RowKernel&) = delete;
+    RowKernel(const RowKernel&)            = delete;
     RowKernel& operator=(const RowKernel&) = delete;
 
     // The fractal sum along the row, out.size() pixels.
@@ -77,7 +77,7 @@ public:
     // The SIMD target the kernel was compiled for: "AVX3", "AVX2", "SSE4", "EMU128", ...
     std::string_view target() const;
 
-private:
+  private:
     std::unique_ptr<detail::KernelPlan> plan_;
     std::unique_ptr<detail::WarpPlan> warp_;  // a warp or a rotated layer: warp_rows.hpp's path
 };
@@ -94,10 +94,10 @@ private:
 // Immutable: every call is const and safe from many threads. Keeps a reference to the
 // FractalNoise, which must outlive it. out.size() must equal points.size().
 class PointSampler {
-public:
+  public:
     explicit PointSampler(const FractalNoise& noise);
     ~PointSampler();
-    PointSampler(const PointSampler&) = delete;
+    PointSampler(const PointSampler&)            = delete;
     PointSampler& operator=(const PointSampler&) = delete;
 
     void at(std::span<const Point> points, std::span<double> out) const;     // FractalNoise::at
@@ -109,7 +109,7 @@ public:
     bool compiled() const;
     std::string_view target() const;
 
-private:
+  private:
     const FractalNoise* noise_;
     std::unique_ptr<const detail::PointKernel> layer_;
     std::vector<std::unique_ptr<const detail::PointKernel>> warp_;  // one per warp component, or none

@@ -53,22 +53,20 @@ extern const std::array<std::uint8_t, 256> perlin_permutation;
 // SplitMix64: a 64-bit state advanced by a constant, then mixed. Small, fast, and the same on
 // every platform (only uint64_t arithmetic, whose wraparound is defined).
 class SplitMix64 {
-public:
+  public:
     explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
     std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z               = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z               = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         return z ^ (z >> 31);
     }
     // A double in [0, 1) from the top 53 bits.
     double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
     // An integer in [0, n) by multiply-shift (Lemire); the bias is below 2^-32 for n <= 256.
-    std::uint32_t below(std::uint32_t n) {
-        return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
-    }
+    std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32); }
 
-private:
+  private:
     std::uint64_t state_;
 };
 
@@ -103,7 +101,7 @@ inline std::int64_t wrap_index(std::int64_t i, std::int64_t period) {
 
 // One seed's immutable tables. Cheap to copy around by reference; safe to share between threads.
 class Lattice {
-public:
+  public:
     // stride >= 1: lattice point j reads texel j * stride (octave_seeds = texture), else 1.
     explicit Lattice(std::uint32_t seed, Hash hash = Hash::permutation, std::int64_t stride = 1);
 
@@ -115,10 +113,13 @@ public:
     // (prime_table), or 0 for none that matters (elias: 2^32 along x; wide: none).
     std::int64_t untiled_period() const {
         switch (hash_) {
-            case Hash::permutation: return 256;
-            case Hash::prime_table: return 1024;
+            case Hash::permutation:
+                return 256;
+            case Hash::prime_table:
+                return 1024;
             case Hash::elias:
-            case Hash::wide: break;
+            case Hash::wide:
+                break;
         }
         return 0;
     }
@@ -133,10 +134,13 @@ public:
         // 64-bit pattern matter below.
         const std::uint64_t texel = static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(stride_);
         switch (hash_) {
-            case Hash::permutation: return static_cast<std::int64_t>(texel & 255u);
-            case Hash::prime_table: return static_cast<std::int64_t>(texel & 1023u);
+            case Hash::permutation:
+                return static_cast<std::int64_t>(texel & 255u);
+            case Hash::prime_table:
+                return static_cast<std::int64_t>(texel & 1023u);
             case Hash::elias:
-            case Hash::wide: break;
+            case Hash::wide:
+                break;
         }
         return static_cast<std::int64_t>(texel);
     }
@@ -146,11 +150,13 @@ public:
     template <int D>
     std::uint64_t point_hash(const std::array<std::int64_t, D>& wrapped) const {
         switch (hash_) {
-            case Hash::permutation: return hash_corner<D>(wrapped);
+            case Hash::permutation:
+                return hash_corner<D>(wrapped);
             case Hash::elias: {
                 std::uint32_t n = seed_;
                 for (int axis = 0; axis < D; ++axis)
-                    n += static_cast<std::uint32_t>(wrapped[axis]) * elias_axis_factor[static_cast<std::size_t>(axis)];
+                    n += static_cast<std::uint32_t>(wrapped[axis]) *
+                         elias_axis_factor[static_cast<std::size_t>(axis)];
                 return elias_int_noise(n);
             }
             case Hash::wide: {
@@ -172,9 +178,12 @@ public:
     double value_of(std::uint64_t h) const {
         switch (hash_) {
             case Hash::permutation:
-            case Hash::prime_table: return static_cast<double>(h) / 127.5 - 1.0;
-            case Hash::elias: return elias_value(static_cast<std::uint32_t>(h));
-            case Hash::wide: break;
+            case Hash::prime_table:
+                return static_cast<double>(h) / 127.5 - 1.0;
+            case Hash::elias:
+                return elias_value(static_cast<std::uint32_t>(h));
+            case Hash::wide:
+                break;
         }
         return wide_value(h);
     }
@@ -183,9 +192,12 @@ public:
     unsigned gradient_byte(std::uint64_t h) const {
         switch (hash_) {
             case Hash::permutation:
-            case Hash::prime_table: return static_cast<unsigned>(h);
-            case Hash::elias: return static_cast<unsigned>(h >> 23) & 255u;
-            case Hash::wide: break;
+            case Hash::prime_table:
+                return static_cast<unsigned>(h);
+            case Hash::elias:
+                return static_cast<unsigned>(h >> 23) & 255u;
+            case Hash::wide:
+                break;
         }
         return static_cast<unsigned>(h >> 56);
     }
@@ -229,13 +241,13 @@ public:
         return &gradients_[dimension - 1][static_cast<std::size_t>(h) * static_cast<std::size_t>(dimension)];
     }
 
-private:
+  private:
     std::uint32_t seed_;
     Hash hash_;
     std::int64_t stride_;
     std::array<std::uint8_t, 256> perm_;
     std::array<std::array<std::uint8_t, 256>, 3> perm_repeated_;  // p applied once, twice, three times
-    std::array<std::uint8_t, 1024> prime_table_{};  // prime_table only: System.Random(seed)'s bytes
+    std::array<std::uint8_t, 1024> prime_table_{};          // prime_table only: System.Random(seed)'s bytes
     std::array<std::array<double, 256 * 4>, 4> gradients_;  // dimension d uses 256 * d entries
 };
 

@@ -3,7 +3,8 @@
 // `noise::Params` is a plain aggregate whose default member initialisers ARE the defaults: the
 // sliders, the presets, `--set key=value` and every error message read them through
 // `param_table()`, which lists each field once with its stable key, a label, a one-sentence
-// tooltip and its allowed range (field_table.hpp holds the machinery). Nothing else in the program mirrors these fields.
+// tooltip and its allowed range (field_table.hpp holds the machinery). Nothing else in the program mirrors
+// these fields.
 //
 // Every choice is an `enum class` with a name table beside it (`algorithm_names` ...), the names
 // being the stable keys used in presets and on the command line; a `static_assert` keeps each
@@ -42,7 +43,8 @@ enum class CellularReturn { f1, f2, f2_minus_f1 };
 inline constexpr std::array<std::string_view, 3> cellular_return_names{"f1", "f2", "f2_minus_f1"};
 
 enum class CellularDistance { euclidean, manhattan, chebyshev };
-inline constexpr std::array<std::string_view, 3> cellular_distance_names{"euclidean", "manhattan", "chebyshev"};
+inline constexpr std::array<std::string_view, 3> cellular_distance_names{"euclidean", "manhattan",
+                                                                         "chebyshev"};
 
 enum class Fractal { fbm, turbulence, ridged };
 inline constexpr std::array<std::string_view, 3> fractal_names{"fbm", "turbulence", "ridged"};
@@ -83,34 +85,34 @@ static_assert(layers_names.size() == static_cast<std::size_t>(Layers::rotated) +
 // [SECTION] The settings ------------------------------------------------------------------
 
 struct Params {
-    Algorithm algorithm         = Algorithm::perlin;
-    int dimension               = 2;
-    Gradients gradients         = Gradients::improved;
-    Interpolation interpolation = Interpolation::quintic;
-    bool smooth                 = false;
+    Algorithm algorithm                = Algorithm::perlin;
+    int dimension                      = 2;
+    Gradients gradients                = Gradients::improved;
+    Interpolation interpolation        = Interpolation::quintic;
+    bool smooth                        = false;
     CellularReturn cellular_return     = CellularReturn::f1;
     CellularDistance cellular_distance = CellularDistance::euclidean;
     double cellular_jitter             = 1.0;  // 0: the feature points sit at the cell centres
-    Fractal fractal             = Fractal::fbm;
-    int octaves                 = 5;
-    double persistence          = 0.5;
-    double lacunarity           = 2.0;
-    OctaveSeeds octave_seeds    = OctaveSeeds::same;
-    OctaveOffsets octave_offsets = OctaveOffsets::none;  // none: the unshifted octaves, bit for bit
-    bool normalize              = true;   // divide the octave sum by the sum of the amplitudes
-    Hash hash                   = Hash::permutation;  // permutation: Ken Perlin's chain, bit for bit
-    std::uint32_t seed          = 0;
-    double frequency            = 4.0;
-    double offset_x             = 0.0;
-    double offset_y             = 0.0;
-    double z                    = 0.0;
-    double w                    = 0.0;
-    std::uint32_t tile          = 0;  // 0: no tiling; else the period in lattice cells at octave 0
+    Fractal fractal                    = Fractal::fbm;
+    int octaves                        = 5;
+    double persistence                 = 0.5;
+    double lacunarity                  = 2.0;
+    OctaveSeeds octave_seeds           = OctaveSeeds::same;
+    OctaveOffsets octave_offsets       = OctaveOffsets::none;  // none: the unshifted octaves, bit for bit
+    bool normalize                     = true;  // divide the octave sum by the sum of the amplitudes
+    Hash hash                          = Hash::permutation;  // permutation: Ken Perlin's chain, bit for bit
+    std::uint32_t seed                 = 0;
+    double frequency                   = 4.0;
+    double offset_x                    = 0.0;
+    double offset_y                    = 0.0;
+    double z                           = 0.0;
+    double w                           = 0.0;
+    std::uint32_t tile                 = 0;  // 0: no tiling; else the period in lattice cells at octave 0
     // Domain warp (fractal.hpp): the field is read at p + warp_amplitude * w(p * warp_frequency).
-    double warp_amplitude       = 0.0;  // in lattice cells of octave 0; 0: no warp, bit for bit
-    double warp_frequency       = 1.0;  // the warp field's frequency relative to octave 0's
-    int warp_octaves            = 3;    // octaves of each component of the warp field
-    Layers layers               = Layers::single;  // single: the field alone, bit for bit
+    double warp_amplitude = 0.0;             // in lattice cells of octave 0; 0: no warp, bit for bit
+    double warp_frequency = 1.0;             // the warp field's frequency relative to octave 0's
+    int warp_octaves      = 3;               // octaves of each component of the warp field
+    Layers layers         = Layers::single;  // single: the field alone, bit for bit
 
     friend bool operator==(const Params&, const Params&) = default;
 };
@@ -139,7 +141,9 @@ inline std::string set_param_value(Params& params, const ParamInfo& info, double
 
 // The text form of a field, the one `set_param` reads back: a choice's name, "true"/"false",
 // numbers in their shortest exact form.
-inline std::string format_param(const Params& params, const ParamInfo& info) { return format_field(params, info); }
+inline std::string format_param(const Params& params, const ParamInfo& info) {
+    return format_field(params, info);
+}
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
 // lacunarity, a whole-number warp_frequency when the warp is on, and a lattice that repeats;

@@ -48,6 +48,7 @@ double perlin_noise(const Lattice& lattice, const Point& p, int dimension, Gradi
 
 // Step 3 on its own: gradient h of the given set, dotted with the distance vector d (teaching
 // views draw the gradients and these dot products).
-double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, std::uint8_t h, const double* d);
+double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, std::uint8_t h,
+                    const double* d);
 
 }  // namespace noise

@@ -44,10 +44,10 @@ struct Region {
 std::string validate(const Region& region);
 
 struct RenderOptions {
-    unsigned threads = 0;                          // 0: one per hardware thread; fewer if the
-                                                   // system cannot start them (same bytes)
-    const std::atomic<bool>* cancel = nullptr;     // checked between rows
-    std::atomic<int>* rows_done = nullptr;         // incremented once per finished row
+    unsigned threads = 0;                       // 0: one per hardware thread; fewer if the
+                                                // system cannot start them (same bytes)
+    const std::atomic<bool>* cancel = nullptr;  // checked between rows
+    std::atomic<int>* rows_done     = nullptr;  // incremented once per finished row
 };
 
 // The noise-space point of pixel (px, py) of the full image.

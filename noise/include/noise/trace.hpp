@@ -42,8 +42,8 @@ enum class GradientMethod { analytic, finite_difference };
 GradientMethod gradient_method(const Params& params);
 
 struct ValueGradient {
-    double value = 0.0;                 // == noise.at(p), bit for bit
-    std::array<double, 4> gradient{};   // d value / d p along x, y, z, w (0 past the dimension)
+    double value = 0.0;                // == noise.at(p), bit for bit
+    std::array<double, 4> gradient{};  // d value / d p along x, y, z, w (0 past the dimension)
     GradientMethod method = GradientMethod::analytic;
 };
 
@@ -52,42 +52,42 @@ ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double s
 
 // One lattice point that an octave blends: 2^D corners, or 4^D points for `cubic`.
 struct CornerTrace {
-    std::array<int, 4> offset{};           // from the cell's lower corner: 0/1, or -1..2 for cubic
-    std::array<std::int64_t, 4> index{};   // the lattice point, before wrapping
-    unsigned hash = 0;                     // step 2: its hash byte, 0..255 (before smoothing): the
-                                           // permutation's hash, or the byte of another hash that
-                                           // picks the gradient (lattice.hpp, gradient_byte)
-    std::array<double, 4> gradient{};      // step 3, gradient noise: its gradient vector g
-    std::array<double, 4> distance{};      // step 3, gradient noise: f - offset, from it to the point
-    double value = 0.0;                    // gradient noise: g . distance; value noise: its value;
-                                           // simplex: its contribution (falloff x g . distance,
-                                           // before normalisation; index is its vertex, in 3D
-                                           // of the grid at integers or at integers + 1/2)
+    std::array<int, 4> offset{};          // from the cell's lower corner: 0/1, or -1..2 for cubic
+    std::array<std::int64_t, 4> index{};  // the lattice point, before wrapping
+    unsigned hash = 0;                    // step 2: its hash byte, 0..255 (before smoothing): the
+                                          // permutation's hash, or the byte of another hash that
+                                          // picks the gradient (lattice.hpp, gradient_byte)
+    std::array<double, 4> gradient{};     // step 3, gradient noise: its gradient vector g
+    std::array<double, 4> distance{};     // step 3, gradient noise: f - offset, from it to the point
+    double value = 0.0;                   // gradient noise: g . distance; value noise: its value;
+                                          // simplex: its contribution (falloff x g . distance,
+                                          // before normalisation; index is its vertex, in 3D
+                                          // of the grid at integers or at integers + 1/2)
 };
 
 // One blend of step 4: along `axis`, points a and b (and before, after for cubic) become result.
 struct BlendTrace {
-    int axis   = 0;
-    double t   = 0.0;    // the fractional position along the axis
-    double s   = 0.0;    // the curve's weight s(t) (two-point curves; cubic: t)
+    int axis = 0;
+    double t = 0.0;                  // the fractional position along the axis
+    double s = 0.0;                  // the curve's weight s(t) (two-point curves; cubic: t)
     std::array<double, 4> inputs{};  // a, b (two-point) or v0, v1, v2, v3 (cubic)
     double result = 0.0;
 };
 
 struct OctaveTrace {
-    Point point{};                     // the point as this octave samples it (scaled, then shifted)
+    Point point{};                       // the point as this octave samples it (scaled, then shifted)
     std::array<std::int64_t, 4> cell{};  // step 1: the cell's lower corner
     std::array<double, 4> frac{};        //         and the fractional position inside it
     std::int64_t period = 0;             // the tiling period of this octave, or 0
-    std::vector<CornerTrace> corners;  // in blend order, axis 0 varying fastest
-    std::vector<BlendTrace> blends;    // x first, then y, ...; the last one is the octave's value
+    std::vector<CornerTrace> corners;    // in blend order, axis 0 varying fastest
+    std::vector<BlendTrace> blends;      // x first, then y, ...; the last one is the octave's value
     // Cellular noise (worley.hpp) blends nothing: `corners` are the cells its search visited, each
     // with its feature point at `distance` (feature - point, in cells) and `value` its distance
     // under the metric; these are the corners that gave F1 and F2 (-1: none).
-    int nearest        = -1;
-    int second_nearest = -1;
-    double value       = 0.0;          // the octave's raw noise n_i
-    double weight      = 0.0;          // a_i / sum a
+    int nearest         = -1;
+    int second_nearest  = -1;
+    double value        = 0.0;         // the octave's raw noise n_i
+    double weight       = 0.0;         // a_i / sum a
     double contribution = 0.0;         // what this octave adds to the sum, divided by sum a
     std::array<double, 4> gradient{};  // d n_i / d (octave point)
 };

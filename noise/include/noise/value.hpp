@@ -5,9 +5,9 @@
 // Hugo Elias' recipe (seed 004): a noise function gives every integer lattice point a fixed
 // pseudo-random value in [-1, 1] (with hash = permutation, the lattice hash h mapped by
 // h / 127.5 - 1, so 256 levels; with hash = elias his own IntNoise double, exactly; see
-// lattice.hpp and hashes.hpp for the others); the values at the corners of the cell containing the point are blended with the
-// chosen interpolation, along x, then y, then z, then w. Unlike gradient noise it is not zero at
-// lattice points: it passes through the lattice values themselves.
+// lattice.hpp and hashes.hpp for the others); the values at the corners of the cell containing the point are
+// blended with the chosen interpolation, along x, then y, then z, then w. Unlike gradient noise it is not
+// zero at lattice points: it passes through the lattice values themselves.
 //
 // `smooth` replaces each lattice value by the average with its neighbours, weighted 1/2 for the
 // centre and 1/4 for each side along every axis (seed 004's SmoothNoise: in 2D corners/16,

@@ -49,7 +49,9 @@ using D32 = hn::Repartition<std::uint32_t, DU>;
 
 inline constexpr int max_hash_lanes = 16;
 
-constexpr int ipow_hash(int base, int exponent) { return exponent == 0 ? 1 : base * ipow_hash(base, exponent - 1); }
+constexpr int ipow_hash(int base, int exponent) {
+    return exponent == 0 ? 1 : base * ipow_hash(base, exponent - 1);
+}
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane: the plain uint64_t product (32-bit halves cannot be had from a one-lane vector).
@@ -81,7 +83,8 @@ HWY_INLINE VI LookupLanes(const T* table, VI index) {
     const DI di;
     HWY_ALIGN std::int64_t at[max_hash_lanes];
     hn::Store(index, di, at);
-    for (std::size_t lane = 0; lane < hn::Lanes(di); ++lane) at[lane] = static_cast<std::int64_t>(table[at[lane]]);
+    for (std::size_t lane = 0; lane < hn::Lanes(di); ++lane)
+        at[lane] = static_cast<std::int64_t>(table[at[lane]]);
     return hn::Load(di, at);
 }
 
@@ -128,7 +131,7 @@ HWY_INLINE VU WideLink(VU h, int axis, VI wrapped) {
 HWY_INLINE VU PrimeTerm(int axis, VI wrapped) {
     const DU du;
     constexpr std::uint64_t factor[4] = {1836311903u, 2971215073u, 2246822519u, 3266489917u};
-    const VU term = Mul32(hn::BitCast(du, wrapped), hn::Set(du, factor[axis]));
+    const VU term                     = Mul32(hn::BitCast(du, wrapped), hn::Set(du, factor[axis]));
     return axis == 1 ? hn::Add(term, hn::Set(du, 4807526976ull & 0xFFFFFFFFull)) : term;
 }
 
@@ -150,8 +153,9 @@ HWY_INLINE VI ChainLanes(const std::uint8_t* perm, VI h, VI c, bool high_bytes) 
     for (VI high = hn::ShiftRight<8>(c);; high = hn::ShiftRight<8>(high)) {
         const auto more = hn::Ne(high, hn::Zero(di));
         if (hn::AllFalse(di, more)) return h;
-        const VI next = LookupLanes(perm, hn::And(hn::Add(hn::Add(h, hn::Set(di, 1)), hn::And(high, low_byte)), low_byte));
-        h             = hn::IfThenElse(more, next, h);
+        const VI next = LookupLanes(
+            perm, hn::And(hn::Add(hn::Add(h, hn::Set(di, 1)), hn::And(high, low_byte)), low_byte));
+        h = hn::IfThenElse(more, next, h);
     }
 }
 
@@ -193,14 +197,17 @@ HWY_INLINE VI WrapLanes(const Lattice& lattice, std::int64_t period, VF whole, V
             const std::int64_t mask = lattice.hash() == Hash::permutation ? 255 : 1023;
             VI i                    = hn::And(index, hn::Set(di, mask));
             if (stride != 1)
-                i = hn::And(hn::BitCast(di, Mul32(hn::BitCast(du, i), hn::Set(du, static_cast<std::uint64_t>(stride & mask)))),
+                i = hn::And(hn::BitCast(di, Mul32(hn::BitCast(du, i),
+                                                  hn::Set(du, static_cast<std::uint64_t>(stride & mask)))),
                             hn::Set(di, mask));
             return i;
         }
         case Hash::elias:
             if (stride == 1) return index;
-            return hn::BitCast(di, Mul32(hn::BitCast(du, index), hn::Set(du, static_cast<std::uint64_t>(stride))));
-        case Hash::wide: break;
+            return hn::BitCast(
+                di, Mul32(hn::BitCast(du, index), hn::Set(du, static_cast<std::uint64_t>(stride))));
+        case Hash::wide:
+            break;
     }
     if (stride == 1) return index;
     return hn::BitCast(di, Mul64(hn::BitCast(du, index), hn::Set(du, static_cast<std::uint64_t>(stride))));
@@ -212,9 +219,12 @@ HWY_INLINE VI GradientByteLanes(const Lattice& lattice, VI code) {
     const DU du;
     switch (lattice.hash()) {
         case Hash::permutation:
-        case Hash::prime_table: return code;
-        case Hash::elias: return hn::And(hn::ShiftRight<23>(code), hn::Set(di, 255));
-        case Hash::wide: break;
+        case Hash::prime_table:
+            return code;
+        case Hash::elias:
+            return hn::And(hn::ShiftRight<23>(code), hn::Set(di, 255));
+        case Hash::wide:
+            break;
     }
     return hn::BitCast(di, hn::ShiftRight<56>(hn::BitCast(du, code)));
 }
@@ -231,7 +241,8 @@ HWY_INLINE VF ValueLanes(const Lattice& lattice, VI code) {
         case Hash::elias:
             return hn::Sub(hn::Set(d, 1.0), hn::Div(hn::ConvertTo(d, hn::And(code, hn::Set(di, 0x7fffffff))),
                                                     hn::Set(d, 1073741824.0)));
-        case Hash::wide: break;
+        case Hash::wide:
+            break;
     }
     const VF top = hn::ConvertTo(d, hn::BitCast(di, hn::ShiftRight<11>(hn::BitCast(du, code))));
     return hn::Sub(hn::Mul(top, hn::Set(d, 0x1.0p-52)), hn::Set(d, 1.0));
@@ -248,18 +259,19 @@ template <int D, int Span, int SpanX = Span>
 HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool high_bytes, VI* code) {
     const DI di;
     const DU du;
-    int filled = 1;  // code[0 .. filled) hold the partial codes over the axes done so far
+    int filled         = 1;  // code[0 .. filled) hold the partial codes over the axes done so far
     const auto span_of = [](int axis) { return axis == 0 ? SpanX : Span; };
     switch (lattice.hash()) {
         case Hash::permutation: {
             // Without higher bytes the last true link and the zero links of 1D and 2D are one
             // lookup (Lattice::perm_repeated).
             const int zero_links = D < 3 ? 3 - D : 0;
-            code[0] = hn::Zero(di);
+            code[0]              = hn::Zero(di);
             for (int axis = 0; axis < D; ++axis) {
                 const bool last          = axis == D - 1 && !high_bytes;
                 const std::uint8_t* perm = lattice.permutation_table(last ? 1 + zero_links : 1);
-                for (int k = span_of(axis) - 1; k >= 0; --k)  // backwards: code[n] is read before it is overwritten
+                for (int k = span_of(axis) - 1; k >= 0;
+                     --k)  // backwards: code[n] is read before it is overwritten
                     for (int n = filled - 1; n >= 0; --n)
                         code[k * filled + n] = ChainLanes(perm, code[n], wrapped[axis][k], high_bytes);
                 filled *= span_of(axis);
@@ -288,7 +300,8 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             h[0] = hn::Set(du, wide_start(lattice.seed()));
             for (int axis = 0; axis < D; ++axis) {
                 for (int k = span_of(axis) - 1; k >= 0; --k)
-                    for (int m = filled - 1; m >= 0; --m) h[k * filled + m] = WideLink(h[m], axis, wrapped[axis][k]);
+                    for (int m = filled - 1; m >= 0; --m)
+                        h[k * filled + m] = WideLink(h[m], axis, wrapped[axis][k]);
                 filled *= span_of(axis);
             }
             for (int m = 0; m < filled; ++m) code[m] = hn::BitCast(di, h[m]);

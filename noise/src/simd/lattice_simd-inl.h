@@ -38,9 +38,9 @@
 #include <type_traits>
 
 #include "kernel_plan.hpp"
-#include "simd/hash_simd-inl.h"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
+#include "simd/hash_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace noise {
@@ -73,11 +73,11 @@ struct OctaveInputs {
     const double* random_gradient;  // the lattice's random unit vectors of this dimension
     std::int64_t period;
     RowCells row;
-    const std::int64_t* cell_x;  // per pixel: floor(x)
-    const double* frac_x;        // x - floor(x)
-    const double* weight_x;      // blend weight of frac_x (two-point curves), else frac_x
-    int padded;                  // pixels, a whole number of vectors
-    double* out;                 // the octave's raw noise per pixel
+    const std::int64_t* cell_x;                // per pixel: floor(x)
+    const double* frac_x;                      // x - floor(x)
+    const double* weight_x;                    // blend weight of frac_x (two-point curves), else frac_x
+    int padded;                                // pixels, a whole number of vectors
+    double* out;                               // the octave's raw noise per pixel
     const detail::KernelPlan* plan = nullptr;  // the rest of the configuration (cellular noise)
     // fbm after the first octave: instead of writing out, the octave adds amplitude * noise to
     // the sum here (EmitLanes), as AddOctave would, in the same pass.
@@ -110,13 +110,14 @@ HWY_INLINE VF CurveLanes(VF t) {
     if constexpr (curve == Interpolation::smoothstep)
         return hn::Mul(hn::Mul(t, t), hn::Sub(hn::Set(d, 3.0), hn::Mul(hn::Set(d, 2.0), t)));
     if constexpr (curve == Interpolation::quintic)
-        return hn::Mul(hn::Mul(hn::Mul(t, t), t),
-                       hn::Add(hn::Mul(t, hn::Sub(hn::Mul(t, hn::Set(d, 6.0)), hn::Set(d, 15.0))), hn::Set(d, 10.0)));
+        return hn::Mul(
+            hn::Mul(hn::Mul(t, t), t),
+            hn::Add(hn::Mul(t, hn::Sub(hn::Mul(t, hn::Set(d, 6.0)), hn::Set(d, 15.0))), hn::Set(d, 10.0)));
     if constexpr (curve == Interpolation::cosine) {
         const auto near_start = hn::Le(t, hn::Set(d, 0.5));
         const VF one          = hn::Set(d, 1.0);
-        const VF s            = SinPiLanes(hn::Mul(hn::IfThenElse(near_start, t, hn::Sub(one, t)), hn::Set(d, 0.5)));
-        const VF s2           = hn::Mul(s, s);
+        const VF s  = SinPiLanes(hn::Mul(hn::IfThenElse(near_start, t, hn::Sub(one, t)), hn::Set(d, 0.5)));
+        const VF s2 = hn::Mul(s, s);
         return hn::IfThenElse(near_start, s2, hn::Sub(one, s2));
     }
     return t;  // cubic blends frac_x itself
@@ -144,7 +145,7 @@ HWY_INLINE VF Cubic4(VF v0, VF v1, VF v2, VF v3, VF t) {
 // each other), and only when lanes are far apart are entries copied lane by lane.
 template <int D, int Span>
 class BlockHasher {
-public:
+  public:
     static constexpr int combos = ipow(Span, D - 1);
     static constexpr int links  = (D > 3 ? D : 3) - 1;  // chain links after x (1D, 2D: y = 0, z = 0)
     static constexpr int points = Span * combos;
@@ -154,7 +155,7 @@ public:
     // of the untiled lattice with its extension, so high frequencies always tabulate; at least
     // 64 KiB, which lets low frequencies with tiling periods above 256 tabulate too. The tables
     // live on the stack: up to about 1 MB for 4D cubic smoothing, far below a thread's 8 MB.
-    static constexpr int capacity = std::max(8192, combos * (256 + extension + max_lanes) + 2 * max_lanes);
+    static constexpr int capacity = std::max(8192, combos*(256 + extension + max_lanes) + 2 * max_lanes);
 
     // as_bytes: entries are the points' gradient bytes (Lattice::gradient_byte, for gradient
     // noise), else their hash codes (Lattice::value_of turns them into values). For the
@@ -163,25 +164,28 @@ public:
         : in_(in), base_(base), table_(table), as_bytes_(as_bytes) {
         for (int axis = 1; axis <= links; ++axis)
             for (int k = 0; k < Span; ++k)
-                axis_index_[axis - 1][k] = axis < D ? in.lattice->wrap(in.row.cell[axis].index + base + k, in.period) : 0;
+                axis_index_[axis - 1][k] =
+                    axis < D ? in.lattice->wrap(in.row.cell[axis].index + base + k, in.period) : 0;
         // Pixels run in increasing x (RowKernel checks x_step > 0), so the first and last lanes
         // hold the lowest and highest cells.
         const std::int64_t lowest = in.cell_x[0], highest = in.cell_x[in.padded - 1];
-        x_lo_                     = lowest + base;
+        x_lo_ = lowest + base;
         // Unsigned: the difference of any two int64 is defined there, and nonnegative here.
-        const auto range  = static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest) + Span;
-        const auto lanes  = static_cast<std::uint64_t>(hn::Lanes(DI()));
+        const auto range = static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest) + Span;
+        const auto lanes = static_cast<std::uint64_t>(hn::Lanes(DI()));
         // The lattice repeats every `period` cells (0: elias and wide untiled, as good as never).
         j_period_         = in.period != 0 ? in.period : in.lattice->untiled_period();
         const auto period = static_cast<std::uint64_t>(j_period_);
-        const auto whole  = [&](std::uint64_t n) { return (n + lanes - 1) / lanes * lanes; };  // vectors of entries
+        const auto whole  = [&](std::uint64_t n) {
+            return (n + lanes - 1) / lanes * lanes;
+        };  // vectors of entries
         // A table entry costs one chain; without a table each lane walks Span chains per
         // combination. When the chunk spans a whole period of the lattice, one period is all
         // there is to tabulate; beyond it the table repeats itself for as far as a vector reads.
         // The other hashes cost a whole point hash per entry: a period longer than the chunk's
         // own points (prime_table's 1024 cells) is then dearer to tabulate than to hash per lane.
-        const bool period_pays = in.lattice->hash() == Hash::permutation ||
-                                 period <= Span * static_cast<std::uint64_t>(in.padded);
+        const bool period_pays =
+            in.lattice->hash() == Hash::permutation || period <= Span * static_cast<std::uint64_t>(in.padded);
         if (period != 0 && range >= period && period_pays &&
             whole(period + extension) * combos + 2 * max_lanes <= capacity) {
             wrapped_ = true;
@@ -192,11 +196,12 @@ public:
         } else {
             return;  // each lane hashes its own points
         }
-        tabulated_ = true;
+        tabulated_                  = true;
         const std::int64_t distinct = wrapped_ ? static_cast<std::int64_t>(period) : range_;
         // Single-lookup links need every wrapped index below 256: Ken's chain, untiled or with
         // texels (period * stride) below 256.
-        if (in.lattice->hash() == Hash::permutation && (in.period == 0 || in.period * in.lattice->stride() <= 256))
+        if (in.lattice->hash() == Hash::permutation &&
+            (in.period == 0 || in.period * in.lattice->stride() <= 256))
             tabulate_by_links(distinct);
         else
             tabulate_by_points(distinct);
@@ -288,7 +293,7 @@ public:
     template <class DT, class T>
     void read(DT dt, const T* table, int i, hn::Vec<DT>* out) const {
         const DI di;
-        const int lanes = static_cast<int>(hn::Lanes(di));
+        const int lanes            = static_cast<int>(hn::Lanes(di));
         const std::int64_t k_first = entry_of(in_.cell_x[i]);
         const std::int64_t spread  = in_.cell_x[i + lanes - 1] - in_.cell_x[i] + Span;
         if (spread <= 2 * lanes) {
@@ -300,15 +305,17 @@ public:
                     // vector's width of the table, so one lane permute reads them.
                     const auto index = hn::IndicesFromVec(dt, entry);
                     for (int c = 0; c < combos; ++c)
-                        out[s + Span * c] = hn::TableLookupLanes(hn::LoadU(dt, table + c * range_ + k_first), index);
+                        out[s + Span * c] =
+                            hn::TableLookupLanes(hn::LoadU(dt, table + c * range_ + k_first), index);
                 } else {
                     // Within two vectors' width: permute both and pick per lane.
                     const auto index = hn::IndicesFromVec(dt, hn::And(entry, hn::Set(di, lanes - 1)));
                     const auto upper = hn::RebindMask(dt, hn::Lt(hn::Set(di, lanes - 1), entry));
                     for (int c = 0; c < combos; ++c) {
-                        const T* from     = table + c * range_ + k_first;
-                        out[s + Span * c] = hn::IfThenElse(upper, hn::TableLookupLanes(hn::LoadU(dt, from + lanes), index),
-                                                           hn::TableLookupLanes(hn::LoadU(dt, from), index));
+                        const T* from = table + c * range_ + k_first;
+                        out[s + Span * c] =
+                            hn::IfThenElse(upper, hn::TableLookupLanes(hn::LoadU(dt, from + lanes), index),
+                                           hn::TableLookupLanes(hn::LoadU(dt, from), index));
                     }
                 }
             }
@@ -326,14 +333,14 @@ public:
         }
     }
 
-private:
+  private:
     // Tabulates entries 0 .. count of every combination one chain link at a time: each link is a
     // pass of independent lookups over all entries (no chain waits for the one before), sharing
     // first links as chain_rest does, in the table itself. The zero links past D (1D, 2D) ride
     // along with the last true link as one lookup (Lattice::perm_repeated). Only for lattice
     // indices below 256, whose links are single lookups.
     void tabulate_by_links(std::int64_t count) {
-        const Lattice& lattice = *in_.lattice;
+        const Lattice& lattice   = *in_.lattice;
         constexpr int zero_links = links - (D - 1);
         const int x_times        = D == 1 ? 1 + zero_links : 1;
         for (std::int64_t k = 0; k < count; ++k)
@@ -346,7 +353,8 @@ private:
                     const std::int64_t index = axis_index_[axis - 1][offset];
                     const std::int64_t* from = table_ + n * range_;
                     std::int64_t* to         = table_ + (offset * filled + n) * range_;
-                    for (std::int64_t k = 0; k < count; ++k) to[k] = lattice.perm_repeated(times, from[k] + index);
+                    for (std::int64_t k = 0; k < count; ++k)
+                        to[k] = lattice.perm_repeated(times, from[k] + index);
                 }
             }
             filled *= Span;
@@ -384,7 +392,8 @@ private:
         const DI di;
         const Lattice& lattice = *in_.lattice;
         VI wrapped[D][Span];
-        wrapped[0][0] = hash_lanes::WrapLanes(lattice, in_.period, hn::ConvertTo(d, x), x);  // |x| < 2^53: exact
+        wrapped[0][0] =
+            hash_lanes::WrapLanes(lattice, in_.period, hn::ConvertTo(d, x), x);  // |x| < 2^53: exact
         for (int axis = 1; axis < D; ++axis)
             for (int k = 0; k < Span; ++k) wrapped[axis][k] = hn::Set(di, axis_index_[axis - 1][k]);
         hash_lanes::BlockCodes<D, Span, 1>(lattice, wrapped, false, entry);
@@ -407,9 +416,11 @@ private:
         for (int c = 0; c < combos; ++c) {
             std::array<std::int64_t, D> wrapped;
             wrapped[0] = x;
-            for (int axis = 1, rest = c; axis < D; ++axis, rest /= Span) wrapped[axis] = axis_index_[axis - 1][rest % Span];
+            for (int axis = 1, rest = c; axis < D; ++axis, rest /= Span)
+                wrapped[axis] = axis_index_[axis - 1][rest % Span];
             const std::uint64_t code = lattice.point_hash<D>(wrapped);
-            entry[c] = as_bytes_ ? static_cast<std::int64_t>(lattice.gradient_byte(code)) : static_cast<std::int64_t>(code);
+            entry[c]                 = as_bytes_ ? static_cast<std::int64_t>(lattice.gradient_byte(code))
+                                                 : static_cast<std::int64_t>(code);
         }
     }
 
@@ -428,7 +439,7 @@ private:
         int filled = 1;  // hash[0 .. filled) hold the chains over the axes done so far
         for (int axis = 1; axis <= links; ++axis) {
             const int offsets = axis < D ? Span : 1;  // past D: the zero links of 1D and 2D
-            for (int k = offsets - 1; k >= 0; --k)     // backwards: hash[n] is read before it is overwritten
+            for (int k = offsets - 1; k >= 0; --k)    // backwards: hash[n] is read before it is overwritten
                 for (int n = filled - 1; n >= 0; --n)
                     hash[k * filled + n] = in_.lattice->chain(hash[n], axis_index_[axis - 1][k]);
             filled *= offsets;
@@ -441,10 +452,10 @@ private:
     std::int64_t axis_index_[links][Span]{};  // the wrapped lattice index of each offset on axes 1, 2, 3
     bool as_bytes_;
     std::int64_t j_period_ = 0;  // the lattice's period in cells along x (0: none)
-    std::int64_t x_lo_  = 0;
-    std::int64_t range_ = 0;
-    bool tabulated_     = false;
-    bool wrapped_       = false;  // the table holds one period, indexed by the wrapped cell
+    std::int64_t x_lo_     = 0;
+    std::int64_t range_    = 0;
+    bool tabulated_        = false;
+    bool wrapped_          = false;  // the table holds one period, indexed by the wrapped cell
 };
 
 // [SECTION] Step 4: the blend ----------------------------------------------------------------
@@ -518,8 +529,8 @@ HWY_INLINE VI CellIndexLanes(VF whole) {
 // Unshifted there is no Add at all, as the reference adds nothing when the shift is 0.
 // Clamped: with the clamp and the exact conversion, for chunks that reach the quick limit.
 template <Interpolation curve, bool Shifted, bool Clamped>
-void CellsOfChunk(const double* x, double scale, double shift, int padded, std::int64_t* cell_x, double* frac_x,
-                  double* weight_x) {
+void CellsOfChunk(const double* x, double scale, double shift, int padded, std::int64_t* cell_x,
+                  double* frac_x, double* weight_x) {
     const DF d;
     const DI di;
     for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
@@ -539,11 +550,16 @@ using CellsFn = void (*)(const double*, double, double, int, std::int64_t*, doub
 template <bool Shifted, bool Clamped>
 CellsFn CellsOfChunkFor(Interpolation curve) {
     switch (curve) {
-        case Interpolation::linear: return &CellsOfChunk<Interpolation::linear, Shifted, Clamped>;
-        case Interpolation::cosine: return &CellsOfChunk<Interpolation::cosine, Shifted, Clamped>;
-        case Interpolation::cubic: return &CellsOfChunk<Interpolation::cubic, Shifted, Clamped>;
-        case Interpolation::quintic: return &CellsOfChunk<Interpolation::quintic, Shifted, Clamped>;
-        case Interpolation::smoothstep: break;
+        case Interpolation::linear:
+            return &CellsOfChunk<Interpolation::linear, Shifted, Clamped>;
+        case Interpolation::cosine:
+            return &CellsOfChunk<Interpolation::cosine, Shifted, Clamped>;
+        case Interpolation::cubic:
+            return &CellsOfChunk<Interpolation::cubic, Shifted, Clamped>;
+        case Interpolation::quintic:
+            return &CellsOfChunk<Interpolation::quintic, Shifted, Clamped>;
+        case Interpolation::smoothstep:
+            break;
     }
     return &CellsOfChunk<Interpolation::smoothstep, Shifted, Clamped>;
 }
@@ -558,7 +574,8 @@ HWY_INLINE void CellsFor(const OctaveSetup& setup, Interpolation curve, const do
     const bool shifted = shift != 0.0;
     const auto q_at    = [&](double at) { return shifted ? at * scale + shift : at * scale; };
     const double first = q_at(x[0]), last = q_at(x[padded - 1]);
-    const bool inside  = first > -quick_limit && first < quick_limit && last > -quick_limit && last < quick_limit;
+    const bool inside =
+        first > -quick_limit && first < quick_limit && last > -quick_limit && last < quick_limit;
     CellsFn cells = nullptr;
     if (inside)
         cells = shifted ? CellsOfChunkFor<true, false>(curve) : CellsOfChunkFor<false, false>(curve);
@@ -591,8 +608,8 @@ template <bool First>
 void AddOctave(Fractal fractal, double amplitude_value, const double* noise, int padded, double* total,
                double* crest_weight) {
     const DF d;
-    const int lanes      = static_cast<int>(hn::Lanes(d));
-    const VF amplitude   = hn::Set(d, amplitude_value);
+    const int lanes       = static_cast<int>(hn::Lanes(d));
+    const VF amplitude    = hn::Set(d, amplitude_value);
     const auto sum_so_far = [&](int i) { return First ? hn::Zero(d) : hn::Load(d, total + i); };
     switch (fractal) {
         case Fractal::fbm:
@@ -601,12 +618,14 @@ void AddOctave(Fractal fractal, double amplitude_value, const double* noise, int
             return;
         case Fractal::turbulence:
             for (int i = 0; i < padded; i += lanes)
-                hn::Store(hn::Add(sum_so_far(i), hn::Mul(amplitude, hn::Abs(hn::Load(d, noise + i)))), d, total + i);
+                hn::Store(hn::Add(sum_so_far(i), hn::Mul(amplitude, hn::Abs(hn::Load(d, noise + i)))), d,
+                          total + i);
             return;
         case Fractal::ridged: {
             const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
             for (int i = 0; i < padded; i += lanes) {
-                VF crest = hn::Sub(one, hn::Abs(hn::Load(d, noise + i)));  // sharp where the noise crosses zero
+                VF crest =
+                    hn::Sub(one, hn::Abs(hn::Load(d, noise + i)));  // sharp where the noise crosses zero
                 // How much the previous crest lets through (1 before the first).
                 crest = hn::Mul(crest, First ? crest : hn::Mul(crest, hn::Load(d, crest_weight + i)));
                 hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
@@ -641,20 +660,24 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
         hn::Store(hn::Add(origin, hn::Mul(hn::Add(pixel, half), step)), d, x + i);
     }
 
-    const int octave_count = static_cast<int>(plan.octaves.size());
-    const int first_octave = chunk.only_octave >= 0 ? chunk.only_octave : 0;
-    const int end_octave   = chunk.only_octave >= 0 ? chunk.only_octave + 1 : octave_count;
+    const int octave_count         = static_cast<int>(plan.octaves.size());
+    const int first_octave         = chunk.only_octave >= 0 ? chunk.only_octave : 0;
+    const int end_octave           = chunk.only_octave >= 0 ? chunk.only_octave + 1 : octave_count;
     const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
         CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
-        OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)], setup.period, {}, cell_x,
-                        frac_x, weight_x, padded, noise};
+        OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)],
+                        setup.period,  {},
+                        cell_x,        frac_x,
+                        weight_x,      padded,
+                        noise};
         in.plan = &plan;
         for (int axis = 1; axis < plan.dimension; ++axis) {
-            const Cell cell     = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
-            in.row.cell[axis]   = cell;
-            in.row.weight[axis] = plan.curve == Interpolation::cubic ? cell.frac : blend_weight(plan.curve, cell.frac);
+            const Cell cell   = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
+            in.row.cell[axis] = cell;
+            in.row.weight[axis] =
+                plan.curve == Interpolation::cubic ? cell.frac : blend_weight(plan.curve, cell.frac);
         }
         const bool adds_itself = chunk.only_octave < 0 && plan.fractal == Fractal::fbm && o != first_octave;
         if (adds_itself) {
@@ -666,7 +689,8 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
 
         if (chunk.only_octave >= 0) {
             const VF share = hn::Set(d, setup.amplitude / plan.divisor);  // FractalNoise::octave_weight
-            for (int i = 0; i < padded; i += lanes) hn::Store(hn::Mul(share, hn::Load(d, noise + i)), d, total + i);
+            for (int i = 0; i < padded; i += lanes)
+                hn::Store(hn::Mul(share, hn::Load(d, noise + i)), d, total + i);
             continue;
         }
         if (o == first_octave)
@@ -676,7 +700,8 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     }
     if (chunk.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
         const VF divisor = hn::Set(d, plan.divisor);
-        for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
+        for (int i = 0; i < padded; i += lanes)
+            hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
     }
     WriteChunk(total, chunk);
 }
@@ -686,10 +711,18 @@ template <class Make>
 detail::ResolvedKernel ForDimension(int dimension, Make make) {
     detail::ChunkFn fill = nullptr;
     switch (dimension) {
-        case 1: fill = make(std::integral_constant<int, 1>{}); break;
-        case 2: fill = make(std::integral_constant<int, 2>{}); break;
-        case 3: fill = make(std::integral_constant<int, 3>{}); break;
-        default: fill = make(std::integral_constant<int, 4>{}); break;
+        case 1:
+            fill = make(std::integral_constant<int, 1>{});
+            break;
+        case 2:
+            fill = make(std::integral_constant<int, 2>{});
+            break;
+        case 3:
+            fill = make(std::integral_constant<int, 3>{});
+            break;
+        default:
+            fill = make(std::integral_constant<int, 4>{});
+            break;
     }
     return {fill, HWY_TARGET};
 }

@@ -29,15 +29,16 @@ struct ImprovedLanes {
 
     // tables (2D, 3D): sign of x (0: no x), and the other term. 4D: sign of x (0: no x), then
     // the two terms after it (or, without x, the whole sum in the second table).
-    static void tabulate(const OctaveInputs&, const std::int64_t* hashes, const double* other, std::int64_t count,
-                         double* const* t) {
+    static void tabulate(const OctaveInputs&, const std::int64_t* hashes, const double* other,
+                         std::int64_t count, double* const* t) {
         const DF d;
         const DI di;
         const VF one = hn::Set(d, 1.0), minus_one = hn::Set(d, -1.0), zero = hn::Zero(d);
         for (std::int64_t k = 0; k < count; k += static_cast<std::int64_t>(hn::Lanes(d))) {
             const VI h = hn::Load(di, hashes + k);
             if constexpr (D == 1) {
-                hn::Store(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), one), d, t[0] + k);  // seed 002
+                hn::Store(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), one), d,
+                          t[0] + k);  // seed 002
             } else if constexpr (D <= 3) {
                 const VI hh       = hn::And(h, hn::Set(di, 15));
                 const auto below  = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
@@ -51,9 +52,10 @@ struct ImprovedLanes {
                 const VF v        = hn::IfThenElse(below(4), y, z);
                 const auto x_is_v = hn::Or(is(12), is(14));
                 // h < 8: (+-x) + (+-v);  h = 12, 14: (+-y) + (+-x);  else (+-y) + (+-z), no x.
-                hn::Store(hn::IfThenElse(below(8), hn::IfThenElse(is_set(1), minus_one, one),
-                                         hn::IfThenElse(x_is_v, hn::IfThenElse(is_set(2), minus_one, one), zero)),
-                          d, t[0] + k);
+                hn::Store(
+                    hn::IfThenElse(below(8), hn::IfThenElse(is_set(1), minus_one, one),
+                                   hn::IfThenElse(x_is_v, hn::IfThenElse(is_set(2), minus_one, one), zero)),
+                    d, t[0] + k);
                 hn::Store(hn::IfThenElse(below(8), hn::IfThenElse(is_set(2), hn::Neg(v), v),
                                          hn::IfThenElse(x_is_v, y_signed, hn::Add(y_signed, z_signed))),
                           d, t[1] + k);
@@ -62,14 +64,19 @@ struct ImprovedLanes {
                 const auto is_set  = [&](int bit) {
                     return hn::RebindMask(d, hn::Lt(hn::Zero(di), hn::And(h, hn::Set(di, bit))));
                 };
-                const auto signed_ = [&](int bit, VF v) { return hn::IfThenElse(is_set(bit), hn::Neg(v), v); };
+                const auto signed_ = [&](int bit, VF v) {
+                    return hn::IfThenElse(is_set(bit), hn::Neg(v), v);
+                };
                 const VF d1 = hn::Set(d, other[1]), d2 = hn::Set(d, other[2]), d3 = hn::Set(d, other[3]);
                 const auto x_is_zero = hn::RebindMask(d, hn::Eq(zero_axis, hn::Zero(di)));
-                const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+                const auto below     = [&](int n) {
+                    return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n)));
+                };
                 const VF b = signed_(2, hn::IfThenElse(below(2), d2, d1));
                 const VF c = signed_(4, hn::IfThenElse(below(3), d3, d2));
                 // x is a unless the zero axis is x's: then ((+-d1) + (+-d2)) + (+-d3), all fixed.
-                hn::Store(hn::IfThenElse(x_is_zero, zero, hn::IfThenElse(is_set(1), minus_one, one)), d, t[0] + k);
+                hn::Store(hn::IfThenElse(x_is_zero, zero, hn::IfThenElse(is_set(1), minus_one, one)), d,
+                          t[0] + k);
                 hn::Store(hn::IfThenElse(x_is_zero, hn::Add(hn::Add(signed_(1, d1), b), c), b), d, t[1] + k);
                 hn::Store(c, d, t[2] + k);
             }
@@ -95,7 +102,8 @@ struct ImprovedLanes {
         const DF d;
         const DI di;
         if constexpr (D == 1) {  // seed 002: a slope in [-1, 1]
-            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)), dist[0]);
+            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)),
+                           dist[0]);
         } else if constexpr (D <= 3) {  // 2D is the z = 0 slice
             const VF z           = D == 3 ? dist[2] : hn::Zero(d);
             const VI hh          = hn::And(h, hn::Set(di, 15));
@@ -105,18 +113,21 @@ struct ImprovedLanes {
                 return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
             };
             const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
-            const VF v = hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
-            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)), hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
+            const VF v =
+                hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
+            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
+                           hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
         } else {  // the 32 edges of the 4-cube
-            const VI zero_axis   = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
-            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+            const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+            const auto below   = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
             const auto bit_clear = [&](int bit) {
                 return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
             };
             const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
             const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
             const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
-            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)), hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
+            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)),
+                                   hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
                            hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
         }
     }
@@ -139,8 +150,8 @@ struct AxisLanes {
         }
     }
 
-    static void tabulate(const OctaveInputs&, const std::int64_t* hashes, const double* other, std::int64_t count,
-                         double* const* t) {
+    static void tabulate(const OctaveInputs&, const std::int64_t* hashes, const double* other,
+                         std::int64_t count, double* const* t) {
         const DF d;
         const DI di;
         for (std::int64_t k = 0; k < count; k += static_cast<std::int64_t>(hn::Lanes(d))) {
@@ -149,13 +160,16 @@ struct AxisLanes {
             const auto negative = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Set(di, 1)));
             VF fixed            = hn::Zero(d);
             for (int a = 1; a < D; ++a)
-                fixed = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, a))), hn::Set(d, other[a]), fixed);
+                fixed = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, a))), hn::Set(d, other[a]),
+                                       fixed);
             const auto along_x = hn::RebindMask(d, hn::Eq(axis, hn::Zero(di)));
-            hn::Store(hn::IfThenElse(along_x, hn::IfThenElse(negative, hn::Set(d, -1.0), hn::Set(d, 1.0)), hn::Zero(d)), d,
-                      t[0] + k);
+            hn::Store(hn::IfThenElse(along_x, hn::IfThenElse(negative, hn::Set(d, -1.0), hn::Set(d, 1.0)),
+                                     hn::Zero(d)),
+                      d, t[0] + k);
             // Along x the fixed term is -0, so that x * sign + -0 is exactly x * sign.
-            hn::Store(hn::IfThenElse(along_x, hn::Set(d, -0.0), hn::IfThenElse(negative, hn::Neg(fixed), fixed)), d,
-                      t[1] + k);
+            hn::Store(
+                hn::IfThenElse(along_x, hn::Set(d, -0.0), hn::IfThenElse(negative, hn::Neg(fixed), fixed)), d,
+                t[1] + k);
         }
     }
 
@@ -173,7 +187,8 @@ struct AxisLanes {
         const DI di;
         const VI axis = AxisOf(h);
         VF chosen     = dist[0];
-        for (int k = 1; k < D; ++k) chosen = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, k))), dist[k], chosen);
+        for (int k = 1; k < D; ++k)
+            chosen = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, k))), dist[k], chosen);
         const auto positive = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Zero(di)));
         return hn::IfThenElse(positive, chosen, hn::Neg(chosen));
     }
@@ -185,8 +200,8 @@ template <int D>
 struct RandomLanes {
     static constexpr int tables = D;
 
-    static void tabulate(const OctaveInputs& in, const std::int64_t* hashes, const double* other, std::int64_t count,
-                         double* const* t) {
+    static void tabulate(const OctaveInputs& in, const std::int64_t* hashes, const double* other,
+                         std::int64_t count, double* const* t) {
         for (std::int64_t k = 0; k < count; ++k) {  // plain loads: a gather costs more here
             const double* g = in.random_gradient + hashes[k] * D;
             t[0][k]         = g[0];
@@ -227,12 +242,13 @@ struct PerlinOctave {
 
     static void Run(const OctaveInputs& in) {
         HWY_ALIGN std::int64_t table[Hasher::capacity];
-        const Hasher hasher(in, first, table, true);                             // 2. HASH THE CORNERS (BYTES)
+        const Hasher hasher(in, first, table, true);  // 2. HASH THE CORNERS (BYTES)
 
         // The distance vectors' row-constant components, per combination of the other axes.
         double other[Hasher::combos][4] = {};
         for (int c = 0; c < Hasher::combos; ++c)
-            for (int axis = 1; axis < D; ++axis) other[c][axis] = in.row.cell[axis].frac - other_offset<PerAxis>(c, axis, first);
+            for (int axis = 1; axis < D; ++axis)
+                other[c][axis] = in.row.cell[axis].frac - other_offset<PerAxis>(c, axis, first);
 
         if (hasher.tabulated()) return RunTabulated(in, hasher, other);
         const DF d;
@@ -241,14 +257,15 @@ struct PerlinOctave {
         VF values[Hasher::points];
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
             hasher.hashes(i, hash);
-            const VF frac_x = hn::Load(d, in.frac_x + i);                        // 1. THE POINT IN ITS CELL
+            const VF frac_x = hn::Load(d, in.frac_x + i);  // 1. THE POINT IN ITS CELL
             for (int n = 0; n < Hasher::points; ++n) {
-                VF dist[4];                                                      // 3. FROM THE CORNER TO THE
+                VF dist[4];  // 3. FROM THE CORNER TO THE
                 dist[0] = hn::Sub(frac_x, hn::Set(d, static_cast<double>(first + n % PerAxis)));  // POINT,
                 for (int axis = 1; axis < D; ++axis) dist[axis] = hn::Set(d, other[n / PerAxis][axis]);
-                values[n] = gradient(in, hash[n], dist);                         //    DOTTED WITH ITS GRADIENT
+                values[n] = gradient(in, hash[n], dist);  //    DOTTED WITH ITS GRADIENT
             }
-            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 4. BLEND
+            EmitLanes(in, i,
+                      BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 4. BLEND
         }
     }
 
@@ -293,8 +310,9 @@ struct PerlinOctave {
                     VF fixed[T];
                     for (int t = 0; t < T; ++t) fixed[t] = fetch(tables[t], n / PerAxis, n % PerAxis);
                     const int offset = first + n % PerAxis;  // frac - 0 is frac: no Sub
-                    const VF x       = offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
-                    values[n]        = Gradient::template apply<guarded>(x, fixed);
+                    const VF x =
+                        offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
+                    values[n] = Gradient::template apply<guarded>(x, fixed);
                 }
                 EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
             });
@@ -310,16 +328,20 @@ detail::ChunkFn PerlinFor(bool cubic) {
 template <int D>
 detail::ChunkFn PerlinForDimension(Gradients gradients, bool cubic) {
     switch (gradients) {
-        case Gradients::improved: return PerlinFor<D, ImprovedLanes>(cubic);
-        case Gradients::axes: return PerlinFor<D, AxisLanes>(cubic);
-        case Gradients::random: return PerlinFor<D, RandomLanes>(cubic);
+        case Gradients::improved:
+            return PerlinFor<D, ImprovedLanes>(cubic);
+        case Gradients::axes:
+            return PerlinFor<D, AxisLanes>(cubic);
+        case Gradients::random:
+            return PerlinFor<D, RandomLanes>(cubic);
     }
     return nullptr;
 }
 
 detail::ResolvedKernel ResolvePerlin(const Params& params) {
     const bool cubic = params.interpolation == Interpolation::cubic;
-    return ForDimension(params.dimension, [&](auto d) { return PerlinForDimension<d()>(params.gradients, cubic); });
+    return ForDimension(params.dimension,
+                        [&](auto d) { return PerlinForDimension<d()>(params.gradients, cubic); });
 }
 
 }  // namespace HWY_NAMESPACE
@@ -331,7 +353,9 @@ namespace noise {
 HWY_EXPORT(ResolvePerlin);
 
 namespace detail {
-ResolvedKernel make_perlin_kernel(const Params& params) { return HWY_DYNAMIC_DISPATCH(ResolvePerlin)(params); }
+ResolvedKernel make_perlin_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolvePerlin)(params);
+}
 }  // namespace detail
 }  // namespace noise
 #endif

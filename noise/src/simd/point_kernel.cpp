@@ -12,10 +12,11 @@
 // loop, as in the row kernels, so an octave's constants are read once per batch.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/point_kernel.cpp"
+#include "point_kernel.hpp"
+
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
-#include "point_kernel.hpp"
 #include "simd/hash_simd-inl.h"
 #include "simd/lattice_simd-inl.h"
 
@@ -40,19 +41,24 @@ struct PointCells {
 
 HWY_INLINE VF WeightLanes(Interpolation curve, VF frac) {
     switch (curve) {
-        case Interpolation::linear: return CurveLanes<Interpolation::linear>(frac);
-        case Interpolation::cosine: return CurveLanes<Interpolation::cosine>(frac);
-        case Interpolation::cubic: return frac;
-        case Interpolation::quintic: return CurveLanes<Interpolation::quintic>(frac);
-        case Interpolation::smoothstep: break;
+        case Interpolation::linear:
+            return CurveLanes<Interpolation::linear>(frac);
+        case Interpolation::cosine:
+            return CurveLanes<Interpolation::cosine>(frac);
+        case Interpolation::cubic:
+            return frac;
+        case Interpolation::quintic:
+            return CurveLanes<Interpolation::quintic>(frac);
+        case Interpolation::smoothstep:
+            break;
     }
     return CurveLanes<Interpolation::smoothstep>(frac);
 }
 
 // octave_coordinate then cell_of, per axis, for the points i .. i + Lanes - 1.
 template <int D>
-HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, const double* const* coordinate, int i,
-                              PointCells<D>& cells) {
+HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, const double* const* coordinate,
+                              int i, PointCells<D>& cells) {
     const DF d;
     const VF quick = hn::Set(d, quick_limit);
     for (int axis = 0; axis < D; ++axis) {
@@ -87,8 +93,9 @@ HWY_INLINE void PointCodes(const OctaveLattice& octave, const PointCells<D>& cel
             const int offset = base + k;
             const DF d;
             const DI di;
-            const VF whole   = offset == 0 ? cells.whole[axis] : hn::Add(cells.whole[axis], hn::Set(d, offset));
-            const VI index   = offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
+            const VF whole = offset == 0 ? cells.whole[axis] : hn::Add(cells.whole[axis], hn::Set(d, offset));
+            const VI index =
+                offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
             wrapped[axis][k] = hash_lanes::WrapLanes(*octave.lattice, octave.period, whole, index);
         }
     hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
@@ -104,7 +111,8 @@ HWY_INLINE VF BlendPointLanes(VF* values, const PointCells<D>& cells) {
         remaining /= PerAxis;
         for (int n = 0; n < remaining; ++n) {
             if constexpr (PerAxis == 4)
-                values[n] = Cubic4(values[4 * n], values[4 * n + 1], values[4 * n + 2], values[4 * n + 3], cells.frac[axis]);
+                values[n] = Cubic4(values[4 * n], values[4 * n + 1], values[4 * n + 2], values[4 * n + 3],
+                                   cells.frac[axis]);
             else
                 values[n] = Lerp(cells.weight[axis], values[2 * n], values[2 * n + 1]);
         }
@@ -121,7 +129,8 @@ struct ImprovedPoint {
         const DF d;
         const DI di;
         if constexpr (D == 1) {
-            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)), dist[0]);
+            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)),
+                           dist[0]);
         } else if constexpr (D <= 3) {
             const VF z           = D == 3 ? dist[2] : hn::Zero(d);
             const VI hh          = hn::And(h, hn::Set(di, 15));
@@ -131,18 +140,21 @@ struct ImprovedPoint {
                 return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
             };
             const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
-            const VF v = hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
-            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)), hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
+            const VF v =
+                hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
+            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
+                           hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
         } else {
-            const VI zero_axis   = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
-            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+            const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+            const auto below   = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
             const auto bit_clear = [&](int bit) {
                 return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
             };
             const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
             const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
             const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
-            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)), hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
+            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)),
+                                   hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
                            hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
         }
     }
@@ -158,12 +170,13 @@ struct AxesPoint {
         VI axis;
         if constexpr (D == 3) {  // h < 256: exactly, in doubles
             const VF x = hn::ConvertTo(d, half), three = hn::Set(d, 3.0);
-            axis       = hn::ConvertTo(di, hn::Sub(x, hn::Mul(hn::Floor(hn::Div(x, three)), three)));
+            axis = hn::ConvertTo(di, hn::Sub(x, hn::Mul(hn::Floor(hn::Div(x, three)), three)));
         } else {
             axis = hn::And(half, hn::Set(di, D - 1));
         }
         VF chosen = dist[0];
-        for (int k = 1; k < D; ++k) chosen = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, k))), dist[k], chosen);
+        for (int k = 1; k < D; ++k)
+            chosen = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, k))), dist[k], chosen);
         const auto positive = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Zero(di)));
         return hn::IfThenElse(positive, chosen, hn::Neg(chosen));
     }
@@ -202,17 +215,19 @@ struct PerlinPoints {
     static VF At(const OctaveContext& octave, const PointCells<D>& cells) {
         const DF d;
         VI code[points];
-        PointCodes<D, PerAxis>(octave.lattice, cells, first, code);                // 2. HASH THE POINTS
+        PointCodes<D, PerAxis>(octave.lattice, cells, first, code);  // 2. HASH THE POINTS
         Gradient<D> gradient{};
-        if constexpr (std::is_same_v<Gradient<D>, RandomPoint<D>>) gradient.gradients = octave.random_gradient;
+        if constexpr (std::is_same_v<Gradient<D>, RandomPoint<D>>)
+            gradient.gradients = octave.random_gradient;
         VF values[points];
         for (int n = 0; n < points; ++n) {
-            VF dist[4];                                                             // 3. FROM THE POINT TO
-            for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)         //    THE CELL'S, DOTTED
-                dist[axis] = hn::Sub(cells.frac[axis], hn::Set(d, static_cast<double>(first + rest % PerAxis)));
+            VF dist[4];                                                      // 3. FROM THE POINT TO
+            for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)  //    THE CELL'S, DOTTED
+                dist[axis] =
+                    hn::Sub(cells.frac[axis], hn::Set(d, static_cast<double>(first + rest % PerAxis)));
             values[n] = gradient(GradientByteLanes(*octave.lattice.lattice, code[n]), dist);
         }
-        return BlendPointLanes<D, PerAxis>(values, cells);                        // 4. BLEND
+        return BlendPointLanes<D, PerAxis>(values, cells);  // 4. BLEND
     }
 };
 
@@ -249,12 +264,13 @@ struct ValuePoints {
         VI code[ipow(span, D)];
         PointCodes<D, span>(octave.lattice, cells, Smooth ? first - 1 : first, code);  // 2. THE POINTS'
         VF lattice_values[ipow(span, D)];                                              //    VALUES
-        for (int n = 0; n < ipow(span, D); ++n) lattice_values[n] = ValueLanes(*octave.lattice.lattice, code[n]);
+        for (int n = 0; n < ipow(span, D); ++n)
+            lattice_values[n] = ValueLanes(*octave.lattice.lattice, code[n]);
         VF values[points];
         for (int n = 0; n < points; ++n)
             values[n] = Smooth ? SmoothedPoint<D, PerAxis>(lattice_values, n) : lattice_values[n];
         if constexpr (PerAxis == 1) return values[0];
-        return BlendPointLanes<D, PerAxis>(values, cells);                            // 3. BLEND
+        return BlendPointLanes<D, PerAxis>(values, cells);  // 3. BLEND
     }
 };
 
@@ -277,15 +293,15 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
         const Lattice& lattice   = *setup.lattice;
-        const OctaveContext octave{
-            {&lattice, setup.period,
-             lattice.hash() == Hash::permutation && setup.period != 0 && setup.period * lattice.stride() > 256},
-            plan.random_gradients[static_cast<std::size_t>(o)]};
+        const OctaveContext octave{{&lattice, setup.period,
+                                    lattice.hash() == Hash::permutation && setup.period != 0 &&
+                                        setup.period * lattice.stride() > 256},
+                                   plan.random_gradients[static_cast<std::size_t>(o)]};
         const VF amplitude = hn::Set(d, setup.amplitude);
         const bool first   = o == first_octave;
         for (int i = 0; i < padded; i += lanes) {
             PointCells<D> cells;
-            CellsOfPoints<D>(setup, plan.curve, batch.coordinate, i, cells);   // 1. THE CELLS
+            CellsOfPoints<D>(setup, plan.curve, batch.coordinate, i, cells);  // 1. THE CELLS
             const VF noise = Octave::At(octave, cells);
             if (batch.only_octave >= 0) {  // FractalNoise::octave_weight
                 hn::Store(hn::Mul(hn::Set(d, setup.amplitude / plan.divisor), noise), d, total + i);
@@ -293,7 +309,9 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
             }
             const VF so_far = first ? zero : hn::Load(d, total + i);
             switch (plan.fractal) {
-                case Fractal::fbm: hn::Store(hn::Add(so_far, hn::Mul(amplitude, noise)), d, total + i); break;
+                case Fractal::fbm:
+                    hn::Store(hn::Add(so_far, hn::Mul(amplitude, noise)), d, total + i);
+                    break;
                 case Fractal::turbulence:
                     hn::Store(hn::Add(so_far, hn::Mul(amplitude, hn::Abs(noise))), d, total + i);
                     break;
@@ -309,7 +327,8 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
     }
     if (batch.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
         const VF divisor = hn::Set(d, plan.divisor);
-        for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
+        for (int i = 0; i < padded; i += lanes)
+            hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
     }
     std::copy(total, total + batch.count, batch.out);
 }
@@ -318,32 +337,45 @@ template <class Make>
 detail::ResolvedPointKernel ForPointDimension(int dimension, Make make) {
     detail::PointFn fill = nullptr;
     switch (dimension) {
-        case 1: fill = make(std::integral_constant<int, 1>{}); break;
-        case 2: fill = make(std::integral_constant<int, 2>{}); break;
-        case 3: fill = make(std::integral_constant<int, 3>{}); break;
-        default: fill = make(std::integral_constant<int, 4>{}); break;
+        case 1:
+            fill = make(std::integral_constant<int, 1>{});
+            break;
+        case 2:
+            fill = make(std::integral_constant<int, 2>{});
+            break;
+        case 3:
+            fill = make(std::integral_constant<int, 3>{});
+            break;
+        default:
+            fill = make(std::integral_constant<int, 4>{});
+            break;
     }
     return {fill, HWY_TARGET};
 }
 
 template <int D, template <int> class Gradient>
 detail::PointFn PerlinPointsFor(bool cubic) {
-    return cubic ? &FillPoints<D, PerlinPoints<D, 4, Gradient>> : &FillPoints<D, PerlinPoints<D, 2, Gradient>>;
+    return cubic ? &FillPoints<D, PerlinPoints<D, 4, Gradient>>
+                 : &FillPoints<D, PerlinPoints<D, 2, Gradient>>;
 }
 
 template <int D>
 detail::PointFn PerlinPointsForDimension(Gradients gradients, bool cubic) {
     switch (gradients) {
-        case Gradients::improved: return PerlinPointsFor<D, ImprovedPoint>(cubic);
-        case Gradients::axes: return PerlinPointsFor<D, AxesPoint>(cubic);
-        case Gradients::random: return PerlinPointsFor<D, RandomPoint>(cubic);
+        case Gradients::improved:
+            return PerlinPointsFor<D, ImprovedPoint>(cubic);
+        case Gradients::axes:
+            return PerlinPointsFor<D, AxesPoint>(cubic);
+        case Gradients::random:
+            return PerlinPointsFor<D, RandomPoint>(cubic);
     }
     return nullptr;
 }
 
 template <int D>
 detail::PointFn ValuePointsForDimension(bool cubic, bool smooth) {
-    if (cubic) return smooth ? &FillPoints<D, ValuePoints<D, 4, true>> : &FillPoints<D, ValuePoints<D, 4, false>>;
+    if (cubic)
+        return smooth ? &FillPoints<D, ValuePoints<D, 4, true>> : &FillPoints<D, ValuePoints<D, 4, false>>;
     return smooth ? &FillPoints<D, ValuePoints<D, 2, true>> : &FillPoints<D, ValuePoints<D, 2, false>>;
 }
 
@@ -351,14 +383,15 @@ detail::PointFn ValuePointsForDimension(bool cubic, bool smooth) {
 
 detail::ResolvedPointKernel ResolvePerlinPoints(const Params& params) {
     const bool cubic = params.interpolation == Interpolation::cubic;
-    return points::ForPointDimension(params.dimension,
-                                     [&](auto d) { return points::PerlinPointsForDimension<d()>(params.gradients, cubic); });
+    return points::ForPointDimension(params.dimension, [&](auto d) {
+        return points::PerlinPointsForDimension<d()>(params.gradients, cubic);
+    });
 }
 
 detail::ResolvedPointKernel ResolveValuePoints(const Params& params) {
     const bool cubic = params.interpolation == Interpolation::cubic;
-    return points::ForPointDimension(params.dimension,
-                                     [&](auto d) { return points::ValuePointsForDimension<d()>(cubic, params.smooth); });
+    return points::ForPointDimension(
+        params.dimension, [&](auto d) { return points::ValuePointsForDimension<d()>(cubic, params.smooth); });
 }
 
 detail::ResolvedPointKernel ResolveWhitePoints(const Params& params) {

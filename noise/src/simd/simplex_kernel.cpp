@@ -51,7 +51,8 @@ HWY_INLINE VU HashLanes(std::uint32_t seed, const VI* vertex) {
     const DU du;
     VU h = hn::Set(du, seed);
     for (int axis = 0; axis < D; ++axis)
-        h = hn::Xor(h, MulMod32(Low32(hn::BitCast(du, vertex[axis])), axis_prime[static_cast<std::size_t>(axis)]));
+        h = hn::Xor(
+            h, MulMod32(Low32(hn::BitCast(du, vertex[axis])), axis_prime[static_cast<std::size_t>(axis)]));
     h = hn::Xor(h, hn::ShiftRight<16>(h));
     h = MulMod32(h, mix1);
     h = hn::Xor(h, hn::ShiftRight<13>(h));
@@ -78,13 +79,16 @@ HWY_INLINE void GradientLanes(VU h, VF* g) {
     } else {
         // 3D: zero axis (h * 3) >> 32; 4D: h >> 30. The others +-1 from bits 0 .. D-1.
         VU zero;
-        if constexpr (D == 3) zero = hn::ShiftRight<32>(MulFull32(h, 3u));
-        else zero = hn::ShiftRight<30>(h);
+        if constexpr (D == 3)
+            zero = hn::ShiftRight<32>(MulFull32(h, 3u));
+        else
+            zero = hn::ShiftRight<30>(h);
         const VF one = hn::Set(d, 1.0), minus_one = hn::Set(d, -1.0);
         for (int axis = 0; axis < D; ++axis) {
-            const auto is_zero = hn::RebindMask(d, hn::Eq(zero, hn::Set(DU(), static_cast<std::uint64_t>(axis))));
-            const VF sign      = hn::IfThenElse(BitSet(h, std::uint64_t{1} << axis), minus_one, one);
-            g[axis]            = hn::IfThenZeroElse(is_zero, sign);
+            const auto is_zero =
+                hn::RebindMask(d, hn::Eq(zero, hn::Set(DU(), static_cast<std::uint64_t>(axis))));
+            const VF sign = hn::IfThenElse(BitSet(h, std::uint64_t{1} << axis), minus_one, one);
+            g[axis]       = hn::IfThenZeroElse(is_zero, sign);
         }
     }
 }
@@ -131,15 +135,16 @@ HWY_INLINE VF CellLanes(VF q, VI& index) {
 struct SharedSimplex {
     bool valid = false;
     double cell[2]{};
-    bool x_higher = false;         // d0x > d0y: which of the middle vertices
-    double gradient[3][2]{};       // per vertex k
+    bool x_higher = false;    // d0x > d0y: which of the middle vertices
+    double gradient[3][2]{};  // per vertex k
 };
 
 // The simplex of every lane, when it is one and the same: the vertex hashes and gradients
 // scalar, the distances, falloffs and dot products on the lanes, with the operations of the
 // per-lane path below (and of simplex.cpp) in their order. Returns false when the lanes' cells
 // or the order of their axes differ.
-HWY_INLINE bool SharedSimplexLanes(std::uint32_t seed, const VF* fl, const VF* d0, SharedSimplex& shared, VF& out) {
+HWY_INLINE bool SharedSimplexLanes(std::uint32_t seed, const VF* fl, const VF* d0, SharedSimplex& shared,
+                                   VF& out) {
     const DF d;
     const double cx = hn::GetLane(fl[0]), cy = hn::GetLane(fl[1]);
     if (!hn::AllTrue(d, hn::And(hn::Eq(fl[0], hn::Set(d, cx)), hn::Eq(fl[1], hn::Set(d, cy))))) return false;
@@ -177,7 +182,7 @@ HWY_INLINE bool SharedSimplexLanes(std::uint32_t seed, const VF* fl, const VF* d
         const VF falloff = hn::Mul(a2, a2);
         const VF dot     = hn::Add(hn::Mul(hn::Set(d, shared.gradient[k][0]), dist[0]),
                                    hn::Mul(hn::Set(d, shared.gradient[k][1]), dist[1]));
-        total = hn::Add(total, hn::Mul(falloff, dot));
+        total            = hn::Add(total, hn::Mul(falloff, dot));
     }
     out = hn::Mul(total, hn::Set(d, norm2));
     return true;
@@ -189,7 +194,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared
     const DF d;
     const DI di;
     constexpr double skew = D == 2 ? skew2 : skew4, unskew = D == 2 ? unskew2 : unskew4;
-    VF sum = x[0];                                                         // 1. skew
+    VF sum = x[0];  // 1. skew
     for (int axis = 1; axis < D; ++axis) sum = hn::Add(sum, x[axis]);
     const VF s = hn::Mul(sum, hn::Set(d, skew));
     VF fl[D], f[D];
@@ -199,7 +204,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared
         fl[axis] = hn::Floor(q);
         f[axis]  = hn::Sub(q, fl[axis]);
     }
-    VF fsum = f[0];                                                        // 2. unskew
+    VF fsum = f[0];  // 2. unskew
     for (int axis = 1; axis < D; ++axis) fsum = hn::Add(fsum, f[axis]);
     const VF t = hn::Mul(fsum, hn::Set(d, unskew));
     VF d0[D];
@@ -211,7 +216,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared
     VI cell[D];
     for (int axis = 0; axis < D; ++axis) cell[axis] = CellIndexLanes<Quick>(fl[axis]);
 
-    VI rank[D];                                                            // 3. rank the axes
+    VI rank[D];  // 3. rank the axes
     for (int axis = 0; axis < D; ++axis) rank[axis] = hn::Zero(di);
     const VI one = hn::Set(di, 1);
     for (int a = 0; a < D; ++a)
@@ -221,7 +226,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared
             rank[b]             = hn::Add(rank[b], hn::IfThenZeroElse(a_higher, one));
         }
 
-    VF total = hn::Zero(d);                                                // 4. the D + 1 vertices
+    VF total = hn::Zero(d);  // 4. the D + 1 vertices
     for (int k = 0; k <= D; ++k) {
         VI index[D];
         VF dist[D];
@@ -230,7 +235,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared
             index[axis]       = hn::Add(cell[axis], hn::IfThenElseZero(offset, one));
             dist[axis]        = k == 0 ? d0[axis]
                                        : hn::Add(hn::Sub(d0[axis], hn::IfThenElseZero(hn::RebindMask(d, offset),
-                                                                                       hn::Set(d, 1.0))),
+                                                                                      hn::Set(d, 1.0))),
                                                  hn::Set(d, static_cast<double>(k) * unskew));
         }
         total = hn::Add(total, ContributionLanes<D>(seed, index, dist));
@@ -244,7 +249,7 @@ template <bool Quick>
 HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
     const DF d;
     const DI di;
-    const VF zz = hn::Mul(z, hn::Set(d, one_over_root3));                // 1. rotate
+    const VF zz = hn::Mul(z, hn::Set(d, one_over_root3));  // 1. rotate
     const VF xk = hn::Mul(x, hn::Set(d, one_over_root6)), yk = hn::Mul(y, hn::Set(d, one_over_root2));
     const VF r[3] = {hn::Add(hn::Mul(x, hn::Set(d, two_over_root6)), zz), hn::Add(hn::Sub(yk, xk), zz),
                      hn::Sub(zz, hn::Add(xk, yk))};
@@ -252,23 +257,25 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
 
     VF total = zero;
     for (int grid = 0; grid < 2; ++grid) {
-        VI index[3];                                                        // 2. the nearest vertex
+        VI index[3];  // 2. the nearest vertex
         VF dist[3];
         for (int axis = 0; axis < 3; ++axis)
-            dist[axis] = hn::Sub(CellLanes<Quick>(grid == 0 ? hn::Add(r[axis], half) : r[axis], index[axis]), half);
+            dist[axis] =
+                hn::Sub(CellLanes<Quick>(grid == 0 ? hn::Add(r[axis], half) : r[axis], index[axis]), half);
         const std::uint32_t grid_seed = grid == 0 ? seed : seed ^ second_grid_seed;
-        total = hn::Add(total, ContributionLanes<3>(grid_seed, index, dist));
+        total                         = hn::Add(total, ContributionLanes<3>(grid_seed, index, dist));
 
         const VF a0 = hn::Abs(dist[0]), a1 = hn::Abs(dist[1]), a2 = hn::Abs(dist[2]);  // 3. its neighbour
-        const auto far0 = hn::And(hn::Ge(a0, a1), hn::Ge(a0, a2));
-        const auto far1 = hn::AndNot(far0, hn::Ge(a1, a2));
+        const auto far0           = hn::And(hn::Ge(a0, a1), hn::Ge(a0, a2));
+        const auto far1           = hn::AndNot(far0, hn::Ge(a1, a2));
         const hn::Mask<DF> far[3] = {far0, far1, hn::Not(hn::Or(far0, far1))};
         for (int axis = 0; axis < 3; ++axis) {
-            const auto up   = hn::Ge(dist[axis], zero);
-            const VF step   = hn::IfThenElse(up, one, minus_one);
-            dist[axis]      = hn::IfThenElse(far[axis], hn::Sub(dist[axis], step), dist[axis]);
-            const VI istep  = hn::IfThenElse(hn::RebindMask(di, up), hn::Set(di, 1), hn::Set(di, -1));
-            index[axis]     = hn::IfThenElse(hn::RebindMask(di, far[axis]), hn::Add(index[axis], istep), index[axis]);
+            const auto up  = hn::Ge(dist[axis], zero);
+            const VF step  = hn::IfThenElse(up, one, minus_one);
+            dist[axis]     = hn::IfThenElse(far[axis], hn::Sub(dist[axis], step), dist[axis]);
+            const VI istep = hn::IfThenElse(hn::RebindMask(di, up), hn::Set(di, 1), hn::Set(di, -1));
+            index[axis] =
+                hn::IfThenElse(hn::RebindMask(di, far[axis]), hn::Add(index[axis], istep), index[axis]);
         }
         total = hn::Add(total, ContributionLanes<3>(grid_seed, index, dist));
     }
@@ -287,7 +294,8 @@ struct SimplexOctave {
     static void Run(const OctaveInputs& in) {
         constexpr double quick = 0x1.0p49;
         const auto within      = [&](double v) { return v > -quick && v < quick; };
-        bool inside = within(static_cast<double>(in.cell_x[0])) && within(static_cast<double>(in.cell_x[in.padded - 1]));
+        bool inside            = within(static_cast<double>(in.cell_x[0])) &&
+                      within(static_cast<double>(in.cell_x[in.padded - 1]));
         for (int axis = 1; axis < D; ++axis) {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
@@ -321,12 +329,12 @@ struct SimplexOctave {
             VF n;
             if constexpr (D <= 2) {
                 const VF p[2] = {x, row[1]};
-                n = simplex_lanes::SkewedLanes<2, Quick>(seed, p, &shared);
+                n             = simplex_lanes::SkewedLanes<2, Quick>(seed, p, &shared);
             } else if constexpr (D == 3) {
                 n = simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
             } else {
                 const VF p[4] = {x, row[1], row[2], row[3]};
-                n = simplex_lanes::SkewedLanes<4, Quick>(seed, p, nullptr);
+                n             = simplex_lanes::SkewedLanes<4, Quick>(seed, p, nullptr);
             }
             EmitLanes(in, i, n);
         }
@@ -334,7 +342,8 @@ struct SimplexOctave {
 };
 
 detail::ResolvedKernel ResolveSimplex(const Params& params) {
-    return ForDimension(params.dimension, [](auto dim) -> detail::ChunkFn { return &FillChunk<SimplexOctave<dim()>>; });
+    return ForDimension(params.dimension,
+                        [](auto dim) -> detail::ChunkFn { return &FillChunk<SimplexOctave<dim()>>; });
 }
 
 }  // namespace HWY_NAMESPACE
@@ -346,7 +355,9 @@ namespace noise {
 HWY_EXPORT(ResolveSimplex);
 
 namespace detail {
-ResolvedKernel make_simplex_kernel(const Params& params) { return HWY_DYNAMIC_DISPATCH(ResolveSimplex)(params); }
+ResolvedKernel make_simplex_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolveSimplex)(params);
+}
 }  // namespace detail
 }  // namespace noise
 #endif

@@ -41,7 +41,7 @@ HWY_INLINE VF SmoothedLanes(const VF* lattice_values, int point) {
 // Lattice::value_of on lanes).
 template <class Hasher>
 class BlockValues {
-public:
+  public:
     BlockValues(const Hasher& hasher, const Lattice& lattice, double* values)
         : hasher_(hasher), lattice_(lattice), values_(values) {
         if (!hasher.tabulated()) return;
@@ -68,7 +68,7 @@ public:
         for (int n = 0; n < Hasher::points; ++n) out[n] = hash_lanes::ValueLanes(lattice_, hash[n]);
     }
 
-private:
+  private:
     const Hasher& hasher_;
     const Lattice& lattice_;
     double* values_;
@@ -85,12 +85,12 @@ struct ValueOctave {
         using Hasher        = BlockHasher<D, span>;
         HWY_ALIGN std::int64_t table[Hasher::capacity];
         HWY_ALIGN double value_table[Hasher::capacity];
-        const Hasher hasher(in, Smooth ? first - 1 : first, table);              // 2. THE POINTS' HASHES,
-        const BlockValues<Hasher> lattice(hasher, *in.lattice, value_table);     //    AS VALUES
+        const Hasher hasher(in, Smooth ? first - 1 : first, table);           // 2. THE POINTS' HASHES,
+        const BlockValues<Hasher> lattice(hasher, *in.lattice, value_table);  //    AS VALUES
         if constexpr (Smooth && D <= 3) {
             if (hasher.tabulated()) return RunSmoothedTable(in, hasher, value_table);
         }
-        const auto blend = [&](int i, VF* lattice_values) {                      // 3. BLEND
+        const auto blend = [&](int i, VF* lattice_values) {  // 3. BLEND
             VF values[ipow(PerAxis, D)];
             for (int n = 0; n < ipow(PerAxis, D); ++n)
                 values[n] = Smooth ? SmoothedLanes<D, PerAxis>(lattice_values, n) : lattice_values[n];
@@ -103,7 +103,8 @@ struct ValueOctave {
                 hasher.visit(i, [&](auto fetch) {
                     VF lattice_values[Hasher::points];
                     for (int c = 0; c < Hasher::combos; ++c)
-                        for (int s = 0; s < span; ++s) lattice_values[s + span * c] = fetch(value_table, c, s);
+                        for (int s = 0; s < span; ++s)
+                            lattice_values[s + span * c] = fetch(value_table, c, s);
                     blend(i, lattice_values);
                 });
             return;
@@ -137,7 +138,8 @@ struct ValueOctave {
             int offset[4] = {};  // the row's offsets on axes 1 .. D-1, from the block's first point
             for (int axis = 1, rest = c; axis < D; ++axis, rest /= span) offset[axis] = rest % span;
             bool inner = true;
-            for (int axis = 1; axis < D; ++axis) inner = inner && offset[axis] >= 1 && offset[axis] <= PerAxis;
+            for (int axis = 1; axis < D; ++axis)
+                inner = inner && offset[axis] >= 1 && offset[axis] <= PerAxis;
             if (!inner) continue;
             // Rows in increasing c: a row's last vector may spill into the next row's first
             // entries, which that row then writes itself (or, past the inner rows, nobody reads).
@@ -147,7 +149,8 @@ struct ValueOctave {
                     double w           = weight[n % 3];
                     std::int64_t entry = k + n % 3 - 1;
                     int row            = 0;
-                    for (int axis = 1, rest = n / 3, stride = 1; axis < D; ++axis, rest /= 3, stride *= span) {
+                    for (int axis = 1, rest = n / 3, stride = 1; axis < D;
+                         ++axis, rest /= 3, stride *= span) {
                         w *= weight[rest % 3];
                         row += (offset[axis] + rest % 3 - 1) * stride;
                     }
@@ -161,11 +164,13 @@ struct ValueOctave {
                 VF blended[ipow(PerAxis, D)];
                 for (int n = 0; n < ipow(PerAxis, D); ++n) {
                     int c = 0;
-                    for (int axis = 1, rest = n / PerAxis, stride = 1; axis < D; ++axis, rest /= PerAxis, stride *= span)
+                    for (int axis = 1, rest = n / PerAxis, stride = 1; axis < D;
+                         ++axis, rest /= PerAxis, stride *= span)
                         c += (rest % PerAxis + 1) * stride;
                     blended[n] = fetch(smoothed, c, n % PerAxis + 1);
                 }
-                EmitLanes(in, i, BlendLanes<D, PerAxis>(blended, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
+                EmitLanes(in, i,
+                          BlendLanes<D, PerAxis>(blended, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
             });
         }
     }
@@ -197,7 +202,8 @@ detail::ChunkFn ValueForDimension(bool cubic, bool smooth) {
 
 detail::ResolvedKernel ResolveValue(const Params& params) {
     const bool cubic = params.interpolation == Interpolation::cubic;
-    return ForDimension(params.dimension, [&](auto d) { return ValueForDimension<d()>(cubic, params.smooth); });
+    return ForDimension(params.dimension,
+                        [&](auto d) { return ValueForDimension<d()>(cubic, params.smooth); });
 }
 
 template <int D>

@@ -56,7 +56,8 @@ HWY_INLINE VU Mix32Lanes(VU h) {
 // detail::feature_offset, lane-wise: 0.5 + jitter ((bits + 0.5) 2^-16 - 0.5).
 HWY_INLINE VF FeatureOffsetLanes(VU bits, VF jitter) {
     const DF d;
-    const VF u = hn::Mul(hn::Add(hn::ConvertTo(d, hn::BitCast(DI(), bits)), hn::Set(d, 0.5)), hn::Set(d, 0x1.0p-16));
+    const VF u =
+        hn::Mul(hn::Add(hn::ConvertTo(d, hn::BitCast(DI(), bits)), hn::Set(d, 0.5)), hn::Set(d, 0x1.0p-16));
     return hn::Add(hn::Set(d, 0.5), hn::Mul(jitter, hn::Sub(u, hn::Set(d, 0.5))));
 }
 
@@ -124,7 +125,7 @@ struct WorleyOctave {
     // vector's lanes mostly lie in one cell (a broadcast) or a few neighbouring ones (one load and
     // one lane permute). Beyond two cells per pixel the columns between the pixels would be
     // hashed for nothing: each lane hashes its own cells.
-    static constexpr int reach = D + 1;           // the candidates' largest |offset| on any axis
+    static constexpr int reach = D + 1;  // the candidates' largest |offset| on any axis
     static constexpr int side  = 2 * reach + 1;
     static constexpr int keys  = ipow(side, D - 1);  // rows of candidates, by their offsets on y, z, w
 
@@ -138,16 +139,16 @@ struct WorleyOctave {
         const DF d;
         const DI di;
         const DU du;
-        const int lanes                    = static_cast<int>(hn::Lanes(d));
-        const detail::KernelPlan& plan     = *in.plan;
-        const auto candidates              = detail::worley_candidates(D, Metric);
-        const std::uint32_t seed_hash      = detail::worley_seed_hash(in.lattice->seed());
-        const std::int64_t period          = in.period;
-        const std::int64_t wrap            = period != 0 ? period : 256;  // wrap_index's modulus
-        const double scale                 = detail::worley_scale(D, Metric, plan.cellular_return);
-        const VF jitter                    = hn::Set(d, plan.cellular_jitter);
-        const VF infinity                  = hn::Set(d, std::numeric_limits<double>::infinity());
-        const bool only_f1                 = plan.cellular_return == CellularReturn::f1;
+        const int lanes                = static_cast<int>(hn::Lanes(d));
+        const detail::KernelPlan& plan = *in.plan;
+        const auto candidates          = detail::worley_candidates(D, Metric);
+        const std::uint32_t seed_hash  = detail::worley_seed_hash(in.lattice->seed());
+        const std::int64_t period      = in.period;
+        const std::int64_t wrap        = period != 0 ? period : 256;  // wrap_index's modulus
+        const double scale             = detail::worley_scale(D, Metric, plan.cellular_return);
+        const VF jitter                = hn::Set(d, plan.cellular_jitter);
+        const VF infinity              = hn::Set(d, std::numeric_limits<double>::infinity());
+        const bool only_f1             = plan.cellular_return == CellularReturn::f1;
 
         // The first shell: the list's first 3^D cells (floor_bound 0 exactly when |k| <= 1 on every axis).
         constexpr std::size_t first_shell = ipow(3, D);
@@ -163,7 +164,8 @@ struct WorleyOctave {
                 if constexpr (D > 1) {
                     rest = TermScalar<Metric>(AxisGap(c.offset[1], in.row.cell[1].frac));
                     for (int axis = 2; axis < D; ++axis)
-                        rest = CombineScalar<Metric>(rest, TermScalar<Metric>(AxisGap(c.offset[axis], in.row.cell[axis].frac)));
+                        rest = CombineScalar<Metric>(
+                            rest, TermScalar<Metric>(AxisGap(c.offset[axis], in.row.cell[axis].frac)));
                 }
                 row[j]      = {h, rest};
                 row_done[j] = 1;
@@ -214,9 +216,12 @@ struct WorleyOctave {
         // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
         // joined to `rest` last, as distance_of does.
         const auto distance_from = [&](int kx, VF offset_x, VF fx, VF rest) {
-            const VF term = TermLanes<Metric>(hn::Sub(hn::Add(hn::Set(d, static_cast<double>(kx)), offset_x), fx));
-            if constexpr (D == 1) return term;
-            else return CombineLanes<Metric>(term, rest);
+            const VF term =
+                TermLanes<Metric>(hn::Sub(hn::Add(hn::Set(d, static_cast<double>(kx)), offset_x), fx));
+            if constexpr (D == 1)
+                return term;
+            else
+                return CombineLanes<Metric>(term, rest);
         };
 
         const std::int64_t first_cell = in.cell_x[0];
@@ -230,15 +235,15 @@ struct WorleyOctave {
             const int distinct = static_cast<int>(std::min<std::int64_t>(count, wrap));
             for (int k = 0; k < distinct; ++k) wrapped[k] = wrap_index(first_cell - reach + k, period);
             for (int k = distinct; k < distinct + lanes; ++k) wrapped[k] = 0;  // the last vector's tail
-            std::vector<int> slot(static_cast<std::size_t>(keys), -1);  // a row's place in `table`
+            std::vector<int> slot(static_cast<std::size_t>(keys), -1);         // a row's place in `table`
             std::vector<double> table;
             // Room for every row: pointers into the table stay valid while rows are added.
             table.reserve(static_cast<std::size_t>(keys) * 2 * static_cast<std::size_t>(stride));
             const auto fill_row = [&](const detail::WorleyCandidate& c, const RowPart& part) {
                 const int at = static_cast<int>(table.size());
                 table.resize(table.size() + 2 * static_cast<std::size_t>(stride));
-                double* offset_x = table.data() + at;
-                double* rest     = offset_x + stride;
+                double* offset_x  = table.data() + at;
+                double* rest      = offset_x + stride;
                 const VU row_hash = hn::Set(du, part.hash);
                 for (int k = 0; k < distinct; k += lanes) {
                     const VU bits  = hn::BitCast(du, hn::LoadU(di, wrapped + k));
@@ -249,19 +254,22 @@ struct WorleyOctave {
                     if constexpr (D > 2) word1 = Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u)));
                     VF term[D];
                     for (int axis = 0; axis < D; ++axis) {
-                        const VU word  = axis < 2 ? word0 : word1;
-                        const VU field = hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
+                        const VU word = axis < 2 ? word0 : word1;
+                        const VU field =
+                            hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
                         const VF feature_offset = FeatureOffsetLanes(field, jitter);
                         if (axis == 0) {
                             hn::StoreU(feature_offset, d, offset_x + k);
                             continue;
                         }
-                        const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), feature_offset);
-                        term[axis]       = TermLanes<Metric>(hn::Sub(feature, hn::Set(d, in.row.cell[axis].frac)));
+                        const VF feature =
+                            hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), feature_offset);
+                        term[axis] = TermLanes<Metric>(hn::Sub(feature, hn::Set(d, in.row.cell[axis].frac)));
                     }
                     if constexpr (D > 1) {
                         VF folded = term[1];
-                        for (int axis = 2; axis < D; ++axis) folded = CombineLanes<Metric>(folded, term[axis]);
+                        for (int axis = 2; axis < D; ++axis)
+                            folded = CombineLanes<Metric>(folded, term[axis]);
                         hn::StoreU(folded, d, rest + k);
                     }
                 }
@@ -282,34 +290,38 @@ struct WorleyOctave {
                 return row_of(c, part) + reach + c.offset[0];
             };
             const double* near_entry[first_shell];
-            for (std::size_t j = 0; j < first_shell; ++j) near_entry[j] = entry_of(candidates[j], row_part(j));
+            for (std::size_t j = 0; j < first_shell; ++j)
+                near_entry[j] = entry_of(candidates[j], row_part(j));
 
             for (int i = 0; i < in.padded; i += lanes) {
                 const VF fx              = hn::Load(d, in.frac_x + i);
                 const std::int64_t lo    = in.cell_x[i];
                 const std::int64_t apart = in.cell_x[i + lanes - 1] - lo;
-                const auto k             = static_cast<std::size_t>(lo - first_cell);  // the lanes' first column
+                const auto k = static_cast<std::size_t>(lo - first_cell);  // the lanes' first column
                 if (apart == 0) {
                     // One cell for all lanes (the usual case at low frequencies): scalars.
                     const auto at = [&](const double* entry, int kx) {
-                        return distance_from(kx, hn::Set(d, entry[k]), fx, hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
+                        return distance_from(kx, hn::Set(d, entry[k]), fx,
+                                             hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
                     };
-                    search(i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
-                           [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                               return at(entry_of(c, part), c.offset[0]);
-                           });
+                    search(
+                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                            return at(entry_of(c, part), c.offset[0]);
+                        });
                 } else if (apart < lanes) {
                     // A few neighbouring cells: one permute of one vector of the table.
                     const VI local   = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
                     const auto index = hn::IndicesFromVec(d, local);
                     const auto at    = [&](const double* entry, int kx) {
                         return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
-                                             hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
+                                                hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
                     };
-                    search(i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
-                           [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                               return at(entry_of(c, part), c.offset[0]);
-                           });
+                    search(
+                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                            return at(entry_of(c, part), c.offset[0]);
+                        });
                 } else {
                     HWY_ALIGN double lane_offset[max_lanes], lane_rest[max_lanes];
                     const auto at = [&](const double* entry, int kx) {
@@ -320,10 +332,11 @@ struct WorleyOctave {
                         }
                         return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
                     };
-                    search(i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
-                           [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                               return at(entry_of(c, part), c.offset[0]);
-                           });
+                    search(
+                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                            return at(entry_of(c, part), c.offset[0]);
+                        });
                 }
             }
             return;
@@ -336,8 +349,8 @@ struct WorleyOctave {
         RowPart near_part[first_shell];
         for (std::size_t j = 0; j < first_shell; ++j) near_part[j] = row_part(j);
         for (int i = 0; i < in.padded; i += lanes) {
-            const VF fx         = hn::Load(d, in.frac_x + i);
-            const VI base_index = hn::Load(di, wrapped_x + i);
+            const VF fx              = hn::Load(d, in.frac_x + i);
+            const VI base_index      = hn::Load(di, wrapped_x + i);
             const auto lane_distance = [&](const detail::WorleyCandidate& c, const RowPart& part) {
                 // The x link: the wrapped index of cell + kx, one correction while |kx| <= period.
                 const int kx = c.offset[0];
@@ -345,10 +358,11 @@ struct WorleyOctave {
                 if (kx <= wrap && -kx <= wrap) {
                     const VI modulus = hn::Set(di, wrap);
                     index            = hn::Add(base_index, hn::Set(di, kx));
-                    index            = hn::IfThenElse(hn::Lt(index, hn::Zero(di)), hn::Add(index, modulus), index);
-                    index            = hn::IfThenElse(hn::Lt(index, modulus), index, hn::Sub(index, modulus));
+                    index = hn::IfThenElse(hn::Lt(index, hn::Zero(di)), hn::Add(index, modulus), index);
+                    index = hn::IfThenElse(hn::Lt(index, modulus), index, hn::Sub(index, modulus));
                 } else {  // tiny periods (a tile of 1 or 2 cells)
-                    for (int lane = 0; lane < lanes; ++lane) lane_index[lane] = wrap_index(in.cell_x[i + lane] + kx, period);
+                    for (int lane = 0; lane < lanes; ++lane)
+                        lane_index[lane] = wrap_index(in.cell_x[i + lane] + kx, period);
                     index = hn::Load(di, lane_index);
                 }
                 const VU bits  = hn::BitCast(du, index);
@@ -360,9 +374,11 @@ struct WorleyOctave {
 
                 VF term[D];
                 for (int axis = 0; axis < D; ++axis) {
-                    const VU word    = axis < 2 ? word0 : word1;
-                    const VU field   = hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
-                    const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), FeatureOffsetLanes(field, jitter));
+                    const VU word = axis < 2 ? word0 : word1;
+                    const VU field =
+                        hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
+                    const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])),
+                                               FeatureOffsetLanes(field, jitter));
                     const VF f       = axis == 0 ? fx : hn::Set(d, in.row.cell[axis].frac);
                     term[axis]       = TermLanes<Metric>(hn::Sub(feature, f));
                 }
@@ -374,8 +390,11 @@ struct WorleyOctave {
                 }
                 return distance;
             };
-            search(i, fx, [&](std::size_t j) { return lane_distance(candidates[j], near_part[j]); },
-                   [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) { return lane_distance(c, part); });
+            search(
+                i, fx, [&](std::size_t j) { return lane_distance(candidates[j], near_part[j]); },
+                [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                    return lane_distance(c, part);
+                });
         }
     }
 };
@@ -383,15 +402,19 @@ struct WorleyOctave {
 template <int D>
 detail::ChunkFn WorleyForDimension(CellularDistance metric) {
     switch (metric) {
-        case CellularDistance::euclidean: return &FillChunk<WorleyOctave<D, CellularDistance::euclidean>>;
-        case CellularDistance::manhattan: return &FillChunk<WorleyOctave<D, CellularDistance::manhattan>>;
-        case CellularDistance::chebyshev: break;
+        case CellularDistance::euclidean:
+            return &FillChunk<WorleyOctave<D, CellularDistance::euclidean>>;
+        case CellularDistance::manhattan:
+            return &FillChunk<WorleyOctave<D, CellularDistance::manhattan>>;
+        case CellularDistance::chebyshev:
+            break;
     }
     return &FillChunk<WorleyOctave<D, CellularDistance::chebyshev>>;
 }
 
 detail::ResolvedKernel ResolveWorley(const Params& params) {
-    return ForDimension(params.dimension, [&](auto d) { return WorleyForDimension<d()>(params.cellular_distance); });
+    return ForDimension(params.dimension,
+                        [&](auto d) { return WorleyForDimension<d()>(params.cellular_distance); });
 }
 
 }  // namespace HWY_NAMESPACE
@@ -403,7 +426,9 @@ namespace noise {
 HWY_EXPORT(ResolveWorley);
 
 namespace detail {
-ResolvedKernel make_worley_kernel(const Params& params) { return HWY_DYNAMIC_DISPATCH(ResolveWorley)(params); }
+ResolvedKernel make_worley_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolveWorley)(params);
+}
 }  // namespace detail
 }  // namespace noise
 #endif

@@ -1,7 +1,7 @@
 // Undo/redo: one step per finished gesture, redo cleared by a new change, the cap respected.
-#include <gtest/gtest.h>
-
 #include "gui/editing/undo_history.hpp"
+
+#include <gtest/gtest.h>
 
 namespace app::gui {
 namespace {
@@ -51,7 +51,7 @@ TEST(UndoHistory, NewChangeClearsRedo) {
 
 TEST(UndoHistory, ViewChangesAreStepsToo) {
     Settings a;
-    Settings b = a;
+    Settings b  = a;
     b.view.ramp = Ramp::terrain;
     UndoHistory history(a);
     history.observe(b, false);
@@ -63,7 +63,7 @@ TEST(UndoHistory, ViewChangesAreStepsToo) {
 TEST(UndoHistory, CapDropsOldestSteps) {
     UndoHistory history(with_octaves(1), 3);
     for (int o = 2; o <= 10; ++o) history.observe(with_octaves(o), false);
-    int steps = 0;
+    int steps        = 0;
     Settings current = with_octaves(10);
     while (auto s = history.undo(current)) {
         current = *s;

@@ -1,11 +1,11 @@
 // The compare view's arithmetic without a window: the signed difference and its ramp.
-#include <array>
-#include <cstdint>
-#include <vector>
+#include "gui/preview/compare_view.hpp"
 
 #include <gtest/gtest.h>
 
-#include "gui/preview/compare_view.hpp"
+#include <array>
+#include <cstdint>
+#include <vector>
 
 namespace app::gui {
 namespace {

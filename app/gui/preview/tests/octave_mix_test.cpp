@@ -1,12 +1,13 @@
 // Solo and mute (octave_mix.hpp) against the library's own sums: all octaves give the full sum,
 // a solo is that octave's share, a mute takes its share away.
+#include "gui/preview/octave_mix.hpp"
+
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "gui/preview/octave_mix.hpp"
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
 
@@ -15,11 +16,11 @@ namespace {
 
 noise::Params five_octaves(noise::Fractal fractal) {
     noise::Params p;
-    p.fractal = fractal;
-    p.octaves = 5;
+    p.fractal   = fractal;
+    p.octaves   = 5;
     p.frequency = 3.0;
-    p.offset_x = -1.25;
-    p.offset_y = 0.75;
+    p.offset_x  = -1.25;
+    p.offset_y  = 0.75;
     return p;
 }
 

@@ -1,12 +1,13 @@
 // The render worker: results carry the newest generation only, a newer request replaces and
 // cancels an older one, the coarse image comes before the full one, and the pixels match a
 // direct noise::render of the same request (the worker adds nothing of its own).
+#include "gui/preview/render_worker.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <thread>
 
-#include "gui/preview/render_worker.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
@@ -27,11 +28,11 @@ auto wait_for(Take take, std::chrono::milliseconds timeout = 20000ms) {
 TEST(RenderWorker, FullImageMatchesDirectRender) {
     RenderWorker worker(nullptr);
     PreviewRequest request;
-    request.width = 96;
-    request.height = 64;
+    request.width         = 96;
+    request.height        = 64;
     request.curve_samples = 0;
     const auto generation = worker.submit(request);
-    auto image = wait_for([&] { return worker.take_image(); });
+    auto image            = wait_for([&] { return worker.take_image(); });
     ASSERT_TRUE(image);
     EXPECT_EQ(image->generation, generation);
     EXPECT_FALSE(image->coarse);  // small: no coarse pass
@@ -44,9 +45,9 @@ TEST(RenderWorker, CoarseFirstForLargeImages) {
     RenderWorker worker(nullptr);
     PreviewRequest request;
     request.params.octaves = 8;
-    request.width = 800;
-    request.height = 600;
-    request.curve_samples = 0;
+    request.width          = 800;
+    request.height         = 600;
+    request.curve_samples  = 0;
     worker.submit(request);
     bool saw_coarse = false;
     std::optional<ImageResult> full;
@@ -81,8 +82,10 @@ TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
         const auto until = std::chrono::steady_clock::now() + 120s;
         while (std::chrono::steady_clock::now() < until) {
             if (auto image = worker.take_image()) {
-                if (image->coarse) saw_coarse = true;
-                else if (image->generation == generation) return true;
+                if (image->coarse)
+                    saw_coarse = true;
+                else if (image->generation == generation)
+                    return true;
             }
             std::this_thread::sleep_for(1ms);
         }
@@ -90,7 +93,7 @@ TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
     };
     bool saw_coarse = false;
     ASSERT_TRUE(take_full(worker.submit(cheap), saw_coarse));  // the first render teaches the cost
-    saw_coarse = false;
+    saw_coarse        = false;
     cheap.params.seed = 7;
     ASSERT_TRUE(take_full(worker.submit(cheap), saw_coarse));
     EXPECT_FALSE(saw_coarse);
@@ -112,12 +115,12 @@ TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
 TEST(RenderWorker, NewerRequestCancelsTheRenderInProgress) {
     RenderWorker worker(nullptr);
     PreviewRequest slow;
-    slow.params.octaves = 16;
-    slow.params.dimension = 4;
-    slow.params.interpolation = noise::Interpolation::cubic;  // 256 lattice points per octave: minutes
-    slow.width = 1500;
-    slow.height = 1500;
-    slow.curve_samples = 0;
+    slow.params.octaves        = 16;
+    slow.params.dimension      = 4;
+    slow.params.interpolation  = noise::Interpolation::cubic;  // 256 lattice points per octave: minutes
+    slow.width                 = 1500;
+    slow.height                = 1500;
+    slow.curve_samples         = 0;
     const auto slow_generation = worker.submit(slow);
     // Wait until the slow render is under way (its first rows are done), so cancelling means
     // stopping work in progress, not dropping a request that never started.
@@ -126,16 +129,17 @@ TEST(RenderWorker, NewerRequestCancelsTheRenderInProgress) {
     do {
         std::this_thread::sleep_for(1ms);
         status = worker.status();
-    } while (!(status.generation == slow_generation && status.rows_done > 0) && std::chrono::steady_clock::now() < until);
+    } while (!(status.generation == slow_generation && status.rows_done > 0) &&
+             std::chrono::steady_clock::now() < until);
     ASSERT_GT(status.rows_done, 0) << "the slow render never started";
     EXPECT_EQ(status.cancelled_renders, 0u);
 
     PreviewRequest fast;
-    fast.width = 64;
-    fast.height = 64;
+    fast.width         = 64;
+    fast.height        = 64;
     fast.curve_samples = 0;
-    const auto newest = worker.submit(fast);
-    auto image = wait_for([&] { return worker.take_image(); }, 60000ms);
+    const auto newest  = worker.submit(fast);
+    auto image         = wait_for([&] { return worker.take_image(); }, 60000ms);
     ASSERT_TRUE(image);
     EXPECT_EQ(image->generation, newest);
     EXPECT_EQ(image->width, 64);
@@ -148,9 +152,9 @@ TEST(RenderWorker, NewerRequestCancelsTheRenderInProgress) {
 TEST(RenderWorker, CurveIsTheRowAndItsOctavesSumToIt) {
     RenderWorker worker(nullptr);
     PreviewRequest request;
-    request.need_image = false;
+    request.need_image    = false;
     request.curve_samples = 300;
-    request.curve_y = 1.25;
+    request.curve_y       = 1.25;
     request.curve_octaves = true;
     worker.submit(request);
     auto curve = wait_for([&] { return worker.take_curve(); });
@@ -168,13 +172,14 @@ TEST(RenderWorker, CurveIsTheRowAndItsOctavesSumToIt) {
 TEST(RenderWorker, InvalidParamsReportAnError) {
     RenderWorker worker(nullptr);
     PreviewRequest request;
-    request.params.tile = 4;
+    request.params.tile       = 4;
     request.params.lacunarity = 2.5;  // tiling needs an integer lacunarity
-    request.width = 32;
-    request.height = 32;
+    request.width             = 32;
+    request.height            = 32;
     worker.submit(request);
     const auto until = std::chrono::steady_clock::now() + 10s;
-    while (worker.status().error.empty() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(1ms);
+    while (worker.status().error.empty() && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(1ms);
     EXPECT_FALSE(worker.status().error.empty());
 }
 

@@ -1,12 +1,12 @@
 // BackgroundTask: the result or the error comes back once, on the caller's thread; cancelling
 // reaches the work; destroying a task stops and waits for it; `wake` is called when it ends.
+#include "gui/shell/background_task.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <stdexcept>
 #include <thread>
-
-#include "gui/shell/background_task.hpp"
 
 namespace app::gui {
 namespace {
@@ -43,7 +43,8 @@ TEST(BackgroundTask, ResultComesBackOnceAndWakes) {
 }
 
 TEST(BackgroundTask, AThrowBecomesTheErrorMessage) {
-    BackgroundTask<int> task([](const TaskControl&) -> int { throw std::runtime_error("'x.json': not found"); }, nullptr);
+    BackgroundTask<int> task(
+        [](const TaskControl&) -> int { throw std::runtime_error("'x.json': not found"); }, nullptr);
     const auto outcome = wait_outcome(task);
     ASSERT_TRUE(outcome);
     EXPECT_FALSE(outcome->result);
@@ -54,7 +55,8 @@ TEST(BackgroundTask, CancelReachesTheWork) {
     BackgroundTask<int> task(
         [](const TaskControl& control) {
             const auto until = std::chrono::steady_clock::now() + 30s;
-            while (!control.cancelled && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(1ms);
+            while (!control.cancelled && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(1ms);
             if (control.cancelled) throw std::runtime_error("cancelled");
             return 0;
         },

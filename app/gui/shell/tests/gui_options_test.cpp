@@ -1,10 +1,10 @@
 // The window's options: values parsed, every bad one refused with a line naming it.
+#include "gui/shell/gui_options.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
-
-#include "gui/shell/gui_options.hpp"
 
 namespace app::gui {
 namespace {
@@ -36,8 +36,8 @@ TEST(GuiOptions, SessionForPeopleNotForScripts) {
 }
 
 TEST(GuiOptions, AllValues) {
-    const auto p = parse({"--preset", "a.json", "--screenshot", "s.png", "--frames", "7", "--ui-report", "r.jsonl",
-                          "--preview-size", "640", "--window-size", "1024x700"});
+    const auto p = parse({"--preset", "a.json", "--screenshot", "s.png", "--frames", "7", "--ui-report",
+                          "r.jsonl", "--preview-size", "640", "--window-size", "1024x700"});
     ASSERT_TRUE(p.error.empty()) << p.error;
     EXPECT_EQ(p.options.preset, "a.json");
     EXPECT_EQ(p.options.screenshot, "s.png");

@@ -24,9 +24,11 @@ TEST(LatticeMarks, GradientsAreTheLatticeHashesGradients) {
     const auto marks = lattice_marks(params, -2, 3, 5, 7);
     ASSERT_EQ(marks.size(), 6u * 3u);
     for (const LatticeMark& mark : marks) {
-        const std::uint8_t h = lattice.hash_corner<3>({noise::wrap_index(mark.i, 0), noise::wrap_index(mark.j, 0), 0});
+        const std::uint8_t h =
+            lattice.hash_corner<3>({noise::wrap_index(mark.i, 0), noise::wrap_index(mark.j, 0), 0});
         const double ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
-        EXPECT_EQ(mark.gx, noise::gradient_dot(lattice, 3, noise::Gradients::improved, h, ex)) << mark.i << "," << mark.j;
+        EXPECT_EQ(mark.gx, noise::gradient_dot(lattice, 3, noise::Gradients::improved, h, ex))
+            << mark.i << "," << mark.j;
         EXPECT_EQ(mark.gy, noise::gradient_dot(lattice, 3, noise::Gradients::improved, h, ey));
     }
 }
@@ -59,13 +61,13 @@ TEST(CornerContribution, BeforeInterpolationValueNoiseIsTheNearestLatticeValue) 
     // Value noise before blending: each point shows its nearest lattice point's value, which is
     // white noise sampled inside that lattice point's own cell.
     noise::Params value;
-    value.algorithm = noise::Algorithm::value;
-    value.octaves   = 1;
+    value.algorithm     = noise::Algorithm::value;
+    value.octaves       = 1;
     noise::Params white = value;
     white.algorithm     = noise::Algorithm::white;
     const noise::FractalNoise value_noise(value), white_noise(white);
     for (double x = -3.1; x < 3.0; x += 0.37) {
-        const double y = 1.3 - x * 0.7;
+        const double y         = 1.3 - x * 0.7;
         const double nearest_x = std::floor(x + 0.5), nearest_y = std::floor(y + 0.5);
         EXPECT_EQ(corner_contribution(value_noise, {x, y, 0, 0}, FieldLayer::before_interpolation, 0),
                   white_noise.at({nearest_x + 0.25, nearest_y + 0.25, 0, 0}))
@@ -83,7 +85,7 @@ TEST(CornerContribution, CornerInfluenceIsGradientDotDistance) {
     for (int corner = 0; corner < 4; ++corner) {
         const int cx = 4 + (corner & 1), cy = -2 + (corner >> 1);
         const std::uint8_t h = lattice.hash_corner<2>({noise::wrap_index(cx, 0), noise::wrap_index(cy, 0)});
-        const double d[2] = {x - cx, y - cy};
+        const double d[2]    = {x - cx, y - cy};
         EXPECT_NEAR(corner_contribution(noise, {x, y, 0, 0}, FieldLayer::corner_influence, corner),
                     noise::gradient_dot(lattice, 2, noise::Gradients::improved, h, d), 1e-15)
             << corner;
@@ -95,7 +97,7 @@ TEST(CornerContribution, CornerInfluenceIsGradientDotDistance) {
 // does not take; simplex and cellular noise have no square cell.
 TEST(ProbeMarker, DistanceLinesForGradientNoiseOnly) {
     noise::Params p;
-    p.algorithm = noise::Algorithm::perlin;
+    p.algorithm                           = noise::Algorithm::perlin;
     const std::vector<NoisePoint> corners = probe_distance_corners(p, -0.25, 1.5);
     ASSERT_EQ(corners.size(), 4u);
     EXPECT_EQ(corners[0].x, -1.0);  // floor, not truncation: the cell of a negative x
@@ -105,7 +107,8 @@ TEST(ProbeMarker, DistanceLinesForGradientNoiseOnly) {
     for (noise::Algorithm a : {noise::Algorithm::value, noise::Algorithm::white, noise::Algorithm::simplex,
                                noise::Algorithm::worley}) {
         p.algorithm = a;
-        EXPECT_TRUE(probe_distance_corners(p, -0.25, 1.5).empty()) << noise::algorithm_names[static_cast<std::size_t>(a)];
+        EXPECT_TRUE(probe_distance_corners(p, -0.25, 1.5).empty())
+            << noise::algorithm_names[static_cast<std::size_t>(a)];
     }
     p.algorithm = noise::Algorithm::perlin;
     p.dimension = 1;
@@ -117,14 +120,15 @@ TEST(RenderInfluence, FillsTheImageAndStopsWhenCancelled) {
     params.frequency = 4;
     std::atomic<bool> cancelled{false};
     std::atomic<double> progress{0.0};
-    const ImageResult image = render_influence(params, 40, 20, FieldLayer::corner_influence, 3, {cancelled, progress});
+    const ImageResult image =
+        render_influence(params, 40, 20, FieldLayer::corner_influence, 3, {cancelled, progress});
     ASSERT_EQ(image.raw.size(), 800u);
     EXPECT_EQ(progress.load(), 1.0);
     const noise::Point p = noise::pixel_point(params, 40, 7, 11);
-    noise::Params one = params;
-    one.octaves       = 1;
-    EXPECT_EQ(image.raw[11 * 40 + 7],
-              static_cast<float>(corner_contribution(noise::FractalNoise(one), p, FieldLayer::corner_influence, 3)));
+    noise::Params one    = params;
+    one.octaves          = 1;
+    EXPECT_EQ(image.raw[11 * 40 + 7], static_cast<float>(corner_contribution(
+                                          noise::FractalNoise(one), p, FieldLayer::corner_influence, 3)));
     cancelled = true;
     progress  = 0.0;
     render_influence(params, 40, 20, FieldLayer::corner_influence, 3, {cancelled, progress});

@@ -1,10 +1,10 @@
 // The teaching views' logic without a window: the octave breakdown's layers against the library's
 // own sums, the animation's slice and its steps, the interpolation tab's curves against
 // interpolate.hpp. (Solo / mute and the compare view are the preview's: preview/tests/.)
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gui/teaching/animation.hpp"
 #include "gui/teaching/interpolation_view.hpp"
@@ -18,11 +18,11 @@ namespace {
 
 noise::Params five_octaves(noise::Fractal fractal) {
     noise::Params p;
-    p.fractal = fractal;
-    p.octaves = 5;
+    p.fractal   = fractal;
+    p.octaves   = 5;
     p.frequency = 3.0;
-    p.offset_x = -1.25;
-    p.offset_y = 0.75;
+    p.offset_x  = -1.25;
+    p.offset_y  = 0.75;
     return p;
 }
 
@@ -40,12 +40,16 @@ TEST(OctaveBreakdown, LayersAddUpToTheCurve) {
         EXPECT_NEAR(layers.running.back()[i], curve[i], 1e-12);
         EXPECT_EQ(layers.shares[2][i], share[i]);
     }
-    EXPECT_NEAR(layers.weights[0] + layers.weights[1] + layers.weights[2] + layers.weights[3] + layers.weights[4], 1.0, 1e-12);
+    EXPECT_NEAR(
+        layers.weights[0] + layers.weights[1] + layers.weights[2] + layers.weights[3] + layers.weights[4],
+        1.0, 1e-12);
     // The thumbnail of octave 0 is the octave's image over a square preview's area (render.hpp).
     ASSERT_EQ(layers.thumbs[0].size(), 64u);
     std::vector<double> row(8);
-    noise::RowKernel(noise).fill_octave_row(0, {p.offset_x, p.frequency / 8, 0, noise::pixel_point(p, 8, 0, 5)[1]}, row);
-    for (int i = 0; i < 8; ++i) EXPECT_EQ(layers.thumbs[0][5 * 8 + i], static_cast<float>(row[static_cast<std::size_t>(i)]));
+    noise::RowKernel(noise).fill_octave_row(
+        0, {p.offset_x, p.frequency / 8, 0, noise::pixel_point(p, 8, 0, 5)[1]}, row);
+    for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(layers.thumbs[0][5 * 8 + i], static_cast<float>(row[static_cast<std::size_t>(i)]));
 }
 
 // The thumbnails take the preview's shape: with a wide export frame (1920 x 1080) a square
@@ -64,20 +68,22 @@ TEST(OctaveBreakdown, ThumbnailsShowThePreviewsArea) {
     ASSERT_EQ(layers.thumbs[1].size(), 16u * 9u);
     // Its last row lies in the preview's last sixteenth of the height, as the preview's does.
     const double preview_bottom = p.offset_y + p.frequency * 1080.0 / 1920.0;
-    const double last_y = noise::pixel_point(p, thumb.width, 0, thumb.height - 1)[1];
+    const double last_y         = noise::pixel_point(p, thumb.width, 0, thumb.height - 1)[1];
     EXPECT_LT(last_y, preview_bottom);
     EXPECT_GT(last_y, preview_bottom - p.frequency / 16.0);
     std::vector<double> row(16);
-    noise::RowKernel(noise::FractalNoise(p)).fill_octave_row(1, {p.offset_x, p.frequency / 16, 0, last_y}, row);
-    for (int i = 0; i < 16; ++i) EXPECT_EQ(layers.thumbs[1][8 * 16 + i], static_cast<float>(row[static_cast<std::size_t>(i)]));
+    noise::RowKernel(noise::FractalNoise(p))
+        .fill_octave_row(1, {p.offset_x, p.frequency / 16, 0, last_y}, row);
+    for (int i = 0; i < 16; ++i)
+        EXPECT_EQ(layers.thumbs[1][8 * 16 + i], static_cast<float>(row[static_cast<std::size_t>(i)]));
 }
 
 TEST(Animation, MovesZIn3DAndWIn4DOnly) {
     Animation a;
     a.phase = 0.5;
     noise::Params p;
-    p.z = 1.0;
-    p.w = 2.0;
+    p.z         = 1.0;
+    p.w         = 2.0;
     p.dimension = 2;
     EXPECT_EQ(animated(p, a), p);
     EXPECT_EQ(animated_axis(2), nullptr);
@@ -94,7 +100,7 @@ TEST(Animation, StepsOnlyOnceTheLastSliceIsShown) {
     a.speed = 1.0;
     EXPECT_FALSE(advance(a, 10.0, true));  // off
     a.on = true;
-    EXPECT_FALSE(advance(a, 10.0, true));  // the clock starts
+    EXPECT_FALSE(advance(a, 10.0, true));    // the clock starts
     EXPECT_FALSE(advance(a, 10.05, false));  // the slice is still rendering: wait
     EXPECT_TRUE(advance(a, 10.08, true));
     EXPECT_NEAR(a.phase, 0.08, 1e-12);
@@ -115,8 +121,8 @@ TEST(InterpolationView, CurvesAreTheLibrarys) {
 // Each row is the noise with that curve; linear and quintic differ off the lattice.
 TEST(InterpolationView, RowsUseEachCurve) {
     noise::Params p;
-    p.dimension = 1;
-    p.octaves = 1;
+    p.dimension                  = 1;
+    p.octaves                    = 1;
     const InterpolationRows rows = sample_interpolations(p, 0.0, 50);
     for (std::size_t c = 0; c < curve_count; ++c) {
         noise::Params q = p;
@@ -125,7 +131,8 @@ TEST(InterpolationView, RowsUseEachCurve) {
         noise::sample_row(noise::FractalNoise(q), 0.0, expected);
         EXPECT_EQ(rows.rows[c], expected);
     }
-    EXPECT_NE(rows.rows[static_cast<int>(noise::Interpolation::linear)], rows.rows[static_cast<int>(noise::Interpolation::quintic)]);
+    EXPECT_NE(rows.rows[static_cast<int>(noise::Interpolation::linear)],
+              rows.rows[static_cast<int>(noise::Interpolation::quintic)]);
 }
 
 }  // namespace

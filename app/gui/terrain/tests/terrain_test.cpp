@@ -22,7 +22,7 @@ std::array<double, 4> project(const Mat4& m, Vec3 p) {
 
 TEST(TerrainCamera, TheTargetIsInTheMiddleOfThePicture) {
     const TerrainCamera camera = TerrainCamera::framing(1000, 600, 200);
-    const auto clip = project(camera.view_projection(1.5, 1000), camera.target);
+    const auto clip            = project(camera.view_projection(1.5, 1000), camera.target);
     EXPECT_NEAR(clip[0] / clip[3], 0.0, 1e-5);
     EXPECT_NEAR(clip[1] / clip[3], 0.0, 1e-5);
     const Vec3 eye = camera.eye();
@@ -43,8 +43,8 @@ TEST(TerrainCamera, OrbitStaysAboveTheHorizonAndOffThePole) {
 
 TEST(TerrainCamera, PanMovesTheGroundWithTheCursor) {
     TerrainCamera camera = TerrainCamera::framing(1000, 1000, 100);
-    camera.yaw = 0.0;  // looking north: screen right is east (+X)
-    const Vec3 before = camera.target;
+    camera.yaw           = 0.0;  // looking north: screen right is east (+X)
+    const Vec3 before    = camera.target;
     // A drag across the whole viewport's height covers 2 d tan(fov / 2) metres at the target.
     camera.pan(400, 0, 400);
     EXPECT_NEAR(camera.target.x - before.x, -2.0 * camera.distance * std::tan(camera.fov_y / 2), 1e-6);
@@ -59,20 +59,19 @@ TEST(TerrainCamera, ZoomScalesTheDistance) {
     EXPECT_NEAR(camera.distance, 100 * 0.85 * 0.85, 1e-9);
 }
 
-
 TerrainMeshInput field_input(int width, int height, int max_side) {
     TerrainMeshInput input;
     input.field.params.frequency = 1.5;
-    input.field.params.octaves = 1;
-    input.field.width = width;
-    input.field.height = height;
+    input.field.params.octaves   = 1;
+    input.field.width            = width;
+    input.field.height           = height;
     input.field.raw.resize(static_cast<std::size_t>(width) * height);
     noise::render(input.field.params, noise::Region::full(width, height), input.field.raw);
-    input.view.terrain_height = 100;
+    input.view.terrain_height  = 100;
     input.view.terrain_spacing = 2;
-    input.export_size = {width, height};
-    input.range = {-1, 1};
-    input.max_side = max_side;
+    input.export_size          = {width, height};
+    input.range                = {-1, 1};
+    input.max_side             = max_side;
     return input;
 }
 
@@ -92,8 +91,8 @@ TEST(TerrainMesh, LevelOfDetailKeepsTheEndsAndTheShape) {
 
     // The coarse triangles for a moving camera: every third vertex, the last row and column kept
     // (columns 0 3 6 9 12 15, rows 0 3 6 9 11), so the surface still reaches the edges.
-    TerrainMeshInput input = field_input(64, 48, 16);
-    input.moving_side = 6;
+    TerrainMeshInput input   = field_input(64, 48, 16);
+    input.moving_side        = 6;
     const TerrainMesh coarse = build_terrain_mesh(input, cancelled);
     EXPECT_EQ(coarse.coarse_indices.size(), 5u * 4u * 6u);
     EXPECT_EQ(*std::max_element(coarse.coarse_indices.begin(), coarse.coarse_indices.end()), 16u * 12u - 1u);
@@ -117,17 +116,17 @@ TEST(TerrainMesh, NormalsLeanAgainstTheHeightsSlope) {
             EXPECT_NEAR(nx * nx + ny * ny + nz * nz, 1.0, 1e-5);
             const double sx = (at(i + 1, j, 1) - at(i - 1, j, 1)) / (at(i + 1, j, 0) - at(i - 1, j, 0));
             const double sz = (at(i, j + 1, 1) - at(i, j - 1, 1)) / (at(i, j + 1, 2) - at(i, j - 1, 2));
-            worst = std::max({worst, std::abs(-nx / ny - sx), std::abs(-nz / ny - sz)});
-            steepest = std::max({steepest, std::abs(sx), std::abs(sz)});
+            worst           = std::max({worst, std::abs(-nx / ny - sx), std::abs(-nz / ny - sz)});
+            steepest        = std::max({steepest, std::abs(sx), std::abs(sz)});
         }
-    EXPECT_GT(steepest, 0.2);             // there is relief to get wrong
-    EXPECT_LT(worst, 0.05 * steepest);    // central differences over two samples: a few per cent
+    EXPECT_GT(steepest, 0.2);           // there is relief to get wrong
+    EXPECT_LT(worst, 0.05 * steepest);  // central differences over two samples: a few per cent
 }
 
 TEST(TerrainMesh, SlopeColoursGoFromGrassToRock) {
     const auto flat = slope_colour(0.0), cliff = slope_colour(5.0);
-    EXPECT_GT(flat[1], flat[0]);   // green
-    EXPECT_GT(cliff[0], 0.7f);     // pale
+    EXPECT_GT(flat[1], flat[0]);  // green
+    EXPECT_GT(cliff[0], 0.7f);    // pale
 }
 
 }  // namespace
