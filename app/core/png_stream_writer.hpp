@@ -54,9 +54,10 @@ struct PngTextChunk {
 };
 
 // zlib level for exports, from whole exports of the default preset on 2 cores (the table is in
-// docs/performance.md#png-compression). 16384^2 png16: level 4 takes 5.3 s for 75 MB; level 6 15.4 s for 69 MB, level 5
-// 7.7 s for 73 MB; level 3 is slower than 4 on this data (7.1 s) and larger (91 MB); level 1
-// saves 0.6 s for 102 MB. (libpng at level 6 on one thread took 31 s for 82 MB.) 4 is the knee.
+// docs/performance.md#png-compression). 16384^2 png16: level 4 takes 5.3 s for 75 MB; level 6
+// 15.4 s for 69 MB, level 5 7.7 s for 73 MB; level 3 is slower than 4 on this data (7.1 s) and
+// larger (91 MB); level 1 saves 0.6 s for 102 MB. (libpng at level 6 on one thread took 31 s for
+// 82 MB.) 4 is the knee.
 inline constexpr int png_default_level = 4;
 
 struct PngCompression {

@@ -1,7 +1,7 @@
 // gui/preview/render_worker.hpp: renders the preview image and the curve off the UI thread.
 //
-// The UI thread never waits for noise (docs/architecture.md#threads). It `submit`s a request, a value carrying a
-// copy of the parameters, and gets back an increasing generation number. The worker thread:
+// The UI thread never waits for noise (docs/architecture.md#threads). It `submit`s a request, a value
+// carrying a copy of the parameters, and gets back an increasing generation number. The worker thread:
 //   1. takes the newest pending request (a newer submit replaces a pending one unseen, and
 //      cancels the one being rendered: `render` checks the flag between rows);
 //   2. samples the curve (fast) and posts it;

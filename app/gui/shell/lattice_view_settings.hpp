@@ -2,8 +2,8 @@
 //
 // A teacher switches these on to show how the picture is made (docs/manual.md#teaching-views):
 // the lattice drawn over the field, a probe pinned to one point whose evaluation is shown step by
-// step, and preview modes that show the corner contributions before they are blended. They are ways of looking, like
-// the curve's "fit y": not settings of the noise, so they are kept out of presets and undo.
+// step, and preview modes that show the corner contributions before they are blended. They are ways of
+// looking, like the curve's "fit y": not settings of the noise, so they are kept out of presets and undo.
 // Shared state, so it lives in the shell: the Teach menu (teaching/) switches the views and the
 // preview (preview/) pins the probe where it is clicked; neither includes the other.
 #pragma once

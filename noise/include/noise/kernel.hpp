@@ -19,7 +19,8 @@
 //
 // Speed: along a row only x changes, so a kernel works out the y, z, w part of every lattice
 // point once per row and octave, tabulates Ken Perlin's hash chain for the points the row
-// touches, and lets each lane read its corners from the table by lane permutes (docs/architecture.md#the-row-kernels).
+// touches, and lets each lane read its corners from the table by lane permutes
+// (docs/architecture.md#the-row-kernels).
 //
 // Limits, stated plainly: a kernel keeps its tables on the stack, up to about 1 MB (4D cubic
 // with smoothing); the default 8 MB thread stacks of Linux hold that easily. Rows are filled in
