@@ -19,7 +19,8 @@ Usage:
   noise-explorer [--preset FILE]           open the window (FILE: a preset .json or a PNG this
                                            program exported); see --help-gui for test options
   noise-explorer export [--preset FILE] [--set key=value]... --size WxH|NAME
-                 --format png8|rgb8|png16|r16|normal8 -o OUT [--force] [--region X0,Y0,X1,Y1] [--threads N]
+                 --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw] -o OUT [--force]
+                 [--region X0,Y0,X1,Y1] [--threads N]
                                            render a preset to an image file
   noise-explorer sample [--preset FILE] [--set key=value]...
                                            read points "x [y [z [w]]]" from stdin, one per line,

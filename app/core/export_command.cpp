@@ -51,7 +51,7 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, -o, --force, --region, --threads or --help";
+    "expected --preset, --set, --size, --format, --values, -o, --force, --region, --threads or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
 constexpr unsigned max_threads = 1024;
@@ -62,14 +62,15 @@ constexpr std::string_view preset_allowed =
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
 constexpr std::string_view size_allowed   = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16 or normal8";
+constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16, normal8, r32 or exr32";
+constexpr std::string_view values_allowed = "expected unit (mapped to [0, 1], the default) or raw";
 constexpr std::string_view output_allowed = "expected the output file name";
 constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
 constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, output, region, threads;
+    std::vector<std::string> preset, assignments, size, format, values, output, region, threads;
     bool force = false;
 };
 
@@ -112,6 +113,7 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
     const auto size_text       = once(given.size, "--size", size_allowed, error);
     const auto format_text     = once(given.format, "--format", format_allowed, error);
+    const auto values_text     = once(given.values, "--values", values_allowed, error);
     const auto output          = once(given.output, "-o", output_allowed, error);
     const auto region_text     = once(given.region, "--region", region_allowed, error);
     const auto threads_text    = once(given.threads, "--threads", threads_allowed, error);
@@ -140,6 +142,13 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     const auto format = parse_export_format(*format_text);
     if (!format)
         return "--format: " + shown(*format_text) + " is not a format: " + std::string(format_allowed);
+    if (values_text) {
+        const auto values = parse_float_values(*values_text);
+        if (!values) return "--values: " + shown(*values_text) + " is not allowed: " + std::string(values_allowed);
+        if (!is_float_format(*format))
+            return "--values: only the float formats r32 and exr32 take it, not --format " + std::string(*format_text);
+        request.float_values = *values;
+    }
     if (!output) return "-o is required: " + std::string(output_allowed);
 
     request.size      = *size.size;
@@ -177,6 +186,9 @@ std::string help_footer() {
            "  png16  16-bit grayscale PNG         r16   raw 16-bit little-endian + OUT.json sidecar\n"
            "  normal8  8-bit RGB tangent-space normal map (view keys terrain_height, terrain_spacing in\n"
            "         metres; normal_convention=opengl|directx)\n"
+           "  r32    raw 32-bit float little-endian + OUT.json sidecar\n"
+           "  exr32  single-channel 32-bit float OpenEXR (channel Y, ZIP), preset in its header\n"
+           "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a grid\n"
@@ -242,7 +254,8 @@ int export_main(int argc, char** argv) {
                 "a preset .json, a shipped preset's name, or a PNG exported by us");
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
-    text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 | normal8 (required)");
+    text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 (required)");
+    text_option("--values", given.values, "unit|raw", "r32 and exr32: mapped to [0, 1] (default) or raw noise");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
     text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");

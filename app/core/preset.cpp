@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.hpp"
+#include "core/exr_stream_writer.hpp"
+#include "core/export_image.hpp"
 #include "core/png_text.hpp"
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
@@ -309,6 +311,20 @@ std::string read_text_key(const json& value, std::string_view key, std::string_v
 constexpr std::string_view empty_name_message =
     "empty file name: expected a preset .json, a shipped preset's name or a PNG exported by noise-explorer";
 
+// The "preset" object of an r16/r32 export's OUT.json ({"format": "r16", ..., "preset": {...}}),
+// as text; nullopt for anything else (then read as a preset, and its errors are a preset's).
+std::optional<std::string> preset_in_sidecar(std::string_view text, std::string_view source_name) {
+    if (text.find("\"preset\"") == std::string_view::npos) return std::nullopt;
+    check_bytes_and_nesting(text, source_name);
+    const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (!root.is_object() || !root.contains("format") || !root.contains("preset")) return std::nullopt;
+    const json& format = root["format"];
+    if (!format.is_string() || !root["preset"].is_object()) return std::nullopt;
+    const std::string name = format.get<std::string>();
+    if (name != "r16" && name != "r32") return std::nullopt;
+    return root["preset"].dump();
+}
+
 }  // namespace
 
 Preset parse_preset_json(std::string_view text, std::string_view source_name) {
@@ -390,12 +406,23 @@ Preset load_preset(const std::filesystem::path& file) {
                         "' text chunk: expected a PNG exported by noise-explorer");
             return parse_preset_json(*found, name + " (PNG text chunk)");
         }
+        if (std::string_view(head).starts_with(exr_magic)) {
+            const auto found = read_exr_text_attribute(in, head, exr_preset_attribute);
+            if (!found)
+                in.fail("this OpenEXR file has no '" + std::string(exr_preset_attribute) +
+                        "' attribute: expected an EXR exported by noise-explorer");
+            return parse_preset_json(*found, name + " (EXR attribute)");
+        }
+        // A headerless r16/r32 export: its preset is in the OUT.json beside it.
+        if (const auto extension = file.extension(); extension == ".r16" || extension == ".r32")
+            return load_preset(r16_sidecar_path(file));
         text = head + in.read_rest(preset_json_limit, "a preset .json");
     } catch (const PresetError&) {
         throw;
     } catch (const std::runtime_error& error) {
         throw PresetError(error.what());
     }
+    if (const auto preset = preset_in_sidecar(text, name)) return parse_preset_json(*preset, name + " (\"preset\")");
     return parse_preset_json(text, name);
 }
 
