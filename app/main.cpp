@@ -20,7 +20,7 @@ Usage:
                                            program exported); see --help-gui for test options
   noise-explorer export [--preset FILE] [--set key=value]... --size WxH|NAME
                  --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw] -o OUT [--force]
-                 [--region X0,Y0,X1,Y1] [--threads N]
+                 [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges shared|split] [--tile X,Y]] [--threads N]
                                            render a preset to an image file
   noise-explorer sample [--preset FILE] [--set key=value]...
                                            read points "x [y [z [w]]]" from stdin, one per line,

@@ -19,11 +19,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/atomic_file.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/shown_text.hpp"
+#include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
 
 namespace app {
@@ -51,7 +53,8 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, --values, -o, --force, --region, --threads or --help";
+    "expected --preset, --set, --size, --format, --values, -o, --force, --region, --tiles, --tile-edges, --tile, "
+    "--threads or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
 constexpr unsigned max_threads = 1024;
@@ -67,10 +70,14 @@ constexpr std::string_view values_allowed = "expected unit (mapped to [0, 1], th
 constexpr std::string_view output_allowed = "expected the output file name";
 constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
 constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
+constexpr std::string_view tiles_allowed = "expected CxR, e.g. 4x4";
+constexpr std::string_view tile_edges_allowed = "expected shared (Unreal: tiles share their borders) or split";
+constexpr std::string_view tile_allowed = "expected X,Y, the column and row of one tile of --tiles";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, values, output, region, threads;
+    std::vector<std::string> preset, assignments, size, format, values, output, region, threads, tiles, tile_edges,
+        tile;
     bool force = false;
 };
 
@@ -104,6 +111,43 @@ std::string parse_thread_count(std::string_view text, unsigned& threads) {
     if (result.ec == std::errc::result_out_of_range || value > max_threads)
         return "--threads: " + shown(text) + " is out of range: " + std::string(threads_allowed);
     threads = value;
+    return {};
+}
+
+// --tiles, --tile-edges, --tile: the tiles to write (empty: one image) and whether they are the
+// whole grid (then the manifest is written too). "" or the one error line.
+std::string checked_tiles(const Arguments& given, const ExportRequest& request, TileGrid& grid,
+                          std::vector<Tile>& tiles, bool& whole_grid) {
+    std::string error;
+    const auto tiles_text = once(given.tiles, "--tiles", tiles_allowed, error);
+    const auto edges_text = once(given.tile_edges, "--tile-edges", tile_edges_allowed, error);
+    const auto tile_text  = once(given.tile, "--tile", tile_allowed, error);
+    if (!error.empty()) return error;
+    if (!tiles_text) {
+        if (edges_text) return "--tile-edges: only with --tiles CxR";
+        if (tile_text) return "--tile: only with --tiles CxR";
+        return {};
+    }
+    if (!given.region.empty())
+        return "--tiles: cannot be combined with --region (each tile is a region of the full image)";
+    const auto parsed = parse_tile_grid(*tiles_text);
+    if (!parsed.grid) return parsed.error;
+    grid = *parsed.grid;
+    if (edges_text) {
+        std::size_t i = 0;
+        while (i < tile_edges_names.size() && tile_edges_names[i] != *edges_text) ++i;
+        if (i == tile_edges_names.size())
+            return "--tile-edges: " + shown(*edges_text) + " is not allowed: " + std::string(tile_edges_allowed);
+        grid.edges = static_cast<TileEdges>(i);
+    }
+    tiles = plan_tiles(grid, request.size, request.path, error);
+    if (!error.empty()) return error;
+    whole_grid = !tile_text;
+    if (tile_text) {
+        const auto index = parse_tile_index(*tile_text, grid, error);
+        if (!index) return error;
+        tiles = {tiles[static_cast<std::size_t>(index->second * grid.columns + index->first)]};
+    }
     return {};
 }
 
@@ -193,6 +237,9 @@ std::string help_footer() {
            sizes +
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a grid\n"
            "fit together byte for byte. Every PNG carries its preset: --preset image.png restores it.\n"
+           "--tiles CxR writes OUT_x{column}_y{row}.EXT (Unreal World Partition / World Machine naming) and\n"
+           "OUT.tiles.json; with --tile-edges shared (default) neighbours share their border pixels, so\n"
+           "W = C * (w - 1) + 1 (4033 = 4 tiles of 1009); split: W = C * w. --tile X,Y writes one tile.\n"
            "Keys for --set: see `noise-explorer sample --help`; view keys: mapping, ramp, hillshade,\n"
            "repeat_3x3, show_octaves, scanline, terrain_height, terrain_spacing, sea_level, light_azimuth,\n"
            "light_elevation, terrain_colour, wireframe, normal_convention.\n";
@@ -229,6 +276,51 @@ private:
     std::thread thread_;
 };
 
+// Every tile is an export_image of its region. All targets are checked before the first tile
+// renders; if a tile fails, the tiles this run wrote are removed again, so an error leaves no
+// partial grid (a tile that replaced an older one with --force is gone then, not restored). The
+// manifest is written last.
+void export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                  const std::vector<Tile>& tiles, bool whole_grid, std::atomic<double>& progress) {
+    try {
+        for (const auto& tile : tiles) {
+            check_writable_target(tile.path, request.overwrite);
+            if (has_sidecar(request.format)) check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
+        }
+        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
+    } catch (const AtomicFileError& error) {
+        throw ExportError(error.cause() == AtomicFileError::Cause::exists ? ExportError::Cause::exists
+                                                                           : ExportError::Cause::other,
+                          error.what());
+    }
+    std::vector<std::filesystem::path> written;
+    try {
+        std::atomic<double> tile_progress{0.0};
+        for (std::size_t i = 0; i < tiles.size(); ++i) {
+            ExportRequest part = request;
+            part.region = tiles[i].region;
+            part.path = tiles[i].path;
+            const auto result = export_image(preset, part, &interrupted, &tile_progress);
+            written.insert(written.end(), result.files.begin(), result.files.end());
+            progress = static_cast<double>(i + 1) / static_cast<double>(tiles.size());
+        }
+        if (whole_grid)
+            write_file_atomically(tile_manifest_path(request.path),
+                                  tile_manifest_json(grid, request.size, tiles,
+                                                     export_format_names[static_cast<std::size_t>(request.format)],
+                                                     preset_to_json(preset)),
+                                  request.overwrite);
+    } catch (...) {
+        std::error_code ignored;
+        for (const auto& file : written) std::filesystem::remove(file, ignored);
+        try {
+            throw;
+        } catch (const AtomicFileError& error) {
+            throw ExportError(ExportError::Cause::other, error.what());
+        }
+    }
+}
+
 }  // namespace
 
 int export_main(int argc, char** argv) {
@@ -259,6 +351,9 @@ int export_main(int argc, char** argv) {
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
     text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");
+    text_option("--tiles", given.tiles, "CxR", "write a grid of tiles OUT_x0_y0 ... and OUT.tiles.json");
+    text_option("--tile-edges", given.tile_edges, "shared|split", "tiles share their borders (default) or not");
+    text_option("--tile", given.tile, "X,Y", "with --tiles: write only this tile (one job of a batch)");
     text_option("--threads", given.threads, "N", "render and compression threads each (0: one per core)");
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -284,8 +379,13 @@ int export_main(int argc, char** argv) {
 
     ExportRequest request;
     Preset preset;
+    TileGrid grid;
+    std::vector<Tile> tiles;
+    bool whole_grid = false;
     try {
         if (auto error = checked_request(given, preset, request); !error.empty()) return usage_error(error);
+        if (auto error = checked_tiles(given, request, grid, tiles, whole_grid); !error.empty())
+            return usage_error(error);
     } catch (const std::bad_alloc&) {
         return usage_error("not enough memory to read the preset and the arguments");
     }
@@ -300,7 +400,8 @@ int export_main(int argc, char** argv) {
     try {
         std::optional<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line.emplace(progress);
-        export_image(preset, request, &interrupted, &progress);
+        if (tiles.empty()) export_image(preset, request, &interrupted, &progress);
+        else export_tiles(preset, request, grid, tiles, whole_grid, progress);
     } catch (const ExportError& error) {
         switch (error.cause()) {
             case ExportError::Cause::exists:

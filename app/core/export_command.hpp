@@ -2,7 +2,8 @@
 //
 //     noise-explorer export [--preset FILE|NAME] [--set key=value]... --size WxH|NAME
 //                           --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw]
-//                           -o OUT [--force] [--region X0,Y0,X1,Y1] [--threads N]
+//                           -o OUT [--force] [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges E] [--tile X,Y]]
+//                           [--threads N]
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr
 // naming the argument or key, its value and what is allowed (no file is created or changed);
