@@ -7,7 +7,6 @@
 #include <new>
 #include <optional>
 #include <system_error>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -368,8 +367,7 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
             const std::vector<std::pair<std::string, std::string>> texts{
                 {std::string(exr_preset_attribute), preset_to_json(preset)},
                 {std::string(exr_export_attribute), export_facts_json(preset, request, window, range, false)}};
-            const unsigned threads = request.threads != 0 ? request.threads : std::thread::hardware_concurrency();
-            auto exr = std::make_unique<ExrStreamWriter>(file, window.columns(), window.rows(), texts, threads);
+            auto exr = std::make_unique<ExrStreamWriter>(file, window.columns(), window.rows(), texts);
             encoder = std::make_unique<FloatEncoder>(file, std::move(exr), window.columns(), range, request.float_values);
         } else {
             std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
