@@ -101,7 +101,7 @@ const std::vector<SizeChoice>& size_choices() {
 
 // The extension that suits the format, so the default path follows the chosen format.
 std::filesystem::path with_format_extension(std::filesystem::path path, ExportFormat format) {
-    path.replace_extension(format == ExportFormat::r16 ? ".r16" : ".png");
+    path.replace_extension(export_format_extension(format));
     return path;
 }
 
@@ -161,7 +161,9 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::TextUnformatted("Format");
     ImGui::SameLine(90);
     for (std::size_t i = 0; i < export_format_names.size(); ++i) {
-        if (i) ImGui::SameLine();
+        // Four to a row: all seven in one row are wider than the dialog.
+        if (i % 4 != 0) ImGui::SameLine();
+        else if (i != 0) ImGui::SetCursorPosX(90);
         const std::string name(export_format_names[i]);
         if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
             dialog.format = static_cast<int>(i);
@@ -176,6 +178,14 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
                             normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
                             view.terrain_height, view.terrain_spacing);
+    } else if (is_float_format(static_cast<ExportFormat>(dialog.format))) {
+        // r32 / exr32: the mapped value in [0, 1] or the noise itself (export --values).
+        ImGui::SetCursorPosX(90);
+        if (ImGui::RadioButton("values 0..1", !dialog.raw_values)) dialog.raw_values = false;
+        report.item("export_values=unit");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("raw noise values", dialog.raw_values)) dialog.raw_values = true;
+        report.item("export_values=raw");
     } else {
         ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
     }
@@ -208,7 +218,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
     report.item("export_path");
-    const std::vector<std::string> extensions{static_cast<ExportFormat>(dialog.format) == ExportFormat::r16 ? ".r16" : ".png"};
+    const std::vector<std::string> extensions{std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
     if (dialog.browser.draw(dialog.path, extensions, report, "export_browse", 6 * ImGui::GetTextLineHeightWithSpacing()) !=
         FileBrowser::Pick::none)
         dialog.confirm_replace = false;
@@ -254,6 +264,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         request.format = static_cast<ExportFormat>(dialog.format);
         request.path = dialog.path;
         request.overwrite = overwrite;
+        request.float_values = dialog.raw_values ? FloatValues::raw : FloatValues::unit;
         dialog.error.clear();
         dialog.message.clear();
         dialog.confirm_replace = false;
