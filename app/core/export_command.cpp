@@ -19,7 +19,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/atomic_file.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
@@ -276,51 +275,6 @@ private:
     std::thread thread_;
 };
 
-// Every tile is an export_image of its region. All targets are checked before the first tile
-// renders; if a tile fails, the tiles this run wrote are removed again, so an error leaves no
-// partial grid (a tile that replaced an older one with --force is gone then, not restored). The
-// manifest is written last.
-void export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
-                  const std::vector<Tile>& tiles, bool whole_grid, std::atomic<double>& progress) {
-    try {
-        for (const auto& tile : tiles) {
-            check_writable_target(tile.path, request.overwrite);
-            if (has_sidecar(request.format)) check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
-        }
-        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
-    } catch (const AtomicFileError& error) {
-        throw ExportError(error.cause() == AtomicFileError::Cause::exists ? ExportError::Cause::exists
-                                                                           : ExportError::Cause::other,
-                          error.what());
-    }
-    std::vector<std::filesystem::path> written;
-    try {
-        std::atomic<double> tile_progress{0.0};
-        for (std::size_t i = 0; i < tiles.size(); ++i) {
-            ExportRequest part = request;
-            part.region = tiles[i].region;
-            part.path = tiles[i].path;
-            const auto result = export_image(preset, part, &interrupted, &tile_progress);
-            written.insert(written.end(), result.files.begin(), result.files.end());
-            progress = static_cast<double>(i + 1) / static_cast<double>(tiles.size());
-        }
-        if (whole_grid)
-            write_file_atomically(tile_manifest_path(request.path),
-                                  tile_manifest_json(grid, request.size, tiles,
-                                                     export_format_names[static_cast<std::size_t>(request.format)],
-                                                     preset_to_json(preset)),
-                                  request.overwrite);
-    } catch (...) {
-        std::error_code ignored;
-        for (const auto& file : written) std::filesystem::remove(file, ignored);
-        try {
-            throw;
-        } catch (const AtomicFileError& error) {
-            throw ExportError(ExportError::Cause::other, error.what());
-        }
-    }
-}
-
 }  // namespace
 
 int export_main(int argc, char** argv) {
@@ -401,7 +355,7 @@ int export_main(int argc, char** argv) {
         std::optional<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line.emplace(progress);
         if (tiles.empty()) export_image(preset, request, &interrupted, &progress);
-        else export_tiles(preset, request, grid, tiles, whole_grid, progress);
+        else export_tiles(preset, request, grid, tiles, whole_grid, &interrupted, &progress);
     } catch (const ExportError& error) {
         switch (error.cause()) {
             case ExportError::Cause::exists:

@@ -15,6 +15,7 @@
 #include "core/exr_stream_writer.hpp"
 #include "core/field_stats.hpp"
 #include "core/normal_map.hpp"
+#include "core/tile_grid.hpp"
 #include "core/png_stream_writer.hpp"
 #include "core/png_text.hpp"
 #include "core/value_mapping.hpp"
@@ -309,6 +310,52 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
     for (std::size_t i = 0; i < export_format_names.size(); ++i)
         if (export_format_names[i] == name) return static_cast<ExportFormat>(i);
     return std::nullopt;
+}
+
+ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel,
+                          std::atomic<double>* progress) {
+    try {
+        for (const auto& tile : tiles) {
+            check_writable_target(tile.path, request.overwrite);
+            if (has_sidecar(request.format)) check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
+        }
+        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    std::vector<std::filesystem::path> written;
+    ExportResult result{};
+    try {
+        std::atomic<double> tile_progress{0.0};
+        for (std::size_t i = 0; i < tiles.size(); ++i) {
+            ExportRequest part = request;
+            part.region = tiles[i].region;
+            part.path = tiles[i].path;
+            const auto tile = export_image(preset, part, cancel, &tile_progress);
+            written.insert(written.end(), tile.files.begin(), tile.files.end());
+            result.range = tile.range;
+            if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(tiles.size()));
+        }
+        if (whole_grid) {
+            write_file_atomically(tile_manifest_path(request.path),
+                                  tile_manifest_json(grid, request.size, tiles,
+                                                     export_format_names[static_cast<std::size_t>(request.format)],
+                                                     preset_to_json(preset)),
+                                  request.overwrite);
+            written.push_back(tile_manifest_path(request.path));
+        }
+    } catch (...) {
+        std::error_code ignored;
+        for (const auto& file : written) std::filesystem::remove(file, ignored);
+        try {
+            throw;
+        } catch (const AtomicFileError& error) {
+            throw from(error);
+        }
+    }
+    result.files = std::move(written);
+    return result;
 }
 
 std::string_view export_format_extension(ExportFormat format) {

@@ -56,6 +56,7 @@
 
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
+#include "core/tile_grid.hpp"
 #include "noise/render.hpp"
 
 namespace app {
@@ -101,6 +102,15 @@ private:
 
 // Throws ExportError with one line naming the file or the setting at fault.
 ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel = nullptr,
+                          std::atomic<double>* progress = nullptr);
+
+// A grid of tiles (tile_grid.hpp), each an export_image of its region to its own file, then
+// (when `whole_grid`) the manifest. Every target is checked before the first tile renders; if a
+// tile fails or is cancelled, the files this call wrote are removed again (a tile that replaced
+// an older one with `overwrite` is gone then, not restored) and the ExportError is thrown.
+// `progress` counts finished tiles. Returns the files written and the last tile's range.
+ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel = nullptr,
                           std::atomic<double>* progress = nullptr);
 
 // "OUT" -> "OUT.json", where r16 and r32 put their description.

@@ -14,6 +14,7 @@
 
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
+#include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
 
 namespace app::gui {
@@ -24,9 +25,20 @@ namespace {
 
 // The export as a background task: a copy of the settings, rendered and written by the same core
 // code as the CLI. Returns the message to show; throws the failure's one-line message.
-BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest request) {
-    return [preset = std::move(preset), request = std::move(request)](const TaskControl& control) {
+// With `tiles` (a grid of more than one), each tile and the manifest, as `export --tiles` does.
+BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest request, TileGrid grid,
+                                              std::vector<Tile> tiles) {
+    return [preset = std::move(preset), request = std::move(request), grid, tiles = std::move(tiles)](
+               const TaskControl& control) {
         try {
+            if (!tiles.empty()) {
+                const ExportResult result =
+                    export_tiles(preset, request, grid, tiles, true, &control.cancelled, &control.progress);
+                std::error_code ec;
+                const auto folder = std::filesystem::absolute(request.path, ec).parent_path();
+                return "Exported " + std::to_string(tiles.size()) + " tiles and " +
+                       tile_manifest_path(request.path).filename().string() + " to " + folder.string();
+            }
             const ExportResult result = export_image(preset, request, &control.cancelled, &control.progress);
             std::error_code ec;
             const auto where = [&](const std::filesystem::path& file) {
@@ -211,6 +223,32 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     }
     const ImageSize size = chosen_size(dialog);
 
+    // Tiles (export --tiles): 1 x 1 is one image.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Tiles");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(120);
+    ImGui::InputInt2("##export_tiles", &dialog.tile_columns);
+    dialog.tile_columns = std::clamp(dialog.tile_columns, 1, 64);
+    dialog.tile_rows = std::clamp(dialog.tile_rows, 1, 64);
+    report.item("export_tiles");
+    ImGui::SameLine();
+    ImGui::Checkbox("shared edges (Unreal)", &dialog.tile_shared_edges);
+    report.item("export_tile_edges");
+    const TileGrid grid{dialog.tile_columns, dialog.tile_rows,
+                        dialog.tile_shared_edges ? TileEdges::shared : TileEdges::split};
+    const bool tiled = grid.columns * grid.rows > 1;
+    std::string tile_error;
+    const std::vector<Tile> tiles = tiled ? plan_tiles(grid, size, dialog.path, tile_error) : std::vector<Tile>{};
+    if (tiled && tile_error.empty())
+        ImGui::TextDisabled("%d tiles of %d x %d: %s ...", grid.columns * grid.rows, tiles.front().region.columns(),
+                            tiles.front().region.rows(), tiles.front().path.filename().string().c_str());
+    else if (tiled) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
+        ImGui::TextWrapped("%s", tile_error.substr(tile_error.find(' ') + 1).c_str());  // without "--tiles: "
+        ImGui::PopStyleColor();
+    }
+
     // Path.
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("File");
@@ -271,23 +309,30 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         // No wake-up needed: the window keeps drawing while an export runs (Explorer::busy).
         std::error_code ec;
         dialog.exporting = std::filesystem::absolute(dialog.path, ec);
-        dialog.job = std::make_unique<BackgroundTask<std::string>>(export_work(std::move(preset), std::move(request)), nullptr);
+        dialog.job = std::make_unique<BackgroundTask<std::string>>(
+            export_work(std::move(preset), std::move(request), grid, tiles), nullptr);
     };
     const std::string invalid = noise::validate(settings.params);
     if (busy) {
         if (ImGui::Button("Cancel export", ImVec2(140, 0))) dialog.job->cancel();
         report.item("export_cancel");
     } else if (dialog.confirm_replace) {
-        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", dialog.path.c_str());
+        if (tiled)
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "Tiles of %s exist. Replace them?", dialog.path.c_str());
+        else
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", dialog.path.c_str());
         if (ImGui::Button("Replace", ImVec2(120, 0))) start(true);
         report.item("export_replace");
         ImGui::SameLine();
         if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
     } else {
-        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty());
+        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty() || !tile_error.empty());
         if (ImGui::Button("Export", ImVec2(120, 0))) {
             std::error_code ec;
-            if (std::filesystem::exists(dialog.path, ec)) {
+            bool exists = tiled ? std::filesystem::exists(tile_manifest_path(dialog.path), ec)
+                                : std::filesystem::exists(dialog.path, ec);
+            for (const auto& tile : tiles) exists = exists || std::filesystem::exists(tile.path, ec);
+            if (exists) {
                 dialog.confirm_replace = true;
                 dialog.message.clear();
             } else {
