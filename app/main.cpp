@@ -8,7 +8,7 @@
 #include "cli/sample_command.hpp"
 #include "core/export_command.hpp"
 #ifdef NOISE_EXPLORER_HAS_GUI
-#include "gui/gui_main.hpp"
+#include "gui/shell/gui_main.hpp"
 #endif
 
 namespace {

@@ -19,10 +19,13 @@
   5. Compare: B kept equal to A, "Difference A - B" is zero everywhere and B's pixels are A's.
      A switched to value noise: the difference is no longer zero, B still shows the Perlin
      picture. "Split": left of the divider the screen shows the very pixels of A alone, right of
-     it those of B alone (screenshots of each, taken before). Dragging the divider moves it and
-     does not pan the picture.
+     it those of B alone (screenshots of each, taken before), the scanline included: B's half
+     lies under the overlays. The cursor readout reads B's image on B's half and A's on A's:
+     the value of the pixel under the cursor is the CLI's at that pixel's centre for each. Dragging
+     the divider moves it and does not pan the picture.
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -273,6 +276,29 @@ def compare():
         if split.crop(right).tobytes() == shot_a.crop(right).tobytes():
             fail("A and B look the same right of the divider: the check above could not fail")
         print(f"ok  split at x {divider}: left the pixels of A alone, right those of B alone", flush=True)
+
+        # The overlays lie over both halves: along the scanline, B's half shows what B alone
+        # showed (its pixels and the scanline over them), not B's pixels over the line.
+        scan_y = centre(line["rects"]["scanline_handle"])[1]
+        along = (divider + 10, scan_y - 3, x1 - 20, scan_y + 4)
+        if split.crop(along).tobytes() != shot_b.crop(along).tobytes():
+            fail(f"along the scanline right of the divider the split is not B's picture with the line ({along})")
+        print("ok  the scanline lies over B's half as over A's", flush=True)
+
+        # The readout: the value under the cursor comes from the image shown there.
+        def pixel_centre(l, x, y):
+            f, ox, oy = (float(l["params"][k]) for k in ("frequency", "offset_x", "offset_y"))
+            w = l["preview"]["width"]
+            return (ox + (math.floor((x - ox) / f * w) + 0.5) * f / w, oy + (math.floor((y - oy) / f * w) + 0.5) * f / w)
+
+        for side, at_x, sets in (("B", (divider + x1) // 2, ["algorithm=perlin"]), ("A", (x0 + divider) // 2, ["algorithm=value"])):
+            xdo("mousemove", at_x, y0 + (y1 - y0) // 4)
+            line = until(report, f"the readout on {side}'s half", lambda l: l.get("readout", {}).get("image") == side)
+            readout = line["readout"]
+            expected = cli_sample([pixel_centre(line, readout["x"], readout["y"])], *sets)[0]
+            if abs(readout["value"] - expected) > 1e-6:
+                fail(f"the readout on {side}'s half shows {readout['value']}, the CLI gives {expected} ({readout})")
+            print(f"ok  readout on {side}'s half: {readout['value']:+.6f}, {side}'s own value there", flush=True)
 
         cy = (y0 + y1) // 2 + 40
         drag(divider, cy, divider + 120, steps=10)

@@ -1,0 +1,260 @@
+#include "gui/editing/controls_panel.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string_view>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "core/view_keys.hpp"
+#include "noise/algorithms.hpp"
+#include "noise/lattice.hpp"
+
+namespace app::gui {
+
+namespace {
+
+// [SECTION] Layout helpers -------------------------------------------------------------------
+
+constexpr float label_width = 118.0f;
+
+// Label on the left (artists scan labels, not widgets), the control filling the rest.
+void label(std::string_view text, std::string_view tooltip) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    if (!tooltip.empty() && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+        ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::SameLine(label_width);
+    ImGui::SetNextItemWidth(-1.0f);
+}
+
+void item_tooltip(std::string_view tooltip) {
+    // After a short hover only, and never while dragging: the tooltip would cover the preview.
+    if (tooltip.empty() || !ImGui::IsItemHovered() || ImGui::IsItemActive() ||
+        ImGui::GetCurrentContext()->HoveredIdTimer < 0.6f)
+        return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+    ImGui::TextUnformatted(tooltip.data(), tooltip.data() + tooltip.size());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// A combo whose items are reported as "key=name", so a test can click an entry of the open list.
+bool choice_combo(std::string_view key, std::span<const std::string_view> names, double& value,
+                  UiReport& report) {
+    const std::string id = "##" + std::string(key);
+    const auto current = static_cast<std::size_t>(value);
+    const std::string preview = current < names.size() ? std::string(names[current]) : "?";
+    bool edited = false;
+    if (ImGui::BeginCombo(id.c_str(), preview.c_str())) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const std::string name(names[i]);
+            if (ImGui::Selectable(name.c_str(), i == current)) {
+                value = static_cast<double>(i);
+                edited = true;
+            }
+            if (i == current) ImGui::SetItemDefaultFocus();
+            report.item(std::string(key) + "=" + name);
+        }
+        ImGui::EndCombo();
+    }
+    return edited;
+}
+
+// [SECTION] One control from a table entry ---------------------------------------------------
+
+enum class Widget { combo, checkbox, int_slider, drag, log_slider, slider };
+
+Widget widget_for(std::span<const std::string_view> names, bool toggle, bool integer, double min, double max) {
+    if (!names.empty()) return Widget::combo;
+    if (toggle) return Widget::checkbox;
+    if (integer) return max - min <= 64 ? Widget::int_slider : Widget::drag;
+    if (min > 0 && max / min >= 1000) return Widget::log_slider;
+    if (max - min <= 360) return Widget::slider;  // up to a full circle of degrees
+    return Widget::drag;
+}
+
+// Draws the widget for `value` and returns true when the user changed it.
+bool number_widget(std::string_view key, Widget widget, bool integer, double min, double max, double& value,
+                   std::span<const std::string_view> names, UiReport& report) {
+    const std::string id = "##" + std::string(key);
+    bool edited = false;
+    switch (widget) {
+        case Widget::combo: edited = choice_combo(key, names, value, report); break;
+        case Widget::checkbox: {
+            bool on = value != 0.0;
+            edited = ImGui::Checkbox(id.c_str(), &on);
+            value = on ? 1.0 : 0.0;
+            break;
+        }
+        case Widget::int_slider: {
+            int v = static_cast<int>(value);
+            edited = ImGui::SliderInt(id.c_str(), &v, static_cast<int>(min), static_cast<int>(max), "%d",
+                                      ImGuiSliderFlags_AlwaysClamp);
+            value = v;
+            break;
+        }
+        case Widget::drag: {
+            if (integer) {
+                // A seed has no "near": a drag over four billion values jumped by thousands. A
+                // number field with steppers, typing, and Up/Down over it step by one instead.
+                const double step = 1.0, fast_step = 100.0;
+                edited = ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &value, &step, &fast_step, "%.0f");
+                const ImGuiIO& io = ImGui::GetIO();
+                if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+                    const double by = io.KeyCtrl ? fast_step : step;
+                    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) value += by, edited = true;
+                    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) value -= by, edited = true;
+                }
+                value = std::clamp(std::round(value), min, max);
+                break;
+            }
+            // Reals move by hundredths; Ctrl+click (or double-click) types an exact number.
+            edited = ImGui::DragScalar(id.c_str(), ImGuiDataType_Double, &value, 0.01f, &min, &max, "%.4f",
+                                       ImGuiSliderFlags_AlwaysClamp);
+            break;
+        }
+        case Widget::log_slider: {
+            // The slider spans the useful part (1/100 to 1000); typing reaches the whole range.
+            const double lo = std::max(min, 0.01);
+            const double hi = std::min(max, 1000.0);
+            edited = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &value, &lo, &hi, "%.4g",
+                                         ImGuiSliderFlags_Logarithmic);
+            break;
+        }
+        case Widget::slider:
+            edited = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &value, &min, &max, "%.3f",
+                                         ImGuiSliderFlags_AlwaysClamp);
+            break;
+    }
+    return edited;
+}
+
+// Right-click menu: reset to the default.
+bool reset_menu(std::string_view key, double& value, double default_value) {
+    const std::string id = "reset " + std::string(key);
+    bool reset = false;
+    if (ImGui::BeginPopupContextItem(id.c_str())) {
+        if (ImGui::MenuItem("Reset to default")) {
+            value = default_value;
+            reset = true;
+        }
+        ImGui::EndPopup();
+    }
+    return reset;
+}
+
+
+// Whether a control changes anything under the current settings: noise/algorithms.hpp knows which
+// parameters each algorithm reads (and the few that depend on another setting). View settings
+// always apply.
+bool applies(const noise::Params& params, std::string_view key) { return noise::unused_reason(params, key).empty(); }
+bool applies(const ViewSettings&, std::string_view) { return true; }
+
+// Tiling needs a whole-number lacunarity (every octave must wrap on the tile), and a
+// whole-number warp frequency when the warp is on. Rather than let a
+// drag pass through 1.957 and turn the preview into an error, the slider steps through whole
+// numbers while tiling is on; turning tiling on rounds a fractional lacunarity, and says so.
+void keep_tiling_valid(noise::Params& params, std::string_view key, double& value, std::string& note) {
+    if (key == "lacunarity" && params.tile != 0) value = std::round(value);
+    // An algorithm whose lattice no period repeats cannot tile (noise::validate): choosing one turns
+    // tiling off, and says so, rather than turning the preview into an error.
+    if (key == "algorithm" && params.tile != 0 && value >= 0 && value < static_cast<double>(noise::algorithm_names.size()) &&
+        !noise::algorithm_info(static_cast<noise::Algorithm>(static_cast<int>(value))).tiles) {
+        char text[160];
+        std::snprintf(text, sizeof text, "Tiling (period %u) turned off: %s noise cannot tile.", params.tile,
+                      noise::algorithm_names[static_cast<std::size_t>(value)].data());
+        note = text;
+        params.tile = 0;
+    }
+    if (key == "tile" && value != 0 && params.lacunarity != std::round(params.lacunarity)) {
+        const double rounded = std::max(1.0, std::round(params.lacunarity));
+        char text[160];
+        std::snprintf(text, sizeof text, "Lacunarity %.3g rounded to %.0f: tiling needs a whole number.",
+                      params.lacunarity, rounded);
+        note = text;
+        params.lacunarity = rounded;
+    }
+    // The same for the warp's frequency while the warp is on (the warp must repeat with the tile).
+    if (key == "warp_frequency" && params.tile != 0 && params.warp_amplitude > 0) value = std::max(1.0, std::round(value));
+    const bool warp_tiled = (key == "tile" && value != 0 && params.warp_amplitude > 0) ||
+                            (key == "warp_amplitude" && value > 0 && params.tile != 0);
+    if (warp_tiled && params.warp_frequency != std::round(params.warp_frequency)) {
+        const double rounded = std::max(1.0, std::round(params.warp_frequency));
+        char text[160];
+        std::snprintf(text, sizeof text, "Warp frequency %.3g rounded to %.0f: a warp that tiles needs a whole number.",
+                      params.warp_frequency, rounded);
+        note += (note.empty() ? "" : " ") + std::string(text);
+        params.warp_frequency = rounded;
+    }
+}
+void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {}
+
+// Every control of one metadata table (noise parameters or view settings): the label and
+// tooltip, the widget its kind and range call for, and a right-click reset to the default.
+// Only the controls that change something are shown: the gradient set appears with Perlin noise,
+// the smoothing with value noise, and so on, so the panel lists what the chosen noise is made of.
+template <class Settings>
+bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> table, ControlsState& state,
+                UiReport& report) {
+    bool held = false;
+    const Settings defaults{};
+    for (const auto& info : table) {
+        if (!applies(settings, info.key)) continue;
+        ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
+        const std::string_view tooltip = info.tooltip;
+        label(info.label, tooltip);
+        double value        = info.get(settings);
+        const bool integer  = info.kind == noise::FieldKind::integer;
+        const Widget widget = widget_for(info.names, info.kind == noise::FieldKind::toggle, integer, info.min, info.max);
+        bool edited = number_widget(info.key, widget, integer, info.min, info.max, value, info.names, report);
+        report.item(info.key);
+        held |= ImGui::IsItemActive();
+        item_tooltip(tooltip);
+        edited |= reset_menu(info.key, value, info.get(defaults));
+        if (edited) {
+            state.note.clear();
+            keep_tiling_valid(settings, info.key, value, state.note);
+            std::string error = noise::set_field_value(settings, info, value);
+            if (!error.empty()) state.rejected = std::move(error);
+            else state.rejected.clear();
+        }
+        ImGui::PopID();
+    }
+    return held;
+}
+
+}  // namespace
+
+// [SECTION] Panels ---------------------------------------------------------------------------
+
+bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    return draw_table(settings.params, noise::param_table(), state, report);
+}
+
+bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    return draw_table(settings.view, picture_key_table(), state, report);
+}
+
+bool draw_terrain_controls(Settings& settings, ControlsState& state, UiReport& report) {
+    return draw_table(settings.view, terrain_key_table(), state, report);
+}
+
+std::uint32_t random_seed(std::uint32_t previous) {
+    // The clock mixed with the previous seed through SplitMix64: a new, unrelated seed each press.
+    const auto now = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    noise::SplitMix64 mix(now ^ (static_cast<std::uint64_t>(previous) << 32));
+    return static_cast<std::uint32_t>(mix.next() >> 32);
+}
+
+}  // namespace app::gui

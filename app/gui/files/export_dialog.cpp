@@ -1,0 +1,357 @@
+#include "gui/files/export_dialog.hpp"
+
+#include <cstdio>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <filesystem>
+#include <system_error>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "core/export_image.hpp"
+#include "core/image_size.hpp"
+#include "core/tile_grid.hpp"
+#include "core/tiling_check.hpp"
+
+namespace app::gui {
+
+// [SECTION] The job ----------------------------------------------------------------------------
+
+namespace {
+
+// The export as a background task: a copy of the settings, rendered and written by the same core
+// code as the CLI. Returns the message to show; throws the failure's one-line message.
+// With `tiles` (a grid of more than one), each tile and the manifest, as `export --tiles` does.
+BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest request, TileGrid grid,
+                                              std::vector<Tile> tiles) {
+    return [preset = std::move(preset), request = std::move(request), grid, tiles = std::move(tiles)](
+               const TaskControl& control) {
+        try {
+            if (!tiles.empty()) {
+                const ExportResult result =
+                    export_tiles(preset, request, grid, tiles, true, &control.cancelled, &control.progress);
+                std::error_code ec;
+                const auto folder = std::filesystem::absolute(request.path, ec).parent_path();
+                return "Exported " + std::to_string(tiles.size()) + " tiles and " +
+                       tile_manifest_path(request.path).filename().string() + " to " + folder.string();
+            }
+            const ExportResult result = export_image(preset, request, &control.cancelled, &control.progress);
+            std::error_code ec;
+            const auto where = [&](const std::filesystem::path& file) {
+                const auto absolute = std::filesystem::absolute(file, ec);
+                return (ec ? file : absolute).string();
+            };
+            std::string message = "Exported " + where(request.path);
+            if (result.files.size() > 1) message += " (+ " + result.files[1].filename().string() + ")";
+            return message;
+        } catch (const ExportError& e) {
+            if (e.cause() == ExportError::Cause::cancelled) throw std::runtime_error("Export cancelled; no file written.");
+            throw;
+        } catch (const std::bad_alloc&) {
+            throw std::runtime_error("Not enough memory to export " + std::to_string(request.size.width) + " x " +
+                                     std::to_string(request.size.height) + "; no file written.");
+        }
+    };
+}
+
+}  // namespace
+
+// A full path from the start: the dialog and its messages always say where the file goes.
+ExportDialog::ExportDialog() {
+    std::error_code ec;
+    const auto here = std::filesystem::current_path(ec);
+    path = ((ec ? std::filesystem::path(".") : here) / "heightmap.png").string();
+}
+
+namespace {
+
+// Shows the folder in the desktop's file manager, without waiting for it. The child is reaped
+// by a detached thread, so no zombie is left behind.
+std::string open_folder(const std::filesystem::path& folder) {
+    std::string program = "xdg-open";
+    char* argv[] = {program.data(), const_cast<char*>(folder.c_str()), nullptr};
+    pid_t pid = 0;
+    if (posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv, environ) != 0)
+        return "cannot start xdg-open: the file is in " + folder.string();
+    std::thread([pid] { waitpid(pid, nullptr, 0); }).detach();
+    return {};
+}
+
+}  // namespace
+ExportDialog::~ExportDialog() = default;  // cancels and joins a running job
+
+bool ExportDialog::running() const { return job && !job->finished(); }
+
+namespace {
+
+// [SECTION] Sizes ------------------------------------------------------------------------------
+
+struct SizeChoice {
+    std::string label;
+    ImageSize size;  // {0, 0}: custom
+};
+
+const std::vector<SizeChoice>& size_choices() {
+    static const std::vector<SizeChoice> choices = [] {
+        std::vector<SizeChoice> out;
+        for (const NamedSize& named : named_sizes) {
+            char label[64];
+            std::snprintf(label, sizeof label, "%.*s  (%d x %d)", static_cast<int>(named.name.size()), named.name.data(),
+                          named.size.width, named.size.height);
+            out.push_back({label, named.size});
+        }
+        for (int side = 256; side <= 8192; side *= 2) out.push_back({std::to_string(side) + " x " + std::to_string(side), {side, side}});
+        out.push_back({"custom ...", {0, 0}});
+        return out;
+    }();
+    return choices;
+}
+
+// The extension that suits the format, so the default path follows the chosen format.
+std::filesystem::path with_format_extension(std::filesystem::path path, ExportFormat format) {
+    path.replace_extension(export_format_extension(format));
+    return path;
+}
+
+// The size list's entry the dialog points at (a stale index is clamped to the list).
+const SizeChoice& chosen_choice(const ExportDialog& dialog) {
+    const auto& sizes = size_choices();
+    return sizes[static_cast<std::size_t>(std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1))];
+}
+
+}  // namespace
+
+ImageSize chosen_size(const ExportDialog& dialog) {
+    if (const SizeChoice& choice = chosen_choice(dialog); choice.size.width != 0) return choice.size;
+    return {std::clamp(dialog.custom_width, 1, max_image_side), std::clamp(dialog.custom_height, 1, max_image_side)};
+}
+
+std::string chosen_size_label(const ExportDialog& dialog) {
+    if (const SizeChoice& choice = chosen_choice(dialog); choice.size.width != 0) return choice.label;
+    const ImageSize size = chosen_size(dialog);
+    return std::to_string(size.width) + " x " + std::to_string(size.height);
+}
+
+// [SECTION] The dialog ---------------------------------------------------------------------------
+
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report) {
+    if (dialog.want_open) {
+        dialog.want_open = false;
+        dialog.confirm_replace = false;
+        if (!dialog.running()) {
+            dialog.error.clear();
+            dialog.message.clear();
+        }
+        ImGui::OpenPopup("Export image");
+    }
+    // A finished job hands back its outcome once, whether or not the dialog is still open.
+    if (dialog.job) {
+        if (auto outcome = dialog.job->take()) {
+            dialog.message = outcome->result.value_or("");
+            dialog.error = outcome->error;
+            if (outcome->result) dialog.exported = dialog.exporting;
+            dialog.job.reset();
+        }
+    }
+
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    // Fixed width, height following the content (messages and confirmations come and go).
+    ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
+    if (!ImGui::BeginPopupModal("Export image", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
+
+    const auto& sizes = size_choices();
+    dialog.size_index = std::clamp(dialog.size_index, 0, static_cast<int>(sizes.size()) - 1);
+    const bool busy = dialog.running();
+    ImGui::BeginDisabled(busy);
+
+    // Format.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Format");
+    ImGui::SameLine(90);
+    for (std::size_t i = 0; i < export_format_names.size(); ++i) {
+        // Four to a row: all seven in one row are wider than the dialog.
+        if (i % 4 != 0) ImGui::SameLine();
+        else if (i != 0) ImGui::SetCursorPosX(90);
+        const std::string name(export_format_names[i]);
+        if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
+            dialog.format = static_cast<int>(i);
+            dialog.path = with_format_extension(dialog.path, static_cast<ExportFormat>(i)).string();
+            dialog.confirm_replace = false;
+        }
+        report.item("export_format=" + name);
+    }
+    if (static_cast<ExportFormat>(dialog.format) == ExportFormat::normal8) {
+        // The normal map depends on the Terrain settings: say which, so the slopes are no surprise.
+        const ViewSettings& view = settings.view;
+        ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
+                            normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
+                            view.terrain_height, view.terrain_spacing);
+    } else if (is_float_format(static_cast<ExportFormat>(dialog.format))) {
+        // r32 / exr32: the mapped value in [0, 1] or the noise itself (export --values).
+        ImGui::SetCursorPosX(90);
+        if (ImGui::RadioButton("values 0..1", !dialog.raw_values)) dialog.raw_values = false;
+        report.item("export_values=unit");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("raw noise values", dialog.raw_values)) dialog.raw_values = true;
+        report.item("export_values=raw");
+    } else {
+        ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
+    }
+
+    // Size.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Size");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##export_size", sizes[static_cast<std::size_t>(dialog.size_index)].label.c_str())) {
+        for (std::size_t i = 0; i < sizes.size(); ++i)
+            if (ImGui::Selectable(sizes[i].label.c_str(), dialog.size_index == static_cast<int>(i)))
+                dialog.size_index = static_cast<int>(i);
+        ImGui::EndCombo();
+    }
+    report.item("export_size");
+    if (chosen_choice(dialog).size.width == 0) {
+        ImGui::SetCursorPosX(90);
+        ImGui::SetNextItemWidth(200);
+        ImGui::InputInt2("##custom_size", &dialog.custom_width);
+        dialog.custom_width = std::clamp(dialog.custom_width, 1, max_image_side);  // the field shows what is used
+        dialog.custom_height = std::clamp(dialog.custom_height, 1, max_image_side);
+    }
+    const ImageSize size = chosen_size(dialog);
+
+    // Tiles (export --tiles): 1 x 1 is one image.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Tiles");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(120);
+    ImGui::InputInt2("##export_tiles", &dialog.tile_columns);
+    dialog.tile_columns = std::clamp(dialog.tile_columns, 1, 64);
+    dialog.tile_rows = std::clamp(dialog.tile_rows, 1, 64);
+    report.item("export_tiles");
+    ImGui::SameLine();
+    ImGui::Checkbox("shared edges (Unreal)", &dialog.tile_shared_edges);
+    report.item("export_tile_edges");
+    const TileGrid grid{dialog.tile_columns, dialog.tile_rows,
+                        dialog.tile_shared_edges ? TileEdges::shared : TileEdges::split};
+    const bool tiled = grid.columns * grid.rows > 1;
+    std::string tile_error;
+    const std::vector<Tile> tiles = tiled ? plan_tiles(grid, size, dialog.path, tile_error) : std::vector<Tile>{};
+    if (tiled && tile_error.empty())
+        ImGui::TextDisabled("%d tiles of %d x %d: %s ...", grid.columns * grid.rows, tiles.front().region.columns(),
+                            tiles.front().region.rows(), tiles.front().path.filename().string().c_str());
+    else if (tiled) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
+        ImGui::TextWrapped("%s", tile_error.substr(tile_error.find(' ') + 1).c_str());  // without "--tiles: "
+        ImGui::PopStyleColor();
+    }
+
+    // Path.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("File");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
+    report.item("export_path");
+    const std::vector<std::string> extensions{std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
+    if (dialog.browser.draw(dialog.path, extensions, report, "export_browse", 6 * ImGui::GetTextLineHeightWithSpacing()) !=
+        FileBrowser::Pick::none)
+        dialog.confirm_replace = false;
+    ImGui::EndDisabled();
+
+    // An export meant to tile that would show a seam says so before it is written.
+    const std::string seam = tiling_warning(settings.params, size);
+    if (!seam.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
+        ImGui::TextWrapped("Note: %s.", seam.c_str());
+        ImGui::PopStyleColor();
+        report.item("export_tiling_warning");
+    }
+
+    // Progress, messages, buttons.
+    if (busy) {
+        char label[64];
+        std::snprintf(label, sizeof label, "%s %.0f%%", dialog.job->cancelling() ? "cancelling" : "exporting",
+                      dialog.job->progress() * 100.0);
+        ImGui::ProgressBar(static_cast<float>(dialog.job->progress()), ImVec2(-1, 0), label);
+        report.item("export_progress");
+    }
+    if (!dialog.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("%s", dialog.error.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!dialog.message.empty()) ImGui::TextWrapped("%s", dialog.message.c_str());
+    if (!dialog.exported.empty() && !busy && dialog.error.empty()) {
+        if (ImGui::SmallButton("Open folder")) {
+            const std::string failure = open_folder(dialog.exported.parent_path());
+            if (!failure.empty()) dialog.message = failure;
+        }
+        report.item("export_open_folder");
+    }
+
+    const auto start = [&](bool overwrite) {
+        Preset preset;
+        preset.params = settings.params;
+        preset.view = settings.view;
+        ExportRequest request;
+        request.size = size;
+        request.format = static_cast<ExportFormat>(dialog.format);
+        request.path = dialog.path;
+        request.overwrite = overwrite;
+        request.float_values = dialog.raw_values ? FloatValues::raw : FloatValues::unit;
+        dialog.error.clear();
+        dialog.message.clear();
+        dialog.confirm_replace = false;
+        // No wake-up needed: the window keeps drawing while an export runs (Explorer::busy).
+        std::error_code ec;
+        dialog.exporting = std::filesystem::absolute(dialog.path, ec);
+        dialog.job = std::make_unique<BackgroundTask<std::string>>(
+            export_work(std::move(preset), std::move(request), grid, tiles), nullptr);
+    };
+    const std::string invalid = noise::validate(settings.params);
+    if (busy) {
+        if (ImGui::Button("Cancel export", ImVec2(140, 0))) dialog.job->cancel();
+        report.item("export_cancel");
+    } else if (dialog.confirm_replace) {
+        if (tiled)
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "Tiles of %s exist. Replace them?", dialog.path.c_str());
+        else
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", dialog.path.c_str());
+        if (ImGui::Button("Replace", ImVec2(120, 0))) start(true);
+        report.item("export_replace");
+        ImGui::SameLine();
+        if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
+    } else {
+        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty() || !tile_error.empty());
+        if (ImGui::Button("Export", ImVec2(120, 0))) {
+            std::error_code ec;
+            bool exists = tiled ? std::filesystem::exists(tile_manifest_path(dialog.path), ec)
+                                : std::filesystem::exists(dialog.path, ec);
+            for (const auto& tile : tiles) exists = exists || std::filesystem::exists(tile.path, ec);
+            if (exists) {
+                dialog.confirm_replace = true;
+                dialog.message.clear();
+            } else {
+                start(false);
+            }
+        }
+        report.item("export_start");
+        ImGui::EndDisabled();
+        if (!invalid.empty()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("(fix the settings first)");
+        }
+    }
+    ImGui::SameLine();
+    // Closing the dialog does not stop a running export; it finishes in the background.
+    if (ImGui::Button("Close", ImVec2(120, 0)) || (!busy && keys.escape))
+        ImGui::CloseCurrentPopup();
+    report.item("export_close");
+    ImGui::EndPopup();
+}
+
+}  // namespace app::gui

@@ -1,0 +1,59 @@
+// gui/files/export_dialog.hpp: export the current settings to an image file from the window.
+//
+// The dialog offers the formats of `noise-explorer export` (png8, rgb8, png16, r16), the engine
+// sizes of app/core/image_size.hpp (Unreal, Unity) plus powers of two and a custom WxH, and the
+// output path. The export runs as a task (ImHex's pattern): it captures a copy of the settings,
+// renders on its own thread through the same core export code as the CLI (so the file is
+// bit-for-bit what `export` writes), reports progress and can be cancelled; the window stays
+// live meanwhile. An existing file is never replaced without a confirmation; a cancelled or
+// failed export leaves no file behind (core writes atomically).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "core/image_size.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/files/dialog_keys.hpp"
+#include "gui/files/file_browser.hpp"
+#include "gui/shell/settings.hpp"
+#include "gui/shell/ui_report.hpp"
+
+namespace app::gui {
+
+struct ExportDialog {
+    ExportDialog();
+    ~ExportDialog();
+    ExportDialog(const ExportDialog&) = delete;
+    ExportDialog& operator=(const ExportDialog&) = delete;
+
+    bool want_open = false;
+    std::string path;     // heightmap.png in the working folder, as a full path
+    std::filesystem::path exporting;  // the file of the running job
+    std::filesystem::path exported;   // the last file written, for "Open folder"
+    int format = 2;       // index into the format list: png16 by default, what engines import
+    bool raw_values = false;  // r32 / exr32: the raw noise rather than the mapped [0, 1]
+    int tile_columns = 1;     // export --tiles CxR; 1 x 1: one image
+    int tile_rows = 1;
+    bool tile_shared_edges = true;
+    int size_index = 3;   // index into the size list: unreal-1009 by default
+    int custom_width = 1024;
+    int custom_height = 1024;
+    bool confirm_replace = false;
+    std::string error;
+    std::string message;
+    FileBrowser browser;
+    std::unique_ptr<BackgroundTask<std::string>> job;  // the running export; its result is the message
+
+    bool running() const;
+};
+
+// The size the dialog would export now, and its label ("unreal-1009 (1009 x 1009)").
+ImageSize chosen_size(const ExportDialog& dialog);
+std::string chosen_size_label(const ExportDialog& dialog);
+
+// Draws the dialog when open; starts, follows and cancels the job.
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys, UiReport& report);
+
+}  // namespace app::gui

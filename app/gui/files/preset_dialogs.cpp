@@ -1,0 +1,245 @@
+#include "gui/files/preset_dialogs.hpp"
+
+#include <system_error>
+#include <utility>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "gui/shell/theme.hpp"
+
+namespace app::gui {
+
+namespace {
+
+Preset to_preset(const Settings& settings, const std::filesystem::path& path) {
+    Preset preset;
+    preset.params = settings.params;
+    preset.view = settings.view;
+    preset.name = path.stem().string();
+    return preset;
+}
+
+bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesystem::path& path, bool overwrite) {
+    try {
+        // The user's presets folder is ours to create; any other folder must exist already.
+        std::error_code ec;
+        if (!dialogs.folders.presets.empty() && path.parent_path() == dialogs.folders.presets)
+            std::filesystem::create_directories(dialogs.folders.presets, ec);
+        save_preset(to_preset(settings, path), path, overwrite);
+        dialogs.recent = remember_recent(dialogs.folders, dialogs.recent, path);
+        dialogs.current = path;
+        dialogs.baseline = settings;
+        dialogs.error.clear();
+        dialogs.message = "Saved " + path.string();
+        return true;
+    } catch (const std::exception& e) {
+        dialogs.error = e.what();
+        return false;
+    }
+}
+
+}  // namespace
+
+void load_shipped_presets(PresetDialogs& dialogs) {
+    dialogs.shipped.clear();
+    std::vector<std::filesystem::path> paths;
+    try {
+        paths = shipped_presets();
+    } catch (const std::exception&) {
+        return;  // no presets folder: the list stays empty, the rest of the window works
+    }
+    for (const auto& path : paths) {
+        try {
+            const Preset preset = load_preset(path);
+            dialogs.shipped.push_back({path, preset.name.empty() ? path.stem().string() : preset.name,
+                                       preset.description});
+        } catch (const std::exception&) {
+            // A broken shipped file is a packaging bug; skipping it keeps the others usable.
+        }
+    }
+}
+
+std::filesystem::path suggested_save_path(const PresetDialogs& dialogs) {
+    const auto& current = dialogs.current;
+    bool shipped = false;
+    for (const auto& preset : dialogs.shipped) shipped |= preset.path == current;
+    if (current.extension() == ".json" && !shipped) return current;
+    const std::string name = current.empty() ? "my-preset.json" : current.stem().string() + ".json";
+    return dialogs.folders.presets.empty() ? std::filesystem::path(name) : dialogs.folders.presets / name;
+}
+
+void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, std::function<void()> wake) {
+    if (paths.empty() || opening(dialogs)) return;
+    dialogs.opening_path = paths.front();
+    dialogs.error.clear();
+    dialogs.message = "Opening " + paths.front().string() + " ...";
+    // The task gets copies of the paths; load_preset bounds its own time and size (preset.hpp).
+    auto work = [paths = std::move(paths)](const TaskControl& control) {
+        std::string first_error;
+        for (const auto& path : paths) {
+            if (control.cancelled) break;
+            try {
+                return PresetDialogs::Opened{load_preset(path), path};
+            } catch (const std::exception& e) {
+                if (first_error.empty()) first_error = e.what();
+            }
+        }
+        throw PresetError(first_error.empty() ? "cancelled" : first_error);
+    };
+    dialogs.opening = std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
+}
+
+bool opening(const PresetDialogs& dialogs) { return dialogs.opening != nullptr; }
+
+bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
+    if (!dialogs.opening) return false;
+    auto outcome = dialogs.opening->take();
+    if (!outcome) return false;
+    dialogs.opening.reset();
+    dialogs.opening_path.clear();
+    if (!outcome->result) {
+        dialogs.error = outcome->error;
+        dialogs.message.clear();
+        dialogs.refocus = true;
+        return false;
+    }
+    settings.params = outcome->result->preset.params;
+    settings.view = outcome->result->preset.view;
+    dialogs.current = outcome->result->path;
+    dialogs.baseline = settings;
+    dialogs.recent = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);
+    dialogs.error.clear();
+    dialogs.message = "Opened " + dialogs.current.string();
+    dialogs.close_open_dialog = true;
+    return true;
+}
+
+void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys, UiReport& report,
+                         const std::function<void()>& wake) {
+    const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
+
+    // [SECTION] Open
+    if (dialogs.want_open) {
+        dialogs.want_open = false;
+        dialogs.error.clear();
+        if (dialogs.open_path.empty()) dialogs.open_path = dialogs.current.string();
+        ImGui::OpenPopup("Open preset");
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    // Fixed width, height following the content (messages and confirmations come and go).
+    ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
+    if (ImGui::BeginPopupModal("Open preset", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextUnformatted("A preset .json, or a PNG exported by Noise Explorer:");
+        ImGui::SetNextItemWidth(-1);
+        // Focus the path on opening and again after a failure, so the user can type a fix.
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
+        ImGui::InputText("##open_path", &dialogs.open_path);
+        const bool enter = keys.enter;
+        report.item("open_path");
+        const bool busy = opening(dialogs);
+        if (!dialogs.shipped.empty()) {
+            ImGui::Spacing();
+            ImGui::TextDisabled("Shipped presets (double-click to open):");
+            if (ImGui::BeginListBox("##shipped", ImVec2(-1, 6 * ImGui::GetTextLineHeightWithSpacing()))) {
+                for (const auto& shipped : dialogs.shipped) {
+                    const bool selected = dialogs.open_path == shipped.path.string();
+                    if (ImGui::Selectable(shipped.name.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
+                        dialogs.open_path = shipped.path.string();
+                        if (ImGui::IsMouseDoubleClicked(0)) open_preset(dialogs, {shipped.path}, wake);
+                    }
+                    if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
+                }
+                ImGui::EndListBox();
+            }
+        }
+        ImGui::Spacing();
+        ImGui::TextDisabled("Or browse (double-click a file to open it):");
+        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png", ".exr", ".r16", ".r32"}, report, "open_browse",
+                                      8 * ImGui::GetTextLineHeightWithSpacing()) == FileBrowser::Pick::confirmed &&
+            !busy)
+            open_preset(dialogs, {dialogs.open_path}, wake);
+        error_text(dialogs.error);
+        if (busy) ImGui::TextDisabled("Reading %s ...", dialogs.opening_path.string().c_str());
+        ImGui::BeginDisabled(busy);
+        if (ImGui::Button("Open", ImVec2(120, 0)) || (enter && !busy)) {
+            if (dialogs.open_path.empty()) {
+                dialogs.error = "Type a file name first.";
+                dialogs.refocus = true;
+            } else {
+                open_preset(dialogs, {dialogs.open_path}, wake);
+            }
+        }
+        report.item("open_start");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        // Cancel closes the dialog; a read in progress still ends by itself, and if it succeeds
+        // the settings change then (the user asked for that file).
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
+            ImGui::CloseCurrentPopup();
+        if (std::exchange(dialogs.close_open_dialog, false)) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+    dialogs.close_open_dialog = false;  // opened from elsewhere (combo, menu, drop): nothing to close
+
+    // [SECTION] Save (with confirmation before replacing a file)
+    if (dialogs.want_save) {
+        dialogs.want_save = false;
+        dialogs.error.clear();
+        dialogs.confirm_replace = false;
+        dialogs.save_path = suggested_save_path(dialogs).string();
+        ImGui::OpenPopup("Save preset");
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    // Fixed width, height following the content (messages and confirmations come and go).
+    ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
+    if (ImGui::BeginPopupModal("Save preset", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextUnformatted("Save the current settings as a preset (.json):");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false)) ImGui::SetKeyboardFocusHere();
+        if (ImGui::InputText("##save_path", &dialogs.save_path)) dialogs.confirm_replace = false;
+        report.item("save_path");
+        // Browsing to a file means saving over it (after the confirmation below).
+        if (dialogs.save_browser.draw(dialogs.save_path, {".json"}, report, "save_browse",
+                                      8 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
+            dialogs.confirm_replace = false;
+        error_text(dialogs.error);
+        std::error_code ec;
+        const std::filesystem::path path = dialogs.save_path;
+        if (dialogs.confirm_replace) {
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", path.string().c_str());
+            if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
+                ImGui::CloseCurrentPopup();
+            report.item("save_replace");
+        } else if (ImGui::Button("Save", ImVec2(120, 0)) || keys.enter) {
+            if (dialogs.save_path.empty()) dialogs.error = "Type a file name first.";
+            else if (std::filesystem::exists(path, ec)) dialogs.confirm_replace = true;
+            else if (save_to(dialogs, settings, path, false)) ImGui::CloseCurrentPopup();
+            dialogs.refocus = !dialogs.error.empty();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape)
+            ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::function<void()>& wake) {
+    // The shipped preset's name, else the file in use, else an invitation.
+    std::string current = dialogs.current.empty() ? "(choose a preset)" : dialogs.current.filename().string();
+    for (const auto& shipped : dialogs.shipped)
+        if (shipped.path == dialogs.current) current = shipped.name;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##preset", current.c_str())) {
+        for (const auto& shipped : dialogs.shipped) {
+            if (ImGui::Selectable(shipped.name.c_str(), shipped.path == dialogs.current))
+                open_preset(dialogs, {shipped.path}, wake);
+            if (!shipped.description.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shipped.description.c_str());
+            report.item("preset=" + shipped.path.stem().string());
+        }
+        ImGui::EndCombo();
+    }
+    report.item("preset");
+}
+
+}  // namespace app::gui

@@ -1,0 +1,154 @@
+#include "gui/preview/curve_plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "gui/preview/octave_legend.hpp"
+#include "gui/preview/view_transform.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr float margin_left = 52.0f;
+constexpr float margin_bottom = 22.0f;
+constexpr float margin_top = 6.0f;
+constexpr float margin_right = 10.0f;
+
+// A step of 1, 2 or 5 times a power of ten giving about `target` divisions over `span`.
+double nice_step(double span, double target) {
+    const double raw = span / target;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    const double m = raw / power;
+    return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * power;
+}
+
+}  // namespace
+
+int curve_samples_for_width(float plot_width) {
+    return std::clamp(static_cast<int>(plot_width - margin_left - margin_right), 64, 2048);
+}
+
+CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y, UiReport& report,
+                              const char* report_key, const OctaveChoice& chosen) {
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail(std::max(ImGui::GetContentRegionAvail().x, 100.0f),
+                       std::max(ImGui::GetContentRegionAvail().y, 60.0f));
+    ImGui::InvisibleButton(report_key, avail);
+    report.item(report_key);
+    const bool hovered = ImGui::IsItemHovered();
+    CurvePlotArea area{{}, {}, hovered, ImGui::IsItemActivated(), ImGui::IsItemActive()};
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 p0(origin.x + margin_left, origin.y + margin_top);
+    const ImVec2 p1(origin.x + avail.x - margin_right, origin.y + avail.y - margin_bottom);
+    area.min = p0;
+    area.max = p1;
+    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    if (!curve || curve->sum.empty()) {
+        draw->AddText(ImVec2(p0.x + 10, p0.y + 10), IM_COL32(160, 160, 170, 255), "sampling ...");
+        return area;
+    }
+    const noise::Params& params = curve->params;
+    const auto n = curve->sum.size();
+
+    // [1] Ranges: x is the preview's width in noise space. y is either the nominal range (the
+    // values that map to black and white, widened if the curve leaves it) or fitted to the curve
+    // and its octaves: many octaves of fBm stay well inside +-1 and look flat otherwise.
+    const ViewTransform view = ViewTransform::of(params, static_cast<int>(n), 1);
+    const double x_lo = view.left();
+    const double x_hi = view.right();
+    const noise::Range nominal = noise::nominal_range(params);
+    double y_lo = fit_y ? 0.0 : nominal.lo, y_hi = fit_y ? 0.0 : nominal.hi;
+    const auto widen = [&](const std::vector<double>& values) {
+        for (double v : values) {
+            y_lo = std::min(y_lo, v);
+            y_hi = std::max(y_hi, v);
+        }
+    };
+    widen(curve->sum);
+    if (fit_y && show_octaves)
+        for (const auto& row : curve->octaves) widen(row);
+    if (y_hi - y_lo < 1e-9) {
+        y_lo -= 0.5;
+        y_hi += 0.5;
+    }
+    const double pad = (y_hi - y_lo) * 0.08;
+    y_lo -= pad;
+    y_hi += pad;
+    const auto sx = [&](double x) { return p0.x + static_cast<float>((x - x_lo) / (x_hi - x_lo)) * (p1.x - p0.x); };
+    const auto sy = [&](double y) { return p1.y - static_cast<float>((y - y_lo) / (y_hi - y_lo)) * (p1.y - p0.y); };
+    const ImU32 grid = IM_COL32(255, 255, 255, 22);
+    const ImU32 text = IM_COL32(170, 172, 182, 255);
+    char label[48];
+
+    draw->PushClipRect(origin, ImVec2(origin.x + avail.x, origin.y + avail.y), true);
+
+    // [2] y axis: round values about every 40 px, zero brighter.
+    const double y_step = nice_step(y_hi - y_lo, std::max(2.0, static_cast<double>(p1.y - p0.y) / 40.0));
+    for (double y = std::ceil(y_lo / y_step) * y_step; y <= y_hi; y += y_step) {
+        const bool zero = std::abs(y) < y_step * 1e-6;
+        draw->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)), zero ? IM_COL32(255, 255, 255, 60) : grid);
+        std::snprintf(label, sizeof label, y_step >= 0.1 ? "%+.1f" : y_step >= 0.01 ? "%+.2f" : "%+.3f", zero ? 0.0 : y);
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        draw->AddText(ImVec2(p0.x - size.x - 6, sy(y) - size.y * 0.5f), text, label);
+    }
+
+    // [3] x axis: lattice positions (integers of noise space), labelled where there is room.
+    const double span = x_hi - x_lo;
+    const double pixels_per_cell = (p1.x - p0.x) / span;
+    const double label_step = std::max(1.0, nice_step(span, std::max(2.0, (p1.x - p0.x) / 90.0)));
+    if (pixels_per_cell >= 4.0) {
+        for (double x = std::ceil(x_lo); x <= x_hi; x += 1.0) {
+            const bool period = params.tile > 0 && std::fmod(std::abs(x), static_cast<double>(params.tile)) == 0.0;
+            draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y),
+                          period ? IM_COL32(120, 200, 255, 90) : IM_COL32(255, 255, 255, 30));
+            draw->AddLine(ImVec2(sx(x), p1.y), ImVec2(sx(x), p1.y + 4), text);  // lattice tick
+        }
+    }
+    const double step = pixels_per_cell >= 4.0 ? label_step : nice_step(span, (p1.x - p0.x) / 90.0);
+    for (double x = std::ceil(x_lo / step) * step; x <= x_hi; x += step) {
+        std::snprintf(label, sizeof label, "%g", std::abs(x) < step * 1e-9 ? 0.0 : x);
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        draw->AddLine(ImVec2(sx(x), p1.y), ImVec2(sx(x), p1.y + 6), text);
+        draw->AddText(ImVec2(sx(x) - size.x * 0.5f, p1.y + 6), text, label);
+    }
+
+    // [4] The octaves' weighted contributions (thin) under the sum (thick).
+    const auto x_of = [&](std::size_t i) { return x_lo + (static_cast<double>(i) + 0.5) * span / static_cast<double>(n); };
+    std::vector<ImVec2> points(n);
+    if (show_octaves) {
+        const int count = static_cast<int>(curve->octaves.size());
+        for (int o = 0; o < count; ++o) {
+            const auto& row = curve->octaves[static_cast<std::size_t>(o)];
+            for (std::size_t i = 0; i < n && i < row.size(); ++i) points[i] = ImVec2(sx(x_of(i)), sy(row[i]));
+            // Muted octaves stay in view, faint: the sum above is made without them.
+            draw->AddPolyline(points.data(), static_cast<int>(std::min(n, row.size())),
+                              octave_colour(o, count, chosen.shows(o) ? 0.75f : 0.18f), 0, 1.0f);
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->sum[i]));
+    draw->AddPolyline(points.data(), static_cast<int>(n), IM_COL32(240, 240, 245, 255), 0, 2.0f);
+
+    // [5] Hover: the value under the cursor.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (hovered && mouse.x >= p0.x && mouse.x < p1.x) {
+        const auto i = std::min(n - 1, static_cast<std::size_t>((mouse.x - p0.x) / (p1.x - p0.x) * static_cast<float>(n)));
+        const double x = x_of(i);
+        draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y), IM_COL32(255, 210, 80, 120));
+        draw->AddCircleFilled(ImVec2(sx(x), sy(curve->sum[i])), 3.5f, IM_COL32(255, 210, 80, 255));
+        std::snprintf(label, sizeof label, "x %.4f  value %+.4f", x, curve->sum[i]);
+        draw->AddText(ImVec2(p0.x + 8, p0.y + 4), IM_COL32(255, 225, 140, 255), label);
+    }
+    if (show_octaves && !curve->octaves.empty())
+        draw_octave_legend(draw, ImVec2(p1.x - 6.0f, p0.y + 4.0f), static_cast<int>(curve->octaves.size()), chosen,
+                           p1.x - p0.x - 12.0f);
+    draw->PopClipRect();
+    draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+    return area;
+}
+
+}  // namespace app::gui

@@ -1,0 +1,15 @@
+// gui/preview/field_stats.hpp: the field's statistics beside the curve: min, max, mean, histogram.
+//
+// Read from the image the preview shows (shown_field.hpp), so they describe the picture on
+// screen, coarse or not: the histogram is of the mapped values, its ends the mapping range.
+#pragma once
+
+#include "gui/preview/shown_field.hpp"
+#include "gui/shell/ui_report.hpp"
+
+namespace app::gui {
+
+// Draws into the current window (the stats panel): "rendering ..." until the first image.
+void draw_field_stats(const ShownField& field, UiReport& report);
+
+}  // namespace app::gui

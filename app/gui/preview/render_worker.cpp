@@ -1,0 +1,231 @@
+#include "gui/preview/render_worker.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+
+#include "noise/algorithms.hpp"
+#include "noise/fractal.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+
+namespace {
+
+// Below this many pixels the full image is quick enough that a coarse pass only costs time.
+constexpr std::size_t coarse_threshold = 160 * 160;
+// A full image predicted to take longer than this is preceded by a coarse one: about two frames.
+constexpr double budget_ms = 30.0;
+
+// What one pixel costs, in lattice points visited: octaves x the points blended per octave
+// (2^D corners, 4^D for cubic, one for white noise, the 3^D cells cellular noise searches at
+// least), x 3^D when each is smoothed. Renders are
+// timed per unit of this, so a change from 2D to 4D cubic predicts its slowdown.
+double relative_cost(const noise::Params& params) {
+    const int d        = params.dimension;
+    double points      = params.algorithm == noise::Algorithm::white    ? 1.0
+                         : params.algorithm == noise::Algorithm::worley ? std::pow(3.0, d)  // cells searched, at least
+                         : std::pow(params.interpolation == noise::Interpolation::cubic ? 4.0 : 2.0, d);
+    const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses("smooth");
+    if (smooths) points *= std::pow(3.0, d);
+    return params.octaves * points;
+}
+
+double elapsed_ms(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+}
+
+}  // namespace
+
+RenderWorker::RenderWorker(std::function<void()> wake)
+    : wake_(std::move(wake)), thread_([this] { run(); }) {}
+
+RenderWorker::~RenderWorker() {
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        cancel_ = true;
+    }
+    wakeup_.notify_all();
+    thread_.join();
+}
+
+std::uint64_t RenderWorker::submit(const PreviewRequest& request) {
+    std::uint64_t generation = 0;
+    {
+        std::lock_guard lock(mutex_);
+        generation = ++latest_;
+        pending_ = request;
+        pending_generation_ = generation;
+        cancel_ = true;  // the image in progress is stale now
+    }
+    wakeup_.notify_all();
+    return generation;
+}
+
+std::optional<ImageResult> RenderWorker::take_image() {
+    std::lock_guard lock(mutex_);
+    std::optional<ImageResult> out;
+    if (image_ && image_->generation == latest_.load()) out = std::move(image_);
+    image_.reset();
+    return out;
+}
+
+std::optional<CurveResult> RenderWorker::take_curve() {
+    std::lock_guard lock(mutex_);
+    std::optional<CurveResult> out;
+    if (curve_ && curve_->generation == latest_.load()) out = std::move(curve_);
+    curve_.reset();
+    return out;
+}
+
+WorkerStatus RenderWorker::status() const {
+    std::lock_guard lock(mutex_);
+    WorkerStatus s;
+    s.busy = busy_ || pending_.has_value();
+    s.coarse_stage = coarse_stage_;
+    s.generation = working_generation_;
+    s.rows_done = rows_done_.load();
+    s.rows_total = rows_total_;
+    s.error = error_;
+    s.cancelled_renders = cancelled_renders_;
+    return s;
+}
+
+void RenderWorker::run() {
+    for (;;) {
+        PreviewRequest request;
+        std::uint64_t generation = 0;
+        {
+            std::unique_lock lock(mutex_);
+            busy_ = false;
+            wakeup_.wait(lock, [this] { return quit_ || pending_.has_value(); });
+            if (quit_) return;
+            request = std::move(*pending_);
+            generation = pending_generation_;
+            pending_.reset();
+            // Reset under the lock: a submit after this point sets it again and is not lost.
+            cancel_ = false;
+            busy_ = true;
+            working_generation_ = generation;
+            rows_done_ = 0;
+            rows_total_ = 0;
+            error_.clear();
+        }
+        try {
+            work(request, generation);
+        } catch (const std::exception& e) {
+            // Invalid parameters reach here only if the UI's validation missed a rule; report
+            // the library's message instead of rendering.
+            std::lock_guard lock(mutex_);
+            error_ = e.what();
+        }
+        if (wake_) wake_();
+    }
+}
+
+void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation) {
+    const noise::FractalNoise noise(request.params);
+
+    // [1] The curve: a few thousand samples, done in well under a frame.
+    if (request.curve_samples > 0) {
+        CurveResult curve;
+        curve.generation = generation;
+        curve.params = request.params;
+        curve.y = request.curve_y;
+        curve.sum.resize(static_cast<std::size_t>(request.curve_samples));
+        if (request.chosen.all(request.params.octaves))
+            noise::sample_row(noise, request.curve_y, curve.sum);
+        else
+            sample_chosen(noise, request.chosen, request.curve_y, curve.sum);
+        if (request.curve_octaves) {
+            curve.octaves.resize(static_cast<std::size_t>(request.params.octaves));
+            for (int i = 0; i < request.params.octaves; ++i) {
+                if (cancel_) return;
+                auto& row = curve.octaves[static_cast<std::size_t>(i)];
+                row.resize(curve.sum.size());
+                noise::sample_row(noise, request.curve_y, row, i);
+            }
+        }
+        {
+            std::lock_guard lock(mutex_);
+            if (generation == latest_.load()) curve_ = std::move(curve);
+        }
+        if (wake_) wake_();
+    }
+    if (!request.need_image || request.width <= 0 || request.height <= 0) return;
+
+    // [2] Coarse first when the full image would keep a drag waiting, so it shows something
+    // within a frame or two. The cost is predicted from the last render (relative_cost); with
+    // no history yet, coarse first to be safe.
+    // When the full image is predicted within the budget it comes straight away: a drag then
+    // shows the full image as soon as the hand stops. The coarse image has at least 1/4 of each
+    // side, less when 1/4 would itself take longer than the budget (16 octaves of 4D cubic
+    // noise on a wide preview).
+    const auto full_region = noise::Region::full(request.width, request.height);
+    // Solo / mute: the chosen octaves' shares, one row at a time on this thread; all octaves:
+    // the ordinary render on every core.
+    const bool all_octaves = request.chosen.all(request.params.octaves);
+    const auto draw = [&](const noise::Region& region, std::span<float> out) {
+        if (all_octaves) return noise::render(noise, region, out, {0, &cancel_, &rows_done_});
+        return render_chosen(noise, request.chosen, region, out, &cancel_, &rows_done_);
+    };
+    const double cost         = relative_cost(request.params);
+    const double predicted_ms = ns_per_cost_ * cost * static_cast<double>(full_region.pixel_count()) * 1e-6;
+    if (full_region.pixel_count() > coarse_threshold && (ns_per_cost_ == 0.0 || predicted_ms > budget_ms)) {
+        int factor = 4;
+        if (ns_per_cost_ > 0.0) {
+            const double affordable = std::max(4096.0, budget_ms * 1e6 / (ns_per_cost_ * cost));
+            factor = std::max(4, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(full_region.pixel_count()) / affordable))));
+        }
+        const int cw = std::max(1, request.width / factor);
+        const int ch = std::max(1, request.height / factor);
+        {
+            std::lock_guard lock(mutex_);
+            coarse_stage_ = true;
+            rows_total_ = ch;
+        }
+        ImageResult coarse{generation, request.params, cw, ch, true, {}, 0.0};
+        coarse.raw.resize(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch));
+        const auto start = std::chrono::steady_clock::now();
+        rows_done_ = 0;
+        const bool done = draw(noise::Region::full(cw, ch), coarse.raw);
+        coarse.milliseconds = elapsed_ms(start);
+        if (!done) return count_cancelled();
+        ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
+        post_image(std::move(coarse));
+    }
+
+    // [3] The full image, with rows counted for the progress indicator.
+    {
+        std::lock_guard lock(mutex_);
+        coarse_stage_ = false;
+        rows_total_ = request.height;
+    }
+    rows_done_ = 0;
+    ImageResult full{generation, request.params, request.width, request.height, false, {}, 0.0};
+    full.raw.resize(full_region.pixel_count());
+    const auto start = std::chrono::steady_clock::now();
+    const bool done = draw(full_region, full.raw);
+    full.milliseconds = elapsed_ms(start);
+    if (!done) return count_cancelled();
+    ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);
+    post_image(std::move(full));
+}
+
+void RenderWorker::count_cancelled() {
+    std::lock_guard lock(mutex_);
+    ++cancelled_renders_;
+}
+
+void RenderWorker::post_image(ImageResult&& result) {
+    {
+        std::lock_guard lock(mutex_);
+        if (result.generation != latest_.load()) return;  // stale: a newer request is waiting
+        image_ = std::move(result);
+    }
+    if (wake_) wake_();
+}
+
+}  // namespace app::gui

@@ -1,0 +1,121 @@
+// gui/preview/render_worker.hpp: renders the preview image and the curve off the UI thread.
+//
+// The UI thread never waits for noise (DESIGN.md). It `submit`s a request, a value carrying a
+// copy of the parameters, and gets back an increasing generation number. The worker thread:
+//   1. takes the newest pending request (a newer submit replaces a pending one unseen, and
+//      cancels the one being rendered: `render` checks the flag between rows);
+//   2. samples the curve (fast) and posts it;
+//   3. renders the full image on every core, counting finished rows; when the last render
+//      predicts that a large image takes longer than about two frames, first a coarse version
+//      (1/4 of the size on each side or smaller when the noise is expensive, the same region of
+//      noise space), posted at once;
+//   4. posts the full image, unless a newer request arrived meanwhile: stale results are dropped.
+// The UI thread polls `take_image`/`take_curve` each frame and uploads to GL itself; the worker
+// never touches GL. `wake` (glfwPostEmptyEvent) is called from the worker after each post so an
+// idle main loop blocked in glfwWaitEvents notices the result.
+//
+// The window runs two workers: one for the image (curve_samples = 0) and one for the curve
+// (need_image = false), so dragging the scanline never cancels a slow image render.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gui/preview/octave_mix.hpp"
+#include "noise/params.hpp"
+
+namespace app::gui {
+
+struct PreviewRequest {
+    noise::Params params;
+    int width  = 0;  // the full preview image, pixels
+    int height = 0;
+    bool need_image = true;   // false when only the curve's inputs changed (scanline, octaves)
+    double curve_y  = 0.0;    // noise-space y of the curve row (ignored for dimension 1)
+    int curve_samples   = 512;
+    bool curve_octaves  = false;  // also sample each octave's weighted contribution
+    OctaveChoice chosen;          // solo / mute (octave_mix.hpp): the image and the curve's sum
+                                  // show these octaves only; the curve's octave rows stay all
+};
+
+struct ImageResult {
+    std::uint64_t generation = 0;
+    noise::Params params;  // the parameters it was rendered with (for the cursor readout)
+    int width  = 0;
+    int height = 0;
+    bool coarse = false;
+    std::vector<float> raw;  // row-major, raw noise values
+    double milliseconds = 0.0;
+};
+
+struct CurveResult {
+    std::uint64_t generation = 0;
+    noise::Params params;
+    double y = 0.0;
+    std::vector<double> sum;                   // the fractal noise along the row
+    std::vector<std::vector<double>> octaves;  // weighted contribution of each octave (optional)
+};
+
+struct WorkerStatus {
+    bool busy = false;           // a request is being worked on
+    bool coarse_stage = false;   // ... and its coarse image is being rendered
+    std::uint64_t generation = 0;
+    int rows_done  = 0;
+    int rows_total = 0;
+    std::string error;  // the last request's failure (invalid parameters), else empty
+    std::uint64_t cancelled_renders = 0;  // images abandoned part-way because a newer request came
+};
+
+class RenderWorker {
+public:
+    explicit RenderWorker(std::function<void()> wake);
+    ~RenderWorker();
+    RenderWorker(const RenderWorker&) = delete;
+    RenderWorker& operator=(const RenderWorker&) = delete;
+
+    // Queues the request, replacing any pending one and cancelling the one in progress.
+    std::uint64_t submit(const PreviewRequest& request);
+
+    // The newest results not yet taken, if any (results of old generations are never returned).
+    std::optional<ImageResult> take_image();
+    std::optional<CurveResult> take_curve();
+
+    WorkerStatus status() const;
+    std::uint64_t latest_generation() const { return latest_.load(); }
+
+private:
+    void run();
+    void work(const PreviewRequest& request, std::uint64_t generation);
+    void post_image(ImageResult&& result);
+    void count_cancelled();
+
+    std::function<void()> wake_;
+    mutable std::mutex mutex_;
+    std::condition_variable wakeup_;
+    std::optional<PreviewRequest> pending_;
+    std::uint64_t pending_generation_ = 0;
+    std::optional<ImageResult> image_;
+    std::optional<CurveResult> curve_;
+    std::string error_;
+    bool quit_ = false;
+    bool busy_ = false;
+    bool coarse_stage_ = false;
+    std::uint64_t working_generation_ = 0;
+    int rows_total_ = 0;
+    std::uint64_t cancelled_renders_ = 0;
+    double ns_per_cost_ = 0.0;  // ns per pixel and unit of relative_cost, last render (worker thread only)
+
+    std::atomic<std::uint64_t> latest_{0};
+    std::atomic<bool> cancel_{false};
+    std::atomic<int> rows_done_{0};
+    std::thread thread_;  // last: started once everything above exists
+};
+
+}  // namespace app::gui

@@ -1,0 +1,344 @@
+// gui/shell/explorer.cpp: the explorer window's frame.
+//
+// The frame's composition: which part goes where, in which order, with what it needs from the
+// others. What the frame does besides (menus and shortcuts, the workers' requests, the UI
+// report) has its own file in shell/: menus.cpp, explorer_requests.cpp, explorer_report.cpp.
+//
+// Index
+//   [SECTION] Construction and files
+//   [SECTION] The frame
+//   [SECTION] Panels
+#include "gui/shell/explorer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include <imgui.h>
+
+#include "gui/preview/curve_plot.hpp"
+#include "gui/preview/field_stats.hpp"
+#include "gui/preview/view_transform.hpp"
+#include "gui/shell/theme.hpp"
+#include "noise/algorithms.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr float controls_width = 350.0f;
+constexpr float stats_width = 230.0f;
+constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+}  // namespace
+
+// [SECTION] Construction and files -------------------------------------------------------------
+
+Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
+    : settings_(initial),
+      history_(initial),
+      compare_(wake),
+      preview_size_override_(preview_size_override),
+      wake_(wake),
+      terrain_(std::make_unique<TerrainView>(wake)),
+      image_worker_(std::make_unique<RenderWorker>(wake)),
+      curve_worker_(std::make_unique<RenderWorker>(wake)) {
+    load_shipped_presets(presets_);
+    presets_.baseline = initial;
+    presets_.folders = user_folders();
+    presets_.recent = load_recent(presets_.folders);
+    invalid_ = noise::validate(settings_.params);
+}
+
+void Explorer::started_from(const std::string& path) { presets_.current = path; }
+
+// The settings as last opened or saved: quitting either had nothing unsaved, or the user chose
+// "Quit without saving", and the next start should not bring back what they discarded.
+Session Explorer::session() const { return {presets_.baseline, presets_.current}; }
+
+bool Explorer::busy() const {
+    return image_worker_->status().busy || curve_worker_->status().busy || export_.running() || opening(presets_) ||
+           gesture_ || teach_.animation.on || compare_.busy() || (influence_task_ && !influence_task_->finished()) ||
+           (terrain_shown_ && terrain_->busy());
+}
+
+// The preview shows a lattice view's image instead of the noise: only in the 2D tab, where that
+// image is drawn (the terrain and the 1D curve are built from the noise itself), and only for
+// algorithms that blend lattice corners (not cellular noise).
+bool Explorer::shows_influence() const {
+    return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && settings_.params.dimension >= 2 &&
+           noise::algorithm_info(settings_.params.algorithm).square_lattice;
+}
+
+// The newest lattice view image asked for is the one on screen.
+bool Explorer::influence_shown() const { return shown_influence_.has_value() && shown_influence_ == sent_influence_; }
+
+bool Explorer::settled() const {
+    if (opening(presets_)) return false;
+    if (!invalid_.empty()) return !image_worker_->status().busy;
+    if (shows_influence())
+        return influence_shown() && curve_.has_value();
+    return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
+           shown_generation_ == image_worker_->latest_generation() && curve_.has_value() &&
+           (!terrain_shown_ || terrain_->shows(shown_generation_));
+}
+
+std::string Explorer::title() const {
+    const std::string mark = modified() ? " *" : "";
+    if (presets_.current.empty()) return "Noise Explorer" + mark;
+    return "Noise Explorer - " + presets_.current.filename().string() + mark;
+}
+
+bool Explorer::modified() const { return settings_ != presets_.baseline; }
+
+void Explorer::request_quit() {
+    if (modified()) confirm_quit_ = true;
+    else quit_ = true;
+}
+
+// [SECTION] The frame ------------------------------------------------------------------------
+
+void Explorer::draw(WindowInbox& inbox) {
+    report_.begin_frame();
+    take_results();
+    update_teach_views(teach_, settings_, ImGui::GetTime(),
+                       field_.has_image() && !field_.image().coarse && shown_generation_ == image_worker_->latest_generation());
+
+    // A file read in the background arrives here; until then the settings are untouched.
+    if (take_opened_preset(presets_, settings_)) controls_.rejected.clear();
+    // Dropped files: the first that loads wins; the others' errors would only hide its message.
+    if (!inbox.dropped.empty()) {
+        open_preset(presets_, {inbox.dropped.begin(), inbox.dropped.end()}, wake_);
+        inbox.dropped.clear();
+    }
+    handle_shortcuts(inbox.shortcuts);
+
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    draw_menu_bar();
+    const float top = ImGui::GetFrameHeight();  // the menu bar
+    const ImVec2 origin(viewport->Pos.x, viewport->Pos.y + top);
+    const ImVec2 size(viewport->Size.x, viewport->Size.y - top);
+    // Narrow windows give the controls less room, but never less than they need to be usable.
+    const float left = std::clamp(size.x * 0.3f, 320.0f, controls_width);
+    const float preview_h = std::floor(size.y * 0.64f);
+    draw_controls_window(origin, ImVec2(left, size.y));
+    draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left, preview_h));
+    draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h), ImVec2(size.x - left, size.y - preview_h));
+
+    const DialogKeys keys{inbox.escape, inbox.enter};
+    inbox.escape = inbox.enter = false;
+    draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
+    draw_export_dialog(export_, settings_, keys, report_);
+    draw_quit_prompt(keys);
+    lattice_.probe.draw_window(lattice_.layers, settings_.params,
+                                ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f), report_);
+
+    // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
+    history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
+    invalid_ = noise::validate(settings_.params);
+    send_requests();
+    const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
+    compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
+}
+
+// [SECTION] Panels ---------------------------------------------------------------------------
+
+void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Controls", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar);
+
+    // Presets and files.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Preset");
+    ImGui::SameLine(118.0f);
+    draw_shipped_combo(presets_, report_, wake_);
+    const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+    if (ImGui::Button("Open...", ImVec2(third, 0))) presets_.want_open = true;
+    report_.item("open");
+    ImGui::SameLine();
+    if (ImGui::Button("Save...", ImVec2(third, 0))) presets_.want_save = true;
+    report_.item("save");
+    ImGui::SameLine();
+    if (ImGui::Button("Export...", ImVec2(third, 0))) export_.want_open = true;
+    report_.item("export");
+
+    ImGui::BeginDisabled(!history_.can_undo());
+    if (ImGui::Button("Undo", ImVec2(third, 0))) undo();
+    ImGui::EndDisabled();
+    report_.item("undo");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!history_.can_redo());
+    if (ImGui::Button("Redo", ImVec2(third, 0))) redo();
+    ImGui::EndDisabled();
+    report_.item("redo");
+    ImGui::SameLine();
+    if (ImGui::Button("New seed", ImVec2(third, 0))) settings_.params.seed = random_seed(settings_.params.seed);
+    report_.item("randomise_seed");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pick a new random seed: same look, a different landscape.");
+
+    // The controls scroll in their own region above a status area of fixed height, so a message
+    // appearing or going never moves a control, least of all the one under the hand.
+    const float status_height = 2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
+    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) draw_noise_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) draw_terrain_controls(settings_, controls_, report_);
+    ImGui::EndChild();
+
+    // Messages: why something did not happen, what was adjusted, where the user is looking.
+    ImGui::Separator();
+    ImGui::BeginChild("status", ImVec2(0, 0), false);
+    error_text(presets_.error);
+    error_text(controls_.rejected);
+    error_text(invalid_);
+    if (!controls_.note.empty()) ImGui::TextWrapped("%s", controls_.note.c_str());
+    if (!presets_.message.empty() && presets_.error.empty()) ImGui::TextDisabled("%s", presets_.message.c_str());
+    ImGui::EndChild();
+    report_.item("status");
+    ImGui::End();
+}
+
+void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 6));
+    ImGui::Begin("Preview", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                                         ImGuiWindowFlags_NoScrollWithMouse);
+    const WorkerStatus status = image_worker_->status();
+    PreviewStatus shown;
+    shown.rendering = status.busy;
+    shown.coarse = status.coarse_stage;
+    shown.progress = status.rows_total > 0 ? static_cast<float>(status.rows_done) / static_cast<float>(status.rows_total) : 0.0f;
+    shown.error = !invalid_.empty() ? invalid_ : status.error;
+    frame_.size = chosen_size(export_);
+    frame_.label = chosen_size_label(export_);
+    // The picture's views: the 2D preview, or the field as a 3D landscape (terrain_view.hpp).
+    if (ImGui::BeginTabBar("views")) {
+        if (ImGui::BeginTabItem("2D preview")) {
+            terrain_shown_ = false;
+            ImGui::EndTabItem();
+        }
+        report_.item("tab_preview");
+        if (ImGui::BeginTabItem("3D terrain")) {
+            terrain_shown_ = true;
+            ImGui::EndTabItem();
+        }
+        report_.item("tab_terrain");
+        ImGui::EndTabBar();
+    }
+    if (terrain_shown_) {
+        const TerrainLayout layout = terrain_->draw(settings_, field_, frame_, preview_size_override_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = false;  // the camera is not a setting: nothing for the undo history
+    } else if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
+        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
+    } else {
+        if (shows_influence() && influence_task_) {
+            shown.rendering = !influence_task_->finished();
+            shown.coarse = false;
+            shown.progress = static_cast<float>(influence_task_->progress());
+        }
+        compare_.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
+        // What the other parts draw on the picture, in the preview's order: B's half under the
+        // overlays, the readout from B on B's half, the lattice views on top.
+        PictureLayers layers;
+        layers.image = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
+            compare_.draw_image(draw, field_, view, repeats);
+        };
+        layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
+        layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
+            draw_lattice_views(draw, view, repeats, lattice_, report_);
+        };
+        const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_, preview_size_override_,
+                                                  lattice_.layers, layers, report_);
+        want_width_ = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_ = layout.gesture;
+        compare_.draw_marks();
+    }
+    draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f));
+    ImGui::End();
+    ImGui::PopStyleVar();
+}
+
+void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Curve", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    // The teaching tabs (teach_views.hpp) share this panel with the curve and the statistics.
+    const BottomTab tab = draw_bottom_tabs(teach_, report_);
+    if (tab != BottomTab::curve) {
+        const noise::Params shown = shown_params(teach_, settings_.params);
+        const ViewTransform view = ViewTransform::of(shown, std::max(1, want_width_), std::max(1, want_height_));
+        const double row_y = view.row_y(view.row_at(settings_.view.scanline));
+        if (tab == BottomTab::octaves)
+            teach_.octaves.draw(settings_, shown, view.image_width, view.image_height, row_y, teach_.chosen, wake_, report_);
+        else teach_.interpolation.draw(settings_, shown, row_y, wake_, report_);
+        ImGui::End();
+        return;
+    }
+
+    // Left: the plot, with a one-line caption saying which curve it is.
+    const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width - 8.0f);
+    ImGui::BeginChild("plot", ImVec2(plot_width, 0), false, ImGuiWindowFlags_NoScrollbar);
+    if (settings_.params.dimension == 1) {
+        ImGui::TextUnformatted("1D noise");
+    } else {
+        const double y = curve_ ? curve_->y : 0.0;
+        ImGui::Text("Row under the scanline: y = %.4f", y);
+    }
+    // The y fit is a way of looking, not a setting of the picture: not in presets or the history.
+    const char* fit_label = "fit y";
+    const float fit_x = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
+    // Simplex noise's lattice is skewed or rotated: the whole numbers of x are not its vertices.
+    const char* lines = settings_.params.algorithm != noise::Algorithm::simplex ? "  lines: lattice positions"
+                                                                                          : "  lines: whole units of x";
+    const char* hint  = settings_.view.show_octaves ? "  thin: each octave's weighted share" : lines;
+    ImGui::SameLine();
+    if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x) ImGui::TextDisabled("%s", hint);  // if room
+    ImGui::SameLine(fit_x);
+    ImGui::Checkbox(fit_label, &curve_fit_y_);
+    report_.item("fit_y");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the y axis to the curve instead of the algorithm's full range");
+    curve_samples_ = curve_samples_for_width(plot_width);
+    // With invalid settings nothing new is rendered: what is shown belongs to the last valid
+    // settings, and says so, dimmed.
+    const bool stale = !invalid_.empty();
+    if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
+    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_, "curve", teach_.chosen);
+    if (stale) {
+        ImGui::PopStyleVar();
+        stale_label();
+    }
+    ImGui::EndChild();
+
+    // Right: what the field contains.
+    ImGui::SameLine();
+    ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+    if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
+    draw_field_stats(field_, report_);
+    if (stale) {
+        ImGui::PopStyleVar();
+        stale_label();
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+// "stale" over the child window drawn last, top right, in the error colour.
+void Explorer::stale_label() {
+    const char* text = "stale: last valid settings";
+    const ImVec2 min = ImGui::GetWindowPos();
+    const ImVec2 at(min.x + ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - 8.0f, min.y + 22.0f);
+    ImGui::GetWindowDrawList()->AddText(at, IM_COL32(255, 130, 110, 255), text);
+}
+
+}  // namespace app::gui

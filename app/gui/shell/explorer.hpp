@@ -1,0 +1,161 @@
+// gui/shell/explorer.hpp: the explorer window's state and its frame: controls, preview, curve, dialogs.
+//
+// One `Explorer` lives for the program's run. Each frame (`draw`, between ImGui::NewFrame and
+// ImGui::Render) it:
+//   1. takes the newest results from the two render workers (image, curve) and re-colours;
+//   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E/Q);
+//   3. lays out the menu bar, the controls panel (left), the preview or, in its "3D terrain"
+//      tab, the terrain view (right, top) and the curve plot with the field's statistics (right,
+//      bottom) from the display size, so the layout is the same on every run (no imgui.ini) and
+//      follows the window when it is resized;
+//   4. shows the undo history the settings, and sends the workers a request when what they
+//      compute from has changed (invalid settings are shown, not sent).
+// The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks. Its code:
+// explorer.cpp (the frame's composition), menus.cpp (1-2 and the menu bar),
+// explorer_requests.cpp (1 and 4), explorer_report.cpp (the UI report's state).
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gui/editing/controls_panel.hpp"
+#include "gui/editing/undo_history.hpp"
+#include "gui/files/export_dialog.hpp"
+#include "gui/files/preset_dialogs.hpp"
+#include "gui/preview/compare_view.hpp"
+#include "gui/preview/preview_panel.hpp"
+#include "gui/preview/render_worker.hpp"
+#include "gui/preview/shown_field.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/shell/settings.hpp"
+#include "gui/shell/ui_report.hpp"
+#include "gui/shell/window_inbox.hpp"
+#include "gui/teaching/lattice_views.hpp"
+#include "gui/teaching/teach_views.hpp"
+#include "gui/terrain/terrain_view.hpp"
+
+namespace app::gui {
+
+class Explorer {
+public:
+    // `wake` is called from worker threads when a result is ready (glfwPostEmptyEvent).
+    Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake);
+
+    // Builds one ImGui frame, first taking what the window's callbacks collected (dropped files:
+    // the first that opens wins; Ctrl shortcuts). Main thread only.
+    void draw(WindowInbox& inbox);
+    // The settings came from this file (--preset, read once before the window opened, or the
+    // last session's file).
+    void started_from(const std::string& path);
+    // What to remember for the next start.
+    Session session() const;
+
+    // True while anything is still moving (a render, an export, an animation): the main loop
+    // then keeps drawing at a steady rate instead of sleeping until the next event.
+    bool busy() const;
+    // True when the preview shows the full image of the newest settings (for --screenshot).
+    bool settled() const;
+    bool wants_quit() const { return quit_; }
+    // Ctrl+Q, File > Quit and the window's close button: quits at once when nothing is unsaved,
+    // else asks first (save, quit without saving, or stay).
+    void request_quit();
+    // The settings differ from the file last opened or saved (or from the start-up settings).
+    bool modified() const;
+    // "Noise Explorer - clouds.json *": the window's title names the file in use, and marks
+    // unsaved changes.
+    std::string title() const;
+
+    UiReport& report() { return report_; }
+    // How long the last frame took on the window's thread, from waking to the swap; the slowest
+    // is in the UI report ("slowest_frame_ms"), where tests catch a frame that stalled.
+    void note_frame_time(double milliseconds) { slowest_frame_ms_ = std::max(slowest_frame_ms_, milliseconds); }
+    nlohmann::json report_state() const;
+
+private:
+    void take_results();
+    void handle_shortcuts(std::vector<Shortcut>& shortcuts);
+    void draw_menu_bar();
+    void draw_teach_menu();
+    void draw_controls_window(ImVec2 pos, ImVec2 size);
+    void draw_preview_window(ImVec2 pos, ImVec2 size);
+    void draw_curve_window(ImVec2 pos, ImVec2 size);
+    void stale_label();
+    void draw_quit_prompt(const DialogKeys& keys);
+    void send_requests();
+    void send_influence_request(const noise::Params& params);
+    bool shows_influence() const;
+    bool influence_shown() const;
+    void undo();
+    void flip_snapshot();
+    void redo();
+
+    Settings settings_;
+    UndoHistory history_;
+    ControlsState controls_;
+    PreviewState preview_;
+    PreviewFrame frame_;
+    bool terrain_shown_ = false;  // the "3D terrain" tab instead of the "2D preview"
+    PresetDialogs presets_;
+    ExportDialog export_;
+    UiReport report_;
+    ShownField field_;
+    TeachViews teach_;  // the teaching views (teach_views.hpp): ways of looking, not settings
+    CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
+    std::optional<CurveResult> curve_;
+    LatticeViews lattice_;
+    int preview_size_override_ = 0;
+    std::function<void()> wake_;
+    double slowest_frame_ms_ = 0.0;
+    bool quit_ = false;
+    bool confirm_quit_ = false;
+    std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the unsaved-changes question opens next frame
+    bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
+    std::string invalid_;   // noise::validate's message for the current settings
+
+    // What was last sent to each worker; a request goes out when this differs.
+    struct ImageKey {
+        noise::Params params;
+        int width = 0, height = 0;
+        OctaveChoice chosen;
+        bool operator==(const ImageKey&) const = default;
+    };
+    struct CurveKey {
+        noise::Params params;
+        double y = 0.0;
+        int samples = 0;
+        bool octaves = false;
+        OctaveChoice chosen;
+        bool operator==(const CurveKey&) const = default;
+    };
+    std::optional<ImageKey> sent_image_;
+    std::optional<CurveKey> sent_curve_;
+    int want_width_ = 0, want_height_ = 0;
+    int curve_samples_ = 512;
+    bool curve_fit_y_ = true;
+    std::uint64_t shown_generation_ = 0;
+
+    // The teaching preview modes' image (influence_image.hpp), rendered by a task of its own.
+    struct InfluenceKey {
+        noise::Params params;
+        int width = 0, height = 0;
+        FieldLayer layer = FieldLayer::noise;
+        int corner = 0;
+        bool operator==(const InfluenceKey&) const = default;
+    };
+    std::optional<InfluenceKey> sent_influence_, shown_influence_;
+    std::unique_ptr<BackgroundTask<ImageResult>> influence_task_;
+    std::uint64_t influence_generation_ = 0;
+
+    // Last: the workers' threads must stop before the state above goes away.
+    std::unique_ptr<TerrainView> terrain_;
+    std::unique_ptr<RenderWorker> image_worker_;
+    std::unique_ptr<RenderWorker> curve_worker_;
+};
+
+}  // namespace app::gui

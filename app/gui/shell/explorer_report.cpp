@@ -1,0 +1,79 @@
+// gui/shell/explorer_report.cpp: the explorer window's state for the `--ui-report` test hook.
+//
+// Part of Explorer (explorer.hpp): one JSON object a frame, written by UiReport when it changed.
+#include <cmath>
+#include <string>
+
+#include "core/view_keys.hpp"
+#include "gui/shell/explorer.hpp"
+#include "noise/params.hpp"
+
+namespace app::gui {
+
+nlohmann::json Explorer::report_state() const {
+    nlohmann::json state;
+    nlohmann::json params = nlohmann::json::object();
+    for (const noise::ParamInfo& info : noise::param_table()) params[std::string(info.key)] = noise::format_param(settings_.params, info);
+    state["params"] = std::move(params);
+    nlohmann::json view = nlohmann::json::object();
+    for (const ViewKeyInfo& info : view_key_table()) view[std::string(info.key)] = format_view_key(settings_.view, info);
+    state["view"] = std::move(view);
+    const WorkerStatus status = image_worker_->status();
+    nlohmann::json preview;
+    preview["generation"] = field_.has_image() ? field_.image().generation : 0;
+    preview["checksum"] = field_.checksum();
+    preview["width"] = field_.image().width;
+    preview["height"] = field_.image().height;
+    preview["coarse"] = field_.image().coarse;
+    preview["render_ms"] = field_.image().milliseconds;
+    state["preview"] = std::move(preview);
+    // The preview's image comes from the worker, or in a lattice view's mode from its own task.
+    const bool influence = shows_influence();
+    state["requested_generation"] = influence ? influence_generation_ : image_worker_->latest_generation();
+    state["rendering"] = influence ? influence_task_ && !influence_task_->finished() : status.busy;
+    state["rows_done"] = status.rows_done;
+    state["rows_total"] = status.rows_total;
+    nlohmann::json curve;
+    curve["generation"] = curve_ ? curve_->generation : 0;
+    std::uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a of the curve's values, to see it change
+    if (curve_)
+        for (double v : curve_->sum) {
+            hash ^= static_cast<std::uint64_t>(std::llround(v * 1e6));
+            hash *= 0x100000001b3ull;
+        }
+    curve["checksum"] = std::to_string(hash);
+    curve["y"] = curve_ ? curve_->y : 0.0;
+    state["curve"] = std::move(curve);
+    state["error"] = invalid_;
+    state["preset_error"] = presets_.error;
+    state["current_preset"] = presets_.current.string();
+    state["title"] = title();
+    nlohmann::json recent = nlohmann::json::array();
+    for (const auto& path : presets_.recent) recent.push_back(path.string());
+    state["recent"] = std::move(recent);
+    state["snapshot"] = snapshot_.has_value();
+    state["note"] = controls_.note;
+    state["stale"] = !invalid_.empty();
+    state["view_tab"] = terrain_shown_ ? "terrain" : "preview";
+    state["terrain"] = terrain_->report_state();
+    state["export_frame"] = {{"show", frame_.show}, {"width", frame_.size.width}, {"height", frame_.size.height}};
+    state["rejected"] = controls_.rejected;
+    state["opening"] = presets_.opening_path.string();
+    // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
+    state["slowest_frame_ms"] = std::ceil(slowest_frame_ms_);
+    state["can_undo"] = history_.can_undo();
+    state["can_redo"] = history_.can_redo();
+    state["export"] = {{"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
+    state["teach"] = teach_report(teach_, settings_);
+    state["teach"]["compare"] = compare_.report_state();
+    if (preview_.readout)
+        state["readout"] = {{"image", std::string(1, preview_.readout->image)},
+                            {"x", preview_.readout->x},
+                            {"y", preview_.readout->y},
+                            {"value", preview_.readout->value}};
+    state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
+    if (field_.has_image()) state["field"] = {{"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
+    return state;
+}
+
+}  // namespace app::gui

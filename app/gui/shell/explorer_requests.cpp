@@ -1,0 +1,94 @@
+// gui/shell/explorer_requests.cpp: what the explorer window asks its workers for, and takes back.
+//
+// Part of Explorer (explorer.hpp). Once a frame: the newest results are taken first
+// (take_results), and after the frame's edits a request goes to each worker whose inputs changed
+// (send_requests): the preview's image (or a lattice view's image, from a task of its own) and
+// the curve under the scanline. The UI thread never waits for either (render_worker.hpp).
+#include <memory>
+#include <utility>
+
+#include "gui/preview/view_transform.hpp"
+#include "gui/shell/explorer.hpp"
+#include "gui/teaching/influence_image.hpp"
+
+namespace app::gui {
+
+void Explorer::take_results() {
+    // The worker's images are the noise itself; while a teaching mode shows something else they
+    // are dropped (the request is sent again when the mode returns to the noise).
+    if (auto image = image_worker_->take_image(); image && !shows_influence()) {
+        shown_generation_ = image->generation;
+        field_.set_image(std::move(*image));
+    }
+    if (influence_task_) {
+        if (auto outcome = influence_task_->take(); outcome && outcome->result && !influence_task_->cancelling()) {
+            field_.set_image(std::move(*outcome->result));
+            shown_influence_ = sent_influence_;
+        }
+    }
+    if (auto curve = curve_worker_->take_curve()) curve_ = std::move(*curve);
+    field_.refresh(settings_.view);
+}
+
+void Explorer::send_requests() {
+    if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
+    // The animation's slice, and the octaves chosen by solo / mute (teach_views.hpp).
+    const noise::Params params = shown_params(teach_, settings_.params);
+
+    const ImageKey image{params, want_width_, want_height_, teach_.chosen};
+    if (!shows_influence() && influence_task_) {
+        influence_task_.reset();  // a lattice view's mode left: its next image starts afresh
+        sent_influence_.reset();
+        shown_influence_.reset();
+    }
+    if (shows_influence()) {
+        send_influence_request(params);
+        sent_image_.reset();  // back on the noise, the picture is asked for again
+    } else if (!sent_image_ || !(*sent_image_ == image)) {
+        PreviewRequest request;
+        request.params = params;
+        request.width = want_width_;
+        request.height = want_height_;
+        request.curve_samples = 0;
+        request.chosen = teach_.chosen;
+        image_worker_->submit(request);
+        sent_image_ = image;
+    }
+
+    // The curve is the preview row under the scanline: the same y as that row's pixels.
+    const ViewTransform view = ViewTransform::of(params, want_width_, want_height_);
+    const double y = view.row_y(view.row_at(settings_.view.scanline));
+    const bool octave_rows = settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
+    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, octave_rows, teach_.chosen};
+    if (!sent_curve_ || !(*sent_curve_ == curve)) {
+        PreviewRequest request;
+        request.params = params;
+        request.need_image = false;
+        request.curve_y = curve.y;
+        request.curve_samples = curve.samples;
+        request.curve_octaves = curve.octaves;
+        request.chosen = teach_.chosen;
+        curve_worker_->submit(request);
+        sent_curve_ = curve;
+    }
+}
+
+// A lattice view's image: a new task replaces (and so cancels) the one before. Its images count
+// generations of their own, so the report (and --screenshot) can tell when the newest is shown.
+void Explorer::send_influence_request(const noise::Params& params) {
+    const InfluenceKey key{params, want_width_, want_height_, lattice_.layers.field,
+                           lattice_.layers.influence_corner};
+    if (sent_influence_ && *sent_influence_ == key) return;
+    influence_task_.reset();
+    const std::uint64_t generation = ++influence_generation_;
+    influence_task_ = std::make_unique<BackgroundTask<ImageResult>>(
+        [key, generation](const TaskControl& control) {
+            ImageResult image = render_influence(key.params, key.width, key.height, key.layer, key.corner, control);
+            image.generation  = generation;
+            return image;
+        },
+        wake_);
+    sent_influence_ = key;
+}
+
+}  // namespace app::gui

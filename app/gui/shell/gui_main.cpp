@@ -1,0 +1,265 @@
+// gui/shell/gui_main.cpp: GLFW + OpenGL 3.3 core (glad) + Dear ImGui set-up and the main loop.
+//
+// The steps, numbered as in the code (after ImGui's example_glfw_opengl3):
+//   0. options and --preset, before any window: a bad one is one line on stderr and exit 2;
+//   1. GLFW window and OpenGL 3.3 core context (no display: one line, exit 2), glad;
+//   2. Dear ImGui without imgui.ini (the layout is computed from the window size);
+//   3. wait for events: at most 1/60 s while something moves (a render, a drag, an export), a
+//      quarter second just after input (tooltips appear on a timer), else until the next event
+//      (10 s at most).
+//      glfwSwapInterval does not throttle under Xvfb, so without the wait the loop would eat a
+//      core. The workers wake the loop with glfwPostEmptyEvent;
+//   4. build the frame (Explorer::draw) and render it;
+//   5. --screenshot: after N frames and once the preview has finished, read the back buffer;
+//   6. --ui-report: one JSON line when anything changed; then swap.
+#include "gui/shell/gui_main.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include "core/interrupt_signals.hpp"
+#include "core/preset.hpp"
+#include "gui/shell/explorer.hpp"
+#include "gui/shell/gui_options.hpp"
+#include "gui/shell/screenshot.hpp"
+#include "gui/shell/theme.hpp"
+#include "gui/files/user_files.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr const char* no_display_message =
+    "noise-explorer: cannot open a window (no display?): run it as `xvfb-run -a noise-explorer`, "
+    "or render files with `noise-explorer export`\n";
+
+// GLFW reports errors through a callback; it is kept quiet so that a missing display gives the one
+// line above, not a cascade of X11 messages.
+void glfw_error(int, const char*) {}
+
+gui::WindowInbox* inbox_of(GLFWwindow* window) {
+    return static_cast<gui::WindowInbox*>(glfwGetWindowUserPointer(window));
+}
+
+void drop_callback(GLFWwindow* window, int count, const char** paths) {
+    if (auto* inbox = inbox_of(window)) inbox->dropped.insert(inbox->dropped.end(), paths, paths + count);
+}
+
+// Installed before ImGui's, which chains to it: ImGui still sees every key.
+void key_callback(GLFWwindow* window, int key, int, int action, int mods) {
+    auto* inbox = inbox_of(window);
+    if (!inbox || action != GLFW_PRESS) return;
+    if (mods & GLFW_MOD_CONTROL) inbox->shortcuts.push_back({key, mods});
+    if (key == GLFW_KEY_ESCAPE) inbox->escape = true;
+    if (key == GLFW_KEY_ENTER || key == GLFW_KEY_KP_ENTER) inbox->enter = true;
+}
+
+// Did the user do anything this frame? Then keep the frame rate up for a moment: hover effects,
+// popups and drags need a few frames after the event that started them.
+bool input_this_frame() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)
+        return true;
+    for (bool down : io.MouseDown)
+        if (down) return true;
+    for (bool down : io.KeysDown)
+        if (down) return true;
+    return io.WantTextInput;
+}
+
+}  // namespace
+
+int gui_main(int argc, char** argv) {
+    // [0] Options and the preset, before any window: errors are one line and exit 2.
+    const gui::ParsedOptions parsed = gui::parse_gui_options(argc, argv);
+    if (!parsed.error.empty()) {
+        std::fprintf(stderr, "%s\n", parsed.error.c_str());
+        return 2;
+    }
+    const gui::GuiOptions& options = parsed.options;
+    if (options.help) {
+        std::fputs(gui::gui_help_text, stdout);
+        return 0;
+    }
+    gui::Settings initial;
+    std::string initial_path;
+    if (!options.preset.empty()) {
+        try {
+            const auto path = resolve_preset_argument(options.preset);
+            const Preset preset = load_preset(path);
+            initial = {preset.params, preset.view};
+            initial_path = path.string();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "noise-explorer: --preset: %s\n", e.what());
+            return 2;
+        }
+    }
+    // Without --preset, continue where the last session ended; the very first start shows a
+    // shipped preset at its best (the README's screenshot), not the bare defaults, which keep
+    // their plain gray for pipelines that export without a preset.
+    const gui::UserFolders folders = gui::user_folders();
+    if (options.preset.empty() && options.uses_session()) {
+        if (auto session = gui::load_session(folders)) {
+            initial = session->settings;
+            initial_path = session->file.string();
+        } else {
+            try {
+                const auto path = resolve_preset_argument(gui::welcome_preset);
+                const Preset preset = load_preset(path);
+                initial = {preset.params, preset.view};
+                initial_path = path.string();
+            } catch (const std::exception&) {
+                // No shipped presets (an odd install): the defaults then.
+            }
+        }
+    }
+    gui::UiReport* report = nullptr;  // opened below, once the explorer exists
+
+    // [1] Window and GL context.
+    glfwSetErrorCallback(glfw_error);
+    if (!glfwInit()) {
+        std::fputs(no_display_message, stderr);
+        return 2;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    const bool test_mode = !options.screenshot.empty() || !options.ui_report.empty();
+    if (test_mode) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+    GLFWwindow* window = glfwCreateWindow(options.window_width, options.window_height, "Noise Explorer", nullptr, nullptr);
+    if (!window) {
+        glfwTerminate();
+        std::fputs(no_display_message, stderr);
+        return 2;
+    }
+    // Tests read widget positions from the report; with the window at the screen's corner (there
+    // is no window manager under Xvfb) window and screen coordinates agree.
+    if (test_mode) glfwSetWindowPos(window, 0, 0);
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        std::fputs("noise-explorer: OpenGL 3.3 is not available: run it under `xvfb-run -a noise-explorer` "
+                   "(Mesa) or use `noise-explorer export`\n", stderr);
+        return 2;
+    }
+
+    gui::WindowInbox inbox;
+    glfwSetWindowUserPointer(window, &inbox);
+    glfwSetDropCallback(window, drop_callback);
+    glfwSetKeyCallback(window, key_callback);
+
+    // [2] Dear ImGui: no imgui.ini, the layout is computed from the window size every frame.
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    gui::apply_theme();
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    int status = 0;
+    // A terminating signal (SIGTERM from a session manager, SIGHUP from a closed terminal) is a
+    // request to quit: the loop ends, a running export is cancelled and removes its temp file,
+    // the session is remembered. A watcher wakes the loop, which may be waiting for events.
+    std::atomic<bool> interrupted{false};
+    install_interrupt_handlers(interrupted);
+    {
+        gui::Explorer explorer(initial, options.preview_size, [] { glfwPostEmptyEvent(); });
+        std::jthread signal_watcher([&interrupted](std::stop_token stop) {
+            while (!stop.stop_requested() && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            if (interrupted) glfwPostEmptyEvent();
+        });
+        if (!initial_path.empty()) explorer.started_from(initial_path);
+        if (!options.ui_report.empty()) {
+            const std::string error = explorer.report().open(options.ui_report);
+            if (!error.empty()) {
+                std::fprintf(stderr, "noise-explorer: %s\n", error.c_str());
+                status = 2;
+            }
+            report = &explorer.report();
+        }
+
+        const auto start = std::chrono::steady_clock::now();
+        const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+        double last_input = 0.0;
+        long frame = 0;
+        std::string window_title = "Noise Explorer";
+        while (status == 0 && !explorer.wants_quit() && !interrupted) {
+            // [3] Wait: short while anything moves, long when idle.
+            // Idle, a frame still costs ~20 ms under Mesa's software renderer: after a few seconds
+            // without input only events (or a worker's wake-up) start one.
+            const double quiet = seconds() - last_input;
+            const bool lively = explorer.busy() || frame < 3 || !options.screenshot.empty() || quiet < 0.5;
+            glfwWaitEventsTimeout(lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
+
+            // The close button asks the explorer, which asks the user when something is unsaved.
+            if (glfwWindowShouldClose(window)) {
+                glfwSetWindowShouldClose(window, GLFW_FALSE);
+                explorer.request_quit();
+            }
+
+            // [4] The frame.
+            const double frame_start = seconds();
+            ImGui_ImplOpenGL3_NewFrame();
+            ImGui_ImplGlfw_NewFrame();
+            ImGui::NewFrame();
+            if (input_this_frame()) last_input = seconds();
+            explorer.draw(inbox);
+            ImGui::Render();
+            if (std::string title = explorer.title(); title != window_title) {
+                window_title = std::move(title);
+                glfwSetWindowTitle(window, window_title.c_str());
+            }
+            int fb_width = 0, fb_height = 0;
+            glfwGetFramebufferSize(window, &fb_width, &fb_height);
+            glViewport(0, 0, fb_width, fb_height);
+            glClearColor(0.08f, 0.085f, 0.1f, 1.0f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            ++frame;
+
+            // [5] Screenshot: after N frames, once the preview is complete (a minute at most).
+            if (!options.screenshot.empty() && frame >= options.frames && (explorer.settled() || seconds() > 60.0)) {
+                const std::string error = gui::write_screenshot(options.screenshot, fb_width, fb_height);
+                if (!error.empty()) {
+                    std::fprintf(stderr, "noise-explorer: --screenshot: %s\n", error.c_str());
+                    status = 2;
+                }
+                break;
+            }
+            // [6] UI report.
+            if (report) {
+                int wx = 0, wy = 0;
+                glfwGetWindowPos(window, &wx, &wy);
+                report->end_frame(explorer.report_state(), wx, wy, frame, seconds());
+            }
+            glfwSwapBuffers(window);
+            // The first frames build fonts and shaders; from then on a slow frame is a stall.
+            if (frame > 3) explorer.note_frame_time((seconds() - frame_start) * 1000.0);
+        }
+        if (options.uses_session()) gui::save_session(folders, explorer.session());
+        if (interrupted && status == 0) status = 128 + interrupting_signal();
+    }  // the explorer (and its worker threads) end here, before the GL context goes
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return status;
+}
+
+}  // namespace app

@@ -1,0 +1,131 @@
+// gui/shell/menus.cpp: the explorer window's menu bar, its Ctrl shortcuts and the quit prompt.
+//
+// Part of Explorer (explorer.hpp); explorer.cpp composes the frame and calls these.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "gui/shell/explorer.hpp"
+
+namespace app::gui {
+
+void Explorer::undo() {
+    if (auto previous = history_.undo(settings_)) settings_ = *previous;
+}
+
+void Explorer::flip_snapshot() {
+    if (snapshot_) std::swap(*snapshot_, settings_);
+}
+
+void Explorer::redo() {
+    if (auto next = history_.redo(settings_)) settings_ = *next;
+}
+
+void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
+    const ImGuiIO& io = ImGui::GetIO();
+    // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself.
+    const bool keyboard_free = !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    for (const Shortcut& s : shortcuts) {
+        if (!keyboard_free) break;
+        const bool shift = (s.mods & GLFW_MOD_SHIFT) != 0;
+        switch (s.key) {
+            case GLFW_KEY_Z: shift ? redo() : undo(); break;
+            case GLFW_KEY_Y: redo(); break;
+            case GLFW_KEY_S: presets_.want_save = true; break;
+            case GLFW_KEY_O: presets_.want_open = true; break;
+            case GLFW_KEY_E: export_.want_open = true; break;
+            case GLFW_KEY_Q: request_quit(); break;
+            case GLFW_KEY_B: flip_snapshot(); break;
+            default: break;
+        }
+    }
+    shortcuts.clear();
+}
+
+void Explorer::draw_menu_bar() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open preset...", "Ctrl+O")) presets_.want_open = true;
+        if (ImGui::BeginMenu("Open recent", !presets_.recent.empty())) {
+            for (const auto& path : presets_.recent)
+                if (ImGui::MenuItem(path.string().c_str())) open_preset(presets_, {path}, wake_);
+            ImGui::EndMenu();
+        }
+        if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
+        if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, history_.can_undo())) undo();
+        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Randomise seed")) settings_.params.seed = random_seed(settings_.params.seed);
+        if (ImGui::MenuItem("Reset all to defaults")) settings_ = Settings{};
+        ImGui::EndMenu();
+    }
+    // A/B: keep the settings aside, try something, and flip between the two. The flip is an
+    // ordinary change, so Undo takes it back.
+    if (ImGui::BeginMenu(snapshot_ ? "Compare (B kept)" : "Compare")) {
+        if (ImGui::MenuItem("Keep these settings as B")) snapshot_ = settings_;
+        report_.item("snapshot");
+        if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
+        report_.item("flip_snapshot");
+        if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
+        compare_.draw_menu_items(snapshot_.has_value(), report_);
+        ImGui::EndMenu();
+    }
+    report_.item("compare_menu");
+    draw_teach_menu();
+    if (ImGui::BeginMenu("Presets")) {
+        for (const auto& shipped : presets_.shipped)
+            if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
+        if (presets_.shipped.empty()) ImGui::TextDisabled("no shipped presets found");
+        ImGui::EndMenu();
+    }
+    // The file in use, right-aligned, so one always knows what Ctrl+S would save over.
+    std::string current = presets_.current.empty() ? "not saved" : presets_.current.filename().string();
+    if (modified() && !presets_.current.empty()) current += " (modified)";
+    ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(current.c_str()).x - 16.0f);
+    ImGui::TextDisabled("%s", current.c_str());
+    ImGui::EndMainMenuBar();
+}
+
+// The teaching views: what a teacher switches on to show how the picture is made.
+void Explorer::draw_teach_menu() {
+    if (ImGui::BeginMenu("Teach")) {
+        draw_lattice_menu_items(lattice_.layers, settings_.params, report_);
+        ImGui::Separator();
+        draw_animation_menu_items(teach_, settings_, report_);
+        ImGui::EndMenu();
+    }
+    report_.item("teach_menu");
+}
+
+void Explorer::draw_quit_prompt(const DialogKeys& keys) {
+    if (std::exchange(confirm_quit_, false)) ImGui::OpenPopup("Unsaved changes");
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    const std::string since = presets_.current.empty() ? "start" : presets_.current.filename().string();
+    ImGui::Text("The settings have changed since %s. Quit anyway?", since.c_str());
+    ImGui::TextDisabled("Quitting also ends the undo history.");
+    if (ImGui::Button("Save...", ImVec2(140, 0))) {
+        presets_.want_save = true;
+        ImGui::CloseCurrentPopup();
+    }
+    report_.item("quit_save");
+    ImGui::SameLine();
+    if (ImGui::Button("Quit without saving", ImVec2(170, 0))) quit_ = true;
+    report_.item("quit_discard");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
+    report_.item("quit_cancel");
+    ImGui::EndPopup();
+}
+
+}  // namespace app::gui

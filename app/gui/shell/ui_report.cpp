@@ -1,0 +1,47 @@
+#include "gui/shell/ui_report.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+namespace app::gui {
+
+UiReport::~UiReport() {
+    if (file_) std::fclose(file_);
+}
+
+std::string UiReport::open(const std::string& path) {
+    file_ = std::fopen(path.c_str(), "w");
+    if (!file_) return "--ui-report: cannot write '" + path + "': " + std::strerror(errno);
+    return {};
+}
+
+void UiReport::item(std::string_view key) {
+    if (!file_) return;
+    rect(key, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
+
+void UiReport::rect(std::string_view key, ImVec2 min, ImVec2 max) {
+    if (!file_) return;
+    rects_[std::string(key)] = {min.x, min.y, max.x, max.y};
+}
+
+void UiReport::end_frame(nlohmann::json state, int window_x, int window_y, long frame, double time) {
+    if (!file_) return;
+    nlohmann::json rects = nlohmann::json::object();
+    for (auto& [key, r] : rects_.items()) {
+        rects[key] = {static_cast<int>(r[0].get<float>()) + window_x, static_cast<int>(r[1].get<float>()) + window_y,
+                      static_cast<int>(r[2].get<float>()) + window_x, static_cast<int>(r[3].get<float>()) + window_y};
+    }
+    state["rects"] = std::move(rects);
+    std::string body = state.dump();
+    if (body == last_) return;
+    last_ = std::move(body);
+    state["frame"] = frame;
+    state["time"] = time;
+    // Written whole and flushed, so a test reading the file never sees half a line.
+    const std::string line = state.dump() + "\n";
+    std::fwrite(line.data(), 1, line.size(), file_);
+    std::fflush(file_);
+}
+
+}  // namespace app::gui

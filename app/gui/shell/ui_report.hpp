@@ -1,0 +1,50 @@
+// gui/shell/ui_report.hpp: the `--ui-report FILE` test hook: what the window shows, as JSON lines.
+//
+// After every frame in which something changed, one line is appended:
+//   {"frame": 42, "time": 1.53, "rects": {"octaves": [x0, y0, x1, y1], ...},
+//    "params": {"octaves": "5", ...}, "view": {...}, "preview": {"generation": 7,
+//    "checksum": "9f...", "width": 940, "height": 512, "coarse": false}, "rendering": false, ...}
+// Rectangles are in screen pixels (window position added), keyed by the control's parameter key
+// or a short name ("preview", "curve", "algorithm=value" for an open combo's items), so a test
+// drives real X11 input at the right place without hard-coding a layout. "frame" and "time" do
+// not count as a change; everything else does, so a render in progress (whose progress moves)
+// keeps producing lines: that is how a test sees that frames kept coming.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+namespace app::gui {
+
+class UiReport {
+public:
+    UiReport() = default;
+    ~UiReport();
+    UiReport(const UiReport&) = delete;
+    UiReport& operator=(const UiReport&) = delete;
+
+    // Creates (truncates) the file. Returns an empty string or the reason it failed.
+    std::string open(const std::string& path);
+    bool enabled() const { return file_ != nullptr; }
+
+    // Rectangles are collected during the frame, relative to the window's client area; the
+    // window's screen position is added when the line is written.
+    void begin_frame() { rects_ = nlohmann::json::object(); }
+    void item(std::string_view key);  // ImGui's last item
+    void rect(std::string_view key, ImVec2 min, ImVec2 max);
+
+    // `state` holds everything else; written with the rectangles when anything differs from the
+    // previous line (ignoring "frame" and "time").
+    void end_frame(nlohmann::json state, int window_x, int window_y, long frame, double time);
+
+private:
+    std::FILE* file_ = nullptr;
+    nlohmann::json rects_ = nlohmann::json::object();
+    std::string last_;  // the previous line without frame and time
+};
+
+}  // namespace app::gui

@@ -1,0 +1,134 @@
+// The lattice over the preview: see lattice_overlay.hpp.
+#include "gui/teaching/lattice_overlay.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise/algorithms.hpp"
+#include "noise/trace.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr float min_line_gap = 8.0f;    // screen pixels between drawn lattice lines
+constexpr float min_mark_cell = 24.0f;  // cells smaller than this show no arrows or dots
+constexpr int max_marks = 6000;
+
+// Diverging colours for lattice values: blue below 0, orange above, grey at 0.
+ImU32 value_colour(double v) {
+    const double t = std::clamp(v, -1.0, 1.0);
+    const auto mix = [&](int zero, int neg, int pos) {
+        return static_cast<int>(zero + (t < 0 ? (neg - zero) * -t : (pos - zero) * t));
+    };
+    return IM_COL32(mix(200, 60, 255), mix(200, 120, 150), mix(200, 255, 40), 255);
+}
+
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour) {
+    const float dx = to.x - from.x, dy = to.y - from.y;
+    const float length = std::sqrt(dx * dx + dy * dy);
+    if (length < 1.0f) {  // a zero gradient (4D edge vectors seen from a plane): a small ring
+        draw->AddCircle(from, 3.0f, colour);
+        return;
+    }
+    const float ux = dx / length, uy = dy / length, head = std::min(7.0f, length * 0.4f);
+    const ImVec2 left(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f);
+    const ImVec2 right(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f);
+    draw->AddLine(from, to, IM_COL32(0, 0, 0, 150), 3.5f);  // dark edge: readable on any colour
+    draw->AddLine(from, to, colour, 1.8f);
+    draw->AddTriangleFilled(to, left, right, colour);
+    draw->AddCircleFilled(from, 2.5f, colour);
+}
+
+}  // namespace
+
+std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1, std::int64_t j0,
+                                       std::int64_t j1) {
+    noise::Params first = params;
+    first.octaves       = 1;  // octave 0 alone: same lattice, same seed, unscaled
+    first.warp_amplitude = 0.0;  // the lattice's own points: a warp moves where the field is read,
+    first.layers         = noise::Layers::single;  // not the lattice, and the turned layer has its own
+    const noise::FractalNoise noise(first);
+    std::vector<LatticeMark> marks;
+    for (std::int64_t j = j0; j <= j1; ++j) {
+        for (std::int64_t i = i0; i <= i1; ++i) {
+            // Inside cell (i, j) its lower corner is the point (i, j): offset 0 on every axis.
+            const noise::Trace trace = noise::trace_point(
+                noise, {static_cast<double>(i) + 0.5, static_cast<double>(j) + 0.5, params.z, params.w});
+            const noise::OctaveTrace& octave = trace.octaves[0];
+            for (const noise::CornerTrace& corner : octave.corners) {
+                if (corner.offset != std::array<int, 4>{}) continue;
+                // Cellular noise: `distance` runs from the traced point to the cell's feature point.
+                marks.push_back({i, j, corner.gradient[0], corner.gradient[1], corner.value,
+                                 octave.point[0] + corner.distance[0], octave.point[1] + corner.distance[1]});
+                break;
+            }
+        }
+    }
+    return marks;
+}
+
+LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& view) {
+    LatticeOverlayStats stats;
+    // Simplex noise has no square cells to draw (cellular noise draws its cells' feature points).
+    if (view.params.dimension < 2 || view.params.algorithm == noise::Algorithm::simplex) return stats;
+    const ImVec2 clip_min = view.screen_min;
+    const ImVec2 clip_max(view.screen_min.x + view.screen_width, view.screen_min.y + view.screen_height);
+    draw->PushClipRect(clip_min, clip_max, true);
+
+    // Lines: every step-th lattice line, step a power of two so that the lines drawn stay lines
+    // of the coarser lattice when zooming out.
+    const double cell = view.screen_pixels_per_unit();
+    int step = 1;
+    while (step * cell < min_line_gap && step < (1 << 20)) step *= 2;
+    stats.line_step = step;
+    const double x0 = view.left(), x1 = view.right(), y0 = view.top();
+    const double y1 = view.top() + (clip_max.y - clip_min.y) / cell;  // the bottom of what is on screen
+    const auto first_line = [&](double from) { return static_cast<std::int64_t>(std::ceil(from / step)) * step; };
+    for (std::int64_t i = first_line(x0); static_cast<double>(i) <= x1; i += step) {
+        const float x = view.screen_at({static_cast<double>(i), y0}).x;
+        draw->AddLine(ImVec2(x + 1.0f, clip_min.y), ImVec2(x + 1.0f, clip_max.y), IM_COL32(0, 0, 0, 70));
+        draw->AddLine(ImVec2(x, clip_min.y), ImVec2(x, clip_max.y), IM_COL32(255, 255, 255, 110));
+    }
+    for (std::int64_t j = first_line(y0); static_cast<double>(j) <= y1; j += step) {
+        const float y = view.screen_at({x0, static_cast<double>(j)}).y;
+        draw->AddLine(ImVec2(clip_min.x, y + 1.0f), ImVec2(clip_max.x, y + 1.0f), IM_COL32(0, 0, 0, 70));
+        draw->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), IM_COL32(255, 255, 255, 110));
+    }
+
+    // Points: only where a cell is large enough to hold an arrow.
+    const Key key{view.params, static_cast<std::int64_t>(std::ceil(x0)), static_cast<std::int64_t>(std::floor(x1)),
+                  static_cast<std::int64_t>(std::ceil(y0)), static_cast<std::int64_t>(std::floor(y1))};
+    const double count = static_cast<double>(key.i1 - key.i0 + 1) * static_cast<double>(key.j1 - key.j0 + 1);
+    if (cell >= min_mark_cell && count <= max_marks) {
+        if (!key_ || !(*key_ == key)) {
+            marks_ = lattice_marks(view.params, key.i0, key.i1, key.j0, key.j1);
+            key_   = key;
+        }
+        const bool arrows   = view.params.algorithm == noise::Algorithm::perlin;
+        const bool features = !noise::algorithm_info(view.params.algorithm).square_lattice;
+        const float arrow_scale = static_cast<float>(cell) * 0.35f;  // a unit gradient reaches 0.35 cells
+        for (const LatticeMark& mark : marks_) {
+            const ImVec2 at = view.screen_at({static_cast<double>(mark.i), static_cast<double>(mark.j)});
+            if (features) {
+                const ImVec2 feature = view.screen_at({mark.fx, mark.fy});
+                const float radius   = std::min(5.0f, static_cast<float>(cell) * 0.12f);
+                draw->AddCircleFilled(feature, radius + 1.5f, IM_COL32(0, 0, 0, 190));
+                draw->AddCircleFilled(feature, radius, IM_COL32(255, 240, 120, 255));
+            } else if (arrows) {
+                const ImVec2 tip(at.x + static_cast<float>(mark.gx) * arrow_scale,
+                                 at.y + static_cast<float>(mark.gy) * arrow_scale);
+                draw_arrow(draw, at, tip, IM_COL32(255, 240, 120, 255));
+            } else {
+                const float radius = std::min(7.0f, static_cast<float>(cell) * 0.15f);
+                draw->AddCircleFilled(at, radius + 1.5f, IM_COL32(0, 0, 0, 170));
+                draw->AddCircleFilled(at, radius, value_colour(mark.value));
+            }
+            ++stats.marks;
+        }
+    }
+    draw->PopClipRect();
+    return stats;
+}
+
+}  // namespace app::gui

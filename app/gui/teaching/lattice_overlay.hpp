@@ -1,0 +1,57 @@
+// gui/teaching/lattice_overlay.hpp: the lattice of the first octave drawn over the 2D preview.
+//
+// Grid lines at integer lattice coordinates; at each lattice point its gradient as an arrow
+// (gradient noise) or its value as a coloured dot (value and white noise). Where cells get small
+// the lines are thinned to every 2nd, 4th, ... line and the points are left out, so the overlay
+// stays readable at any zoom. The gradients and values are read from traces of the evaluation
+// (noise/trace.hpp), so they are the ones the picture was made from, not a second computation.
+// In 3D and 4D the points shown are those of the lattice plane just below the slice (z, w), and
+// the arrows are the gradients' x, y parts. Cellular noise (worley) has no corner values: each
+// cell shows its feature point instead (in 3D and 4D, that of the cell the slice cuts, seen from
+// above).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <imgui.h>
+
+#include "gui/preview/view_transform.hpp"
+#include "noise/params.hpp"
+
+namespace app::gui {
+
+struct LatticeMark {
+    std::int64_t i = 0, j = 0;  // the lattice point
+    double gx = 0.0, gy = 0.0;  // its gradient's x, y parts (gradient noise)
+    double value = 0.0;         // its value (value and white noise)
+    double fx = 0.0, fy = 0.0;  // cellular noise: the x, y of the feature point of cell (i, j)
+};
+
+// The lattice points with i in [i0, i1], j in [j0, j1] of the first octave, from traces.
+std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1, std::int64_t j0,
+                                       std::int64_t j1);
+
+struct LatticeOverlayStats {
+    int line_step = 0;  // every how many lattice lines are drawn (0: none)
+    int marks = 0;      // points drawn with their gradient or value
+};
+
+// Keeps the last marks so that a frame without a change traces nothing.
+class LatticeOverlay {
+public:
+    // Draws over one image of the preview (clipped to it).
+    LatticeOverlayStats draw(ImDrawList* draw, const ViewTransform& view);
+
+private:
+    struct Key {
+        noise::Params params;
+        std::int64_t i0, i1, j0, j1;
+        bool operator==(const Key&) const = default;
+    };
+    std::optional<Key> key_;
+    std::vector<LatticeMark> marks_;
+};
+
+}  // namespace app::gui

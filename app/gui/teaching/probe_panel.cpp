@@ -1,0 +1,368 @@
+// The probe: see probe_panel.hpp.
+#include "gui/teaching/probe_panel.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "noise/algorithms.hpp"
+#include "noise/interpolate.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr ImU32 gradient_colour = IM_COL32(255, 240, 120, 255);
+constexpr ImU32 distance_colour = IM_COL32(120, 200, 255, 255);
+constexpr ImU32 point_colour = IM_COL32(255, 90, 90, 255);
+
+// "%.17g": the digits that give back the same double, as `sample` prints them.
+std::string exact(double v) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+std::string vector_text(const std::array<double, 4>& v, int dimension) {
+    std::string text = "(";
+    for (int axis = 0; axis < dimension; ++axis) {
+        char part[24];
+        std::snprintf(part, sizeof part, "%s%+.3f", axis ? ", " : "", v[static_cast<std::size_t>(axis)]);
+        text += part;
+    }
+    return text + ")";
+}
+
+void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness) {
+    const float dx = to.x - from.x, dy = to.y - from.y, length = std::sqrt(dx * dx + dy * dy);
+    draw->AddLine(from, to, colour, thickness);
+    if (length < 2.0f) return;
+    const float ux = dx / length, uy = dy / length, head = std::min(8.0f, length * 0.35f);
+    draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f),
+                            ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), colour);
+}
+
+// [SECTION] The drawing of the cell -------------------------------------------------------------
+
+// The cell (or cubic's 4 x 4 neighbourhood) of the probed octave, its x-y face: corners with their
+// gradients or values, the distance vectors to the point, the point itself.
+// Cellular noise: the 3 x 3 cells around the point's cell (x-y face), the feature points the
+// search visited there, and lines to the nearest (F1, yellow) and second nearest (F2, blue).
+void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
+    ImDrawList* draw    = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(size, size));
+    const double lo = -1.0, hi = 2.0;
+    const float pad = 16.0f, span = size - 2.0f * pad;
+    const auto at   = [&](double u, double v) {
+        return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
+                      origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
+    };
+    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), IM_COL32(24, 26, 32, 255), 4.0f);
+    for (double k = lo; k <= hi; k += 1.0) {
+        draw->AddLine(at(k, lo), at(k, hi), IM_COL32(255, 255, 255, 50));
+        draw->AddLine(at(lo, k), at(hi, k), IM_COL32(255, 255, 255, 50));
+    }
+    draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);
+    const double py     = params.dimension >= 2 ? octave.frac[1] : 0.5;
+    const ImVec2 point  = at(octave.frac[0], py);
+    const auto feature  = [&](const noise::CornerTrace& c) {
+        return at(octave.frac[0] + c.distance[0], params.dimension >= 2 ? py + c.distance[1] : 0.5);
+    };
+    const auto inside = [&](const noise::CornerTrace& c) {
+        return c.offset[0] >= lo && c.offset[0] < hi && c.offset[1] >= lo && c.offset[1] < hi;
+    };
+    for (int n : {octave.second_nearest, octave.nearest})
+        if (n >= 0 && inside(octave.corners[static_cast<std::size_t>(n)]))
+            draw->AddLine(point, feature(octave.corners[static_cast<std::size_t>(n)]),
+                          n == octave.nearest ? gradient_colour : distance_colour, 2.0f);
+    for (std::size_t n = 0; n < octave.corners.size(); ++n) {
+        const noise::CornerTrace& c = octave.corners[n];
+        if (!inside(c) || c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face of the cells
+        const bool kept = static_cast<int>(n) == octave.nearest || static_cast<int>(n) == octave.second_nearest;
+        draw->AddCircleFilled(feature(c), 5.5f, IM_COL32(0, 0, 0, 200));
+        draw->AddCircleFilled(feature(c), 4.0f, kept ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 150, 160, 255));
+    }
+    draw->AddCircleFilled(point, 4.5f, point_colour);
+    draw->AddCircle(point, 6.5f, IM_COL32(0, 0, 0, 200), 0, 1.5f);
+}
+
+void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
+    if (params.algorithm == noise::Algorithm::worley) return draw_cells(octave, params, size);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(size, size));
+    const bool cubic = params.interpolation == noise::Interpolation::cubic &&
+                       params.algorithm != noise::Algorithm::white;
+    const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;  // offsets shown, in cells
+    const float pad = 50.0f, span = size - 2.0f * pad;  // room for the corners' numbers
+    const auto at = [&](double u, double v) {  // a position in cell units -> the drawing
+        return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
+                      origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
+    };
+    const float cell = span / static_cast<float>(hi - lo);
+    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), IM_COL32(24, 26, 32, 255), 4.0f);
+    for (double k = lo; k <= hi; k += 1.0) {  // the lattice lines
+        draw->AddLine(at(k, lo), at(k, hi), IM_COL32(255, 255, 255, 50));
+        draw->AddLine(at(lo, k), at(hi, k), IM_COL32(255, 255, 255, 50));
+    }
+    draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);  // the point's cell
+
+    const ImVec2 point = at(octave.frac[0], params.dimension >= 2 ? octave.frac[1] : 0.5);
+    const bool gradients = params.algorithm == noise::Algorithm::perlin;  // as probe_distance_corners
+    for (const noise::CornerTrace& c : octave.corners) {
+        if (c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face below the slice
+        const ImVec2 corner = at(c.offset[0], params.dimension >= 2 ? c.offset[1] : 0.5);
+        const bool own = c.offset[0] >= 0 && c.offset[0] <= 1 && c.offset[1] >= 0 && c.offset[1] <= 1;
+        if (gradients) {
+            if (own) draw->AddLine(corner, point, distance_colour, 1.2f);  // the distance vector
+            arrow(draw, corner, ImVec2(corner.x + static_cast<float>(c.gradient[0]) * cell * 0.35f,
+                                       corner.y + static_cast<float>(c.gradient[1]) * cell * 0.35f),
+                  gradient_colour, 2.0f);
+        } else {
+            const double t = std::clamp(c.value, -1.0, 1.0);
+            const auto grey = static_cast<int>(127.5 + 127.5 * t);
+            draw->AddCircleFilled(corner, 6.0f, IM_COL32(0, 0, 0, 200));
+            draw->AddCircleFilled(corner, 4.5f, IM_COL32(grey, grey, grey, 255));
+        }
+        if (own || !cubic) {  // the corner's number beside it, outside the cell
+            char text[24];
+            std::snprintf(text, sizeof text, "%+.3f", c.value);
+            const ImVec2 text_size = ImGui::CalcTextSize(text);
+            const float tx = c.offset[0] <= 0 ? corner.x - text_size.x - 4.0f : corner.x + 4.0f;
+            const float ty = c.offset[1] <= 0 ? corner.y - text_size.y - 2.0f : corner.y + 2.0f;
+            draw->AddText(ImVec2(tx, ty), IM_COL32(235, 235, 240, 255), text);
+        }
+    }
+    draw->AddCircleFilled(point, 4.5f, point_colour);
+    draw->AddCircle(point, 6.5f, IM_COL32(0, 0, 0, 200), 0, 1.5f);
+}
+
+// [SECTION] The numbers -------------------------------------------------------------------------
+
+void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& params) {
+    const bool simplex   = params.algorithm == noise::Algorithm::simplex;
+    const bool gradients = params.algorithm == noise::Algorithm::perlin || simplex;
+    const int columns    = gradients ? 5 : 3;
+    const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
+    if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("corner");
+    ImGui::TableSetupColumn("hash");
+    if (gradients) {
+        ImGui::TableSetupColumn("gradient g");
+        ImGui::TableSetupColumn("distance d");
+        ImGui::TableSetupColumn(simplex ? "contribution" : "g . d");
+    } else {
+        ImGui::TableSetupColumn(params.algorithm == noise::Algorithm::worley ? "distance"
+                                : params.smooth                                       ? "smoothed value"
+                                                                                        : "value");
+    }
+    ImGui::TableHeadersRow();
+    for (std::size_t n = 0; n < shown; ++n) {
+        const noise::CornerTrace& c = octave.corners[n];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        std::string index = "(";
+        for (int axis = 0; axis < params.dimension; ++axis)
+            index += (axis ? ", " : "") + std::to_string(c.index[static_cast<std::size_t>(axis)]);
+        ImGui::TextUnformatted((index + ")").c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%3u", c.hash);
+        if (gradients) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(vector_text(c.gradient, params.dimension).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(vector_text(c.distance, params.dimension).c_str());
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%+.5f", c.value);
+    }
+    ImGui::EndTable();
+    if (shown < octave.corners.size())
+        ImGui::TextDisabled("... and %zu more lattice points", octave.corners.size() - shown);
+}
+
+void draw_blends(const noise::OctaveTrace& octave, const noise::Params& params) {
+    static constexpr const char* axis_names[4] = {"x", "y", "z", "w"};
+    const bool cubic = params.interpolation == noise::Interpolation::cubic;
+    for (int axis = 0; axis < params.dimension; ++axis) {
+        const double t = octave.frac[static_cast<std::size_t>(axis)];
+        if (cubic)
+            ImGui::Text("along %s: t = %.4f (seed 004's cubic through 4 points)", axis_names[axis], t);
+        else
+            ImGui::Text("along %s: t = %.4f  ->  s(t) = %.4f  (%s)", axis_names[axis], t,
+                        noise::blend_weight(params.interpolation, t),
+                        noise::interpolation_names[static_cast<std::size_t>(params.interpolation)].data());
+    }
+    const std::size_t shown = std::min<std::size_t>(octave.blends.size(), 15);
+    for (std::size_t n = octave.blends.size() - shown; n < octave.blends.size(); ++n) {
+        const noise::BlendTrace& b = octave.blends[n];
+        if (cubic)
+            ImGui::Text("%s: cubic(%+.3f, %+.3f, %+.3f, %+.3f; %.3f) = %+.5f", axis_names[b.axis], b.inputs[0],
+                        b.inputs[1], b.inputs[2], b.inputs[3], b.t, b.result);
+        else
+            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s, b.inputs[0], b.inputs[1],
+                        b.result);
+    }
+    if (shown < octave.blends.size()) ImGui::TextDisabled("(the last %zu of %zu blends)", shown, octave.blends.size());
+}
+
+}  // namespace
+
+// [SECTION] The window and the marker -----------------------------------------------------------
+
+const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const LatticeViewSettings& lattice) {
+    const Key key{params, lattice.probe_x, lattice.probe_y};
+    if (!key_ || !(*key_ == key)) {
+        key_ = key;
+        trace_.reset();
+        error_.clear();
+        if (const std::string invalid = noise::validate(params); !invalid.empty()) {
+            error_ = invalid;
+        } else {
+            const noise::FractalNoise noise(params);
+            trace_ = noise::trace_point(noise, {lattice.probe_x, lattice.probe_y, params.z, params.w});
+        }
+    }
+    return trace_ ? &*trace_ : nullptr;
+}
+
+void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos,
+                             UiReport& report) {
+    if (!lattice.probe_pinned) return;
+    ImGui::SetNextWindowPos(default_pos, ImGuiCond_Appearing);
+    // As tall as the window allows below its corner: a teacher moves it, never scrolls to find it.
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const float height = std::max(300.0f, viewport->Pos.y + viewport->Size.y - default_pos.y - 8.0f);
+    ImGui::SetNextWindowSize(ImVec2(480, std::min(height, 700.0f)), ImGuiCond_Appearing);
+    bool open = true;
+    if (!ImGui::Begin("Probe: how this value is made", &open, ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    report.rect("probe_window", ImGui::GetWindowPos(),
+                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
+    const noise::Trace* trace = trace_for(params, lattice);
+    if (!trace) {
+        ImGui::TextWrapped("Nothing to show for these settings: %s", error_.c_str());
+        ImGui::End();
+        if (!open) lattice.probe_pinned = false;
+        return;
+    }
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("point  x %.5f   y %.5f", lattice.probe_x, lattice.probe_y);
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 60.0f);
+    if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) lattice.probe_pinned = false;
+    report.item("probe_unpin");
+    const int octaves = static_cast<int>(trace->octaves.size());
+    lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
+    if (octaves > 1) {
+        ImGui::SetNextItemWidth(160.0f);
+        ImGui::SliderInt("octave", &lattice.probe_octave, 0, octaves - 1);
+        report.item("probe_octave");
+    }
+    const noise::OctaveTrace& octave = trace->octaves[static_cast<std::size_t>(lattice.probe_octave)];
+    if (octaves > 1) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("samples (%.3f, %.3f), weight %.4f", octave.point[0], octave.point[1], octave.weight);
+    }
+
+    ImGui::Separator();
+    std::string cell = "(", place = "(";
+    for (int axis = 0; axis < params.dimension; ++axis) {
+        char frac[24];
+        std::snprintf(frac, sizeof frac, "%s%.4f", axis ? ", " : "", octave.frac[static_cast<std::size_t>(axis)]);
+        cell += (axis ? ", " : "") + std::to_string(octave.cell[static_cast<std::size_t>(axis)]);
+        place += frac;
+    }
+    if (params.algorithm == noise::Algorithm::simplex) {
+        // Simplex noise: no square cell to draw; the vertices it sums, in a table.
+        ImGui::Text("1. %s %s, the point's place %s", params.dimension == 3 ? "nearest vertex" : "skewed cell",
+                    (cell + ")").c_str(), (place + ")").c_str());
+        ImGui::TextWrapped("Simplex-type noise sums a fading bump (r^2 - |d|^2)^4 (g . d) from each lattice vertex "
+                           "near the point; its lattice is not square, so no cell is drawn here.");
+        ImGui::Separator();
+        ImGui::TextUnformatted("2-3. vertices: hash, gradient g, distance d, contribution");
+        draw_corner_table(octave, params);
+    } else {
+        ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
+        if (octave.period > 0) ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)", static_cast<long long>(octave.period));
+        draw_cell(octave, params, 250.0f);
+        report.item("probe_drawing");
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+        if (params.algorithm == noise::Algorithm::perlin) {
+            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "arrows: gradients g");
+            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
+            ImGui::TextUnformatted("numbers: g . d");
+            ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
+        } else if (params.algorithm == noise::Algorithm::worley) {
+            ImGui::TextUnformatted("dots: feature points");
+            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "line: nearest, F1");
+            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "line: second nearest, F2");
+            if (octave.nearest >= 0 && octave.second_nearest >= 0)
+                ImGui::Text("F1 %.4f  F2 %.4f", octave.corners[static_cast<std::size_t>(octave.nearest)].value,
+                            octave.corners[static_cast<std::size_t>(octave.second_nearest)].value);
+            ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
+        } else {
+            ImGui::TextUnformatted("dots: lattice values");
+            ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
+        }
+        ImGui::EndGroup();
+        ImGui::Separator();
+        ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin ? "2-3. corners: hash, gradient, distance, dot product"
+                               : params.algorithm == noise::Algorithm::worley
+                                   ? "2-4. cells searched: hash and distance to the feature point"
+                                   : "2-3. lattice points: hash and value");
+        draw_corner_table(octave, params);
+        if (!octave.blends.empty()) {
+            ImGui::Separator();
+            ImGui::TextUnformatted("4. blend, x first, then y ...");
+            draw_blends(octave, params);
+        }
+    }
+    ImGui::Separator();
+    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value, octave.contribution);
+    ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s", trace->total.value);
+    ImGui::Text("gradient %s%s", vector_text(trace->total.gradient, params.dimension).c_str(),
+                trace->total.method == noise::GradientMethod::analytic ? "" : " (finite differences)");
+    ImGui::End();
+    if (!open) lattice.probe_pinned = false;
+}
+
+std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, double x, double y) {
+    // The same test as the probe window's drawing of the cell (draw_cell), so the two agree.
+    if (params.dimension < 2 || params.algorithm != noise::Algorithm::perlin) return {};
+    const double cx = std::floor(x), cy = std::floor(y);
+    return {{cx, cy}, {cx + 1.0, cy}, {cx, cy + 1.0}, {cx + 1.0, cy + 1.0}};
+}
+
+void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice) {
+    if (!lattice.probe_pinned || view.params.dimension < 2) return;
+    const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
+    // Lines from the corners of the first octave's cell: the distance vectors of step 3, when the
+    // cells are large enough on screen for the lines to read.
+    if (view.screen_pixels_per_unit() >= 24.0)
+        for (const NoisePoint& corner : probe_distance_corners(view.params, lattice.probe_x, lattice.probe_y))
+            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f);
+    draw->AddCircle(p, 8.0f, IM_COL32(0, 0, 0, 200), 0, 3.0f);
+    draw->AddCircle(p, 8.0f, point_colour, 0, 1.8f);
+    draw->AddCircleFilled(p, 2.5f, point_colour);
+}
+
+nlohmann::json ProbePanel::report_state(const LatticeViewSettings& lattice) const {
+    if (!lattice.probe_pinned || !trace_) return nullptr;
+    const noise::OctaveTrace& octave = trace_->octaves[static_cast<std::size_t>(
+        std::clamp(lattice.probe_octave, 0, static_cast<int>(trace_->octaves.size()) - 1))];
+    return {{"x", lattice.probe_x},
+            {"y", lattice.probe_y},
+            {"octave", lattice.probe_octave},
+            {"cell", {octave.cell[0], octave.cell[1]}},
+            {"corners", octave.corners.size()},
+            {"blends", octave.blends.size()},
+            {"octave_value", exact(octave.value)},
+            {"value", exact(trace_->total.value)}};
+}
+
+}  // namespace app::gui

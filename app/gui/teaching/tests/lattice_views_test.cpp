@@ -1,0 +1,135 @@
+// The teaching views' data: lattice marks and corner contributions read from traces agree with
+// the library's own functions, evaluated independently of the trace; the probe's marker draws
+// distance lines only where the maths has them.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "gui/teaching/influence_image.hpp"
+#include "gui/teaching/lattice_overlay.hpp"
+#include "gui/teaching/probe_panel.hpp"
+#include "noise/perlin.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+namespace {
+
+TEST(LatticeMarks, GradientsAreTheLatticeHashesGradients) {
+    // Seed 0, 3D improved: the gradient at lattice point (i, j, 0) is Ken Perlin's grad of the
+    // hash p[p[p[i] + j] + 0]: its dot products with the unit vectors give its components.
+    noise::Params params;
+    params.dimension = 3;
+    params.seed      = 0;
+    const noise::Lattice lattice(0);
+    const auto marks = lattice_marks(params, -2, 3, 5, 7);
+    ASSERT_EQ(marks.size(), 6u * 3u);
+    for (const LatticeMark& mark : marks) {
+        const std::uint8_t h = lattice.hash_corner<3>({noise::wrap_index(mark.i, 0), noise::wrap_index(mark.j, 0), 0});
+        const double ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
+        EXPECT_EQ(mark.gx, noise::gradient_dot(lattice, 3, noise::Gradients::improved, h, ex)) << mark.i << "," << mark.j;
+        EXPECT_EQ(mark.gy, noise::gradient_dot(lattice, 3, noise::Gradients::improved, h, ey));
+    }
+}
+
+TEST(LatticeMarks, CellularMarksAreTheFeaturePoints) {
+    // Worley F1 is 0 exactly at a feature point, and each mark's point lies inside its own cell;
+    // at jitter 0 it is the cell's centre.
+    noise::Params params;
+    params.algorithm = noise::Algorithm::worley;
+    params.octaves   = 1;
+    params.seed      = 5;
+    const noise::FractalNoise noise(params);
+    const auto marks = lattice_marks(params, -3, 2, -1, 1);
+    ASSERT_EQ(marks.size(), 6u * 3u);
+    for (const LatticeMark& mark : marks) {
+        EXPECT_GE(mark.fx, static_cast<double>(mark.i));
+        EXPECT_LT(mark.fx, static_cast<double>(mark.i + 1));
+        EXPECT_GE(mark.fy, static_cast<double>(mark.j));
+        EXPECT_LT(mark.fy, static_cast<double>(mark.j + 1));
+        EXPECT_NEAR(noise.at({mark.fx, mark.fy, 0, 0}), 0.0, 1e-12) << mark.i << "," << mark.j;
+    }
+    params.cellular_jitter = 0.0;
+    for (const LatticeMark& mark : lattice_marks(params, -3, 2, -1, 1)) {
+        EXPECT_EQ(mark.fx, static_cast<double>(mark.i) + 0.5);
+        EXPECT_EQ(mark.fy, static_cast<double>(mark.j) + 0.5);
+    }
+}
+
+TEST(CornerContribution, BeforeInterpolationValueNoiseIsTheNearestLatticeValue) {
+    // Value noise before blending: each point shows its nearest lattice point's value, which is
+    // white noise sampled inside that lattice point's own cell.
+    noise::Params value;
+    value.algorithm = noise::Algorithm::value;
+    value.octaves   = 1;
+    noise::Params white = value;
+    white.algorithm     = noise::Algorithm::white;
+    const noise::FractalNoise value_noise(value), white_noise(white);
+    for (double x = -3.1; x < 3.0; x += 0.37) {
+        const double y = 1.3 - x * 0.7;
+        const double nearest_x = std::floor(x + 0.5), nearest_y = std::floor(y + 0.5);
+        EXPECT_EQ(corner_contribution(value_noise, {x, y, 0, 0}, FieldLayer::before_interpolation, 0),
+                  white_noise.at({nearest_x + 0.25, nearest_y + 0.25, 0, 0}))
+            << x << ", " << y;
+    }
+}
+
+TEST(CornerContribution, CornerInfluenceIsGradientDotDistance) {
+    noise::Params params;
+    params.octaves = 1;
+    params.seed    = 0;
+    const noise::FractalNoise noise(params);
+    const noise::Lattice lattice(0);
+    const double x = 4.3, y = -1.8;  // cell (4, -2), position (0.3, 0.2)
+    for (int corner = 0; corner < 4; ++corner) {
+        const int cx = 4 + (corner & 1), cy = -2 + (corner >> 1);
+        const std::uint8_t h = lattice.hash_corner<2>({noise::wrap_index(cx, 0), noise::wrap_index(cy, 0)});
+        const double d[2] = {x - cx, y - cy};
+        EXPECT_NEAR(corner_contribution(noise, {x, y, 0, 0}, FieldLayer::corner_influence, corner),
+                    noise::gradient_dot(lattice, 2, noise::Gradients::improved, h, d), 1e-15)
+            << corner;
+    }
+}
+
+// The probe's marker draws distance vectors only where the maths has them: gradient noise's
+// g . d. Value noise blends the corners' values, so lines from its corners would teach a step it
+// does not take; simplex and cellular noise have no square cell.
+TEST(ProbeMarker, DistanceLinesForGradientNoiseOnly) {
+    noise::Params p;
+    p.algorithm = noise::Algorithm::perlin;
+    const std::vector<NoisePoint> corners = probe_distance_corners(p, -0.25, 1.5);
+    ASSERT_EQ(corners.size(), 4u);
+    EXPECT_EQ(corners[0].x, -1.0);  // floor, not truncation: the cell of a negative x
+    EXPECT_EQ(corners[0].y, 1.0);
+    EXPECT_EQ(corners[3].x, 0.0);
+    EXPECT_EQ(corners[3].y, 2.0);
+    for (noise::Algorithm a : {noise::Algorithm::value, noise::Algorithm::white, noise::Algorithm::simplex,
+                               noise::Algorithm::worley}) {
+        p.algorithm = a;
+        EXPECT_TRUE(probe_distance_corners(p, -0.25, 1.5).empty()) << noise::algorithm_names[static_cast<std::size_t>(a)];
+    }
+    p.algorithm = noise::Algorithm::perlin;
+    p.dimension = 1;
+    EXPECT_TRUE(probe_distance_corners(p, 0.5, 0.0).empty());
+}
+
+TEST(RenderInfluence, FillsTheImageAndStopsWhenCancelled) {
+    noise::Params params;
+    params.frequency = 4;
+    std::atomic<bool> cancelled{false};
+    std::atomic<double> progress{0.0};
+    const ImageResult image = render_influence(params, 40, 20, FieldLayer::corner_influence, 3, {cancelled, progress});
+    ASSERT_EQ(image.raw.size(), 800u);
+    EXPECT_EQ(progress.load(), 1.0);
+    const noise::Point p = noise::pixel_point(params, 40, 7, 11);
+    noise::Params one = params;
+    one.octaves       = 1;
+    EXPECT_EQ(image.raw[11 * 40 + 7],
+              static_cast<float>(corner_contribution(noise::FractalNoise(one), p, FieldLayer::corner_influence, 3)));
+    cancelled = true;
+    progress  = 0.0;
+    render_influence(params, 40, 20, FieldLayer::corner_influence, 3, {cancelled, progress});
+    EXPECT_EQ(progress.load(), 0.0);
+}
+
+}  // namespace
+}  // namespace app::gui

@@ -1,0 +1,147 @@
+#include "gui/terrain/terrain_mesh.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "core/colour.hpp"
+#include "core/terrain_scale.hpp"
+#include "core/value_mapping.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+
+namespace {
+
+// The field's pixels the mesh uses along one side: `count` of them, evenly spread, ends included.
+std::vector<int> grid_pixels(int pixels, int count) {
+    std::vector<int> at(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i)
+        at[static_cast<std::size_t>(i)] =
+            count == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(i) * (pixels - 1) / (count - 1)));
+    return at;
+}
+
+// Triangles over the grid vertices at columns `xs` and rows `zs` of a `columns`-wide grid.
+std::vector<std::uint32_t> grid_triangles(int columns, const std::vector<int>& xs, const std::vector<int>& zs) {
+    std::vector<std::uint32_t> indices;
+    indices.reserve((xs.size() - 1) * (zs.size() - 1) * 6);
+    for (std::size_t j = 0; j + 1 < zs.size(); ++j)
+        for (std::size_t i = 0; i + 1 < xs.size(); ++i) {
+            const auto a = static_cast<std::uint32_t>(zs[j] * columns + xs[i]);          // north-west corner
+            const auto b = static_cast<std::uint32_t>(zs[j] * columns + xs[i + 1]);      // north-east
+            const auto c = static_cast<std::uint32_t>(zs[j + 1] * columns + xs[i]);      // south-west
+            const auto d = static_cast<std::uint32_t>(zs[j + 1] * columns + xs[i + 1]);  // south-east
+            // Counter-clockwise seen from above (+Y), with Z pointing south.
+            indices.insert(indices.end(), {a, c, b, b, c, d});
+        }
+    return indices;
+}
+
+// Every `stride`-th of `count` grid lines, the last one always included.
+std::vector<int> every(int count, int stride) {
+    std::vector<int> at;
+    for (int i = 0; i < count - 1; i += stride) at.push_back(i);
+    at.push_back(count - 1);
+    return at;
+}
+
+}  // namespace
+
+std::array<float, 3> slope_colour(double steepness) {
+    // Stops by slope angle in degrees: meadow, scrub, rock, bare cliff.
+    struct Stop {
+        double degrees;
+        float r, g, b;
+    };
+    static constexpr Stop stops[] = {{0, 0.33f, 0.55f, 0.24f}, {20, 0.47f, 0.52f, 0.28f}, {35, 0.48f, 0.43f, 0.38f},
+                                     {55, 0.78f, 0.77f, 0.75f}};
+    const double degrees = std::atan(steepness) * 180.0 / 3.14159265358979323846;
+    for (std::size_t i = 1; i < std::size(stops); ++i) {
+        if (degrees <= stops[i].degrees) {
+            const Stop& a = stops[i - 1];
+            const Stop& b = stops[i];
+            const auto t = static_cast<float>((degrees - a.degrees) / (b.degrees - a.degrees));
+            return {a.r + t * (b.r - a.r), a.g + t * (b.g - a.g), a.b + t * (b.b - a.b)};
+        }
+    }
+    const Stop& last = stops[std::size(stops) - 1];
+    return {last.r, last.g, last.b};
+}
+
+TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<bool>& cancelled) {
+    const auto start = std::chrono::steady_clock::now();
+    const ImageResult& field = input.field;
+    TerrainMesh mesh;
+    mesh.field_generation = field.generation;
+    if (field.width < 2 || field.height < 2 || field.raw.size() < static_cast<std::size_t>(field.width) * field.height)
+        return mesh;
+    const noise::FractalNoise noise(field.params);
+    mesh.method = noise::gradient_method(field.params);
+
+    // Level of detail: at most max_side vertices along the longer side, the other in proportion.
+    const int longer = std::max(field.width, field.height);
+    const double keep = std::min(1.0, static_cast<double>(std::max(input.max_side, 2) - 1) / (longer - 1));
+    mesh.columns = std::max(2, static_cast<int>(std::lround((field.width - 1) * keep)) + 1);
+    mesh.rows = std::max(2, static_cast<int>(std::lround((field.height - 1) * keep)) + 1);
+    const std::vector<int> xs = grid_pixels(field.width, mesh.columns);
+    const std::vector<int> ys = grid_pixels(field.height, mesh.rows);
+
+    const TerrainScale scale = TerrainScale::of(field.params, input.view, input.range, input.export_size.width);
+    const double half_sample = input.view.terrain_spacing / 2.0;  // pixel centres: sample i at i * spacing
+    // Finite differences (white noise) over one pixel of the field shown.
+    const double step = field.params.frequency / field.width;
+    mesh.vertices.resize(static_cast<std::size_t>(mesh.columns) * mesh.rows * vertex_floats);
+
+    std::atomic<int> next_row{0};
+    const auto work = [&] {
+        for (int j = next_row++; j < mesh.rows && !cancelled.load(); j = next_row++) {
+            const int py = ys[static_cast<std::size_t>(j)];
+            float* v = mesh.vertices.data() + static_cast<std::size_t>(j) * mesh.columns * vertex_floats;
+            for (int i = 0; i < mesh.columns; ++i, v += vertex_floats) {
+                const int px = xs[static_cast<std::size_t>(i)];
+                const double raw = field.raw[static_cast<std::size_t>(py) * field.width + px];
+                const noise::Point p = noise::pixel_point(field.params, field.width, px, py);
+                const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
+                const auto [sx, sz] = scale.slope(raw, vg.gradient);
+                const double n = std::sqrt(sx * sx + 1.0 + sz * sz);
+                v[0] = static_cast<float>((p[0] - field.params.offset_x) * scale.metres_per_noise - half_sample);
+                v[1] = static_cast<float>(scale.height_of(raw));
+                v[2] = static_cast<float>((p[1] - field.params.offset_y) * scale.metres_per_noise - half_sample);
+                v[3] = static_cast<float>(-sx / n);
+                v[4] = static_cast<float>(1.0 / n);
+                v[5] = static_cast<float>(-sz / n);
+                if (input.view.terrain_colour == TerrainColour::slope) {
+                    const auto c = slope_colour(std::sqrt(sx * sx + sz * sz));
+                    std::copy(c.begin(), c.end(), v + 6);
+                } else {
+                    const auto c = ramp_colour(input.view.ramp, unit_value(raw, input.range));
+                    for (int k = 0; k < 3; ++k) v[6 + k] = c[static_cast<std::size_t>(k)] / 255.0f;
+                }
+            }
+        }
+    };
+    {
+        const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+        std::vector<std::jthread> helpers;
+        for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work);
+        work();
+    }
+    if (cancelled.load()) return mesh;
+
+    mesh.indices = grid_triangles(mesh.columns, every(mesh.columns, 1), every(mesh.rows, 1));
+    const int longest = std::max(mesh.columns, mesh.rows);
+    const int stride = std::max(1, (longest - 2) / std::max(input.moving_side - 1, 1) + 1);
+    mesh.coarse_indices = grid_triangles(mesh.columns, every(mesh.columns, stride), every(mesh.rows, stride));
+    const float* first = mesh.vertices.data();
+    const float* last = mesh.vertices.data() + mesh.vertices.size() - vertex_floats;
+    mesh.width = last[0] - first[0];
+    mesh.length = last[2] - first[2];
+    mesh.height = input.view.terrain_height;
+    mesh.complete = true;
+    mesh.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return mesh;
+}
+
+}  // namespace app::gui
