@@ -1,13 +1,16 @@
-// Atomic file writing: temp file in the target's folder, fsync, rename (with backups when several
-// files must land together); cleanup on every failure.
+// Atomic file writing: an unnamed (O_TMPFILE) or hidden temp file in the target's folder, fsync,
+// link or rename into place (with backups when several files must land together); cleanup on
+// every failure.
 #include "core/atomic_file.hpp"
 
 #include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <signal.h>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -86,6 +89,69 @@ std::filesystem::path fresh_temp_name(const std::filesystem::path& target) {
                                 std::to_string(temp_counter.fetch_add(1)));
 }
 
+// The PID in a temp name of ours, ".NAME.tmp-PID-N" (NAME not empty, PID and N decimal), or 0
+// for any other name.
+pid_t temp_name_pid(std::string_view name) {
+    const auto tmp = name.rfind(".tmp-");
+    if (!name.starts_with('.') || tmp == std::string_view::npos || tmp < 2) return 0;
+    const std::string_view rest = name.substr(tmp + 5);
+    const auto dash = rest.find('-');
+    if (dash == std::string_view::npos || dash == 0 || dash > 9 || dash + 1 == rest.size()) return 0;
+    const std::string_view pid = rest.substr(0, dash), counter = rest.substr(dash + 1);
+    if (pid.find_first_not_of("0123456789") != std::string_view::npos ||
+        counter.find_first_not_of("0123456789") != std::string_view::npos)
+        return 0;
+    return static_cast<pid_t>(std::stol(std::string(pid)));
+}
+
+// Removes what a killed process of ours left in `folder`: regular files with our temp-name
+// pattern, owned by this user, whose PID no process has (kill(pid, 0) fails with ESRCH; EPERM
+// means the PID lives, under another user). Other files are never touched.
+void remove_stale_temp_files(const std::filesystem::path& folder) {
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const pid_t pid = temp_name_pid(it->path().filename().native());
+        if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        struct stat info {};
+        if (::lstat(it->path().c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != ::geteuid()) continue;
+        ::unlink(it->path().c_str());
+    }
+}
+
+// The /proc name of an open file, which linkat() follows to give an O_TMPFILE file its name.
+std::string proc_fd_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+
+// An unnamed file in `folder` (O_TMPFILE): it has no name until linked, so a kill at any moment
+// leaves nothing behind. -1 where the kernel or the file system lacks O_TMPFILE (EOPNOTSUPP,
+// EISDIR on kernels before 3.11, EINVAL) or /proc is missing, and for tests that ask for named
+// temp files (NOISE_EXPLORER_NAMED_TEMP_FILES=1): the caller falls back to a named temp file,
+// which also reports any other error (permissions, a full disk) in its own words.
+int open_unnamed(const std::filesystem::path& folder) {
+#ifdef O_TMPFILE
+    if (const char* named = std::getenv("NOISE_EXPLORER_NAMED_TEMP_FILES"); named && std::string_view(named) == "1")
+        return -1;
+    const int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd < 0) return -1;
+    struct stat info {};
+    if (::stat(proc_fd_path(fd).c_str(), &info) != 0) {  // no /proc: nothing to link it by
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+#else
+    (void)folder;
+    return -1;
+#endif
+}
+
+// Gives the unnamed file `fd` the name `path`; fails with EEXIST if the name is taken (linkat
+// never replaces).
+int link_unnamed(int fd, const std::filesystem::path& path) {
+    if (::linkat(AT_FDCWD, proc_fd_path(fd).c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) return 0;
+    if (errno != ENOENT) return -1;
+    return ::linkat(fd, "", AT_FDCWD, path.c_str(), AT_EMPTY_PATH);  // /proc gone meanwhile
+}
+
 void sync_folder(const std::filesystem::path& folder) {
     // Makes the renames durable; a failure leaves complete files, so it is not fatal.
     const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -133,6 +199,9 @@ AtomicFile::AtomicFile(std::filesystem::path target, bool overwrite)
     : target_(std::move(target)), overwrite_(overwrite) {
     check_writable_target(target_, overwrite_);
     const auto folder = folder_of(target_);
+    remove_stale_temp_files(folder);
+    fd_ = open_unnamed(folder);
+    unnamed_ = fd_ >= 0;
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
         temp_ = fresh_temp_name(target_);
         // 0666 and the umask: the same permissions a plain fopen would give a new file.
@@ -239,6 +308,7 @@ void AtomicFile::finish_temp() {
             fail_errno("cannot keep the old file's permissions", errno);
     }
     if (::fsync(fd_) != 0) fail_errno("cannot save", errno);
+    if (unnamed_) return;  // linked by replace_target, through its descriptor
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail_errno("cannot save", errno);
@@ -279,6 +349,10 @@ AtomicFile::Replaced AtomicFile::replace_target(bool keep_backup) {
         else if (!replaced.backup.empty()) ::unlink(replaced.backup.c_str());
     };
 
+    if (unnamed_) {
+        link_into_place(exists, undo_backup);
+        return replaced;
+    }
     if (overwrite_) {
         if (::rename(temp_.c_str(), target_.c_str()) != 0) {
             const int error = errno;
@@ -303,6 +377,47 @@ AtomicFile::Replaced AtomicFile::replace_target(bool keep_backup) {
     }
     temp_.clear();
     return replaced;
+}
+
+template <class Undo>
+void AtomicFile::link_into_place(bool exists, const Undo& undo_backup) {
+    // No file at the target: link straight to it. linkat never replaces, so a file that appeared
+    // meanwhile is refused (without overwrite) or replaced as below.
+    if (!exists) {
+        if (link_unnamed(fd_, target_) == 0) {
+            discard();
+            return;
+        }
+        if (errno != EEXIST) fail_errno("cannot give the file its name", errno);
+        if (!overwrite_) {
+            discard();
+            fail_exists(target_);
+        }
+    }
+    // A file to replace: link to a free temp name, rename that over the target (atomic). The
+    // extra name lives for microseconds; on failure it goes at once, and a kill in between
+    // leaves it with our PID, which the next AtomicFile in this folder removes.
+    std::filesystem::path name;
+    for (int attempt = 0; attempt < 100 && name.empty(); ++attempt) {
+        auto candidate = fresh_temp_name(target_);
+        if (link_unnamed(fd_, candidate) == 0) name = std::move(candidate);
+        else if (errno != EEXIST) {
+            const int error = errno;
+            undo_backup();
+            fail_errno("cannot give the file its name", error);
+        }
+    }
+    if (name.empty()) {
+        undo_backup();
+        fail_errno("cannot give the file its name", EEXIST);
+    }
+    if (::rename(name.c_str(), target_.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(name.c_str());
+        undo_backup();
+        fail_errno("cannot rename into place", error);
+    }
+    discard();
 }
 
 void AtomicFile::commit() { commit_together({this}); }

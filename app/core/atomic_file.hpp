@@ -9,11 +9,20 @@
 //     app::commit_together({&raw, &facts});                         // both land, or neither
 //
 // Guarantees:
-// - Until the commit nothing at the target changes. The data goes to a hidden temp file in the
-//   target's folder, ".NAME.tmp-PID-N", so the final rename never crosses file systems and is
-//   atomic. NAME is cut to its first 64 bytes (at a UTF-8 letter boundary), so the temp name
+// - Until the commit nothing at the target changes. The data goes to an unnamed file in the
+//   target's folder (O_TMPFILE), which has no name a kill -9, a crash or a power cut could leave
+//   behind; the commit links it into place (linkat through /proc/self/fd): straight to the
+//   target when there is none, else to a free hidden name renamed over the target at once
+//   (linkat never replaces a file). Where the file system or the kernel has no O_TMPFILE (some
+//   network and FUSE mounts, FAT) the data goes to a hidden named temp file ".NAME.tmp-PID-N"
+//   instead and the commit renames it. Either way the final step never crosses file systems and
+//   is atomic. NAME is cut to its first 64 bytes (at a UTF-8 letter boundary), so the temp name
 //   fits NAME_MAX whatever the target's length and still tells whose leftover it is. If an
-//   exception, a cancellation or an error ends the write early, the destructor removes it.
+//   exception, a cancellation or an error ends the write early, nothing is left (the destructor
+//   removes a named temp file).
+// - Every AtomicFile first removes the ".NAME.tmp-PID-N" files of its folder that a killed
+//   process left: only regular files of that exact pattern, owned by this user, whose PID no
+//   running process has. Files of live processes and of other users are never touched.
 // - commit_together: every temp file is written, synced and closed before the first rename.
 //   Then the targets are replaced one after the other; before each rename but the last, an
 //   existing target is hard-linked to a backup name (".NAME.tmp-PID-N" too; where the file
@@ -40,10 +49,14 @@
 // name too long, disk full, file size limit (RLIMIT_FSIZE; the caller should ignore SIGXFSZ so a
 // write reports EFBIG instead of killing the process).
 //
-// Limits: a kill -9, a crash (SIGSEGV, abort) or a power cut can leave a ".NAME.tmp-*" file;
-// each target is still the old or the new file. A power cut in the middle of commit_together can
-// leave the first new file beside the second old one, with the first's old file kept as its
-// ".NAME.tmp-*" backup.
+// Limits: with named temp files (no O_TMPFILE), a kill -9, a crash (SIGSEGV, abort) or a power
+// cut leaves a ".NAME.tmp-*" file until the next write into that folder; with unnamed ones only
+// a kill in the microseconds between the link and the rename can. Each target is still the old
+// or the new file. A power cut in the middle of commit_together can leave the first new file
+// beside the second old one, with the first's old file kept as its ".NAME.tmp-*" backup. PIDs
+// are those of this PID namespace: two containers writing into one shared folder at once could
+// take each other's live temp files for leftovers. NOISE_EXPLORER_NAMED_TEMP_FILES=1 makes
+// every AtomicFile use named temp files (tests of the fallback).
 #pragma once
 
 #include <cstddef>
@@ -87,7 +100,9 @@ public:
     void commit();
 
     const std::filesystem::path& target() const { return target_; }
+    // The named temp file, or empty while the data is in an unnamed one (see the guarantees).
     const std::filesystem::path& temp_path() const { return temp_; }
+    bool unnamed() const { return unnamed_; }
 
 private:
     friend void commit_together(std::initializer_list<AtomicFile*> files);
@@ -97,6 +112,8 @@ private:
     void write_through(const char* data, std::size_t size);  // write(2) all, start its writeback
     void finish_temp();                       // flush, take over the old mode/owner, fsync, close
     Replaced replace_target(bool keep_backup);  // check, back up the old file, rename
+    template <class Undo>
+    void link_into_place(bool exists, const Undo& undo_backup);  // the unnamed file's commit
     void discard() noexcept;
     [[noreturn]] void fail_errno(std::string_view doing, int error);
 
@@ -104,6 +121,7 @@ private:
     std::filesystem::path temp_;
     bool overwrite_;
     int fd_ = -1;
+    bool unnamed_ = false;  // an O_TMPFILE file: temp_ is empty until the commit links it
     bool committed_ = false;
     std::string buffer_;
     off_t written_ = 0;  // bytes handed to the file so far

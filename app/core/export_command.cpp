@@ -326,7 +326,8 @@ int export_main(int argc, char** argv) {
         return 0;
     } catch (const CLI::ParseError& error) {
         // Not expected with the options above; still one line that points to the help.
-        return usage_error(std::string(error.what()) + ": see noise-explorer export --help");
+        return usage_error("cannot read the arguments (" + escaped(error.what(), 200) +
+                           "): see noise-explorer export --help");
     }
     if (const auto extras = cli.remaining(); !extras.empty())
         return usage_error("unexpected argument " + shown(extras.front()) + ": " + std::string(option_list));
@@ -369,7 +370,7 @@ int export_main(int argc, char** argv) {
         // Under `ulimit -v` or a full machine; the temp file is gone already (AtomicFile).
         return usage_error(memory_message(request));
     } catch (const std::exception& error) {
-        return usage_error(error.what());
+        return usage_error(failure_text(error));
     }
     return 0;
 }

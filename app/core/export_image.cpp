@@ -1,5 +1,6 @@
 // export_image: validate, (measure), render in bands, convert, stream to the encoder, commit.
 #include "core/export_image.hpp"
+#include "core/shown_text.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -472,9 +473,9 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         // A thread that cannot start (EAGAIN) means the address space or the process limit ran
         // out: a memory problem for the caller to report, not a problem with the output file.
         if (error.code() == std::errc::resource_unavailable_try_again) throw std::bad_alloc();
-        fail(error.what());
+        fail(failure_text(error));
     } catch (const std::runtime_error& error) {
-        fail(error.what());
+        fail(failure_text(error));
     }
     return result;
 }

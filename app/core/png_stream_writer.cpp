@@ -1,6 +1,7 @@
 // Streaming PNG encoder: the chunk framing (length, type, data, CRC-32) by hand, the Up filter on
 // the caller's thread (one subtraction a byte), the deflate work in parallel_deflate.
 #include "core/png_stream_writer.hpp"
+#include "core/shown_text.hpp"
 
 #include <zlib.h>
 
@@ -81,7 +82,7 @@ void PngStreamWriter::compressing(Step step) {
     } catch (const AtomicFileError&) {
         throw;  // already names the file and the cause
     } catch (const std::runtime_error& error) {
-        throw std::runtime_error("'" + out_.target().string() + "': PNG encoder: " + error.what());
+        throw std::runtime_error("'" + out_.target().string() + "': PNG encoder: " + failure_text(error));
     }
 }
 

@@ -2,13 +2,13 @@
 #include "core/preset.hpp"
 
 #include <algorithm>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.hpp"
 #include "core/exr_stream_writer.hpp"
 #include "core/export_image.hpp"
+#include "core/json_text.hpp"
 #include "core/png_text.hpp"
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
@@ -120,21 +120,6 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
     return message;
 }
 
-// Line and column (both from 1) of the byte at `offset` (0-based) in `text`.
-std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {
-    offset = std::min(offset, text.size());
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 [[noreturn]] void fail(std::string_view source, const std::string& message) {
     throw PresetError(shown_source(source) + ": " + message);
 }
@@ -142,92 +127,6 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
 [[noreturn]] void fail_key(std::string_view source, std::string_view key, const std::string& message) {
     fail(source, "key " + shown(key) + ": " + message);
 }
-
-// "SOURCE:LINE:COLUMN: message" for the byte at `offset`.
-[[noreturn]] void fail_at(std::string_view source, std::string_view text, std::size_t offset,
-                          const std::string& message) {
-    const auto [line, column] = line_column(text, offset);
-    throw PresetError(shown_source(source) + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                      message);
-}
-
-// One pass over the text before nlohmann sees it, for what its parser lets through:
-//   - a NUL byte: nlohmann's lexer takes it for the end of the input and ignores what follows;
-//   - nesting: nlohmann parses any depth, but dump() and the messages that describe a value
-//     recurse once per level, so [[[[... 100,000 deep overflows the stack.
-// Brackets inside strings do not count; the string state is exact up to nlohmann's first
-// syntax error, so any text nlohmann would nest deeper than the limit is refused here.
-void check_bytes_and_nesting(std::string_view text, std::string_view source) {
-    int depth = 0;
-    bool in_string = false;
-    bool escaping = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\0')
-            fail_at(source, text, i,
-                    "a NUL byte at byte offset " + std::to_string(i) +
-                        ": a preset is JSON text, which never holds one (is this a binary file?)");
-        if (in_string) {
-            if (escaping) escaping = false;
-            else if (c == '\\') escaping = true;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > preset_max_nesting)
-                fail_at(source, text, i,
-                        "nested deeper than " + std::to_string(preset_max_nesting) +
-                            " levels of [ and {: a preset needs 2 (the object and its \"view\")");
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        }
-    }
-}
-
-// Thrown by the parser callback below; nlohmann lets it through.
-struct DuplicateKey {
-    std::string key;
-};
-
-// nlohmann keeps the last of two equal keys without a word: "octaves": 3, ..., "octaves": 12
-// would silently mean 12. The callback sees every key in order and remembers the keys of each
-// open object.
-class DuplicateKeyCheck {
-public:
-    bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
-        switch (event) {
-            case json::parse_event_t::object_start:
-            case json::parse_event_t::array_start: open_.push_back({}); break;
-            case json::parse_event_t::object_end:
-            case json::parse_event_t::array_end:
-                if (!open_.empty()) open_.pop_back();
-                break;
-            case json::parse_event_t::key: {
-                if (open_.empty()) break;
-                std::string key = parsed.get<std::string>();
-                if (!open_.back().keys.insert(key).second) throw DuplicateKey{path_to(key)};
-                open_.back().last_key = std::move(key);
-                break;
-            }
-            case json::parse_event_t::value: break;
-        }
-        return true;
-    }
-
-private:
-    struct Level {
-        std::set<std::string> keys;
-        std::string last_key;
-    };
-    // "view.ramp": the keys of the enclosing objects, as the messages name view settings.
-    std::string path_to(const std::string& key) const {
-        std::string path;
-        for (std::size_t i = 0; i + 1 < open_.size(); ++i)
-            if (!open_[i].last_key.empty()) path += open_[i].last_key + ".";
-        return path + key;
-    }
-    std::vector<Level> open_;
-};
 
 // Reads one field of either table (noise parameters, view settings) from its JSON value;
 // `key` is how the file names it ("octaves", "view.ramp").
@@ -306,6 +205,13 @@ std::string read_text_key(const json& value, std::string_view key, std::string_v
     return value.get<std::string>();
 }
 
+JsonRules preset_json_rules() {
+    return {.what = "a preset",
+            .max_nesting = preset_max_nesting,
+            .nesting_note = "a preset needs 2 (the object and its \"view\")",
+            .allowed = preset_key_allowed};
+}
+
 // Why an empty name is an error and not "no preset": `--preset ""` from a script whose
 // variable was unset would otherwise render the defaults without a word.
 constexpr std::string_view empty_name_message =
@@ -315,8 +221,12 @@ constexpr std::string_view empty_name_message =
 // as text; nullopt for anything else (then read as a preset, and its errors are a preset's).
 std::optional<std::string> preset_in_sidecar(std::string_view text, std::string_view source_name) {
     if (text.find("\"preset\"") == std::string_view::npos) return std::nullopt;
-    check_bytes_and_nesting(text, source_name);
-    const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    json root;
+    try {
+        root = parse_json_text(text, source_name, preset_json_rules());
+    } catch (const ReadError&) {
+        return std::nullopt;  // read as a preset, whose errors then say what is wrong
+    }
     if (!root.is_object() || !root.contains("format") || !root.contains("preset")) return std::nullopt;
     const json& format = root["format"];
     if (!format.is_string() || !root["preset"].is_object()) return std::nullopt;
@@ -327,30 +237,28 @@ std::optional<std::string> preset_in_sidecar(std::string_view text, std::string_
 
 }  // namespace
 
+std::string preset_key_allowed(std::string_view key_path) {
+    if (const noise::ParamInfo* info = noise::find_param(key_path)) return noise::allowed_values(*info);
+    if (key_path.starts_with("view."))
+        if (const ViewKeyInfo* info = find_view_key(key_path.substr(5))) return noise::allowed_values(*info);
+    return {};
+}
+
 Preset parse_preset_json(std::string_view text, std::string_view source_name) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         fail(source_name, std::string(text.empty() ? "is empty" : "holds only white space") +
                               ": expected a preset, a JSON object {\"format\": \"" + std::string(preset_format_name) +
                               "\", ...}");
-    check_bytes_and_nesting(text, source_name);
     json root;
     try {
-        root = json::parse(text.begin(), text.end(), DuplicateKeyCheck{});
-    } catch (const DuplicateKey& duplicate) {
-        fail_key(source_name, duplicate.key, "appears twice: a key may appear once (which one was meant?)");
-    } catch (const json::parse_error& error) {
-        // nlohmann's byte is 1-based and points at the character that broke the parse. Its
-        // reason quotes the bytes it last read, which may be anything: escaped.
-        std::string reason = error.what();
-        if (const auto at = reason.find(": ", reason.find("column")); at != std::string::npos)
-            reason = reason.substr(at + 2);
-        fail_at(source_name, text, error.byte == 0 ? 0 : error.byte - 1, "malformed JSON: " + escaped(reason, 200));
-    } catch (const json::exception& error) {
-        // e.g. a number too large for a double ("1e999"): nlohmann reports no position.
-        std::string reason = error.what();
-        if (const auto at = reason.find("] "); at != std::string::npos) reason = reason.substr(at + 2);
-        fail(source_name, "malformed JSON: " + escaped(reason, 200));
+        root = parse_json_text(text, source_name, preset_json_rules());
+    } catch (const ReadError& error) {
+        throw PresetError(error.what());
     }
+    return preset_from_json(root, source_name);
+}
+
+Preset preset_from_json(const nlohmann::json& root, std::string_view source_name) {
     if (!root.is_object()) fail(source_name, "expected a JSON object {...} at the top, got " + describe(root));
     check_header(root, source_name);
 
@@ -420,7 +328,7 @@ Preset load_preset(const std::filesystem::path& file) {
     } catch (const PresetError&) {
         throw;
     } catch (const std::runtime_error& error) {
-        throw PresetError(error.what());
+        throw PresetError(failure_text(error));
     }
     if (const auto preset = preset_in_sidecar(text, name)) return parse_preset_json(*preset, name + " (\"preset\")");
     return parse_preset_json(text, name);

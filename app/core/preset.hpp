@@ -29,8 +29,10 @@
 //       and pipes only (devices, sockets and folders are refused), a pipe or FIFO has 3 s in all;
 //     - a .json has at most preset_json_limit (1 MiB); a PNG is read up to its first image data
 //       chunk only, each header chunk at most 1 MiB + 64 KiB (png_text.hpp);
-//     - nesting deeper than preset_max_nesting, a NUL byte and a key that appears twice in one
-//       object are errors (nlohmann would accept each without a word, or overflow the stack);
+//     - nesting deeper than preset_max_nesting, a NUL byte, a key that appears twice in one
+//       object and a number too large for a double are errors, found by the reader every file
+//       of ours goes through (parse_json_text, json_text.hpp): nlohmann would accept the first
+//       three without a word (or overflow the stack), and report the last without its key;
 //     - every key, value and file name quoted in a message goes through shown()/escaped()
 //       (shown_text.hpp): a message is one line of printable text, whatever the file holds.
 // Worst case for load_preset: the pipe deadline (3 s) on a FIFO; otherwise it reads at most
@@ -43,6 +45,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
@@ -79,6 +83,14 @@ Preset load_preset(const std::filesystem::path& file);
 
 // Parses preset JSON; `source_name` starts every error message (usually the file name).
 Preset parse_preset_json(std::string_view text, std::string_view source_name);
+
+// What a preset key allows ("expected an integer from 1 to 16") from its path in the file
+// ("octaves", "view.ramp"); "" for a key that is not a setting.
+std::string preset_key_allowed(std::string_view key_path);
+
+// The same from JSON parse_json_text (json_text.hpp) has read already: the settings inside
+// the session file. Throws PresetError.
+Preset preset_from_json(const nlohmann::json& root, std::string_view source_name);
 
 // Pretty JSON (2-space indent, ASCII only, newline at the end) with every key.
 std::string preset_to_json(const Preset& preset);

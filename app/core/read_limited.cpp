@@ -33,9 +33,11 @@ std::string errno_words(int error) {
     }
 }
 
-// Why a file of this type is not read, or "" when it is read (regular files and pipes).
-std::string refused_type(mode_t mode) {
-    if (S_ISREG(mode) || S_ISFIFO(mode)) return {};
+// Why a file of this type is not read, or "" when it is read (regular files, and pipes unless
+// `regular_only`).
+std::string refused_type(mode_t mode, bool regular_only = false) {
+    if (S_ISREG(mode) || (S_ISFIFO(mode) && !regular_only)) return {};
+    if (S_ISFIFO(mode)) return "is a FIFO (named pipe)";
     if (S_ISDIR(mode)) return "is a folder";
     if (S_ISCHR(mode)) return "is a character device (a terminal, or a device like /dev/zero that never ends)";
     if (S_ISBLK(mode)) return "is a block device (a disk)";
@@ -51,8 +53,12 @@ std::string byte_count_text(std::uint64_t bytes) {
     return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
 }
 
+LimitedInput LimitedInput::open_regular(const std::filesystem::path& file, std::string_view noun) {
+    return open(file, noun, default_pipe_wait, /*regular_only=*/true);
+}
+
 LimitedInput LimitedInput::open(const std::filesystem::path& file, std::string_view noun,
-                                std::chrono::milliseconds pipe_wait) {
+                                std::chrono::milliseconds pipe_wait, bool regular_only) {
     const std::string name = escaped(file.native(), shown_name_limit);
     const std::string what(noun);
     const auto fail_with = [&](const std::string& problem) -> void { throw ReadError(name + ": " + problem); };
@@ -69,15 +75,16 @@ LimitedInput LimitedInput::open(const std::filesystem::path& file, std::string_v
         if (error == ENOENT) fail_with(what + " not found");
         fail_with("cannot open the " + what + ": " + errno_words(error));
     }
-    if (auto refused = refused_type(info.st_mode); !refused.empty()) fail_with(refused + ", expected a " + what);
+    if (auto refused = refused_type(info.st_mode, regular_only); !refused.empty())
+        fail_with(refused + ", expected a " + what);
 
     // O_NONBLOCK: opening a FIFO for reading blocks until a writer comes, possibly forever;
     // reads then wait with poll() and a deadline instead.
     const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) fail_with("cannot open the " + what + ": " + errno_words(errno));
     // The path may have been replaced between stat() and open().
-    if (::fstat(fd, &info) != 0 || !refused_type(info.st_mode).empty()) {
-        const std::string refused = refused_type(info.st_mode);
+    if (::fstat(fd, &info) != 0 || !refused_type(info.st_mode, regular_only).empty()) {
+        const std::string refused = refused_type(info.st_mode, regular_only);
         ::close(fd);
         fail_with((refused.empty() ? std::string("cannot read the file") : refused) + ", expected a " + what);
     }

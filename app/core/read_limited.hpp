@@ -1,5 +1,7 @@
 // app/core/read_limited.hpp: opens a file the program reads as input (a preset .json, a PNG
-// holding a preset) once, and reads it with a size limit and a time limit.
+// holding a preset, the session) once, and reads it with a size limit and a time limit. JSON
+// text read this way is parsed by parse_json_text (json_text.hpp): every file the program reads
+// goes through these two.
 //
 //     LimitedInput in = LimitedInput::open("hills.json", "preset file");
 //     std::string text = in.read_rest(preset_json_limit, "a preset .json");
@@ -56,7 +58,11 @@ public:
     // found"). Throws ReadError naming the file and the reason: not found, permission denied,
     // symbolic link loop, a folder, a device, a socket...
     static LimitedInput open(const std::filesystem::path& file, std::string_view noun = "file",
-                             std::chrono::milliseconds pipe_wait = default_pipe_wait);
+                             std::chrono::milliseconds pipe_wait = default_pipe_wait, bool regular_only = false);
+
+    // The same for a file only the program writes (the session, the recent-files list): a FIFO
+    // is refused too, so a planted one never makes the start wait.
+    static LimitedInput open_regular(const std::filesystem::path& file, std::string_view noun);
 
     LimitedInput(LimitedInput&& other) noexcept;
     LimitedInput& operator=(LimitedInput&&) = delete;

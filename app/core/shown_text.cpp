@@ -1,6 +1,14 @@
 // Escaping and shortening bytes for one-line error messages.
 #include "core/shown_text.hpp"
 
+#include <filesystem>
+#include <new>
+#include <stdexcept>
+#include <system_error>
+#include <typeinfo>
+
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 
 namespace app {
@@ -97,6 +105,24 @@ std::string escaped(std::string_view bytes, std::size_t limit) {
 std::string shown(std::string_view bytes, std::size_t limit) {
     auto [text, note] = shorten(bytes, limit);
     return "'" + text + "'" + note;
+}
+
+std::string failure_text(const std::exception& error) {
+    if (dynamic_cast<const std::bad_alloc*>(&error)) return "not enough memory";
+    if (const auto* fs = dynamic_cast<const std::filesystem::filesystem_error*>(&error))
+        return (fs->path1().empty() ? std::string("a file operation") : shown(fs->path1().native(), 160)) +
+               ": " + fs->code().message();
+    if (const auto* system = dynamic_cast<const std::system_error*>(&error))
+        return "the system refused: " + system->code().message();
+    if (dynamic_cast<const nlohmann::json::exception*>(&error) || dynamic_cast<const std::out_of_range*>(&error) ||
+        dynamic_cast<const std::length_error*>(&error) || dynamic_cast<const std::bad_cast*>(&error))
+        return "an internal error (please report it): " + escaped(error.what(), 200);
+    // Ours: one line, its quoted parts escaped already (escaping again would double the
+    // backslashes). Only a text with control bytes in it is escaped here.
+    const std::string_view text = error.what();
+    for (unsigned char c : text)
+        if (c < 0x20 || c == 0x7f) return escaped(text, 400);
+    return std::string(text);
 }
 
 }  // namespace app

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <exception>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,15 @@ std::string shown(std::string_view bytes, std::size_t limit = 60);
 
 // The same without the quotes, for text that is not a value (a file name in a longer message).
 std::string escaped(std::string_view bytes, std::size_t limit = 60);
+
+// What a caught exception means, in our words, for a catch-all that shows it to the user. Our
+// own errors (PresetError, ReadError, AtomicFileError, ExportError, the noise library's
+// std::invalid_argument) already are one line in our words and are kept as they are (a text
+// with a control byte is escaped). The standard
+// library's and nlohmann's own texts never reach a user: std::bad_alloc is "not enough memory",
+// a filesystem_error names its path and the cause in words, a system_error its cause,
+// nlohmann's and the standard library's internal errors (out_of_range, length_error) say they are
+// an internal error. Use it in every catch (const std::exception&) whose text is shown.
+std::string failure_text(const std::exception& error);
 
 }  // namespace app

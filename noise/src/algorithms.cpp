@@ -5,6 +5,7 @@
 #include <array>
 
 #include "kernel_plan.hpp"
+#include "point_kernel.hpp"
 #include "noise/perlin.hpp"
 #include "reference_trace.hpp"
 #include "noise/simplex.hpp"
@@ -85,21 +86,21 @@ constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellu
 constexpr std::array<AlgorithmInfo, 5> table{{
     {Algorithm::perlin, "perlin", "gradient noise: a random gradient at each lattice point, 0 at the points",
      perlin_reads, {-1.0, 1.0}, true, true, true, perlin_reference, perlin_gradient, perlin_trace,
-     detail::make_perlin_kernel},
+     detail::make_perlin_kernel, detail::make_perlin_point_kernel},
     {Algorithm::value, "value", "value noise: a random value at each lattice point, blended between them",
      value_reads, {-1.0, 1.0}, true, true, true, value_reference, value_gradient, value_trace,
-     detail::make_value_kernel},
+     detail::make_value_kernel, detail::make_value_point_kernel},
     {Algorithm::white, "white", "white noise: each cell holds its lattice point's random value",
      white_reads, {-1.0, 1.0}, false, true, true, white_reference, white_gradient, white_trace,
-     detail::make_white_kernel},
+     detail::make_white_kernel, detail::make_white_point_kernel},
     {Algorithm::simplex, "simplex",
      "simplex-type gradient noise (OpenSimplex2 style): fading bumps on a triangular (2D, 4D) or "
      "body-centred (3D) lattice, no square cells",
      simplex_reads, {-1.0, 1.0}, true, false, false, simplex_reference, simplex_gradient, simplex_trace,
-     detail::make_simplex_kernel},
+     detail::make_simplex_kernel, nullptr},
     {Algorithm::worley, "worley", "cellular noise: distances to the nearest feature points, one scattered in each cell",
      worley_reads, {0.0, 1.0}, true, false, true, worley_reference, worley_gradient, worley_trace,
-     detail::make_worley_kernel},
+     detail::make_worley_kernel, nullptr},
 }};
 
 constexpr bool table_matches_enum() {

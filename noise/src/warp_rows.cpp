@@ -1,6 +1,7 @@
 // The warped and layered row: see warp_rows.hpp.
 #include "warp_rows.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "kernel_plan.hpp"
@@ -8,8 +9,9 @@
 namespace noise::detail {
 
 std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise) {
-    auto plan   = std::make_unique<WarpPlan>();
-    plan->noise = &noise;
+    auto plan    = std::make_unique<WarpPlan>();
+    plan->noise  = &noise;
+    plan->points = std::make_unique<PointKernel>(noise);
     if (noise.has_warp())
         for (int k = 0; k < noise.params().dimension; ++k)
             plan->warp_rows.push_back(std::make_unique<RowKernel>(noise.warp_component(k)));
@@ -21,44 +23,51 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     const FractalNoise& noise = *warp.noise;
     const Params& params      = noise.params();
     const int count           = static_cast<int>(out.size());  // <= max_chunk
+    // The point kernel reads whole vectors: the arrays run on to a whole number of them, the
+    // extra entries repeating the last point.
+    const int padded = (count + point_lanes_max - 1) / point_lanes_max * point_lanes_max;
 
     // The warp field along the row, component by component (SIMD rows).
     std::array<std::array<double, max_chunk>, 4> w;
     for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)
         warp.warp_rows[k]->fill_row(row, std::span(w[k].data(), out.size()));
 
-    // The points the field is read at: the pixel (as the kernels place it), moved by the warp.
-    std::array<Point, max_chunk> q;
-    for (int i = 0; i < count; ++i) {
-        Point& point = q[static_cast<std::size_t>(i)];
-        point = {row.x_origin + (static_cast<double>(row.first + i) + 0.5) * row.x_step, row.y, params.z, params.w};
-        for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)  // FractalNoise::warped
-            point[k] = point[k] + params.warp_amplitude * w[k][static_cast<std::size_t>(i)];
+    // The points the field is read at, axis by axis: the pixel (as the kernels place it), moved
+    // by the warp as FractalNoise::warped moves it.
+    alignas(64) std::array<std::array<double, point_capacity>, 4> q;
+    for (int i = 0; i < padded; ++i) {
+        const auto at  = static_cast<std::size_t>(std::min(i, count - 1));
+        const auto to  = static_cast<std::size_t>(i);
+        q[0][to] = row.x_origin + (static_cast<double>(row.first + static_cast<int>(at)) + 0.5) * row.x_step;
+        q[1][to] = row.y;
+        q[2][to] = params.z;
+        q[3][to] = params.w;
+        for (std::size_t k = 0; k < warp.warp_rows.size(); ++k) q[k][to] = q[k][to] + params.warp_amplitude * w[k][at];
     }
+    const PointBatch at_q{{q[0].data(), q[1].data(), q[2].data(), q[3].data()}, count, only_octave, out.data()};
 
     if (only_octave >= 0) {
         if (!noise.has_warp()) {  // q is the pixel: the octave's own row
             plain.kernel.fill(plain, {row.x_origin, row.x_step, row.first, count, row.y, only_octave, out.data()});
             return;
         }
-        const double weight = noise.octave_weight(only_octave);
-        for (int i = 0; i < count; ++i)
-            out[static_cast<std::size_t>(i)] = weight * noise.octave(only_octave, q[static_cast<std::size_t>(i)]);
+        warp.points->fill(at_q);  // octave_weight(o) * octave(o, q)
         return;
     }
 
-    // The first layer F(q): a plain row when nothing moved the pixels, else point by point.
-    if (noise.has_warp()) {
-        for (int i = 0; i < count; ++i) out[static_cast<std::size_t>(i)] = noise.layer(q[static_cast<std::size_t>(i)]);
-    } else {
+    // The first layer F(q): a plain row when nothing moved the pixels, else the point kernel.
+    if (noise.has_warp())
+        warp.points->fill(at_q);
+    else
         plain.kernel.fill(plain, {row.x_origin, row.x_step, row.first, count, row.y, -1, out.data()});
-    }
-    // FractalNoise::layered: the turned copy, averaged in.
-    if (noise.has_rotated_layer())
-        for (int i = 0; i < count; ++i) {
-            double& value = out[static_cast<std::size_t>(i)];
-            value         = (value + noise.layer(noise.rotated(q[static_cast<std::size_t>(i)]))) * 0.5;
-        }
+    if (!noise.has_rotated_layer()) return;
+
+    // FractalNoise::layered: the turned copy R q (FractalNoise::rotated's operations), averaged in.
+    alignas(64) std::array<std::array<double, point_capacity>, 2> turned;
+    turn_points(params, q[0].data(), q[1].data(), padded, turned[0].data(), turned[1].data());
+    std::array<double, max_chunk> second;
+    warp.points->fill({{turned[0].data(), turned[1].data(), q[2].data(), q[3].data()}, count, -1, second.data()});
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = (out[i] + second[i]) * 0.5;
 }
 
 }  // namespace noise::detail

@@ -8,13 +8,14 @@
 //   - without a warp, the first layer F(p), the unturned octave sum: the configuration's own
 //     row kernel.
 // What is left, F at the displaced points q and F at the turned points R q, goes through the
-// point path: FractalNoise::layer per point, the readable reference's own octave sum (scalar).
+// point kernel (point_kernel.hpp): every lane its own point, or the reference's own octave sum
+// for the configurations it does not compile.
 // Everything is resolved once per RowKernel, so a render picks its path once, not per pixel.
 //
 // Same bits as FractalNoise::at: the pixels' x is computed as the kernels compute it, the warp
 // rows equal the components' layer() bit for bit (RowKernel's guarantee), q and R q are formed
-// with the same operations as FractalNoise::warped and ::rotated, and the points are read by the
-// reference itself.
+// with the same operations as FractalNoise::warped and ::rotated, and the point kernel equals
+// FractalNoise::layer bit for bit (its guarantee).
 #pragma once
 
 #include <memory>
@@ -23,6 +24,7 @@
 
 #include "noise/fractal.hpp"
 #include "noise/kernel.hpp"
+#include "point_kernel.hpp"
 
 namespace noise::detail {
 
@@ -31,6 +33,7 @@ struct KernelPlan;
 struct WarpPlan {
     const FractalNoise* noise = nullptr;
     std::vector<std::unique_ptr<RowKernel>> warp_rows;  // one per component of w; none without a warp
+    std::unique_ptr<PointKernel> points;                // F at the moved and turned points
 };
 
 // Only for a noise that has a warp or a rotated layer.

@@ -8,12 +8,15 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
 #include <vector>
 
 #include "noise/fractal.hpp"
+#include "noise/kernel.hpp"
+#include "noise/render.hpp"
 #include "noise/lattice.hpp"
 #include "test_support.hpp"
 
@@ -471,6 +474,64 @@ TEST(EveryHash, ValueNoiseStaysInRange) {
             EXPECT_LE(hi, 1.0);
             EXPECT_LT(lo, -0.8);  // the full range is used (4D blends 16 values and stays further in)
             EXPECT_GT(hi, 0.8);
+        }
+    }
+}
+
+// [SECTION] The hashes on SIMD lanes -----------------------------------------------------------
+
+// hash_simd-inl.h computes the seeds' hashes lane-wise, for the point kernel (PointSampler) and
+// the row kernels' tables and per-lane points. Where they could go wrong: elias' 32-bit
+// wrap-around (cells past 2^31 and 2^32, negative cells), wide's 64-bit products (texture
+// strides times indices past 2^32), prime_table's sign-extended x term and its y constant, and
+// the axes the lower dimensions leave at 0. Points and rows there, every hash x algorithm x
+// dimension, tiled and not, on every target, bit for bit.
+TEST(EveryHash, OnSimdLanesOnEveryTargetEqualsTheReference) {
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const double far[] = {0.37, -2.71, 2147483647.4, -2147483648.6, 4294967296.3, -4294967301.8, 3.1e12, -7.7e14};
+    for (Hash hash : every_hash) {
+        for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::white}) {
+            for (int dimension = 1; dimension <= 4; ++dimension) {
+                for (std::uint32_t tile : {0u, 300u}) {
+                    noise::Params params = base(algorithm, dimension, hash);
+                    params.octaves       = 3;
+                    params.lacunarity    = 4.0;
+                    params.octave_seeds  = tile == 0 ? noise::OctaveSeeds::texture : noise::OctaveSeeds::offset;
+                    params.smooth        = dimension <= 2;
+                    params.seed          = 0xFFFFFFF0u;  // seed + i wraps past 2^32 - 1
+                    params.tile          = tile;
+                    const noise::FractalNoise noise(params);
+                    std::vector<noise::Point> points;
+                    for (double x : far)
+                        for (double y : far) points.push_back({x, y, -y * 0.5 + 0.25, x * 0.25 - 0.5});
+                    std::vector<double> expected;
+                    for (const noise::Point& p : points) expected.push_back(noise.layer(p));
+                    for (const auto name : noise::available_simd_targets()) {
+                        ASSERT_TRUE(noise::force_simd_target(name));
+                        std::vector<double> got(points.size());
+                        noise::PointSampler(noise).layer(points, got);
+                        // A row through each point, wide enough for a table at the low
+                        // frequency and a new cell per pixel at the high one.
+                        std::vector<double> row(200);
+                        for (const double step : {0.01, 1.37}) {
+                            for (std::size_t k = 0; k < points.size(); k += 9) {
+                                const noise::Point& p = points[k];
+                                noise::RowKernel(noise).fill_row({p[0], step, 0, p[1]}, row);
+                                for (int i = 0; i < 200; i += 13) {
+                                    noise::Point q{p[0] + (i + 0.5) * step, p[1], params.z, params.w};
+                                    ASSERT_EQ(bits(row[static_cast<std::size_t>(i)]), bits(noise.at(q)))
+                                        << "row, target " << name << " " << noise_test::describe(params);
+                                }
+                            }
+                        }
+                        noise::force_simd_target("");
+                        for (std::size_t i = 0; i < points.size(); ++i)
+                            ASSERT_EQ(bits(got[i]), bits(expected[i]))
+                                << "target " << name << " at " << points[i][0] << ", " << points[i][1] << " "
+                                << noise_test::describe(params) << "tile=" << tile;
+                    }
+                }
+            }
         }
     }
 }

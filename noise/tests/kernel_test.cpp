@@ -180,6 +180,41 @@ TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
     }
 }
 
+// The cellular kernel tabulates the feature points of a chunk's cells while it has at most two
+// cells per pixel: its lanes then lie in one cell, in a few neighbouring ones (a permute of the
+// table), or, above a cell per pixel, in as many cells as lanes or more (read lane by lane). Every
+// configuration in each of these, tiled (the table repeats with the period) or not, F1 alone
+// (which prunes with F1) or with F2, on every target, equals the reference bit for bit.
+TEST(Kernel, WorleyTablesAtEveryCellsPerPixelEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (int dimension = 1; dimension <= 4; ++dimension)
+            for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m)
+                for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r)
+                    for (const double frequency : {60.0, 150.0, 450.0})
+                        for (const std::uint32_t tile : {0u, 7u})
+                            for (const double jitter : {1.0, 0.37}) {
+                                noise::Params params;
+                                params.algorithm         = Algorithm::worley;
+                                params.dimension         = dimension;
+                                params.cellular_distance = static_cast<noise::CellularDistance>(m);
+                                params.cellular_return   = static_cast<noise::CellularReturn>(r);
+                                params.octaves           = 2;
+                                params.lacunarity        = 1.0 + static_cast<double>(r);  // tiling: whole
+                                params.offset_x          = -37.7;
+                                params.offset_y          = -3.5;
+                                params.z                 = -0.75;
+                                params.w                 = 1.25;
+                                params.frequency         = tile != 0 ? std::round(frequency) : frequency;
+                                params.tile              = tile;
+                                params.cellular_jitter   = jitter;
+                                const int width = 300, height = 2;
+                                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                                    << "target " << name;
+                            }
+    }
+}
+
 // The seeds' hashes (hashes.hpp) and seed 003's texture, under every base noise, on every
 // target: low frequencies (tables, wrapped ones for prime_table's 1024 cells), high ones (each
 // lane hashes its own points), tiled above and below 256, and untiled far from the origin.
@@ -322,6 +357,156 @@ TEST(Kernel, ThreadCountsGiveTheSameBytes) {
         noise::render(noise, noise::Region::full(64, 48), one, {1, nullptr, nullptr});
         noise::render(noise, noise::Region::full(64, 48), three, {3, nullptr, nullptr});
         EXPECT_EQ(std::memcmp(one.data(), three.data(), one.size() * sizeof(float)), 0);
+    }
+}
+
+// [SECTION] The point kernel (PointSampler) ----------------------------------------------------
+
+// Points drawn to hurt: most within a few cells, negative coordinates on every axis, some on
+// lattice lines and half-cells (signed zeros, exact fractions), some millions of cells out, some
+// so far out that the octaves clamp them at 2^52 (lattice.hpp).
+std::vector<noise::Point> random_points(noise::SplitMix64& rng, std::size_t count) {
+    std::vector<noise::Point> points(count);
+    for (noise::Point& p : points) {
+        const std::uint32_t kind = rng.below(10);
+        for (double& c : p) {
+            if (kind == 0)
+                c = std::floor((rng.unit() - 0.5) * 64.0) * 0.5;
+            else if (kind == 1)
+                c = (rng.unit() - 0.5) * 4e6;
+            else if (kind == 2)
+                c = (rng.unit() - 0.5) * 1e17;
+            else
+                c = (rng.unit() - 0.5) * 40.0;
+        }
+    }
+    return points;
+}
+
+// The reference at the points: the layer, each octave's share, and the whole field.
+struct PointExpectation {
+    std::vector<double> layer, at;
+    std::vector<std::vector<double>> octave;
+};
+PointExpectation expect_at(const noise::FractalNoise& noise, const std::vector<noise::Point>& points) {
+    PointExpectation e;
+    for (const noise::Point& p : points) {
+        e.layer.push_back(noise.layer(p));
+        e.at.push_back(noise.at(p));
+    }
+    for (int o = 0; o < noise.params().octaves; ++o) {
+        e.octave.emplace_back();
+        for (const noise::Point& p : points) e.octave.back().push_back(noise.octave_weight(o) * noise.octave(o, p));
+    }
+    return e;
+}
+
+// The sampler against the expectation, bit for bit; the first mismatch, or an empty string.
+std::string first_point_difference(const noise::FractalNoise& noise, const std::vector<noise::Point>& points,
+                                   const PointExpectation& expected) {
+    const noise::PointSampler sampler(noise);
+    std::vector<double> got(points.size());
+    const auto compare = [&](const std::vector<double>& want, const std::string& what) -> std::string {
+        for (std::size_t i = 0; i < points.size(); ++i)
+            if (std::bit_cast<std::uint64_t>(got[i]) != std::bit_cast<std::uint64_t>(want[i]))
+                return what + " at (" + std::to_string(points[i][0]) + ", " + std::to_string(points[i][1]) + ", " +
+                       std::to_string(points[i][2]) + ", " + std::to_string(points[i][3]) + "): reference " +
+                       std::to_string(want[i]) + ", point kernel " + std::to_string(got[i]) + " with " +
+                       noise_test::describe(noise.params()) + "tile=" + std::to_string(noise.params().tile);
+        return {};
+    };
+    sampler.layer(points, got);
+    if (auto error = compare(expected.layer, "layer"); !error.empty()) return error;
+    for (int o = 0; o < noise.params().octaves; ++o) {
+        sampler.octave(o, points, got);
+        if (auto error = compare(expected.octave[static_cast<std::size_t>(o)], "octave " + std::to_string(o));
+            !error.empty())
+            return error;
+    }
+    sampler.at(points, got);
+    return compare(expected.at, "at");
+}
+
+bool point_kernel_compiles(Algorithm algorithm) {
+    return algorithm == Algorithm::perlin || algorithm == Algorithm::value || algorithm == Algorithm::white;
+}
+
+// The check itself can fail: a point moved by one ulp gives other bits.
+TEST(PointKernel, TheComparisonSeesAOneUlpChange) {
+    const noise::FractalNoise noise(noise::Params{});
+    const noise::PointSampler sampler(noise);
+    ASSERT_TRUE(sampler.compiled());
+    std::vector<noise::Point> points{{0.3, -1.7, 0.0, 0.0}};
+    const auto expected = expect_at(noise, points);
+    EXPECT_EQ(first_point_difference(noise, points, expected), "");
+    points[0][1] = std::nextafter(points[0][1], 0.0);
+    EXPECT_NE(first_point_difference(noise, points, expected), "");
+}
+
+TEST(PointKernel, ForcingATargetIsWhatTheKernelRuns) {
+    const noise::FractalNoise noise(noise::Params{});
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        EXPECT_EQ(noise::PointSampler(noise).target(), name);
+    }
+    noise::Params cellular;
+    cellular.algorithm = Algorithm::worley;
+    const noise::FractalNoise worley(cellular);
+    EXPECT_FALSE(noise::PointSampler(worley).compiled());
+    EXPECT_EQ(noise::PointSampler(worley).target(), "reference");
+}
+
+// Every base noise (algorithm x dimension x curve x gradient set, smoothed value) x every hash x
+// fractal, three octaves with their own seeds or a shared texture, octave offsets on and off,
+// tiled (periods below and above 256) and not, at random points, on every target.
+TEST(PointKernel, EveryBaseNoiseHashAndFractalOnEveryTargetEqualsTheReference) {
+    noise::SplitMix64 rng(2029);
+    int case_number = 0;
+    for (auto params : noise_test::every_base_noise()) {
+        for (std::size_t h = 0; h < noise::hash_names.size(); ++h) {
+            for (const std::uint32_t tile : {0u, 16u, 300u}) {
+                ++case_number;
+                params.hash           = static_cast<noise::Hash>(h);
+                params.fractal        = static_cast<noise::Fractal>(case_number % 3);
+                params.octaves        = params.dimension == 4 && params.smooth ? 2 : 3;
+                params.octave_seeds   = static_cast<noise::OctaveSeeds>(case_number / 3 % 3);
+                params.octave_offsets = static_cast<noise::OctaveOffsets>(case_number / 9 % 2);
+                params.persistence    = 0.6;
+                params.lacunarity     = tile != 0 || params.octave_seeds == noise::OctaveSeeds::texture ? 2.0 : 2.3;
+                params.tile           = noise::algorithm_info(params.algorithm).tiles ? tile : 0;
+                const noise::FractalNoise noise(params);
+                const auto points   = random_points(rng, 40);
+                const auto expected = expect_at(noise, points);
+                for (const auto name : noise::available_simd_targets()) {
+                    const ForcedTarget forced(name);
+                    ASSERT_EQ(noise::PointSampler(noise).compiled(), point_kernel_compiles(params.algorithm));
+                    ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
+                }
+            }
+        }
+    }
+}
+
+// Random parameter sets (kernel_test's, with warps and turned layers) at random points, batches
+// up to two chunks long, on every target.
+TEST(PointKernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
+    noise::SplitMix64 rng(2030);
+    for (int n = 0; n < 150; ++n) {
+        auto params = random_params(rng);
+        if (rng.below(2) == 0) {
+            params.warp_amplitude = 4.0 * rng.unit();
+            params.warp_octaves   = 1 + static_cast<int>(rng.below(4));
+            params.warp_frequency = params.tile != 0 ? 1.0 + rng.below(3) : 0.25 + 3.0 * rng.unit();
+        }
+        if (rng.below(2) == 0) params.layers = noise::Layers::rotated;
+        const noise::FractalNoise noise(params);
+        const bool heavy    = params.algorithm == Algorithm::value && params.smooth && params.dimension >= 3;
+        const auto points   = random_points(rng, heavy ? 20 : rng.below(4) == 0 ? 1000 + rng.below(1100) : 1 + rng.below(300));
+        const auto expected = expect_at(noise, points);
+        for (const auto name : noise::available_simd_targets()) {
+            const ForcedTarget forced(name);
+            ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name << ", set " << n;
+        }
     }
 }
 

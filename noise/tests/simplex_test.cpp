@@ -240,7 +240,7 @@ TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
         ASSERT_TRUE(noise::force_simd_target(name));
         noise::SplitMix64 rng(15);
-        for (int n = 0; n < 60; ++n) {
+        for (int n = 0; n < 120; ++n) {
             noise::Params params = simplex(1 + n % 4, 1 + static_cast<int>(rng.below(6)));
             params.fractal        = static_cast<noise::Fractal>(rng.below(3));
             params.octave_seeds   = static_cast<noise::OctaveSeeds>(rng.below(2));
@@ -250,6 +250,8 @@ TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
             params.persistence    = rng.unit();
             const double frequencies[] = {0.5, 7.0, 300.0, 4000.0};
             params.frequency = frequencies[rng.below(4)];
+            // Octaves past +-2^49 (1e12 times lacunarity^o) leave the kernel's quick path (no
+            // clamp, cells converted by an addition) for the general one: both are compared.
             const double places[] = {0.0, -3.0, 1e6, -1e12};
             params.offset_x = places[rng.below(4)] + rng.unit();
             params.offset_y = places[rng.below(4)] + rng.unit();
@@ -272,6 +274,37 @@ TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
                     << "target " << name << ", set " << n << ", pixel " << i;
             }
         }
+    }
+    noise::force_simd_target("");
+}
+
+// The kernel's two paths side by side: octaves 0-4 of these rows lie within +-2^49 (the quick
+// path), octave 5 (1e12 * 4^5) beyond it; low frequencies share simplices between lanes.
+TEST(Simplex, KernelsPastTheQuickLimitEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        ASSERT_TRUE(noise::force_simd_target(name));
+        for (int dimension = 1; dimension <= 4; ++dimension)
+            for (const double frequency : {3.0, 900.0}) {
+                noise::Params params = simplex(dimension, 6);
+                params.lacunarity    = 4.0;
+                params.frequency     = frequency;
+                params.offset_x      = -1e12 + 0.3;
+                params.offset_y      = 1e12 - 0.7;
+                params.z             = -0.4;
+                params.w             = 0.9;
+                const noise::FractalNoise noise(params);
+                const noise::RowKernel kernel(noise);
+                constexpr int width = 200;
+                std::vector<double> row(width);
+                kernel.fill_row({params.offset_x, params.frequency / width, 0, params.offset_y}, row);
+                for (int i = 0; i < width; ++i) {
+                    Point p = noise::pixel_point(params, width, i, 0);
+                    p[1]    = params.offset_y;
+                    ASSERT_EQ(std::bit_cast<std::uint64_t>(row[static_cast<std::size_t>(i)]),
+                              std::bit_cast<std::uint64_t>(noise.at(p)))
+                        << "target " << name << ", dimension " << dimension << ", pixel " << i;
+                }
+            }
     }
     noise::force_simd_target("");
 }

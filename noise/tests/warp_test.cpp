@@ -368,6 +368,60 @@ TEST(WarpFastPath, EqualsTheReferenceOnEveryTargetAndThreadCount) {
     }
 }
 
+// The shipped presets with a warp or the turned layer (assets/presets: marble, eroded-terrain,
+// wood, seed001-rotated-layers), whose moved and turned points take the point kernel, at their
+// own settings and tiled, turned and turbulent, rows wider than a chunk, on every target and 1
+// or 3 threads.
+TEST(WarpFastPath, TheWarpedAndTurnedPresetsOnEveryTargetAndThreadCount) {
+    std::vector<noise::Params> presets;
+    noise::Params marble;  // perlin 2D improved quintic, ridged, 6 shifted octaves
+    marble.fractal        = noise::Fractal::ridged;
+    marble.octaves        = 6;
+    marble.octave_offsets = noise::OctaveOffsets::shifted;
+    marble.seed           = 9;
+    marble.frequency      = 1.6;
+    marble.warp_amplitude = 1.6;
+    marble.warp_octaves   = 5;
+    presets.push_back(marble);
+    noise::Params eroded = marble;  // random gradients, persistence 0.45
+    eroded.gradients      = noise::Gradients::random;
+    eroded.persistence    = 0.45;
+    eroded.seed           = 3;
+    eroded.frequency      = 2.5;
+    eroded.warp_amplitude = 0.45;
+    eroded.warp_octaves   = 4;
+    presets.push_back(eroded);
+    noise::Params wood;  // fbm of 2 octaves, a faint fast warp
+    wood.octaves        = 2;
+    wood.persistence    = 0.2;
+    wood.seed           = 2;
+    wood.warp_amplitude = 0.05;
+    wood.warp_frequency = 3.0;
+    wood.warp_octaves   = 4;
+    presets.push_back(wood);
+    noise::Params rotated;  // seed 001: value noise and its turned copy
+    rotated.algorithm = Algorithm::value;
+    rotated.octaves   = 1;
+    rotated.layers    = Layers::rotated;
+    presets.push_back(rotated);
+    for (std::size_t n = 0, count = presets.size(); n < count; ++n) {
+        noise::Params tiled = presets[n];
+        tiled.tile          = 4;
+        tiled.layers        = Layers::rotated;
+        tiled.fractal       = noise::Fractal::turbulence;
+        presets.push_back(tiled);
+    }
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        ASSERT_TRUE(forced.ok);
+        for (std::size_t n = 0; n < presets.size(); ++n) {
+            const int width = 1100, y0 = 100 + static_cast<int>(n) * 37;
+            const noise::Region region{width, 400, 0, y0, width, y0 + 2};
+            ASSERT_EQ(first_difference(presets[n], width, region, n % 2 ? 3 : 1), "") << "target " << name << ", preset " << n;
+        }
+    }
+}
+
 // The 1D view's octave rows: the octave's weighted share at the warped point.
 TEST(WarpFastPath, OctaveRowsAreTheWeightedOctavesAtTheWarpedPoints) {
     for (const double amplitude : {0.0, 2.0}) {

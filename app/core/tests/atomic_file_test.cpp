@@ -6,6 +6,12 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "test_dir.hpp"
@@ -15,13 +21,37 @@ namespace {
 
 using testing::read;
 
+// Named temp files (the fallback where the file system has no O_TMPFILE) for one test's scope.
+class NamedTempFiles {
+public:
+    NamedTempFiles() { ::setenv("NOISE_EXPLORER_NAMED_TEMP_FILES", "1", 1); }
+    ~NamedTempFiles() { ::unsetenv("NOISE_EXPLORER_NAMED_TEMP_FILES"); }
+};
+
 TEST(AtomicFile, WritesOnlyOnCommit) {
     testing::TestDir dir;
     const auto target = dir / "out.txt";
     {
         AtomicFile file(target, false);
         file.write("hello ");
+        file.write(std::string(2 << 20, 'w'));  // past the buffer: on disk, still without a name
+        EXPECT_TRUE(file.unnamed()) << "this file system has no O_TMPFILE";
+        EXPECT_EQ(dir.entry_count(), 0u);  // nothing a kill -9 could leave behind
+        file.commit();
+    }
+    EXPECT_EQ(read(target), "hello " + std::string(2 << 20, 'w'));
+    EXPECT_EQ(dir.entry_count(), 1u);
+}
+
+TEST(AtomicFile, NamedFallbackWritesOnlyOnCommit) {
+    NamedTempFiles named;
+    testing::TestDir dir;
+    const auto target = dir / "out.txt";
+    {
+        AtomicFile file(target, false);
+        file.write("hello ");
         file.write("world");
+        EXPECT_FALSE(file.unnamed());
         EXPECT_FALSE(std::filesystem::exists(target));
         EXPECT_TRUE(std::filesystem::exists(file.temp_path()));
         EXPECT_EQ(file.temp_path().parent_path(), target.parent_path());  // same folder: rename is atomic
@@ -29,6 +59,62 @@ TEST(AtomicFile, WritesOnlyOnCommit) {
     }
     EXPECT_EQ(read(target), "hello world");
     EXPECT_EQ(dir.entry_count(), 1u);
+}
+
+// Both kinds of temp file, through every kind of commit: new, replaced, refused, a pair.
+TEST(AtomicFile, UnnamedAndNamedCommitAlike) {
+    for (const bool use_named : {false, true}) {
+        std::optional<NamedTempFiles> named;
+        if (use_named) named.emplace();
+        testing::TestDir dir;
+        write_file_atomically(dir / "a", "one", false);
+        EXPECT_THROW(write_file_atomically(dir / "a", "two", false), AtomicFileError);
+        EXPECT_EQ(read(dir / "a"), "one");
+        write_file_atomically(dir / "a", "three", true);
+        EXPECT_EQ(read(dir / "a"), "three");
+        {
+            AtomicFile raw(dir / "h.r16", true), facts(dir / "h.r16.json", true);
+            raw.write("raw");
+            facts.write("facts");
+            commit_together({&raw, &facts});
+        }
+        {
+            AtomicFile raw(dir / "h.r16", true), facts(dir / "h.r16.json", true);
+            raw.write("raw 2");
+            facts.write("facts 2");
+            commit_together({&raw, &facts});
+        }
+        EXPECT_EQ(read(dir / "h.r16"), "raw 2");
+        EXPECT_EQ(read(dir / "h.r16.json"), "facts 2");
+        EXPECT_EQ(dir.entry_count(), 3u) << (use_named ? "named" : "unnamed");
+    }
+}
+
+// What a killed process left (a named temp file with its PID) goes with the next write into
+// that folder; anything that is not surely a dead process's own leftover stays.
+TEST(AtomicFile, RemovesOnlyStaleTempFilesOfDeadProcesses) {
+    testing::TestDir dir;
+    // A PID no process has: a child that has ended and been waited for.
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    ASSERT_GT(child, 0);
+    ::waitpid(child, nullptr, 0);
+    const std::string dead = std::to_string(child), alive = std::to_string(::getppid());
+    const std::vector<std::string> stale{".t.png.tmp-" + dead + "-0", ".h.r16.json.tmp-" + dead + "-17"};
+    const std::vector<std::string> kept{".t.png.tmp-" + alive + "-0",   // a live process's
+                                        "t.png.tmp-" + dead + "-0",     // not hidden
+                                        ".t.png.tmp-" + dead + "-",     // no counter
+                                        ".t.png.tmp-" + dead + "-0x",   // not a number
+                                        ".tmp-" + dead + "-0",          // no name
+                                        ".t.png.tmp-" + dead + "-0.keep", "notes.txt"};
+    for (const auto& name : stale) std::ofstream(dir / name) << "left";
+    for (const auto& name : kept) std::ofstream(dir / name) << "mine";
+    std::filesystem::create_directory(dir / (".d.tmp-" + dead + "-1"));  // a folder is never removed
+    write_file_atomically(dir / "new.png", "new", false);
+    for (const auto& name : stale) EXPECT_FALSE(std::filesystem::exists(dir / name)) << name;
+    for (const auto& name : kept) EXPECT_EQ(read(dir / name), "mine") << name;
+    EXPECT_TRUE(std::filesystem::is_directory(dir / (".d.tmp-" + dead + "-1")));
+    EXPECT_EQ(read(dir / "new.png"), "new");
 }
 
 TEST(AtomicFile, AbandonedWriteLeavesNothing) {
@@ -258,6 +344,7 @@ TEST(AtomicFile, ReplacedFileKeepsItsModeAndOwner) {
 }
 
 TEST(AtomicFile, PrivateFileIsNeverReadableByOthersWhileReplaced) {
+    NamedTempFiles named;  // an unnamed file has no name to open it by
     testing::TestDir dir;
     const auto target = dir / "secret";
     std::ofstream(target) << "old";
@@ -273,6 +360,7 @@ TEST(AtomicFile, PrivateFileIsNeverReadableByOthersWhileReplaced) {
 // [Names] ------------------------------------------------------------------------------------
 
 TEST(AtomicFile, LongestNamesFitTheirTempNames) {
+    NamedTempFiles named;
     testing::TestDir dir;
     for (const std::size_t length : {200u, 245u, 250u, 255u}) {
         const auto target = dir / std::string(length, 'n');

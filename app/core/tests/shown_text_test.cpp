@@ -1,6 +1,13 @@
 // Values in error messages: escaped, one line, short.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+#include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
 
 namespace app {
@@ -42,6 +49,31 @@ TEST(ShownText, LongValuesKeepHeadAndTailAndSayHowLong) {
     const std::string accent_cut = escaped(accents, 11);
     EXPECT_EQ(accent_cut, "\u00e9\u00e9...\u00e9\u00e9 (200 bytes)");  // the limit counts bytes
     EXPECT_EQ(escaped(std::string(60, 'a')), std::string(60, 'a'));
+}
+
+// What a catch-all shows: our own messages as they are, never the library's raw text.
+TEST(ShownText, FailureTextIsInOurWords) {
+    EXPECT_EQ(failure_text(ReadError("p.json: is a folder, expected a preset file")),
+              "p.json: is a folder, expected a preset file");
+    EXPECT_EQ(failure_text(std::runtime_error("key 'a\\x01': bad")), "key 'a\\x01': bad");  // not escaped twice
+    EXPECT_EQ(failure_text(std::runtime_error("two\nlines")), "two\\nlines");
+    EXPECT_EQ(failure_text(std::bad_alloc()), "not enough memory");
+    const std::filesystem::filesystem_error fs("filesystem error: cannot create directories", "/x/y",
+                                               std::make_error_code(std::errc::permission_denied));
+    EXPECT_EQ(failure_text(fs), "'/x/y': Permission denied");
+    EXPECT_EQ(failure_text(std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again))),
+              "the system refused: Resource temporarily unavailable");
+    try {
+        (void)nlohmann::json::parse("[1,");
+    } catch (const nlohmann::json::exception& error) {
+        const std::string text = failure_text(error);
+        EXPECT_EQ(text.rfind("an internal error (please report it): ", 0), 0u) << text;
+    }
+    try {
+        (void)std::string("abc").substr(5);
+    } catch (const std::out_of_range& error) {
+        EXPECT_EQ(failure_text(error).rfind("an internal error (please report it): ", 0), 0u);
+    }
 }
 
 }  // namespace

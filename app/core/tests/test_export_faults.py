@@ -246,11 +246,27 @@ def limit_part():
 
 # [3] Signals mid-export --------------------------------------------------------------------------
 
+def writing_into(folder, pid):
+    """Whether the process has a file open for writing in `folder`: a named temp file, or an
+    unnamed O_TMPFILE one, which /proc shows as "FOLDER/#INODE (deleted)"."""
+    if any(n.startswith(".") and ".tmp-" in n for n in os.listdir(folder)):
+        return True
+    fds = f"/proc/{pid}/fd"
+    try:
+        links = [os.readlink(os.path.join(fds, fd)) for fd in os.listdir(fds)]
+    except OSError:
+        return False
+    return any(link.startswith(os.path.join(folder, "#")) for link in links)
+
+
 def wait_for_temp(folder, proc):
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and proc.poll() is None:
-        if any(n.startswith(".") and ".tmp-" in n for n in os.listdir(folder)):
-            return True
+        try:
+            if writing_into(folder, proc.pid):
+                return True
+        except OSError:
+            pass  # a link that went while it was read
         time.sleep(0.002)
     return False
 
@@ -403,14 +419,19 @@ def targets_part():
                 check("bytes long: expected at most 255" in r.stderr, f"{label}: {r.stderr!r}")
 
 
-if os.environ.get(IN_NAMESPACE):
-    tmpfs_part()
-    sys.exit(1 if failures else 0)
+def main():
+    if os.environ.get(IN_NAMESPACE):
+        tmpfs_part()
+        sys.exit(1 if failures else 0)
 
-start = time.monotonic()
-for part in (run_tmpfs_part, limit_part, targets_part, signal_part, screenshot_part, sample_part):
-    t = time.monotonic()
-    part()
-    print(f"{part.__name__}: {time.monotonic() - t:.1f} s")
-print(f"total {time.monotonic() - start:.1f} s")
-finish()
+    start = time.monotonic()
+    for part in (run_tmpfs_part, limit_part, targets_part, signal_part, screenshot_part, sample_part):
+        t = time.monotonic()
+        part()
+        print(f"{part.__name__}: {time.monotonic() - t:.1f} s")
+    print(f"total {time.monotonic() - start:.1f} s")
+    finish()
+
+
+if __name__ == "__main__":  # test_export_kills.py imports the helpers above
+    main()

@@ -1,4 +1,5 @@
 #include "gui/files/preset_dialogs.hpp"
+#include "core/shown_text.hpp"
 
 #include <system_error>
 #include <utility>
@@ -34,7 +35,7 @@ bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesy
         dialogs.message = "Saved " + path.string();
         return true;
     } catch (const std::exception& e) {
-        dialogs.error = e.what();
+        dialogs.error = failure_text(e);
         return false;
     }
 }
@@ -82,7 +83,7 @@ void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> path
             try {
                 return PresetDialogs::Opened{load_preset(path), path};
             } catch (const std::exception& e) {
-                if (first_error.empty()) first_error = e.what();
+                if (first_error.empty()) first_error = failure_text(e);
             }
         }
         throw PresetError(first_error.empty() ? "cancelled" : first_error);

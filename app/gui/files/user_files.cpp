@@ -5,12 +5,9 @@
 #include <cstdlib>
 #include <system_error>
 
-#include <nlohmann/json.hpp>
-
 #include "core/atomic_file.hpp"
-#include "core/preset.hpp"
-#include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
+#include "core/state_files.hpp"
 
 namespace app::gui {
 namespace {
@@ -22,27 +19,13 @@ std::filesystem::path xdg_folder(const char* name, const char* fallback) {
     return {};
 }
 
-// Small JSON files of ours: the same bounded reader as presets. nullopt when absent or unreadable.
-std::optional<nlohmann::json> read_json(const std::filesystem::path& file) {
+void write_state(const std::filesystem::path& file, const std::string& text) {
     std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) return std::nullopt;
+    std::filesystem::create_directories(file.parent_path(), ec);
     try {
-        LimitedInput in = LimitedInput::open(file, "file");
-        const std::string text = in.read_rest(preset_json_limit, "this file");
-        return nlohmann::json::parse(text);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "noise-explorer: ignoring %s: %s\n", escaped(file.string()).c_str(), escaped(e.what(), 200).c_str());
-        return std::nullopt;
-    }
-}
-
-void write_json(const std::filesystem::path& file, const nlohmann::json& json) {
-    try {
-        std::filesystem::create_directories(file.parent_path());
-        write_file_atomically(file, json.dump(2) + "\n", /*overwrite=*/true);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "noise-explorer: cannot remember %s: %s\n", escaped(file.string()).c_str(),
-                     escaped(e.what(), 200).c_str());
+        write_file_atomically(file, text, /*overwrite=*/true);
+    } catch (const AtomicFileError& e) {
+        std::fprintf(stderr, "noise-explorer: cannot remember %s\n", escaped(e.what(), 400).c_str());
     }
 }
 
@@ -56,13 +39,14 @@ UserFolders user_folders() {
     return folders;
 }
 
-std::vector<std::filesystem::path> load_recent(const UserFolders& folders) {
-    std::vector<std::filesystem::path> recent;
-    if (folders.config.empty()) return recent;
-    const auto json = read_json(folders.config / "recent.json");
-    if (!json || !json->is_object() || !json->contains("recent") || !(*json)["recent"].is_array()) return recent;
-    for (const auto& entry : (*json)["recent"])
-        if (entry.is_string() && recent.size() < recent_limit) recent.emplace_back(entry.get<std::string>());
+std::vector<std::filesystem::path> load_recent(const UserFolders& folders, std::string* notice) {
+    if (folders.config.empty()) return {};
+    std::string problem;
+    auto recent = load_recent_file(folders.config / "recent.json", problem);
+    if (!problem.empty()) {
+        std::fprintf(stderr, "noise-explorer: %s\n", problem.c_str());
+        if (notice) *notice = problem;
+    }
     return recent;
 }
 
@@ -74,36 +58,28 @@ std::vector<std::filesystem::path> remember_recent(const UserFolders& folders, s
     std::erase(recent, entry);
     recent.insert(recent.begin(), entry);
     if (recent.size() > recent_limit) recent.resize(recent_limit);
-    if (!folders.config.empty()) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& path : recent) list.push_back(path.string());
-        write_json(folders.config / "recent.json", {{"recent", list}});
-    }
+    if (!folders.config.empty()) write_state(folders.config / "recent.json", recent_to_json(recent));
     return recent;
 }
 
-std::optional<Session> load_session(const UserFolders& folders) {
+std::optional<Session> load_session(const UserFolders& folders, std::string& notice) {
     if (folders.config.empty()) return std::nullopt;
-    const auto json = read_json(folders.config / "session.json");
-    if (!json || !json->is_object() || !json->contains("settings")) return std::nullopt;
-    try {
-        const Preset preset = parse_preset_json((*json)["settings"].dump(), "session.json");
-        Session session{{preset.params, preset.view}, {}};
-        if (json->contains("file") && (*json)["file"].is_string()) session.file = (*json)["file"].get<std::string>();
-        return session;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "noise-explorer: ignoring the last session: %s\n", escaped(e.what(), 200).c_str());
-        return std::nullopt;
-    }
+    const auto state = load_session_file(session_file(folders), notice);
+    if (!state) return std::nullopt;
+    return Session{{state->settings.params, state->settings.view}, state->file};
+}
+
+std::filesystem::path session_file(const UserFolders& folders) {
+    return folders.config.empty() ? std::filesystem::path() : folders.config / "session.json";
 }
 
 void save_session(const UserFolders& folders, const Session& session) {
     if (folders.config.empty()) return;
-    Preset preset;
-    preset.params = session.settings.params;
-    preset.view = session.settings.view;
-    write_json(folders.config / "session.json",
-               {{"file", session.file.string()}, {"settings", nlohmann::json::parse(preset_to_json(preset))}});
+    SessionState state;
+    state.settings.params = session.settings.params;
+    state.settings.view = session.settings.view;
+    state.file = session.file;
+    write_state(session_file(folders), session_to_json(state));
 }
 
 }  // namespace app::gui

@@ -10,9 +10,9 @@
 // Without HOME and XDG variables there is nowhere to keep them: the folders are empty paths and
 // the functions do nothing (the window still works, it just does not remember).
 //
-// Every file is written atomically (core/atomic_file.hpp) and read through the same limits as a
-// preset (core/read_limited.hpp); a damaged or hostile session or recent list is ignored, with
-// one line on stderr, and never stops the window from opening.
+// Every file is written atomically (core/atomic_file.hpp) and read through the same reader as a
+// preset (core/state_files.hpp); a damaged or hostile session or recent list is set aside as
+// NAME.broken, with one line on stderr and in the window, and never stops the window from opening.
 #pragma once
 
 #include <filesystem>
@@ -35,7 +35,8 @@ UserFolders user_folders();
 
 inline constexpr std::size_t recent_limit = 10;
 
-std::vector<std::filesystem::path> load_recent(const UserFolders& folders);
+// A list that cannot be used is set aside: one line on stderr, and in *notice when given.
+std::vector<std::filesystem::path> load_recent(const UserFolders& folders, std::string* notice = nullptr);
 // Puts `file` first (once), keeps recent_limit entries and saves the list. Returns the new list.
 std::vector<std::filesystem::path> remember_recent(const UserFolders& folders,
                                                    std::vector<std::filesystem::path> recent,
@@ -45,7 +46,10 @@ struct Session {
     Settings settings;
     std::filesystem::path file;  // the file in use, or empty
 };
-std::optional<Session> load_session(const UserFolders& folders);
+// A session that cannot be used is set aside; `notice` says why and where it went.
+std::optional<Session> load_session(const UserFolders& folders, std::string& notice);
+// .../noise-explorer/session.json, or empty.
+std::filesystem::path session_file(const UserFolders& folders);
 // What the very first start shows, when there is no session yet.
 inline constexpr const char* welcome_preset = "rolling-hills";
 void save_session(const UserFolders& folders, const Session& session);

@@ -1,4 +1,5 @@
 #include "gui/preview/render_worker.hpp"
+#include "core/shown_text.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -119,7 +120,7 @@ void RenderWorker::run() {
             // Invalid parameters reach here only if the UI's validation missed a rule; report
             // the library's message instead of rendering.
             std::lock_guard lock(mutex_);
-            error_ = e.what();
+            error_ = failure_text(e);
         }
         if (wake_) wake_();
     }

@@ -29,6 +29,8 @@
 #include <thread>
 #include <utility>
 
+#include "core/shown_text.hpp"
+
 namespace app::gui {
 
 // What the work sees of its task: cancellation requested, and where to report progress (0..1).
@@ -76,7 +78,7 @@ private:
         try {
             outcome.result.emplace(work(TaskControl{cancel_, progress_}));
         } catch (const std::exception& e) {
-            outcome.error = e.what();
+            outcome.error = failure_text(e);
         } catch (...) {
             outcome.error = "unexpected failure";
         }

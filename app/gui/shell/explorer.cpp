@@ -49,11 +49,17 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     load_shipped_presets(presets_);
     presets_.baseline = initial;
     presets_.folders = user_folders();
-    presets_.recent = load_recent(presets_.folders);
+    std::string notice;
+    presets_.recent = load_recent(presets_.folders, &notice);
+    add_notice(notice);
     invalid_ = noise::validate(settings_.params);
 }
 
 void Explorer::started_from(const std::string& path) { presets_.current = path; }
+
+void Explorer::add_notice(const std::string& text) {
+    if (!text.empty()) notice_ += (notice_.empty() ? "" : "\n") + text;
+}
 
 // The settings as last opened or saved: quitting either had nothing unsaved, or the user chose
 // "Quit without saving", and the next start should not bring back what they discarded.
@@ -195,6 +201,8 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     error_text(presets_.error);
     error_text(controls_.rejected);
     error_text(invalid_);
+    if (!presets_.message.empty()) notice_.clear();  // the user has moved on
+    error_text(notice_);
     if (!controls_.note.empty()) ImGui::TextWrapped("%s", controls_.note.c_str());
     if (!presets_.message.empty() && presets_.error.empty()) ImGui::TextDisabled("%s", presets_.message.c_str());
     ImGui::EndChild();

@@ -53,6 +53,9 @@ public:
     // The settings came from this file (--preset, read once before the window opened, or the
     // last session's file).
     void started_from(const std::string& path);
+    // A line about the start itself (a session or recent list set aside, a crashed start), shown
+    // in the status area until the user opens or saves a file.
+    void add_notice(const std::string& text);
     // What to remember for the next start.
     Session session() const;
 
@@ -117,6 +120,7 @@ private:
     std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the unsaved-changes question opens next frame
     bool gesture_ = false;  // a pan, scanline drag or wheel burst this frame
     std::string invalid_;   // noise::validate's message for the current settings
+    std::string notice_;    // add_notice's lines
 
     // What was last sent to each worker; a request goes out when this differs.
     struct ImageKey {

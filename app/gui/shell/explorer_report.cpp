@@ -46,6 +46,7 @@ nlohmann::json Explorer::report_state() const {
     state["curve"] = std::move(curve);
     state["error"] = invalid_;
     state["preset_error"] = presets_.error;
+    state["notice"] = notice_;
     state["current_preset"] = presets_.current.string();
     state["title"] = title();
     nlohmann::json recent = nlohmann::json::array();

@@ -1,7 +1,8 @@
 // gui/shell/gui_main.cpp: GLFW + OpenGL 3.3 core (glad) + Dear ImGui set-up and the main loop.
 //
 // The steps, numbered as in the code (after ImGui's example_glfw_opengl3):
-//   0. options and --preset, before any window: a bad one is one line on stderr and exit 2;
+//   0. options and --preset, before any window: a bad one is one line on stderr and exit 2; the
+//      last session (a bad one is set aside, never fatal), guarded by the start marker;
 //   1. GLFW window and OpenGL 3.3 core context (no display: one line, exit 2), glad;
 //   2. Dear ImGui without imgui.ini (the layout is computed from the window size);
 //   3. wait for events: at most 1/60 s while something moves (a render, a drag, an export), a
@@ -13,9 +14,11 @@
 //   5. --screenshot: after N frames and once the preview has finished, read the back buffer;
 //   6. --ui-report: one JSON line when anything changed; then swap.
 #include "gui/shell/gui_main.hpp"
+#include "core/shown_text.hpp"
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -30,6 +33,7 @@
 
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
+#include "core/state_files.hpp"
 #include "gui/shell/explorer.hpp"
 #include "gui/shell/gui_options.hpp"
 #include "gui/shell/screenshot.hpp"
@@ -101,16 +105,26 @@ int gui_main(int argc, char** argv) {
             initial = {preset.params, preset.view};
             initial_path = path.string();
         } catch (const std::exception& e) {
-            std::fprintf(stderr, "noise-explorer: --preset: %s\n", e.what());
+            std::fprintf(stderr, "noise-explorer: --preset: %s\n", failure_text(e).c_str());
             return 2;
         }
     }
     // Without --preset, continue where the last session ended; the very first start shows a
     // shipped preset at its best (the README's screenshot), not the bare defaults, which keep
     // their plain gray for pipelines that export without a preset.
+    // A marker from before the session is read until the first frame is drawn: if the last
+    // start died in between (a hostile session that crashes us, a driver), this one skips the
+    // session instead of dying the same way (state_files.hpp).
     const gui::UserFolders folders = gui::user_folders();
+    std::string start_notice;
+    std::optional<StartMarker> start_marker;
     if (options.preset.empty() && options.uses_session()) {
-        if (auto session = gui::load_session(folders)) {
+        start_marker.emplace(folders.config);
+        std::optional<gui::Session> session;
+        if (start_marker->previous_start_died()) start_notice = skip_state_after_crash(folders.config);
+        else session = gui::load_session(folders, start_notice);
+        if (!start_notice.empty()) std::fprintf(stderr, "noise-explorer: %s\n", start_notice.c_str());
+        if (session) {
             initial = session->settings;
             initial_path = session->file.string();
         } else {
@@ -183,6 +197,7 @@ int gui_main(int argc, char** argv) {
             if (interrupted) glfwPostEmptyEvent();
         });
         if (!initial_path.empty()) explorer.started_from(initial_path);
+        explorer.add_notice(start_notice);
         if (!options.ui_report.empty()) {
             const std::string error = explorer.report().open(options.ui_report);
             if (!error.empty()) {
@@ -247,6 +262,7 @@ int gui_main(int argc, char** argv) {
                 report->end_frame(explorer.report_state(), wx, wy, frame, seconds());
             }
             glfwSwapBuffers(window);
+            if (frame == 1 && start_marker) start_marker->first_frame_drawn();
             // The first frames build fonts and shaders; from then on a slow frame is a stall.
             if (frame > 3) explorer.note_frame_time((seconds() - frame_start) * 1000.0);
         }

@@ -5,7 +5,8 @@ temporary file removed, nothing is left half-written.
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_signal.py NOISE_EXPLORER WORKDIR
 
 For SIGHUP, SIGTERM and SIGUSR1 in turn: open a slow preset (16 octaves of 4D cubic noise), start
-an export with real input, wait until its temporary file exists, send the signal. The app must
+an export with real input, wait until its temporary file exists (named, or unnamed and open),
+send the signal. The app must
 exit within 10 s with status 128 + the signal, and the folder must hold neither the temporary file
 nor a partial heightmap.png.
 """
@@ -19,6 +20,25 @@ import time
 from x11_drive import Report, centre, fail, settled, wait_dialog, xdo
 
 APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
+
+
+def writing_into(folder, pid):
+    """A named temp file in `folder`, or an unnamed (O_TMPFILE) one the process holds open, which
+    /proc shows as "FOLDER/#INODE (deleted)"."""
+    if any(".tmp" in n for n in os.listdir(folder)):
+        return True
+    fds = f"/proc/{pid}/fd"
+    try:
+        names = os.listdir(fds)
+    except OSError:
+        return False
+    for fd in names:
+        try:
+            if os.readlink(os.path.join(fds, fd)).startswith(os.path.join(folder, "#")):
+                return True
+        except OSError:
+            pass  # closed while we looked
+    return False
 
 
 def one(sig):
@@ -38,7 +58,7 @@ def one(sig):
         time.sleep(0.1)
         xdo("click", 1)
         start = time.time()
-        while not any(".tmp" in n for n in os.listdir(WORK)):
+        while not writing_into(WORK, app.pid):
             if time.time() - start > 20:
                 fail(f"{sig.name}: the export's temporary file never appeared: {os.listdir(WORK)}")
             time.sleep(0.01)

@@ -24,6 +24,7 @@ struct OctaveTrace;  // trace.hpp
 
 namespace detail {
 struct ResolvedKernel;  // kernel_plan.hpp: the row function of one configuration on one SIMD target
+struct ResolvedPointKernel;  // point_kernel.hpp: the same at arbitrary points
 struct Dual;            // dual.hpp: a value with its partial derivatives
 }
 
@@ -53,6 +54,9 @@ struct AlgorithmInfo {
                                     std::int64_t period, OctaveTrace& trace);
     // The compiled row kernel for params, on the best SIMD target this CPU has (resolved per call).
     detail::ResolvedKernel (*make_kernel)(const Params& params);
+    // The compiled point kernel (warp, rotated layer), or nullptr where the reference reads the
+    // points (point_kernel.hpp).
+    detail::ResolvedPointKernel (*make_point_kernel)(const Params& params) = nullptr;
 
     // Whether the parameter `key` changes this algorithm's output: every key that is not
     // algorithm-dependent does, the others when listed in `reads`.

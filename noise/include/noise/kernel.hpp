@@ -27,8 +27,8 @@
 //
 // Domain warp and the rotated layer (fractal.hpp) move the pixels off the row: then the kernel
 // takes warp_rows.hpp's path, resolved once here too (the warp field's components are rows of
-// their own and take SIMD kernels; the field at the moved points is read by the reference's
-// scalar octave sum). Same bits as FractalNoise::at either way.
+// their own and take SIMD kernels; the field at the moved and turned points takes the point
+// kernel, one point per lane). Same bits as FractalNoise::at either way.
 //
 // A RowKernel is immutable: fill_row is const and safe to call from many threads. It keeps a
 // reference to the FractalNoise, which must outlive it.
@@ -47,6 +47,7 @@ namespace noise {
 namespace detail {
 struct KernelPlan;
 struct WarpPlan;
+class PointKernel;
 }
 
 // The pixels of one row: pixel i of `out` is at x = x_origin + (first + i + 0.5) * x_step, at y
@@ -79,6 +80,39 @@ public:
 private:
     std::unique_ptr<detail::KernelPlan> plan_;
     std::unique_ptr<detail::WarpPlan> warp_;  // a warp or a rotated layer: warp_rows.hpp's path
+};
+
+// The field at arbitrary points, batch-first (the caller owns the buffers): one point per SIMD
+// lane, for samplers whose points do not lie on rows (a terrain mesh, a probe, the warped and
+// turned points of the row path). Same guarantee as RowKernel: every value is the reference's bit
+// for bit, on every target. Resolved once, like a RowKernel; configurations the point kernel does
+// not compile (worley, simplex) read the points through the reference, with the same values.
+//
+//     noise::PointSampler sampler(noise);
+//     sampler.at(points, out);                    // out[i] == noise.at(points[i])
+//
+// Immutable: every call is const and safe from many threads. Keeps a reference to the
+// FractalNoise, which must outlive it. out.size() must equal points.size().
+class PointSampler {
+public:
+    explicit PointSampler(const FractalNoise& noise);
+    ~PointSampler();
+    PointSampler(const PointSampler&) = delete;
+    PointSampler& operator=(const PointSampler&) = delete;
+
+    void at(std::span<const Point> points, std::span<double> out) const;     // FractalNoise::at
+    void layer(std::span<const Point> points, std::span<double> out) const;  // FractalNoise::layer
+    // octave_weight(i) * octave(i, p): octave i's share of the layer.
+    void octave(int i, std::span<const Point> points, std::span<double> out) const;
+
+    // Whether the octave sum runs compiled (else through the reference), and on which target.
+    bool compiled() const;
+    std::string_view target() const;
+
+private:
+    const FractalNoise* noise_;
+    std::unique_ptr<const detail::PointKernel> layer_;
+    std::vector<std::unique_ptr<const detail::PointKernel>> warp_;  // one per warp component, or none
 };
 
 // Which SIMD targets this build has and this CPU runs, best first (names as `target`).

@@ -196,6 +196,13 @@ public:
         return perm_repeated_[static_cast<std::size_t>(times - 1)][static_cast<std::size_t>(i & 255)];
     }
 
+    // The tables themselves, for the SIMD kernels' lane-wise lookups: p applied `times` times
+    // (1..3, as perm_repeated), and prime_table's 1024 bytes.
+    const std::uint8_t* permutation_table(int times) const {
+        return perm_repeated_[static_cast<std::size_t>(times - 1)].data();
+    }
+    const std::uint8_t* prime_table_bytes() const { return prime_table_.data(); }
+
     // One link of the chain: the hash so far plus the next axis' wrapped index, looked up.
     // Indices >= 256 (tiling only) add one step per higher byte.
     unsigned chain(unsigned h, std::int64_t c) const {

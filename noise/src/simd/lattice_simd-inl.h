@@ -38,6 +38,7 @@
 #include <type_traits>
 
 #include "kernel_plan.hpp"
+#include "simd/hash_simd-inl.h"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
 
@@ -213,6 +214,15 @@ public:
     void hashes(int i, VI* hash) const {
         const DI di;
         if (tabulated_) return read(di, table_, i, hash);
+        if (in_.lattice->hash() != Hash::permutation) {  // the seeds' hashes: lane-wise
+            VI code[combos];
+            const VI cell = hn::Load(di, in_.cell_x + i);
+            for (int s = 0; s < Span; ++s) {
+                codes_of_lanes(hn::Add(cell, hn::Set(di, base_ + s)), code);
+                for (int c = 0; c < combos; ++c) hash[s + Span * c] = code[c];
+            }
+            return;
+        }
         const int lanes = static_cast<int>(hn::Lanes(di));
         HWY_ALIGN std::int64_t lane_hash[combos][max_lanes];
         std::int64_t rest[combos];
@@ -346,11 +356,40 @@ private:
     // The same, one lattice point at a time (entries_of): Lattice::chain, which handles indices
     // past 255 (tiling periods above 256), or the other hashes.
     void tabulate_by_points(std::int64_t count) {
+        if (in_.lattice->hash() != Hash::permutation) return tabulate_by_lanes(count);
         std::int64_t entry[combos];
         for (std::int64_t k = 0; k < count; ++k) {
             entries_of(in_.lattice->wrap(wrapped_ ? k : x_lo_ + k, in_.period), entry);
             for (int c = 0; c < combos; ++c) table_[c * range_ + k] = entry[c];
         }
+    }
+
+    // The seeds' hashes (hashes.hpp), a vector of entries at a time (hash_simd-inl.h). The
+    // table holds whole vectors (range_), so the last one fits; entries past `count` are
+    // overwritten or never read.
+    void tabulate_by_lanes(std::int64_t count) {
+        const DI di;
+        const auto lanes = static_cast<std::int64_t>(hn::Lanes(di));
+        VI code[combos];
+        for (std::int64_t k = 0; k < count; k += lanes) {
+            codes_of_lanes(hn::Add(hn::Set(di, wrapped_ ? k : x_lo_ + k), hn::Iota(di, 0)), code);
+            for (int c = 0; c < combos; ++c) hn::Store(code[c], di, table_ + c * range_ + k);
+        }
+    }
+
+    // entries_of for the seeds' hashes on lanes: the entries of the points with unwrapped x index
+    // `x` per lane, one per combination of the other axes (their wrapped indices are the row's).
+    void codes_of_lanes(VI x, VI* entry) const {
+        const DF d;
+        const DI di;
+        const Lattice& lattice = *in_.lattice;
+        VI wrapped[D][Span];
+        wrapped[0][0] = hash_lanes::WrapLanes(lattice, in_.period, hn::ConvertTo(d, x), x);  // |x| < 2^53: exact
+        for (int axis = 1; axis < D; ++axis)
+            for (int k = 0; k < Span; ++k) wrapped[axis][k] = hn::Set(di, axis_index_[axis - 1][k]);
+        hash_lanes::BlockCodes<D, Span, 1>(lattice, wrapped, false, entry);
+        if (as_bytes_)
+            for (int c = 0; c < combos; ++c) entry[c] = hash_lanes::GradientByteLanes(lattice, entry[c]);
     }
 
     // The table entries of the points with wrapped x index `x`, one per combination of the

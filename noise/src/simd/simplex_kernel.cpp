@@ -5,6 +5,8 @@
 // axes, the choice of the 3D neighbour are lane masks choosing values; the vertex hash is uint32
 // arithmetic in 64-bit lanes (simplex_lattice.hpp), so no lane reads a table. Every operation is
 // the one simplex.cpp does, in its order (no FMA), so each lane gives the reference's bits.
+// In 2D (and 1D) at low frequencies the lanes of a vector usually lie in one simplex, and the
+// next vectors in the same one: its vertices are then hashed once, not per lane and vector.
 // The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the other
 // algorithms; a lane's coordinate is rebuilt there as floor(x) + (x - floor(x)), which is x
 // exactly (and -0 as 0, as the reference's x + 0.0).
@@ -87,49 +89,127 @@ HWY_INLINE void GradientLanes(VU h, VF* g) {
     }
 }
 
+// r^2 - |d|^2 where positive, else 0: then its fourth power is simplex.cpp's falloff, 0 outside
+// the radius. One Max instead of a compare and a select: r^2 - |d|^2 is never -0 (an exact
+// difference of equal doubles is +0), so no lane depends on which zero Max returns.
+HWY_INLINE VF FalloffBaseLanes(VF length2) {
+    const DF d;
+    return hn::Max(hn::Sub(hn::Set(d, radius2), length2), hn::Zero(d));
+}
+
 // A vertex's contribution: the falloff (r^2 - |d|^2)^4 where positive, times g . d.
 template <int D>
 HWY_INLINE VF ContributionLanes(std::uint32_t seed, const VI* vertex, const VF* dist) {
-    const DF d;
     VF g[D];
     GradientLanes<D>(HashLanes<D>(seed, vertex), g);
     VF length2 = hn::Mul(dist[0], dist[0]);
     for (int axis = 1; axis < D; ++axis) length2 = hn::Add(length2, hn::Mul(dist[axis], dist[axis]));
-    const VF a       = hn::Sub(hn::Set(d, radius2), length2);
+    const VF a       = FalloffBaseLanes(length2);
     const VF a2      = hn::Mul(a, a);
-    const VF falloff = hn::IfThenElseZero(hn::Gt(a, hn::Zero(d)), hn::Mul(a2, a2));
+    const VF falloff = hn::Mul(a2, a2);
     VF dot           = hn::Mul(g[0], dist[0]);
     for (int axis = 1; axis < D; ++axis) dot = hn::Add(dot, hn::Mul(g[axis], dist[axis]));
     return hn::Mul(falloff, dot);
 }
 
-// The cell of q (clamped as cell_of does) and the position inside it.
+// The cell of q (clamped as cell_of does) and the position inside it. Quick: the chunk's
+// coordinates are all within +-2^49, so q is within +-2^51: no clamp, and the quick conversion.
+template <bool Quick>
 HWY_INLINE VF CellLanes(VF q, VI& index) {
-    const DI di;
-    q           = ClampLanes(q);
+    if constexpr (!Quick) q = ClampLanes(q);
     const VF fl = hn::Floor(q);
-    index       = hn::ConvertTo(di, fl);
+    index       = CellIndexLanes<Quick>(fl);
     return hn::Sub(q, fl);
 }
 
 // [SECTION] 1D, 2D, 4D: the skewed lattice ---------------------------------------------------
 
-template <int D>
-HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
+// 2D: the gradients of the last simplex whose vertices were hashed once for all lanes. At low
+// frequencies a vector's lanes lie in one simplex (a hundred pixels per cell at the headline's
+// step), so consecutive vectors share it: its three hashes and gradients are worked out once,
+// with the reference's own scalar functions, and broadcast.
+struct SharedSimplex {
+    bool valid = false;
+    double cell[2]{};
+    bool x_higher = false;         // d0x > d0y: which of the middle vertices
+    double gradient[3][2]{};       // per vertex k
+};
+
+// The simplex of every lane, when it is one and the same: the vertex hashes and gradients
+// scalar, the distances, falloffs and dot products on the lanes, with the operations of the
+// per-lane path below (and of simplex.cpp) in their order. Returns false when the lanes' cells
+// or the order of their axes differ.
+HWY_INLINE bool SharedSimplexLanes(std::uint32_t seed, const VF* fl, const VF* d0, SharedSimplex& shared, VF& out) {
+    const DF d;
+    const double cx = hn::GetLane(fl[0]), cy = hn::GetLane(fl[1]);
+    if (!hn::AllTrue(d, hn::And(hn::Eq(fl[0], hn::Set(d, cx)), hn::Eq(fl[1], hn::Set(d, cy))))) return false;
+    const auto x_higher_lanes = hn::Gt(d0[0], d0[1]);
+    const bool x_higher       = hn::AllTrue(d, x_higher_lanes);
+    if (!x_higher && !hn::AllFalse(d, x_higher_lanes)) return false;
+    if (!shared.valid || shared.cell[0] != cx || shared.cell[1] != cy || shared.x_higher != x_higher) {
+        // The cell index as CellLanes' conversion gives it (fl is floored and clamped to 2^52).
+        const auto ix = static_cast<std::int64_t>(cx), iy = static_cast<std::int64_t>(cy);
+        const std::array<std::int64_t, 2> vertex[3] = {
+            {ix, iy}, {x_higher ? ix + 1 : ix, x_higher ? iy : iy + 1}, {ix + 1, iy + 1}};
+        for (int k = 0; k < 3; ++k) {
+            const auto g          = gradient2(vertex_hash(seed, vertex[k]));
+            shared.gradient[k][0] = g[0];
+            shared.gradient[k][1] = g[1];
+        }
+        shared.valid    = true;
+        shared.cell[0]  = cx;
+        shared.cell[1]  = cy;
+        shared.x_higher = x_higher;
+    }
+    VF total = hn::Zero(d);
+    for (int k = 0; k <= 2; ++k) {
+        VF dist[2];
+        for (int axis = 0; axis < 2; ++axis) {
+            // Vertex k is 1 on the k axes of highest rank: x for the middle vertex when x is higher.
+            const bool offset = k == 2 || (k == 1 && (axis == 0) == x_higher);
+            dist[axis]        = k == 0 ? d0[axis]
+                                       : hn::Add(hn::Sub(d0[axis], hn::Set(d, offset ? 1.0 : 0.0)),
+                                                 hn::Set(d, static_cast<double>(k) * unskew2));
+        }
+        VF length2       = hn::Add(hn::Mul(dist[0], dist[0]), hn::Mul(dist[1], dist[1]));
+        const VF a       = FalloffBaseLanes(length2);
+        const VF a2      = hn::Mul(a, a);
+        const VF falloff = hn::Mul(a2, a2);
+        const VF dot     = hn::Add(hn::Mul(hn::Set(d, shared.gradient[k][0]), dist[0]),
+                                   hn::Mul(hn::Set(d, shared.gradient[k][1]), dist[1]));
+        total = hn::Add(total, hn::Mul(falloff, dot));
+    }
+    out = hn::Mul(total, hn::Set(d, norm2));
+    return true;
+}
+
+// shared: 2D only, the simplex shared by the lanes of the vector before (SharedSimplexLanes).
+template <int D, bool Quick>
+HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared) {
     const DF d;
     const DI di;
     constexpr double skew = D == 2 ? skew2 : skew4, unskew = D == 2 ? unskew2 : unskew4;
     VF sum = x[0];                                                         // 1. skew
     for (int axis = 1; axis < D; ++axis) sum = hn::Add(sum, x[axis]);
     const VF s = hn::Mul(sum, hn::Set(d, skew));
-    VI cell[D];
-    VF f[D];
-    for (int axis = 0; axis < D; ++axis) f[axis] = CellLanes(hn::Add(x[axis], s), cell[axis]);
+    VF fl[D], f[D];
+    for (int axis = 0; axis < D; ++axis) {
+        VF q = hn::Add(x[axis], s);
+        if constexpr (!Quick) q = ClampLanes(q);
+        fl[axis] = hn::Floor(q);
+        f[axis]  = hn::Sub(q, fl[axis]);
+    }
     VF fsum = f[0];                                                        // 2. unskew
     for (int axis = 1; axis < D; ++axis) fsum = hn::Add(fsum, f[axis]);
     const VF t = hn::Mul(fsum, hn::Set(d, unskew));
     VF d0[D];
     for (int axis = 0; axis < D; ++axis) d0[axis] = hn::Sub(f[axis], t);
+    if constexpr (D == 2) {
+        VF out;
+        if (SharedSimplexLanes(seed, fl, d0, *shared, out)) return out;
+    }
+    VI cell[D];
+    for (int axis = 0; axis < D; ++axis) cell[axis] = CellIndexLanes<Quick>(fl[axis]);
 
     VI rank[D];                                                            // 3. rank the axes
     for (int axis = 0; axis < D; ++axis) rank[axis] = hn::Zero(di);
@@ -160,6 +240,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
 
 // [SECTION] 3D: the body-centred cubic lattice -------------------------------------------------
 
+template <bool Quick>
 HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
     const DF d;
     const DI di;
@@ -174,7 +255,7 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
         VI index[3];                                                        // 2. the nearest vertex
         VF dist[3];
         for (int axis = 0; axis < 3; ++axis)
-            dist[axis] = hn::Sub(CellLanes(grid == 0 ? hn::Add(r[axis], half) : r[axis], index[axis]), half);
+            dist[axis] = hn::Sub(CellLanes<Quick>(grid == 0 ? hn::Add(r[axis], half) : r[axis], index[axis]), half);
         const std::uint32_t grid_seed = grid == 0 ? seed : seed ^ second_grid_seed;
         total = hn::Add(total, ContributionLanes<3>(grid_seed, index, dist));
 
@@ -199,10 +280,28 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
 // One octave of simplex noise of dimension D (1 .. 4) over the chunk.
 template <int D>
 struct SimplexOctave {
+    // Chunks whose coordinates all lie within +-2^49 (every real view) take the quick path:
+    // then every skewed or rotated coordinate is within +-2^51, where the clamp changes nothing
+    // and a floor converts to an integer by an addition (CellIndexLanes). x ascends along the
+    // chunk, so its first and last cells decide for all.
     static void Run(const OctaveInputs& in) {
+        constexpr double quick = 0x1.0p49;
+        const auto within      = [&](double v) { return v > -quick && v < quick; };
+        bool inside = within(static_cast<double>(in.cell_x[0])) && within(static_cast<double>(in.cell_x[in.padded - 1]));
+        for (int axis = 1; axis < D; ++axis) {
+            const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
+            inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
+        }
+        if (inside) return Octave<true>(in);
+        Octave<false>(in);
+    }
+
+    template <bool Quick>
+    static void Octave(const OctaveInputs& in) {
         const DF d;
         const DI di;
         const std::uint32_t seed = in.lattice->seed();
+        simplex_lanes::SharedSimplex shared;
         // The row's coordinates, rebuilt from their cells as the lanes' x is (axes past D: 0).
         VF row[4];
         for (int axis = 1; axis < 4; ++axis) {
@@ -210,16 +309,24 @@ struct SimplexOctave {
             row[axis]        = hn::Set(d, static_cast<double>(cell.index) + cell.frac);
         }
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
-            const VF x = hn::Add(hn::ConvertTo(d, hn::Load(di, in.cell_x + i)), hn::Load(d, in.frac_x + i));
+            const VI cell = hn::Load(di, in.cell_x + i);
+            VF whole;  // the cell as a double; within 2^51 by adding the bits of 1.5 * 2^52
+            if constexpr (Quick) {
+                const VF magic = hn::Set(d, 0x1.8p52);
+                whole          = hn::Sub(hn::BitCast(d, hn::Add(cell, hn::BitCast(di, magic))), magic);
+            } else {
+                whole = hn::ConvertTo(d, cell);
+            }
+            const VF x = hn::Add(whole, hn::Load(d, in.frac_x + i));
             VF n;
             if constexpr (D <= 2) {
                 const VF p[2] = {x, row[1]};
-                n = simplex_lanes::SkewedLanes<2>(seed, p);
+                n = simplex_lanes::SkewedLanes<2, Quick>(seed, p, &shared);
             } else if constexpr (D == 3) {
-                n = simplex_lanes::BccLanes(seed, x, row[1], row[2]);
+                n = simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
             } else {
                 const VF p[4] = {x, row[1], row[2], row[3]};
-                n = simplex_lanes::SkewedLanes<4>(seed, p);
+                n = simplex_lanes::SkewedLanes<4, Quick>(seed, p, nullptr);
             }
             EmitLanes(in, i, n);
         }

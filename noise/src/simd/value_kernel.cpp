@@ -37,8 +37,8 @@ HWY_INLINE VF SmoothedLanes(const VF* lattice_values, int point) {
 
 // The lattice values of a block for the lanes of pixels i ..: from a table of the chunk's values
 // when its points are tabulated, else from each lane's hashes. The permutation's bytes become
-// values lane-wise (h / 127.5 - 1); the other hashes' codes through Lattice::value_of, the
-// reference's own function, one entry at a time (a table entry is shared by many pixels).
+// values lane-wise (h / 127.5 - 1), and so do the other hashes' codes (hash_simd-inl.h's
+// Lattice::value_of on lanes).
 template <class Hasher>
 class BlockValues {
 public:
@@ -48,8 +48,9 @@ public:
         const DF d;
         const DI di;
         const std::int64_t entries = hasher.range() * Hasher::combos;
-        if (lattice.hash() != Hash::permutation) {
-            for (std::int64_t k = 0; k < entries; ++k) values_[k] = lattice.value_of(static_cast<std::uint64_t>(hasher.table()[k]));
+        if (lattice.hash() != Hash::permutation) {  // the seeds' hashes: hash_simd-inl.h
+            for (std::int64_t k = 0; k < entries; k += static_cast<std::int64_t>(hn::Lanes(d)))
+                hn::Store(hash_lanes::ValueLanes(lattice, hn::Load(di, hasher.table() + k)), d, values_ + k);
             return;
         }
         for (std::int64_t k = 0; k < entries; k += static_cast<std::int64_t>(hn::Lanes(d)))
@@ -64,15 +65,7 @@ public:
             for (int n = 0; n < Hasher::points; ++n) out[n] = ValueOfHash(hash[n]);
             return;
         }
-        const DF d;
-        const DI di;
-        HWY_ALIGN std::int64_t code[max_lanes];
-        HWY_ALIGN double value[max_lanes];
-        for (int n = 0; n < Hasher::points; ++n) {
-            hn::Store(hash[n], di, code);
-            for (std::size_t lane = 0; lane < hn::Lanes(d); ++lane) value[lane] = lattice_.value_of(static_cast<std::uint64_t>(code[lane]));
-            out[n] = hn::Load(d, value);
-        }
+        for (int n = 0; n < Hasher::points; ++n) out[n] = hash_lanes::ValueLanes(lattice_, hash[n]);
     }
 
 private:
@@ -94,13 +87,86 @@ struct ValueOctave {
         HWY_ALIGN double value_table[Hasher::capacity];
         const Hasher hasher(in, Smooth ? first - 1 : first, table);              // 2. THE POINTS' HASHES,
         const BlockValues<Hasher> lattice(hasher, *in.lattice, value_table);     //    AS VALUES
-        VF lattice_values[Hasher::points];
-        VF values[ipow(PerAxis, D)];
-        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
-            lattice.read(i, lattice_values);
+        if constexpr (Smooth && D <= 3) {
+            if (hasher.tabulated()) return RunSmoothedTable(in, hasher, value_table);
+        }
+        const auto blend = [&](int i, VF* lattice_values) {                      // 3. BLEND
+            VF values[ipow(PerAxis, D)];
             for (int n = 0; n < ipow(PerAxis, D); ++n)
                 values[n] = Smooth ? SmoothedLanes<D, PerAxis>(lattice_values, n) : lattice_values[n];
-            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
+            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+        };
+        if (hasher.tabulated()) {
+            // Perlin's corner visit: how the lanes find their points is decided once per vector,
+            // and the body is compiled once per way, so the values stay in registers.
+            for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d)))
+                hasher.visit(i, [&](auto fetch) {
+                    VF lattice_values[Hasher::points];
+                    for (int c = 0; c < Hasher::combos; ++c)
+                        for (int s = 0; s < span; ++s) lattice_values[s + span * c] = fetch(value_table, c, s);
+                    blend(i, lattice_values);
+                });
+            return;
+        }
+        VF lattice_values[Hasher::points];
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            lattice.read(i, lattice_values);
+            blend(i, lattice_values);
+        }
+    }
+
+    // Seed 004's smoothing belongs to a lattice point, not to a pixel: with the chunk's values in
+    // a table, each point's smoothed value is summed once per table entry (SmoothedLanes' sum,
+    // same terms in the same order, so the same bits), and the lanes read the smoothed values as
+    // plainly as unsmoothed ones. At low frequencies a lattice point serves many pixels: the
+    // 3^D-term sums per pixel and blended point (144 for 2D cubic) were most of the octave.
+    // Only the inner rows of the block (other-axis offsets 1 .. PerAxis) are read, and along x
+    // only entries 1 .. range - 2, which never reach past the table's ends (an inner point of a
+    // block lies one entry in). In 4D the extra table would double a stack of about 1 MB, so 4D
+    // smooths per pixel.
+    static constexpr int span = PerAxis + 2;
+    using SmoothHasher        = BlockHasher<D, span>;
+
+    static void RunSmoothedTable(const OctaveInputs& in, const SmoothHasher& hasher, const double* values) {
+        const DF d;
+        const auto lanes         = static_cast<std::int64_t>(hn::Lanes(d));
+        const std::int64_t range = hasher.range();
+        HWY_ALIGN double smoothed[SmoothHasher::capacity];
+        constexpr double weight[3] = {0.25, 0.5, 0.25};
+        for (int c = 0; c < SmoothHasher::combos; ++c) {
+            int offset[4] = {};  // the row's offsets on axes 1 .. D-1, from the block's first point
+            for (int axis = 1, rest = c; axis < D; ++axis, rest /= span) offset[axis] = rest % span;
+            bool inner = true;
+            for (int axis = 1; axis < D; ++axis) inner = inner && offset[axis] >= 1 && offset[axis] <= PerAxis;
+            if (!inner) continue;
+            // Rows in increasing c: a row's last vector may spill into the next row's first
+            // entries, which that row then writes itself (or, past the inner rows, nobody reads).
+            for (std::int64_t k = 1; k < range - 1; k += lanes) {
+                VF sum = hn::Zero(d);
+                for (int n = 0; n < ipow(3, D); ++n) {
+                    double w           = weight[n % 3];
+                    std::int64_t entry = k + n % 3 - 1;
+                    int row            = 0;
+                    for (int axis = 1, rest = n / 3, stride = 1; axis < D; ++axis, rest /= 3, stride *= span) {
+                        w *= weight[rest % 3];
+                        row += (offset[axis] + rest % 3 - 1) * stride;
+                    }
+                    sum = hn::Add(sum, hn::Mul(hn::Set(d, w), hn::LoadU(d, values + row * range + entry)));
+                }
+                hn::StoreU(sum, d, smoothed + c * range + k);
+            }
+        }
+        for (int i = 0; i < in.padded; i += static_cast<int>(lanes)) {
+            hasher.visit(i, [&](auto fetch) {
+                VF blended[ipow(PerAxis, D)];
+                for (int n = 0; n < ipow(PerAxis, D); ++n) {
+                    int c = 0;
+                    for (int axis = 1, rest = n / PerAxis, stride = 1; axis < D; ++axis, rest /= PerAxis, stride *= span)
+                        c += (rest % PerAxis + 1) * stride;
+                    blended[n] = fetch(smoothed, c, n % PerAxis + 1);
+                }
+                EmitLanes(in, i, BlendLanes<D, PerAxis>(blended, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
+            });
         }
     }
 };

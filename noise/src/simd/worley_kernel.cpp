@@ -2,16 +2,21 @@
 // factory that picks the compiled function for a configuration (algorithms.hpp).
 //
 // Each lane is one pixel and does the reference's own steps: the same candidate list
-// (worley_cells.hpp), the same integer hash (uint32 arithmetic held in 64-bit lanes: no table,
-// no gather), the same feature point and distance operations in the same order, and the two
-// smallest distances kept by Min/Max, which pick exactly the doubles std::min/std::max pick. What
-// differs is only which cells are skipped: a vector skips a cell (or stops) only when every lane
-// may, and worley.hpp shows that skipping such cells never changes F1 or F2. So every lane equals
-// the reference bit for bit.
+// (worley_cells.hpp), the same integer hash (uint32 arithmetic held in 64-bit lanes), the same
+// feature point and distance operations in the same order, and the two smallest distances kept
+// by Min/Max, which pick exactly the doubles std::min/std::max pick. What differs is only which
+// cells are measured: the 3^D cells around the pixel's own always (the reference may skip some),
+// the shells beyond skipped (or the search stopped) only when every lane may, and worley.hpp
+// shows that measuring more cells or skipping such cells never changes F1 or F2. An octave that
+// returns F1 alone keeps F1 alone and skips by it. So every lane equals the reference bit for bit.
 //
 // Along a row only x changes: the hash links of y, z, w and the gaps to the candidate cells on
 // those axes are worked out once per candidate and octave (lazily, as far down the list as some
-// vector reads), and the wrapped x index of each pixel once per octave.
+// vector reads). Where the chunk has at most two cells per pixel, each cell's feature point is
+// hashed once into a table that every lane in that cell reads (with no gather: a broadcast when
+// the vector lies in one cell, a lane permute when in a few); beyond, each lane hashes its own
+// cells. FastNoise2 measures its 3^D cells per lane with float hashes; the table is what lets
+// exact doubles keep up with it at low frequencies.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/worley_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
@@ -90,9 +95,46 @@ struct RowPart {
     double rest_gap;
 };
 
+// The two nearest distances of a vector of pixels, kept as the reference keeps them. When the
+// octave returns F1 alone, only F1 is kept, and it also decides what is skipped: a cell whose
+// bound is not below a lane's F1 cannot lower it, so F1 is the same minimum over fewer cells.
+// (A run-time flag, not a template parameter: the branch is the same for a whole octave, and a
+// second copy of every search would add a minute to the build on two cores.)
+struct Nearest {
+    VF f1, f2;
+    bool only_f1;
+    Nearest(VF infinity, bool only_f1_) : f1(infinity), f2(infinity), only_f1(only_f1_) {}
+    VF limit() const { return only_f1 ? f1 : f2; }  // what a cell must get below to matter
+    void add(VF distance) {
+        if (!only_f1) f2 = hn::Min(f2, hn::Max(f1, distance));
+        f1 = hn::Min(f1, distance);
+    }
+};
+
 template <int D, CellularDistance Metric>
 struct WorleyOctave {
-    static void Run(const OctaveInputs& in) {
+    static void Run(const OctaveInputs& in) { Search(in); }
+
+    // The feature points of the cells within `reach` of the chunk's cells along x, per row of
+    // candidates (their offsets on y, z, w), filled the first time a vector reads that row: for
+    // each column (x cell) the feature point's offset inside its cell along x, and the folded
+    // terms of the other axes (`rest` in distance_of), which do not depend on the pixel. Used
+    // while the chunk has at most two cells per pixel: a cell's hash then serves every lane that
+    // reads it (a hundred at the lowest frequencies) instead of being worked out per lane, and a
+    // vector's lanes mostly lie in one cell (a broadcast) or a few neighbouring ones (one load and
+    // one lane permute). Beyond two cells per pixel the columns between the pixels would be
+    // hashed for nothing: each lane hashes its own cells.
+    static constexpr int reach = D + 1;           // the candidates' largest |offset| on any axis
+    static constexpr int side  = 2 * reach + 1;
+    static constexpr int keys  = ipow(side, D - 1);  // rows of candidates, by their offsets on y, z, w
+
+    static int row_key(const detail::WorleyCandidate& c) {
+        int key = 0;
+        for (int axis = D - 1; axis >= 1; --axis) key = key * side + (c.offset[axis] + reach);
+        return key;
+    }
+
+    static void Search(const OctaveInputs& in) {
         const DF d;
         const DI di;
         const DU du;
@@ -105,16 +147,15 @@ struct WorleyOctave {
         const double scale                 = detail::worley_scale(D, Metric, plan.cellular_return);
         const VF jitter                    = hn::Set(d, plan.cellular_jitter);
         const VF infinity                  = hn::Set(d, std::numeric_limits<double>::infinity());
+        const bool only_f1                 = plan.cellular_return == CellularReturn::f1;
 
-        // The wrapped x index of each pixel's cell.
-        HWY_ALIGN std::int64_t wrapped_x[padded_capacity];
-        for (int i = 0; i < in.padded; ++i) wrapped_x[i] = wrap_index(in.cell_x[i], period);
-
+        // The first shell: the list's first 3^D cells (floor_bound 0 exactly when |k| <= 1 on every axis).
+        constexpr std::size_t first_shell = ipow(3, D);
         std::vector<RowPart> row(candidates.size());
-        std::size_t row_done = 0;
-        const auto row_part  = [&](std::size_t j) -> const RowPart& {
-            for (; row_done <= j; ++row_done) {
-                const detail::WorleyCandidate& c = candidates[row_done];
+        std::vector<char> row_done(candidates.size(), 0);
+        const auto row_part = [&](std::size_t j) -> const RowPart& {
+            if (!row_done[j]) {
+                const detail::WorleyCandidate& c = candidates[j];
                 std::uint32_t h                  = seed_hash;
                 for (int axis = D - 1; axis >= 1; --axis)
                     h = detail::worley_link(h, wrap_index(in.row.cell[axis].index + c.offset[axis], period));
@@ -124,24 +165,30 @@ struct WorleyOctave {
                     for (int axis = 2; axis < D; ++axis)
                         rest = CombineScalar<Metric>(rest, TermScalar<Metric>(AxisGap(c.offset[axis], in.row.cell[axis].frac)));
                 }
-                row[row_done] = {h, rest};
+                row[j]      = {h, rest};
+                row_done[j] = 1;
             }
             return row[j];
         };
 
-        HWY_ALIGN std::int64_t lane_index[max_lanes];
-        for (int i = 0; i < in.padded; i += lanes) {
-            const VF fx         = hn::Load(d, in.frac_x + i);
-            const VI base_index = hn::Load(di, wrapped_x + i);
-            VF f1 = infinity, f2 = infinity;
-            double shell = -1.0, widest_f2 = std::numeric_limits<double>::infinity();
-            for (std::size_t j = 0; j < candidates.size(); ++j) {
+        // The per-candidate walk shared by both ways of finding the feature points. The list opens
+        // with the 3^D cells around the pixel's own (floor bound 0), which nearly every lane needs:
+        // they are measured without bound tests, near(j) giving the lanes' distances to the
+        // feature points of candidate j. The shells beyond follow only while some lane's limit
+        // exceeds their bound (rare for F1), with worley.cpp's tests and stop, vector-wide;
+        // far(j, c, part) gives their distances. Measuring a cell the reference skips cannot
+        // change the two smallest distances, so the bits are the reference's.
+        const auto search = [&](int i, VF fx, auto&& near, auto&& far) {
+            Nearest nearest(infinity, only_f1);
+            for (std::size_t j = 0; j < first_shell; ++j) nearest.add(near(j));
+            double shell = 0.0, widest = 0.0;
+            for (std::size_t j = first_shell; j < candidates.size(); ++j) {
                 const detail::WorleyCandidate& c = candidates[j];
                 if (c.floor_bound != shell) {  // a new shell: are any lanes still looking?
-                    shell     = c.floor_bound;
-                    widest_f2 = hn::GetLane(hn::MaxOfLanes(d, f2));
+                    shell  = c.floor_bound;
+                    widest = hn::GetLane(hn::MaxOfLanes(d, nearest.limit()));
                 }
-                if (c.floor_bound >= widest_f2) break;
+                if (c.floor_bound >= widest) break;
                 const RowPart& part = row_part(j);
                 const int kx        = c.offset[0];
                 VF gap              = hn::Zero(d);
@@ -149,9 +196,151 @@ struct WorleyOctave {
                 if (kx < 0) gap = hn::Sub(fx, hn::Set(d, static_cast<double>(kx + 1)));
                 VF bound = TermLanes<Metric>(gap);
                 if constexpr (D > 1) bound = CombineLanes<Metric>(bound, hn::Set(d, part.rest_gap));
-                if (hn::AllTrue(d, hn::Ge(bound, f2))) continue;
+                if (hn::AllTrue(d, hn::Ge(bound, nearest.limit()))) continue;
+                nearest.add(far(j, c, part));
+            }
+            VF f1 = nearest.f1, f2 = nearest.f2;
+            if constexpr (Metric == CellularDistance::euclidean) {
+                f1 = hn::Sqrt(f1);
+                if (!only_f1) f2 = hn::Sqrt(f2);
+            }
+            const VF value = plan.cellular_return == CellularReturn::f1   ? f1
+                             : plan.cellular_return == CellularReturn::f2 ? f2
+                                                                          : hn::Sub(f2, f1);
+            EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
+        };
 
+        // The lanes' distance to a feature point, from the offset along x of the feature point
+        // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
+        // joined to `rest` last, as distance_of does.
+        const auto distance_from = [&](int kx, VF offset_x, VF fx, VF rest) {
+            const VF term = TermLanes<Metric>(hn::Sub(hn::Add(hn::Set(d, static_cast<double>(kx)), offset_x), fx));
+            if constexpr (D == 1) return term;
+            else return CombineLanes<Metric>(term, rest);
+        };
+
+        const std::int64_t first_cell = in.cell_x[0];
+        const std::int64_t spread     = in.cell_x[in.padded - 1] - first_cell;  // cells ascend along the row
+        if (spread <= 2 * static_cast<std::int64_t>(in.padded)) {
+            // [The tabulated way] columns 0 .. count: cells first_cell - reach ...
+            const int count  = static_cast<int>(spread) + 2 * reach + 1;
+            const int stride = (count + 2 * max_lanes) / lanes * lanes;  // room for whole-vector reads
+            HWY_ALIGN std::int64_t wrapped[2 * padded_capacity + 4 * max_lanes];
+            // The wrapped index repeats every `wrap` columns: hash one period, copy the rest.
+            const int distinct = static_cast<int>(std::min<std::int64_t>(count, wrap));
+            for (int k = 0; k < distinct; ++k) wrapped[k] = wrap_index(first_cell - reach + k, period);
+            for (int k = distinct; k < distinct + lanes; ++k) wrapped[k] = 0;  // the last vector's tail
+            std::vector<int> slot(static_cast<std::size_t>(keys), -1);  // a row's place in `table`
+            std::vector<double> table;
+            // Room for every row: pointers into the table stay valid while rows are added.
+            table.reserve(static_cast<std::size_t>(keys) * 2 * static_cast<std::size_t>(stride));
+            const auto fill_row = [&](const detail::WorleyCandidate& c, const RowPart& part) {
+                const int at = static_cast<int>(table.size());
+                table.resize(table.size() + 2 * static_cast<std::size_t>(stride));
+                double* offset_x = table.data() + at;
+                double* rest     = offset_x + stride;
+                const VU row_hash = hn::Set(du, part.hash);
+                for (int k = 0; k < distinct; k += lanes) {
+                    const VU bits  = hn::BitCast(du, hn::LoadU(di, wrapped + k));
+                    VU h           = hn::Xor(row_hash, hn::And(bits, hn::Set(du, 0xffffffffu)));
+                    h              = hn::Xor(Mix32Lanes(h), hn::ShiftRight<32>(bits));
+                    const VU word0 = Mix32Lanes(h);
+                    VU word1       = word0;
+                    if constexpr (D > 2) word1 = Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u)));
+                    VF term[D];
+                    for (int axis = 0; axis < D; ++axis) {
+                        const VU word  = axis < 2 ? word0 : word1;
+                        const VU field = hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
+                        const VF feature_offset = FeatureOffsetLanes(field, jitter);
+                        if (axis == 0) {
+                            hn::StoreU(feature_offset, d, offset_x + k);
+                            continue;
+                        }
+                        const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), feature_offset);
+                        term[axis]       = TermLanes<Metric>(hn::Sub(feature, hn::Set(d, in.row.cell[axis].frac)));
+                    }
+                    if constexpr (D > 1) {
+                        VF folded = term[1];
+                        for (int axis = 2; axis < D; ++axis) folded = CombineLanes<Metric>(folded, term[axis]);
+                        hn::StoreU(folded, d, rest + k);
+                    }
+                }
+                for (int k = distinct; k < count; ++k) {
+                    offset_x[k] = offset_x[k - distinct];
+                    rest[k]     = rest[k - distinct];
+                }
+                return at;
+            };
+            const auto row_of = [&](const detail::WorleyCandidate& c, const RowPart& part) {
+                int& at = slot[static_cast<std::size_t>(row_key(c))];
+                if (at < 0) at = fill_row(c, part);
+                return table.data() + at;
+            };
+
+            // A candidate's entries for a lane whose cell is first_cell + k: entry[k], entry[k + stride].
+            const auto entry_of = [&](const detail::WorleyCandidate& c, const RowPart& part) {
+                return row_of(c, part) + reach + c.offset[0];
+            };
+            const double* near_entry[first_shell];
+            for (std::size_t j = 0; j < first_shell; ++j) near_entry[j] = entry_of(candidates[j], row_part(j));
+
+            for (int i = 0; i < in.padded; i += lanes) {
+                const VF fx              = hn::Load(d, in.frac_x + i);
+                const std::int64_t lo    = in.cell_x[i];
+                const std::int64_t apart = in.cell_x[i + lanes - 1] - lo;
+                const auto k             = static_cast<std::size_t>(lo - first_cell);  // the lanes' first column
+                if (apart == 0) {
+                    // One cell for all lanes (the usual case at low frequencies): scalars.
+                    const auto at = [&](const double* entry, int kx) {
+                        return distance_from(kx, hn::Set(d, entry[k]), fx, hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
+                    };
+                    search(i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                           [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                               return at(entry_of(c, part), c.offset[0]);
+                           });
+                } else if (apart < lanes) {
+                    // A few neighbouring cells: one permute of one vector of the table.
+                    const VI local   = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
+                    const auto index = hn::IndicesFromVec(d, local);
+                    const auto at    = [&](const double* entry, int kx) {
+                        return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
+                                             hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
+                    };
+                    search(i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                           [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                               return at(entry_of(c, part), c.offset[0]);
+                           });
+                } else {
+                    HWY_ALIGN double lane_offset[max_lanes], lane_rest[max_lanes];
+                    const auto at = [&](const double* entry, int kx) {
+                        for (int lane = 0; lane < lanes; ++lane) {
+                            const auto col    = static_cast<std::size_t>(in.cell_x[i + lane] - first_cell);
+                            lane_offset[lane] = entry[col];
+                            lane_rest[lane]   = entry[col + static_cast<std::size_t>(stride)];
+                        }
+                        return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
+                    };
+                    search(i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                           [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                               return at(entry_of(c, part), c.offset[0]);
+                           });
+                }
+            }
+            return;
+        }
+
+        // [Per lane] More than a cell per pixel: each lane hashes its own cells.
+        HWY_ALIGN std::int64_t wrapped_x[padded_capacity];
+        for (int i = 0; i < in.padded; ++i) wrapped_x[i] = wrap_index(in.cell_x[i], period);
+        HWY_ALIGN std::int64_t lane_index[max_lanes];
+        RowPart near_part[first_shell];
+        for (std::size_t j = 0; j < first_shell; ++j) near_part[j] = row_part(j);
+        for (int i = 0; i < in.padded; i += lanes) {
+            const VF fx         = hn::Load(d, in.frac_x + i);
+            const VI base_index = hn::Load(di, wrapped_x + i);
+            const auto lane_distance = [&](const detail::WorleyCandidate& c, const RowPart& part) {
                 // The x link: the wrapped index of cell + kx, one correction while |kx| <= period.
+                const int kx = c.offset[0];
                 VI index;
                 if (kx <= wrap && -kx <= wrap) {
                     const VI modulus = hn::Set(di, wrap);
@@ -183,17 +372,10 @@ struct WorleyOctave {
                     for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
                     distance = CombineLanes<Metric>(term[0], rest);
                 }
-                f2 = hn::Min(f2, hn::Max(f1, distance));
-                f1 = hn::Min(f1, distance);
-            }
-            if constexpr (Metric == CellularDistance::euclidean) {
-                f1 = hn::Sqrt(f1);
-                f2 = hn::Sqrt(f2);
-            }
-            const VF value = plan.cellular_return == CellularReturn::f1   ? f1
-                             : plan.cellular_return == CellularReturn::f2 ? f2
-                                                                          : hn::Sub(f2, f1);
-            EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
+                return distance;
+            };
+            search(i, fx, [&](std::size_t j) { return lane_distance(candidates[j], near_part[j]); },
+                   [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) { return lane_distance(c, part); });
         }
     }
 };

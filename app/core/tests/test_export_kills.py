@@ -1,0 +1,133 @@
+"""kill -9 at random moments during exports: the folder holds exactly the old files, nothing else.
+
+SIGKILL cannot be caught, so only how the file is written protects the folder: the data goes to
+an unnamed O_TMPFILE file that has no name to leave behind (atomic_file.hpp). For each of png16,
+r16 (a pair: OUT and OUT.json) and normal8, 20 exports over old files (--force) and into an empty
+folder are killed at moments drawn uniformly over a whole export's duration; the folder must then
+hold exactly what it held before (same names, bytes and modes), or, for a kill that came after
+the commit, exactly the complete new files.
+
+Then the fallback for file systems without O_TMPFILE (forced with NOISE_EXPLORER_NAMED_TEMP_FILES=1):
+a killed export leaves its ".NAME.tmp-PID-N" file, and the next export into that folder removes
+it, while a temp-like file of a live process, one of another name pattern and a folder stay.
+
+    /usr/bin/python3 test_export_kills.py NOISE_EXPLORER [SEED]
+"""
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+
+from core_test_support import EXE, check, finish, temp_dir
+from test_export_faults import clear, expected_new, outputs, state, write_old
+
+KILLS = 20
+# Half a second or so per export on two busy cores (normal8 costs most per pixel): 20 kills of
+# three formats, with the timing runs, stay within about 30 s.
+SIZES = {"png16": "1536x1536", "r16": "2048x2048", "normal8": "384x384", "png8": "64x64"}
+
+
+def args(fmt):
+    return ["--size", SIZES[fmt], "--set", "octaves=8"]
+SEED = int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1 << 30)
+
+
+def command(folder, fmt, force=True):
+    return [EXE, "export", *args(fmt), "--format", fmt, "-o", os.path.join(folder, "out")] + (["--force"] if force else [])
+
+
+def duration(fmt):
+    """Seconds for a whole export (the longest of two), measured into a scratch folder."""
+    d = temp_dir()
+    longest = 0.0
+    for _ in range(2):
+        start = time.monotonic()
+        subprocess.run(command(d, fmt), check=True, capture_output=True)
+        longest = max(longest, time.monotonic() - start)
+    return longest
+
+
+def kill_part(rng):
+    for fmt in ("png16", "r16", "normal8"):
+        seconds = duration(fmt)
+        d = temp_dir()
+        outcomes = {"old": 0, "new": 0}
+        for i in range(KILLS):
+            clear(d)
+            over_old = i % 4 != 3  # mostly over old files, sometimes into an empty folder
+            if over_old:
+                write_old(d, "out", fmt, mode=0o640)
+            before = state(d)
+            moment = rng.uniform(0.0, seconds)
+            proc = subprocess.Popen(command(d, fmt, force=over_old), stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+            time.sleep(moment)
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            after = state(d)
+            label = f"{fmt} killed after {moment:.3f} s of {seconds:.3f} s ({'over old files' if over_old else 'new'})"
+            if after == before:
+                outcomes["old"] += 1
+            elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(fmt)):
+                check(after == expected_new(before, "out", fmt, args(fmt)), f"{label}: a mix of old and new: {sorted(after)}")
+                outcomes["new"] += 1
+            else:
+                extra = sorted(set(after) - set(before))
+                check(False, f"{label}: the folder changed: extra {extra}, "
+                             f"changed {[n for n in before if after.get(n) != before[n]]}")
+        print(f"ok  {fmt}: {KILLS} kills over {seconds:.2f} s exports: {outcomes['old']} left the old files, "
+              f"{outcomes['new']} came after the commit", flush=True)
+        check(outcomes["old"] >= KILLS // 2, f"{fmt}: only {outcomes['old']} kills hit a running export")
+
+
+def fallback_part():
+    env = dict(os.environ, NOISE_EXPLORER_NAMED_TEMP_FILES="1")
+    d = temp_dir()
+    write_old(d, "out", "png16")
+    proc = subprocess.Popen(command(d, "png16"), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not [n for n in os.listdir(d) if ".tmp-" in n]:
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    left = [n for n in os.listdir(d) if ".tmp-" in n]
+    check(left == [f".out.tmp-{proc.pid}-0"], f"named fallback: a kill left {left}, expected its own temp file")
+    # Not removable: a live process's (this test's), another pattern, a folder with the pattern.
+    kept = [f".out.tmp-{os.getpid()}-0", f"out.tmp-{proc.pid}-0", f".out.tmp-{proc.pid}-0.bak"]
+    for name in kept:
+        with open(os.path.join(d, name), "w") as f:
+            f.write("someone's")
+    os.mkdir(os.path.join(d, f".dir.tmp-{proc.pid}-1"))
+    # The next export into the folder, with or without O_TMPFILE, removes the dead one's file.
+    for i, next_env in enumerate((env, None)):
+        if i == 1:
+            with open(os.path.join(d, f".out.tmp-{proc.pid}-0"), "w") as f:
+                f.write("left again")
+        r = subprocess.run(command(d, "png8"), env=next_env, capture_output=True, text=True)
+        check(r.returncode == 0, f"the next export failed: {r.stderr}")
+        names = set(os.listdir(d))
+        check(f".out.tmp-{proc.pid}-0" not in names,
+              f"the next export ({'named' if i == 0 else 'unnamed'}) kept the dead process's temp file: {sorted(names)}")
+        check(names == {"out", *kept, f".dir.tmp-{proc.pid}-1"}, f"the next export touched others: {sorted(names)}")
+    print("ok  named fallback: the kill's temp file went with the next export; others' files stayed", flush=True)
+
+
+def main():
+    if not os.path.isdir("/proc/self/fd"):
+        print("skipped: no /proc")
+        sys.exit(77)
+    print(f"seed {SEED} (rerun: test_export_kills.py EXE {SEED})", flush=True)
+    rng = random.Random(SEED)
+    start = time.monotonic()
+    kill_part(rng)
+    fallback_part()
+    print(f"{time.monotonic() - start:.1f} s", flush=True)
+    finish()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,394 @@
+// The point kernel (point_kernel.hpp) for each Highway target: gradient, value and white noise
+// at arbitrary points, one point per lane, and the factories the algorithm table calls.
+//
+// Each lane takes the reference's steps for its own point (perlin.cpp, value.cpp, cell_blend.hpp):
+//   1. cells: octave_coordinate, clamp, floor, frac and the curve's weight, on every axis;
+//   2. hashing: every lattice point around the cell, wrapped as Lattice::wrap does (true modulo
+//      in doubles while tiling: exact, since every quantity is a whole number below 2^53), then
+//      hashed lane-wise (hash_simd-inl.h);
+//   3. the values at the points: gradient . distance, or the hashed (and smoothed) value;
+//   4. the blend along x, y, z, w with per-lane weights;
+// then the fractal sum in FractalNoise::layer's order. The octave loop runs outside the point
+// loop, as in the row kernels, so an octave's constants are read once per batch.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/point_kernel.cpp"
+#include <hwy/foreach_target.h>  // re-includes this file once per target
+#include <hwy/highway.h>
+
+#include "point_kernel.hpp"
+#include "simd/hash_simd-inl.h"
+#include "simd/lattice_simd-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace noise {
+namespace HWY_NAMESPACE {
+
+namespace points {
+
+using hash_lanes::GradientByteLanes;
+using hash_lanes::ValueLanes;
+
+// [SECTION] Step 1: cells --------------------------------------------------------------------
+
+template <int D>
+struct PointCells {
+    VF whole[D];   // floor of the clamped coordinate
+    VI index[D];   // the same as an int64 (Cell::index)
+    VF frac[D];    // Cell::frac
+    VF weight[D];  // blend_weight(curve, frac), or frac itself for cubic
+};
+
+HWY_INLINE VF WeightLanes(Interpolation curve, VF frac) {
+    switch (curve) {
+        case Interpolation::linear: return CurveLanes<Interpolation::linear>(frac);
+        case Interpolation::cosine: return CurveLanes<Interpolation::cosine>(frac);
+        case Interpolation::cubic: return frac;
+        case Interpolation::quintic: return CurveLanes<Interpolation::quintic>(frac);
+        case Interpolation::smoothstep: break;
+    }
+    return CurveLanes<Interpolation::smoothstep>(frac);
+}
+
+// octave_coordinate then cell_of, per axis, for the points i .. i + Lanes - 1.
+template <int D>
+HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, const double* const* coordinate, int i,
+                              PointCells<D>& cells) {
+    const DF d;
+    const VF quick = hn::Set(d, quick_limit);
+    for (int axis = 0; axis < D; ++axis) {
+        VF q               = hn::Mul(hn::Load(d, coordinate[axis] + i), hn::Set(d, setup.scale));
+        const double shift = setup.shift[static_cast<std::size_t>(axis)];
+        if (shift != 0.0) q = hn::Add(q, hn::Set(d, shift));  // octave_coordinate adds no 0
+        q                  = ClampLanes(q);
+        const VF whole     = hn::Floor(q);
+        cells.whole[axis]  = whole;
+        cells.frac[axis]   = hn::Sub(q, whole);
+        cells.weight[axis] = WeightLanes(curve, cells.frac[axis]);
+        cells.index[axis]  = hn::AllTrue(d, hn::Lt(hn::Abs(whole), quick)) ? CellIndexLanes<true>(whole)
+                                                                           : CellIndexLanes<false>(whole);
+    }
+}
+
+// [SECTION] Step 2: wrapping and hashing -------------------------------------------------------
+
+// One octave's lattice, as the lanes read it.
+struct OctaveLattice {
+    const Lattice* lattice;
+    std::int64_t period;
+    bool high_bytes;  // permutation indices may pass 255 (tiling periods above 256): longer chains
+};
+
+// The hash codes of the Span^D lattice points from offset `base` on every axis, axis 0 fastest.
+template <int D, int Span>
+HWY_INLINE void PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code) {
+    VI wrapped[D][Span];
+    for (int axis = 0; axis < D; ++axis)
+        for (int k = 0; k < Span; ++k) {
+            const int offset = base + k;
+            const DF d;
+            const DI di;
+            const VF whole   = offset == 0 ? cells.whole[axis] : hn::Add(cells.whole[axis], hn::Set(d, offset));
+            const VI index   = offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
+            wrapped[axis][k] = hash_lanes::WrapLanes(*octave.lattice, octave.period, whole, index);
+        }
+    hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+}
+
+// [SECTION] Step 4: the blend ----------------------------------------------------------------
+
+// detail::blend_points with per-lane positions on every axis.
+template <int D, int PerAxis>
+HWY_INLINE VF BlendPointLanes(VF* values, const PointCells<D>& cells) {
+    int remaining = ipow(PerAxis, D);
+    for (int axis = 0; axis < D; ++axis) {
+        remaining /= PerAxis;
+        for (int n = 0; n < remaining; ++n) {
+            if constexpr (PerAxis == 4)
+                values[n] = Cubic4(values[4 * n], values[4 * n + 1], values[4 * n + 2], values[4 * n + 3], cells.frac[axis]);
+            else
+                values[n] = Lerp(cells.weight[axis], values[2 * n], values[2 * n + 1]);
+        }
+    }
+    return values[0];
+}
+
+// [SECTION] Step 3: gradients (perlin.cpp's, lane-wise) ----------------------------------------
+
+// Ken Perlin's grad: improved_grad3 (2D as the z = 0 slice), improved_grad4, seed 002's slope.
+template <int D>
+struct ImprovedPoint {
+    VF operator()(VI h, const VF* dist) const {
+        const DF d;
+        const DI di;
+        if constexpr (D == 1) {
+            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)), dist[0]);
+        } else if constexpr (D <= 3) {
+            const VF z           = D == 3 ? dist[2] : hn::Zero(d);
+            const VI hh          = hn::And(h, hn::Set(di, 15));
+            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
+            const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
+            const auto bit_clear = [&](int bit) {
+                return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
+            };
+            const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
+            const VF v = hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
+            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)), hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
+        } else {
+            const VI zero_axis   = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+            const auto bit_clear = [&](int bit) {
+                return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
+            };
+            const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
+            const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
+            const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
+            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)), hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
+                           hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
+        }
+    }
+};
+
+// +-e_k: the axis from (h >> 1) % D, the sign from the low bit.
+template <int D>
+struct AxesPoint {
+    VF operator()(VI h, const VF* dist) const {
+        const DF d;
+        const DI di;
+        const VI half = hn::ShiftRight<1>(h);
+        VI axis;
+        if constexpr (D == 3) {  // h < 256: exactly, in doubles
+            const VF x = hn::ConvertTo(d, half), three = hn::Set(d, 3.0);
+            axis       = hn::ConvertTo(di, hn::Sub(x, hn::Mul(hn::Floor(hn::Div(x, three)), three)));
+        } else {
+            axis = hn::And(half, hn::Set(di, D - 1));
+        }
+        VF chosen = dist[0];
+        for (int k = 1; k < D; ++k) chosen = hn::IfThenElse(hn::RebindMask(d, hn::Eq(axis, hn::Set(di, k))), dist[k], chosen);
+        const auto positive = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Zero(di)));
+        return hn::IfThenElse(positive, chosen, hn::Neg(chosen));
+    }
+};
+
+// Perlin 1985: the seed's random unit vectors, dot = ((0 + g0 d0) + g1 d1) + ...
+template <int D>
+struct RandomPoint {
+    const double* gradients;  // Lattice::random_gradient(D, 0)
+    VF operator()(VI h, const VF* dist) const {
+        const DF d;
+        const DI di;
+        HWY_ALIGN std::int64_t at[max_lanes];
+        HWY_ALIGN double g[4][max_lanes];
+        hn::Store(h, di, at);
+        for (std::size_t lane = 0; lane < hn::Lanes(d); ++lane)
+            for (int axis = 0; axis < D; ++axis) g[axis][lane] = gradients[at[lane] * D + axis];
+        VF dot = hn::Zero(d);
+        for (int axis = 0; axis < D; ++axis) dot = hn::Add(dot, hn::Mul(hn::Load(d, g[axis]), dist[axis]));
+        return dot;
+    }
+};
+
+// [SECTION] One octave at the lanes' points -----------------------------------------------
+
+struct OctaveContext {
+    OctaveLattice lattice;
+    const double* random_gradient;
+};
+
+template <int D, int PerAxis, template <int> class Gradient>
+struct PerlinPoints {
+    static constexpr int first  = PerAxis == 4 ? -1 : 0;
+    static constexpr int points = ipow(PerAxis, D);
+
+    static VF At(const OctaveContext& octave, const PointCells<D>& cells) {
+        const DF d;
+        VI code[points];
+        PointCodes<D, PerAxis>(octave.lattice, cells, first, code);                // 2. HASH THE POINTS
+        Gradient<D> gradient{};
+        if constexpr (std::is_same_v<Gradient<D>, RandomPoint<D>>) gradient.gradients = octave.random_gradient;
+        VF values[points];
+        for (int n = 0; n < points; ++n) {
+            VF dist[4];                                                             // 3. FROM THE POINT TO
+            for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)         //    THE CELL'S, DOTTED
+                dist[axis] = hn::Sub(cells.frac[axis], hn::Set(d, static_cast<double>(first + rest % PerAxis)));
+            values[n] = gradient(GradientByteLanes(*octave.lattice.lattice, code[n]), dist);
+        }
+        return BlendPointLanes<D, PerAxis>(values, cells);                        // 4. BLEND
+    }
+};
+
+// value.cpp's smoothed_value at block point `point` (a block of Inner points per axis, inside
+// a block of Inner + 2 whose values are given): the 3^D neighbourhood weighted 1/4, 1/2, 1/4.
+template <int D, int Inner>
+HWY_INLINE VF SmoothedPoint(const VF* lattice_values, int point) {
+    const DF d;
+    constexpr int span         = Inner + 2;
+    constexpr double weight[3] = {0.25, 0.5, 0.25};
+    int inner[4]               = {};
+    for (int axis = 0, rest = point; axis < D; ++axis, rest /= Inner) inner[axis] = rest % Inner;
+    VF sum = hn::Zero(d);
+    for (int n = 0; n < ipow(3, D); ++n) {
+        double w  = 1.0;
+        int index = 0;
+        for (int axis = 0, rest = n, stride = 1; axis < D; ++axis, rest /= 3, stride *= span) {
+            index += (inner[axis] + rest % 3) * stride;
+            w *= weight[rest % 3];
+        }
+        sum = hn::Add(sum, hn::Mul(hn::Set(d, w), lattice_values[index]));
+    }
+    return sum;
+}
+
+// Value noise (PerAxis 2 or 4) and white noise (PerAxis 1: the cell's own point, no blend).
+template <int D, int PerAxis, bool Smooth>
+struct ValuePoints {
+    static constexpr int first  = PerAxis == 4 ? -1 : 0;
+    static constexpr int span   = Smooth ? PerAxis + 2 : PerAxis;
+    static constexpr int points = ipow(PerAxis, D);
+
+    static VF At(const OctaveContext& octave, const PointCells<D>& cells) {
+        VI code[ipow(span, D)];
+        PointCodes<D, span>(octave.lattice, cells, Smooth ? first - 1 : first, code);  // 2. THE POINTS'
+        VF lattice_values[ipow(span, D)];                                              //    VALUES
+        for (int n = 0; n < ipow(span, D); ++n) lattice_values[n] = ValueLanes(*octave.lattice.lattice, code[n]);
+        VF values[points];
+        for (int n = 0; n < points; ++n)
+            values[n] = Smooth ? SmoothedPoint<D, PerAxis>(lattice_values, n) : lattice_values[n];
+        if constexpr (PerAxis == 1) return values[0];
+        return BlendPointLanes<D, PerAxis>(values, cells);                            // 3. BLEND
+    }
+};
+
+// [SECTION] The batch: octaves, then the fractal sum ------------------------------------------
+
+// FractalNoise::layer over a batch: the octave loop outside the point loop, the sum per point
+// in detail::sum_octaves' order (as the row kernels' FillChunk and AddOctave keep it).
+template <int D, class Octave>
+void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) {
+    const DF d;
+    const int lanes  = static_cast<int>(hn::Lanes(d));
+    const int padded = (batch.count + lanes - 1) / lanes * lanes;
+    HWY_ALIGN double total[detail::point_capacity];
+    HWY_ALIGN double crest_weight[detail::point_capacity];
+
+    const int octave_count = static_cast<int>(plan.octaves.size());
+    const int first_octave = batch.only_octave >= 0 ? batch.only_octave : 0;
+    const int end_octave   = batch.only_octave >= 0 ? batch.only_octave + 1 : octave_count;
+    const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
+    for (int o = first_octave; o < end_octave; ++o) {
+        const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
+        const Lattice& lattice   = *setup.lattice;
+        const OctaveContext octave{
+            {&lattice, setup.period,
+             lattice.hash() == Hash::permutation && setup.period != 0 && setup.period * lattice.stride() > 256},
+            plan.random_gradients[static_cast<std::size_t>(o)]};
+        const VF amplitude = hn::Set(d, setup.amplitude);
+        const bool first   = o == first_octave;
+        for (int i = 0; i < padded; i += lanes) {
+            PointCells<D> cells;
+            CellsOfPoints<D>(setup, plan.curve, batch.coordinate, i, cells);   // 1. THE CELLS
+            const VF noise = Octave::At(octave, cells);
+            if (batch.only_octave >= 0) {  // FractalNoise::octave_weight
+                hn::Store(hn::Mul(hn::Set(d, setup.amplitude / plan.divisor), noise), d, total + i);
+                continue;
+            }
+            const VF so_far = first ? zero : hn::Load(d, total + i);
+            switch (plan.fractal) {
+                case Fractal::fbm: hn::Store(hn::Add(so_far, hn::Mul(amplitude, noise)), d, total + i); break;
+                case Fractal::turbulence:
+                    hn::Store(hn::Add(so_far, hn::Mul(amplitude, hn::Abs(noise))), d, total + i);
+                    break;
+                case Fractal::ridged: {
+                    VF crest = hn::Sub(one, hn::Abs(noise));
+                    crest    = hn::Mul(crest, first ? crest : hn::Mul(crest, hn::Load(d, crest_weight + i)));
+                    hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
+                    hn::Store(hn::Add(so_far, hn::Mul(amplitude, crest)), d, total + i);
+                    break;
+                }
+            }
+        }
+    }
+    if (batch.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
+        const VF divisor = hn::Set(d, plan.divisor);
+        for (int i = 0; i < padded; i += lanes) hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
+    }
+    std::copy(total, total + batch.count, batch.out);
+}
+
+template <class Make>
+detail::ResolvedPointKernel ForPointDimension(int dimension, Make make) {
+    detail::PointFn fill = nullptr;
+    switch (dimension) {
+        case 1: fill = make(std::integral_constant<int, 1>{}); break;
+        case 2: fill = make(std::integral_constant<int, 2>{}); break;
+        case 3: fill = make(std::integral_constant<int, 3>{}); break;
+        default: fill = make(std::integral_constant<int, 4>{}); break;
+    }
+    return {fill, HWY_TARGET};
+}
+
+template <int D, template <int> class Gradient>
+detail::PointFn PerlinPointsFor(bool cubic) {
+    return cubic ? &FillPoints<D, PerlinPoints<D, 4, Gradient>> : &FillPoints<D, PerlinPoints<D, 2, Gradient>>;
+}
+
+template <int D>
+detail::PointFn PerlinPointsForDimension(Gradients gradients, bool cubic) {
+    switch (gradients) {
+        case Gradients::improved: return PerlinPointsFor<D, ImprovedPoint>(cubic);
+        case Gradients::axes: return PerlinPointsFor<D, AxesPoint>(cubic);
+        case Gradients::random: return PerlinPointsFor<D, RandomPoint>(cubic);
+    }
+    return nullptr;
+}
+
+template <int D>
+detail::PointFn ValuePointsForDimension(bool cubic, bool smooth) {
+    if (cubic) return smooth ? &FillPoints<D, ValuePoints<D, 4, true>> : &FillPoints<D, ValuePoints<D, 4, false>>;
+    return smooth ? &FillPoints<D, ValuePoints<D, 2, true>> : &FillPoints<D, ValuePoints<D, 2, false>>;
+}
+
+}  // namespace points
+
+detail::ResolvedPointKernel ResolvePerlinPoints(const Params& params) {
+    const bool cubic = params.interpolation == Interpolation::cubic;
+    return points::ForPointDimension(params.dimension,
+                                     [&](auto d) { return points::PerlinPointsForDimension<d()>(params.gradients, cubic); });
+}
+
+detail::ResolvedPointKernel ResolveValuePoints(const Params& params) {
+    const bool cubic = params.interpolation == Interpolation::cubic;
+    return points::ForPointDimension(params.dimension,
+                                     [&](auto d) { return points::ValuePointsForDimension<d()>(cubic, params.smooth); });
+}
+
+detail::ResolvedPointKernel ResolveWhitePoints(const Params& params) {
+    return points::ForPointDimension(params.dimension, [&](auto d) -> detail::PointFn {
+        constexpr int D = d();
+        return params.smooth ? &points::FillPoints<D, points::ValuePoints<D, 1, true>>
+                             : &points::FillPoints<D, points::ValuePoints<D, 1, false>>;
+    });
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace noise
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace noise {
+HWY_EXPORT(ResolvePerlinPoints);
+HWY_EXPORT(ResolveValuePoints);
+HWY_EXPORT(ResolveWhitePoints);
+
+namespace detail {
+ResolvedPointKernel make_perlin_point_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolvePerlinPoints)(params);
+}
+ResolvedPointKernel make_value_point_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolveValuePoints)(params);
+}
+ResolvedPointKernel make_white_point_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolveWhitePoints)(params);
+}
+}  // namespace detail
+}  // namespace noise
+#endif
