@@ -17,10 +17,12 @@ constexpr const char* usage =
     R"(Noise Explorer: explore Perlin gradient noise, value noise and their fractal sums.
 
 Usage:
-  noise-explorer [--preset FILE]           open the window (FILE: a preset .json or a PNG this
-                                           program exported); see --help-gui for test options
+  noise-explorer [FILE | --preset FILE]    open the window (FILE: a preset .json or an image
+                                           this program exported: .png, .exr, .r16/.r32);
+                                           see --help-gui for test options
   noise-explorer export [--preset FILE] [--set key=value]... --size WxH|NAME
-                 --format png8|rgb8|png16|r16|normal8 -o OUT [--force] [--region X0,Y0,X1,Y1] [--threads N]
+                 --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw] -o OUT [--force]
+                 [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges shared|split] [--tile X,Y]] [--threads N]
                                            render a preset to an image file
   noise-explorer sample [--preset FILE] [--set key=value]...
                                            read points "x [y [z [w]]]" from stdin, one per line,

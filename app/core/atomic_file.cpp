@@ -273,6 +273,23 @@ void AtomicFile::write(const void* data, std::size_t size) {
         write_through(bytes, size);  // a whole band: straight to the file, not copied first
 }
 
+void AtomicFile::write_at(std::uint64_t offset, const void* data, std::size_t size) {
+    if (fd_ < 0) fail(target_, "write after the file was closed");
+    if (offset > size_written() || size > size_written() - offset)
+        fail(target_, "write past the end of the file");
+    flush_buffer();
+    const char* bytes = static_cast<const char*>(data);
+    for (std::size_t done = 0; done < size;) {
+        const ssize_t n = ::pwrite(fd_, bytes + done, size - done, static_cast<off_t>(offset + done));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            fail_errno("cannot write", errno);
+        }
+        if (n == 0) fail_errno("cannot write", EIO);
+        done += static_cast<std::size_t>(n);
+    }
+}
+
 void AtomicFile::flush_buffer() {
     write_through(buffer_.data(), buffer_.size());
     buffer_.clear();

@@ -62,6 +62,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <stdexcept>
@@ -90,6 +91,10 @@ class AtomicFile {
     // Buffered; throws AtomicFileError (e.g. disk full).
     void write(const void* data, std::size_t size);
     void write(std::string_view text) { write(text.data(), text.size()); }
+    // Overwrites bytes already written, at `offset` from the start: for a format that patches its
+    // header once the data is out (OpenEXR's table of line offsets). Throws AtomicFileError.
+    void write_at(std::uint64_t offset, const void* data, std::size_t size);
+    std::uint64_t size_written() const { return static_cast<std::uint64_t>(written_) + buffer_.size(); }
 
     // Flushes, syncs and renames the temp file into place. Throws AtomicFileError; the temp file
     // is removed then and the target left as it was.

@@ -24,6 +24,7 @@
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/shown_text.hpp"
+#include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
 
 namespace app {
@@ -52,7 +53,9 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, -o, --force, --region, --threads or --help";
+    "expected --preset, --set, --size, --format, --values, -o, --force, --region, --tiles, --tile-edges, "
+    "--tile, "
+    "--threads or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
 constexpr unsigned max_threads = 1024;
@@ -63,14 +66,20 @@ constexpr std::string_view preset_allowed =
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
 constexpr std::string_view size_allowed   = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16 or normal8";
+constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16, normal8, r32 or exr32";
+constexpr std::string_view values_allowed = "expected unit (mapped to [0, 1], the default) or raw";
 constexpr std::string_view output_allowed = "expected the output file name";
 constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
 constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
+constexpr std::string_view tiles_allowed   = "expected CxR, e.g. 4x4";
+constexpr std::string_view tile_edges_allowed =
+    "expected shared (Unreal: tiles share their borders) or split";
+constexpr std::string_view tile_allowed = "expected X,Y, the column and row of one tile of --tiles";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, output, region, threads;
+    std::vector<std::string> preset, assignments, size, format, values, output, region, threads, tiles,
+        tile_edges, tile;
     bool force = false;
 };
 
@@ -107,12 +116,51 @@ std::string parse_thread_count(std::string_view text, unsigned& threads) {
     return {};
 }
 
+// --tiles, --tile-edges, --tile: the tiles to write (empty: one image) and whether they are the
+// whole grid (then the manifest is written too). "" or the one error line.
+std::string checked_tiles(const Arguments& given, const ExportRequest& request, TileGrid& grid,
+                          std::vector<Tile>& tiles, bool& whole_grid) {
+    std::string error;
+    const auto tiles_text = once(given.tiles, "--tiles", tiles_allowed, error);
+    const auto edges_text = once(given.tile_edges, "--tile-edges", tile_edges_allowed, error);
+    const auto tile_text  = once(given.tile, "--tile", tile_allowed, error);
+    if (!error.empty()) return error;
+    if (!tiles_text) {
+        if (edges_text) return "--tile-edges: only with --tiles CxR";
+        if (tile_text) return "--tile: only with --tiles CxR";
+        return {};
+    }
+    if (!given.region.empty())
+        return "--tiles: cannot be combined with --region (each tile is a region of the full image)";
+    const auto parsed = parse_tile_grid(*tiles_text);
+    if (!parsed.grid) return parsed.error;
+    grid = *parsed.grid;
+    if (edges_text) {
+        std::size_t i = 0;
+        while (i < tile_edges_names.size() && tile_edges_names[i] != *edges_text) ++i;
+        if (i == tile_edges_names.size())
+            return "--tile-edges: " + shown(*edges_text) +
+                   " is not allowed: " + std::string(tile_edges_allowed);
+        grid.edges = static_cast<TileEdges>(i);
+    }
+    tiles = plan_tiles(grid, request.size, request.path, error);
+    if (!error.empty()) return error;
+    whole_grid = !tile_text;
+    if (tile_text) {
+        const auto index = parse_tile_index(*tile_text, grid, error);
+        if (!index) return error;
+        tiles = {tiles[static_cast<std::size_t>(index->second * grid.columns + index->first)]};
+    }
+    return {};
+}
+
 // Checks every argument and builds the preset and the request; "" or the one error line.
 std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request) {
     std::string error;
     const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
     const auto size_text       = once(given.size, "--size", size_allowed, error);
     const auto format_text     = once(given.format, "--format", format_allowed, error);
+    const auto values_text     = once(given.values, "--values", values_allowed, error);
     const auto output          = once(given.output, "-o", output_allowed, error);
     const auto region_text     = once(given.region, "--region", region_allowed, error);
     const auto threads_text    = once(given.threads, "--threads", threads_allowed, error);
@@ -141,6 +189,15 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     const auto format = parse_export_format(*format_text);
     if (!format)
         return "--format: " + shown(*format_text) + " is not a format: " + std::string(format_allowed);
+    if (values_text) {
+        const auto values = parse_float_values(*values_text);
+        if (!values)
+            return "--values: " + shown(*values_text) + " is not allowed: " + std::string(values_allowed);
+        if (!is_float_format(*format))
+            return "--values: only the float formats r32 and exr32 take it, not --format " +
+                   std::string(*format_text);
+        request.float_values = *values;
+    }
     if (!output) return "-o is required: " + std::string(output_allowed);
 
     request.size      = *size.size;
@@ -179,11 +236,17 @@ std::string help_footer() {
            "  png16  16-bit grayscale PNG         r16   raw 16-bit little-endian + OUT.json sidecar\n"
            "  normal8  8-bit RGB tangent-space normal map (view keys terrain_height, terrain_spacing in\n"
            "         metres; normal_convention=opengl|directx)\n"
+           "  r32    raw 32-bit float little-endian + OUT.json sidecar\n"
+           "  exr32  single-channel 32-bit float OpenEXR (channel Y, ZIP), preset in its header\n"
+           "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a "
            "grid\n"
            "fit together byte for byte. Every PNG carries its preset: --preset image.png restores it.\n"
+           "--tiles CxR writes OUT_x{column}_y{row}.EXT (Unreal World Partition / World Machine naming) and\n"
+           "OUT.tiles.json; with --tile-edges shared (default) neighbours share their border pixels, so\n"
+           "W = C * (w - 1) + 1 (4033 = 4 tiles of 1009); split: W = C * w. --tile X,Y writes one tile.\n"
            "Keys for --set: see `noise-explorer sample --help`; view keys: mapping, ramp, hillshade,\n"
            "repeat_3x3, show_octaves, scanline, terrain_height, terrain_spacing, sea_level, light_azimuth,\n"
            "light_elevation, terrain_colour, wireframe, normal_convention.\n";
@@ -245,10 +308,17 @@ int export_main(int argc, char** argv) {
                 "a preset .json, a shipped preset's name, or a PNG exported by us");
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
-    text_option("--format", given.format, "FORMAT", "png8 | rgb8 | png16 | r16 | normal8 (required)");
+    text_option("--format", given.format, "FORMAT",
+                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 (required)");
+    text_option("--values", given.values, "unit|raw",
+                "r32 and exr32: mapped to [0, 1] (default) or raw noise");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
     text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");
+    text_option("--tiles", given.tiles, "CxR", "write a grid of tiles OUT_x0_y0 ... and OUT.tiles.json");
+    text_option("--tile-edges", given.tile_edges, "shared|split",
+                "tiles share their borders (default) or not");
+    text_option("--tile", given.tile, "X,Y", "with --tiles: write only this tile (one job of a batch)");
     text_option("--threads", given.threads, "N", "render and compression threads each (0: one per core)");
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -275,8 +345,13 @@ int export_main(int argc, char** argv) {
 
     ExportRequest request;
     Preset preset;
+    TileGrid grid;
+    std::vector<Tile> tiles;
+    bool whole_grid = false;
     try {
         if (auto error = checked_request(given, preset, request); !error.empty()) return usage_error(error);
+        if (auto error = checked_tiles(given, request, grid, tiles, whole_grid); !error.empty())
+            return usage_error(error);
     } catch (const std::bad_alloc&) {
         return usage_error("not enough memory to read the preset and the arguments");
     }
@@ -291,7 +366,10 @@ int export_main(int argc, char** argv) {
     try {
         std::optional<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line.emplace(progress);
-        export_image(preset, request, &interrupted, &progress);
+        if (tiles.empty())
+            export_image(preset, request, &interrupted, &progress);
+        else
+            export_tiles(preset, request, grid, tiles, whole_grid, &interrupted, &progress);
     } catch (const ExportError& error) {
         switch (error.cause()) {
             case ExportError::Cause::exists:

@@ -1,7 +1,9 @@
 // app/core/export_command.hpp: `noise-explorer export`, the command line around export_image.
 //
 //     noise-explorer export [--preset FILE|NAME] [--set key=value]... --size WxH|NAME
-//                           --format png8|rgb8|png16|r16|normal8 -o OUT [--force] [--region X0,Y0,X1,Y1]
+//                           --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw]
+//                           -o OUT [--force] [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges E]
+//                           [--tile X,Y]]
 //                           [--threads N]
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr

@@ -11,11 +11,13 @@
 
 #include "core/atomic_file.hpp"
 #include "core/colour.hpp"
+#include "core/exr_stream_writer.hpp"
 #include "core/field_stats.hpp"
 #include "core/normal_map.hpp"
 #include "core/png_stream_writer.hpp"
 #include "core/png_text.hpp"
 #include "core/shown_text.hpp"
+#include "core/tile_grid.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
@@ -100,6 +102,8 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
         facts["byte_order"] = "little-endian";
         facts["sample"]     = "uint16";
     }
+    if (request.format == ExportFormat::r32) facts["byte_order"] = "little-endian";
+    if (is_float_format(request.format)) facts["sample"] = "float32";
     facts["width"]        = window.columns();
     facts["height"]       = window.rows();
     facts["image_width"]  = request.size.width;
@@ -107,13 +111,31 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
     facts["region"]       = {window.x0, window.y0, window.x1, window.y1};
     const std::uint32_t top =
         request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ? 65535 : 255;
-    facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
-                            {"raw_min", range.lo},
-                            {"raw_max", range.hi},
-                            {"maps_to", {0, top}},
-                            {"note",
-                             "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
-                             "[raw_min, raw_max] were clamped"}};
+    if (is_float_format(request.format) && request.float_values == FloatValues::raw)
+        facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
+                                {"values", "raw"},
+                                {"raw_min", range.lo},
+                                {"raw_max", range.hi},
+                                {"note",
+                                 "samples are the raw noise values, not mapped nor clamped; raw_min and "
+                                 "raw_max are what the other formats map to 0 and 1"}};
+    else if (is_float_format(request.format))
+        facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
+                                {"values", "unit"},
+                                {"raw_min", range.lo},
+                                {"raw_max", range.hi},
+                                {"maps_to", {0, 1}},
+                                {"note",
+                                 "raw = raw_min + sample * (raw_max - raw_min); values outside "
+                                 "[raw_min, raw_max] were clamped"}};
+    else
+        facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
+                                {"raw_min", range.lo},
+                                {"raw_max", range.hi},
+                                {"maps_to", {0, top}},
+                                {"note",
+                                 "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
+                                 "[raw_min, raw_max] were clamped"}};
     if (request.format == ExportFormat::normal8)
         facts["normal_map"] = {
             {"space", "tangent"},
@@ -235,6 +257,54 @@ class R16Encoder final : public RowEncoder {
     std::vector<std::uint16_t> band_;
 };
 
+// r32 and exr32: a band of floats, mapped to [0, 1] or raw, to the file or to OpenEXR.
+class FloatEncoder final : public RowEncoder {
+  public:
+    // `exr` null: r32 to `file`.
+    FloatEncoder(AtomicFile& file, std::unique_ptr<ExrStreamWriter> exr, int width, noise::Range range,
+                 FloatValues values)
+        : file_(file),
+          exr_(std::move(exr)),
+          range_(range),
+          values_(values),
+          width_(static_cast<std::size_t>(width)) {}
+
+    void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
+        band_.resize(width_ * static_cast<std::size_t>(rows));
+        for (int r = 0; r < rows; ++r) {
+            const float* in = raw.data() +
+                              static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
+                              static_cast<std::size_t>(x0);
+            float* out = band_.data() + width_ * static_cast<std::size_t>(r);
+            if (values_ == FloatValues::raw)
+                std::copy_n(in, width_, out);
+            else
+                for (std::size_t x = 0; x < width_; ++x)
+                    out[x] = static_cast<float>(unit_value(in[x], range_));
+        }
+        if (exr_) {
+            exr_->write_rows(band_);
+            return;
+        }
+        if constexpr (std::endian::native == std::endian::big) {  // r32 is little-endian whatever the host
+            for (float& v : band_)
+                v = std::bit_cast<float>(__builtin_bswap32(std::bit_cast<std::uint32_t>(v)));
+        }
+        file_.write(band_.data(), band_.size() * sizeof(float));
+    }
+    void finish() override {
+        if (exr_) exr_->finish();
+    }
+
+  private:
+    AtomicFile& file_;
+    std::unique_ptr<ExrStreamWriter> exr_;
+    noise::Range range_;
+    FloatValues values_;
+    std::size_t width_;
+    std::vector<float> band_;
+};
+
 noise::Region checked_window(const ExportRequest& request) {
     const auto [width, height] = request.size;
     if (width < 1 || height < 1 || width > max_image_side || height > max_image_side)
@@ -263,11 +333,82 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
     return std::nullopt;
 }
 
+ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel,
+                          std::atomic<double>* progress) {
+    try {
+        for (const auto& tile : tiles) {
+            check_writable_target(tile.path, request.overwrite);
+            if (has_sidecar(request.format))
+                check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
+        }
+        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    std::vector<std::filesystem::path> written;
+    ExportResult result{};
+    try {
+        std::atomic<double> tile_progress{0.0};
+        for (std::size_t i = 0; i < tiles.size(); ++i) {
+            ExportRequest part = request;
+            part.region        = tiles[i].region;
+            part.path          = tiles[i].path;
+            const auto tile    = export_image(preset, part, cancel, &tile_progress);
+            written.insert(written.end(), tile.files.begin(), tile.files.end());
+            result.range = tile.range;
+            if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(tiles.size()));
+        }
+        if (whole_grid) {
+            write_file_atomically(
+                tile_manifest_path(request.path),
+                tile_manifest_json(grid, request.size, tiles,
+                                   export_format_names[static_cast<std::size_t>(request.format)],
+                                   preset_to_json(preset)),
+                request.overwrite);
+            written.push_back(tile_manifest_path(request.path));
+        }
+    } catch (...) {
+        std::error_code ignored;
+        for (const auto& file : written) std::filesystem::remove(file, ignored);
+        try {
+            throw;
+        } catch (const AtomicFileError& error) {
+            throw from(error);
+        }
+    }
+    result.files = std::move(written);
+    return result;
+}
+
+std::string_view export_format_extension(ExportFormat format) {
+    switch (format) {
+        case ExportFormat::r16:
+            return ".r16";
+        case ExportFormat::r32:
+            return ".r32";
+        case ExportFormat::exr32:
+            return ".exr";
+        case ExportFormat::png8:
+        case ExportFormat::rgb8:
+        case ExportFormat::png16:
+        case ExportFormat::normal8:
+            break;
+    }
+    return ".png";
+}
+
+std::optional<FloatValues> parse_float_values(std::string_view name) {
+    for (std::size_t i = 0; i < float_values_names.size(); ++i)
+        if (float_values_names[i] == name) return static_cast<FloatValues>(i);
+    return std::nullopt;
+}
+
 ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
                           std::atomic<double>* progress) {
     const noise::Region window = checked_window(request);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
-    const bool r16     = request.format == ExportFormat::r16;
+    const bool r16     = has_sidecar(request.format);  // r16 or r32
     const auto sidecar = r16_sidecar_path(request.path);
     try {
         // Refuse before rendering: a full-size render that then cannot be saved wastes minutes.
@@ -294,7 +435,19 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         if (r16) {
             sidecar_file.emplace(sidecar, request.overwrite);
             sidecar_file->write(export_facts_json(preset, request, window, range, true));
-            encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
+            if (request.format == ExportFormat::r16)
+                encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
+            else
+                encoder = std::make_unique<FloatEncoder>(file, nullptr, window.columns(), range,
+                                                         request.float_values);
+        } else if (request.format == ExportFormat::exr32) {
+            const std::vector<std::pair<std::string, std::string>> texts{
+                {std::string(exr_preset_attribute), preset_to_json(preset)},
+                {std::string(exr_export_attribute),
+                 export_facts_json(preset, request, window, range, false)}};
+            auto exr = std::make_unique<ExrStreamWriter>(file, window.columns(), window.rows(), texts);
+            encoder  = std::make_unique<FloatEncoder>(file, std::move(exr), window.columns(), range,
+                                                     request.float_values);
         } else {
             std::vector<PngTextChunk> texts{
                 {std::string(png_preset_key), preset_to_json(preset)},

@@ -14,6 +14,14 @@
 //     normal8 8-bit RGB PNG, a tangent-space normal map of the mapped surface in metres
 //            (normal_map.hpp: the library's gradients, view.terrain_height and terrain_spacing,
 //            green up or down by view.normal_convention)
+//     r32    headerless 32-bit little-endian IEEE floats, row-major, top row first, plus OUT.json
+//            as for r16 ("sample": "float32")
+//     exr32  single-channel ("Y") 32-bit float OpenEXR, ZIP-compressed (exr_stream_writer.hpp);
+//            the preset and the export facts in string attributes noiseExplorerPreset and
+//            noiseExplorerExport
+// The float formats hold, by request.float_values, the unit value (float(u), the same u as
+// every other format: 0 and 1 at the ends of the mapping, clamped) or the raw noise value
+// itself (float(raw), unclamped: what `sample` prints, rounded to float).
 // The unit value is raw noise through the mapping of value_mapping.hpp: the nominal range, or
 // with view.mapping = stretch the min/max measured over the FULL image (a first pass), so the
 // windows of a split export share one scale. Every PNG carries the preset and the export facts
@@ -33,7 +41,7 @@
 // on any error or cancellation no file is created and an existing one is left untouched. An
 // existing output is refused unless `overwrite`; anything but a regular file (a device, FIFO,
 // socket, folder or symbolic link) always. A replaced file keeps its mode (and owner where
-// permitted). r16 and its OUT.json are committed together: the folder holds both old files or
+// permitted). r16/r32 and OUT.json are committed together: the folder holds both old files or
 // both new ones, never a new .r16 beside an old .json. Safe to call on a worker thread; `cancel`
 // is polled between rows; `progress` goes from 0 to 1.
 #pragma once
@@ -48,14 +56,28 @@
 
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
+#include "core/tile_grid.hpp"
 #include "noise/render.hpp"
 
 namespace app {
 
-enum class ExportFormat { png8, rgb8, png16, r16, normal8 };
-inline constexpr std::array<std::string_view, 5> export_format_names{"png8", "rgb8", "png16", "r16",
-                                                                     "normal8"};
-static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::normal8) + 1);
+enum class ExportFormat { png8, rgb8, png16, r16, normal8, r32, exr32 };
+inline constexpr std::array<std::string_view, 7> export_format_names{"png8",    "rgb8", "png16", "r16",
+                                                                     "normal8", "r32",  "exr32"};
+static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::exr32) + 1);
+
+// What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
+enum class FloatValues { unit, raw };
+inline constexpr std::array<std::string_view, 2> float_values_names{"unit", "raw"};
+static_assert(float_values_names.size() == static_cast<std::size_t>(FloatValues::raw) + 1);
+
+inline bool is_float_format(ExportFormat format) {
+    return format == ExportFormat::r32 || format == ExportFormat::exr32;
+}
+// The headerless formats, which describe themselves in OUT.json.
+inline bool has_sidecar(ExportFormat format) {
+    return format == ExportFormat::r16 || format == ExportFormat::r32;
+}
 
 struct ExportRequest {
     ImageSize size;  // the full image
@@ -63,7 +85,8 @@ struct ExportRequest {
     std::filesystem::path path;
     bool overwrite = false;
     std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size)
-    unsigned threads = 0;                 // render and PNG compression threads; 0: one per core
+    unsigned threads         = 0;         // render and PNG compression threads; 0: one per core
+    FloatValues float_values = FloatValues::unit;  // r32 and exr32 only
 };
 
 struct ExportResult {
@@ -85,10 +108,27 @@ class ExportError : public std::runtime_error {
 ExportResult export_image(const Preset& preset, const ExportRequest& request,
                           const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
 
-// "OUT" -> "OUT.json", where r16 puts its description.
+// A grid of tiles (tile_grid.hpp), each an export_image of its region to its own file, then
+// (when `whole_grid`) the manifest. Every target is checked before the first tile renders; if a
+// tile fails or is cancelled, the files this call wrote are removed again (a tile that replaced
+// an older one with `overwrite` is gone then, not restored) and the ExportError is thrown.
+// `progress` counts finished tiles. Returns the files written and the last tile's range.
+ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                          const std::vector<Tile>& tiles, bool whole_grid,
+                          const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
+
+// "OUT" -> "OUT.json", where r16 and r32 put their description.
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
 
 // Parses "png16" etc.; nullopt if unknown.
 std::optional<ExportFormat> parse_export_format(std::string_view name);
+std::optional<FloatValues> parse_float_values(std::string_view name);
+
+// The usual file name extension of each format: ".png", ".r16", ".r32" or ".exr".
+std::string_view export_format_extension(ExportFormat format);
+
+// The name of the OpenEXR string attributes that hold the preset and the export facts.
+inline constexpr std::string_view exr_preset_attribute = "noiseExplorerPreset";
+inline constexpr std::string_view exr_export_attribute = "noiseExplorerExport";
 
 }  // namespace app

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.hpp"
+#include "core/export_image.hpp"
+#include "core/exr_stream_writer.hpp"
 #include "core/json_text.hpp"
 #include "core/png_text.hpp"
 #include "core/read_limited.hpp"
@@ -233,6 +235,24 @@ JsonRules preset_json_rules() {
 constexpr std::string_view empty_name_message =
     "empty file name: expected a preset .json, a shipped preset's name or a PNG exported by noise-explorer";
 
+// The "preset" object of an r16/r32 export's OUT.json ({"format": "r16", ..., "preset": {...}}),
+// as text; nullopt for anything else (then read as a preset, and its errors are a preset's).
+std::optional<std::string> preset_in_sidecar(std::string_view text, std::string_view source_name) {
+    if (text.find("\"preset\"") == std::string_view::npos) return std::nullopt;
+    json root;
+    try {
+        root = parse_json_text(text, source_name, preset_json_rules());
+    } catch (const ReadError&) {
+        return std::nullopt;  // read as a preset, whose errors then say what is wrong
+    }
+    if (!root.is_object() || !root.contains("format") || !root.contains("preset")) return std::nullopt;
+    const json& format = root["format"];
+    if (!format.is_string() || !root["preset"].is_object()) return std::nullopt;
+    const std::string name = format.get<std::string>();
+    if (name != "r16" && name != "r32") return std::nullopt;
+    return root["preset"].dump();
+}
+
 }  // namespace
 
 std::string preset_key_allowed(std::string_view key_path) {
@@ -314,12 +334,24 @@ Preset load_preset(const std::filesystem::path& file) {
                         "' text chunk: expected a PNG exported by noise-explorer");
             return parse_preset_json(*found, name + " (PNG text chunk)");
         }
+        if (std::string_view(head).starts_with(exr_magic)) {
+            const auto found = read_exr_text_attribute(in, head, exr_preset_attribute);
+            if (!found)
+                in.fail("this OpenEXR file has no '" + std::string(exr_preset_attribute) +
+                        "' attribute: expected an EXR exported by noise-explorer");
+            return parse_preset_json(*found, name + " (EXR attribute)");
+        }
+        // A headerless r16/r32 export: its preset is in the OUT.json beside it.
+        if (const auto extension = file.extension(); extension == ".r16" || extension == ".r32")
+            return load_preset(r16_sidecar_path(file));
         text = head + in.read_rest(preset_json_limit, "a preset .json");
     } catch (const PresetError&) {
         throw;
     } catch (const std::runtime_error& error) {
         throw PresetError(failure_text(error));
     }
+    if (const auto preset = preset_in_sidecar(text, name))
+        return parse_preset_json(*preset, name + " (\"preset\")");
     return parse_preset_json(text, name);
 }
 

@@ -8,12 +8,15 @@
 //     - parse_image_size gives a size from 1x1 to 16384x16384 or an error, exactly one of them;
 //       the error is one printable line starting with "--size: ";
 //     - parse_region gives a non-empty window inside the image or an error starting with
-//       "--region: ", exactly one of them, for a few image sizes.
+//       "--region: ", exactly one of them, for a few image sizes;
+//     - parse_tile_grid gives a grid or an error starting with "--tiles: "; a grid's tiles over a
+//       few image sizes are columns x rows windows inside the image, or an error "--tiles: ".
 #include <cstdint>
 #include <string>
 
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
+#include "core/tile_grid.hpp"
 #include "fuzz_check.hpp"
 
 namespace {
@@ -64,6 +67,37 @@ void fuzz_region(std::string_view text, app::ImageSize image) {
     }
 }
 
+void fuzz_tiles(std::string_view text) {
+    const app::TileGridParse parsed = app::parse_tile_grid(text);
+    fuzz::check(parsed.grid.has_value() != !parsed.error.empty(),
+                "--tiles gave both or neither of grid and error", parsed.error);
+    if (!parsed.grid) {
+        fuzz::check_message(parsed.error, "--tiles: ");
+        return;
+    }
+    for (app::TileEdges edges : {app::TileEdges::shared, app::TileEdges::split})
+        for (app::ImageSize image :
+             {app::ImageSize{1, 1}, app::ImageSize{129, 97}, app::ImageSize{16384, 16384}}) {
+            app::TileGrid grid = *parsed.grid;
+            grid.edges         = edges;
+            std::string error;
+            const auto tiles = app::plan_tiles(grid, image, "t.png", error);
+            fuzz::check(tiles.empty() != error.empty(), "plan_tiles gave both or neither of tiles and error",
+                        error);
+            if (tiles.empty()) {
+                fuzz::check_message(error, "--tiles: ");
+                continue;
+            }
+            fuzz::check(
+                tiles.size() == static_cast<std::size_t>(grid.columns) * static_cast<std::size_t>(grid.rows),
+                "plan_tiles gave the wrong number of tiles");
+            for (const auto& tile : tiles)
+                fuzz::check(noise::validate(tile.region).empty() && tile.region.width == image.width &&
+                                tile.region.height == image.height,
+                            "plan_tiles gave a window outside the image");
+        }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -73,5 +107,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (app::ImageSize image :
          {app::ImageSize{1, 1}, app::ImageSize{1920, 1080}, app::ImageSize{16384, 16384}})
         fuzz_region(text, image);
+    fuzz_tiles(text);
     return 0;
 }

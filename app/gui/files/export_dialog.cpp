@@ -14,6 +14,7 @@
 
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
+#include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
 
 namespace app::gui {
@@ -24,9 +25,20 @@ namespace {
 
 // The export as a background task: a copy of the settings, rendered and written by the same core
 // code as the CLI. Returns the message to show; throws the failure's one-line message.
-BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest request) {
-    return [preset = std::move(preset), request = std::move(request)](const TaskControl& control) {
+// With `tiles` (a grid of more than one), each tile and the manifest, as `export --tiles` does.
+BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest request, TileGrid grid,
+                                              std::vector<Tile> tiles) {
+    return [preset = std::move(preset), request = std::move(request), grid,
+            tiles = std::move(tiles)](const TaskControl& control) {
         try {
+            if (!tiles.empty()) {
+                const ExportResult result =
+                    export_tiles(preset, request, grid, tiles, true, &control.cancelled, &control.progress);
+                std::error_code ec;
+                const auto folder = std::filesystem::absolute(request.path, ec).parent_path();
+                return "Exported " + std::to_string(tiles.size()) + " tiles and " +
+                       tile_manifest_path(request.path).filename().string() + " to " + folder.string();
+            }
             const ExportResult result = export_image(preset, request, &control.cancelled, &control.progress);
             std::error_code ec;
             const auto where = [&](const std::filesystem::path& file) {
@@ -103,7 +115,7 @@ const std::vector<SizeChoice>& size_choices() {
 
 // The extension that suits the format, so the default path follows the chosen format.
 std::filesystem::path with_format_extension(std::filesystem::path path, ExportFormat format) {
-    path.replace_extension(format == ExportFormat::r16 ? ".r16" : ".png");
+    path.replace_extension(export_format_extension(format));
     return path;
 }
 
@@ -168,7 +180,11 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::TextUnformatted("Format");
     ImGui::SameLine(90);
     for (std::size_t i = 0; i < export_format_names.size(); ++i) {
-        if (i) ImGui::SameLine();
+        // Four to a row: all seven in one row are wider than the dialog.
+        if (i % 4 != 0)
+            ImGui::SameLine();
+        else if (i != 0)
+            ImGui::SetCursorPosX(90);
         const std::string name(export_format_names[i]);
         if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
             dialog.format = static_cast<int>(i);
@@ -183,6 +199,14 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
                             normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
                             view.terrain_height, view.terrain_spacing);
+    } else if (is_float_format(static_cast<ExportFormat>(dialog.format))) {
+        // r32 / exr32: the mapped value in [0, 1] or the noise itself (export --values).
+        ImGui::SetCursorPosX(90);
+        if (ImGui::RadioButton("values 0..1", !dialog.raw_values)) dialog.raw_values = false;
+        report.item("export_values=unit");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("raw noise values", dialog.raw_values)) dialog.raw_values = true;
+        report.item("export_values=raw");
     } else {
         ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
     }
@@ -210,6 +234,34 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     }
     const ImageSize size = chosen_size(dialog);
 
+    // Tiles (export --tiles): 1 x 1 is one image.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Tiles");
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(120);
+    ImGui::InputInt2("##export_tiles", &dialog.tile_columns);
+    dialog.tile_columns = std::clamp(dialog.tile_columns, 1, 64);
+    dialog.tile_rows    = std::clamp(dialog.tile_rows, 1, 64);
+    report.item("export_tiles");
+    ImGui::SameLine();
+    ImGui::Checkbox("shared edges (Unreal)", &dialog.tile_shared_edges);
+    report.item("export_tile_edges");
+    const TileGrid grid{dialog.tile_columns, dialog.tile_rows,
+                        dialog.tile_shared_edges ? TileEdges::shared : TileEdges::split};
+    const bool tiled = grid.columns * grid.rows > 1;
+    std::string tile_error;
+    const std::vector<Tile> tiles =
+        tiled ? plan_tiles(grid, size, dialog.path, tile_error) : std::vector<Tile>{};
+    if (tiled && tile_error.empty())
+        ImGui::TextDisabled("%d tiles of %d x %d: %s ...", grid.columns * grid.rows,
+                            tiles.front().region.columns(), tiles.front().region.rows(),
+                            tiles.front().path.filename().string().c_str());
+    else if (tiled) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
+        ImGui::TextWrapped("%s", tile_error.substr(tile_error.find(' ') + 1).c_str());  // without "--tiles: "
+        ImGui::PopStyleColor();
+    }
+
     // Path.
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("File");
@@ -218,7 +270,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
     report.item("export_path");
     const std::vector<std::string> extensions{
-        static_cast<ExportFormat>(dialog.format) == ExportFormat::r16 ? ".r16" : ".png"};
+        std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
     if (dialog.browser.draw(dialog.path, extensions, report, "export_browse",
                             6 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
         dialog.confirm_replace = false;
@@ -260,10 +312,11 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         preset.params = settings.params;
         preset.view   = settings.view;
         ExportRequest request;
-        request.size      = size;
-        request.format    = static_cast<ExportFormat>(dialog.format);
-        request.path      = dialog.path;
-        request.overwrite = overwrite;
+        request.size         = size;
+        request.format       = static_cast<ExportFormat>(dialog.format);
+        request.path         = dialog.path;
+        request.overwrite    = overwrite;
+        request.float_values = dialog.raw_values ? FloatValues::raw : FloatValues::unit;
         dialog.error.clear();
         dialog.message.clear();
         dialog.confirm_replace = false;
@@ -271,23 +324,31 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         std::error_code ec;
         dialog.exporting = std::filesystem::absolute(dialog.path, ec);
         dialog.job       = std::make_unique<BackgroundTask<std::string>>(
-            export_work(std::move(preset), std::move(request)), nullptr);
+            export_work(std::move(preset), std::move(request), grid, tiles), nullptr);
     };
     const std::string invalid = noise::validate(settings.params);
     if (busy) {
         if (ImGui::Button("Cancel export", ImVec2(140, 0))) dialog.job->cancel();
         report.item("export_cancel");
     } else if (dialog.confirm_replace) {
-        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?", dialog.path.c_str());
+        if (tiled)
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "Tiles of %s exist. Replace them?",
+                               dialog.path.c_str());
+        else
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?",
+                               dialog.path.c_str());
         if (ImGui::Button("Replace", ImVec2(120, 0))) start(true);
         report.item("export_replace");
         ImGui::SameLine();
         if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
     } else {
-        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty());
+        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty() || !tile_error.empty());
         if (ImGui::Button("Export", ImVec2(120, 0))) {
             std::error_code ec;
-            if (std::filesystem::exists(dialog.path, ec)) {
+            bool exists = tiled ? std::filesystem::exists(tile_manifest_path(dialog.path), ec)
+                                : std::filesystem::exists(dialog.path, ec);
+            for (const auto& tile : tiles) exists = exists || std::filesystem::exists(tile.path, ec);
+            if (exists) {
                 dialog.confirm_replace = true;
                 dialog.message.clear();
             } else {

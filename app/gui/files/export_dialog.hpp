@@ -32,11 +32,15 @@ struct ExportDialog {
     std::string path;                 // heightmap.png in the working folder, as a full path
     std::filesystem::path exporting;  // the file of the running job
     std::filesystem::path exported;   // the last file written, for "Open folder"
-    int format           = 2;         // index into the format list: png16 by default, what engines import
-    int size_index       = 3;         // index into the size list: unreal-1009 by default
-    int custom_width     = 1024;
-    int custom_height    = 1024;
-    bool confirm_replace = false;
+    int format             = 2;       // index into the format list: png16 by default, what engines import
+    bool raw_values        = false;   // r32 / exr32: the raw noise rather than the mapped [0, 1]
+    int tile_columns       = 1;       // export --tiles CxR; 1 x 1: one image
+    int tile_rows          = 1;
+    bool tile_shared_edges = true;
+    int size_index         = 3;  // index into the size list: unreal-1009 by default
+    int custom_width       = 1024;
+    int custom_height      = 1024;
+    bool confirm_replace   = false;
     std::string error;
     std::string message;
     FileBrowser browser;

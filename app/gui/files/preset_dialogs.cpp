@@ -163,8 +163,8 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         }
         ImGui::Spacing();
         ImGui::TextDisabled("Or browse (double-click a file to open it):");
-        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png"}, report, "open_browse",
-                                      8 * ImGui::GetTextLineHeightWithSpacing()) ==
+        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png", ".exr", ".r16", ".r32"}, report,
+                                      "open_browse", 8 * ImGui::GetTextLineHeightWithSpacing()) ==
                 FileBrowser::Pick::confirmed &&
             !busy)
             open_preset(dialogs, {dialogs.open_path}, wake);

@@ -6,7 +6,9 @@
 namespace app::gui {
 
 const char* const gui_help_text = R"(Window options:
-  noise-explorer [--preset FILE]      FILE: a preset .json or a PNG this program exported
+  noise-explorer [FILE] [--preset FILE]
+                                      FILE: a preset .json, or an image this program exported
+                                      (.png, .exr, .r16/.r32 beside its .json)
   --screenshot FILE --frames N        render N frames (then wait for the preview), write the
                                       window to FILE as PNG and exit
   --ui-report FILE                    after each frame that changed, append one JSON line with
@@ -51,10 +53,21 @@ ParsedOptions parse_gui_options(int argc, char** argv) {
         }
         const bool takes_value = arg == "--preset" || arg == "--screenshot" || arg == "--frames" ||
                                  arg == "--ui-report" || arg == "--preview-size" || arg == "--window-size";
+        // A bare FILE is --preset FILE: what the desktop entry's "Exec=noise-explorer %f" and a
+        // file manager's "Open with" pass.
+        if (!takes_value && !arg.empty() && arg.front() != '-') {
+            if (!o.preset.empty())
+                return fail("'" + std::string(arg) + "': one preset file at most (already given: '" +
+                            o.preset + "')");
+            o.preset = arg;
+            continue;
+        }
         if (!takes_value) return fail("unknown option '" + std::string(arg) + "' (see --help-gui)");
         if (i + 1 >= argc) return fail(std::string(arg) + ": missing value");
         const std::string_view value = argv[++i];
         if (arg == "--preset") {
+            if (!o.preset.empty())
+                return fail("--preset: one preset file at most (already given: '" + o.preset + "')");
             o.preset = value;
         } else if (arg == "--screenshot") {
             o.screenshot = value;

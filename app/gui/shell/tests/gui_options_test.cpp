@@ -71,5 +71,14 @@ TEST(GuiOptions, BadValuesNameTheOption) {
     }
 }
 
+// The desktop entry runs "noise-explorer %f": a bare file is the preset, once.
+TEST(GuiOptions, BareFileIsThePreset) {
+    EXPECT_EQ(parse({"hills.exr"}).options.preset, "hills.exr");
+    EXPECT_EQ(parse({"--no-session", "a.json"}).options.preset, "a.json");
+    EXPECT_TRUE(parse({"a.json"}).error.empty());
+    EXPECT_NE(parse({"a.json", "b.json"}).error.find("one preset file at most"), std::string::npos);
+    EXPECT_NE(parse({"a.json", "--preset", "b.json"}).error.find("--preset"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace app::gui

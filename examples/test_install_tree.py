@@ -1,0 +1,117 @@
+#!/usr/bin/python3
+"""Installs the build into a fresh prefix and uses it from outside, as a user would.
+
+1. `cmake --install` into WORK/prefix: the program, its presets, the desktop files, the
+   library, its headers, its CMake package and its pkg-config file are all where they belong.
+2. The installed program finds its presets relative to itself: a preset that exists only in
+   the installed tree is found by name.
+3. examples/render_png is configured, built and run against the prefix, once with the shared
+   library and once with the static one (NoiseExplorer_STATIC=ON, which must bring Highway in
+   through the config file); both write the same PNG. The shared build needs libnoise-explorer.so.N
+   (the SONAME) at run time, the static one does not.
+4. pkg-config: the .pc file gives a working compile line and names Highway for static links.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+
+def run(*args, **kwargs):
+    result = subprocess.run(args, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit(f"FAILED ({result.returncode}): {' '.join(args)}\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def needed_libraries(executable):
+    dynamic = run("readelf", "-d", executable)
+    return [line.split("[")[1].split("]")[0] for line in dynamic.splitlines() if "(NEEDED)" in line]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for option in ("build-dir", "config", "libdir", "example", "work", "cmake"):
+        parser.add_argument("--" + option, required=True)
+    a = parser.parse_args()
+
+    shutil.rmtree(a.work, ignore_errors=True)
+    prefix = os.path.join(a.work, "prefix")
+    run(a.cmake, "--install", a.build_dir, "--config", a.config, "--prefix", prefix)
+
+    expected = [
+        "bin/noise-explorer",
+        "share/noise-explorer/presets/clouds.json",
+        "share/applications/org.noiseexplorer.NoiseExplorer.desktop",
+        "share/metainfo/org.noiseexplorer.NoiseExplorer.metainfo.xml",
+        "share/mime/packages/noise-explorer.xml",
+        "share/icons/hicolor/scalable/apps/org.noiseexplorer.NoiseExplorer.svg",
+        "share/icons/hicolor/48x48/apps/org.noiseexplorer.NoiseExplorer.png",
+        "share/man/man1/noise-explorer.1.gz",
+        "include/noise/render.hpp",
+        f"{a.libdir}/libnoise-explorer.a",
+        f"{a.libdir}/libnoise-explorer.so",
+        f"{a.libdir}/cmake/NoiseExplorer/NoiseExplorerConfig.cmake",
+        f"{a.libdir}/pkgconfig/noise-explorer.pc",
+    ]
+    missing = [f for f in expected if not os.path.exists(os.path.join(prefix, f))]
+    if missing:
+        sys.exit("FAILED: not installed: " + ", ".join(missing))
+    headers = os.listdir(os.path.join(prefix, "include/noise"))
+    if any(not h.endswith(".hpp") for h in headers):
+        sys.exit(f"FAILED: include/noise holds more than headers: {headers}")
+
+    # 2. Presets relative to the executable (the build's fallback to the source tree cannot
+    # know this one).
+    presets = os.path.join(prefix, "share/noise-explorer/presets")
+    shutil.copy(os.path.join(presets, "clouds.json"), os.path.join(presets, "only-installed.json"))
+    installed_png = os.path.join(a.work, "installed.png")
+    run(os.path.join(prefix, "bin/noise-explorer"), "export", "--preset", "only-installed", "--size", "16x16",
+        "--format", "png8", "-o", installed_png)
+
+    # 3. The example, shared and static.
+    outputs = {}
+    env = dict(os.environ)
+    env.pop("CMAKE_PREFIX_PATH", None)
+    for kind in ("shared", "static"):
+        build = os.path.join(a.work, f"example-{kind}")
+        run(a.cmake, "-S", a.example, "-B", build, f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release",
+            f"-DNoiseExplorer_STATIC={'ON' if kind == 'static' else 'OFF'}", env=env)
+        run(a.cmake, "--build", build, env=env)
+        program = os.path.join(build, "render_png")
+        png = os.path.join(a.work, f"{kind}.png")
+        run(program, png)
+        with open(png, "rb") as f:
+            outputs[kind] = f.read()
+        if not outputs[kind].startswith(b"\x89PNG\r\n\x1a\n"):
+            sys.exit(f"FAILED: {png} is not a PNG")
+        needed = needed_libraries(program)
+        ours = [n for n in needed if n.startswith("libnoise-explorer")]
+        if kind == "shared" and (len(ours) != 1 or not ours[0].startswith("libnoise-explorer.so.")):
+            sys.exit(f"FAILED: the shared example should need libnoise-explorer.so.N, needs {needed}")
+        if kind == "static" and ours:
+            sys.exit(f"FAILED: the static example should not need {ours}")
+    if outputs["shared"] != outputs["static"]:
+        sys.exit("FAILED: the shared and static examples wrote different PNGs")
+
+    # 4. pkg-config.
+    env["PKG_CONFIG_PATH"] = os.path.join(prefix, a.libdir, "pkgconfig")
+    static_libs = run("pkg-config", "--static", "--libs", "noise-explorer", env=env)
+    if "-lhwy" not in static_libs.split():
+        sys.exit(f"FAILED: pkg-config --static --libs noise-explorer lacks -lhwy: {static_libs}")
+    flags = run("pkg-config", "--cflags", "--libs", "noise-explorer", "stb", env=env).split()
+    program = os.path.join(a.work, "render_png_pkgconfig")
+    run("c++", os.path.join(a.example, "main.cpp"), "-o", program, *flags)
+    png = os.path.join(a.work, "pkgconfig.png")
+    run(program, png, env=dict(env, LD_LIBRARY_PATH=os.path.join(prefix, a.libdir)))
+    with open(png, "rb") as f:
+        if f.read() != outputs["shared"]:
+            sys.exit("FAILED: the pkg-config build wrote a different PNG")
+
+    shutil.rmtree(a.work, ignore_errors=True)
+    print("install tree: program, presets, desktop files, library, CMake package and pkg-config all work")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+#!/usr/bin/python3
+"""The Debian package: `cpack -G DEB` builds it, lintian finds no error in it, and the program
+inside runs from the unpacked tree (finding its presets beside it).
+
+Checks what a reviewer would: the control fields (dependencies from dpkg-shlibdeps), the file
+list (the app and its desktop files; the library's headers and archives stay out), and that
+`usr/bin/noise-explorer export` works with a shipped preset. Installing it with apt is left to
+people (it changes the machine): README, "Debian package".
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def run(*args, **kwargs):
+    result = subprocess.run(args, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit(f"FAILED ({result.returncode}): {' '.join(args)}\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--cpack", required=True)
+    a = parser.parse_args()
+    for tool in ("dpkg-deb", "dpkg-shlibdeps", "lintian"):
+        if not shutil.which(tool):
+            print(f"{tool} not found (packages dpkg-dev, lintian): skipped")
+            sys.exit(77)
+
+    work = tempfile.mkdtemp(prefix="noise-explorer-deb-")
+    try:
+        run(a.cpack, "-G", "DEB", "--config", os.path.join(a.build_dir, "CPackConfig.cmake"), "-B", work)
+        debs = [f for f in os.listdir(work) if f.endswith(".deb")]
+        if len(debs) != 1 or not debs[0].startswith("noise-explorer_"):
+            sys.exit(f"FAILED: expected one noise-explorer_*.deb, got {debs}")
+        deb = os.path.join(work, debs[0])
+
+        depends = run("dpkg-deb", "-f", deb, "Depends")
+        for library in ("libc6", "libglfw3", "libhwy1", "libpng16-16", "libopenexr"):
+            if library not in depends:
+                sys.exit(f"FAILED: Depends lacks {library}: {depends}")
+        files = run("dpkg-deb", "-c", deb)
+        for wanted in ("./usr/bin/noise-explorer", "./usr/share/applications/org.noiseexplorer.NoiseExplorer.desktop",
+                       "./usr/share/noise-explorer/presets/clouds.json", "./usr/share/man/man1/noise-explorer.1.gz",
+                       "./usr/share/doc/noise-explorer/copyright"):
+            if wanted not in files:
+                sys.exit(f"FAILED: the package lacks {wanted}")
+        for unwanted in ("./usr/include/", "libnoise-explorer"):
+            if unwanted in files:
+                sys.exit(f"FAILED: the package holds {unwanted} (the library is not part of it)")
+
+        lintian = subprocess.run(["lintian", "--fail-on", "error", deb], capture_output=True, text=True)
+        errors = [line for line in lintian.stdout.splitlines() if line.startswith("E:")]
+        if lintian.returncode != 0 or errors:
+            sys.exit(f"FAILED: lintian:\n{lintian.stdout}{lintian.stderr}")
+
+        root = os.path.join(work, "root")
+        run("dpkg-deb", "-x", deb, root)
+        out = os.path.join(work, "h.png")
+        run(os.path.join(root, "usr/bin/noise-explorer"), "export", "--preset", "dunes", "--size", "32x32",
+            "--format", "png16", "-o", out)
+        warnings = [line for line in lintian.stdout.splitlines() if line.startswith("W:")]
+        print(f"{debs[0]}: lintian without errors ({len(warnings)} warnings); Depends: {depends.strip()}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
