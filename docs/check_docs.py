@@ -7,7 +7,8 @@ Checks, and names every failure on its own line:
   1. every relative link in README.md and docs/*.md points to an existing file, and its #anchor
      (if any) to a heading of that file (GitHub's heading ids);
   2. every repository path the pages name in code (`noise/...`, `app/...`, `assets/...`,
-     `docs/...`, `third_party/...`, `.ci/...`) exists (a `*` matches as in a shell glob);
+     `docs/...`, `third_party/...`, `.ci/...`, `packaging/...`, `examples/...`, `cmake/...`)
+     exists (a `*` matches as in a shell glob);
   3. every `docs/NAME.md#anchor` or `README.md#anchor` named in the sources exists;
   4. the README's test command is, word for word, the command `.ci/run` runs, and its build
      command installs the same way.
@@ -20,7 +21,7 @@ import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
 PAGES = ["README.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
-PATH_PREFIXES = ("noise/", "app/", "assets/", "docs/", "third_party/", ".ci/")
+PATH_PREFIXES = ("noise/", "app/", "assets/", "docs/", "third_party/", ".ci/", "packaging/", "examples/", "cmake/")
 # A reference from the sources into the pages: docs/NAME.md or [folder/]README.md, with an anchor.
 DOC_REFERENCE = r"(?<![\w./-])((?:docs/[\w-]+\.md|(?:[\w.-]+/)*README\.md)(?:#[\w-]+)?)"
 SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".c", ".py", ".cmake", ".txt", ".json", ".md")

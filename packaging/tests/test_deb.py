@@ -5,7 +5,7 @@ inside runs from the unpacked tree (finding its presets beside it).
 Checks what a reviewer would: the control fields (dependencies from dpkg-shlibdeps), the file
 list (the app and its desktop files; the library's headers and archives stay out), and that
 `usr/bin/noise-explorer export` works with a shipped preset. Installing it with apt is left to
-people (it changes the machine): README, "Debian package".
+people (it changes the machine): docs/install.md#debian-package.
 """
 import argparse
 import os

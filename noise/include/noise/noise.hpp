@@ -7,7 +7,7 @@
 //     noise::render(params, noise::Region::full(256, 256), raw);  // row-major, about [-1, 1]
 //     float u = noise::to_unit(raw[0], noise::nominal_range(params));  // [0, 1]
 //
-// Using it from another project (README, "The noise library"):
+// Using it from another project (docs/install.md#the-noise-library):
 //     find_package(NoiseExplorer CONFIG REQUIRED)                       CMake
 //     target_link_libraries(app PRIVATE NoiseExplorer::noise)           shared; static with
 //                                                                       -DNoiseExplorer_STATIC=ON
