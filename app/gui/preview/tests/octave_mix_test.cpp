@@ -8,21 +8,14 @@
 #include <cmath>
 #include <vector>
 
+#include "gui/tests/five_octaves.hpp"
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
 namespace {
 
-noise::Params five_octaves(noise::Fractal fractal) {
-    noise::Params p;
-    p.fractal   = fractal;
-    p.octaves   = 5;
-    p.frequency = 3.0;
-    p.offset_x  = -1.25;
-    p.offset_y  = 0.75;
-    return p;
-}
+using test_fields::five_octaves;
 
 double max_difference(const std::vector<float>& a, const std::vector<float>& b) {
     double worst = 0.0;

@@ -9,6 +9,7 @@
 #include "gui/teaching/animation.hpp"
 #include "gui/teaching/interpolation_view.hpp"
 #include "gui/teaching/octave_breakdown.hpp"
+#include "gui/tests/five_octaves.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
@@ -16,15 +17,7 @@
 namespace app::gui {
 namespace {
 
-noise::Params five_octaves(noise::Fractal fractal) {
-    noise::Params p;
-    p.fractal   = fractal;
-    p.octaves   = 5;
-    p.frequency = 3.0;
-    p.offset_x  = -1.25;
-    p.offset_y  = 0.75;
-    return p;
-}
+using test_fields::five_octaves;
 
 // The breakdown's running sum of all octaves is the curve; each row's share is the library's.
 TEST(OctaveBreakdown, LayersAddUpToTheCurve) {
