@@ -49,6 +49,19 @@ Params warp_component_params(const Params& params, int axis) {
     return component;
 }
 
+namespace {
+
+// The params of the mask field as this field reads it: its own, on our slice and tile (shaping.hpp).
+Params mask_component_params(const Params& params) {
+    Params mask = params.mask_field.front();
+    mask.z      = params.z;  // the slice, which a RowKernel of the mask reads from here
+    mask.w      = params.w;
+    mask.tile   = params.tile;
+    return mask;
+}
+
+}  // namespace
+
 FractalNoise::FractalNoise(const Params& params) : FractalNoise(params, 1.0, params.tile) {}
 
 FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t base_period)
@@ -92,11 +105,23 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t
     if (params.warp_amplitude > 0.0) {
         // A whole-number warp_frequency while tiling (validated): the warp repeats every
         // tile * warp_frequency of its own units, which is every tile in p.
+        // A mask field (base_scale: its frequency relative to the field's) reads its warp at its
+        // own scale; for the field itself base_scale is 1, and 1 * warp_frequency is exact.
         const auto warp_period =
-            static_cast<std::int64_t>(static_cast<double>(params.tile) * params.warp_frequency);
+            static_cast<std::int64_t>(static_cast<double>(base_period) * params.warp_frequency);
         for (int axis = 0; axis < params.dimension; ++axis)
-            warp_.emplace_back(
-                new FractalNoise(warp_component_params(params, axis), params.warp_frequency, warp_period));
+            warp_.emplace_back(new FractalNoise(warp_component_params(params, axis),
+                                                base_scale * params.warp_frequency, warp_period));
+    }
+
+    shaping_ = make_shaping_plan(params);
+    if (params.mask != MaskMode::none) {
+        // shaping.hpp: the mask field at the same point, its frequency relative to ours folded
+        // into its octaves' scales, repeating with our tile (a whole-number ratio, validated).
+        const double ratio   = params.mask_field.front().frequency / params.frequency;
+        const auto mask_period =
+            static_cast<std::int64_t>(static_cast<double>(base_period) * ratio);
+        mask_.reset(new FractalNoise(mask_component_params(params), base_scale * ratio, mask_period));
     }
 }
 
@@ -150,6 +175,10 @@ double FractalNoise::layered(const Point& q) const {
     return (first + layer(rotated(q))) * 0.5;
 }
 
-double FractalNoise::at(const Point& p) const { return layered(warped(p)); }
+double FractalNoise::at(const Point& p) const {
+    const double v = layered(warped(p));
+    if (!shaping_.active) return v;
+    return shape_value(shaping_, v, mask_ ? mask_->at(p) : 0.0);
+}
 
 }  // namespace noise

@@ -15,6 +15,14 @@
 
 namespace noise {
 
+namespace detail {
+// The shaping stage of a row kernel: the plan and the mask field's own kernel.
+struct ShapeRows {
+    const ShapingPlan* plan = nullptr;
+    std::unique_ptr<RowKernel> mask;  // none without a mask
+};
+}  // namespace detail
+
 RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail::KernelPlan>()) {
     const Params& params     = noise.params();
     detail::KernelPlan& plan = *plan_;
@@ -34,6 +42,11 @@ RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail:
         plan.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
     }
     if (noise.has_warp() || noise.has_rotated_layer()) warp_ = detail::make_warp_plan(noise);
+    if (noise.shaping().active) {
+        shape_       = std::make_unique<detail::ShapeRows>();
+        shape_->plan = &noise.shaping();
+        if (noise.shaping().mask != MaskMode::none) shape_->mask = std::make_unique<RowKernel>(noise.mask());
+    }
 }
 
 RowKernel::~RowKernel() = default;
@@ -46,8 +59,8 @@ namespace {
 // increasing x (their corner tables are bounded by the first and last pixel of a chunk).
 // A warp or a rotated layer takes warp_rows.hpp's path, chunk by chunk.
 template <class Value>
-void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, const RowSpec& row, int octave,
-                 std::span<Value> out) {
+void fill_raw_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, const RowSpec& row,
+                     int octave, std::span<Value> out) {
     if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
         const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
@@ -75,20 +88,40 @@ void fill_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp, c
     }
 }
 
+// The shaped field (shaping.hpp), chunk by chunk: the raw sums as doubles, the mask field's row
+// beside them, the stage on lanes, then handed over (rounded to float for a float row).
+template <class Value>
+void fill_shaped_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp,
+                        const detail::ShapeRows& shape, const RowSpec& row, std::span<Value> out) {
+    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
+        const std::size_t count = std::min<std::size_t>(detail::max_chunk, out.size() - start);
+        RowSpec part            = row;
+        part.first += static_cast<int>(start);
+        double values[detail::max_chunk], mask[detail::max_chunk];
+        fill_raw_chunks(plan, warp, part, -1, std::span(values, count));
+        if (shape.mask) shape.mask->fill_row(part, std::span(mask, count));
+        shape_values(*shape.plan, std::span(values, count), std::span<const double>(mask, count));
+        std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
+                       [](double v) { return static_cast<Value>(v); });
+    }
+}
+
 }  // namespace
 
 void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const {
-    fill_chunks(*plan_, warp_.get(), row, -1, out);
+    if (shape_) return fill_shaped_chunks(*plan_, warp_.get(), *shape_, row, out);
+    fill_raw_chunks(*plan_, warp_.get(), row, -1, out);
 }
 
 void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
-    fill_chunks(*plan_, warp_.get(), row, -1, out);
+    if (shape_) return fill_shaped_chunks(*plan_, warp_.get(), *shape_, row, out);
+    fill_raw_chunks(*plan_, warp_.get(), row, -1, out);
 }
 
 void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {
     if (octave < 0 || octave >= static_cast<int>(plan_->octaves.size()))
         throw std::out_of_range("fill_octave_row: no octave " + std::to_string(octave));
-    fill_chunks(*plan_, warp_.get(), row, octave, out);
+    fill_raw_chunks(*plan_, warp_.get(), row, octave, out);
 }
 
 std::string_view RowKernel::target() const { return hwy::TargetName(plan_->kernel.target); }

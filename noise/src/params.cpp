@@ -1,9 +1,11 @@
 // The parameter table and the text parsing every front end shares.
 #include "noise/params.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "noise/algorithms.hpp"
+#include "noise/shaping.hpp"
 
 namespace noise {
 namespace {
@@ -33,7 +35,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 27> table{
+const std::array<ParamInfo, 39> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
@@ -152,23 +154,123 @@ const std::array<ParamInfo, 27> table{
         "Seed 001: the field alone, or averaged with a copy of itself turned 45 degrees, which "
         "hides the lattice's grid (2D and up).",
         layers_names),
+    // The shaping stage (shaping.hpp), last: the controls draw these in their own section
+    // (shaping_param_table). `curve` and `mask_field` are lists, outside the table.
+    number<&Params::terraces>(
+        ParamKind::integer, "terraces", "Terraces",
+        "Shaping: cut the heights into this many even steps (libnoise's Terrace); 0 is off.", 0, 64),
+    number<&Params::terrace_sharpness>(
+        ParamKind::real, "terrace_sharpness", "Terrace sharpness",
+        "Shaping: 0 leaves the slope as it was, 0.5 is libnoise's terrace, 1 flattens the treads and "
+        "steepens the risers.",
+        0, 1),
+    number<&Params::terrace_invert>(
+        ParamKind::toggle, "terrace_invert", "Invert terraces",
+        "Shaping: rounded tops and sharp feet instead of flat treads and sharp edges.", 0, 1),
+    choice<&Params::mask>(
+        "mask", "Mask",
+        "Shaping: combine the field with the mask field (its own parameters): the lower, the "
+        "higher, their sum, their product, or the mask field where the field rises above the "
+        "threshold (select).",
+        mask_mode_names),
+    number<&Params::mask_threshold>(
+        ParamKind::real, "mask_threshold", "Mask threshold",
+        "Shaping, select: the field's unit height above which the mask field takes over.", 0, 1),
+    number<&Params::mask_falloff>(
+        ParamKind::real, "mask_falloff", "Mask falloff",
+        "Shaping, select: half the width of the soft edge around the threshold; 0 is a hard cut.", 0, 0.5),
+    number<&Params::invert>(ParamKind::toggle, "invert", "Invert",
+                            "Shaping: turn the heights upside down (u becomes 1 - u).", 0, 1),
+    number<&Params::scale>(ParamKind::real, "scale", "Scale",
+                           "Shaping: multiply the unit heights by this (libnoise's ScaleBias).", -4, 4),
+    number<&Params::bias>(ParamKind::real, "bias", "Bias",
+                          "Shaping: then add this to the unit heights (1 lifts by the whole range).", -2, 2),
+    number<&Params::clamp>(ParamKind::toggle, "clamp", "Clamp",
+                           "Shaping: keep the unit heights between clamp_min and clamp_max.", 0, 1),
+    number<&Params::clamp_min>(ParamKind::real, "clamp_min", "Clamp min",
+                               "Shaping: the lowest unit height kept (a flat sea floor).", 0, 1),
+    number<&Params::clamp_max>(ParamKind::real, "clamp_max", "Clamp max",
+                               "Shaping: the highest unit height kept (flat plateaus).", 0, 1),
 };
+
 
 }  // namespace
 
 std::span<const ParamInfo> param_table() { return table; }
 
+std::span<const ParamInfo> shaping_param_table() {
+    // The stage's entries close the table, from "terraces" on.
+    const auto first = std::find_if(table.begin(), table.end(), [](const ParamInfo& info) { return info.key == "terraces"; });
+    return std::span(first, table.end());
+}
+
 const ParamInfo* find_param(std::string_view key) { return find_field(param_table(), key); }
 
+Params& mask_field_of(Params& params) {
+    if (params.mask_field.empty()) {
+        // A new mask field starts as the field itself, unshaped, with the next seed.
+        Params mask = without_shaping(params);
+        mask.seed += 1;  // wraps past 2^32 - 1
+        params.mask_field.push_back(std::move(mask));
+    }
+    return params.mask_field.front();
+}
+
 std::string set_param(Params& params, std::string_view key, std::string_view text) {
+    if (key == "curve") return parse_curve(text, params.curve);
+    if (key.starts_with("mask.")) {
+        const std::string_view inner = key.substr(5);
+        if (inner == "mask" || inner.starts_with("mask."))
+            return std::string(key) + ": a mask field has no mask of its own: expected a key of the mask "
+                                      "field's noise (mask.frequency, mask.fractal, ...)";
+        Params edited           = params;
+        const std::string error = set_param(mask_field_of(edited), inner, text);
+        if (!error.empty()) return "mask." + error;
+        params = std::move(edited);
+        return {};
+    }
     const ParamInfo* info = find_param(key);
     if (info == nullptr) {
         std::string keys;
         for (const auto& entry : table) keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
-        return "unknown parameter " + quote_text(key) + ": expected one of " + keys;
+        return "unknown parameter " + quote_text(key) + ": expected one of " + keys + ", curve, mask.KEY";
     }
     return set_field_text(params, *info, text);
 }
+
+namespace {
+
+// The shaping stage's rules (shaping.hpp): a curve that is one, clamp bounds in order, and a mask
+// field that is valid on its own, has no mask, and repeats with our tile.
+std::string validate_shaping(const Params& params) {
+    if (!params.curve.empty())
+        if (auto error = check_curve(params.curve); !error.empty()) return error;
+    if (params.clamp_min > params.clamp_max)
+        return "clamp_max: '" + format_number(params.clamp_max) +
+               "' is below clamp_min: expected a number from " + format_number(params.clamp_min) + " to 1";
+    if (params.mask_field.size() > 1)
+        return "mask_field: " + std::to_string(params.mask_field.size()) +
+               " fields given: expected one set of parameters";
+    if (params.mask == MaskMode::none) return {};
+    if (params.mask_field.empty())
+        return "mask: '" + std::string(mask_mode_names[static_cast<std::size_t>(params.mask)]) +
+               "' needs a mask field: expected \"mask_field\": {...} in the preset or mask.KEY=VALUE";
+    const Params& mask = params.mask_field.front();
+    if (mask.mask != MaskMode::none || !mask.mask_field.empty())
+        return "mask.mask: '" + std::string(mask_mode_names[static_cast<std::size_t>(mask.mask)]) +
+               "' is not allowed: a mask field has no mask of its own, expected none";
+    Params as_read = mask;  // on our slice and tile, as FractalNoise reads it
+    as_read.tile   = params.tile;
+    if (auto error = validate(as_read); !error.empty()) return "mask." + error;
+    const double ratio = mask.frequency / params.frequency;
+    if (params.tile != 0 && ratio != std::floor(ratio))
+        return "mask.frequency: '" + format_number(mask.frequency) +
+               "' is not allowed while tiling: expected a whole multiple of frequency (" +
+               format_number(params.frequency) + "), so that the mask repeats with the tile";
+    return {};
+}
+
+}  // namespace
 
 std::string validate(const Params& params) {
     for (const auto& info : table)
@@ -195,7 +297,7 @@ std::string validate(const Params& params) {
                "' is not allowed while tiling: expected a whole number from 1 to 16 (tile = " +
                std::to_string(params.tile) + "), so that the warp repeats with the image";
     }
-    return {};
+    return validate_shaping(params);
 }
 
 Range nominal_range(const Params& params) {

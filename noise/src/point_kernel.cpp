@@ -80,6 +80,7 @@ PointSampler::PointSampler(const FractalNoise& noise)
     if (noise.has_warp())
         for (int k = 0; k < noise.params().dimension; ++k)
             warp_.push_back(std::make_unique<const detail::PointKernel>(noise.warp_component(k)));
+    if (noise.shaping().mask != MaskMode::none) mask_ = std::make_unique<const PointSampler>(noise.mask());
 }
 
 PointSampler::~PointSampler() = default;
@@ -118,6 +119,14 @@ void PointSampler::at(std::span<const Point> points, std::span<double> out) cons
                        layer_->fill({{turned[0], turned[1], c[2], c[3]}, count, -1, second});
                        for (int i = 0; i < count; ++i) values[i] = (values[i] + second[i]) * 0.5;
                    });
+    // FractalNoise::at's last step: the shaping stage, with the mask field at the same points.
+    if (!noise_->shaping().active) return;
+    std::vector<double> mask;
+    if (mask_) {
+        mask.resize(points.size());
+        mask_->at(points, mask);
+    }
+    shape_values(noise_->shaping(), out, mask);
 }
 
 bool PointSampler::compiled() const { return layer_->compiled(); }

@@ -6,6 +6,7 @@
 #include "noise/algorithms.hpp"
 #include "octave_sum.hpp"
 #include "reference_trace.hpp"
+#include "shaping_stage.hpp"
 
 namespace noise {
 namespace {
@@ -85,6 +86,18 @@ detail::Dual field_gradient(const FractalNoise& noise, const Point& p) {
     return result;
 }
 
+// The shaping stage on dual numbers (shaping_stage.hpp): each step by the chain rule, the mask
+// field's value and gradient from its own value_gradient at the same point.
+ValueGradient shaped(const FractalNoise& noise, const Point& p, const ValueGradient& field, double step) {
+    const ShapingPlan& plan = noise.shaping();
+    if (!plan.active) return field;
+    ValueGradient mask{};
+    if (plan.mask != MaskMode::none) mask = value_gradient(noise.mask(), p, step);
+    const detail::Dual result =
+        detail::shape<detail::Dual>(plan, {field.value, field.gradient}, {mask.value, mask.gradient});
+    return {result.value, result.slope, field.method};
+}
+
 }  // namespace
 
 GradientMethod gradient_method(const Params& params) {
@@ -95,8 +108,8 @@ GradientMethod gradient_method(const Params& params) {
 ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double step) {
     const Params& params = noise.params();
     if (gradient_method(params) == GradientMethod::finite_difference)
-        return finite_differences(noise, p, step);
-    return as_value_gradient(field_gradient(noise, p));
+        return finite_differences(noise, p, step);  // of at(), shaping included
+    return shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step);
 }
 
 Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
@@ -130,6 +143,8 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
     if (gradient_method(params) == GradientMethod::finite_difference) {
         // White noise: the slopes above are the 0 inside a cell; report the step's estimate.
         trace.total = finite_differences(noise, p, step);
+    } else {
+        trace.total = shaped(noise, p, trace.total, step);
     }
     return trace;
 }

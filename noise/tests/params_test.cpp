@@ -36,7 +36,20 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
                                                "warp_amplitude",
                                                "warp_frequency",
                                                "warp_octaves",
-                                               "layers"};
+                                               "layers",
+                                               // the shaping stage (shaping.hpp), last
+                                               "terraces",
+                                               "terrace_sharpness",
+                                               "terrace_invert",
+                                               "mask",
+                                               "mask_threshold",
+                                               "mask_falloff",
+                                               "invert",
+                                               "scale",
+                                               "bias",
+                                               "clamp",
+                                               "clamp_min",
+                                               "clamp_max"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);

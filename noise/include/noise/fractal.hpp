@@ -75,6 +75,10 @@
 // With neither (warp_amplitude = 0, layers = single) value(p) = F(p), the octave sum as before,
 // bit for bit.
 //
+// Shaping (shaping.hpp): last, at(p) = shape(layered(warped(p)), mask(p)): the remap curve,
+// terraces, the mask field, invert, scale-bias and clamp; skipped entirely when every step is at
+// its default, so a field without shaping is the same bits as before.
+//
 // A FractalNoise is immutable after construction: `at` is const and safe to call from many threads.
 #pragma once
 
@@ -86,6 +90,7 @@
 
 #include "noise/lattice.hpp"
 #include "noise/params.hpp"
+#include "noise/shaping.hpp"
 
 namespace noise {
 
@@ -126,8 +131,15 @@ class FractalNoise {
     FractalNoise& operator=(const FractalNoise&) = delete;
 
     // The field at a noise-space point (frequency and offsets are NOT applied here): the octave
-    // sum, warped and layered as the params say.
+    // sum, warped and layered as the params say, then shaped.
     double at(const Point& p) const;
+    // The field before the shaping stage: layered(warped(p)).
+    double unshaped(const Point& p) const { return layered(warped(p)); }
+
+    // The shaping stage (shaping.hpp), resolved; plan.active is false when it does nothing.
+    const ShapingPlan& shaping() const { return shaping_; }
+    // The mask field (only when shaping().mask != none), read at the same point p as this field.
+    const FractalNoise& mask() const { return *mask_; }
 
     // The steps of `at`, for the fast path and the trace: at(p) == layered(warped(p)), and
     // layered(q) is layer(q) or (layer(q) + layer(rotated(q))) * 0.5.
@@ -168,6 +180,8 @@ class FractalNoise {
     std::vector<Lattice> lattices_;                          // one per octave (1 when octave_seeds = same)
     std::vector<OctaveSetup> octaves_;
     double amplitude_sum_ = 0.0;
+    ShapingPlan shaping_;
+    std::unique_ptr<const FractalNoise> mask_;  // the mask field, or none
 };
 
 }  // namespace noise

@@ -26,6 +26,9 @@
 // with smoothing); the default 8 MB thread stacks of Linux hold that easily. Rows are filled in
 // chunks of 1024 pixels; x_step must be positive (pixels in increasing x).
 //
+// The shaping stage (shaping.hpp) runs on each chunk the kernels filled: the mask field's own
+// RowKernel fills the same chunk, and the stage runs on SIMD lanes (shape_values).
+//
 // Domain warp and the rotated layer (fractal.hpp) move the pixels off the row: then the kernel
 // takes warp_rows.hpp's path, resolved once here too (the warp field's components are rows of
 // their own and take SIMD kernels; the field at the moved and turned points takes the point
@@ -48,6 +51,7 @@ namespace noise {
 namespace detail {
 struct KernelPlan;
 struct WarpPlan;
+struct ShapeRows;
 class PointKernel;
 }  // namespace detail
 
@@ -68,11 +72,11 @@ class RowKernel {
     RowKernel(const RowKernel&)            = delete;
     RowKernel& operator=(const RowKernel&) = delete;
 
-    // The fractal sum along the row, out.size() pixels.
+    // The field along the row, out.size() pixels: the fractal sum, shaped (shaping.hpp).
     void fill_row(const RowSpec& row, std::span<double> out) const;
     void fill_row(const RowSpec& row, std::span<float> out) const;  // rounded as static_cast<float>
 
-    // Octave i's weighted contribution alone: octave_weight(i) * octave(i, p).
+    // Octave i's weighted contribution alone: octave_weight(i) * octave(i, p) (never shaped).
     void fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const;
 
     // The SIMD target the kernel was compiled for: "AVX3", "AVX2", "SSE4", "EMU128", ...
@@ -80,7 +84,8 @@ class RowKernel {
 
   private:
     std::unique_ptr<detail::KernelPlan> plan_;
-    std::unique_ptr<detail::WarpPlan> warp_;  // a warp or a rotated layer: warp_rows.hpp's path
+    std::unique_ptr<detail::WarpPlan> warp_;    // a warp or a rotated layer: warp_rows.hpp's path
+    std::unique_ptr<detail::ShapeRows> shape_;  // the shaping stage, when it does something
 };
 
 // The field at arbitrary points, batch-first (the caller owns the buffers): one point per SIMD
@@ -114,6 +119,7 @@ class PointSampler {
     const FractalNoise* noise_;
     std::unique_ptr<const detail::PointKernel> layer_;
     std::vector<std::unique_ptr<const detail::PointKernel>> warp_;  // one per warp component, or none
+    std::unique_ptr<const PointSampler> mask_;                       // the mask field, or none
 };
 
 // Which SIMD targets this build has and this CPU runs, best first (names as `target`).

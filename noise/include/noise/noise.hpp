@@ -47,6 +47,7 @@
 #include "noise/params.hpp"
 #include "noise/perlin.hpp"
 #include "noise/render.hpp"
+#include "noise/shaping.hpp"
 #include "noise/simplex.hpp"
 #include "noise/value.hpp"
 #include "noise/worley.hpp"

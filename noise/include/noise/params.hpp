@@ -20,6 +20,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "noise/field_table.hpp"
 
@@ -71,6 +72,22 @@ inline constexpr std::array<std::string_view, 4> hash_names{"permutation", "elia
 enum class Layers { single, rotated };
 inline constexpr std::array<std::string_view, 2> layers_names{"single", "rotated"};
 
+// How the shaping stage (shaping.hpp) combines the field with the mask field: not at all, the
+// lower or higher of the two, their sum or product, or libnoise's Select (the mask field takes
+// over where the field rises above the threshold, across a soft edge).
+enum class MaskMode { none, min, max, add, multiply, select };
+inline constexpr std::array<std::string_view, 6> mask_mode_names{"none", "min", "max", "add", "multiply",
+                                                                 "select"};
+
+// One control point of the shaping stage's remap curve (shaping.hpp): unit height in, unit height
+// out, both in [0, 1].
+struct CurvePoint {
+    double x = 0.0;
+    double y = 0.0;
+    friend bool operator==(const CurvePoint&, const CurvePoint&) = default;
+};
+
+static_assert(mask_mode_names.size() == static_cast<std::size_t>(MaskMode::select) + 1);
 static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::worley) + 1);
 static_assert(cellular_return_names.size() == static_cast<std::size_t>(CellularReturn::f2_minus_f1) + 1);
 static_assert(cellular_distance_names.size() == static_cast<std::size_t>(CellularDistance::chebyshev) + 1);
@@ -113,6 +130,24 @@ struct Params {
     double warp_frequency = 1.0;             // the warp field's frequency relative to octave 0's
     int warp_octaves      = 3;               // octaves of each component of the warp field
     Layers layers         = Layers::single;  // single: the field alone, bit for bit
+    // The shaping stage (shaping.hpp), after everything above, in unit heights u = (v - lo) / (hi - lo)
+    // of nominal_range. Every default below changes nothing, bit for bit.
+    std::vector<CurvePoint> curve;     // the remap curve's control points; empty: no curve
+    int terraces             = 0;      // steps of the terrace; 0: none
+    double terrace_sharpness = 0.5;    // 0: no step, 0.5: libnoise's Terrace, 1: flatter treads
+    bool terrace_invert      = false;  // libnoise's InvertTerraces: rounded tops, sharp feet
+    MaskMode mask            = MaskMode::none;
+    double mask_threshold    = 0.5;    // select: the field's unit height where the mask takes over
+    double mask_falloff      = 0.1;    // select: half the width of the soft edge
+    bool invert              = false;  // u -> 1 - u
+    double scale             = 1.0;    // u -> u * scale + bias
+    double bias              = 0.0;
+    bool clamp               = false;  // u -> min(max(u, clamp_min), clamp_max)
+    double clamp_min         = 0.0;
+    double clamp_max         = 1.0;
+    // The mask field, a complete set of parameters of its own (mask != none): one entry, whose own
+    // mask is none. Its offsets, slice, tile and shaping's mask are the field's (shaping.hpp).
+    std::vector<Params> mask_field;
 
     friend bool operator==(const Params&, const Params&) = default;
 };
@@ -122,19 +157,29 @@ struct Params {
 using ParamKind = FieldKind;
 using ParamInfo = FieldInfo<Params>;
 
-// All parameters, in the order the UI shows them.
+// All parameters, in the order the UI shows them; the shaping stage's (shaping.hpp) come last.
+// The curve's points and the mask field are lists, outside the table: presets write them as
+// "curve" and "mask_field", set_param reads "curve" and "mask.KEY".
 std::span<const ParamInfo> param_table();
+
+// The shaping stage's entries: the end of param_table(), from "terraces" on.
+std::span<const ParamInfo> shaping_param_table();
 
 // The entry with this key, or nullptr.
 const ParamInfo* find_param(std::string_view key);
 
 // Parses `text` for the field `key` ("perlin", "0.5", "on"/"off"/"true"/"false"/"1"/"0") and
-// stores it. Returns an empty string on success, else one line naming the key, the value and
+// stores it. Also "curve" (shaping.hpp's parse_curve: "plateau", "0:0,0.5:0.8,1:1", "none") and
+// "mask.KEY", a key of the mask field (created, when there is none, as this field unshaped with the
+// next seed). Returns an empty string on success, else one line naming the key, the value and
 // what is allowed, e.g. "octaves: '20' is out of range: expected an integer from 1 to 16".
 // `params` is unchanged on error.
 std::string set_param(Params& params, std::string_view key, std::string_view text);
 
 // Stores a number for `info` after checking kind and range; the same kind of message on error.
+// The mask field of params, created as set_param says when there is none.
+Params& mask_field_of(Params& params);
+
 inline std::string set_param_value(Params& params, const ParamInfo& info, double value) {
     return set_field_value(params, info, value);
 }

@@ -1,0 +1,143 @@
+// The shaping stage (shaping.hpp) on SIMD lanes, one pixel per lane, for a row the kernels filled.
+//
+// The steps of shaping_stage.hpp, operation for operation: the same IEEE operations in the same
+// order, and every choice the scalar code makes with a comparison made here with the same
+// comparison and a blend (std::min(a, b) is "b < a ? b : a", so it is IfThenElse(Lt(b, a), b, a),
+// never Highway's Min, whose choice for equal or unordered operands is the instruction's). So
+// every target gives shape_value's bits. The curve's segment is found as the scalar code finds
+// it, by counting the knots at or below u: with knots in rising order, each knot passed replaces
+// the coefficients with the next segment's (no gathers; a curve has at most 16 knots).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/shaping_kernel.cpp"
+#include <hwy/foreach_target.h>  // re-includes this file once per target
+#include <hwy/highway.h>
+
+#include <cstddef>
+#include <span>
+#include <stdexcept>
+
+#include "noise/shaping.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace noise {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using D = hn::ScalableTag<double>;
+using VD = hn::Vec<D>;
+
+VD Curve(const ShapingPlan& plan, VD u) {
+    const D d;
+    const CurveSegment& first = plan.segments[0];
+    VD x0 = hn::Set(d, first.x0), inv_h = hn::Set(d, first.inv_h), a = hn::Set(d, first.a);
+    VD b = hn::Set(d, first.b), c = hn::Set(d, first.c), e = hn::Set(d, first.d);
+    for (std::size_t j = 0; j < plan.knots.size(); ++j) {
+        const auto passed         = hn::Ge(u, hn::Set(d, plan.knots[j]));
+        const CurveSegment& next = plan.segments[j + 1];
+        x0                        = hn::IfThenElse(passed, hn::Set(d, next.x0), x0);
+        inv_h                     = hn::IfThenElse(passed, hn::Set(d, next.inv_h), inv_h);
+        a                         = hn::IfThenElse(passed, hn::Set(d, next.a), a);
+        b                         = hn::IfThenElse(passed, hn::Set(d, next.b), b);
+        c                         = hn::IfThenElse(passed, hn::Set(d, next.c), c);
+        e                         = hn::IfThenElse(passed, hn::Set(d, next.d), e);
+    }
+    const VD t = hn::Mul(hn::Sub(u, x0), inv_h);
+    return hn::Add(hn::Mul(hn::Add(hn::Mul(hn::Add(hn::Mul(a, t), b), t), c), t), e);
+}
+
+VD Terraces(const ShapingPlan& plan, VD u) {
+    const D d;
+    const VD zero = hn::Zero(d), one = hn::Set(d, 1.0);
+    const VD n = hn::Set(d, static_cast<double>(plan.terraces)), last = hn::Set(d, plan.terraces - 1.0);
+    const VD scaled = hn::Mul(u, n);
+    const VD floor  = hn::Floor(scaled);
+    const VD k      = hn::IfThenElse(hn::Lt(last, floor), last, floor);
+    VD alpha        = hn::Sub(scaled, k);
+    VD from = hn::Div(k, n), to = hn::Div(hn::Add(k, one), n);
+    if (plan.terrace_invert) {
+        alpha         = hn::Sub(one, alpha);
+        const VD swap = from;
+        from          = to;
+        to            = swap;
+    }
+    const VD square = hn::Mul(alpha, alpha);
+    const VD shaped =
+        plan.sharpness_high < 0.0
+            ? hn::Add(alpha, hn::Mul(hn::Set(d, plan.sharpness_low), hn::Sub(square, alpha)))
+            : hn::Add(square, hn::Mul(hn::Set(d, plan.sharpness_high), hn::Sub(hn::Mul(square, square), square)));
+    VD result = hn::Add(from, hn::Mul(shaped, hn::Sub(to, from)));
+    result    = hn::IfThenElse(hn::Ge(u, one), one, result);
+    return hn::IfThenElse(hn::Gt(u, zero), result, zero);  // also NaN -> 0, as !(u > 0)
+}
+
+VD Mask(const ShapingPlan& plan, VD u, VD m) {
+    const D d;
+    const VD zero = hn::Zero(d), one = hn::Set(d, 1.0);
+    switch (plan.mask) {
+        case MaskMode::none:
+            return u;
+        case MaskMode::min:
+            return hn::IfThenElse(hn::Lt(m, u), m, u);
+        case MaskMode::max:
+            return hn::IfThenElse(hn::Lt(u, m), m, u);
+        case MaskMode::add:
+            return hn::Add(u, m);
+        case MaskMode::multiply:
+            return hn::Mul(u, m);
+        case MaskMode::select: {
+            VD a;
+            if (plan.select_inv_width > 0.0) {
+                a = hn::Mul(hn::Sub(u, hn::Set(d, plan.select_low)), hn::Set(d, plan.select_inv_width));
+                a = hn::IfThenElse(hn::Lt(a, zero), zero, hn::IfThenElse(hn::Lt(one, a), one, a));  // clamp01
+                a = hn::Mul(hn::Mul(a, a), hn::Sub(hn::Set(d, 3.0), hn::Mul(hn::Set(d, 2.0), a)));
+            } else {
+                a = hn::IfThenElse(hn::Ge(u, hn::Set(d, plan.select_threshold)), one, zero);
+            }
+            return hn::Add(hn::Mul(hn::Sub(one, a), u), hn::Mul(a, m));
+        }
+    }
+    return u;
+}
+
+void ShapeRow(const ShapingPlan& plan, double* values, const double* mask, std::size_t count) {
+    const D d;
+    const std::size_t lanes = hn::Lanes(d);
+    const VD lo = hn::Set(d, plan.lo), span = hn::Set(d, plan.span), one = hn::Set(d, 1.0);
+    const VD mask_lo = hn::Set(d, plan.mask_lo), mask_span = hn::Set(d, plan.mask_span);
+    std::size_t i = 0;
+    for (; i + lanes <= count; i += lanes) {
+        VD u = hn::Div(hn::Sub(hn::LoadU(d, values + i), lo), span);
+        if (!plan.knots.empty()) u = Curve(plan, u);
+        if (plan.terraces > 0) u = Terraces(plan, u);
+        if (plan.mask != MaskMode::none)
+            u = Mask(plan, u, hn::Div(hn::Sub(hn::LoadU(d, mask + i), mask_lo), mask_span));
+        if (plan.invert) u = hn::Sub(one, u);
+        if (plan.scale != 1.0 || plan.bias != 0.0)
+            u = hn::Add(hn::Mul(u, hn::Set(d, plan.scale)), hn::Set(d, plan.bias));
+        if (plan.clamp) {
+            const VD low = hn::Set(d, plan.clamp_min), high = hn::Set(d, plan.clamp_max);
+            u = hn::IfThenElse(hn::Lt(u, low), low, u);     // std::max(u, low)
+            u = hn::IfThenElse(hn::Lt(high, u), high, u);   // std::min(u, high)
+        }
+        hn::StoreU(hn::Add(lo, hn::Mul(u, span)), d, values + i);
+    }
+    for (; i < count; ++i)
+        values[i] = shape_value(plan, values[i], plan.mask != MaskMode::none ? mask[i] : 0.0);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace noise
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace noise {
+HWY_EXPORT(ShapeRow);
+
+void shape_values(const ShapingPlan& plan, std::span<double> values, std::span<const double> mask) {
+    if (!plan.active) return;
+    if (plan.mask != MaskMode::none && mask.size() < values.size())
+        throw std::invalid_argument("shape_values: the mask row is shorter than the row");
+    HWY_DYNAMIC_DISPATCH(ShapeRow)(plan, values.data(), mask.data(), values.size());
+}
+}  // namespace noise
+#endif
