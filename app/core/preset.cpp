@@ -12,6 +12,7 @@
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
 #include "core/view_keys.hpp"
+#include "noise/shaping.hpp"
 
 namespace app {
 namespace {
@@ -101,7 +102,15 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::vector<std::string_view> top_level_keys() {
     std::vector<std::string_view> keys{"format", "version", "name", "description"};
     for (const auto& info : noise::param_table()) keys.push_back(info.key);
-    keys.push_back("view");
+    keys.insert(keys.end(), {"curve", "mask_field", "view"});
+    return keys;
+}
+
+// The keys of a "mask_field" object: the noise parameters and the curve (no mask of its own).
+std::vector<std::string_view> mask_field_keys() {
+    std::vector<std::string_view> keys;
+    for (const auto& info : noise::param_table()) keys.push_back(info.key);
+    keys.push_back("curve");
     return keys;
 }
 
@@ -180,6 +189,63 @@ nlohmann::ordered_json field_json(const Settings& settings, const noise::FieldIn
     return {};
 }
 
+constexpr std::string_view curve_expected =
+    "expected an array of 2 to 16 [x, y] pairs of numbers from 0 to 1, x strictly rising, e.g. [[0, 0], "
+    "[0.5, 0.8], [1, 1]]";
+
+// "curve": [[x, y], ...], checked by noise::check_curve; `key` is how the file names it.
+void read_curve(std::vector<noise::CurvePoint>& curve, const json& value, std::string_view source,
+                const std::string& key) {
+    if (!value.is_array()) fail_key(source, key, std::string(curve_expected) + ", got " + describe(value));
+    std::vector<noise::CurvePoint> points;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const json& pair = value[i];
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number() || !pair[1].is_number())
+            fail_key(source, key,
+                     "point " + std::to_string(i + 1) + " is " + describe(pair) + ": " +
+                         std::string(curve_expected));
+        points.push_back({pair[0].get<double>(), pair[1].get<double>()});
+    }
+    // An empty array is no curve, as a preset without the key.
+    if (!points.empty())
+        if (auto error = noise::check_curve(points); !error.empty())
+            fail_key(source, key, without_key_prefix(error, "curve"));
+    curve = std::move(points);
+}
+
+nlohmann::ordered_json curve_json(const std::vector<noise::CurvePoint>& curve) {
+    nlohmann::ordered_json points = nlohmann::ordered_json::array();
+    for (const noise::CurvePoint& p : curve) points.push_back({p.x, p.y});
+    return points;
+}
+
+// "mask_field": {...}: the mask field's noise parameters and curve, flat like the top level.
+void read_mask_field(noise::Params& params, const json& object, std::string_view source) {
+    if (!object.is_object())
+        fail_key(source, "mask_field",
+                 "expected an object of the mask field's noise parameters, got " + describe(object));
+    noise::Params mask;
+    for (const auto& [key, value] : object.items()) {
+        const std::string path = "mask_field." + key;
+        if (key == "curve") {
+            read_curve(mask.curve, value, source, path);
+        } else if (key == "mask_field") {
+            fail_key(source, path, "a mask field has no mask field of its own: expected no such key");
+        } else if (const noise::ParamInfo* info = noise::find_param(key)) {
+            read_field(mask, *info, value, source, path);
+        } else {
+            fail(source, "mask_field: " + unknown_key_message(key, mask_field_keys()));
+        }
+    }
+    params.mask_field = {std::move(mask)};
+}
+
+// The noise parameters of the table and the curve, as the JSON of a preset (or its mask field).
+void write_params(nlohmann::ordered_json& object, const noise::Params& params) {
+    for (const auto& info : noise::param_table()) object[std::string(info.key)] = field_json(params, info);
+    object["curve"] = curve_json(params.curve);
+}
+
 void read_view(ViewSettings& view, const json& object, std::string_view source) {
     if (!object.is_object())
         fail_key(source, "view", "expected an object of view settings, got " + describe(object));
@@ -224,10 +290,11 @@ std::string read_text_key(const json& value, std::string_view key, std::string_v
 }
 
 JsonRules preset_json_rules() {
-    return {.what         = "a preset",
-            .max_nesting  = preset_max_nesting,
-            .nesting_note = "a preset needs 2 (the object and its \"view\")",
-            .allowed      = preset_key_allowed};
+    return {
+        .what         = "a preset",
+        .max_nesting  = preset_max_nesting,
+        .nesting_note = "a preset needs 4 (the object, its \"mask_field\", their \"curve\" and its points)",
+        .allowed      = preset_key_allowed};
 }
 
 // Why an empty name is an error and not "no preset": `--preset ""` from a script whose
@@ -256,6 +323,8 @@ std::optional<std::string> preset_in_sidecar(std::string_view text, std::string_
 }  // namespace
 
 std::string preset_key_allowed(std::string_view key_path) {
+    if (key_path.starts_with("mask_field.")) key_path.remove_prefix(11);
+    if (key_path == "curve") return std::string(curve_expected);
     if (const noise::ParamInfo* info = noise::find_param(key_path)) return noise::allowed_values(*info);
     if (key_path.starts_with("view."))
         if (const ViewKeyInfo* info = find_view_key(key_path.substr(5))) return noise::allowed_values(*info);
@@ -290,6 +359,10 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
             preset.description = read_text_key(value, key, source_name);
         } else if (key == "view") {
             read_view(preset.view, value, source_name);
+        } else if (key == "curve") {
+            read_curve(preset.params.curve, value, source_name, key);
+        } else if (key == "mask_field") {
+            read_mask_field(preset.params, value, source_name);
         } else if (const noise::ParamInfo* info = noise::find_param(key)) {
             read_field(preset.params, *info, value, source_name, key);
         } else if (find_view_key(key) != nullptr) {
@@ -308,8 +381,12 @@ std::string preset_to_json(const Preset& preset) {
     root["version"] = preset_format_version;
     if (!preset.name.empty()) root["name"] = preset.name;
     if (!preset.description.empty()) root["description"] = preset.description;
-    for (const auto& info : noise::param_table())
-        root[std::string(info.key)] = field_json(preset.params, info);
+    write_params(root, preset.params);
+    if (!preset.params.mask_field.empty()) {  // kept while the mask is off, so it can come back
+        nlohmann::ordered_json mask = nlohmann::ordered_json::object();
+        write_params(mask, preset.params.mask_field.front());
+        root["mask_field"] = mask;
+    }
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
     for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);
     root["view"] = view;
@@ -374,13 +451,14 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     if (key.starts_with("view.") && find_view_key(key.substr(5)) != nullptr) key.remove_prefix(5);
 
     std::string error;
-    if (noise::find_param(key) != nullptr) {
+    if (key == "curve" || key.starts_with("mask.") || noise::find_param(key) != nullptr) {
         error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
     } else if (find_view_key(key) != nullptr) {
         error = with_value_shown(set_view_key(preset.view, key, value), value, value);
     } else {
         std::vector<std::string_view> keys;
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
+        keys.insert(keys.end(), {"curve", "mask.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
         error = unknown_key_message(key, keys);
     }

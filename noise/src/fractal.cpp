@@ -118,9 +118,8 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t
     if (params.mask != MaskMode::none) {
         // shaping.hpp: the mask field at the same point, its frequency relative to ours folded
         // into its octaves' scales, repeating with our tile (a whole-number ratio, validated).
-        const double ratio   = params.mask_field.front().frequency / params.frequency;
-        const auto mask_period =
-            static_cast<std::int64_t>(static_cast<double>(base_period) * ratio);
+        const double ratio     = params.mask_field.front().frequency / params.frequency;
+        const auto mask_period = static_cast<std::int64_t>(static_cast<double>(base_period) * ratio);
         mask_.reset(new FractalNoise(mask_component_params(params), base_scale * ratio, mask_period));
     }
 }

@@ -193,14 +193,14 @@ const std::array<ParamInfo, 39> table{
                                "Shaping: the highest unit height kept (flat plateaus).", 0, 1),
 };
 
-
 }  // namespace
 
 std::span<const ParamInfo> param_table() { return table; }
 
 std::span<const ParamInfo> shaping_param_table() {
     // The stage's entries close the table, from "terraces" on.
-    const auto first = std::find_if(table.begin(), table.end(), [](const ParamInfo& info) { return info.key == "terraces"; });
+    const auto first = std::find_if(table.begin(), table.end(),
+                                    [](const ParamInfo& info) { return info.key == "terraces"; });
     return std::span(first, table.end());
 }
 
@@ -221,8 +221,9 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
     if (key.starts_with("mask.")) {
         const std::string_view inner = key.substr(5);
         if (inner == "mask" || inner.starts_with("mask."))
-            return std::string(key) + ": a mask field has no mask of its own: expected a key of the mask "
-                                      "field's noise (mask.frequency, mask.fractal, ...)";
+            return std::string(key) +
+                   ": a mask field has no mask of its own: expected a key of the mask "
+                   "field's noise (mask.frequency, mask.fractal, ...)";
         Params edited           = params;
         const std::string error = set_param(mask_field_of(edited), inner, text);
         if (!error.empty()) return "mask." + error;

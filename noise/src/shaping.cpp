@@ -58,7 +58,7 @@ std::string parse_curve(std::string_view text, std::vector<CurvePoint>& points) 
         ": expected none, linear, power, smoothstep, plateau, valley or points x:y,x:y,... (0 to 1)";
     std::vector<CurvePoint> read;
     for (std::size_t start = 0; start <= text.size();) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::size_t comma     = std::min(text.find(',', start), text.size());
         const std::string_view item = text.substr(start, comma - start);
         const std::size_t colon     = item.find(':');
         CurvePoint point;
@@ -96,13 +96,13 @@ bool has_shaping(const Params& params) {
 Params without_shaping(const Params& params) {
     Params plain = params;
     const Params defaults;
-    plain.curve      = defaults.curve;
-    plain.terraces   = defaults.terraces;
-    plain.mask       = defaults.mask;
-    plain.invert     = defaults.invert;
-    plain.scale      = defaults.scale;
-    plain.bias       = defaults.bias;
-    plain.clamp      = defaults.clamp;
+    plain.curve    = defaults.curve;
+    plain.terraces = defaults.terraces;
+    plain.mask     = defaults.mask;
+    plain.invert   = defaults.invert;
+    plain.scale    = defaults.scale;
+    plain.bias     = defaults.bias;
+    plain.clamp    = defaults.clamp;
     return plain;
 }
 
@@ -145,8 +145,8 @@ ShapingPlan make_shaping_plan(const Params& params) {
             // The Hermite cubic of the segment in t = (u - x_k) / h, in powers of t.
             const double h = p[k + 1].x - p[k].x, y0 = p[k].y, y1 = p[k + 1].y;
             const double m0 = m[k] * h, m1 = m[k + 1] * h;
-            plan.segments.push_back({p[k].x, 1.0 / h, 2.0 * (y0 - y1) + m0 + m1, 3.0 * (y1 - y0) - 2.0 * m0 - m1,
-                                     m0, y0});
+            plan.segments.push_back(
+                {p[k].x, 1.0 / h, 2.0 * (y0 - y1) + m0 + m1, 3.0 * (y1 - y0) - 2.0 * m0 - m1, m0, y0});
         }
         // From the last knot on: the straight line y_{n-1} + m_{n-1} (u - x_{n-1}).
         plan.segments.push_back({p[n - 1].x, 1.0, 0.0, 0.0, m[n - 1], p[n - 1].y});
@@ -164,10 +164,10 @@ ShapingPlan make_shaping_plan(const Params& params) {
 
     plan.mask = params.mask;
     if (params.mask != MaskMode::none && !params.mask_field.empty()) {
-        const Range mask    = nominal_range(params.mask_field.front());
-        plan.mask_lo        = mask.lo;
-        plan.mask_span      = mask.hi - mask.lo;
-        plan.select_low     = params.mask_threshold - params.mask_falloff;
+        const Range mask      = nominal_range(params.mask_field.front());
+        plan.mask_lo          = mask.lo;
+        plan.mask_span        = mask.hi - mask.lo;
+        plan.select_low       = params.mask_threshold - params.mask_falloff;
         plan.select_inv_width = params.mask_falloff > 0.0 ? 1.0 / (2.0 * params.mask_falloff) : 0.0;
         plan.select_threshold = params.mask_threshold;
     }

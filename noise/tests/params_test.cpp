@@ -10,46 +10,14 @@
 namespace {
 
 TEST(Params, TheTableHasTheDesignsKeysOnce) {
-    const std::vector<std::string_view> design{"algorithm",
-                                               "dimension",
-                                               "gradients",
-                                               "interpolation",
-                                               "smooth",
-                                               "cellular_return",
-                                               "cellular_distance",
-                                               "cellular_jitter",
-                                               "fractal",
-                                               "octaves",
-                                               "persistence",
-                                               "lacunarity",
-                                               "octave_seeds",
-                                               "octave_offsets",
-                                               "normalize",
-                                               "hash",
-                                               "seed",
-                                               "frequency",
-                                               "offset_x",
-                                               "offset_y",
-                                               "z",
-                                               "w",
-                                               "tile",
-                                               "warp_amplitude",
-                                               "warp_frequency",
-                                               "warp_octaves",
-                                               "layers",
-                                               // the shaping stage (shaping.hpp), last
-                                               "terraces",
-                                               "terrace_sharpness",
-                                               "terrace_invert",
-                                               "mask",
-                                               "mask_threshold",
-                                               "mask_falloff",
-                                               "invert",
-                                               "scale",
-                                               "bias",
-                                               "clamp",
-                                               "clamp_min",
-                                               "clamp_max"};
+    const std::vector<std::string_view> design{
+        "algorithm", "dimension", "gradients", "interpolation", "smooth", "cellular_return",
+        "cellular_distance", "cellular_jitter", "fractal", "octaves", "persistence", "lacunarity",
+        "octave_seeds", "octave_offsets", "normalize", "hash", "seed", "frequency", "offset_x", "offset_y",
+        "z", "w", "tile", "warp_amplitude", "warp_frequency", "warp_octaves", "layers",
+        // the shaping stage (shaping.hpp), last
+        "terraces", "terrace_sharpness", "terrace_invert", "mask", "mask_threshold", "mask_falloff", "invert",
+        "scale", "bias", "clamp", "clamp_min", "clamp_max"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);

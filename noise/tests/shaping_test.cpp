@@ -39,8 +39,8 @@ Params ridged_mask(const Params& field) {
 std::vector<Params> shaped_configurations() {
     std::vector<Params> all;
     Params base;
-    base.octaves = 4;
-    base.seed    = 3;
+    base.octaves   = 4;
+    base.seed      = 3;
     const auto add = [&](auto change) {
         Params p = base;
         change(p);
@@ -93,7 +93,9 @@ std::vector<Params> shaped_configurations() {
     return all;
 }
 
-bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
+bool same_bits(double a, double b) {
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
 
 TEST(Shaping, DefaultsAreNoStageAndChangeNoBit) {
     const Params plain;
@@ -114,8 +116,15 @@ TEST(Shaping, DefaultsAreNoStageAndChangeNoBit) {
 // Raw values across and beyond the nominal range, and the ones the steps decide at: the curve's
 // knots, the terrace edges, the threshold, the clamp bounds, signed zeros, infinities and NaN.
 std::vector<double> hard_values(const noise::ShapingPlan& plan, noise::SplitMix64& rng) {
-    std::vector<double> units{0.0, -0.0, 1.0, 0.5, -0.25, 1.25, std::numeric_limits<double>::infinity(),
-                              -std::numeric_limits<double>::infinity(), std::nan("")};
+    std::vector<double> units{0.0,
+                              -0.0,
+                              1.0,
+                              0.5,
+                              -0.25,
+                              1.25,
+                              std::numeric_limits<double>::infinity(),
+                              -std::numeric_limits<double>::infinity(),
+                              std::nan("")};
     for (const double knot : plan.knots) units.push_back(knot);
     for (int k = 0; k <= plan.terraces; ++k) units.push_back(static_cast<double>(k) / plan.terraces);
     units.insert(units.end(), {plan.select_threshold, plan.select_low, plan.clamp_min, plan.clamp_max});
@@ -166,15 +175,18 @@ TEST(Shaping, RowsAndPointsOnEveryTargetEqualTheReference) {
             kernel.fill_row(spec, row_float);
             std::vector<noise::Point> points(row.size());
             for (std::size_t i = 0; i < row.size(); ++i) {
-                points[i] = {spec.x_origin + (static_cast<double>(spec.first + static_cast<int>(i)) + 0.5) * spec.x_step,
-                             spec.y, params.z, params.w};
+                points[i]             = {spec.x_origin +
+                                             (static_cast<double>(spec.first + static_cast<int>(i)) + 0.5) * spec.x_step,
+                                         spec.y, params.z, params.w};
                 const double expected = noise.at(points[i]);
                 ASSERT_TRUE(same_bits(row[i], expected)) << target << " pixel " << i;
-                ASSERT_TRUE(same_bits(row_float[i], static_cast<float>(expected))) << target << " pixel " << i;
+                ASSERT_TRUE(same_bits(row_float[i], static_cast<float>(expected)))
+                    << target << " pixel " << i;
             }
             std::vector<double> sampled(points.size());
             sampler.at(points, sampled);
-            for (std::size_t i = 0; i < points.size(); ++i) ASSERT_TRUE(same_bits(sampled[i], row[i])) << target;
+            for (std::size_t i = 0; i < points.size(); ++i)
+                ASSERT_TRUE(same_bits(sampled[i], row[i])) << target;
         }
     }
     noise::force_simd_target("");
@@ -191,7 +203,7 @@ TEST(Shaping, TheStageDoesWhatItSays) {
     const auto unit = [&](double u) { return (noise::shape_value(plan, -1.0 + u * 2.0, 0.0) + 1.0) / 2.0; };
     EXPECT_NEAR(unit(0.25), 0.25, 1e-15);
     EXPECT_NEAR(unit(0.25 + 0.125), 0.25 + 0.25 * 0.25, 1e-15);  // alpha 0.5 -> 0.25 of the step
-    EXPECT_EQ(unit(-0.5), 0.0);                                   // held below, as libnoise holds
+    EXPECT_EQ(unit(-0.5), 0.0);                                  // held below, as libnoise holds
     EXPECT_EQ(unit(1.5), 1.0);
     Params curved;
     curved.curve = {{0.0, 0.2}, {0.5, 0.9}, {1.0, 1.0}};
@@ -200,7 +212,7 @@ TEST(Shaping, TheStageDoesWhatItSays) {
     EXPECT_NEAR(unit(0.5), 0.9, 1e-15);
     EXPECT_NEAR(unit(1.0), 1.0, 1e-15);
     for (double u = 0.0; u < 1.0; u += 0.001) EXPECT_LE(unit(u), unit(u + 0.001) + 1e-15);  // monotone
-    for (double u = 0.0; u <= 1.0; u += 0.001) EXPECT_LE(unit(u), 1.0 + 1e-15);           // no overshoot
+    for (double u = 0.0; u <= 1.0; u += 0.001) EXPECT_LE(unit(u), 1.0 + 1e-15);             // no overshoot
 }
 
 TEST(Shaping, MaskModesCombineTheTwoFields) {
@@ -215,14 +227,24 @@ TEST(Shaping, MaskModesCombineTheTwoFields) {
     for (std::size_t m = 1; m < noise::mask_mode_names.size(); ++m) {
         field.mask = static_cast<MaskMode>(m);
         const noise::FractalNoise noise(field);
-        const double u = unit_of(field, noise.unshaped(p)), k = unit_of(field.mask_field[0], noise.mask().at(p));
+        const double u   = unit_of(field, noise.unshaped(p)),
+                     k   = unit_of(field.mask_field[0], noise.mask().at(p));
         const double got = unit_of(field, noise.at(p));
         switch (field.mask) {
-            case MaskMode::min: EXPECT_NEAR(got, std::min(u, k), 1e-15); break;
-            case MaskMode::max: EXPECT_NEAR(got, std::max(u, k), 1e-15); break;
-            case MaskMode::add: EXPECT_NEAR(got, u + k, 1e-15); break;
-            case MaskMode::multiply: EXPECT_NEAR(got, u * k, 1e-15); break;
-            default: break;
+            case MaskMode::min:
+                EXPECT_NEAR(got, std::min(u, k), 1e-15);
+                break;
+            case MaskMode::max:
+                EXPECT_NEAR(got, std::max(u, k), 1e-15);
+                break;
+            case MaskMode::add:
+                EXPECT_NEAR(got, u + k, 1e-15);
+                break;
+            case MaskMode::multiply:
+                EXPECT_NEAR(got, u * k, 1e-15);
+                break;
+            default:
+                break;
         }
     }
     (void)mask;
@@ -233,8 +255,8 @@ TEST(Shaping, TheMaskFieldReadsItsOwnFrequencyAtTheSamePoint) {
     field.mask       = MaskMode::max;
     field.mask_field = {ridged_mask(field)};
     const noise::FractalNoise noise(field);
-    Params alone     = field.mask_field[0];  // the mask field's own picture, same view
-    alone.offset_x   = field.offset_x;
+    Params alone   = field.mask_field[0];  // the mask field's own picture, same view
+    alone.offset_x = field.offset_x;
     const noise::FractalNoise own(alone);
     // Pixel 37 of a 128-wide image, in either field's own pixel model.
     const noise::Point in_field = noise::pixel_point(field, 128, 37, 12);
@@ -272,8 +294,9 @@ TEST(Shaping, GradientsAgreeWithCentralDifferencesAwayFromKinks) {
                 }
         }
         // Kinks (terrace edges, clamp bounds, min/max switching, ridged crests) are met rarely.
-        EXPECT_LE(disagreements, compared / 50) << noise::format_curve(params.curve) << " terraces "
-                                                << params.terraces << " mask " << static_cast<int>(params.mask);
+        EXPECT_LE(disagreements, compared / 50)
+            << noise::format_curve(params.curve) << " terraces " << params.terraces << " mask "
+            << static_cast<int>(params.mask);
     }
 }
 
@@ -289,14 +312,16 @@ TEST(Shaping, TheGradientSeesTheStage) {  // not the unshaped gradient: the chai
 
 TEST(Shaping, BadCurvesAreRefusedInOneLine) {
     const auto error_of = [](std::vector<CurvePoint> points) { return noise::check_curve(points); };
-    const double nan = std::nan("");
+    const double nan    = std::nan("");
     const std::vector<std::pair<std::vector<CurvePoint>, std::string>> bad{
         {{{0.0, 0.0}, {0.6, 0.5}, {0.4, 0.7}, {1.0, 1.0}},
          "curve: point 3 x '0.4' is not after point 2's 0.6: expected x strictly rising from 0 to 1"},
-        {{{0.0, 0.0}, {0.5, nan}, {1.0, 1.0}}, "curve: point 2 y 'nan' is out of range: expected a number from 0 to 1"},
+        {{{0.0, 0.0}, {0.5, nan}, {1.0, 1.0}},
+         "curve: point 2 y 'nan' is out of range: expected a number from 0 to 1"},
         {{{0.0, 0.0}, {1.5, 1.0}}, "curve: point 2 x '1.5' is out of range: expected a number from 0 to 1"},
         {{{0.0, 0.0}}, "curve: 1 points is not a curve: expected 2 to 16 points x:y"},
-        {{{0.0, 0.0}, {0.0, 1.0}}, "curve: point 2 x '0' is not after point 1's 0: expected x strictly rising from 0 to 1"},
+        {{{0.0, 0.0}, {0.0, 1.0}},
+         "curve: point 2 x '0' is not after point 1's 0: expected x strictly rising from 0 to 1"},
     };
     for (const auto& [points, message] : bad) {
         EXPECT_EQ(error_of(points), message);
@@ -322,8 +347,9 @@ TEST(Shaping, BadCurvesAreRefusedInOneLine) {
 TEST(Shaping, MaskKeysAndRules) {
     Params params;
     EXPECT_EQ(noise::set_param(params, "mask", "min"), "");
-    EXPECT_EQ(noise::validate(params),
-              "mask: 'min' needs a mask field: expected \"mask_field\": {...} in the preset or mask.KEY=VALUE");
+    EXPECT_EQ(
+        noise::validate(params),
+        "mask: 'min' needs a mask field: expected \"mask_field\": {...} in the preset or mask.KEY=VALUE");
     EXPECT_EQ(noise::set_param(params, "mask.fractal", "ridged"), "");
     ASSERT_EQ(params.mask_field.size(), 1u);
     EXPECT_EQ(params.mask_field[0].seed, params.seed + 1);
@@ -333,14 +359,16 @@ TEST(Shaping, MaskKeysAndRules) {
     EXPECT_NE(noise::set_param(params, "mask.mask", "max"), "");
     params.tile                    = 4;
     params.mask_field[0].frequency = 6.0;  // 1.5 times ours: cannot repeat with the tile
-    EXPECT_EQ(noise::validate(params),
-              "mask.frequency: '6' is not allowed while tiling: expected a whole multiple of frequency (4), so "
-              "that the mask repeats with the tile");
+    EXPECT_EQ(
+        noise::validate(params),
+        "mask.frequency: '6' is not allowed while tiling: expected a whole multiple of frequency (4), so "
+        "that the mask repeats with the tile");
     params.mask_field[0].frequency = 8.0;
     EXPECT_EQ(noise::validate(params), "");
     params.clamp_min = 0.7;
     params.clamp_max = 0.2;
-    EXPECT_EQ(noise::validate(params), "clamp_max: '0.2' is below clamp_min: expected a number from 0.7 to 1");
+    EXPECT_EQ(noise::validate(params),
+              "clamp_max: '0.2' is below clamp_min: expected a number from 0.7 to 1");
 }
 
 TEST(Shaping, AMaskThatTilesWithTheFieldRepeats) {

@@ -81,6 +81,99 @@ TEST(Preset, JsonRoundTripKeepsEveryFieldExactly) {
     EXPECT_EQ(parse_preset_json(preset_to_json(Preset{}), "defaults"), Preset{});
 }
 
+// The shaping stage (noise/shaping.hpp): every step away from its default, a curve whose numbers
+// need all their digits, and a mask field with a curve of its own.
+Preset shaped_preset() {
+    Preset p                   = unusual_preset();
+    p.params.tile              = 0;
+    p.params.curve             = {{0.0, 0.1}, {1.0 / 3.0, 0.7}, {0.9, 0.75}, {1.0, 1.0}};
+    p.params.terraces          = 6;
+    p.params.terrace_sharpness = 0.8;
+    p.params.terrace_invert    = true;
+    p.params.mask              = noise::MaskMode::select;
+    p.params.mask_threshold    = 0.42;
+    p.params.mask_falloff      = 0.07;
+    p.params.invert            = true;
+    p.params.scale             = 1.25;
+    p.params.bias              = -0.1;
+    p.params.clamp             = true;
+    p.params.clamp_min         = 0.05;
+    p.params.clamp_max         = 0.95;
+    noise::Params mask;
+    mask.fractal        = noise::Fractal::ridged;
+    mask.frequency      = 8.5;
+    mask.curve          = noise::curve_preset(noise::CurvePreset::valley);
+    mask.invert         = true;
+    p.params.mask_field = {mask};
+    return p;
+}
+
+TEST(Preset, ShapingRoundTripsExactly) {
+    const Preset original  = shaped_preset();
+    const std::string json = preset_to_json(original);
+    EXPECT_EQ(parse_preset_json(json, "round-trip"), original);
+    EXPECT_NE(json.find("\"curve\": ["), std::string::npos);
+    EXPECT_NE(json.find("\"mask_field\": {"), std::string::npos);
+    // Without a mask field there is no "mask_field" key; an empty curve is [].
+    const std::string plain = preset_to_json(Preset{});
+    EXPECT_EQ(plain.find("mask_field"), std::string::npos);
+    EXPECT_NE(plain.find("\"curve\": []"), std::string::npos);
+}
+
+TEST(PresetErrors, BadCurvesAndMaskFieldsInOneLine) {
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "curve": [[0, 0], [0.6, 0.5], [0.4, 0.7], [1, 1]]})"),
+        "p.json: key 'curve': point 3 x '0.4' is not after point 2's 0.6: expected x strictly rising from 0 "
+        "to 1");
+    EXPECT_EQ(error_of("{" + header + R"(, "curve": [[0, 0], [0.5, 1.5]]})"),
+              "p.json: key 'curve': point 2 y '1.5' is out of range: expected a number from 0 to 1");
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "curve": [[0, 0], [0.5, "NaN"]]})"),
+        "p.json: key 'curve': point 2 is an array [0.5,\"NaN\"]: expected an array of 2 to 16 [x, y] pairs "
+        "of numbers from 0 to 1, x strictly rising, e.g. [[0, 0], [0.5, 0.8], [1, 1]]");
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "curve": "plateau"})"),
+        "p.json: key 'curve': expected an array of 2 to 16 [x, y] pairs of numbers from 0 to 1, x strictly "
+        "rising, e.g. [[0, 0], [0.5, 0.8], [1, 1]], got the string \"plateau\"");
+    EXPECT_EQ(error_of("{" + header + R"(, "mask": "min"})"),
+              "p.json: mask: 'min' needs a mask field: expected \"mask_field\": {...} in the preset or "
+              "mask.KEY=VALUE");
+    EXPECT_EQ(error_of("{" + header + R"(, "mask": "min", "mask_field": {"octaves": 20}})"),
+              "p.json: key 'mask_field.octaves': '20' is out of range: expected an integer from 1 to 16");
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "mask": "min", "mask_field": {"curve": [[0.5, 0], [0.5, 1]]}})"),
+        "p.json: key 'mask_field.curve': point 2 x '0.5' is not after point 1's 0.5: expected x strictly "
+        "rising from 0 to 1");
+    EXPECT_EQ(error_of("{" + header + R"(, "mask": "min", "mask_field": {"mask_field": {}}})"),
+              "p.json: key 'mask_field.mask_field': a mask field has no mask field of its own: expected no "
+              "such key");
+    EXPECT_EQ(error_of("{" + header + R"(, "terraces": 100})"),
+              "p.json: key 'terraces': '100' is out of range: expected an integer from 0 to 64");
+}
+
+TEST(PresetErrors, SetReachesTheCurveAndTheMaskField) {
+    Preset p;
+    apply_assignment(p, "curve=0:0,0.5:0.8,1:1");
+    EXPECT_EQ(p.params.curve.size(), 3u);
+    apply_assignment(p, "mask=max");
+    apply_assignment(p, "mask.fractal=ridged");
+    ASSERT_EQ(p.params.mask_field.size(), 1u);
+    EXPECT_EQ(p.params.mask_field[0].fractal, noise::Fractal::ridged);
+    const auto message_of = [&](std::string_view text) {
+        try {
+            apply_assignment(p, text);
+        } catch (const PresetError& error) {
+            return std::string(error.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(message_of("curve=0:0,0.4:nan,1:1"),
+              "--set: curve: point 2 y 'nan' is out of range: expected a number from 0 to 1");
+    EXPECT_EQ(message_of("mask.octaves=0"),
+              "--set: mask.octaves: '0' is out of range: expected an integer from 1 to 16");
+    EXPECT_EQ(p.params.curve.size(), 3u);  // unchanged by the refusals
+}
+
 TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     const std::string json = preset_to_json(Preset{});
     EXPECT_NE(json.find("\"format\": \"noise-explorer-preset\""), std::string::npos);

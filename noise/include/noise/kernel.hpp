@@ -119,7 +119,7 @@ class PointSampler {
     const FractalNoise* noise_;
     std::unique_ptr<const detail::PointKernel> layer_;
     std::vector<std::unique_ptr<const detail::PointKernel>> warp_;  // one per warp component, or none
-    std::unique_ptr<const PointSampler> mask_;                       // the mask field, or none
+    std::unique_ptr<const PointSampler> mask_;                      // the mask field, or none
 };
 
 // Which SIMD targets this build has and this CPU runs, best first (names as `target`).

@@ -76,14 +76,14 @@ inline constexpr std::array<std::string_view, 2> layers_names{"single", "rotated
 // lower or higher of the two, their sum or product, or libnoise's Select (the mask field takes
 // over where the field rises above the threshold, across a soft edge).
 enum class MaskMode { none, min, max, add, multiply, select };
-inline constexpr std::array<std::string_view, 6> mask_mode_names{"none", "min", "max", "add", "multiply",
-                                                                 "select"};
+inline constexpr std::array<std::string_view, 6> mask_mode_names{"none", "min",      "max",
+                                                                 "add",  "multiply", "select"};
 
 // One control point of the shaping stage's remap curve (shaping.hpp): unit height in, unit height
 // out, both in [0, 1].
 struct CurvePoint {
-    double x = 0.0;
-    double y = 0.0;
+    double x                                                     = 0.0;
+    double y                                                     = 0.0;
     friend bool operator==(const CurvePoint&, const CurvePoint&) = default;
 };
 

@@ -67,8 +67,8 @@ inline constexpr std::size_t curve_max_points = 16;
 // Curves to start from, as control points: power (u^2: wider valleys), smoothstep (flatter tops
 // and bottoms), plateau (rises early, then nearly flat), valley (flat floors, then steep sides).
 enum class CurvePreset { linear, power, smoothstep, plateau, valley };
-inline constexpr std::array<std::string_view, 5> curve_preset_names{"linear", "power", "smoothstep", "plateau",
-                                                                    "valley"};
+inline constexpr std::array<std::string_view, 5> curve_preset_names{"linear", "power", "smoothstep",
+                                                                    "plateau", "valley"};
 static_assert(curve_preset_names.size() == static_cast<std::size_t>(CurvePreset::valley) + 1);
 
 std::vector<CurvePoint> curve_preset(CurvePreset preset);
@@ -100,16 +100,16 @@ struct ShapingPlan {
     // segment 0 and n are the straight ends. No knots: no curve.
     std::vector<double> knots;
     std::vector<CurveSegment> segments;
-    int terraces = 0;
+    int terraces         = 0;
     double sharpness_low = 1.0, sharpness_high = -1.0;  // 2s when s <= 0.5 (else -1), 2s - 1 above
     bool terrace_invert = false;
     MaskMode mask       = MaskMode::none;
-    double mask_lo = -1.0, mask_span = 2.0;              // the mask field's nominal range
-    double select_low = 0.5, select_inv_width = 0.0;     // t - f and 1 / 2f (f > 0)
-    double select_threshold = 0.5;                       // t, for f = 0
-    bool invert = false;
+    double mask_lo = -1.0, mask_span = 2.0;           // the mask field's nominal range
+    double select_low = 0.5, select_inv_width = 0.0;  // t - f and 1 / 2f (f > 0)
+    double select_threshold = 0.5;                    // t, for f = 0
+    bool invert             = false;
     double scale = 1.0, bias = 0.0;
-    bool clamp = false;
+    bool clamp       = false;
     double clamp_min = 0.0, clamp_max = 1.0;
 };
 

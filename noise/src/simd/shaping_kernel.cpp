@@ -23,7 +23,7 @@ namespace noise {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-using D = hn::ScalableTag<double>;
+using D  = hn::ScalableTag<double>;
 using VD = hn::Vec<D>;
 
 VD Curve(const ShapingPlan& plan, VD u) {
@@ -32,14 +32,14 @@ VD Curve(const ShapingPlan& plan, VD u) {
     VD x0 = hn::Set(d, first.x0), inv_h = hn::Set(d, first.inv_h), a = hn::Set(d, first.a);
     VD b = hn::Set(d, first.b), c = hn::Set(d, first.c), e = hn::Set(d, first.d);
     for (std::size_t j = 0; j < plan.knots.size(); ++j) {
-        const auto passed         = hn::Ge(u, hn::Set(d, plan.knots[j]));
+        const auto passed        = hn::Ge(u, hn::Set(d, plan.knots[j]));
         const CurveSegment& next = plan.segments[j + 1];
-        x0                        = hn::IfThenElse(passed, hn::Set(d, next.x0), x0);
-        inv_h                     = hn::IfThenElse(passed, hn::Set(d, next.inv_h), inv_h);
-        a                         = hn::IfThenElse(passed, hn::Set(d, next.a), a);
-        b                         = hn::IfThenElse(passed, hn::Set(d, next.b), b);
-        c                         = hn::IfThenElse(passed, hn::Set(d, next.c), c);
-        e                         = hn::IfThenElse(passed, hn::Set(d, next.d), e);
+        x0                       = hn::IfThenElse(passed, hn::Set(d, next.x0), x0);
+        inv_h                    = hn::IfThenElse(passed, hn::Set(d, next.inv_h), inv_h);
+        a                        = hn::IfThenElse(passed, hn::Set(d, next.a), a);
+        b                        = hn::IfThenElse(passed, hn::Set(d, next.b), b);
+        c                        = hn::IfThenElse(passed, hn::Set(d, next.c), c);
+        e                        = hn::IfThenElse(passed, hn::Set(d, next.d), e);
     }
     const VD t = hn::Mul(hn::Sub(u, x0), inv_h);
     return hn::Add(hn::Mul(hn::Add(hn::Mul(hn::Add(hn::Mul(a, t), b), t), c), t), e);
@@ -61,12 +61,12 @@ VD Terraces(const ShapingPlan& plan, VD u) {
         to            = swap;
     }
     const VD square = hn::Mul(alpha, alpha);
-    const VD shaped =
-        plan.sharpness_high < 0.0
-            ? hn::Add(alpha, hn::Mul(hn::Set(d, plan.sharpness_low), hn::Sub(square, alpha)))
-            : hn::Add(square, hn::Mul(hn::Set(d, plan.sharpness_high), hn::Sub(hn::Mul(square, square), square)));
-    VD result = hn::Add(from, hn::Mul(shaped, hn::Sub(to, from)));
-    result    = hn::IfThenElse(hn::Ge(u, one), one, result);
+    const VD shaped = plan.sharpness_high < 0.0
+                          ? hn::Add(alpha, hn::Mul(hn::Set(d, plan.sharpness_low), hn::Sub(square, alpha)))
+                          : hn::Add(square, hn::Mul(hn::Set(d, plan.sharpness_high),
+                                                    hn::Sub(hn::Mul(square, square), square)));
+    VD result       = hn::Add(from, hn::Mul(shaped, hn::Sub(to, from)));
+    result          = hn::IfThenElse(hn::Ge(u, one), one, result);
     return hn::IfThenElse(hn::Gt(u, zero), result, zero);  // also NaN -> 0, as !(u > 0)
 }
 
@@ -116,8 +116,8 @@ void ShapeRow(const ShapingPlan& plan, double* values, const double* mask, std::
             u = hn::Add(hn::Mul(u, hn::Set(d, plan.scale)), hn::Set(d, plan.bias));
         if (plan.clamp) {
             const VD low = hn::Set(d, plan.clamp_min), high = hn::Set(d, plan.clamp_max);
-            u = hn::IfThenElse(hn::Lt(u, low), low, u);     // std::max(u, low)
-            u = hn::IfThenElse(hn::Lt(high, u), high, u);   // std::min(u, high)
+            u = hn::IfThenElse(hn::Lt(u, low), low, u);    // std::max(u, low)
+            u = hn::IfThenElse(hn::Lt(high, u), high, u);  // std::min(u, high)
         }
         hn::StoreU(hn::Add(lo, hn::Mul(u, span)), d, values + i);
     }
