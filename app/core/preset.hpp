@@ -11,6 +11,8 @@
 //       "name": "Clouds",                     optional, free text
 //       "description": "...",                 optional, free text
 //       "algorithm": "perlin", ... "tile": 0, every key of noise::param_table(), flat
+//       "curve": [[0, 0], [0.5, 0.8], [1, 1]],   the shaping stage's curve ([]: none)
+//       "mask_field": { "fractal": "ridged", ... }   only with a mask field: its keys and curve
 //       "view": { "mapping": "fixed", "ramp": "gray", ... }   every key of view_key_table()
 //     }
 // Choices are strings ("perlin"), toggles are booleans, numbers are numbers. Missing keys keep
