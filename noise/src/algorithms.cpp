@@ -191,6 +191,11 @@ std::string unused_reason(const Params& params, std::string_view key) {
         return "Domain warp is off: set a warp amplitude above 0 first.";
     if (key == "layers" && params.dimension < 2)
         return "The rotated layer turns the x-y plane: 1D noise has no plane to turn.";
+    if ((key == "terrace_sharpness" || key == "terrace_invert") && params.terraces == 0)
+        return "Terraces are off: set a number of terraces first.";
+    if ((key == "mask_threshold" || key == "mask_falloff") && params.mask != MaskMode::select)
+        return "Only the select mask reads a threshold and a falloff.";
+    if ((key == "clamp_min" || key == "clamp_max") && !params.clamp) return "Clamp is off: turn it on first.";
     return {};
 }
 

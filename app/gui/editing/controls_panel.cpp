@@ -4,6 +4,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -11,8 +12,10 @@
 #include <string_view>
 
 #include "core/view_keys.hpp"
+#include "gui/editing/curve_editor.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/lattice.hpp"
+#include "noise/shaping.hpp"
 
 namespace app::gui {
 
@@ -213,22 +216,24 @@ void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
 // Only the controls that change something are shown: the gradient set appears with Perlin noise,
 // the smoothing with value noise, and so on, so the panel lists what the chosen noise is made of.
+// `prefix` goes before each key in the UI report ("mask." for the mask field's controls).
 template <class Settings>
 bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> table, ControlsState& state,
-                UiReport& report) {
+                UiReport& report, std::string_view prefix = {}) {
     bool held = false;
     const Settings defaults{};
     for (const auto& info : table) {
         if (!applies(settings, info.key)) continue;
-        ImGui::PushID(info.key.data(), info.key.data() + info.key.size());
+        const std::string key = std::string(prefix) + std::string(info.key);
+        ImGui::PushID(key.c_str());
         const std::string_view tooltip = info.tooltip;
         label(info.label, tooltip);
         double value       = info.get(settings);
         const bool integer = info.kind == noise::FieldKind::integer;
         const Widget widget =
             widget_for(info.names, info.kind == noise::FieldKind::toggle, integer, info.min, info.max);
-        bool edited = number_widget(info.key, widget, integer, info.min, info.max, value, info.names, report);
-        report.item(info.key);
+        bool edited = number_widget(key, widget, integer, info.min, info.max, value, info.names, report);
+        report.item(key);
         held |= ImGui::IsItemActive();
         item_tooltip(tooltip);
         edited |= reset_menu(info.key, value, info.get(defaults));
@@ -251,7 +256,50 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
 // [SECTION] Panels ---------------------------------------------------------------------------
 
 bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report) {
-    return draw_table(settings.params, noise::param_table(), state, report);
+    const auto table = noise::param_table();
+    return draw_table(settings.params, table.first(table.size() - noise::shaping_param_table().size()), state,
+                      report);
+}
+
+bool draw_shaping_controls(Settings& settings, ControlsState& state, UiReport& report,
+                           std::span<const float> input_histogram) {
+    noise::Params& params = settings.params;
+    // The curve: a preset to start from, then the points by hand.
+    label("Curve", "Shaping: remap the unit heights through a curve you draw (x in, y out).");
+    double preset = 0;  // "custom" unless the points are a preset's
+    std::vector<std::string_view> names{"custom", "none"};
+    names.insert(names.end(), noise::curve_preset_names.begin(), noise::curve_preset_names.end());
+    if (params.curve.empty()) preset = 1;
+    for (std::size_t i = 0; i < noise::curve_preset_names.size(); ++i)
+        if (params.curve == noise::curve_preset(static_cast<noise::CurvePreset>(i)))
+            preset = static_cast<double>(i + 2);
+    if (choice_combo("curve", names, preset, report) && preset >= 1) {
+        const auto error = noise::parse_curve(names[static_cast<std::size_t>(preset)], params.curve);
+        state.rejected   = error;
+    }
+    report.item("curve");
+    const float indent = label_width;
+    ImGui::SetCursorPosX(indent);
+    draw_curve_editor(params.curve, state.curve_editor, input_histogram, report);
+    bool held = state.curve_editor.dragged >= 0;
+
+    held |= draw_table(params, noise::shaping_param_table(), state, report);
+    if (params.mask == noise::MaskMode::none) return held;
+    // The mask field: a complete set of noise keys of its own, but read in our view (offsets,
+    // slice, tile) and without a mask of its own (noise/shaping.hpp).
+    noise::Params& mask = noise::mask_field_of(params);
+    if (ImGui::TreeNodeEx("Mask field", ImGuiTreeNodeFlags_DefaultOpen)) {
+        report.item("mask_field");
+        static constexpr std::array<std::string_view, 8> not_for_mask{
+            "offset_x", "offset_y", "z", "w", "tile", "mask", "mask_threshold", "mask_falloff"};
+        std::vector<noise::ParamInfo> shown;
+        for (const auto& info : noise::param_table())
+            if (std::find(not_for_mask.begin(), not_for_mask.end(), info.key) == not_for_mask.end())
+                shown.push_back(info);
+        held |= draw_table(mask, std::span<const noise::ParamInfo>(shown), state, report, "mask.");
+        ImGui::TreePop();
+    }
+    return held;
 }
 
 bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report) {

@@ -17,8 +17,10 @@
 // presets and the CLI; a rejected value leaves the settings unchanged and shows the message.
 #pragma once
 
+#include <span>
 #include <string>
 
+#include "gui/editing/curve_editor.hpp"
 #include "gui/shell/settings.hpp"
 #include "gui/shell/ui_report.hpp"
 
@@ -27,10 +29,18 @@ namespace app::gui {
 struct ControlsState {
     std::string rejected;  // the last value a control refused, shown in the status area
     std::string note;      // a value adjusted to fit the others ("lacunarity rounded to 2 ...")
+    CurveEditorState curve_editor;
 };
 
 // Draws the "Noise" controls. Returns true while one of them is held (a gesture in progress).
 bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report);
+
+// Draws the "Shaping" controls (noise/shaping.hpp): the curve's preset and its editor over
+// `input_histogram` (the field before the stage, unit 0 .. 1; may be empty), the terraces, mask,
+// invert, scale-bias and clamp, and with a mask the mask field's own noise controls (reported
+// as "mask.KEY"). Returns true while one of them is held.
+bool draw_shaping_controls(Settings& settings, ControlsState& state, UiReport& report,
+                           std::span<const float> input_histogram);
 
 // Draws the "View" controls (mapping, ramp, hillshade, 3 x 3 repeat, octaves in the plot,
 // scanline). Returns true while one of them is held.

@@ -70,6 +70,7 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
         }
     };
     widen(curve->sum);
+    widen(curve->before);
     if (fit_y && show_octaves)
         for (const auto& row : curve->octaves) widen(row);
     if (y_hi - y_lo < 1e-9) {
@@ -140,6 +141,11 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
             draw->AddPolyline(points.data(), static_cast<int>(std::min(n, row.size())),
                               octave_colour(o, count, chosen.shows(o) ? 0.75f : 0.18f), 0, 1.0f);
         }
+    }
+    // The field before the shaping stage (noise/shaping.hpp), thin and amber, under the shaped one.
+    if (curve->before.size() == n) {
+        for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->before[i]));
+        draw->AddPolyline(points.data(), static_cast<int>(n), IM_COL32(230, 160, 60, 200), 0, 1.0f);
     }
     for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->sum[i]));
     draw->AddPolyline(points.data(), static_cast<int>(n), IM_COL32(240, 240, 245, 255), 0, 2.0f);

@@ -126,6 +126,29 @@ void RenderWorker::run() {
     }
 }
 
+namespace {
+
+// The field before the shaping stage: its row under the scanline, and its histogram over the
+// nominal range from a 96-pixel-wide image of the same view (9216 samples: well under a frame).
+void sample_before_shaping(const PreviewRequest& request, CurveResult& curve) {
+    const noise::Params plain = noise::without_shaping(request.params);
+    const noise::FractalNoise before(plain);
+    curve.before.resize(curve.sum.size());
+    noise::sample_row(before, request.curve_y, curve.before);
+    constexpr int side = 96, bins = 64;
+    const int rows = std::max(1, request.width > 0 ? side * request.height / request.width : side);
+    std::vector<float> image(static_cast<std::size_t>(side) * static_cast<std::size_t>(rows));
+    noise::render(before, noise::Region::full(side, rows), image, {1});
+    const noise::Range range = noise::nominal_range(plain);
+    curve.before_histogram.assign(bins, 0.0f);
+    for (const float v : image) {
+        const int bin = std::clamp(static_cast<int>(noise::to_unit(v, range) * bins), 0, bins - 1);
+        curve.before_histogram[static_cast<std::size_t>(bin)] += 1.0f / static_cast<float>(image.size());
+    }
+}
+
+}  // namespace
+
 void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation) {
     const noise::FractalNoise noise(request.params);
 
@@ -149,6 +172,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
                 noise::sample_row(noise, request.curve_y, row, i);
             }
         }
+        if (noise.shaping().active) sample_before_shaping(request, curve);
         {
             std::lock_guard lock(mutex_);
             if (generation == latest_.load()) curve_ = std::move(curve);

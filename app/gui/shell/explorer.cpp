@@ -200,6 +200,12 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen))
         draw_noise_controls(settings_, controls_, report_);
+    if (ImGui::CollapsingHeader("Shaping", ImGuiTreeNodeFlags_DefaultOpen)) {
+        report_.item("shaping");
+        draw_shaping_controls(
+            settings_, controls_, report_,
+            curve_ ? std::span<const float>(curve_->before_histogram) : std::span<const float>());
+    }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen))
         draw_view_controls(settings_, controls_, report_);
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen))

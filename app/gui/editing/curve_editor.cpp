@@ -1,0 +1,133 @@
+// gui/editing/curve_editor.cpp: the remap curve by hand: see curve_editor.hpp.
+#include "gui/editing/curve_editor.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "noise/shaping.hpp"
+
+namespace app::gui {
+namespace {
+
+constexpr float point_radius = 5.0f;
+constexpr float grab_radius  = 9.0f;  // a point is grabbed this close to its centre
+constexpr double min_gap     = 0.01;  // x between neighbours, so the curve stays a function
+
+// The curve as the library draws it: unit height out for unit height in.
+double curve_at(const noise::ShapingPlan& plan, double u) {
+    return (noise::shape_value(plan, plan.lo + u * plan.span, 0.0) - plan.lo) / plan.span;
+}
+
+}  // namespace
+
+bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
+                       std::span<const float> input_histogram, UiReport& report) {
+    const float side = std::min(ImGui::GetContentRegionAvail().x, 220.0f);
+    const ImVec2 p0  = ImGui::GetCursorScreenPos();
+    const ImVec2 p1(p0.x + side, p0.y + side);
+    ImGui::InvisibleButton("curve_editor", ImVec2(side, side),
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    report.item("curve_editor");
+    const auto sx      = [&](double u) { return p0.x + static_cast<float>(u) * side; };
+    const auto sy      = [&](double v) { return p1.y - static_cast<float>(v) * side; };
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const double mx    = std::clamp((mouse.x - p0.x) / side, 0.0f, 1.0f);
+    const double my    = std::clamp((p1.y - mouse.y) / side, 0.0f, 1.0f);
+
+    // [1] Input: grab, add, remove, drag.
+    bool changed       = false;
+    const auto nearest = [&] {
+        int best            = -1;
+        float best_distance = grab_radius;
+        for (std::size_t i = 0; i < curve.size(); ++i) {
+            const float dx = sx(curve[i].x) - mouse.x, dy = sy(curve[i].y) - mouse.y;
+            if (const float distance = std::sqrt(dx * dx + dy * dy); distance < best_distance) {
+                best          = static_cast<int>(i);
+                best_distance = distance;
+            }
+        }
+        return best;
+    };
+    if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        state.dragged = nearest();
+        if (state.dragged < 0) {  // a new point where the click was, between its neighbours
+            if (curve.empty()) curve = noise::curve_preset(noise::CurvePreset::linear);
+            const auto after =
+                std::find_if(curve.begin(), curve.end(), [&](const auto& p) { return p.x > mx; });
+            const bool room = curve.size() < noise::curve_max_points &&
+                              (after == curve.begin() || mx - std::prev(after)->x >= min_gap) &&
+                              (after == curve.end() || after->x - mx >= min_gap);
+            if (room) {
+                state.dragged = static_cast<int>(after - curve.begin());
+                curve.insert(after, {mx, my});
+                changed = true;
+            }
+        }
+    }
+    if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && curve.size() > 2) {
+        if (const int i = nearest(); i >= 0) {
+            curve.erase(curve.begin() + i);
+            changed = true;
+        }
+    }
+    if (!ImGui::IsItemActive() || !ImGui::IsMouseDown(ImGuiMouseButton_Left)) state.dragged = -1;
+    if (state.dragged >= 0 && state.dragged < static_cast<int>(curve.size()) &&
+        ImGui::IsMouseDragging(0, 0.0f)) {
+        const auto i    = static_cast<std::size_t>(state.dragged);
+        const double lo = i == 0 ? 0.0 : curve[i - 1].x + min_gap;
+        const double hi = i + 1 == curve.size() ? 1.0 : curve[i + 1].x - min_gap;
+        const noise::CurvePoint moved{std::clamp(mx, lo, hi), my};
+        if (!(moved == curve[i])) {
+            curve[i] = moved;
+            changed  = true;
+        }
+    }
+
+    // [2] The picture: the histogram before the stage, the grid, the diagonal, the curve, points.
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    float peak = 0.0f;
+    for (const float v : input_histogram) peak = std::max(peak, v);
+    for (std::size_t b = 0; peak > 0.0f && b < input_histogram.size(); ++b) {
+        const double u0 = static_cast<double>(b) / input_histogram.size();
+        const double u1 = static_cast<double>(b + 1) / input_histogram.size();
+        draw->AddRectFilled(ImVec2(sx(u0), sy(0.9 * input_histogram[b] / peak)), ImVec2(sx(u1), p1.y),
+                            IM_COL32(70, 80, 100, 255));
+    }
+    for (int k = 1; k < 4; ++k) {
+        draw->AddLine(ImVec2(sx(k / 4.0), p0.y), ImVec2(sx(k / 4.0), p1.y), IM_COL32(50, 54, 64, 255));
+        draw->AddLine(ImVec2(p0.x, sy(k / 4.0)), ImVec2(p1.x, sy(k / 4.0)), IM_COL32(50, 54, 64, 255));
+    }
+    draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), IM_COL32(90, 90, 100, 255));
+    if (noise::check_curve(curve).empty()) {
+        noise::Params alone;
+        alone.curve                   = curve;
+        const noise::ShapingPlan plan = noise::make_shaping_plan(alone);
+        std::vector<ImVec2> line;
+        for (int i = 0; i <= 128; ++i) {
+            const double u = i / 128.0;
+            line.emplace_back(sx(u), sy(std::clamp(curve_at(plan, u), -0.05, 1.05)));
+        }
+        draw->PushClipRect(p0, p1, true);
+        draw->AddPolyline(line.data(), static_cast<int>(line.size()), IM_COL32(240, 240, 245, 255), 0, 2.0f);
+        draw->PopClipRect();
+    }
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+        const ImVec2 c(sx(curve[i].x), sy(curve[i].y));
+        const bool hot = static_cast<int>(i) == state.dragged;
+        draw->AddCircleFilled(c, point_radius,
+                              hot ? IM_COL32(255, 210, 80, 255) : IM_COL32(230, 160, 60, 255));
+        report.rect("curve_point_" + std::to_string(i), ImVec2(c.x - point_radius, c.y - point_radius),
+                    ImVec2(c.x + point_radius, c.y + point_radius));
+    }
+    draw->AddRect(p0, p1, IM_COL32(90, 90, 100, 255));
+    if (ImGui::IsItemHovered() && state.dragged < 0)
+        ImGui::SetTooltip("in %.3f -> out %.3f\nDrag a point; click to add one, right-click to remove it.",
+                          mx, my);
+    return changed;
+}
+
+}  // namespace app::gui

@@ -1,0 +1,31 @@
+// gui/editing/curve_editor.hpp: the shaping stage's remap curve (noise/shaping.hpp), drawn and
+// edited by hand, as the curves dialog of an image editor.
+//
+// A square plot of unit height in (x, left to right) against unit height out (y, bottom to top):
+// the field's histogram before the stage behind it (so one sees which heights a point moves), the
+// diagonal (no change), the curve as the noise library evaluates it, and its control points.
+//   - drag a point to move it (between its neighbours; y from 0 to 1);
+//   - click elsewhere to add a point there (the first click on "no curve" starts from the diagonal);
+//   - right-click a point to remove it (a curve keeps at least two).
+// Drawn with ImGui 1.86's draw list over one InvisibleButton; the points' rectangles go to the UI
+// report as "curve_point_0", "curve_point_1", ... and the plot as "curve_editor".
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "gui/shell/ui_report.hpp"
+#include "noise/params.hpp"
+
+namespace app::gui {
+
+struct CurveEditorState {
+    int dragged = -1;  // the point being dragged, or -1
+};
+
+// Returns true when the curve changed this frame. `input_histogram` (may be empty) is the
+// field's histogram before the stage over unit 0 .. 1.
+bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
+                       std::span<const float> input_histogram, UiReport& report);
+
+}  // namespace app::gui
