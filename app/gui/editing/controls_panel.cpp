@@ -273,11 +273,11 @@ bool draw_shaping_controls(Settings& settings, ControlsState& state, UiReport& r
     for (std::size_t i = 0; i < noise::curve_preset_names.size(); ++i)
         if (params.curve == noise::curve_preset(static_cast<noise::CurvePreset>(i)))
             preset = static_cast<double>(i + 2);
-    if (choice_combo("curve", names, preset, report) && preset >= 1) {
+    if (choice_combo("curve_preset", names, preset, report) && preset >= 1) {
         const auto error = noise::parse_curve(names[static_cast<std::size_t>(preset)], params.curve);
         state.rejected   = error;
     }
-    report.item("curve");
+    report.item("curve_preset");
     const float indent = label_width;
     ImGui::SetCursorPosX(indent);
     draw_curve_editor(params.curve, state.curve_editor, input_histogram, report);

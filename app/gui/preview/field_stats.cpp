@@ -5,10 +5,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <vector>
+
+#include "noise/shaping.hpp"
 
 namespace app::gui {
 
-void draw_field_stats(const ShownField& field, UiReport& report) {
+void draw_field_stats(const ShownField& field, UiReport& report, std::span<const float> before) {
     if (!field.has_image()) {
         ImGui::TextDisabled("rendering ...");
         return;
@@ -30,6 +33,26 @@ void draw_field_stats(const ShownField& field, UiReport& report) {
     ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr,
                          0.0f, peak * 1.05f, ImVec2(0, height));
     report.item("histogram");
+    // With a shaping stage, the field before it as an amber outline over the same bins, when both
+    // histograms span the same range (the nominal range: the fixed mapping).
+    const noise::Range nominal = noise::nominal_range(image.params);
+    if (!before.empty() && noise::has_shaping(image.params) && field.range().lo == nominal.lo &&
+        field.range().hi == nominal.hi) {
+        const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
+        float top = peak;
+        for (float v : before) top = std::max(top, v);
+        std::vector<ImVec2> outline;
+        for (std::size_t b = 0; b < before.size(); ++b) {
+            const float y  = r1.y - (r1.y - r0.y) * before[b] / (top * 1.05f);
+            const float x0 = r0.x + (r1.x - r0.x) * static_cast<float>(b) / static_cast<float>(before.size());
+            const float x1 =
+                r0.x + (r1.x - r0.x) * static_cast<float>(b + 1) / static_cast<float>(before.size());
+            outline.emplace_back(x0, y);
+            outline.emplace_back(x1, y);
+        }
+        ImGui::GetWindowDrawList()->AddPolyline(outline.data(), static_cast<int>(outline.size()),
+                                                IM_COL32(230, 160, 60, 220), 0, 1.0f);
+    }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("How many pixels have each value: left maps to black, right to white");
     // The histogram's ends are the mapping range: the raw values shown as black and white.

@@ -4,12 +4,16 @@
 // screen, coarse or not: the histogram is of the mapped values, its ends the mapping range.
 #pragma once
 
+#include <span>
+
 #include "gui/preview/shown_field.hpp"
 #include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
 // Draws into the current window (the stats panel): "rendering ..." until the first image.
-void draw_field_stats(const ShownField& field, UiReport& report);
+// `before`: the histogram of the field before the shaping stage over the nominal range (the
+// curve worker's), outlined over the shaped one when there is a stage; may be empty.
+void draw_field_stats(const ShownField& field, UiReport& report, std::span<const float> before = {});
 
 }  // namespace app::gui

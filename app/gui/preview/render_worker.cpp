@@ -128,13 +128,16 @@ void RenderWorker::run() {
 
 namespace {
 
-// The field before the shaping stage: its row under the scanline, and its histogram over the
-// nominal range from a 96-pixel-wide image of the same view (9216 samples: well under a frame).
-void sample_before_shaping(const PreviewRequest& request, CurveResult& curve) {
+// The field before the shaping stage: its histogram over the nominal range from a 96-pixel-wide
+// image of the same view (9216 samples: well under a frame), for the curve editor even before
+// there is a stage; and with a stage its row under the scanline.
+void sample_before_shaping(const PreviewRequest& request, bool shaped, CurveResult& curve) {
     const noise::Params plain = noise::without_shaping(request.params);
     const noise::FractalNoise before(plain);
-    curve.before.resize(curve.sum.size());
-    noise::sample_row(before, request.curve_y, curve.before);
+    if (shaped) {
+        curve.before.resize(curve.sum.size());
+        noise::sample_row(before, request.curve_y, curve.before);
+    }
     constexpr int side = 96, bins = 64;
     const int rows = std::max(1, request.width > 0 ? side * request.height / request.width : side);
     std::vector<float> image(static_cast<std::size_t>(side) * static_cast<std::size_t>(rows));
@@ -172,7 +175,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
                 noise::sample_row(noise, request.curve_y, row, i);
             }
         }
-        if (noise.shaping().active) sample_before_shaping(request, curve);
+        sample_before_shaping(request, noise.shaping().active, curve);
         {
             std::lock_guard lock(mutex_);
             if (generation == latest_.load()) curve_ = std::move(curve);

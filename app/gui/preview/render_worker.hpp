@@ -61,9 +61,9 @@ struct CurveResult {
     double y = 0.0;
     std::vector<double> sum;                   // the fractal noise along the row
     std::vector<std::vector<double>> octaves;  // weighted contribution of each octave (optional)
-    // With a shaping stage (noise/shaping.hpp): the row before it, and the histogram of the
-    // field before it over its nominal range (the curve editor's input range), from a small image
-    // of the same view. Empty without shaping.
+    // The shaping stage (noise/shaping.hpp): the row before it (empty without a stage), and the
+    // histogram of the field before it over its nominal range (the curve editor's input range),
+    // from a small image of the same view.
     std::vector<double> before;
     std::vector<float> before_histogram;  // fractions of the samples, over unit 0 .. 1
 };

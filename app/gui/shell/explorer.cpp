@@ -359,7 +359,8 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     ImGui::SameLine();
     ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
     if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_field_stats(field_, report_);
+    draw_field_stats(field_, report_,
+                     curve_ ? std::span<const float>(curve_->before_histogram) : std::span<const float>());
     if (stale) {
         ImGui::PopStyleVar();
         stale_label();

@@ -7,6 +7,7 @@
 #include "core/view_keys.hpp"
 #include "gui/shell/explorer.hpp"
 #include "noise/params.hpp"
+#include "noise/shaping.hpp"
 
 namespace app::gui {
 
@@ -15,6 +16,11 @@ nlohmann::json Explorer::report_state() const {
     nlohmann::json params = nlohmann::json::object();
     for (const noise::ParamInfo& info : noise::param_table())
         params[std::string(info.key)] = noise::format_param(settings_.params, info);
+    params["curve"] = noise::format_curve(settings_.params.curve);  // the shaping stage's lists
+    if (!settings_.params.mask_field.empty())
+        for (const noise::ParamInfo& info : noise::param_table())
+            params["mask." + std::string(info.key)] =
+                noise::format_param(settings_.params.mask_field[0], info);
     state["params"]     = std::move(params);
     nlohmann::json view = nlohmann::json::object();
     for (const ViewKeyInfo& info : view_key_table())
