@@ -134,6 +134,7 @@ ShapingPlan make_shaping_plan(const Params& params) {
     const Range main = nominal_range(params);
     plan.lo          = main.lo;
     plan.span        = main.hi - main.lo;
+    plan.inv_span    = 1.0 / plan.span;
 
     if (!params.curve.empty()) {
         const std::span<const CurvePoint> p = params.curve;
@@ -153,7 +154,8 @@ ShapingPlan make_shaping_plan(const Params& params) {
         for (const CurvePoint& point : p) plan.knots.push_back(point.x);
     }
 
-    plan.terraces = params.terraces;
+    plan.terraces     = params.terraces;
+    plan.terrace_step = params.terraces > 0 ? 1.0 / params.terraces : 1.0;
     if (params.terrace_sharpness <= 0.5) {
         plan.sharpness_low  = 2.0 * params.terrace_sharpness;
         plan.sharpness_high = -1.0;
@@ -167,6 +169,7 @@ ShapingPlan make_shaping_plan(const Params& params) {
         const Range mask      = nominal_range(params.mask_field.front());
         plan.mask_lo          = mask.lo;
         plan.mask_span        = mask.hi - mask.lo;
+        plan.mask_inv_span    = 1.0 / plan.mask_span;
         plan.select_low       = params.mask_threshold - params.mask_falloff;
         plan.select_inv_width = params.mask_falloff > 0.0 ? 1.0 / (2.0 * params.mask_falloff) : 0.0;
         plan.select_threshold = params.mask_threshold;

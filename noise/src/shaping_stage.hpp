@@ -34,7 +34,7 @@ V shape_terraces(const ShapingPlan& plan, const V& u) {
     // The step: u n can round up to n just below u = 1, so the last step is n - 1 at most.
     const double k = std::min(std::floor(value_of(scaled)), n - 1.0);
     V alpha        = scaled - V{k};
-    double from = k / n, to = (k + 1.0) / n;
+    double from = k * plan.terrace_step, to = (k + 1.0) * plan.terrace_step;
     if (plan.terrace_invert) {  // libnoise's InvertTerraces: the curve turned, the ends swapped
         alpha = 1.0 - alpha;
         std::swap(from, to);
@@ -77,10 +77,12 @@ V shape_mask(const ShapingPlan& plan, const V& u, const V& m) {
 // The whole stage on a raw value v and the mask field's raw value.
 template <class V>
 V shape(const ShapingPlan& plan, const V& v, const V& mask_v) {
-    V u = (v - V{plan.lo}) / plan.span;
+    // Multiplications by the reciprocals, not divisions: a division costs a row as much as the
+    // rest of the stage (exact for the powers of two of every nominal range: 2 and 1).
+    V u = (v - V{plan.lo}) * plan.inv_span;
     if (!plan.knots.empty()) u = shape_curve(plan, u);
     if (plan.terraces > 0) u = shape_terraces(plan, u);
-    if (plan.mask != MaskMode::none) u = shape_mask(plan, u, (mask_v - V{plan.mask_lo}) / plan.mask_span);
+    if (plan.mask != MaskMode::none) u = shape_mask(plan, u, (mask_v - V{plan.mask_lo}) * plan.mask_inv_span);
     if (plan.invert) u = 1.0 - u;
     if (plan.scale != 1.0 || plan.bias != 0.0) u = u * plan.scale + V{plan.bias};
     if (plan.clamp) u = min_of(max_of(u, V{plan.clamp_min}), V{plan.clamp_max});

@@ -95,18 +95,19 @@ struct CurveSegment {
 // Everything the stage needs, worked out once per field (FractalNoise holds one).
 struct ShapingPlan {
     bool active = false;  // false: the stage is the identity and is skipped
-    double lo = -1.0, span = 2.0;
+    double lo = -1.0, span = 2.0, inv_span = 0.5;
     // The curve: knots x_0 < ... < x_{n-1}; segment j is used when exactly j knots are <= u:
     // segment 0 and n are the straight ends. No knots: no curve.
     std::vector<double> knots;
     std::vector<CurveSegment> segments;
     int terraces         = 0;
+    double terrace_step  = 1.0;                         // 1 / terraces
     double sharpness_low = 1.0, sharpness_high = -1.0;  // 2s when s <= 0.5 (else -1), 2s - 1 above
     bool terrace_invert = false;
     MaskMode mask       = MaskMode::none;
-    double mask_lo = -1.0, mask_span = 2.0;           // the mask field's nominal range
-    double select_low = 0.5, select_inv_width = 0.0;  // t - f and 1 / 2f (f > 0)
-    double select_threshold = 0.5;                    // t, for f = 0
+    double mask_lo = -1.0, mask_span = 2.0, mask_inv_span = 0.5;  // the mask field's nominal range
+    double select_low = 0.5, select_inv_width = 0.0;              // t - f and 1 / 2f (f > 0)
+    double select_threshold = 0.5;                                // t, for f = 0
     bool invert             = false;
     double scale = 1.0, bias = 0.0;
     bool clamp       = false;
@@ -122,7 +123,8 @@ Params without_shaping(const Params& params);
 // Resolves the stage for valid params.
 ShapingPlan make_shaping_plan(const Params& params);
 
-// The stage on one raw value v, with the mask field's raw value (ignored without a mask): the
+// The stage on one raw value v (u = (v - lo) * inv_span: the reciprocals are multiplied, not
+// divided, here and on the lanes alike), with the mask field's raw value (ignored without a mask): the
 // scalar transcription the SIMD lanes equal bit for bit.
 double shape_value(const ShapingPlan& plan, double v, double mask_v);
 

@@ -12,6 +12,7 @@
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <stdexcept>
@@ -26,14 +27,16 @@ namespace hn = hwy::HWY_NAMESPACE;
 using D  = hn::ScalableTag<double>;
 using VD = hn::Vec<D>;
 
-VD Curve(const ShapingPlan& plan, VD u) {
+// `knots` and `segments` are the row's local copies (ShapeRow): the compiler then knows the row's
+// stores cannot change them, and keeps them in registers or loads them without reloading the plan.
+VD Curve(const double* knots, std::size_t knot_count, const CurveSegment* segments, VD u) {
     const D d;
-    const CurveSegment& first = plan.segments[0];
+    const CurveSegment& first = segments[0];
     VD x0 = hn::Set(d, first.x0), inv_h = hn::Set(d, first.inv_h), a = hn::Set(d, first.a);
     VD b = hn::Set(d, first.b), c = hn::Set(d, first.c), e = hn::Set(d, first.d);
-    for (std::size_t j = 0; j < plan.knots.size(); ++j) {
-        const auto passed        = hn::Ge(u, hn::Set(d, plan.knots[j]));
-        const CurveSegment& next = plan.segments[j + 1];
+    for (std::size_t j = 0; j < knot_count; ++j) {
+        const auto passed        = hn::Ge(u, hn::Set(d, knots[j]));
+        const CurveSegment& next = segments[j + 1];
         x0                       = hn::IfThenElse(passed, hn::Set(d, next.x0), x0);
         inv_h                    = hn::IfThenElse(passed, hn::Set(d, next.inv_h), inv_h);
         a                        = hn::IfThenElse(passed, hn::Set(d, next.a), a);
@@ -53,7 +56,8 @@ VD Terraces(const ShapingPlan& plan, VD u) {
     const VD floor  = hn::Floor(scaled);
     const VD k      = hn::IfThenElse(hn::Lt(last, floor), last, floor);
     VD alpha        = hn::Sub(scaled, k);
-    VD from = hn::Div(k, n), to = hn::Div(hn::Add(k, one), n);
+    const VD step   = hn::Set(d, plan.terrace_step);
+    VD from = hn::Mul(k, step), to = hn::Mul(hn::Add(k, one), step);
     if (plan.terrace_invert) {
         alpha         = hn::Sub(one, alpha);
         const VD swap = from;
@@ -103,14 +107,20 @@ void ShapeRow(const ShapingPlan& plan, double* values, const double* mask, std::
     const D d;
     const std::size_t lanes = hn::Lanes(d);
     const VD lo = hn::Set(d, plan.lo), span = hn::Set(d, plan.span), one = hn::Set(d, 1.0);
-    const VD mask_lo = hn::Set(d, plan.mask_lo), mask_span = hn::Set(d, plan.mask_span);
+    const VD inv_span = hn::Set(d, plan.inv_span);
+    const VD mask_lo = hn::Set(d, plan.mask_lo), mask_inv_span = hn::Set(d, plan.mask_inv_span);
+    double knots[curve_max_points];
+    CurveSegment segments[curve_max_points + 1];
+    const std::size_t knot_count = plan.knots.size();
+    std::copy(plan.knots.begin(), plan.knots.end(), knots);
+    std::copy(plan.segments.begin(), plan.segments.end(), segments);
     std::size_t i = 0;
     for (; i + lanes <= count; i += lanes) {
-        VD u = hn::Div(hn::Sub(hn::LoadU(d, values + i), lo), span);
-        if (!plan.knots.empty()) u = Curve(plan, u);
+        VD u = hn::Mul(hn::Sub(hn::LoadU(d, values + i), lo), inv_span);
+        if (knot_count > 0) u = Curve(knots, knot_count, segments, u);
         if (plan.terraces > 0) u = Terraces(plan, u);
         if (plan.mask != MaskMode::none)
-            u = Mask(plan, u, hn::Div(hn::Sub(hn::LoadU(d, mask + i), mask_lo), mask_span));
+            u = Mask(plan, u, hn::Mul(hn::Sub(hn::LoadU(d, mask + i), mask_lo), mask_inv_span));
         if (plan.invert) u = hn::Sub(one, u);
         if (plan.scale != 1.0 || plan.bias != 0.0)
             u = hn::Add(hn::Mul(u, hn::Set(d, plan.scale)), hn::Set(d, plan.bias));
