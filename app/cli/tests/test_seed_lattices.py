@@ -3,8 +3,10 @@
 the seeds' code transcribed into Python here (sharing no code with the program):
 
 - seed004-persistence-0.5 at one octave is Hugo Elias' smoothed, cubic-interpolated 2D
-  InterpolatedNoise over his IntNoise (to 1e-15: our sums round in a slightly different order);
-- seed001-gradient-noise-2d is seed 001's Perlin2D with .NET's System.Random(0) table, bit for bit.
+  InterpolatedNoise over his IntNoise (to 1e-15: our sums round in a slightly different order),
+  and every seed004 preset is his PerlinNoise_2D, the plain sum of six octaves (to 1e-14);
+- seed001-gradient-noise-2d is seed 001's Perlin2D with .NET's System.Random(0) table, bit for bit
+  with double in place of its float; with its float, as written, to float rounding.
 
 Usage: test_seed_lattices.py PATH/TO/noise-explorer
 """
@@ -14,6 +16,8 @@ import random
 import subprocess
 import sys
 import unittest
+
+import numpy as np
 
 EXE = sys.argv.pop(1) if len(sys.argv) > 1 else "noise-explorer"
 PRESETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "assets", "presets")
@@ -28,17 +32,23 @@ def sample(preset, args, points):
     return [float(line) for line in result.stdout.split()]
 
 
-# Seed 004: Hugo Elias. `int` arithmetic wraps in 32 bits.
-def noise2(x, y):
-    n = (x + y * 57) & M32
+# Seed 004: Hugo Elias. `int` arithmetic wraps in 32 bits. `k` is added to n (our octave_seeds =
+# offset: octave i is Noise(x + 57 y + i)), `primes` are his three (or another octave's set).
+ELIAS_PRIMES = (15731, 789221, 1376312589)
+
+
+def noise2(x, y, k=0, primes=ELIAS_PRIMES):
+    a, b, c = primes
+    n = (x + y * 57 + k) & M32
     n = ((n << 13) & M32) ^ n
-    return 1.0 - ((n * ((n * n * 15731 + 789221) & M32) + 1376312589) & 0x7FFFFFFF) / 1073741824.0
+    return 1.0 - ((n * ((n * n * a + b) & M32) + c) & 0x7FFFFFFF) / 1073741824.0
 
 
-def smooth_noise2(x, y):
-    corners = (noise2(x - 1, y - 1) + noise2(x + 1, y - 1) + noise2(x - 1, y + 1) + noise2(x + 1, y + 1)) / 16
-    sides = (noise2(x - 1, y) + noise2(x + 1, y) + noise2(x, y - 1) + noise2(x, y + 1)) / 8
-    center = noise2(x, y) / 4
+def smooth_noise2(x, y, k=0, primes=ELIAS_PRIMES):
+    noise = lambda i, j: noise2(i, j, k, primes)
+    corners = (noise(x - 1, y - 1) + noise(x + 1, y - 1) + noise(x - 1, y + 1) + noise(x + 1, y + 1)) / 16
+    sides = (noise(x - 1, y) + noise(x + 1, y) + noise(x, y - 1) + noise(x, y + 1)) / 8
+    center = noise(x, y) / 4
     return corners + sides + center
 
 
@@ -50,11 +60,21 @@ def cubic_interpolate(v0, v1, v2, v3, x):
     return P * x * x * x + Q * x * x + R * x + S
 
 
-def interpolated_noise2(x, y):
-    ix, iy = int(x), int(y)  # his int(): truncation (the points here are positive)
+def interpolated_noise2(x, y, k=0, primes=ELIAS_PRIMES):
+    ix, iy = math.floor(x), math.floor(y)  # his int(), read as floor (the same for positive points)
     fx, fy = x - ix, y - iy
-    rows = [cubic_interpolate(*(smooth_noise2(ix + i, iy + j) for i in (-1, 0, 1, 2)), fx) for j in (-1, 0, 1, 2)]
+    rows = [cubic_interpolate(*(smooth_noise2(ix + i, iy + j, k, primes) for i in (-1, 0, 1, 2)), fx)
+            for j in (-1, 0, 1, 2)]
     return cubic_interpolate(*rows, fy)
+
+
+def perlin_noise_2d(x, y, persistence, octaves, primes_of=lambda i: ELIAS_PRIMES, k_of=lambda i: i):
+    """His PerlinNoise_2D: total += InterpolatedNoise_i(x * 2^i, y * 2^i) * p^i, not divided."""
+    total = 0
+    for i in range(octaves):
+        frequency, amplitude = 2 ** i, persistence ** i
+        total = total + interpolated_noise2(x * frequency, y * frequency, k_of(i), primes_of(i)) * amplitude
+    return total
 
 
 # Seed 001: Perlin2D, with .NET's System.Random (Knuth's subtractive generator).
@@ -119,6 +139,26 @@ class Perlin2D:
         return lerp(lerp(tx1, tx2, u), lerp(bx1, bx2, u), v)
 
 
+def perlin2d_float(table, fx, fy, wide_temporaries):
+    """Perlin2D.Noise with the seed's own `float`. C# lets a runtime keep float temporaries wider
+    than float (mono does); `wide_temporaries` rounds only what is stored in a float variable or
+    returned, else every operation is rounded to float."""
+    f = np.float32
+    op = float if wide_temporaries else f
+    fx, fy = f(fx), f(fy)
+    left, top = math.floor(fx), math.floor(fy)
+    qx, qy = f(op(fx) - op(left)), f(op(fy) - op(top))
+    dot = lambda d, g: f(op(op(d[0]) * g[0]) + op(op(d[1]) * g[1]))
+    tx1 = dot((qx, qy), table.gradient(left, top))
+    tx2 = dot((f(op(qx) - 1), qy), table.gradient(left + 1, top))
+    bx1 = dot((qx, f(op(qy) - 1)), table.gradient(left, top + 1))
+    bx2 = dot((f(op(qx) - 1), f(op(qy) - 1)), table.gradient(left + 1, top + 1))
+    curve = lambda t: f(op(op(op(t) * t) * t) * op(op(t * op(op(t) * 6 - 15)) + 10))
+    lerp = lambda a, b, t: f(op(a) + op(op(op(b) - op(a)) * op(t)))
+    u, v = curve(qx), curve(qy)
+    return float(lerp(lerp(tx1, tx2, u), lerp(bx1, bx2, u), v))
+
+
 class SeedLattices(unittest.TestCase):
     def test_dot_net_random_gives_its_known_first_samples(self):
         rand = DotNetRandom(0)
@@ -135,6 +175,22 @@ class SeedLattices(unittest.TestCase):
         other = sample("seed004-persistence-0.5.json", ["--set", "octaves=1", "--set", "hash=permutation"], points[:50])
         self.assertGreater(max(abs(v - interpolated_noise2(x, y)) for v, (x, y) in zip(other, points)), 0.1)
 
+    def test_seed004_presets_print_his_plain_octave_sum(self):
+        # Each persistence preset, all six octaves, Noise_i = IntNoise(x + 57 y + i): his sum as he
+        # returns it, not divided by the amplitudes (normalize = false in the presets).
+        rng = random.Random(40)
+        points = [(1.3, 2.7)] + [(rng.uniform(-s, s), rng.uniform(-s, s)) for s in (4.0, 300.0) for _ in range(150)]
+        for name, persistence in (("0.25", 0.25), ("0.5", 0.5), ("0.707", 0.7071067811865476), ("1", 1.0)):
+            values = sample("seed004-persistence-%s.json" % name, [], points)
+            theirs = [perlin_noise_2d(x, y, persistence, 6) for x, y in points]
+            worst = max(abs(v - t) for v, t in zip(values, theirs))
+            self.assertLess(worst, 1e-14, (name, worst))
+        # The issue's figure: persistence 1 at (1.3, 2.7) is -0.00509, not the divided -0.000849.
+        self.assertAlmostEqual(values[0], -0.0050911597083206, places=15)
+        # The check can fail: the divided sum is another number.
+        divided = sample("seed004-persistence-1.json", ["--set", "normalize=true"], points[:1])
+        self.assertGreater(abs(divided[0] - theirs[0]), 0.004)
+
     def test_seed001_preset_is_perlin2d_bit_for_bit(self):
         rng = random.Random(1)
         points = [(rng.uniform(-s, s), rng.uniform(-s, s)) for s in (3.0, 100.0, 1e6) for _ in range(700)]
@@ -143,6 +199,19 @@ class SeedLattices(unittest.TestCase):
         theirs = Perlin2D(0)
         for v, (x, y) in zip(values, points):
             self.assertEqual(v, theirs.noise(x, y), (x, y))
+
+    def test_seed001_float_code_differs_by_float_rounding_only(self):
+        # docs/parameters.md: the preset is the seed's code with double; its float code as written
+        # differs by float rounding (points exact in float, so the inputs are the same).
+        rng = random.Random(11)
+        points = [(float(np.float32(rng.uniform(-s, s))), float(np.float32(rng.uniform(-s, s))))
+                  for s in (3.0, 100.0, 1e4) for _ in range(700)]
+        values = sample("seed001-gradient-noise-2d.json", [], points)
+        theirs = Perlin2D(0)
+        for wide, bound in ((True, 1.3e-7), (False, 1.1e-6)):
+            worst = max(abs(v - perlin2d_float(theirs, x, y, wide)) for v, (x, y) in zip(values, points))
+            self.assertLess(worst, bound, (wide, worst))
+            self.assertGreater(worst, 1e-9, wide)  # float is not double: the check can fail
 
 
 if __name__ == "__main__":
