@@ -187,6 +187,7 @@ std::string unused_reason(const Params& params, std::string_view key) {
     if (key == "tile" && !info.tiles)
         return "Not available for " + std::string(info.name) +
                " noise: no square period repeats its lattice.";
+    if (key == "tile_octaves" && params.tile == 0) return "Tiling is off: set a tile period first.";
     if ((key == "warp_frequency" || key == "warp_octaves") && !(params.warp_amplitude > 0.0))
         return "Domain warp is off: set a warp amplitude above 0 first.";
     if (key == "layers" && params.dimension < 2)

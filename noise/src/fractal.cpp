@@ -55,21 +55,32 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t
     : params_(params), base_scale_(base_scale), base_period_(base_period) {
     if (auto error = validate(params); !error.empty()) throw std::invalid_argument(error);
 
-    const int lattice_count = params.octave_seeds == OctaveSeeds::same ? 1 : params.octaves;
+    // seed_mode = shift (seed 002): the lattices are seed 0's, and the seed moves every octave's
+    // point along x instead (the shift below).
+    const bool seed_shifts   = params.seed_mode == SeedMode::shift;
+    const std::uint32_t seed = seed_shifts ? 0u : params.seed;
+    const int lattice_count  = params.octave_seeds == OctaveSeeds::same ? 1 : params.octaves;
     lattices_.reserve(static_cast<std::size_t>(lattice_count));
-    if (params.octave_seeds == OctaveSeeds::texture) {
-        // Seed 003: one texture (the lattice of `seed`), octave i reading texel j * L^(N-1-i) for
-        // its lattice point j, L the whole-number lacunarity (validated): at most 4^15 = 2^30.
-        for (int i = 0; i < lattice_count; ++i) {
-            std::int64_t stride = 1;
-            for (int k = i + 1; k < lattice_count; ++k)
-                stride *= static_cast<std::int64_t>(params.lacunarity);
-            lattices_.emplace_back(params.seed, params.hash, stride);
+    for (int i = 0; i < lattice_count; ++i) {
+        switch (params.octave_seeds) {
+            case OctaveSeeds::same:
+            case OctaveSeeds::offset:
+                lattices_.emplace_back(seed + static_cast<std::uint32_t>(i),
+                                       params.hash);  // wraps past 2^32 - 1
+                break;
+            case OctaveSeeds::texture: {
+                // Seed 003: one texture (the lattice of `seed`), octave i reading texel j * L^(N-1-i)
+                // for its lattice point j, L the whole-number lacunarity (validated): at most 4^15.
+                std::int64_t stride = 1;
+                for (int k = i + 1; k < lattice_count; ++k)
+                    stride *= static_cast<std::int64_t>(params.lacunarity);
+                lattices_.emplace_back(seed, params.hash, stride);
+                break;
+            }
+            case OctaveSeeds::primes:  // seed 004: one IntNoise per octave, its own primes (hash elias)
+                lattices_.emplace_back(seed, params.hash, 1, elias_prime_sets[static_cast<std::size_t>(i)]);
+                break;
         }
-    } else {
-        for (int i = 0; i < lattice_count; ++i)
-            lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i),
-                                   params.hash);  // wraps past 2^32 - 1
     }
 
     double scale = base_scale, amplitude = 1.0;
@@ -80,13 +91,18 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t
         if (params.octave_offsets == OctaveOffsets::shifted)
             for (std::size_t axis = 0; axis < 4; ++axis)
                 setup.shift[axis] = octave_shift_64ths[static_cast<std::size_t>(i)][axis] / 64.0;
+        // Seed 002 adds its seed to the lattice index: the seed as C#'s and JavaScript's signed
+        // int, a whole number of cells, at every octave's own scale.
+        if (seed_shifts) setup.shift[0] += static_cast<double>(static_cast<std::int32_t>(params.seed));
         octaves_.push_back(setup);
         amplitude_sum_ += amplitude;
         scale *= params.lacunarity;
         amplitude *= params.persistence;
         // An integer lacunarity while tiling (validated), so the next period is a whole number
-        // of cells: at most 65536 * 4^15 = 2^46.
-        period *= static_cast<std::int64_t>(params.lacunarity);
+        // of cells: at most 65536 * 4^15 = 2^46. With tile_octaves = same (seed 000's repeat)
+        // every octave keeps the tile as its own period.
+        if (params.tile_octaves == TileOctaves::scaled)
+            period *= static_cast<std::int64_t>(params.lacunarity);
     }
 
     if (params.warp_amplitude > 0.0) {

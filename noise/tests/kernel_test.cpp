@@ -66,6 +66,9 @@ noise::Params random_params(noise::SplitMix64& rng) {
         p.lacunarity   = std::floor(p.lacunarity);
     }
     if (!noise::algorithm_info(p.algorithm).tiles) p.tile = 0;  // it cannot tile (validate)
+    p.tile_octaves = static_cast<noise::TileOctaves>(rng.below(2));
+    p.seed_mode    = rng.below(4) == 0 ? noise::SeedMode::shift : noise::SeedMode::lattice;
+    if (p.hash == noise::Hash::elias && rng.below(2) == 0) p.octave_seeds = noise::OctaveSeeds::primes;
     return p;
 }
 
@@ -243,6 +246,33 @@ TEST(Kernel, EveryHashOnEveryTargetEqualsTheReference) {
                     ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
                         << "target " << name;
                 }
+            }
+        }
+    }
+}
+
+// The seeds' modes (seed 004's prime sets, seed 002's shifting seed, seed 000's repeat per octave)
+// under every base noise, on every target, at low and high frequencies.
+TEST(Kernel, SeedModesOnEveryTargetEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto params : noise_test::every_base_noise()) {
+            for (double frequency : {3.3, 1500.0}) {
+                params.frequency    = frequency;
+                params.offset_x     = -17.25;
+                params.offset_y     = -3.5;
+                params.z            = 0.75;
+                params.w            = -1.25;
+                params.octaves      = params.dimension == 4 && params.smooth ? 2 : 3;
+                params.hash         = noise::Hash::elias;
+                params.octave_seeds = noise::OctaveSeeds::primes;
+                params.seed_mode    = noise::SeedMode::shift;
+                params.seed         = 4294967291u;  // -5
+                params.tile_octaves = noise::TileOctaves::same;
+                params.tile     = frequency == 3.3 && noise::algorithm_info(params.algorithm).tiles ? 4 : 0;
+                const int width = 300, height = 2;
+                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                    << "target " << name;
             }
         }
     }

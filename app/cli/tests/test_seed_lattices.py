@@ -19,6 +19,9 @@ import unittest
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "noise", "tools"))
+import elias_primes  # noqa: E402  the documented rule for the prime sets
+
 EXE = sys.argv.pop(1) if len(sys.argv) > 1 else "noise-explorer"
 PRESETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "assets", "presets")
 M32 = 0xFFFFFFFF
@@ -212,6 +215,149 @@ class SeedLattices(unittest.TestCase):
             worst = max(abs(v - perlin2d_float(theirs, x, y, wide)) for v, (x, y) in zip(values, points))
             self.assertLess(worst, bound, (wide, worst))
             self.assertGreater(worst, 1e-9, wide)  # float is not double: the check can fail
+
+    def test_seed004_different_primes_is_his_sum_with_a_prime_set_per_octave(self):
+        sets = elias_primes.prime_sets()  # the documented rule, computed here, not read from the program
+        self.assertEqual(sets[0], ELIAS_PRIMES)
+        rng = random.Random(44)
+        points = [(rng.uniform(-s, s), rng.uniform(-s, s)) for s in (4.0, 300.0) for _ in range(200)]
+        values = sample("seed004-different-primes.json", [], points)
+        theirs = [perlin_noise_2d(x, y, 0.5, 6, primes_of=lambda i: sets[i], k_of=lambda i: 0) for x, y in points]
+        worst = max(abs(v - t) for v, t in zip(values, theirs))
+        self.assertLess(worst, 1e-14, worst)
+        # The check can fail: one prime set for every octave (octave_seeds same) is another field.
+        same = sample("seed004-different-primes.json", ["--set", "octave_seeds=same"], points[:50])
+        self.assertGreater(max(abs(v - t) for v, t in zip(same, theirs)), 0.1)
+
+
+# Seed 000: the C# Perlin class with `repeat`, for x, y, z >= 0 (C#'s % and (int) then agree with
+# floor and a true modulo).
+PERMUTATION = [151, 160, 137, 91, 90, 15, 131, 13, 201, 95, 96, 53, 194, 233, 7, 225, 140, 36, 103, 30, 69, 142, 8,
+               99, 37, 240, 21, 10, 23, 190, 6, 148, 247, 120, 234, 75, 0, 26, 197, 62, 94, 252, 219, 203, 117, 35,
+               11, 32, 57, 177, 33, 88, 237, 149, 56, 87, 174, 20, 125, 136, 171, 168, 68, 175, 74, 165, 71, 134,
+               139, 48, 27, 166, 77, 146, 158, 231, 83, 111, 229, 122, 60, 211, 133, 230, 220, 105, 92, 41, 55, 46,
+               245, 40, 244, 102, 143, 54, 65, 25, 63, 161, 1, 216, 80, 73, 209, 76, 132, 187, 208, 89, 18, 169,
+               200, 196, 135, 130, 116, 188, 159, 86, 164, 100, 109, 198, 173, 186, 3, 64, 52, 217, 226, 250, 124,
+               123, 5, 202, 38, 147, 118, 126, 255, 82, 85, 212, 207, 206, 59, 227, 47, 16, 58, 17, 182, 189, 28,
+               42, 223, 183, 170, 213, 119, 248, 152, 2, 44, 154, 163, 70, 221, 153, 101, 155, 167, 43, 172, 9, 129,
+               22, 39, 253, 19, 98, 108, 110, 79, 113, 224, 232, 178, 185, 112, 104, 218, 246, 97, 228, 251, 34,
+               242, 193, 238, 210, 144, 12, 191, 179, 162, 241, 81, 51, 145, 235, 249, 14, 239, 107, 49, 192, 214,
+               31, 181, 199, 106, 157, 184, 84, 204, 176, 115, 121, 50, 45, 127, 4, 150, 254, 138, 236, 205, 93,
+               222, 114, 67, 29, 24, 72, 243, 141, 128, 195, 78, 66, 215, 61, 156, 180]
+
+
+class Seed000Perlin:
+    def __init__(self, repeat):
+        self.repeat = repeat
+        self.p = [PERMUTATION[x % 256] for x in range(512)]
+
+    def inc(self, num):
+        num += 1
+        if self.repeat > 0:
+            num %= self.repeat
+        return num
+
+    @staticmethod
+    def grad(hash_, x, y, z):
+        h = hash_ & 15
+        u = x if h < 8 else y
+        v = y if h < 4 else (x if h in (12, 14) else z)
+        return (u if h & 1 == 0 else -u) + (v if h & 2 == 0 else -v)
+
+    def perlin(self, x, y, z):
+        if self.repeat > 0:
+            x, y, z = x % self.repeat, y % self.repeat, z % self.repeat
+        xi, yi, zi = int(x) & 255, int(y) & 255, int(z) & 255
+        xf, yf, zf = x - int(x), y - int(y), z - int(z)
+        fade = lambda t: t * t * t * (t * (t * 6 - 15) + 10)
+        lerp = lambda a, b, t: a + t * (b - a)
+        u, v, w = fade(xf), fade(yf), fade(zf)
+        p, inc, grad = self.p, self.inc, self.grad
+        aaa, aba = p[p[p[xi] + yi] + zi], p[p[p[xi] + inc(yi)] + zi]
+        aab, abb = p[p[p[xi] + yi] + inc(zi)], p[p[p[xi] + inc(yi)] + inc(zi)]
+        baa, bba = p[p[p[inc(xi)] + yi] + zi], p[p[p[inc(xi)] + inc(yi)] + zi]
+        bab, bbb = p[p[p[inc(xi)] + yi] + inc(zi)], p[p[p[inc(xi)] + inc(yi)] + inc(zi)]
+        x1 = lerp(grad(aaa, xf, yf, zf), grad(baa, xf - 1, yf, zf), u)
+        x2 = lerp(grad(aba, xf, yf - 1, zf), grad(bba, xf - 1, yf - 1, zf), u)
+        y1 = lerp(x1, x2, v)
+        x1 = lerp(grad(aab, xf, yf, zf - 1), grad(bab, xf - 1, yf, zf - 1), u)
+        x2 = lerp(grad(abb, xf, yf - 1, zf - 1), grad(bbb, xf - 1, yf - 1, zf - 1), u)
+        y2 = lerp(x1, x2, v)
+        return (lerp(y1, y2, w) + 1) / 2
+
+    def octave_perlin(self, x, y, z, octaves, persistence):
+        total, frequency, amplitude, max_value = 0, 1, 1, 0
+        for _ in range(octaves):
+            total += self.perlin(x * frequency, y * frequency, z * frequency) * amplitude
+            max_value += amplitude
+            amplitude *= persistence
+            frequency *= 2
+        return total / max_value
+
+
+# Seed 002: class Noise, its slope at integer x read from `slope(seed + intX)`. The seed's
+# RandomGenerator (an MD5 generator of its previous chapter) is not in the text, so the slopes
+# here are the program's own at seed 0, recovered from two samples per cell.
+def seed002_value(slope, seed, x):
+    fade = lambda t: t * t * t * ((6 * t - 15) * t + 10)
+    x0 = math.floor(x)
+    slope0, slope1 = slope(seed + x0), slope(seed + x0 + 1)
+    t = x - x0
+    y0, y1 = slope0 * t, slope1 * (t - 1)
+    return y0 + (y1 - y0) * fade(t)
+
+
+def recovered_slopes(preset, cells):
+    """Slopes s_k at the integers k of `cells` from the one-octave line at k + 1/4 and k + 3/4,
+    where value(k + t) = s_k t (1 - f) + s_{k+1} (t - 1) f, f = fade(t): two equations per cell."""
+    fade = lambda t: t * t * t * ((6 * t - 15) * t + 10)
+    points = [(k + t,) for k in cells for t in (0.25, 0.75)]
+    values = sample(preset, ["--set", "seed=0", "--set", "octaves=1"], points)
+    slopes = {}
+    for n, k in enumerate(cells):
+        (a, b), (c, d) = [(t * (1 - fade(t)), (t - 1) * fade(t)) for t in (0.25, 0.75)]
+        v1, v2 = values[2 * n], values[2 * n + 1]
+        det = a * d - b * c
+        slopes[k], slopes[k + 1] = (v1 * d - b * v2) / det, (a * v2 - c * v1) / det
+    return slopes
+
+
+class SeedModes(unittest.TestCase):
+    def test_seed000_repeat_wraps_every_octave_at_its_own_period(self):
+        theirs = Seed000Perlin(repeat=4)
+        rng = random.Random(0)
+        points = [(rng.uniform(0, 12), rng.uniform(0, 12), rng.uniform(0, 12)) for _ in range(600)]
+        points += [(1.0, 2.5, 0.5), (3.999, 0.001, 2.0)]
+        values = sample("seed000-repeat-per-octave.json", [], points)
+        expected = [2 * theirs.octave_perlin(x, y, z, 3, 0.5) - 1 for x, y, z in points]  # his (F + 1) / 2
+        worst = max(abs(v - e) for v, e in zip(values, expected))
+        self.assertLess(worst, 1e-14, worst)
+        # The check can fail: our scaled periods (octave i every 4 * 2^i of its cells) differ.
+        scaled = sample("seed000-repeat-per-octave.json", ["--set", "tile_octaves=scaled"], points)
+        self.assertGreater(max(abs(v - e) for v, e in zip(scaled, expected)), 0.2)
+
+    def test_seed002_seed_is_a_shift_of_the_lattice(self):
+        preset = "seed002-seed-shift-5.json"
+        slopes = recovered_slopes(preset, range(-130, 140))
+        rng = random.Random(2)
+        xs = [rng.uniform(-30, 30) for _ in range(300)]
+        # One octave: the seed's getValue with seed 5 and the same slopes.
+        ours = sample(preset, ["--set", "octaves=1"], [(x,) for x in xs])
+        worst = max(abs(v - seed002_value(slopes.get, 5, x)) for v, x in zip(ours, xs))
+        self.assertLess(worst, 1e-12, worst)
+        # Six octaves: the same Noise(5) read at x * 2^i, summed as the preset sums (fbm, 1/2).
+        ours = sample(preset, [], [(x / 8,) for x in xs])
+        theirs = [sum(0.5 ** i * seed002_value(slopes.get, 5, x / 8 * 2 ** i) for i in range(6)) / sum(
+            0.5 ** i for i in range(6)) for x in xs]
+        worst = max(abs(v - t) for v, t in zip(ours, theirs))
+        self.assertLess(worst, 1e-12, worst)
+        # docs/parameters.md: seed 5 is seed 0 sampled at x + 5 (one octave; exact for these x).
+        grid = [k / 16 for k in range(-64, 64)]
+        self.assertEqual(sample(preset, ["--set", "octaves=1"], [(x,) for x in grid]),
+                         sample(preset, ["--set", "octaves=1", "--set", "seed=0"], [(x + 5,) for x in grid]))
+        # The check can fail: as a lattice seed, 5 picks other slopes.
+        other = sample(preset, ["--set", "octaves=1", "--set", "seed_mode=lattice"], [(x,) for x in xs])
+        self.assertGreater(max(abs(v - seed002_value(slopes.get, 5, x)) for v, x in zip(other, xs)), 0.1)
 
 
 if __name__ == "__main__":
