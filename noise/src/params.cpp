@@ -33,7 +33,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 29> table{
+const std::array<ParamInfo, 30> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
@@ -139,6 +139,10 @@ const std::array<ParamInfo, 29> table{
         "0 for no tiling, else the noise repeats every this many cells on every axis, at every "
         "octave.",
         0, 65536),
+    number<&Params::tile_y>(ParamKind::integer, "tile_y", "Tile period y",
+                            "While tiling: the period along y, for textures that are not square (the "
+                            "image's height in cells); 0 uses the tile period.",
+                            0, 65536),
     choice<&Params::tile_octaves>(
         "tile_octaves", "Tile octaves",
         "Scaled: every octave repeats with the tile. Same: every octave wraps its own coordinate "
@@ -198,6 +202,12 @@ std::string validate(const Params& params) {
                "' is not allowed with octave_seeds = texture: expected a whole number from 1 to 4, so that "
                "every "
                "octave's lattice points are texels of the finest octave";
+    }
+    if (params.tile_y != 0 && params.tile != 0 && params.tile_y != params.tile &&
+        params.layers == Layers::rotated && params.dimension >= 2) {
+        return "tile_y: '" + std::to_string(params.tile_y) +
+               "' is not allowed with layers = rotated: expected 0 or the tile period (" +
+               std::to_string(params.tile) + "), since a turned copy repeats only with a square period";
     }
     if (params.octave_seeds == OctaveSeeds::primes && params.hash != Hash::elias) {
         return "octave_seeds: 'primes' is not allowed with hash = " +

@@ -278,6 +278,32 @@ TEST(Kernel, SeedModesOnEveryTargetEqualTheReference) {
     }
 }
 
+// A period per axis (tile_y) is not covered by the compiled kernels (kernel_plan.hpp): rows and
+// points read the reference, with the reference's values on every target, warped or not.
+TEST(Kernel, PeriodsPerAxisReadTheReferenceOnEveryTarget) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::worley}) {
+            for (double warp : {0.0, 0.75}) {
+                noise::Params params;
+                params.algorithm      = algorithm;
+                params.octaves        = 3;
+                params.tile           = 4;
+                params.tile_y         = 3;
+                params.frequency      = 8.0;
+                params.offset_x       = -5.25;
+                params.warp_amplitude = warp;
+                const noise::FractalNoise noise(params);
+                EXPECT_EQ(noise::RowKernel(noise).target(), "reference");
+                EXPECT_FALSE(noise::PointSampler(noise).compiled());
+                const int width = 64, height = 8;
+                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                    << "target " << name;
+            }
+        }
+    }
+}
+
 // 300 random parameter sets per target: fractals, octave seeds, tiling, offsets, odd windows.
 TEST(Kernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {

@@ -34,6 +34,7 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
                                                "z",
                                                "w",
                                                "tile",
+                                               "tile_y",
                                                "tile_octaves",
                                                "warp_amplitude",
                                                "warp_frequency",

@@ -132,6 +132,33 @@ TEST(Tiling, SameOctavePeriodsRepeatEachOctaveWithinTheTile) {
     EXPECT_NE(scaled.octave(1, {1.3, 2.6, 0, 0}), scaled.octave(1, {5.3, 2.6, 0, 0}));
 }
 
+// tile_y: y repeats with its own period Q, the other axes with P, at every octave, for every
+// square-lattice algorithm and seed 003's texture; exactly on multiples of 1/256.
+TEST(Tiling, TileYGivesYItsOwnPeriod) {
+    noise::SplitMix64 rng(9);
+    const auto coordinate = [&] { return (static_cast<double>(rng.below(204800)) - 102400.0) / 256.0; };
+    for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::worley}) {
+        for (int dimension = 2; dimension <= 4; ++dimension) {
+            for (auto seeds : {noise::OctaveSeeds::offset, noise::OctaveSeeds::texture}) {
+                auto params         = tiled(algorithm, dimension, 6, 2.0);
+                params.tile_y       = 5;
+                params.octave_seeds = seeds;
+                const noise::FractalNoise noise(params);
+                for (int i = 0; i < 20; ++i) {
+                    const noise::Point p{coordinate(), coordinate(), coordinate(), coordinate()};
+                    for (int axis = 0; axis < dimension; ++axis) {
+                        noise::Point q = p;
+                        q[static_cast<std::size_t>(axis)] += axis == 1 ? 5.0 : 6.0;
+                        ASSERT_EQ(noise.at(p), noise.at(q)) << dimension << " axis " << axis;
+                    }
+                }
+                // The check can fail: y does not repeat with x's period.
+                EXPECT_NE(noise.at({0.3, 0.7, 0.2, 0.1}), noise.at({0.3, 6.7, 0.2, 0.1})) << dimension;
+            }
+        }
+    }
+}
+
 // The window hides tile_octaves while tiling is off (noise::unused_reason), where it changes no
 // pixel, and shows it while tiling, where it does.
 TEST(Tiling, TileOctavesMattersOnlyWhileTiling) {

@@ -359,6 +359,56 @@ class SeedModes(unittest.TestCase):
         other = sample(preset, ["--set", "octaves=1", "--set", "seed_mode=lattice"], [(x,) for x in xs])
         self.assertGreater(max(abs(v - seed002_value(slopes.get, 5, x)) for v, x in zip(other, xs)), 0.1)
 
+    def test_seed003_non_square_texture_is_its_code(self):
+        # Seed 003's GenerateSmoothNoise and GeneratePerlinNoise on a W x H white-noise texture:
+        # octave k samples every 2^k texels, wrapping with (l + 2^k) % width (and % height). With
+        # N octaves that is our texture lattice with tile = W / 2^(N-1) and tile_y = H / 2^(N-1),
+        # read at p = texel / 2^(N-1). The texture's texels are the program's own lattice values
+        # (one octave at the integers), since the seed's Random is Unity's.
+        preset, n, width, height = "seed003-tileable-fog.json", 3, 48, 20
+        step = 2 ** (n - 1)
+        texels = [(i, j) for i in range(width) for j in range(height)]
+        white_values = sample(preset, ["--set", "octaves=1", "--set", "tile=%d" % width, "--set",
+                                       "tile_y=%d" % height], texels)
+        white = {(i, j): v for (i, j), v in zip(texels, white_values)}
+
+        def interpolate(x0, x1, alpha):
+            return x0 * (1 - alpha) + alpha * x1
+
+        def smooth_noise(octave):
+            period = 2 ** octave
+            frequency = 1.0 / period
+            out = {}
+            for i in range(width):
+                left = (i // period) * period
+                right = (left + period) % width
+                horizontal = (i - left) * frequency
+                for j in range(height):
+                    top = (j // period) * period
+                    down = (top + period) % height
+                    vertical = (j - top) * frequency
+                    upper = interpolate(white[left, top], white[right, top], horizontal)
+                    lower = interpolate(white[left, down], white[right, down], horizontal)
+                    out[i, j] = interpolate(upper, lower, vertical)
+            return out
+
+        smooth = [smooth_noise(k) for k in range(n)]
+        persistence, amplitude, total_amplitude = 0.8, 1.0, 0.0
+        theirs = {texel: 0.0 for texel in texels}
+        for octave in range(n - 1, -1, -1):
+            amplitude *= persistence
+            total_amplitude += amplitude
+            for texel in texels:
+                theirs[texel] += smooth[octave][texel] * amplitude
+        ours = sample(preset, ["--set", "octaves=%d" % n, "--set", "tile=%d" % (width // step), "--set",
+                               "tile_y=%d" % (height // step)], [(i / step, j / step) for i, j in texels])
+        worst = max(abs(v - theirs[texel] / total_amplitude) for v, texel in zip(ours, texels))
+        self.assertLess(worst, 1e-14, worst)
+        # The check can fail: one period for both axes (tile_y = tile) is another texture.
+        square = sample(preset, ["--set", "octaves=%d" % n, "--set", "tile=%d" % (width // step)],
+                        [(i / step, j / step) for i, j in texels])
+        self.assertGreater(max(abs(v - theirs[texel] / total_amplitude) for v, texel in zip(square, texels)), 0.05)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -99,6 +99,19 @@ inline std::int64_t wrap_index(std::int64_t i, std::int64_t period) {
     return r < 0 ? r + period : r;
 }
 
+// A tiling period per axis (x, y, z, w), in cells of one octave's lattice; 0 on an axis: not
+// tiled there. One number converts to the same period on every axis (`tile` alone); `tile_y`
+// gives y its own (params.hpp), for textures that are not square.
+struct Periods {
+    std::array<std::int64_t, 4> axis{};
+    constexpr Periods() = default;
+    constexpr Periods(std::int64_t all) : axis{all, all, all, all} {}  // NOLINT: one period, every axis
+    constexpr std::int64_t operator[](int a) const { return axis[static_cast<std::size_t>(a)]; }
+    // The same period on every axis: the SIMD kernels, which wrap every axis by one period, apply.
+    constexpr bool uniform() const { return axis[1] == axis[0] && axis[2] == axis[0] && axis[3] == axis[0]; }
+    friend constexpr bool operator==(const Periods&, const Periods&) = default;
+};
+
 // One seed's immutable tables. Cheap to copy around by reference; safe to share between threads.
 class Lattice {
   public:

@@ -126,6 +126,7 @@ struct Params {
     double z                           = 0.0;
     double w                           = 0.0;
     std::uint32_t tile                 = 0;  // 0: no tiling; else the period in lattice cells at octave 0
+    std::uint32_t tile_y               = 0;  // while tiling: the period along y; 0: tile's
     TileOctaves tile_octaves           = TileOctaves::scaled;  // scaled: every octave repeats with the tile
     // Domain warp (fractal.hpp): the field is read at p + warp_amplitude * w(p * warp_frequency).
     double warp_amplitude = 0.0;             // in lattice cells of octave 0; 0: no warp, bit for bit
@@ -135,6 +136,11 @@ struct Params {
 
     friend bool operator==(const Params&, const Params&) = default;
 };
+
+// The tiling period along y at octave 0: tile_y, or tile when tile_y is 0 (or tiling is off).
+inline std::uint32_t tile_period_y(const Params& params) {
+    return params.tile != 0 && params.tile_y != 0 ? params.tile_y : params.tile;
+}
 
 // [SECTION] The metadata table ------------------------------------------------------------
 
