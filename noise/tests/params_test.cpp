@@ -13,8 +13,9 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
     const std::vector<std::string_view> design{
         "algorithm", "dimension", "gradients", "interpolation", "smooth", "cellular_return",
         "cellular_distance", "cellular_jitter", "fractal", "octaves", "persistence", "lacunarity",
-        "octave_seeds", "octave_offsets", "normalize", "hash", "seed", "frequency", "offset_x", "offset_y",
-        "z", "w", "tile", "warp_amplitude", "warp_frequency", "warp_octaves", "layers",
+        "octave_seeds", "octave_offsets", "normalize", "hash", "seed", "seed_mode", "frequency", "offset_x",
+        "offset_y", "z", "w", "tile", "tile_y", "tile_octaves", "warp_amplitude", "warp_frequency",
+        "warp_octaves", "layers",
         // the shaping stage (shaping.hpp), last
         "terraces", "terrace_sharpness", "terrace_invert", "mask", "mask_threshold", "mask_falloff", "invert",
         "scale", "bias", "clamp", "clamp_min", "clamp_max"};
@@ -180,6 +181,13 @@ TEST(Params, ValidateJoinsFields) {
     EXPECT_EQ(noise::validate(params), "");
     params.octaves = 17;
     EXPECT_EQ(noise::validate(params), "octaves: '17' is out of range: expected an integer from 1 to 16");
+    params.octaves      = 5;
+    params.octave_seeds = noise::OctaveSeeds::primes;
+    EXPECT_EQ(noise::validate(params),
+              "octave_seeds: 'primes' is not allowed with hash = permutation: expected hash = elias, whose "
+              "IntNoise has the primes each octave changes");
+    params.hash = noise::Hash::elias;
+    EXPECT_EQ(noise::validate(params), "");
 }
 
 TEST(Params, NominalRangesAndTheOutputMapping) {
