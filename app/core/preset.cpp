@@ -120,7 +120,33 @@ std::vector<std::string_view> view_keys() {
     return keys;
 }
 
-std::string unknown_key_message(std::string_view key, const std::vector<std::string_view>& allowed) {
+// The keys a message lists: with `grouped`, the shaping stage's keys and the view keys are named
+// as two groups by their first few, so a list of every key stays a short line; the suggestion
+// above it is still chosen from every key.
+std::string listed_keys(const std::vector<std::string_view>& allowed, bool grouped) {
+    if (!grouped) return join(allowed);
+    const auto in = [](std::string_view key, const auto& table) {
+        return std::any_of(table.begin(), table.end(), [&](const auto& info) { return info.key == key; });
+    };
+    std::vector<std::string_view> listed;
+    bool shaping = false, view = false;
+    for (const std::string_view key : allowed) {
+        if (in(key, noise::shaping_param_table()) || key == "curve" || key == "mask.KEY" ||
+            key == "mask_field")
+            shaping = true;
+        else if (in(key, view_key_table()))
+            view = true;
+        else
+            listed.push_back(key);
+    }
+    std::string text = join(listed);
+    if (shaping) text += ", the shaping keys (terraces, mask, curve, ...: docs/parameters.md#shaping)";
+    if (view) text += ", the view keys (mapping, ramp, hillshade, ...)";
+    return text;
+}
+
+std::string unknown_key_message(std::string_view key, const std::vector<std::string_view>& allowed,
+                                bool grouped = false) {
     std::string message = "unknown key " + shown(key);
     // A suggestion is at most 2 edits away, so a key much longer than every allowed one has none:
     // skipping it keeps a megabyte-long key from costing seconds of edit distances.
@@ -135,7 +161,7 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
     }
     if (!best.empty() && best_distance * 2 < key.size())
         message += " (did you mean '" + std::string(best) + "'?)";
-    message += ": expected one of " + join(allowed);
+    message += ": expected one of " + listed_keys(allowed, grouped);
     return message;
 }
 
@@ -368,7 +394,7 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
         } else if (find_view_key(key) != nullptr) {
             fail(source_name, "key " + shown(key) + " is a view setting: put it inside \"view\": {...}");
         } else {
-            fail(source_name, unknown_key_message(key, top_level_keys()));
+            fail(source_name, unknown_key_message(key, top_level_keys(), /*grouped=*/true));
         }
     }
     if (auto error = noise::validate(preset.params); !error.empty()) fail(source_name, error);
@@ -460,7 +486,7 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
         keys.insert(keys.end(), {"curve", "mask.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
-        error = unknown_key_message(key, keys);
+        error = unknown_key_message(key, keys, /*grouped=*/true);
     }
     if (!error.empty()) throw PresetError("--set: " + error);
 }

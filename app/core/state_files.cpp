@@ -75,8 +75,8 @@ SessionState parse_session_json(std::string_view text, std::string_view source) 
         parse_json_text(text, source,
                         {.what         = "the session file",
                          .max_nesting  = preset_max_nesting,
-                         .nesting_note = "a session needs 3 (the object, its \"settings\" and their "
-                                         "\"view\")",
+                         .nesting_note = "a session needs 5 (the object, its \"settings\", their "
+                                         "\"mask_field\", its \"curve\" and the curve's points)",
                          .allowed      = session_key_allowed});
     if (!root.is_object())
         fail(source, "expected a JSON object {\"settings\": {...}} at the top, got " + type_name(root));

@@ -467,9 +467,9 @@ struct FilledPipe {
 
 TEST(HostilePresets, DeepNestingIsRefusedNotAStackOverflow) {
     const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
-    EXPECT_EQ(
-        error_of(deep),
-        "p.json:1:9: nested deeper than 8 levels of [ and {: a preset needs 2 (the object and its \"view\")");
+    EXPECT_EQ(error_of(deep),
+              "p.json:1:9: nested deeper than 8 levels of [ and {: a preset needs 4 (the object, its "
+              "\"mask_field\", their \"curve\" and its points)");
     const auto as_value = error_of("{" + header + ", \"octaves\": " + std::string(100'000, '[') + "1" +
                                    std::string(100'000, ']') + "}");
     EXPECT_NE(as_value.find("nested deeper than 8 levels"), std::string::npos) << as_value;

@@ -70,9 +70,8 @@ TEST(StateFiles, HostileSessionTextIsOneLineInOurWords) {
     };
     // 300,000 levels: refused by the pre-pass, before nlohmann could recurse.
     EXPECT_EQ(session("{\"settings\": " + std::string(300'000, '[')),
-              "s.json:1:21: nested deeper than 8 levels of [ and {: a session needs 3 (the object, its "
-              "\"settings\" "
-              "and their \"view\")");
+              "s.json:1:21: nested deeper than 8 levels of [ and {: a session needs 5 (the object, its "
+              "\"settings\", their \"mask_field\", its \"curve\" and the curve's points)");
     // A control byte: the position and the reason, without nlohmann's exception prefix.
     const std::string control = session("{\"file\": \"a\x01\", \"settings\": {}}");
     EXPECT_EQ(control.rfind("s.json:1:12: malformed JSON: ", 0), 0u) << control;

@@ -92,8 +92,8 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
     float peak = 0.0f;
     for (const float v : input_histogram) peak = std::max(peak, v);
     for (std::size_t b = 0; peak > 0.0f && b < input_histogram.size(); ++b) {
-        const double u0 = static_cast<double>(b) / input_histogram.size();
-        const double u1 = static_cast<double>(b + 1) / input_histogram.size();
+        const double u0 = static_cast<double>(b) / static_cast<double>(input_histogram.size());
+        const double u1 = static_cast<double>(b + 1) / static_cast<double>(input_histogram.size());
         draw->AddRectFilled(ImVec2(sx(u0), sy(0.9 * input_histogram[b] / peak)), ImVec2(sx(u1), p1.y),
                             IM_COL32(70, 80, 100, 255));
     }
