@@ -71,7 +71,8 @@ class PresetError : public std::runtime_error {
 inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
 inline constexpr int preset_format_version           = 1;
 
-// A preset is an object holding the "view" object: depth 2. The limit leaves room for a later
+// A preset is an object holding the "view" object, and the "mask_field" object holding "curve", an
+// array of [x, y] arrays: depth 4. The limit leaves room for a later
 // version to nest a little more, and keeps every recursive walk of the JSON shallow.
 inline constexpr int preset_max_nesting = 8;
 

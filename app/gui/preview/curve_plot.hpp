@@ -7,7 +7,8 @@
 // axis spans the algorithm's nominal range (widened if the curve leaves it), or with `fit_y` the
 // curve's own range, labelled. With
 // "show octaves" each octave's weighted contribution is drawn thin under the sum, so one sees
-// which layer makes which bump. Hovering shows the value under the cursor.
+// which layer makes which bump. With a shaping stage (noise/shaping.hpp) the row before it is drawn
+// thin and amber under the shaped row. Hovering shows the value under the cursor.
 #pragma once
 
 #include <optional>

@@ -41,8 +41,9 @@
 // Gradients (trace.hpp's value_gradient, the terrain's normals, normal8 exports): each step is
 // differentiated by the chain rule on the same dual numbers as the octave sum, the curve by its
 // cubic's derivative. Where a step has a kink the one-sided derivative of the side the point is on
-// is returned: at the terrace edges u = k/n (the slope jumps from (1 - 2s) n-ish to ~2n: the
-// cliff), at the clamp bounds and where min/max switch operand, and at libnoise's holds below 0 and
+// is returned: at the terrace edges u = k/n, where the slope of the height jumps from 1 + 2s at
+// the end of a step to 1 - 2s at the start of the next (s <= 0.5; from 4s to 0 above: the cliff);
+// at the clamp bounds and where min/max switch operand; and at libnoise's holds below 0 and
 // above 1 (slope 0 outside). The curve itself is C1: no kink.
 //
 // Speed: the row kernels fill a chunk, the mask field's kernel fills the same chunk, and the
