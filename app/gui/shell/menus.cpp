@@ -71,6 +71,7 @@ void Explorer::draw_menu_bar() {
         }
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
+        if (ImGui::MenuItem("Open lesson file...")) lessons_.want_open = true;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
         ImGui::EndMenu();
@@ -96,6 +97,7 @@ void Explorer::draw_menu_bar() {
     }
     report_.item("compare_menu");
     draw_teach_menu();
+    draw_lessons_menu(lessons_, report_);
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
