@@ -70,7 +70,8 @@ bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() ||
            opening(presets_) || gesture_ || teach_.animation.on || compare_.busy() ||
            (influence_task_ && !influence_task_->finished()) || (terrain_shown_ && terrain_->busy()) ||
-           lessons_.reading_shipped || lessons_.opening || teach_.select_tab || select_2d_tab_;
+           lessons_.reading_shipped || lessons_.opening || figures_.running() || teach_.select_tab ||
+           select_2d_tab_;
 }
 
 // The preview shows a lattice view's image instead of the noise: only in the 2D tab, where that
@@ -150,6 +151,11 @@ void Explorer::draw(WindowInbox& inbox) {
     draw_export_dialog(export_, settings_, keys, report_);
     draw_quit_prompt(keys);
     draw_open_lesson_dialog(lessons_, keys, report_, wake_);
+    const Settings shown{animated(settings_.params, teach_.animation), settings_.view};
+    figures_.draw(
+        {shown, lattice_.layers},
+        static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
+        report_, wake_);
     lattice_.probe.draw_window(lattice_.layers, settings_.params,
                                ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f), report_);
 

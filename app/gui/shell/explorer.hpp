@@ -26,6 +26,7 @@
 
 #include "gui/editing/controls_panel.hpp"
 #include "gui/editing/undo_history.hpp"
+#include "gui/figures/figure_export.hpp"
 #include "gui/files/export_dialog.hpp"
 #include "gui/files/preset_dialogs.hpp"
 #include "gui/lessons/lesson_panel.hpp"
@@ -115,6 +116,7 @@ class Explorer {
     bool select_2d_tab_ = false;  // a lesson step asks for the "2D preview" tab (once)
     PresetDialogs presets_;
     ExportDialog export_;
+    FigureExport figures_;  // File > Export figure (gui/figures/)
     UiReport report_;
     ShownField field_;
     TeachViews teach_;     // the teaching views (teach_views.hpp): ways of looking, not settings

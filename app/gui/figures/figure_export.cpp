@@ -1,0 +1,317 @@
+// File > Export figure: see figure_export.hpp.
+//
+// Index
+//   [SECTION] The work (off the UI thread)
+//   [SECTION] The steps
+//   [SECTION] The dialog
+#include "gui/figures/figure_export.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "core/atomic_file.hpp"
+#include "core/colour.hpp"
+#include "core/field_stats.hpp"
+#include "core/png_stream_writer.hpp"
+#include "core/png_text.hpp"
+#include "core/preset.hpp"
+#include "core/value_mapping.hpp"
+#include "gui/figures/offscreen.hpp"
+#include "gui/figures/vector_figure.hpp"
+#include "gui/preview/gl_texture.hpp"
+#include "gui/preview/view_transform.hpp"
+#include "gui/shell/theme.hpp"
+#include "gui/teaching/influence_image.hpp"
+#include "gui/teaching/lattice_views.hpp"
+#include "noise/algorithms.hpp"
+#include "noise/fractal.hpp"
+#include "noise/render.hpp"
+#include "noise/trace.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr const char* kind_labels[] = {"Preview with overlays", "Probe cell", "Interpolation curves"};
+static_assert(std::size(kind_labels) == figure_kind_names.size());
+
+bool vector_kind(FigureKind kind) { return kind != FigureKind::preview; }
+
+// The lattice view's image is shown instead of the noise (as Explorer::shows_influence).
+bool shows_influence(const FigureScene& scene) {
+    const noise::Params& p = scene.settings.params;
+    return scene.lattice.field != FieldLayer::noise && p.dimension >= 2 &&
+           noise::algorithm_info(p.algorithm).square_lattice;
+}
+
+// The picture repeats 3 x 3 in the preview with repeat_3x3: each copy a third of the figure.
+int repeats(const FigureScene& scene) { return scene.settings.view.repeat_3x3 ? 3 : 1; }
+
+std::string figure_facts_json(const FigureRequest& request) {
+    const LatticeViewSettings& lattice = request.scene.lattice;
+    nlohmann::json facts{{"figure", figure_kind_names[static_cast<std::size_t>(request.kind)]},
+                         {"width", request.width},
+                         {"height", request.height},
+                         {"lattice", lattice.lattice},
+                         {"field", shows_influence(request.scene) ? static_cast<int>(lattice.field) : 0},
+                         {"probe", nullptr}};
+    if (lattice.probe_pinned) facts["probe"] = {lattice.probe_x, lattice.probe_y};
+    return facts.dump();
+}
+
+VectorFigure vector_figure(const FigureRequest& request) {
+    const noise::Params& params = request.scene.settings.params;
+    const double w = request.width, h = request.height;
+    if (request.kind == FigureKind::interpolation)
+        return interpolation_curves_figure(params.interpolation, w, h);
+    const LatticeViewSettings& lattice = request.scene.lattice;
+    if (!lattice.probe_pinned)
+        throw std::runtime_error(
+            "no probe is pinned: switch on Teach > Probe tool and click the preview first");
+    if (const std::string invalid = noise::validate(params); !invalid.empty())
+        throw std::runtime_error(invalid);
+    const noise::FractalNoise noise(params);
+    const noise::Trace trace =
+        noise::trace_point(noise, {lattice.probe_x, lattice.probe_y, params.z, params.w});
+    return probe_cell_figure(trace, params, lattice.probe_octave, w, h);
+}
+
+}  // namespace
+
+// [SECTION] The work (off the UI thread) -------------------------------------------------------
+
+FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control) {
+    const FigureScene& scene    = request.scene;
+    const noise::Params& params = scene.settings.params;
+    if (params.dimension < 2)
+        throw std::runtime_error("the preview figure needs a 2D picture: dimension 1 shows a curve");
+    if (const std::string invalid = noise::validate(params); !invalid.empty())
+        throw std::runtime_error(invalid);
+    const int n = repeats(scene);
+    FigurePixels out;
+    out.width  = std::max(1, (request.width + n - 1) / n);
+    out.height = std::max(1, (request.height + n - 1) / n);
+    ImageResult image;
+    if (shows_influence(scene)) {
+        image = render_influence(params, out.width, out.height, scene.lattice.field,
+                                 scene.lattice.influence_corner, control);
+    } else {
+        image.params = params;
+        image.raw.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
+        std::atomic<int> rows{0};
+        if (!noise::render(params, noise::Region::full(out.width, out.height), image.raw,
+                           {0, &control.cancelled, &rows}))
+            throw std::runtime_error("cancelled");
+    }
+    if (control.cancelled) throw std::runtime_error("cancelled");
+    // Coloured as the preview colours it (shown_field.cpp): the same mapping rule as exports.
+    const FieldStats measured = measure_field(image.raw, noise::nominal_range(image.params), 64);
+    const noise::Range range  = mapping_range(image.params, scene.settings.view, measured.measured_range());
+    out.rgba.resize(image.raw.size() * 4);
+    colourise(image.raw, out.width, out.height, scene.settings.view, range, out.rgba);
+    return out;
+}
+
+void write_figure_png(const FigureRequest& request, const std::vector<std::uint8_t>& rgba) {
+    AtomicFile file(request.path, request.overwrite);
+    const Preset preset{request.scene.settings.params, request.scene.settings.view, {}, {}};
+    const std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
+                                          {"noise-explorer-figure", figure_facts_json(request)}};
+    PngStreamWriter png(file, request.width, request.height, PngPixels::rgb8, texts);
+    std::vector<std::uint8_t> row(static_cast<std::size_t>(request.width) * 3);
+    for (int y = 0; y < request.height; ++y) {
+        const std::uint8_t* in = rgba.data() + static_cast<std::size_t>(y) * request.width * 4;
+        for (int x = 0; x < request.width; ++x)
+            for (int c = 0; c < 3; ++c) row[static_cast<std::size_t>(x) * 3 + c] = in[x * 4 + c];
+        png.write_row(row);
+    }
+    png.finish();
+    file.commit();
+}
+
+// [SECTION] The steps --------------------------------------------------------------------------
+
+void FigureExport::start(const std::function<void()>& wake) {
+    error_.clear();
+    message_.clear();
+    request_.path = path_text_;
+    if (path_text_.empty()) {
+        error_ = "Type a file name first.";
+        return;
+    }
+    if (request_.kind == FigureKind::preview) {
+        field_ = std::make_unique<BackgroundTask<FigurePixels>>(
+            [request = request_](const TaskControl& control) {
+                return render_figure_field(request, control);
+            },
+            wake);
+        return;
+    }
+    paint_and_write(nullptr, wake);
+}
+
+// On the UI thread: the offscreen painting (GL), then the file on a task.
+void FigureExport::paint_and_write(const FigurePixels* field, const std::function<void()>& wake) {
+    const FigureRequest& r = request_;
+    std::vector<std::uint8_t> rgba;
+    std::string svg;
+    try {
+        if (r.kind == FigureKind::preview) {
+            GlTexture texture;
+            texture.upload(field->width, field->height, field->rgba);
+            const int n              = repeats(r.scene);
+            const float tile_w       = static_cast<float>(r.width) / static_cast<float>(n);
+            const float tile_h       = static_cast<float>(r.height) / static_cast<float>(n);
+            const ViewTransform view = ViewTransform::of(r.scene.settings.params, field->width, field->height)
+                                           .on_screen(ImVec2(0.0f, 0.0f), tile_w, tile_h);
+            LatticeViews views;
+            views.layers = r.scene.lattice;
+            UiReport
+                unused;  // the overlays report their rectangles; these are the figure's, not the window's
+            rgba = paint_offscreen(r.width, r.height, [&](ImDrawList* draw) {
+                for (int ty = 0; ty < n; ++ty)
+                    for (int tx = 0; tx < n; ++tx) {
+                        const ImVec2 min(tile_w * static_cast<float>(tx), tile_h * static_cast<float>(ty));
+                        draw->AddImage(texture.id(), min, ImVec2(min.x + tile_w, min.y + tile_h));
+                    }
+                draw_lattice_views(draw, view, n, views, unused);
+            });
+        } else if (r.svg) {
+            svg = to_svg(vector_figure(r));
+        } else {
+            const VectorFigure figure = vector_figure(r);
+            rgba                      = paint_offscreen(r.width, r.height,
+                                                        [&](ImDrawList* draw) { paint_figure(figure, draw, 1.0f); });
+        }
+    } catch (const std::exception& e) {
+        error_ = failure_text(e);
+        return;
+    }
+    writing_ = std::make_unique<BackgroundTask<bool>>(
+        [request = r, rgba = std::move(rgba), svg = std::move(svg)](const TaskControl&) {
+            if (request.svg && request.kind != FigureKind::preview) {
+                AtomicFile file(request.path, request.overwrite);
+                file.write(svg);
+                file.commit();
+            } else {
+                write_figure_png(request, rgba);
+            }
+            return true;
+        },
+        wake);
+}
+
+// [SECTION] The dialog -------------------------------------------------------------------------
+
+void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
+                        const std::function<void()>& wake) {
+    // The steps move on whether or not the dialog is open.
+    if (field_)
+        if (auto outcome = field_->take()) {
+            field_.reset();
+            if (outcome->result)
+                paint_and_write(&*outcome->result, wake);
+            else
+                error_ = outcome->error;
+        }
+    if (writing_)
+        if (auto outcome = writing_->take()) {
+            writing_.reset();
+            if (outcome->result) {
+                char text[64];
+                std::snprintf(text, sizeof text, " (%d x %d)", request_.width, request_.height);
+                message_ = "Wrote " + request_.path.string() +
+                           (request_.svg && vector_kind(request_.kind) ? "" : text);
+            } else {
+                error_ = outcome->error;
+            }
+        }
+
+    if (std::exchange(want_open, false)) {
+        error_.clear();
+        message_.clear();
+        request_.height = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
+        if (path_text_.empty()) path_text_ = (std::filesystem::current_path() / "noise-figure.png").string();
+        ImGui::OpenPopup("Export figure");
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
+    if (!ImGui::BeginPopupModal("Export figure", nullptr,
+                                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    const bool busy = running();
+    ImGui::TextWrapped("What the student sees, without the controls, at the size a slide needs.");
+    ImGui::BeginDisabled(busy);
+    for (std::size_t i = 0; i < figure_kind_names.size(); ++i) {
+        if (i > 0) ImGui::SameLine();
+        if (ImGui::RadioButton(kind_labels[i], request_.kind == static_cast<FigureKind>(i)))
+            request_.kind = static_cast<FigureKind>(i);
+        report.item("figure_kind=" + std::string(figure_kind_names[i]));
+    }
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("width", &request_.width, 0);
+    report.item("figure_width");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("height", &request_.height, 0);
+    report.item("figure_height");
+    request_.width  = std::clamp(request_.width, 16, 8192);
+    request_.height = std::clamp(request_.height, 16, 8192);
+    // SVG for the figures made of lines; the preview is pixels.
+    const bool can_svg = vector_kind(request_.kind);
+    if (!can_svg) request_.svg = false;
+    bool svg = request_.svg;
+    if (ImGui::RadioButton("PNG", !svg)) svg = false;
+    report.item("figure_png");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!can_svg);
+    if (ImGui::RadioButton("SVG (vector)", svg)) svg = true;
+    ImGui::EndDisabled();
+    report.item("figure_svg");
+    if (svg != request_.svg || ImGui::IsWindowAppearing()) {
+        request_.svg = svg;
+        std::filesystem::path p(path_text_);
+        p.replace_extension(svg ? ".svg" : ".png");
+        path_text_ = p.string();
+    }
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##figure_path", &path_text_);
+    report.item("figure_path");
+    ImGui::Checkbox("Replace an existing file", &request_.overwrite);
+    ImGui::EndDisabled();
+    if (request_.kind == FigureKind::probe_cell && !scene.lattice.probe_pinned)
+        ImGui::TextDisabled("Pin the probe first: Teach > Probe tool, then click the preview.");
+    error_text(error_);
+    if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
+    if (field_) ImGui::ProgressBar(static_cast<float>(field_->progress()), ImVec2(-1, 0), "rendering ...");
+    if (writing_) ImGui::TextDisabled("writing ...");
+
+    ImGui::BeginDisabled(busy);
+    if (ImGui::Button("Export", ImVec2(120, 0)) || (keys.enter && !busy)) {
+        request_.scene = scene;
+        start(wake);
+    }
+    ImGui::EndDisabled();
+    report.item("figure_start");
+    ImGui::SameLine();
+    if (busy) {
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) && field_) field_->cancel();
+        report.item("figure_cancel");
+    } else if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) {
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+nlohmann::json FigureExport::report_state() const {
+    return {{"running", running()},    {"error", error_},
+            {"message", message_},     {"kind", figure_kind_names[static_cast<std::size_t>(request_.kind)]},
+            {"width", request_.width}, {"height", request_.height},
+            {"svg", request_.svg},     {"path", path_text_}};
+}
+
+}  // namespace app::gui

@@ -1,0 +1,96 @@
+// gui/figures/figure_export.hpp: File > Export figure: what the student sees, at a slide's resolution.
+//
+// Three figures, without the controls around them:
+//   - "Preview with overlays" (PNG): the 2D picture (the noise, or the lattice view's image:
+//     one corner's influence, before interpolation) rendered afresh at the chosen size, with the
+//     lattice, the gradients and the probe drawn over it by the same calls as on screen;
+//   - "Probe cell" (SVG or PNG): the pinned probe's cell, its corners, gradients, distance vectors
+//     and dot products (vector_figure.hpp);
+//   - "Interpolation curves" (SVG or PNG): the five curves s(t) and their slopes, the current one
+//     bright.
+// The steps, none of which waits on the UI thread: the field is rendered and coloured on a
+// BackgroundTask (progress, Cancel); its pixels are painted with the overlays into an offscreen
+// framebuffer (offscreen.hpp: GL, so on the UI thread, one frame); the file is written on
+// another BackgroundTask through AtomicFile, so it appears whole or not at all. A PNG figure
+// carries the preset (the "noise-explorer-preset" text chunk, like every PNG export: opening it
+// brings the settings back) and a "noise-explorer-figure" chunk saying what it shows.
+//
+// UI report names: "figure_kind=<preview|probe_cell|interpolation>", "figure_png", "figure_svg",
+// "figure_width", "figure_height", "figure_path", "figure_start", "figure_cancel", and the state under
+// "figure".
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gui/files/dialog_keys.hpp"
+#include "gui/preview/render_worker.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/shell/lattice_view_settings.hpp"
+#include "gui/shell/settings.hpp"
+#include "gui/shell/ui_report.hpp"
+
+namespace app::gui {
+
+enum class FigureKind { preview, probe_cell, interpolation };
+inline constexpr std::array<std::string_view, 3> figure_kind_names{"preview", "probe_cell", "interpolation"};
+static_assert(figure_kind_names.size() == static_cast<std::size_t>(FigureKind::interpolation) + 1);
+
+// What the figure is of: copied when the export starts, so later edits do not change it.
+struct FigureScene {
+    Settings settings;  // with the shown slice (the animation's z or w)
+    LatticeViewSettings lattice;
+};
+
+struct FigureRequest {
+    FigureKind kind = FigureKind::preview;
+    int width = 1920, height = 1080;
+    bool svg = false;  // vector figures only
+    std::filesystem::path path;
+    bool overwrite = false;
+    FigureScene scene;
+};
+
+// The coloured field of a preview figure (the first task's result).
+struct FigurePixels {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgba;
+};
+
+// The first task's work: renders the field (or the lattice view's image) at the request's size
+// and colours it as the preview does. Public for tests.
+FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control);
+
+// The last task's work: writes RGBA pixels as an RGB PNG with the preset and the figure's facts.
+void write_figure_png(const FigureRequest& request, const std::vector<std::uint8_t>& rgba);
+
+class FigureExport {
+  public:
+    bool want_open = false;
+
+    // The dialog (a popup) and the export's steps; `scene` is what the window shows now, `aspect`
+    // its picture's height / width (the default size keeps it).
+    void draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
+              const std::function<void()>& wake);
+    bool running() const { return field_ || writing_; }
+    nlohmann::json report_state() const;
+
+  private:
+    void start(const std::function<void()>& wake);
+    void paint_and_write(const FigurePixels* field, const std::function<void()>& wake);
+
+    FigureRequest request_;
+    std::string path_text_;
+    std::unique_ptr<BackgroundTask<FigurePixels>> field_;
+    std::unique_ptr<BackgroundTask<bool>> writing_;
+    std::string error_, message_;
+};
+
+}  // namespace app::gui
