@@ -36,10 +36,13 @@ namespace app::gui {
 
 namespace {
 
-constexpr const char* kind_labels[] = {"Preview with overlays", "Probe cell", "Interpolation curves"};
+constexpr const char* kind_labels[] = {"Preview with overlays", "Probe cell", "Interpolation curves",
+                                       "Animation"};
 static_assert(std::size(kind_labels) == figure_kind_names.size());
 
-bool vector_kind(FigureKind kind) { return kind != FigureKind::preview; }
+bool vector_kind(FigureKind kind) {
+    return kind == FigureKind::probe_cell || kind == FigureKind::interpolation;
+}
 
 // The lattice view's image is shown instead of the noise (as Explorer::shows_influence).
 bool shows_influence(const FigureScene& scene) {
@@ -143,6 +146,20 @@ void FigureExport::start(const std::function<void()>& wake) {
         error_ = "Type a file name first.";
         return;
     }
+    if (request_.kind == FigureKind::animation) {
+        ExportRequest exported;
+        exported.size      = {request_.width, request_.height};
+        exported.format    = ExportFormat::rgb8;  // coloured as the preview
+        exported.path      = request_.path;
+        exported.overwrite = request_.overwrite;
+        const Preset preset{request_.scene.settings.params, request_.scene.settings.view, {}, {}};
+        animating_ = std::make_unique<BackgroundTask<std::vector<std::filesystem::path>>>(
+            [preset, exported, animation = request_.animation](const TaskControl& control) {
+                return export_animation(preset, exported, animation, &control.cancelled, &control.progress);
+            },
+            wake);
+        return;
+    }
     if (request_.kind == FigureKind::preview) {
         field_ = std::make_unique<BackgroundTask<FigurePixels>>(
             [request = request_](const TaskControl& control) {
@@ -207,6 +224,52 @@ void FigureExport::paint_and_write(const FigurePixels* field, const std::functio
 
 // [SECTION] The dialog -------------------------------------------------------------------------
 
+namespace {
+
+// The animation's own options, under the size.
+void draw_animation_options(FigureRequest& request, const FigureScene& scene, UiReport& report) {
+    AnimationRequest& a = request.animation;
+    const int dimension = scene.settings.params.dimension;
+    if (ImGui::RadioButton(dimension == 4 ? "Slice moving along w" : "Slice moving along z",
+                           a.path == AnimationPath::slice))
+        a.path = AnimationPath::slice;
+    report.item("figure_animate=slice");
+    ImGui::SameLine(250.0f);
+    if (ImGui::RadioButton("Octaves building up", a.path == AnimationPath::octaves))
+        a.path = AnimationPath::octaves;
+    report.item("figure_animate=octaves");
+    if (a.path == AnimationPath::slice) {
+        ImGui::SetNextItemWidth(150);
+        ImGui::InputInt("frames", &a.frames, 0);
+        report.item("figure_frames");
+        a.frames = std::clamp(a.frames, 2, max_animation_frames);
+        ImGui::SameLine();
+        float step = static_cast<float>(a.step);
+        ImGui::SetNextItemWidth(150);
+        if (ImGui::InputFloat("cells / frame", &step, 0.0f, 0.0f, "%.3f"))
+            a.step = std::clamp(step, 0.001f, 10.0f);
+        ImGui::BeginDisabled(dimension != 4);
+        ImGui::Checkbox("Loop: a circle in z and w, the last frame meets the first", &a.loop);
+        ImGui::EndDisabled();
+        report.item("figure_loop");
+        if (dimension != 4) a.loop = false;
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && dimension != 4)
+            ImGui::SetTooltip("A loop needs two axes to circle in: dimension 4.");
+        if (dimension < 3) ImGui::TextDisabled("Dimension %d has no slice to move: use 3 or 4.", dimension);
+    } else {
+        ImGui::TextDisabled("%d frames: octave 0, then 0-1, ... up to all %d.", scene.settings.params.octaves,
+                            scene.settings.params.octaves);
+    }
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("frames / s", &a.fps, 0);
+    a.fps = std::clamp(a.fps, 1, 100);
+    ImGui::SameLine();
+    ImGui::Checkbox("numbered PNGs (NAME-0000.png ...)", &a.sequence);
+    report.item("figure_sequence");
+}
+
+}  // namespace
+
 void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
                         const std::function<void()>& wake) {
     // The steps move on whether or not the dialog is open.
@@ -231,6 +294,18 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
             }
         }
 
+    if (animating_)
+        if (auto outcome = animating_->take()) {
+            animating_.reset();
+            if (outcome->result)
+                message_ =
+                    "Wrote " + outcome->result->front().string() +
+                    (outcome->result->size() > 1 ? " ... " + outcome->result->back().filename().string()
+                                                 : "");
+            else
+                error_ = outcome->error;
+        }
+
     if (std::exchange(want_open, false)) {
         error_.clear();
         message_.clear();
@@ -247,7 +322,7 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     ImGui::TextWrapped("What the student sees, without the controls, at the size a slide needs.");
     ImGui::BeginDisabled(busy);
     for (std::size_t i = 0; i < figure_kind_names.size(); ++i) {
-        if (i > 0) ImGui::SameLine();
+        if (i % 2 == 1) ImGui::SameLine(250.0f);
         if (ImGui::RadioButton(kind_labels[i], request_.kind == static_cast<FigureKind>(i)))
             request_.kind = static_cast<FigureKind>(i);
         report.item("figure_kind=" + std::string(figure_kind_names[i]));
@@ -278,6 +353,7 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         p.replace_extension(svg ? ".svg" : ".png");
         path_text_ = p.string();
     }
+    if (request_.kind == FigureKind::animation) draw_animation_options(request_, scene, report);
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure_path", &path_text_);
     report.item("figure_path");
@@ -288,6 +364,8 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     error_text(error_);
     if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
     if (field_) ImGui::ProgressBar(static_cast<float>(field_->progress()), ImVec2(-1, 0), "rendering ...");
+    if (animating_)
+        ImGui::ProgressBar(static_cast<float>(animating_->progress()), ImVec2(-1, 0), "frames ...");
     if (writing_) ImGui::TextDisabled("writing ...");
 
     ImGui::BeginDisabled(busy);
@@ -299,7 +377,10 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     report.item("figure_start");
     ImGui::SameLine();
     if (busy) {
-        if (ImGui::Button("Cancel", ImVec2(120, 0)) && field_) field_->cancel();
+        if (ImGui::Button("Cancel", ImVec2(120, 0))) {
+            if (field_) field_->cancel();
+            if (animating_) animating_->cancel();
+        }
         report.item("figure_cancel");
     } else if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) {
         ImGui::CloseCurrentPopup();
@@ -308,10 +389,18 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
 }
 
 nlohmann::json FigureExport::report_state() const {
-    return {{"running", running()},    {"error", error_},
-            {"message", message_},     {"kind", figure_kind_names[static_cast<std::size_t>(request_.kind)]},
-            {"width", request_.width}, {"height", request_.height},
-            {"svg", request_.svg},     {"path", path_text_}};
+    return {{"running", running()},
+            {"error", error_},
+            {"message", message_},
+            {"kind", figure_kind_names[static_cast<std::size_t>(request_.kind)]},
+            {"width", request_.width},
+            {"height", request_.height},
+            {"svg", request_.svg},
+            {"animate", animation_path_names[static_cast<std::size_t>(request_.animation.path)]},
+            {"frames", request_.animation.frames},
+            {"loop", request_.animation.loop},
+            {"sequence", request_.animation.sequence},
+            {"path", path_text_}};
 }
 
 }  // namespace app::gui

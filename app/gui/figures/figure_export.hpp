@@ -7,7 +7,10 @@
 //   - "Probe cell" (SVG or PNG): the pinned probe's cell, its corners, gradients, distance vectors
 //     and dot products (vector_figure.hpp);
 //   - "Interpolation curves" (SVG or PNG): the five curves s(t) and their slopes, the current one
-//     bright.
+//     bright;
+//   - "Animation" (APNG or numbered PNGs): the slice moving through z or w (a loop in 4D), or the
+//     octaves building up: core/animation_export.hpp, the same as `export --animate`, coloured
+//     like the preview (rgb8), on one BackgroundTask with progress and Cancel.
 // The steps, none of which waits on the UI thread: the field is rendered and coloured on a
 // BackgroundTask (progress, Cancel); its pixels are painted with the overlays into an offscreen
 // framebuffer (offscreen.hpp: GL, so on the UI thread, one frame); the file is written on
@@ -15,9 +18,10 @@
 // carries the preset (the "noise-explorer-preset" text chunk, like every PNG export: opening it
 // brings the settings back) and a "noise-explorer-figure" chunk saying what it shows.
 //
-// UI report names: "figure_kind=<preview|probe_cell|interpolation>", "figure_png", "figure_svg",
-// "figure_width", "figure_height", "figure_path", "figure_start", "figure_cancel", and the state under
-// "figure".
+// UI report names: "figure_kind=<preview|probe_cell|interpolation|animation>",
+// "figure_animate=<slice|octaves>", "figure_frames", "figure_loop", "figure_sequence", "figure_png",
+// "figure_svg", "figure_width", "figure_height", "figure_path", "figure_start", "figure_cancel", and the
+// state under "figure".
 #pragma once
 
 #include <array>
@@ -30,6 +34,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/animation_export.hpp"
 #include "gui/files/dialog_keys.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/shell/background_task.hpp"
@@ -39,9 +44,10 @@
 
 namespace app::gui {
 
-enum class FigureKind { preview, probe_cell, interpolation };
-inline constexpr std::array<std::string_view, 3> figure_kind_names{"preview", "probe_cell", "interpolation"};
-static_assert(figure_kind_names.size() == static_cast<std::size_t>(FigureKind::interpolation) + 1);
+enum class FigureKind { preview, probe_cell, interpolation, animation };
+inline constexpr std::array<std::string_view, 4> figure_kind_names{"preview", "probe_cell", "interpolation",
+                                                                   "animation"};
+static_assert(figure_kind_names.size() == static_cast<std::size_t>(FigureKind::animation) + 1);
 
 // What the figure is of: copied when the export starts, so later edits do not change it.
 struct FigureScene {
@@ -52,7 +58,8 @@ struct FigureScene {
 struct FigureRequest {
     FigureKind kind = FigureKind::preview;
     int width = 1920, height = 1080;
-    bool svg = false;  // vector figures only
+    bool svg = false;            // vector figures only
+    AnimationRequest animation;  // the animation's path, frames, step, loop, fps, sequence
     std::filesystem::path path;
     bool overwrite = false;
     FigureScene scene;
@@ -79,7 +86,7 @@ class FigureExport {
     // its picture's height / width (the default size keeps it).
     void draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
               const std::function<void()>& wake);
-    bool running() const { return field_ || writing_; }
+    bool running() const { return field_ || writing_ || animating_; }
     nlohmann::json report_state() const;
 
   private:
@@ -90,6 +97,7 @@ class FigureExport {
     std::string path_text_;
     std::unique_ptr<BackgroundTask<FigurePixels>> field_;
     std::unique_ptr<BackgroundTask<bool>> writing_;
+    std::unique_ptr<BackgroundTask<std::vector<std::filesystem::path>>> animating_;
     std::string error_, message_;
 };
 

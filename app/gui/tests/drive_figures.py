@@ -15,6 +15,8 @@
      not blank, the requested size.
   5. "Interpolation curves" as PNG 640 x 400: the requested size, not blank: the five curves'
      colours are all there.
+  6. "Animation", octaves building up: an animated PNG of one frame per octave whose frames are
+     those of `export --animate octaves` for the preset the figures carry.
 """
 import json
 import os
@@ -168,11 +170,35 @@ def main():
         seen = {tuple(data[i:i + 3]) for i in range(0, len(data), 3)}
         if not colours & seen or len(seen) < 50:
             fail(f"the curves figure looks blank ({len(seen)} colours)")
+
+        # 6. The octave build-up as an animated PNG: the frames of `export --animate octaves`.
+        menu_item(report, "file_menu", "export_figure")
+        until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_kind=animation"])
+        until(report, "the animation's options", lambda l: "figure_animate=octaves" in l["rects"])
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_animate=octaves"])
+        until(report, "octaves", lambda l: l["figure"]["animate"] == "octaves")
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+        animation = export_figure(report, "animation", 320, 200, os.path.join(WORK, "build-up.png"))
+        cli = os.path.join(WORK, "build-up-cli.png")
+        subprocess.run([APP, "export", "--preset", six, "--size", "320x200", "--format", "rgb8", "--animate",
+                        "octaves", "-o", cli], check=True)
+        shown, wanted = Image.open(animation), Image.open(cli)
+        if getattr(shown, "n_frames", 1) != 6:
+            fail(f"the build-up of 6 octaves has {getattr(shown, 'n_frames', 1)} frames")
+        for i in range(6):
+            shown.seek(i)
+            wanted.seek(i)
+            if shown.convert("RGB").tobytes() != wanted.convert("RGB").tobytes():
+                fail(f"frame {i} of the window's build-up differs from `export --animate octaves`")
     finally:
         process.terminate()
         process.wait(timeout=10)
     print("figures: preview (equal to the export, overlays on top, follows octaves), probe cell SVG and PNG, "
-          "curves PNG")
+          "curves PNG, the octave build-up")
 
 
 main()
