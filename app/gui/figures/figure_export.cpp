@@ -10,7 +10,9 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <memory>
 #include <utility>
 
 #include "core/atomic_file.hpp"
@@ -23,10 +25,12 @@
 #include "gui/figures/offscreen.hpp"
 #include "gui/figures/vector_figure.hpp"
 #include "gui/preview/gl_texture.hpp"
+#include "gui/preview/octave_legend.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "gui/shell/theme.hpp"
 #include "gui/teaching/influence_image.hpp"
 #include "gui/teaching/lattice_views.hpp"
+#include "gui/teaching/octave_breakdown.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
@@ -37,7 +41,7 @@ namespace app::gui {
 namespace {
 
 constexpr const char* kind_labels[] = {"Preview with overlays", "Probe cell", "Interpolation curves",
-                                       "Animation"};
+                                       "Octaves strip", "Animation"};
 static_assert(std::size(kind_labels) == figure_kind_names.size());
 
 bool vector_kind(FigureKind kind) {
@@ -53,6 +57,75 @@ bool shows_influence(const FigureScene& scene) {
 
 // The picture repeats 3 x 3 in the preview with repeat_3x3: each copy a third of the figure.
 int repeats(const FigureScene& scene) { return scene.settings.view.repeat_3x3 ? 3 : 1; }
+
+// The octaves strip: octaves + 1 square images in a row, gaps of 0.2 of an image for "+" and
+// "=", and two lines of labels under them.
+struct StripLayout {
+    int side  = 0;
+    float gap = 0.0f, font = 0.0f, left = 0.0f, top = 0.0f;
+};
+StripLayout strip_layout(const FigureRequest& request) {
+    const int images = request.scene.settings.params.octaves + 1;
+    StripLayout l;
+    const double across = request.width / (images + 0.2 * (images + 1));
+    const double down   = request.height / 1.6;  // the image, the gaps above and below, the labels
+    l.side              = std::max(8, static_cast<int>(std::min(across, down)));
+    l.gap               = 0.2f * static_cast<float>(l.side);
+    l.font              = std::clamp(0.1f * static_cast<float>(l.side), 12.0f, 48.0f);
+    l.left              = (static_cast<float>(request.width) - static_cast<float>(images * l.side) -
+              static_cast<float>(images - 1) * l.gap) /
+             2.0f;
+    l.top = (static_cast<float>(request.height) - static_cast<float>(l.side) - 2.6f * l.font) / 2.0f;
+    return l;
+}
+
+// The strip's images with "+" between the octaves, "=" before the sum, and their labels.
+std::vector<std::uint8_t> paint_octave_strip(const FigureRequest& request,
+                                             const std::vector<FigurePixels>& images) {
+    const StripLayout l         = strip_layout(request);
+    const noise::Params& params = request.scene.settings.params;
+    const int count             = static_cast<int>(images.size()) - 1;  // octaves
+    std::vector<std::unique_ptr<GlTexture>> textures;
+    for (const FigurePixels& image : images) {
+        textures.push_back(std::make_unique<GlTexture>());
+        textures.back()->upload(image.width, image.height, image.rgba);
+    }
+    return paint_offscreen(request.width, request.height, [&](ImDrawList* draw) {
+        draw->AddRectFilled(ImVec2(0, 0),
+                            ImVec2(static_cast<float>(request.width), static_cast<float>(request.height)),
+                            IM_COL32(22, 24, 30, 255));
+        ImFont* font     = ImGui::GetFont();
+        const float side = static_cast<float>(l.side);
+        const auto text  = [&](ImVec2 at, ImU32 colour, const std::string& s, bool centred) {
+            const float width = font->CalcTextSizeA(l.font, FLT_MAX, 0.0f, s.c_str()).x;
+            draw->AddText(font, l.font, ImVec2(centred ? at.x - width / 2.0f : at.x, at.y), colour,
+                           s.c_str());
+        };
+        double frequency = params.frequency, amplitude = 1.0;
+        for (int i = 0; i <= count; ++i) {
+            const float x = l.left + static_cast<float>(i) * (side + l.gap);
+            draw->AddImage(textures[static_cast<std::size_t>(i)]->id(), ImVec2(x, l.top),
+                           ImVec2(x + side, l.top + side));
+            const float below = l.top + side + 0.3f * l.font;
+            char line[96];
+            if (i < count) {
+                std::snprintf(line, sizeof line, "octave %d", i);
+                text(ImVec2(x + side / 2.0f, below), octave_colour(i, count, 1.0f), line, true);
+                std::snprintf(line, sizeof line, "freq %.3g  amp %.3g", frequency, amplitude);
+                text(ImVec2(x + side / 2.0f, below + 1.2f * l.font), IM_COL32(190, 192, 200, 255), line,
+                     true);
+                frequency *= params.lacunarity;
+                amplitude *= params.persistence;
+            } else {
+                std::snprintf(line, sizeof line, "the sum of %d", count);
+                text(ImVec2(x + side / 2.0f, below), IM_COL32(240, 240, 245, 255), line, true);
+            }
+            if (i > 0)
+                text(ImVec2(x - l.gap / 2.0f, l.top + side / 2.0f - l.font / 2.0f),
+                     IM_COL32(240, 240, 245, 255), i == count ? "=" : "+", true);
+        }
+    });
+}
 
 std::string figure_facts_json(const FigureRequest& request) {
     const LatticeViewSettings& lattice = request.scene.lattice;
@@ -119,6 +192,33 @@ FigurePixels render_figure_field(const FigureRequest& request, const TaskControl
     return out;
 }
 
+std::vector<FigurePixels> render_octave_strip(const FigureRequest& request, int side,
+                                              const TaskControl& control) {
+    const noise::Params& params = request.scene.settings.params;
+    if (params.dimension < 2)
+        throw std::runtime_error(
+            "the octaves strip needs a 2D picture: dimension 1 shows its octaves as curves");
+    if (const std::string invalid = noise::validate(params); !invalid.empty())
+        throw std::runtime_error(invalid);
+    const OctaveLayers layers = compute_octave_layers(params, 0.0, 2, {side, side}, control.cancelled);
+    if (control.cancelled) throw std::runtime_error("cancelled");
+    // Each octave on its own scale, as the Octaves tab shows it: its weight times one octave's reach.
+    const noise::Range one = noise::algorithm_info(params.algorithm).octave_range;
+    std::vector<FigurePixels> images;
+    for (std::size_t o = 0; o < layers.thumbs.size(); ++o) {
+        const double reach = layers.weights[o] * std::max(std::abs(one.lo), std::abs(one.hi));
+        FigurePixels image{side, side, std::vector<std::uint8_t>(layers.thumbs[o].size() * 4)};
+        colourise(layers.thumbs[o], side, side, ViewSettings{}, {-reach, reach}, image.rgba);
+        images.push_back(std::move(image));
+    }
+    FigureRequest sum = request;  // the sum as the preview colours it, the noise itself
+    sum.width = sum.height             = side;
+    sum.scene.lattice.field            = FieldLayer::noise;
+    sum.scene.settings.view.repeat_3x3 = false;
+    images.push_back(render_figure_field(sum, control));
+    return images;
+}
+
 void write_figure_png(const FigureRequest& request, const std::vector<std::uint8_t>& rgba) {
     AtomicFile file(request.path, request.overwrite);
     const Preset preset{request.scene.settings.params, request.scene.settings.view, {}, {}};
@@ -160,24 +260,30 @@ void FigureExport::start(const std::function<void()>& wake) {
             wake);
         return;
     }
-    if (request_.kind == FigureKind::preview) {
-        field_ = std::make_unique<BackgroundTask<FigurePixels>>(
+    if (request_.kind == FigureKind::preview || request_.kind == FigureKind::octaves) {
+        field_ = std::make_unique<BackgroundTask<std::vector<FigurePixels>>>(
             [request = request_](const TaskControl& control) {
-                return render_figure_field(request, control);
+                if (request.kind == FigureKind::octaves)
+                    return render_octave_strip(request, strip_layout(request).side, control);
+                return std::vector<FigurePixels>{render_figure_field(request, control)};
             },
             wake);
         return;
     }
-    paint_and_write(nullptr, wake);
+    paint_and_write({}, wake);
 }
 
 // On the UI thread: the offscreen painting (GL), then the file on a task.
-void FigureExport::paint_and_write(const FigurePixels* field, const std::function<void()>& wake) {
+void FigureExport::paint_and_write(const std::vector<FigurePixels>& images,
+                                   const std::function<void()>& wake) {
     const FigureRequest& r = request_;
     std::vector<std::uint8_t> rgba;
     std::string svg;
     try {
-        if (r.kind == FigureKind::preview) {
+        if (r.kind == FigureKind::octaves) {
+            rgba = paint_octave_strip(r, images);
+        } else if (r.kind == FigureKind::preview) {
+            const FigurePixels* field = &images.front();
             GlTexture texture;
             texture.upload(field->width, field->height, field->rgba);
             const int n              = repeats(r.scene);
@@ -187,8 +293,8 @@ void FigureExport::paint_and_write(const FigurePixels* field, const std::functio
                                            .on_screen(ImVec2(0.0f, 0.0f), tile_w, tile_h);
             LatticeViews views;
             views.layers = r.scene.lattice;
-            UiReport
-                unused;  // the overlays report their rectangles; these are the figure's, not the window's
+            // The overlays report their rectangles: these are the figure's, not the window's.
+            UiReport unused;
             rgba = paint_offscreen(r.width, r.height, [&](ImDrawList* draw) {
                 for (int ty = 0; ty < n; ++ty)
                     for (int tx = 0; tx < n; ++tx) {
@@ -210,7 +316,7 @@ void FigureExport::paint_and_write(const FigurePixels* field, const std::functio
     }
     writing_ = std::make_unique<BackgroundTask<bool>>(
         [request = r, rgba = std::move(rgba), svg = std::move(svg)](const TaskControl&) {
-            if (request.svg && request.kind != FigureKind::preview) {
+            if (request.svg && vector_kind(request.kind)) {
                 AtomicFile file(request.path, request.overwrite);
                 file.write(svg);
                 file.commit();
@@ -277,7 +383,7 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         if (auto outcome = field_->take()) {
             field_.reset();
             if (outcome->result)
-                paint_and_write(&*outcome->result, wake);
+                paint_and_write(*outcome->result, wake);
             else
                 error_ = outcome->error;
         }

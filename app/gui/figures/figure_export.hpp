@@ -8,6 +8,8 @@
 //     and dot products (vector_figure.hpp);
 //   - "Interpolation curves" (SVG or PNG): the five curves s(t) and their slopes, the current one
 //     bright;
+//   - "Octaves strip" (PNG): each octave alone (its share of the sum, gray, on its own scale, as
+//     the Octaves tab's images), then "=" the sum as the preview colours it;
 //   - "Animation" (APNG or numbered PNGs): the slice moving through z or w (a loop in 4D), or the
 //     octaves building up: core/animation_export.hpp, the same as `export --animate`, coloured
 //     like the preview (rgb8), on one BackgroundTask with progress and Cancel.
@@ -44,9 +46,9 @@
 
 namespace app::gui {
 
-enum class FigureKind { preview, probe_cell, interpolation, animation };
-inline constexpr std::array<std::string_view, 4> figure_kind_names{"preview", "probe_cell", "interpolation",
-                                                                   "animation"};
+enum class FigureKind { preview, probe_cell, interpolation, octaves, animation };
+inline constexpr std::array<std::string_view, 5> figure_kind_names{"preview", "probe_cell", "interpolation",
+                                                                   "octaves", "animation"};
 static_assert(figure_kind_names.size() == static_cast<std::size_t>(FigureKind::animation) + 1);
 
 // What the figure is of: copied when the export starts, so later edits do not change it.
@@ -75,6 +77,10 @@ struct FigurePixels {
 // and colours it as the preview does. Public for tests.
 FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control);
 
+// The octaves strip's images: each octave's share (side x side), then the sum.
+std::vector<FigurePixels> render_octave_strip(const FigureRequest& request, int side,
+                                              const TaskControl& control);
+
 // The last task's work: writes RGBA pixels as an RGB PNG with the preset and the figure's facts.
 void write_figure_png(const FigureRequest& request, const std::vector<std::uint8_t>& rgba);
 
@@ -91,11 +97,11 @@ class FigureExport {
 
   private:
     void start(const std::function<void()>& wake);
-    void paint_and_write(const FigurePixels* field, const std::function<void()>& wake);
+    void paint_and_write(const std::vector<FigurePixels>& images, const std::function<void()>& wake);
 
     FigureRequest request_;
     std::string path_text_;
-    std::unique_ptr<BackgroundTask<FigurePixels>> field_;
+    std::unique_ptr<BackgroundTask<std::vector<FigurePixels>>> field_;  // preview: 1, octaves: n + 1
     std::unique_ptr<BackgroundTask<bool>> writing_;
     std::unique_ptr<BackgroundTask<std::vector<std::filesystem::path>>> animating_;
     std::string error_, message_;

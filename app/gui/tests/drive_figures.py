@@ -15,6 +15,7 @@
      not blank, the requested size.
   5. "Interpolation curves" as PNG 640 x 400: the requested size, not blank: the five curves'
      colours are all there.
+  5b. "Octaves strip" PNG 1400 x 330: the requested size, and images across most of its width.
   6. "Animation", octaves building up: an animated PNG of one frame per octave whose frames are
      those of `export --animate octaves` for the preset the figures carry.
 """
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 from PIL import Image
 
 from x11_drive import click, click_at, fail, hold, menu_item, settled, start_app, until, xdo
@@ -170,6 +172,16 @@ def main():
         seen = {tuple(data[i:i + 3]) for i in range(0, len(data), 3)}
         if not colours & seen or len(seen) < 50:
             fail(f"the curves figure looks blank ({len(seen)} colours)")
+
+        # 5b. The octaves strip: six octaves and their sum, side by side.
+        strip = export_figure(report, "octaves", 1400, 330, os.path.join(WORK, "strip.png"))
+        size, data = pixels(strip)
+        if size != (1400, 330):
+            fail(f"the octaves strip is {size}, not 1400 x 330")
+        columns = np.asarray(Image.open(strip).convert("L")).astype(np.int16).std(axis=0)
+        busy = int((columns > 10).sum())
+        if busy < 1400 * 0.6:
+            fail(f"the octaves strip shows little: only {busy} of 1400 columns vary")
 
         # 6. The octave build-up as an animated PNG: the frames of `export --animate octaves`.
         menu_item(report, "file_menu", "export_figure")
