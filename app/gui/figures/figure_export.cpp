@@ -24,7 +24,6 @@
 #include "core/value_mapping.hpp"
 #include "gui/figures/offscreen.hpp"
 #include "gui/figures/vector_figure.hpp"
-#include "gui/preview/gl_texture.hpp"
 #include "gui/preview/octave_legend.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "gui/shell/theme.hpp"
@@ -80,51 +79,40 @@ StripLayout strip_layout(const FigureRequest& request) {
 }
 
 // The strip's images with "+" between the octaves, "=" before the sum, and their labels.
-std::vector<std::uint8_t> paint_octave_strip(const FigureRequest& request,
-                                             const std::vector<FigurePixels>& images) {
+void paint_octave_strip(const FigureRequest& request, ImDrawList* draw, const std::vector<GpuImage>& images) {
     const StripLayout l         = strip_layout(request);
     const noise::Params& params = request.scene.settings.params;
     const int count             = static_cast<int>(images.size()) - 1;  // octaves
-    std::vector<std::unique_ptr<GlTexture>> textures;
-    for (const FigurePixels& image : images) {
-        textures.push_back(std::make_unique<GlTexture>());
-        textures.back()->upload(image.width, image.height, image.rgba);
-    }
-    return paint_offscreen(request.width, request.height, [&](ImDrawList* draw) {
-        draw->AddRectFilled(ImVec2(0, 0),
-                            ImVec2(static_cast<float>(request.width), static_cast<float>(request.height)),
-                            IM_COL32(22, 24, 30, 255));
-        ImFont* font     = ImGui::GetFont();
-        const float side = static_cast<float>(l.side);
-        const auto text  = [&](ImVec2 at, ImU32 colour, const std::string& s, bool centred) {
-            const float width = font->CalcTextSizeA(l.font, FLT_MAX, 0.0f, s.c_str()).x;
-            draw->AddText(font, l.font, ImVec2(centred ? at.x - width / 2.0f : at.x, at.y), colour,
-                           s.c_str());
-        };
-        double frequency = params.frequency, amplitude = 1.0;
-        for (int i = 0; i <= count; ++i) {
-            const float x = l.left + static_cast<float>(i) * (side + l.gap);
-            draw->AddImage(textures[static_cast<std::size_t>(i)]->id(), ImVec2(x, l.top),
-                           ImVec2(x + side, l.top + side));
-            const float below = l.top + side + 0.3f * l.font;
-            char line[96];
-            if (i < count) {
-                std::snprintf(line, sizeof line, "octave %d", i);
-                text(ImVec2(x + side / 2.0f, below), octave_colour(i, count, 1.0f), line, true);
-                std::snprintf(line, sizeof line, "freq %.3g  amp %.3g", frequency, amplitude);
-                text(ImVec2(x + side / 2.0f, below + 1.2f * l.font), IM_COL32(190, 192, 200, 255), line,
-                     true);
-                frequency *= params.lacunarity;
-                amplitude *= params.persistence;
-            } else {
-                std::snprintf(line, sizeof line, "the sum of %d", count);
-                text(ImVec2(x + side / 2.0f, below), IM_COL32(240, 240, 245, 255), line, true);
-            }
-            if (i > 0)
-                text(ImVec2(x - l.gap / 2.0f, l.top + side / 2.0f - l.font / 2.0f),
-                     IM_COL32(240, 240, 245, 255), i == count ? "=" : "+", true);
+    draw->AddRectFilled(ImVec2(0, 0),
+                        ImVec2(static_cast<float>(request.width), static_cast<float>(request.height)),
+                        IM_COL32(22, 24, 30, 255));
+    ImFont* font     = ImGui::GetFont();
+    const float side = static_cast<float>(l.side);
+    const auto text  = [&](ImVec2 at, ImU32 colour, const std::string& s, bool centred) {
+        const float width = font->CalcTextSizeA(l.font, FLT_MAX, 0.0f, s.c_str()).x;
+        draw->AddText(font, l.font, ImVec2(centred ? at.x - width / 2.0f : at.x, at.y), colour, s.c_str());
+    };
+    double frequency = params.frequency, amplitude = 1.0;
+    for (int i = 0; i <= count; ++i) {
+        const float x = l.left + static_cast<float>(i) * (side + l.gap);
+        images[static_cast<std::size_t>(i)].draw(draw, ImVec2(x, l.top), ImVec2(x + side, l.top + side));
+        const float below = l.top + side + 0.3f * l.font;
+        char line[96];
+        if (i < count) {
+            std::snprintf(line, sizeof line, "octave %d", i);
+            text(ImVec2(x + side / 2.0f, below), octave_colour(i, count, 1.0f), line, true);
+            std::snprintf(line, sizeof line, "freq %.3g  amp %.3g", frequency, amplitude);
+            text(ImVec2(x + side / 2.0f, below + 1.2f * l.font), IM_COL32(190, 192, 200, 255), line, true);
+            frequency *= params.lacunarity;
+            amplitude *= params.persistence;
+        } else {
+            std::snprintf(line, sizeof line, "the sum of %d", count);
+            text(ImVec2(x + side / 2.0f, below), IM_COL32(240, 240, 245, 255), line, true);
         }
-    });
+        if (i > 0)
+            text(ImVec2(x - l.gap / 2.0f, l.top + side / 2.0f - l.font / 2.0f), IM_COL32(240, 240, 245, 255),
+                 i == count ? "=" : "+", true);
+    }
 }
 
 std::string figure_facts_json(const FigureRequest& request) {
@@ -159,6 +147,18 @@ VectorFigure vector_figure(const FigureRequest& request) {
 }  // namespace
 
 // [SECTION] The work (off the UI thread) -------------------------------------------------------
+
+namespace {
+
+// An existing target is refused before any work, not after it (the write would refuse it too).
+void refuse_existing(const FigureRequest& request) {
+    std::error_code ec;
+    if (!request.overwrite && std::filesystem::exists(request.path, ec))
+        throw std::runtime_error(shown(request.path.string()) +
+                                 " exists: tick \"Replace an existing file\" to replace it");
+}
+
+}  // namespace
 
 FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control) {
     const FigureScene& scene    = request.scene;
@@ -219,7 +219,7 @@ std::vector<FigurePixels> render_octave_strip(const FigureRequest& request, int 
     return images;
 }
 
-void write_figure_png(const FigureRequest& request, const std::vector<std::uint8_t>& rgba) {
+void write_figure_png(const FigureRequest& request, const OffscreenResult& figure) {
     AtomicFile file(request.path, request.overwrite);
     const Preset preset{request.scene.settings.params, request.scene.settings.view, {}, {}};
     const std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
@@ -227,9 +227,7 @@ void write_figure_png(const FigureRequest& request, const std::vector<std::uint8
     PngStreamWriter png(file, request.width, request.height, PngPixels::rgb8, texts);
     std::vector<std::uint8_t> row(static_cast<std::size_t>(request.width) * 3);
     for (int y = 0; y < request.height; ++y) {
-        const std::uint8_t* in = rgba.data() + static_cast<std::size_t>(y) * request.width * 4;
-        for (int x = 0; x < request.width; ++x)
-            for (int c = 0; c < 3; ++c) row[static_cast<std::size_t>(x) * 3 + c] = in[x * 4 + c];
+        figure.rgb_row(y, row.data());
         png.write_row(row);
     }
     png.finish();
@@ -263,6 +261,7 @@ void FigureExport::start(const std::function<void()>& wake) {
     if (request_.kind == FigureKind::preview || request_.kind == FigureKind::octaves) {
         field_ = std::make_unique<BackgroundTask<std::vector<FigurePixels>>>(
             [request = request_](const TaskControl& control) {
+                refuse_existing(request);
                 if (request.kind == FigureKind::octaves)
                     return render_octave_strip(request, strip_layout(request).side, control);
                 return std::vector<FigurePixels>{render_figure_field(request, control)};
@@ -270,58 +269,58 @@ void FigureExport::start(const std::function<void()>& wake) {
             wake);
         return;
     }
-    paint_and_write({}, wake);
+    try {
+        if (request_.svg && vector_kind(request_.kind))
+            write({}, to_svg(vector_figure(request_)), wake);
+        else
+            start_painting({});
+    } catch (const std::exception& e) {
+        error_ = failure_text(e);
+    }
 }
 
-// On the UI thread: the offscreen painting (GL), then the file on a task.
-void FigureExport::paint_and_write(const std::vector<FigurePixels>& images,
-                                   const std::function<void()>& wake) {
+// The offscreen painting of a raster figure, a piece a frame (offscreen.hpp); vector figures
+// written as SVG skip it.
+void FigureExport::start_painting(std::vector<FigurePixels> images) {
     const FigureRequest& r = request_;
-    std::vector<std::uint8_t> rgba;
-    std::string svg;
-    try {
-        if (r.kind == FigureKind::octaves) {
-            rgba = paint_octave_strip(r, images);
-        } else if (r.kind == FigureKind::preview) {
-            const FigurePixels* field = &images.front();
-            GlTexture texture;
-            texture.upload(field->width, field->height, field->rgba);
+    OffscreenPainting::Paint paint;
+    if (r.kind == FigureKind::octaves) {
+        paint = [r](ImDrawList* draw, const std::vector<GpuImage>& gpu) { paint_octave_strip(r, draw, gpu); };
+    } else if (r.kind == FigureKind::preview) {
+        const int image_w = images.front().width, image_h = images.front().height;
+        paint = [r, image_w, image_h](ImDrawList* draw, const std::vector<GpuImage>& gpu) {
             const int n              = repeats(r.scene);
             const float tile_w       = static_cast<float>(r.width) / static_cast<float>(n);
             const float tile_h       = static_cast<float>(r.height) / static_cast<float>(n);
-            const ViewTransform view = ViewTransform::of(r.scene.settings.params, field->width, field->height)
+            const ViewTransform view = ViewTransform::of(r.scene.settings.params, image_w, image_h)
                                            .on_screen(ImVec2(0.0f, 0.0f), tile_w, tile_h);
+            for (int ty = 0; ty < n; ++ty)
+                for (int tx = 0; tx < n; ++tx) {
+                    const ImVec2 min(tile_w * static_cast<float>(tx), tile_h * static_cast<float>(ty));
+                    gpu.front().draw(draw, min, ImVec2(min.x + tile_w, min.y + tile_h));
+                }
             LatticeViews views;
             views.layers = r.scene.lattice;
-            // The overlays report their rectangles: these are the figure's, not the window's.
-            UiReport unused;
-            rgba = paint_offscreen(r.width, r.height, [&](ImDrawList* draw) {
-                for (int ty = 0; ty < n; ++ty)
-                    for (int tx = 0; tx < n; ++tx) {
-                        const ImVec2 min(tile_w * static_cast<float>(tx), tile_h * static_cast<float>(ty));
-                        draw->AddImage(texture.id(), min, ImVec2(min.x + tile_w, min.y + tile_h));
-                    }
-                draw_lattice_views(draw, view, n, views, unused);
-            });
-        } else if (r.svg) {
-            svg = to_svg(vector_figure(r));
-        } else {
-            const VectorFigure figure = vector_figure(r);
-            rgba                      = paint_offscreen(r.width, r.height,
-                                                        [&](ImDrawList* draw) { paint_figure(figure, draw, 1.0f); });
-        }
-    } catch (const std::exception& e) {
-        error_ = failure_text(e);
-        return;
+            UiReport unused;  // the overlays report their rectangles: the figure's, not the window's
+            draw_lattice_views(draw, view, n, views, unused);
+        };
+    } else {
+        paint = [figure = vector_figure(r)](ImDrawList* draw, const std::vector<GpuImage>&) {
+            paint_figure(figure, draw, 1.0f);
+        };
     }
+    painting_ = std::make_unique<OffscreenPainting>(r.width, r.height, std::move(images), std::move(paint));
+}
+
+void FigureExport::write(OffscreenResult figure, std::string svg, const std::function<void()>& wake) {
     writing_ = std::make_unique<BackgroundTask<bool>>(
-        [request = r, rgba = std::move(rgba), svg = std::move(svg)](const TaskControl&) {
+        [request = request_, figure = std::move(figure), svg = std::move(svg)](const TaskControl&) {
             if (request.svg && vector_kind(request.kind)) {
                 AtomicFile file(request.path, request.overwrite);
                 file.write(svg);
                 file.commit();
             } else {
-                write_figure_png(request, rgba);
+                write_figure_png(request, figure);
             }
             return true;
         },
@@ -382,11 +381,28 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     if (field_)
         if (auto outcome = field_->take()) {
             field_.reset();
-            if (outcome->result)
-                paint_and_write(*outcome->result, wake);
-            else
+            if (outcome->result) {
+                try {
+                    start_painting(std::move(*outcome->result));
+                } catch (const std::exception& e) {
+                    error_ = failure_text(e);
+                }
+            } else {
                 error_ = outcome->error;
+            }
         }
+    if (painting_) {
+        try {
+            if (painting_->step()) {
+                OffscreenResult figure = painting_->take();
+                painting_.reset();
+                write(std::move(figure), {}, wake);
+            }
+        } catch (const std::exception& e) {
+            painting_.reset();
+            error_ = failure_text(e);
+        }
+    }
     if (writing_)
         if (auto outcome = writing_->take()) {
             writing_.reset();
@@ -472,6 +488,8 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     if (field_) ImGui::ProgressBar(static_cast<float>(field_->progress()), ImVec2(-1, 0), "rendering ...");
     if (animating_)
         ImGui::ProgressBar(static_cast<float>(animating_->progress()), ImVec2(-1, 0), "frames ...");
+    if (painting_)
+        ImGui::ProgressBar(static_cast<float>(painting_->progress()), ImVec2(-1, 0), "drawing ...");
     if (writing_) ImGui::TextDisabled("writing ...");
 
     ImGui::BeginDisabled(busy);
@@ -486,6 +504,10 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         if (ImGui::Button("Cancel", ImVec2(120, 0))) {
             if (field_) field_->cancel();
             if (animating_) animating_->cancel();
+            if (painting_) {
+                painting_.reset();
+                error_ = "cancelled";
+            }
         }
         report.item("figure_cancel");
     } else if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) {

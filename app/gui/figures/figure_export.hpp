@@ -15,7 +15,7 @@
 //     like the preview (rgb8), on one BackgroundTask with progress and Cancel.
 // The steps, none of which waits on the UI thread: the field is rendered and coloured on a
 // BackgroundTask (progress, Cancel); its pixels are painted with the overlays into an offscreen
-// framebuffer (offscreen.hpp: GL, so on the UI thread, one frame); the file is written on
+// framebuffer (offscreen.hpp: GL, so on the UI thread, a tile a frame); the file is written on
 // another BackgroundTask through AtomicFile, so it appears whole or not at all. A PNG figure
 // carries the preset (the "noise-explorer-preset" text chunk, like every PNG export: opening it
 // brings the settings back) and a "noise-explorer-figure" chunk saying what it shows.
@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "core/animation_export.hpp"
+#include "gui/figures/offscreen.hpp"
 #include "gui/files/dialog_keys.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/shell/background_task.hpp"
@@ -68,10 +69,7 @@ struct FigureRequest {
 };
 
 // The coloured field of a preview figure (the first task's result).
-struct FigurePixels {
-    int width = 0, height = 0;
-    std::vector<std::uint8_t> rgba;
-};
+using FigurePixels = OffscreenImage;
 
 // The first task's work: renders the field (or the lattice view's image) at the request's size
 // and colours it as the preview does. Public for tests.
@@ -81,8 +79,8 @@ FigurePixels render_figure_field(const FigureRequest& request, const TaskControl
 std::vector<FigurePixels> render_octave_strip(const FigureRequest& request, int side,
                                               const TaskControl& control);
 
-// The last task's work: writes RGBA pixels as an RGB PNG with the preset and the figure's facts.
-void write_figure_png(const FigureRequest& request, const std::vector<std::uint8_t>& rgba);
+// The last task's work: writes the painted figure as an RGB PNG with the preset and the figure's facts.
+void write_figure_png(const FigureRequest& request, const OffscreenResult& figure);
 
 class FigureExport {
   public:
@@ -92,16 +90,18 @@ class FigureExport {
     // its picture's height / width (the default size keeps it).
     void draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
               const std::function<void()>& wake);
-    bool running() const { return field_ || writing_ || animating_; }
+    bool running() const { return field_ || painting_ || writing_ || animating_; }
     nlohmann::json report_state() const;
 
   private:
     void start(const std::function<void()>& wake);
-    void paint_and_write(const std::vector<FigurePixels>& images, const std::function<void()>& wake);
+    void start_painting(std::vector<FigurePixels> images);
+    void write(OffscreenResult figure, std::string svg, const std::function<void()>& wake);
 
     FigureRequest request_;
     std::string path_text_;
     std::unique_ptr<BackgroundTask<std::vector<FigurePixels>>> field_;  // preview: 1, octaves: n + 1
+    std::unique_ptr<OffscreenPainting> painting_;                       // on the UI thread, a piece a frame
     std::unique_ptr<BackgroundTask<bool>> writing_;
     std::unique_ptr<BackgroundTask<std::vector<std::filesystem::path>>> animating_;
     std::string error_, message_;

@@ -23,6 +23,7 @@ void read_shipped_lessons(LessonsUi& ui, std::function<void()> wake) {
     ui.reading_shipped = std::make_unique<BackgroundTask<ShippedLessons>>(
         [](const TaskControl&) {
             ShippedLessons shipped;
+            shipped.folder  = shipped_lessons_dir();
             shipped.lessons = load_shipped_lessons(&shipped.problems);
             return shipped;
         },
@@ -91,9 +92,12 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, UiReport& re
         ui.opening = std::make_unique<BackgroundTask<Lesson>>(
             [path = ui.open_path](const TaskControl&) { return load_lesson(path); }, wake);
     };
+    // A file that finished reading after the dialog was cancelled has nothing to close.
+    if (!ImGui::IsPopupOpen("Open lesson file")) ui.close_dialog = false;
     if (std::exchange(ui.want_open, false)) {
         ui.error.clear();
-        if (ui.open_path.empty()) ui.open_path = shipped_lessons_dir().string() + "/";
+        if (ui.open_path.empty() && !ui.shipped.folder.empty())
+            ui.open_path = ui.shipped.folder.string() + "/";
         ImGui::OpenPopup("Open lesson file");
     }
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

@@ -14,6 +14,7 @@
 
 #include <imgui.h>
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -30,6 +31,7 @@
 namespace app::gui {
 
 struct ShippedLessons {
+    std::filesystem::path folder;  // where they are (the open dialog starts there)
     std::vector<Lesson> lessons;
     std::vector<std::string> problems;  // broken shipped files, one line each
 };

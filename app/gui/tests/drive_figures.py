@@ -6,7 +6,8 @@
   1. File > Export figure, "Preview with overlays", 800 x 600, no overlay on: the PNG has the
      requested size, and its pixels are the CLI's `export --format rgb8` of the same preset at the
      same size, byte for byte (the figure is the picture, rendered afresh at the figure's size);
-     it carries the preset (opening it with `export --preset FIGURE.png` renders the same).
+     it carries the preset (opening it with `export --preset FIGURE.png` renders the same). The
+     same export again, without "Replace an existing file", is refused and leaves the file alone.
   2. The lattice on and the probe pinned (Teach menu, a click in the preview): the figure differs
      from (1) only by its overlays: most pixels are still the export's, and the overlay's pixels
      are many (the lattice lines cross the whole picture) and include the probe marker's red.
@@ -32,6 +33,9 @@ from x11_drive import click, click_at, fail, hold, menu_item, settled, start_app
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
+for old in os.listdir(WORK):  # a previous run's figures: the exports below must not find them
+    if old.endswith((".png", ".svg")):
+        os.remove(os.path.join(WORK, old))
 REPORT = os.path.join(WORK, "figures_report.jsonl")
 
 
@@ -60,7 +64,7 @@ def set_field(report, key, text, state):
     fail(f"could not type {text} into {key}")
 
 
-def export_figure(report, kind, width, height, path, svg=False):
+def export_figure(report, kind, width, height, path, svg=False, refused=False):
     menu_item(report, "file_menu", "export_figure")
     until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
     time.sleep(0.3)
@@ -77,6 +81,10 @@ def export_figure(report, kind, width, height, path, svg=False):
     click(report.last()["rects"]["figure_start"])
     line = until(report, f"the {kind} figure written",
                  lambda l: l["figure"]["message"].startswith("Wrote") or l["figure"]["error"], timeout=60)
+    if refused:
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+        return line["figure"]["error"]
     if line["figure"]["error"]:
         fail(f"{kind}: {line['figure']['error']}")
     if line["figure"]["message"].split(" ")[1] != path:
@@ -112,6 +120,10 @@ def main():
         if plain_pixels != exported:
             differ = sum(1 for i in range(0, len(exported), 3) if plain_pixels[i:i + 3] != exported[i:i + 3])
             fail(f"the bare figure differs from `export --format rgb8` in {differ} of 480000 pixels")
+        before = os.stat(plain).st_mtime_ns
+        error = export_figure(report, "preview", 800, 600, plain, refused=True)
+        if "exists" not in error or os.stat(plain).st_mtime_ns != before:
+            fail(f"an existing figure was not refused, or was changed: {error!r}")
         text = Image.open(plain).text
         if "noise-explorer-preset" not in text or json.loads(text["noise-explorer-preset"])["octaves"] != 3:
             fail(f"the figure does not carry the preset: {sorted(text)}")

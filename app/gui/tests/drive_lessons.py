@@ -100,8 +100,9 @@ def check_step(line, lesson_name, index, step):
         fail(f"{where}: a probe is pinned at {probe} though the file pins none")
     # The panel fits in the window, above the controls, and its text is inside it.
     panel = line["rects"]["lesson_text"]
-    if panel[3] > line["rects"]["octaves"][1] if "octaves" in line["rects"] else False:
-        fail(f"{where}: the lesson text {panel} runs into the controls")
+    controls_top = line["rects"]["open"][1]  # the first row of the controls, under the panel
+    if panel[3] > controls_top:
+        fail(f"{where}: the lesson text {panel} runs into the controls (which start at y = {controls_top})")
     if panel[0] < 0 or panel[2] > 1280:
         fail(f"{where}: the lesson text {panel} is outside the window")
 
