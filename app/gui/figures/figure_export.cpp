@@ -510,9 +510,10 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
             }
         }
         report.item("figure_cancel");
-    } else if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) {
-        ImGui::CloseCurrentPopup();
+        ImGui::SameLine();
     }
+    // Closing only hides the dialog: work in progress goes on, and File > Export figure shows it.
+    if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
