@@ -72,12 +72,8 @@ struct FigureRequest {
 using FigurePixels = OffscreenImage;
 
 // The first task's work: renders the field (or the lattice view's image) at the request's size
-// and colours it as the preview does. Public for tests.
+// and colours it as the preview does (the octaves strip's sum too).
 FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control);
-
-// The octaves strip's images: each octave's share (side x side), then the sum.
-std::vector<FigurePixels> render_octave_strip(const FigureRequest& request, int side,
-                                              const TaskControl& control);
 
 // The last task's work: writes the painted figure as an RGB PNG with the preset and the figure's facts.
 void write_figure_png(const FigureRequest& request, const OffscreenResult& figure);

@@ -7,6 +7,7 @@
 #include "core/field_stats.hpp"
 #include "core/value_mapping.hpp"
 #include "gui/figures/figure_export.hpp"
+#include "gui/figures/octave_strip.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
