@@ -84,21 +84,62 @@ struct OctaveLattice {
     bool high_bytes;  // permutation indices may pass 255 (tiling periods above 256): longer chains
 };
 
+// Whether every lane's point lies in the same cell (then the lanes share their lattice points).
+template <int D>
+HWY_INLINE bool OneCell(const PointCells<D>& cells) {
+    const DI di;
+    auto same = hn::Eq(cells.index[0], hn::Set(di, hn::GetLane(cells.index[0])));
+    for (int axis = 1; axis < D; ++axis)
+        same = hn::And(same, hn::Eq(cells.index[axis], hn::Set(di, hn::GetLane(cells.index[axis]))));
+    return hn::AllTrue(di, same);
+}
+
 // The hash codes of the Span^D lattice points from offset `base` on every axis, axis 0 fastest.
+// Nearby points (a warped row, a turned one: several pixels per cell at all but the finest
+// octaves) often fill a whole vector from one cell: then the first lane's points are hashed
+// once, Lattice::point_hash in scalar code, and broadcast, where the lanes would look up the
+// same table entries one by one.
 template <int D, int Span>
 HWY_INLINE void PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code) {
+    const DF d;
+    const DI di;
     VI wrapped[D][Span];
     for (int axis = 0; axis < D; ++axis)
         for (int k = 0; k < Span; ++k) {
             const int offset = base + k;
-            const DF d;
-            const DI di;
             const VF whole = offset == 0 ? cells.whole[axis] : hn::Add(cells.whole[axis], hn::Set(d, offset));
             const VI index =
                 offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
             wrapped[axis][k] = hash_lanes::WrapLanes(*octave.lattice, octave.period, whole, index);
         }
-    hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+    if (!OneCell(cells))
+        return hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+    std::int64_t first[D][Span];
+    for (int axis = 0; axis < D; ++axis)
+        for (int k = 0; k < Span; ++k) first[axis][k] = hn::GetLane(wrapped[axis][k]);
+    const Lattice& lattice = *octave.lattice;
+    if (lattice.hash() == Hash::permutation && !octave.high_bytes) {
+        // BlockCodes' chain with one lane: the points sharing their first indices share those
+        // links, and the last link takes the zero links of 1D and 2D with it (perm_repeated).
+        unsigned h[ipow(Span, D)];
+        h[0]       = 0;
+        int filled = 1;
+        for (int axis = 0; axis < D; ++axis) {
+            const std::uint8_t* perm = lattice.permutation_table(axis == D - 1 ? 1 + (D < 3 ? 3 - D : 0) : 1);
+            for (int k = Span - 1; k >= 0; --k)
+                for (int n = filled - 1; n >= 0; --n)
+                    h[k * filled + n] = perm[(h[n] + static_cast<unsigned>(first[axis][k])) & 255u];
+            filled *= Span;
+        }
+        for (int n = 0; n < filled; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(h[n]));
+        return;
+    }
+    for (int n = 0; n < ipow(Span, D); ++n) {
+        std::array<std::int64_t, D> point;
+        for (int axis = 0, rest = n; axis < D; ++axis, rest /= Span)
+            point[static_cast<std::size_t>(axis)] = first[axis][rest % Span];
+        code[n] = hn::Set(di, static_cast<std::int64_t>(lattice.point_hash<D>(point)));
+    }
 }
 
 // [SECTION] Step 4: the blend ----------------------------------------------------------------
