@@ -166,39 +166,7 @@ HWY_INLINE VF BlendPointLanes(VF* values, const PointCells<D>& cells) {
 // Ken Perlin's grad: improved_grad3 (2D as the z = 0 slice), improved_grad4, seed 002's slope.
 template <int D>
 struct ImprovedPoint {
-    VF operator()(VI h, const VF* dist) const {
-        const DF d;
-        const DI di;
-        if constexpr (D == 1) {
-            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)),
-                           dist[0]);
-        } else if constexpr (D <= 3) {
-            const VF z           = D == 3 ? dist[2] : hn::Zero(d);
-            const VI hh          = hn::And(h, hn::Set(di, 15));
-            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
-            const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
-            const auto bit_clear = [&](int bit) {
-                return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
-            };
-            const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
-            const VF v =
-                hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
-            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
-                           hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
-        } else {
-            const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
-            const auto below   = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
-            const auto bit_clear = [&](int bit) {
-                return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
-            };
-            const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
-            const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
-            const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
-            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)),
-                                   hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
-                           hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
-        }
-    }
+    VF operator()(VI h, const VF* dist) const { return ImprovedGradientDot<D>(h, dist); }
 };
 
 // +-e_k: the axis from (h >> 1) % D, the sign from the low bit.
@@ -330,7 +298,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
     const int octave_count = static_cast<int>(plan.octaves.size());
     const int first_octave = batch.only_octave >= 0 ? batch.only_octave : 0;
     const int end_octave   = batch.only_octave >= 0 ? batch.only_octave + 1 : octave_count;
-    const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
+    const VF zero          = hn::Zero(d);
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
         const Lattice& lattice   = *setup.lattice;
@@ -357,9 +325,8 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
                     hn::Store(hn::Add(so_far, hn::Mul(amplitude, hn::Abs(noise))), d, total + i);
                     break;
                 case Fractal::ridged: {
-                    VF crest = hn::Sub(one, hn::Abs(noise));
-                    crest    = hn::Mul(crest, first ? crest : hn::Mul(crest, hn::Load(d, crest_weight + i)));
-                    hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
+                    const VF crest = first ? RidgedCrestLanes<true>(noise, crest_weight + i)
+                                           : RidgedCrestLanes<false>(noise, crest_weight + i);
                     hn::Store(hn::Add(so_far, hn::Mul(amplitude, crest)), d, total + i);
                     break;
                 }
@@ -376,22 +343,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
 
 template <class Make>
 detail::ResolvedPointKernel ForPointDimension(int dimension, Make make) {
-    detail::PointFn fill = nullptr;
-    switch (dimension) {
-        case 1:
-            fill = make(std::integral_constant<int, 1>{});
-            break;
-        case 2:
-            fill = make(std::integral_constant<int, 2>{});
-            break;
-        case 3:
-            fill = make(std::integral_constant<int, 3>{});
-            break;
-        default:
-            fill = make(std::integral_constant<int, 4>{});
-            break;
-    }
-    return {fill, HWY_TARGET};
+    return {ForEachDimension(dimension, [&](auto d) -> detail::PointFn { return make(d); }), HWY_TARGET};
 }
 
 template <int D, template <int> class Gradient>
