@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "core/value_mapping.hpp"
-#include "noise/render.hpp"
 
 namespace app {
 namespace {
@@ -186,22 +185,9 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
 
 void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view,
                noise::Range range, std::span<std::uint8_t> rgba_out) {
-    const auto pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-    if (width < 0 || height < 0 || raw.size() != pixels || rgba_out.size() != pixels * 4)
-        throw std::invalid_argument("colourise: buffer sizes do not match");
-    // Bands of rows on the library's threads (a 1024 x 1024 preview is coloured on the UI
-    // thread between frames): each band a window of the whole image, so the hillshade reads the
-    // same neighbours and the bytes are the same as one pass.
-    constexpr int band = 32;
-    noise::for_each_row((height + band - 1) / band, 0, [&](int b) {
-        const int y0   = b * band;
-        const int rows = std::min(band, height - y0);
-        const auto row = static_cast<std::size_t>(width) * 4;
-        colourise_window(
-            raw, width, height, 0, y0, width, rows, width, view, range, 4,
-            rgba_out.subspan(static_cast<std::size_t>(y0) * row, static_cast<std::size_t>(rows) * row));
-        return true;
-    });
+    // One thread, the caller's: the preview is coloured on the UI thread, which must not queue
+    // behind a render on the library's threads (noise::for_each_row).
+    colourise_window(raw, width, height, 0, 0, width, height, width, view, range, 4, rgba_out);
 }
 
 }  // namespace app
