@@ -158,8 +158,7 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
             // Central differences; one-sided (the pixel itself) at the block's edges.
             const int yu = std::max(y - 1, 0), yd = std::min(y + 1, block_height - 1);
             const double* up   = unit_row(yu);
-            const double* down = unit_row(yd);
-            row                = unit_row(y);
+            const double* down = unit_row(yd);  // row stays valid: each row has its own slot
             for (int x = x0; x < x0 + out_width; ++x) {
                 const int xl = std::max(x - 1, 0), xr = std::min(x + 1, block_width - 1);
                 const double dx = (row[xr] - row[xl]) * inverse_distance(xr - xl);
