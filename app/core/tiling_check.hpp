@@ -1,9 +1,9 @@
 // app/core/tiling_check.hpp: will an export with `tile` set repeat without a seam?
 //
-// With `tile` = P the noise repeats every P lattice cells on every axis. An image repeats
-// seamlessly only if it spans a whole number of those periods across and down. By the pixel
-// model of noise/render.hpp a W x H image spans `frequency` cells across and
-// `frequency * H / W` cells down, whatever the offsets. So:
+// With `tile` = P the noise repeats every P lattice cells on every axis (y: tile_y's, when set). An image
+// repeats seamlessly only if it spans a whole number of those periods across and down. By the pixel model of
+// noise/render.hpp a W x H image spans `frequency` cells across and `frequency * H / W` cells down, whatever
+// the offsets. So:
 //     frequency 8, tile 4, 1024x1024   ->  8 x 8 cells = 2 x 2 tiles            tiles
 //     frequency 6, tile 4, 1024x1024   ->  6 x 6 cells = 1.5 x 1.5 tiles        seam
 //     frequency 8, tile 4, 1920x1080   ->  8 x 4.5 cells = 2 x 1.125 tiles      seam at the bottom

@@ -15,65 +15,65 @@
 namespace noise {
 namespace {
 
-double perlin_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+double perlin_reference(const Lattice& lattice, const Point& p, const Params& params, const Periods& period) {
     return perlin_noise(lattice, p, params.dimension, params.gradients, params.interpolation, period);
 }
-double value_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+double value_reference(const Lattice& lattice, const Point& p, const Params& params, const Periods& period) {
     return value_noise(lattice, p, params.dimension, params.interpolation, params.smooth, period);
 }
-double white_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+double white_reference(const Lattice& lattice, const Point& p, const Params& params, const Periods& period) {
     return white_noise(lattice, p, params.dimension, params.smooth, period);
 }
 
-double simplex_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
+double simplex_reference(const Lattice& lattice, const Point& p, const Params& params, const Periods&) {
     return simplex_noise(lattice, p, params.dimension);  // no tiling (validate): the period is 0
 }
-double worley_reference(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period) {
+double worley_reference(const Lattice& lattice, const Point& p, const Params& params, const Periods& period) {
     return worley_noise(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
                         params.cellular_jitter, period);
 }
 
 detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params,
-                             std::int64_t period) {
+                             const Periods& period) {
     return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation,
                                  period);
 }
 detail::Dual value_gradient(const Lattice& lattice, const Point& p, const Params& params,
-                            std::int64_t period) {
+                            const Periods& period) {
     return value_noise_gradient(lattice, p, params.dimension, params.interpolation, params.smooth, period);
 }
 detail::Dual white_gradient(const Lattice& lattice, const Point& p, const Params& params,
-                            std::int64_t period) {
+                            const Periods& period) {
     return detail::Dual{white_noise(lattice, p, params.dimension, params.smooth, period)};
 }
-detail::Dual simplex_gradient(const Lattice& lattice, const Point& p, const Params& params, std::int64_t) {
+detail::Dual simplex_gradient(const Lattice& lattice, const Point& p, const Params& params, const Periods&) {
     return simplex_noise_gradient(lattice, p, params.dimension);
 }
 detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Params& params,
-                             std::int64_t period) {
+                             const Periods& period) {
     return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return,
                                  params.cellular_distance, params.cellular_jitter, period);
 }
 
-detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods& period,
                           OctaveTrace& trace) {
     return perlin_noise_trace(lattice, p, params.dimension, params.gradients, params.interpolation, period,
                               trace);
 }
-detail::Dual value_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+detail::Dual value_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods& period,
                          OctaveTrace& trace) {
     return value_noise_trace(lattice, p, params.dimension, params.interpolation, params.smooth, period,
                              trace);
 }
-detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+detail::Dual white_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods& period,
                          OctaveTrace& trace) {
     return white_noise_trace(lattice, p, params.dimension, params.smooth, period, trace);
 }
-detail::Dual simplex_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t,
+detail::Dual simplex_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods&,
                            OctaveTrace& trace) {
     return simplex_noise_trace(lattice, p, params.dimension, trace);
 }
-detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period,
+detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods& period,
                           OctaveTrace& trace) {
     return worley_noise_trace(lattice, p, params.dimension, params.cellular_return, params.cellular_distance,
                               params.cellular_jitter, period, trace);
@@ -187,6 +187,9 @@ std::string unused_reason(const Params& params, std::string_view key) {
     if (key == "tile" && !info.tiles)
         return "Not available for " + std::string(info.name) +
                " noise: no square period repeats its lattice.";
+    if ((key == "tile_octaves" || key == "tile_y") && params.tile == 0)
+        return "Tiling is off: set a tile period first.";
+    if (key == "tile_y" && params.dimension < 2) return "1D noise has no y axis to tile.";
     if ((key == "warp_frequency" || key == "warp_octaves") && !(params.warp_amplitude > 0.0))
         return "Domain warp is off: set a warp amplitude above 0 first.";
     if (key == "layers" && params.dimension < 2)

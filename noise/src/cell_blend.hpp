@@ -27,7 +27,7 @@ constexpr int power(int base, int exponent) { return exponent == 0 ? 1 : base * 
 // + 4 + 8 lookups for a 3D cell, not 24. The other hashes (hashes.hpp) are arithmetic on all the indices at
 // once: one call per point.
 template <int D, int PerAxis>
-auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, std::int64_t period) {
+auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, const Periods& period) {
     constexpr int first = PerAxis == 4 ? -1 : 0;
     constexpr int count = power(PerAxis, D);
     std::array<std::uint64_t, count> code{};
@@ -35,7 +35,7 @@ auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, std::i
         for (int n = 0; n < count; ++n) {
             std::array<std::int64_t, D> wrapped;
             for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)
-                wrapped[axis] = lattice.wrap(cell[axis].index + first + rest % PerAxis, period);
+                wrapped[axis] = lattice.wrap(cell[axis].index + first + rest % PerAxis, period[axis]);
             code[n] = lattice.point_hash<D>(wrapped);
         }
         return code;
@@ -44,7 +44,7 @@ auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, std::i
     int filled = 1;  // hash[0 .. filled) hold the chains over the axes done so far
     for (int axis = 0; axis < D; ++axis) {
         for (int k = PerAxis - 1; k >= 0; --k) {  // backwards, so hash[n] is read before it is overwritten
-            const std::int64_t index = lattice.wrap(cell[axis].index + first + k, period);
+            const std::int64_t index = lattice.wrap(cell[axis].index + first + k, period[axis]);
             for (int n = filled - 1; n >= 0; --n) hash[k * filled + n] = lattice.chain(hash[n], index);
         }
         filled *= PerAxis;
@@ -143,10 +143,10 @@ std::array<Cell, D> cells_of(const std::array<double, 4>& p) {
 // The wrapped indices of the lattice point cell.index + offsets.
 template <int D>
 std::array<std::int64_t, D> corner_indices(const Lattice& lattice, const std::array<Cell, D>& cell,
-                                           const Offsets<D>& offsets, std::int64_t period) {
+                                           const Offsets<D>& offsets, const Periods& period) {
     std::array<std::int64_t, D> wrapped;
     for (int axis = 0; axis < D; ++axis)
-        wrapped[axis] = lattice.wrap(cell[axis].index + offsets[axis], period);
+        wrapped[axis] = lattice.wrap(cell[axis].index + offsets[axis], period[axis]);
     return wrapped;
 }
 

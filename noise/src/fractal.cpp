@@ -49,51 +49,78 @@ Params warp_component_params(const Params& params, int axis) {
     return component;
 }
 
-FractalNoise::FractalNoise(const Params& params) : FractalNoise(params, 1.0, params.tile) {}
+namespace {
 
-FractalNoise::FractalNoise(const Params& params, double base_scale, std::int64_t base_period)
+// Octave 0's periods: tile on every axis, y tile_y's (tile_period_y), each times `factor`. 1D
+// has no y to give its own period (the compiled kernels, which need one period, then apply).
+Periods tile_periods(const Params& params, std::int64_t factor) {
+    Periods periods(static_cast<std::int64_t>(params.tile) * factor);
+    if (params.dimension >= 2) periods.axis[1] = static_cast<std::int64_t>(tile_period_y(params)) * factor;
+    return periods;
+}
+
+}  // namespace
+
+FractalNoise::FractalNoise(const Params& params) : FractalNoise(params, 1.0, tile_periods(params, 1)) {}
+
+FractalNoise::FractalNoise(const Params& params, double base_scale, const Periods& base_period)
     : params_(params), base_scale_(base_scale), base_period_(base_period) {
     if (auto error = validate(params); !error.empty()) throw std::invalid_argument(error);
 
-    const int lattice_count = params.octave_seeds == OctaveSeeds::same ? 1 : params.octaves;
+    // seed_mode = shift (seed 002): the lattices are seed 0's, and the seed moves every octave's
+    // point along x instead (the shift below).
+    const bool seed_shifts   = params.seed_mode == SeedMode::shift;
+    const std::uint32_t seed = seed_shifts ? 0u : params.seed;
+    const int lattice_count  = params.octave_seeds == OctaveSeeds::same ? 1 : params.octaves;
     lattices_.reserve(static_cast<std::size_t>(lattice_count));
-    if (params.octave_seeds == OctaveSeeds::texture) {
-        // Seed 003: one texture (the lattice of `seed`), octave i reading texel j * L^(N-1-i) for
-        // its lattice point j, L the whole-number lacunarity (validated): at most 4^15 = 2^30.
-        for (int i = 0; i < lattice_count; ++i) {
-            std::int64_t stride = 1;
-            for (int k = i + 1; k < lattice_count; ++k)
-                stride *= static_cast<std::int64_t>(params.lacunarity);
-            lattices_.emplace_back(params.seed, params.hash, stride);
+    for (int i = 0; i < lattice_count; ++i) {
+        switch (params.octave_seeds) {
+            case OctaveSeeds::same:
+            case OctaveSeeds::offset:
+                lattices_.emplace_back(seed + static_cast<std::uint32_t>(i),
+                                       params.hash);  // wraps past 2^32 - 1
+                break;
+            case OctaveSeeds::texture: {
+                // Seed 003: one texture (the lattice of `seed`), octave i reading texel j * L^(N-1-i)
+                // for its lattice point j, L the whole-number lacunarity (validated): at most 4^15.
+                std::int64_t stride = 1;
+                for (int k = i + 1; k < lattice_count; ++k)
+                    stride *= static_cast<std::int64_t>(params.lacunarity);
+                lattices_.emplace_back(seed, params.hash, stride);
+                break;
+            }
+            case OctaveSeeds::primes:  // seed 004: one IntNoise per octave, its own primes (hash elias)
+                lattices_.emplace_back(seed, params.hash, 1, elias_prime_sets[static_cast<std::size_t>(i)]);
+                break;
         }
-    } else {
-        for (int i = 0; i < lattice_count; ++i)
-            lattices_.emplace_back(params.seed + static_cast<std::uint32_t>(i),
-                                   params.hash);  // wraps past 2^32 - 1
     }
 
     double scale = base_scale, amplitude = 1.0;
-    std::int64_t period = base_period;
+    Periods periods = base_period;
     for (int i = 0; i < params.octaves; ++i) {
         const Lattice& lattice = lattices_[lattices_.size() == 1 ? 0 : static_cast<std::size_t>(i)];
-        OctaveSetup setup{&lattice, scale, amplitude, period};
+        OctaveSetup setup{&lattice, scale, amplitude, periods[0], periods};
         if (params.octave_offsets == OctaveOffsets::shifted)
             for (std::size_t axis = 0; axis < 4; ++axis)
                 setup.shift[axis] = octave_shift_64ths[static_cast<std::size_t>(i)][axis] / 64.0;
+        // Seed 002 adds its seed to the lattice index: the seed as C#'s and JavaScript's signed
+        // int, a whole number of cells, at every octave's own scale.
+        if (seed_shifts) setup.shift[0] += static_cast<double>(static_cast<std::int32_t>(params.seed));
         octaves_.push_back(setup);
         amplitude_sum_ += amplitude;
         scale *= params.lacunarity;
         amplitude *= params.persistence;
         // An integer lacunarity while tiling (validated), so the next period is a whole number
-        // of cells: at most 65536 * 4^15 = 2^46.
-        period *= static_cast<std::int64_t>(params.lacunarity);
+        // of cells: at most 65536 * 4^15 = 2^46. With tile_octaves = same (seed 000's repeat)
+        // every octave keeps the tile as its own period.
+        if (params.tile_octaves == TileOctaves::scaled)
+            for (std::int64_t& period : periods.axis) period *= static_cast<std::int64_t>(params.lacunarity);
     }
 
     if (params.warp_amplitude > 0.0) {
         // A whole-number warp_frequency while tiling (validated): the warp repeats every
         // tile * warp_frequency of its own units, which is every tile in p.
-        const auto warp_period =
-            static_cast<std::int64_t>(static_cast<double>(params.tile) * params.warp_frequency);
+        const Periods warp_period = tile_periods(params, static_cast<std::int64_t>(params.warp_frequency));
         for (int axis = 0; axis < params.dimension; ++axis)
             warp_.emplace_back(
                 new FractalNoise(warp_component_params(params, axis), params.warp_frequency, warp_period));
@@ -111,7 +138,7 @@ Point FractalNoise::octave_point(int i, const Point& p) const {
 double FractalNoise::octave(int i, const Point& p) const {
     const OctaveSetup& setup = octaves_[static_cast<std::size_t>(i)];
     return algorithm_info(params_.algorithm)
-        .reference(*setup.lattice, octave_point(i, p), params_, setup.period);
+        .reference(*setup.lattice, octave_point(i, p), params_, setup.periods);
 }
 
 double FractalNoise::octave_weight(int i) const {

@@ -15,10 +15,33 @@
 
 namespace noise {
 
+namespace {
+
+// The fill of a configuration the compiled kernels do not cover (detail::kernels_cover): the
+// reference at each pixel, at the point the kernels would read (kernel_plan.hpp's Chunk).
+void fill_reference_chunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
+    const FractalNoise& noise = *plan.noise;
+    for (int i = 0; i < chunk.count; ++i) {
+        const Point p{chunk.x_origin + (chunk.first + i + 0.5) * chunk.x_step, chunk.y, plan.z, plan.w};
+        const double value = chunk.only_octave >= 0
+                                 ? noise.octave_weight(chunk.only_octave) * noise.octave(chunk.only_octave, p)
+                                 : noise.layer(p);
+        if (chunk.out != nullptr)
+            chunk.out[i] = value;
+        else
+            chunk.out_float[i] = static_cast<float>(value);
+    }
+}
+
+}  // namespace
+
 RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail::KernelPlan>()) {
     const Params& params     = noise.params();
     detail::KernelPlan& plan = *plan_;
-    plan.kernel              = algorithm_info(params.algorithm).make_kernel(params);
+    plan.kernel              = detail::kernels_cover(noise.octaves())
+                                   ? algorithm_info(params.algorithm).make_kernel(params)
+                                   : detail::ResolvedKernel{&fill_reference_chunk, 0};
+    plan.noise               = &noise;
     plan.dimension           = params.dimension;
     // Simplex and cellular noise read no curve: the linear one costs FillChunk nothing per octave.
     plan.curve =
@@ -91,7 +114,11 @@ void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double
     fill_chunks(*plan_, warp_.get(), row, octave, out);
 }
 
-std::string_view RowKernel::target() const { return hwy::TargetName(plan_->kernel.target); }
+std::string_view RowKernel::target() const {
+    return plan_->kernel.fill == &fill_reference_chunk
+               ? std::string_view("reference")
+               : std::string_view(hwy::TargetName(plan_->kernel.target));
+}
 
 std::vector<std::string_view> available_simd_targets() {
     std::vector<std::string_view> names;

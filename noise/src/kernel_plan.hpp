@@ -6,6 +6,7 @@
 // lattices, scales and periods) is data in the KernelPlan, read outside the pixel loops.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -31,6 +32,7 @@ struct ResolvedKernel {
 
 struct KernelPlan {
     ResolvedKernel kernel;
+    const FractalNoise* noise;  // the field itself, for configurations the kernels do not cover
     int dimension;
     Interpolation curve;
     Fractal fractal;
@@ -54,6 +56,16 @@ struct Chunk {
     double* out;                 // the values, or with out == nullptr
     float* out_float = nullptr;  // the values rounded to float
 };
+
+// Which fields the compiled kernels (row and point) cover. They wrap every axis of an octave by
+// its one period (OctaveSetup::period), so a field whose periods differ between axes (tile_y) is
+// not covered: its rows and points are read through the reference, FractalNoise, one pixel at a
+// time (the same values; about as slow as FractalNoise::at, which such textures, small as they
+// usually are, afford).
+inline bool kernels_cover(std::span<const OctaveSetup> octaves) {
+    return std::all_of(octaves.begin(), octaves.end(),
+                       [](const OctaveSetup& octave) { return octave.periods.uniform(); });
+}
 
 // The algorithms' kernel factories (simd/*_kernel.cpp), for the algorithm table.
 ResolvedKernel make_perlin_kernel(const Params& params);

@@ -75,8 +75,8 @@ void DotNetRandom::next_bytes(std::uint8_t* bytes, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) bytes[i] = static_cast<std::uint8_t>(internal_sample() % 256);
 }
 
-Lattice::Lattice(std::uint32_t seed, Hash hash, std::int64_t stride)
-    : seed_(seed), hash_(hash), stride_(stride) {
+Lattice::Lattice(std::uint32_t seed, Hash hash, std::int64_t stride, const EliasPrimes& primes)
+    : seed_(seed), hash_(hash), stride_(stride), elias_primes_(primes) {
     // Seed 001's table: C#'s int seed is our seed's 32 bits read as two's complement.
     if (hash == Hash::prime_table)
         DotNetRandom(static_cast<std::int32_t>(seed)).next_bytes(prime_table_.data(), prime_table_.size());

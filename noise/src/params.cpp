@@ -33,7 +33,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 27> table{
+const std::array<ParamInfo, 30> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
@@ -90,9 +90,9 @@ const std::array<ParamInfo, 27> table{
         1, 4),
     choice<&Params::octave_seeds>(
         "octave_seeds", "Octave seeds",
-        "Every octave uses the same permutation (seed 000), each its own (seed 004), or all "
+        "Every octave uses the same permutation (seed 000), each its own seed (seed + i), all "
         "read one shared texture, coarse octaves every 2^k texels (seed 003; whole-number "
-        "lacunarity).",
+        "lacunarity), or each its own primes in Hugo Elias' IntNoise (seed 004; hash elias).",
         octave_seeds_names),
     choice<&Params::octave_offsets>(
         "octave_offsets", "Octave offsets",
@@ -115,6 +115,11 @@ const std::array<ParamInfo, 27> table{
     number<&Params::seed>(ParamKind::integer, "seed", "Seed",
                           "Chooses the permutation (or seeds the hash); 0 is Ken Perlin's published table.",
                           0, 4294967295.0),
+    choice<&Params::seed_mode>(
+        "seed_mode", "Seed mode",
+        "What the seed does: pick another lattice, or (seed 002) move seed 0's lattice by seed "
+        "cells along x at every octave, as adding the seed to the lattice index does.",
+        seed_mode_names),
     number<&Params::frequency>(ParamKind::real, "frequency", "Frequency",
                                "Lattice cells across the image width: higher zooms out.", 0.001, 100000),
     number<&Params::offset_x>(ParamKind::real, "offset_x", "Offset x",
@@ -134,6 +139,15 @@ const std::array<ParamInfo, 27> table{
         "0 for no tiling, else the noise repeats every this many cells on every axis, at every "
         "octave.",
         0, 65536),
+    number<&Params::tile_y>(ParamKind::integer, "tile_y", "Tile period y",
+                            "While tiling: the period along y, for textures that are not square (the "
+                            "image's height in cells); 0 uses the tile period.",
+                            0, 65536),
+    choice<&Params::tile_octaves>(
+        "tile_octaves", "Tile octaves",
+        "Scaled: every octave repeats with the tile. Same: every octave wraps its own coordinate "
+        "at the period, as seed 000's repeat does, so octave i repeats 2^i times per tile.",
+        tile_octaves_names),
     number<&Params::warp_amplitude>(
         ParamKind::real, "warp_amplitude", "Warp amplitude",
         "Domain warp: how far, in lattice cells, a second noise pushes each point before "
@@ -188,6 +202,17 @@ std::string validate(const Params& params) {
                "' is not allowed with octave_seeds = texture: expected a whole number from 1 to 4, so that "
                "every "
                "octave's lattice points are texels of the finest octave";
+    }
+    if (params.tile_y != 0 && params.tile != 0 && params.tile_y != params.tile &&
+        params.layers == Layers::rotated && params.dimension >= 2) {
+        return "tile_y: '" + std::to_string(params.tile_y) +
+               "' is not allowed with layers = rotated: expected 0 or the tile period (" +
+               std::to_string(params.tile) + "), since a turned copy repeats only with a square period";
+    }
+    if (params.octave_seeds == OctaveSeeds::primes && params.hash != Hash::elias) {
+        return "octave_seeds: 'primes' is not allowed with hash = " +
+               std::string(hash_names[static_cast<std::size_t>(params.hash)]) +
+               ": expected hash = elias, whose IntNoise has the primes each octave changes";
     }
     if (params.tile != 0 && params.warp_amplitude > 0.0 &&
         params.warp_frequency != std::floor(params.warp_frequency)) {

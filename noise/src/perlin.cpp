@@ -73,7 +73,7 @@ std::array<double, 4> gradient_vector(const Gradient& gradient, unsigned h) {
 // V = double: the value; V = Dual: the value with its gradient, which for one corner's
 // contribution g . (f - corner) is g itself (f moves with the point, the corner does not).
 template <int D, int PerAxis, class V, class Gradient, class Recorder>
-V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
+V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, const Periods& period,
            const Gradient& gradient, Recorder& record) {
     const auto cell = detail::cells_of<D>(p);                                  // 1. FIND THE UNIT CELL
     const auto hash = detail::hash_points<D, PerAxis>(lattice, cell, period);  // 2. HASH ITS CORNERS
@@ -100,7 +100,7 @@ V perlin_d(const Lattice& lattice, const Point& p, Interpolation curve, std::int
 }
 
 template <int D, class V, class Gradient, class Recorder>
-V perlin_curve(const Lattice& lattice, const Point& p, Interpolation curve, std::int64_t period,
+V perlin_curve(const Lattice& lattice, const Point& p, Interpolation curve, const Periods& period,
                const Gradient& gradient, Recorder& record) {
     if (curve == Interpolation::cubic) return perlin_d<D, 4, V>(lattice, p, curve, period, gradient, record);
     return perlin_d<D, 2, V>(lattice, p, curve, period, gradient, record);
@@ -108,7 +108,7 @@ V perlin_curve(const Lattice& lattice, const Point& p, Interpolation curve, std:
 
 template <int D, class V, class Recorder>
 V perlin_gradients(const Lattice& lattice, const Point& p, Gradients gradients, Interpolation curve,
-                   std::int64_t period, Recorder& record) {
+                   const Periods& period, Recorder& record) {
     switch (gradients) {
         case Gradients::improved:
             return perlin_curve<D, V>(lattice, p, curve, period, ImprovedGradient<D>{}, record);
@@ -122,7 +122,7 @@ V perlin_gradients(const Lattice& lattice, const Point& p, Gradients gradients, 
 
 template <class V, class Recorder>
 V perlin_any(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-             Interpolation interpolation, std::int64_t period, Recorder& record) {
+             Interpolation interpolation, const Periods& period, Recorder& record) {
     switch (dimension) {
         case 1:
             return perlin_gradients<1, V>(lattice, p, gradients, interpolation, period, record);
@@ -165,19 +165,19 @@ double gradient_dot(const Lattice& lattice, int dimension, Gradients gradients, 
 }
 
 double perlin_noise(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-                    Interpolation interpolation, std::int64_t period) {
+                    Interpolation interpolation, const Periods& period) {
     detail::NoRecord none;
     return perlin_any<double>(lattice, p, dimension, gradients, interpolation, period, none);
 }
 
 detail::Dual perlin_noise_gradient(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-                                   Interpolation interpolation, std::int64_t period) {
+                                   Interpolation interpolation, const Periods& period) {
     detail::NoRecord none;
     return perlin_any<detail::Dual>(lattice, p, dimension, gradients, interpolation, period, none);
 }
 
 detail::Dual perlin_noise_trace(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-                                Interpolation interpolation, std::int64_t period, OctaveTrace& trace) {
+                                Interpolation interpolation, const Periods& period, OctaveTrace& trace) {
     detail::TraceRecorder record{trace};
     return perlin_any<detail::Dual>(lattice, p, dimension, gradients, interpolation, period, record);
 }

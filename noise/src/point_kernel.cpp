@@ -17,12 +17,14 @@ namespace detail {
 PointKernel::PointKernel(const FractalNoise& noise) : noise_(&noise) {
     const Params& params = noise.params();
     const auto make      = algorithm_info(params.algorithm).make_point_kernel;
-    plan_.kernel         = make != nullptr ? make(params) : ResolvedPointKernel{nullptr, 0};
-    plan_.dimension      = params.dimension;
-    plan_.curve          = params.interpolation;
-    plan_.fractal        = params.fractal;
-    plan_.octaves        = noise.octaves();
-    plan_.divisor        = noise.divisor();
+    // Not covered (kernel_plan.hpp: periods that differ per axis): the reference, in fill.
+    plan_.kernel =
+        make != nullptr && kernels_cover(noise.octaves()) ? make(params) : ResolvedPointKernel{nullptr, 0};
+    plan_.dimension = params.dimension;
+    plan_.curve     = params.interpolation;
+    plan_.fractal   = params.fractal;
+    plan_.octaves   = noise.octaves();
+    plan_.divisor   = noise.divisor();
     for (const OctaveSetup& octave : plan_.octaves)
         plan_.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
 }

@@ -15,26 +15,26 @@
 namespace noise {
 
 detail::Dual perlin_noise_gradient(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-                                   Interpolation interpolation, std::int64_t period);
+                                   Interpolation interpolation, const Periods& period);
 detail::Dual perlin_noise_trace(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-                                Interpolation interpolation, std::int64_t period, OctaveTrace& trace);
+                                Interpolation interpolation, const Periods& period, OctaveTrace& trace);
 
 detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
-                                  Interpolation interpolation, bool smooth, std::int64_t period);
+                                  Interpolation interpolation, bool smooth, const Periods& period);
 detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension,
-                               Interpolation interpolation, bool smooth, std::int64_t period,
+                               Interpolation interpolation, bool smooth, const Periods& period,
                                OctaveTrace& trace);
 
 // White noise is constant over each cell: its slope is 0 wherever it has one.
 detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimension, bool smooth,
-                               std::int64_t period, OctaveTrace& trace);
+                               const Periods& period, OctaveTrace& trace);
 
 detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
                                    CellularReturn cellular_return, CellularDistance metric, double jitter,
-                                   std::int64_t period);
+                                   const Periods& period);
 detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension,
                                 CellularReturn cellular_return, CellularDistance metric, double jitter,
-                                std::int64_t period, OctaveTrace& trace);
+                                const Periods& period, OctaveTrace& trace);
 // Simplex noise (simplex.hpp): the value and its gradient; the trace records the vertices
 // summed (no blends), their `value` being each one's contribution.
 detail::Dual simplex_noise_gradient(const Lattice& lattice, const Point& p, int dimension);

@@ -42,7 +42,7 @@ detail::Dual layer_gradient(const FractalNoise& noise, const Point& q) {
     return detail::sum_octaves<detail::Dual>(params.fractal, octaves, noise.divisor(), [&](int i) {
         const OctaveSetup& octave = octaves[static_cast<std::size_t>(i)];
         const detail::Dual n =
-            info.reference_gradient(*octave.lattice, noise.octave_point(i, q), params, octave.period);
+            info.reference_gradient(*octave.lattice, noise.octave_point(i, q), params, octave.periods);
         return chain_octave_scale(n, octave.scale);
     });
 }
@@ -115,7 +115,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
             OctaveTrace& octave_trace = trace.octaves[static_cast<std::size_t>(i)];
             octave_trace.point        = noise.octave_point(i, q);
             const detail::Dual n      = info.reference_trace(*octave.lattice, octave_trace.point, params,
-                                                             octave.period, octave_trace);
+                                                             octave.periods, octave_trace);
             octave_trace.value        = n.value;
             octave_trace.gradient     = n.slope;
             octave_trace.weight       = noise.octave_weight(i);

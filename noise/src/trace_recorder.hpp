@@ -19,12 +19,12 @@ struct TraceRecorder {
 
     // Step 1: the cell and the position inside it.
     template <std::size_t D>
-    void cell(const std::array<Cell, D>& cells, std::int64_t period) {
+    void cell(const std::array<Cell, D>& cells, const Periods& period) {
         for (std::size_t axis = 0; axis < D; ++axis) {
             trace.cell[axis] = cells[axis].index;
             trace.frac[axis] = cells[axis].frac;
         }
-        trace.period = period;
+        trace.period = period[0];  // along x (the probe shows one; tile_y is in the params)
     }
 
     // Steps 2 and 3 for one lattice point: its hash, and (gradient noise) its gradient, the

@@ -22,7 +22,8 @@ unsigned trace_byte(const Lattice& lattice, const std::array<std::int64_t, D>& w
 
 // Seed 004's SmoothNoise: the 3^D neighbourhood weighted 1/4, 1/2, 1/4 along each axis.
 template <int D>
-double smoothed_value(const Lattice& lattice, const std::array<std::int64_t, D>& point, std::int64_t period) {
+double smoothed_value(const Lattice& lattice, const std::array<std::int64_t, D>& point,
+                      const Periods& period) {
     constexpr double weight[3] = {0.25, 0.5, 0.25};
     int count                  = 1;
     for (int axis = 0; axis < D; ++axis) count *= 3;
@@ -31,7 +32,7 @@ double smoothed_value(const Lattice& lattice, const std::array<std::int64_t, D>&
         std::array<std::int64_t, D> neighbour;
         double w = 1.0;
         for (int axis = 0, rest = n; axis < D; ++axis, rest /= 3) {
-            neighbour[axis] = lattice.wrap(point[axis] + rest % 3 - 1, period);
+            neighbour[axis] = lattice.wrap(point[axis] + rest % 3 - 1, period[axis]);
             w *= weight[rest % 3];
         }
         sum += w * lattice_value<D>(lattice, neighbour);
@@ -42,10 +43,10 @@ double smoothed_value(const Lattice& lattice, const std::array<std::int64_t, D>&
 // The (optionally smoothed) value of the lattice point at unwrapped indices `point`.
 template <int D>
 double point_value(const Lattice& lattice, const std::array<std::int64_t, D>& point, bool smooth,
-                   std::int64_t period) {
+                   const Periods& period) {
     if (smooth) return smoothed_value<D>(lattice, point, period);
     std::array<std::int64_t, D> wrapped;
-    for (int axis = 0; axis < D; ++axis) wrapped[axis] = lattice.wrap(point[axis], period);
+    for (int axis = 0; axis < D; ++axis) wrapped[axis] = lattice.wrap(point[axis], period[axis]);
     return lattice_value<D>(lattice, wrapped);
 }
 
@@ -56,7 +57,7 @@ V constant(double value) {
 }
 
 template <int D, int PerAxis, class V, class Recorder>
-V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period,
+V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, const Periods& period,
           Recorder& record) {
     const auto cell = detail::cells_of<D>(p);  // 1. FIND THE CELL
     if constexpr (Recorder::records) record.cell(cell, period);
@@ -88,7 +89,7 @@ V value_d(const Lattice& lattice, const Point& p, Interpolation curve, bool smoo
 }
 
 template <int D, class V, class Recorder>
-V value_curve(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, std::int64_t period,
+V value_curve(const Lattice& lattice, const Point& p, Interpolation curve, bool smooth, const Periods& period,
               Recorder& record) {
     if (curve == Interpolation::cubic) return value_d<D, 4, V>(lattice, p, curve, smooth, period, record);
     return value_d<D, 2, V>(lattice, p, curve, smooth, period, record);
@@ -96,7 +97,7 @@ V value_curve(const Lattice& lattice, const Point& p, Interpolation curve, bool 
 
 template <class V, class Recorder>
 V value_any(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation, bool smooth,
-            std::int64_t period, Recorder& record) {
+            const Periods& period, Recorder& record) {
     switch (dimension) {
         case 1:
             return value_curve<1, V>(lattice, p, interpolation, smooth, period, record);
@@ -111,7 +112,7 @@ V value_any(const Lattice& lattice, const Point& p, int dimension, Interpolation
 
 // White noise is the cell's own lattice point's value: one "corner", no blend.
 template <int D, class Recorder>
-double white_d(const Lattice& lattice, const Point& p, bool smooth, std::int64_t period, Recorder& record) {
+double white_d(const Lattice& lattice, const Point& p, bool smooth, const Periods& period, Recorder& record) {
     const auto cell = detail::cells_of<D>(p);
     std::array<std::int64_t, D> point;
     for (int axis = 0; axis < D; ++axis) point[axis] = cell[axis].index;
@@ -126,7 +127,7 @@ double white_d(const Lattice& lattice, const Point& p, bool smooth, std::int64_t
 }
 
 template <class Recorder>
-double white_any(const Lattice& lattice, const Point& p, int dimension, bool smooth, std::int64_t period,
+double white_any(const Lattice& lattice, const Point& p, int dimension, bool smooth, const Periods& period,
                  Recorder& record) {
     switch (dimension) {
         case 1:
@@ -143,31 +144,32 @@ double white_any(const Lattice& lattice, const Point& p, int dimension, bool smo
 }  // namespace
 
 double value_noise(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
-                   bool smooth, std::int64_t period) {
+                   bool smooth, const Periods& period) {
     detail::NoRecord none;
     return value_any<double>(lattice, p, dimension, interpolation, smooth, period, none);
 }
 
 detail::Dual value_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
-                                  Interpolation interpolation, bool smooth, std::int64_t period) {
+                                  Interpolation interpolation, bool smooth, const Periods& period) {
     detail::NoRecord none;
     return value_any<detail::Dual>(lattice, p, dimension, interpolation, smooth, period, none);
 }
 
 detail::Dual value_noise_trace(const Lattice& lattice, const Point& p, int dimension,
-                               Interpolation interpolation, bool smooth, std::int64_t period,
+                               Interpolation interpolation, bool smooth, const Periods& period,
                                OctaveTrace& trace) {
     detail::TraceRecorder record{trace};
     return value_any<detail::Dual>(lattice, p, dimension, interpolation, smooth, period, record);
 }
 
-double white_noise(const Lattice& lattice, const Point& p, int dimension, bool smooth, std::int64_t period) {
+double white_noise(const Lattice& lattice, const Point& p, int dimension, bool smooth,
+                   const Periods& period) {
     detail::NoRecord none;
     return white_any(lattice, p, dimension, smooth, period, none);
 }
 
 detail::Dual white_noise_trace(const Lattice& lattice, const Point& p, int dimension, bool smooth,
-                               std::int64_t period, OctaveTrace& trace) {
+                               const Periods& period, OctaveTrace& trace) {
     detail::TraceRecorder record{trace};
     return detail::Dual{white_any(lattice, p, dimension, smooth, period, record)};
 }

@@ -111,7 +111,7 @@ double axis_gap(int k, double f) {
 
 template <int D, class V, class Recorder>
 V worley_d(const Lattice& lattice, const Point& p, CellularReturn cellular_return, CellularDistance metric,
-           double jitter, std::int64_t period, Recorder& record) {
+           double jitter, const Periods& period, Recorder& record) {
     const auto cell = detail::cells_of<D>(p);  // 1. FIND THE CELL
     if constexpr (Recorder::records) record.cell(cell, period);
     std::array<V, D> position;  // the point inside its cell, carrying d/dp = 1 along its own axis
@@ -127,7 +127,7 @@ V worley_d(const Lattice& lattice, const Point& p, CellularReturn cellular_retur
 
         std::uint32_t h = detail::worley_seed_hash(lattice.seed());  // 3. ITS FEATURE POINT
         for (int axis = D - 1; axis >= 0; --axis)
-            h = detail::worley_link(h, wrap_index(cell[axis].index + c.offset[axis], period));
+            h = detail::worley_link(h, wrap_index(cell[axis].index + c.offset[axis], period[axis]));
         const std::uint32_t word0 = detail::worley_word0(h);
         const std::uint32_t word1 = D > 2 ? detail::worley_word1(word0) : 0u;
         std::array<V, D> delta, term;  // from the point to the feature point, in cells
@@ -170,7 +170,7 @@ V worley_d(const Lattice& lattice, const Point& p, CellularReturn cellular_retur
 
 template <class V, class Recorder>
 V worley_any(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
-             CellularDistance metric, double jitter, std::int64_t period, Recorder& record) {
+             CellularDistance metric, double jitter, const Periods& period, Recorder& record) {
     switch (dimension) {
         case 1:
             return worley_d<1, V>(lattice, p, cellular_return, metric, jitter, period, record);
@@ -186,21 +186,21 @@ V worley_any(const Lattice& lattice, const Point& p, int dimension, CellularRetu
 }  // namespace
 
 double worley_noise(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
-                    CellularDistance metric, double jitter, std::int64_t period) {
+                    CellularDistance metric, double jitter, const Periods& period) {
     detail::NoRecord none;
     return worley_any<double>(lattice, p, dimension, cellular_return, metric, jitter, period, none);
 }
 
 detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int dimension,
                                    CellularReturn cellular_return, CellularDistance metric, double jitter,
-                                   std::int64_t period) {
+                                   const Periods& period) {
     detail::NoRecord none;
     return worley_any<detail::Dual>(lattice, p, dimension, cellular_return, metric, jitter, period, none);
 }
 
 detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension,
                                 CellularReturn cellular_return, CellularDistance metric, double jitter,
-                                std::int64_t period, OctaveTrace& trace) {
+                                const Periods& period, OctaveTrace& trace) {
     detail::TraceRecorder record{trace};
     return worley_any<detail::Dual>(lattice, p, dimension, cellular_return, metric, jitter, period, record);
 }

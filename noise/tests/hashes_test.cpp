@@ -163,6 +163,47 @@ TEST(EliasHash, TheSeedIsAddedIntoN) {
     for (int x = -50; x < 50; ++x) EXPECT_EQ(seeded.at({static_cast<double>(x), 0, 0, 0}), Noise1(x + 1000));
 }
 
+// octave_seeds = primes: octave i's lattice values are IntNoise with the prime set i, written out
+// here as he writes it with the constants replaced; set 0 is his, every set's first two numbers
+// are prime (his third is not, hashes.hpp), and every later set is the first prime at or above
+// his numbers plus i times the documented steps.
+TEST(EliasHash, EveryOctaveHasItsOwnPrimes) {
+    const auto is_prime = [](std::uint64_t n) {
+        if (n < 2) return false;
+        for (std::uint64_t k = 2; k * k <= n; ++k)
+            if (n % k == 0) return false;
+        return true;
+    };
+    const std::array<std::uint64_t, 3> his{15731, 789221, 1376312589}, steps{1000, 50000, 40000000};
+    for (std::size_t i = 0; i < noise::elias_prime_sets.size(); ++i) {
+        for (std::size_t k = 0; k < 3; ++k) {
+            std::uint64_t expected = his[k] + i * steps[k];
+            if (i > 0)
+                while (!is_prime(expected)) ++expected;
+            EXPECT_EQ(noise::elias_prime_sets[i][k], expected) << "set " << i << " term " << k;
+        }
+    }
+    noise::Params params = elias_params(2, Interpolation::linear, false);
+    params.octaves       = 4;
+    params.octave_seeds  = noise::OctaveSeeds::primes;
+    const noise::FractalNoise noise(params);
+    for (int octave = 0; octave < 4; ++octave) {
+        const auto& [a, b, c] = noise::elias_prime_sets[static_cast<std::size_t>(octave)];
+        for (int x = -30; x < 30; x += 7) {
+            for (int y = -20; y < 20; y += 3) {
+                std::uint32_t n = static_cast<std::uint32_t>(x) + static_cast<std::uint32_t>(y) * 57u;
+                n               = (n << 13) ^ n;
+                const double expected =
+                    1.0 - static_cast<double>((n * (n * n * a + b) + c) & 0x7fffffffu) / 1073741824.0;
+                // Octave i reads its lattice at p * 2^i: the lattice point (x, y) is p = (x, y) / 2^i.
+                const double scale = std::ldexp(1.0, -octave);
+                EXPECT_EQ(noise.octave(octave, {x * scale, y * scale, 0, 0}), expected) << octave;
+            }
+        }
+    }
+    EXPECT_NE(noise.octave(1, {0.5, 0, 0, 0}), Noise2(1, 0));  // not his primes at octave 1: can fail
+}
+
 // Faithful to Elias, stated in hashes.hpp: x + 57 y repeats along (57, -1).
 TEST(EliasHash, TwoDRepeatsAlongFiftySevenMinusOne) {
     const noise::FractalNoise noise(elias_params(2, Interpolation::cosine, false));

@@ -66,6 +66,9 @@ noise::Params random_params(noise::SplitMix64& rng) {
         p.lacunarity   = std::floor(p.lacunarity);
     }
     if (!noise::algorithm_info(p.algorithm).tiles) p.tile = 0;  // it cannot tile (validate)
+    p.tile_octaves = static_cast<noise::TileOctaves>(rng.below(2));
+    p.seed_mode    = rng.below(4) == 0 ? noise::SeedMode::shift : noise::SeedMode::lattice;
+    if (p.hash == noise::Hash::elias && rng.below(2) == 0) p.octave_seeds = noise::OctaveSeeds::primes;
     return p;
 }
 
@@ -243,6 +246,59 @@ TEST(Kernel, EveryHashOnEveryTargetEqualsTheReference) {
                     ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
                         << "target " << name;
                 }
+            }
+        }
+    }
+}
+
+// The seeds' modes (seed 004's prime sets, seed 002's shifting seed, seed 000's repeat per octave)
+// under every base noise, on every target, at low and high frequencies.
+TEST(Kernel, SeedModesOnEveryTargetEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto params : noise_test::every_base_noise()) {
+            for (double frequency : {3.3, 1500.0}) {
+                params.frequency    = frequency;
+                params.offset_x     = -17.25;
+                params.offset_y     = -3.5;
+                params.z            = 0.75;
+                params.w            = -1.25;
+                params.octaves      = params.dimension == 4 && params.smooth ? 2 : 3;
+                params.hash         = noise::Hash::elias;
+                params.octave_seeds = noise::OctaveSeeds::primes;
+                params.seed_mode    = noise::SeedMode::shift;
+                params.seed         = 4294967291u;  // -5
+                params.tile_octaves = noise::TileOctaves::same;
+                params.tile     = frequency == 3.3 && noise::algorithm_info(params.algorithm).tiles ? 4 : 0;
+                const int width = 300, height = 2;
+                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                    << "target " << name;
+            }
+        }
+    }
+}
+
+// A period per axis (tile_y) is not covered by the compiled kernels (kernel_plan.hpp): rows and
+// points read the reference, with the reference's values on every target, warped or not.
+TEST(Kernel, PeriodsPerAxisReadTheReferenceOnEveryTarget) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::worley}) {
+            for (double warp : {0.0, 0.75}) {
+                noise::Params params;
+                params.algorithm      = algorithm;
+                params.octaves        = 3;
+                params.tile           = 4;
+                params.tile_y         = 3;
+                params.frequency      = 8.0;
+                params.offset_x       = -5.25;
+                params.warp_amplitude = warp;
+                const noise::FractalNoise noise(params);
+                EXPECT_EQ(noise::RowKernel(noise).target(), "reference");
+                EXPECT_FALSE(noise::PointSampler(noise).compiled());
+                const int width = 64, height = 8;
+                ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                    << "target " << name;
             }
         }
     }

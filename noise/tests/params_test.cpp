@@ -27,12 +27,15 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
                                                "normalize",
                                                "hash",
                                                "seed",
+                                               "seed_mode",
                                                "frequency",
                                                "offset_x",
                                                "offset_y",
                                                "z",
                                                "w",
                                                "tile",
+                                               "tile_y",
+                                               "tile_octaves",
                                                "warp_amplitude",
                                                "warp_frequency",
                                                "warp_octaves",
@@ -199,6 +202,13 @@ TEST(Params, ValidateJoinsFields) {
     EXPECT_EQ(noise::validate(params), "");
     params.octaves = 17;
     EXPECT_EQ(noise::validate(params), "octaves: '17' is out of range: expected an integer from 1 to 16");
+    params.octaves      = 5;
+    params.octave_seeds = noise::OctaveSeeds::primes;
+    EXPECT_EQ(noise::validate(params),
+              "octave_seeds: 'primes' is not allowed with hash = permutation: expected hash = elias, whose "
+              "IntNoise has the primes each octave changes");
+    params.hash = noise::Hash::elias;
+    EXPECT_EQ(noise::validate(params), "");
 }
 
 TEST(Params, NominalRangesAndTheOutputMapping) {

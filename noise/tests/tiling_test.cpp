@@ -5,7 +5,9 @@
 #include <random>
 #include <stdexcept>
 
+#include "noise/algorithms.hpp"
 #include "noise/fractal.hpp"
+#include "noise/render.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -83,6 +85,94 @@ TEST(Tiling, ShiftedOctavesRepeatBitForBit) {
                 }
             }
         }
+    }
+}
+
+// tile_octaves = same (seed 000's repeat): every octave wraps at the period in its own cells, so
+// octave i repeats every P / L^i units, and the sum still every P; exactly, on multiples of 1/256
+// (p * L^i is then exact on both sides). A shifting seed (seed_mode = shift) moves every octave by
+// whole cells, which keeps the periods too.
+TEST(Tiling, SameOctavePeriodsRepeatEachOctaveWithinTheTile) {
+    noise::SplitMix64 rng(7);
+    const auto coordinate = [&] { return (static_cast<double>(rng.below(204800)) - 102400.0) / 256.0; };
+    for (std::uint32_t period : {4u, 8u, 300u}) {
+        for (double lacunarity : {2.0, 3.0}) {
+            for (auto algorithm : {Algorithm::perlin, Algorithm::value}) {
+                for (int dimension = 1; dimension <= 4; ++dimension) {
+                    auto params         = tiled(algorithm, dimension, period, lacunarity);
+                    params.tile_octaves = noise::TileOctaves::same;
+                    params.seed_mode    = period == 8 ? noise::SeedMode::shift : noise::SeedMode::lattice;
+                    params.seed         = 4294967291u;  // -5 as a shift
+                    const noise::FractalNoise noise(params);
+                    for (int i = 0; i < 20; ++i) {
+                        const noise::Point p{coordinate(), coordinate(), coordinate(), coordinate()};
+                        for (int axis = 0; axis < dimension; ++axis) {
+                            noise::Point q = p;
+                            q[static_cast<std::size_t>(axis)] -= 3.0 * static_cast<double>(period);
+                            ASSERT_EQ(noise.at(p), noise.at(q)) << "P=" << period << " axis " << axis;
+                            for (int octave = 0; octave < 4; ++octave) {
+                                // Octave i alone repeats every P / L^i when that is whole.
+                                const double own = period / std::pow(lacunarity, octave);
+                                if (own != std::floor(own)) continue;
+                                noise::Point r = p;
+                                r[static_cast<std::size_t>(axis)] += own;
+                                ASSERT_EQ(noise.octave(octave, p), noise.octave(octave, r))
+                                    << "P=" << period << " lacunarity " << lacunarity << " octave " << octave
+                                    << " dimension " << dimension << " axis " << axis;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The check can fail: scaled periods do not repeat octave 1 every P / 2.
+    auto params = tiled(Algorithm::perlin, 2, 8, 2.0);
+    const noise::FractalNoise scaled(params);
+    EXPECT_NE(scaled.octave(1, {1.3, 2.6, 0, 0}), scaled.octave(1, {5.3, 2.6, 0, 0}));
+}
+
+// tile_y: y repeats with its own period Q, the other axes with P, at every octave, for every
+// square-lattice algorithm and seed 003's texture; exactly on multiples of 1/256.
+TEST(Tiling, TileYGivesYItsOwnPeriod) {
+    noise::SplitMix64 rng(9);
+    const auto coordinate = [&] { return (static_cast<double>(rng.below(204800)) - 102400.0) / 256.0; };
+    for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::worley}) {
+        for (int dimension = 2; dimension <= 4; ++dimension) {
+            for (auto seeds : {noise::OctaveSeeds::offset, noise::OctaveSeeds::texture}) {
+                auto params         = tiled(algorithm, dimension, 6, 2.0);
+                params.tile_y       = 5;
+                params.octave_seeds = seeds;
+                const noise::FractalNoise noise(params);
+                for (int i = 0; i < 20; ++i) {
+                    const noise::Point p{coordinate(), coordinate(), coordinate(), coordinate()};
+                    for (int axis = 0; axis < dimension; ++axis) {
+                        noise::Point q = p;
+                        q[static_cast<std::size_t>(axis)] += axis == 1 ? 5.0 : 6.0;
+                        ASSERT_EQ(noise.at(p), noise.at(q)) << dimension << " axis " << axis;
+                    }
+                }
+                // The check can fail: y does not repeat with x's period.
+                EXPECT_NE(noise.at({0.3, 0.7, 0.2, 0.1}), noise.at({0.3, 6.7, 0.2, 0.1})) << dimension;
+            }
+        }
+    }
+}
+
+// The window hides tile_octaves while tiling is off (noise::unused_reason), where it changes no
+// pixel, and shows it while tiling, where it does.
+TEST(Tiling, TileOctavesMattersOnlyWhileTiling) {
+    const auto image = [](const noise::Params& params) {
+        std::vector<float> out(32 * 32);
+        noise::render(params, noise::Region::full(32, 32), out);
+        return out;
+    };
+    for (const std::uint32_t period : {0u, 4u}) {
+        noise::Params a;
+        a.tile          = period;
+        noise::Params b = a;
+        b.tile_octaves  = noise::TileOctaves::same;
+        EXPECT_EQ(image(a) != image(b), noise::unused_reason(a, "tile_octaves").empty()) << period;
     }
 }
 

@@ -43,6 +43,18 @@ TEST(TilingCheck, SeamsAreNamedWithTheFix) {
     EXPECT_NE(down.find("use a square size"), std::string::npos) << down;
     EXPECT_EQ(down.find("frequency to"), std::string::npos) << down;
 
+    // A 2:1 image spans 8 x 4 cells: tile 8 alone covers half a tile down; tile_y fixes it.
+    noise::Params wide     = tiled(8, 8);
+    const std::string half = tiling_warning(wide, {1024, 512});
+    EXPECT_NE(half.find("spans 1 x 0.5 tiles of 8 cells"), std::string::npos) << half;
+    EXPECT_NE(half.find("set tile_y to a divisor of 4"), std::string::npos) << half;
+    wide.tile_y = 4;
+    EXPECT_EQ(tiling_warning(wide, {1024, 512}), "");
+    wide.tile_y = 2;
+    EXPECT_EQ(tile_span(wide, {1024, 512}).down, 2.0);
+    wide.tile_y = 3;
+    EXPECT_NE(tiling_warning(wide, {1024, 512}).find("tiles of 8 x 3 cells"), std::string::npos);
+
     const std::string part = tiling_warning(tiled(2, 4), {512, 512});  // half a tile
     EXPECT_NE(part.find("0.5 x 0.5"), std::string::npos) << part;
 }

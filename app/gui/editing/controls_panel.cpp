@@ -209,6 +209,23 @@ void keep_tiling_valid(noise::Params& params, std::string_view key, double& valu
 }
 void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {}
 
+// Seed 004's prime sets change the constants of Elias' IntNoise, so octave_seeds = primes needs
+// hash = elias (noise::validate). Choosing either side sets the other, and says so.
+void keep_primes_valid(noise::Params& params, std::string_view key, double value, std::string& note) {
+    const auto primes = static_cast<double>(noise::OctaveSeeds::primes);
+    const auto elias  = static_cast<double>(noise::Hash::elias);
+    if (key == "octave_seeds" && value == primes && params.hash != noise::Hash::elias) {
+        params.hash = noise::Hash::elias;
+        note += (note.empty() ? "" : " ") + std::string("Hash set to elias: the prime sets are IntNoise's.");
+    }
+    if (key == "hash" && value != elias && params.octave_seeds == noise::OctaveSeeds::primes) {
+        params.octave_seeds = noise::OctaveSeeds::offset;
+        note += (note.empty() ? "" : " ") +
+                std::string("Octave seeds set to offset: prime sets need the elias hash.");
+    }
+}
+void keep_primes_valid(ViewSettings&, std::string_view, double, std::string&) {}
+
 // Every control of one metadata table (noise parameters or view settings): the label and
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
 // Only the controls that change something are shown: the gradient set appears with Perlin noise,
@@ -235,6 +252,7 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
         if (edited) {
             state.note.clear();
             keep_tiling_valid(settings, info.key, value, state.note);
+            keep_primes_valid(settings, info.key, value, state.note);
             std::string error = noise::set_field_value(settings, info, value);
             if (!error.empty())
                 state.rejected = std::move(error);

@@ -245,12 +245,23 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
                        octave);
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f));
     ImGui::TextDisabled("freq %.4g  amp %.3g", p.frequency * scale_i, std::pow(p.persistence, octave));
+    // Seed 000's repeat (tile_octaves = same): octave i wraps at the tile in its own cells, so it
+    // repeats lacunarity^i times per tile along each axis; the thumbnail shows the copies.
+    if (p.tile != 0 && p.tile_octaves == noise::TileOctaves::same && octave > 0 && ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Tile octaves 'same' (seed 000's repeat): octave %d wraps every %u of its own cells,\n"
+            "so it repeats %.4g times per tile along each axis.",
+            octave, p.tile, scale_i);
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + 2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f));
     // Its share of the amplitudes, which is its weight unless normalize is off (then the weight is
     // the amplitude itself, and the shares still add up to 100 %).
     double amplitude_sum = 0.0;
     for (int i = 0; i < count; ++i) amplitude_sum += std::pow(p.persistence, i);
-    ImGui::TextDisabled("share %.1f %%", 100.0 * std::pow(p.persistence, octave) / amplitude_sum);
+    if (p.tile != 0 && p.tile_octaves == noise::TileOctaves::same && octave > 0)
+        ImGui::TextDisabled("share %.1f %%  %.4gx/tile",
+                            100.0 * std::pow(p.persistence, octave) / amplitude_sum, scale_i);
+    else
+        ImGui::TextDisabled("share %.1f %%", 100.0 * std::pow(p.persistence, octave) / amplitude_sum);
 
     // The octave alone as a small image, in the preview's shape, centred in its square.
     const ImVec2 box(top.x + label_width, top.y + 2.0f);

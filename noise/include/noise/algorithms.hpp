@@ -45,13 +45,13 @@ struct AlgorithmInfo {
     bool tiles;
 
     // The readable per-point reference: octave noise at an already scaled point.
-    double (*reference)(const Lattice& lattice, const Point& p, const Params& params, std::int64_t period);
+    double (*reference)(const Lattice& lattice, const Point& p, const Params& params, const Periods& period);
     // The same reference on dual numbers (trace.hpp): the value with its gradient, and the value
     // with its gradient and every step recorded in `trace`.
     detail::Dual (*reference_gradient)(const Lattice& lattice, const Point& p, const Params& params,
-                                       std::int64_t period);
+                                       const Periods& period);
     detail::Dual (*reference_trace)(const Lattice& lattice, const Point& p, const Params& params,
-                                    std::int64_t period, OctaveTrace& trace);
+                                    const Periods& period, OctaveTrace& trace);
     // The compiled row kernel for params, on the best SIMD target this CPU has (resolved per call).
     detail::ResolvedKernel (*make_kernel)(const Params& params);
     // The compiled point kernel (warp, rotated layer), or nullptr where the reference reads the

@@ -13,7 +13,13 @@
 // finest octave reads every texel and the coarse octaves' lattice values ARE texels of the finest;
 // the octaves are correlated, as in the seed. It needs a whole-number lacunarity (validate). The
 // texel index wraps with the finest octave's period (256 cells of it for `permutation`, or
-// tile * lacunarity^(N-1) while tiling), so tiling stays exact. The sums:
+// tile * lacunarity^(N-1) while tiling), so tiling stays exact. With `primes` (hash = elias,
+// validated) every octave is IntNoise over the same n = x + 57 y + seed with its own three
+// constants, elias_prime_sets[i] (seed 004's "different primes for each octave", hashes.hpp).
+// With `seed_mode = shift` (seed 002, whose noise takes slope(seed + index)) the lattices are
+// those of seed 0 and every octave reads its point moved by the seed (a signed 32-bit int) along
+// x, in its own cells: octave i at x * lacunarity^i + seed. Seed s is then exactly seed 0 read
+// s cells further at each octave; the whole field is seed 0 at x + s only for one octave. The sums:
 //   fbm         sum a_i n_i / sum a_i                     (seeds 000, 001: one octave = raw noise)
 //   turbulence  sum a_i |n_i| / sum a_i                   (Perlin 1985)
 //   ridged      sum a_i s_i / sum a_i, s_i = (1 - |n_i|)^2 * weight_i, where weight_0 = 1 and
@@ -24,8 +30,12 @@
 // octave sum (seed 004), whose range grows with the octaves; one octave is the same either way.
 //
 // Tiling: with tile = P, octave i wraps its lattice every P * lacunarity^i cells, so the sum
-// repeats every P units on every axis at every octave. Without tiling the lattice repeats every
-// 256 cells, as Ken Perlin's does.
+// repeats every P units on every axis at every octave. With tile_y = Q (non-square textures) y
+// wraps every Q * lacunarity^i instead, so the sum repeats every P along x, z, w and Q along y. Without
+// tiling the lattice repeats every 256 cells, as Ken Perlin's does. With tile_octaves = same (seed 000's
+// `repeat`, which wraps each octave's own coordinate x * 2^i at repeat) every octave wraps at P cells of its
+// own: octave i repeats every P / lacunarity^i units, 2^i times across the tile, and the sum still repeats
+// every P (lacunarity^i P / lacunarity^i = P), so tiling stays exact.
 //
 // Octave offsets: with a whole-number lacunarity every lattice line of octave i is also a line of
 // every finer octave. Gradient noise is 0 at its lattice points and varies least along its lattice
@@ -96,8 +106,10 @@ struct OctaveSetup {
     const Lattice* lattice;
     double scale;                   // lacunarity^i
     double amplitude;               // persistence^i
-    std::int64_t period;            // tile * lacunarity^i, or 0
-    std::array<double, 4> shift{};  // per axis, added after scaling: 0 at octave 0 and without offsets
+    std::int64_t period;            // along x: tile * lacunarity^i (or tile), or 0
+    Periods periods;                // every axis' (y: tile_y's); the reference wraps with these
+    std::array<double, 4> shift{};  // per axis, added after scaling: octave offsets plus, on x, a
+                                    // shifting seed; 0 at octave 0 without a shifting seed
 };
 
 // Where an octave samples coordinate v of an axis: v * scale, rounded, then + shift, rounded. An
@@ -157,13 +169,14 @@ class FractalNoise {
     double divisor() const { return params_.normalize ? amplitude_sum_ : 1.0; }
 
   private:
-    // Octave i samples at base_scale * lacunarity^i with period base_period * lacunarity^i: the
-    // public constructor's (1, tile), or a warp component's (warp_frequency, tile * warp_frequency).
-    FractalNoise(const Params& params, double base_scale, std::int64_t base_period);
+    // Octave i samples at base_scale * lacunarity^i with periods base_period * lacunarity^i: the
+    // public constructor's (1, tile), or a warp component's (warp_frequency, tile * warp_frequency),
+    // y with tile_y's.
+    FractalNoise(const Params& params, double base_scale, const Periods& base_period);
 
     Params params_;
-    double base_scale_        = 1.0;
-    std::int64_t base_period_ = 0;
+    double base_scale_ = 1.0;
+    Periods base_period_;
     std::vector<std::unique_ptr<const FractalNoise>> warp_;  // one per axis, or none
     std::vector<Lattice> lattices_;                          // one per octave (1 when octave_seeds = same)
     std::vector<OctaveSetup> octaves_;

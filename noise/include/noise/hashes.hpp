@@ -24,6 +24,8 @@
 //                the seed is added into n, seed s is seed 0 moved s cells along x: with
 //                octave_seeds = offset octave i is octave 0's lattice moved i cells (at its own
 //                scale), not an unrelated noise function as Elias' per-octave primes would be.
+//                Those are octave_seeds = primes: octave i computes r with the prime set
+//                elias_prime_sets[i] in place of 15731, 789221, 1376312589 (n unchanged).
 //   wide         a 64-bit hash: h = mix(seed'), then h = mix(h + index_k * K_k) for each axis k,
 //                where mix is SplitMix64's finalizer (a bijection of 64-bit words) and K_k large
 //                odd constants. Along any row the map x -> h is a bijection of 64-bit words, so
@@ -55,10 +57,38 @@ namespace noise {
 // The lattice multipliers of n = x + 57 y + 131 z + 2039 w (Elias' 57; 131 and 2039 ours).
 inline constexpr std::array<std::uint32_t, 4> elias_axis_factor{1, 57, 131, 2039};
 
+// The three constants of IntNoise: r = n * (n * n * a + b) + c.
+using EliasPrimes = std::array<std::uint32_t, 3>;
+
+// octave_seeds = primes: octave i's set (16 octaves at most). Set 0 is Elias' own, as he wrote
+// it (he calls all three prime; 1376312589 = 3^2 * 109 * 127 * 11047 is not). He says to use
+// "some other prime numbers of a similar size" for the other octaves but gives no more: sets 1
+// to 15 are ours, by a rule anyone can check (noise/tools/elias_primes.py prints the table): set
+// i takes, for each of his q, the first prime at or above q + i * step, steps 1000, 50000 and
+// 40000000, so each stays near his magnitude (the last below 2^31) and every term changes.
+inline constexpr std::array<EliasPrimes, 16> elias_prime_sets{{
+    {{15731u, 789221u, 1376312589u}},
+    {{16741u, 839221u, 1416312589u}},
+    {{17737u, 889237u, 1456312619u}},
+    {{18731u, 939229u, 1496312627u}},
+    {{19739u, 989231u, 1536312607u}},
+    {{20731u, 1039229u, 1576312589u}},
+    {{21737u, 1089223u, 1616312591u}},
+    {{22739u, 1139227u, 1656312589u}},
+    {{23741u, 1189231u, 1696312601u}},
+    {{24733u, 1239223u, 1736312603u}},
+    {{25733u, 1289231u, 1776312599u}},
+    {{26731u, 1339223u, 1816312613u}},
+    {{27733u, 1389221u, 1856312609u}},
+    {{28751u, 1439233u, 1896312601u}},
+    {{29741u, 1489223u, 1936312603u}},
+    {{30757u, 1539227u, 1976312599u}},
+}};
+
 // IntNoise's integer part, r, for n (every operation in uint32_t: wrap-around is defined).
-inline std::uint32_t elias_int_noise(std::uint32_t n) {
+inline std::uint32_t elias_int_noise(std::uint32_t n, const EliasPrimes& primes = elias_prime_sets[0]) {
     n = (n << 13) ^ n;
-    return n * (n * n * 15731u + 789221u) + 1376312589u;
+    return n * (n * n * primes[0] + primes[1]) + primes[2];
 }
 
 // IntNoise's value for r: 1.0 - (r & 0x7fffffff) / 1073741824.0, in (-1, 1].

@@ -99,15 +99,31 @@ inline std::int64_t wrap_index(std::int64_t i, std::int64_t period) {
     return r < 0 ? r + period : r;
 }
 
+// A tiling period per axis (x, y, z, w), in cells of one octave's lattice; 0 on an axis: not
+// tiled there. One number converts to the same period on every axis (`tile` alone); `tile_y`
+// gives y its own (params.hpp), for textures that are not square.
+struct Periods {
+    std::array<std::int64_t, 4> axis{};
+    constexpr Periods() = default;
+    constexpr Periods(std::int64_t all) : axis{all, all, all, all} {}  // NOLINT: one period, every axis
+    constexpr std::int64_t operator[](int a) const { return axis[static_cast<std::size_t>(a)]; }
+    // The same period on every axis: the SIMD kernels, which wrap every axis by one period, apply.
+    constexpr bool uniform() const { return axis[1] == axis[0] && axis[2] == axis[0] && axis[3] == axis[0]; }
+    friend constexpr bool operator==(const Periods&, const Periods&) = default;
+};
+
 // One seed's immutable tables. Cheap to copy around by reference; safe to share between threads.
 class Lattice {
   public:
     // stride >= 1: lattice point j reads texel j * stride (octave_seeds = texture), else 1.
-    explicit Lattice(std::uint32_t seed, Hash hash = Hash::permutation, std::int64_t stride = 1);
+    // primes: IntNoise's constants for hash = elias (octave_seeds = primes), else Elias' own.
+    explicit Lattice(std::uint32_t seed, Hash hash = Hash::permutation, std::int64_t stride = 1,
+                     const EliasPrimes& primes = elias_prime_sets[0]);
 
     std::uint32_t seed() const { return seed_; }
     Hash hash() const { return hash_; }
     std::int64_t stride() const { return stride_; }
+    const EliasPrimes& elias_primes() const { return elias_primes_; }
 
     // How many cells the untiled lattice takes to repeat along an axis: 256 (permutation), 1024
     // (prime_table), or 0 for none that matters (elias: 2^32 along x; wide: none).
@@ -157,7 +173,7 @@ class Lattice {
                 for (int axis = 0; axis < D; ++axis)
                     n += static_cast<std::uint32_t>(wrapped[axis]) *
                          elias_axis_factor[static_cast<std::size_t>(axis)];
-                return elias_int_noise(n);
+                return elias_int_noise(n, elias_primes_);
             }
             case Hash::wide: {
                 std::uint64_t h = wide_start(seed_);
@@ -245,6 +261,7 @@ class Lattice {
     std::uint32_t seed_;
     Hash hash_;
     std::int64_t stride_;
+    EliasPrimes elias_primes_;
     std::array<std::uint8_t, 256> perm_;
     std::array<std::array<std::uint8_t, 256>, 3> perm_repeated_;  // p applied once, twice, three times
     std::array<std::uint8_t, 1024> prime_table_{};          // prime_table only: System.Random(seed)'s bytes

@@ -50,9 +50,24 @@ enum class Fractal { fbm, turbulence, ridged };
 inline constexpr std::array<std::string_view, 3> fractal_names{"fbm", "turbulence", "ridged"};
 
 // texture: seed 003's one shared texture, octave i reading its lattice point j at texel
-// j * lacunarity^(octaves - 1 - i) of the finest octave's lattice (fractal.hpp).
-enum class OctaveSeeds { same, offset, texture };
-inline constexpr std::array<std::string_view, 3> octave_seeds_names{"same", "offset", "texture"};
+// j * lacunarity^(octaves - 1 - i) of the finest octave's lattice (fractal.hpp). primes: seed
+// 004's "different primes for each octave": hash = elias with octave i's own prime set
+// (hashes.hpp, elias_prime_sets).
+enum class OctaveSeeds { same, offset, texture, primes };
+inline constexpr std::array<std::string_view, 4> octave_seeds_names{"same", "offset", "texture", "primes"};
+
+// How a tiling period reaches the octaves (fractal.hpp): scaled, octave i repeats every
+// tile * lacunarity^i of its own cells, so every octave repeats with the tile; same, seed 000's
+// `repeat`: every octave wraps its own coordinate at tile, so octave i repeats every
+// tile / lacunarity^i cells of octave 0 and the fine octaves repeat visibly inside the tile.
+enum class TileOctaves { scaled, same };
+inline constexpr std::array<std::string_view, 2> tile_octaves_names{"scaled", "same"};
+
+// What the seed does (fractal.hpp): lattice, it picks another lattice (permutation, hash); shift,
+// seed 002's: the seed is added to the lattice index, so seed s is the lattice of seed 0 read
+// s cells further along x, at every octave.
+enum class SeedMode { lattice, shift };
+inline constexpr std::array<std::string_view, 2> seed_mode_names{"lattice", "shift"};
 
 // Where each octave's lattice sits: all on the same lines, or octave i >= 1 shifted by a fixed
 // fraction of its cell on every axis, so the lines of the octaves stop coinciding (fractal.hpp).
@@ -77,7 +92,9 @@ static_assert(cellular_distance_names.size() == static_cast<std::size_t>(Cellula
 static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
 static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
 static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
-static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::texture) + 1);
+static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::primes) + 1);
+static_assert(tile_octaves_names.size() == static_cast<std::size_t>(TileOctaves::same) + 1);
+static_assert(seed_mode_names.size() == static_cast<std::size_t>(SeedMode::shift) + 1);
 static_assert(hash_names.size() == static_cast<std::size_t>(Hash::prime_table) + 1);
 static_assert(octave_offsets_names.size() == static_cast<std::size_t>(OctaveOffsets::shifted) + 1);
 static_assert(layers_names.size() == static_cast<std::size_t>(Layers::rotated) + 1);
@@ -102,12 +119,15 @@ struct Params {
     bool normalize                     = true;  // divide the octave sum by the sum of the amplitudes
     Hash hash                          = Hash::permutation;  // permutation: Ken Perlin's chain, bit for bit
     std::uint32_t seed                 = 0;
+    SeedMode seed_mode                 = SeedMode::lattice;  // lattice: the seed picks the lattice
     double frequency                   = 4.0;
     double offset_x                    = 0.0;
     double offset_y                    = 0.0;
     double z                           = 0.0;
     double w                           = 0.0;
     std::uint32_t tile                 = 0;  // 0: no tiling; else the period in lattice cells at octave 0
+    std::uint32_t tile_y               = 0;  // while tiling: the period along y; 0: tile's
+    TileOctaves tile_octaves           = TileOctaves::scaled;  // scaled: every octave repeats with the tile
     // Domain warp (fractal.hpp): the field is read at p + warp_amplitude * w(p * warp_frequency).
     double warp_amplitude = 0.0;             // in lattice cells of octave 0; 0: no warp, bit for bit
     double warp_frequency = 1.0;             // the warp field's frequency relative to octave 0's
@@ -116,6 +136,11 @@ struct Params {
 
     friend bool operator==(const Params&, const Params&) = default;
 };
+
+// The tiling period along y at octave 0: tile_y, or tile when tile_y is 0 (or tiling is off).
+inline std::uint32_t tile_period_y(const Params& params) {
+    return params.tile != 0 && params.tile_y != 0 ? params.tile_y : params.tile;
+}
 
 // [SECTION] The metadata table ------------------------------------------------------------
 
@@ -147,7 +172,8 @@ inline std::string format_param(const Params& params, const ParamInfo& info) {
 
 // Checks every field against the table and the rules that join fields (tiling needs an integer
 // lacunarity, a whole-number warp_frequency when the warp is on, and a lattice that repeats;
-// octave_seeds = texture needs a whole-number lacunarity too). Returns an empty string when
+// octave_seeds = texture needs a whole-number lacunarity too, octave_seeds = primes hash = elias).
+// Returns an empty string when
 // `params` is valid, else the first problem.
 std::string validate(const Params& params);
 

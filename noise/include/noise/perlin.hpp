@@ -44,7 +44,7 @@ namespace noise {
 
 // period: 0 for Ken Perlin's 256-cell repeat, else the tiling period in cells (wrap_index).
 double perlin_noise(const Lattice& lattice, const Point& p, int dimension, Gradients gradients,
-                    Interpolation interpolation, std::int64_t period);
+                    Interpolation interpolation, const Periods& period);
 
 // Step 3 on its own: gradient h of the given set, dotted with the distance vector d (teaching
 // views draw the gradients and these dot products).

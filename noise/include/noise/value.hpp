@@ -30,8 +30,8 @@
 namespace noise {
 
 double value_noise(const Lattice& lattice, const Point& p, int dimension, Interpolation interpolation,
-                   bool smooth, std::int64_t period);
+                   bool smooth, const Periods& period);
 
-double white_noise(const Lattice& lattice, const Point& p, int dimension, bool smooth, std::int64_t period);
+double white_noise(const Lattice& lattice, const Point& p, int dimension, bool smooth, const Periods& period);
 
 }  // namespace noise

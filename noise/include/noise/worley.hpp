@@ -76,6 +76,6 @@
 namespace noise {
 
 double worley_noise(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
-                    CellularDistance metric, double jitter, std::int64_t period);
+                    CellularDistance metric, double jitter, const Periods& period);
 
 }  // namespace noise

@@ -99,13 +99,13 @@ HWY_INLINE VU EliasTerm(int axis, VI wrapped) {
     return Mul32(index, hn::Set(du, elias_axis_factor[static_cast<std::size_t>(axis)]));
 }
 
-// elias_int_noise(n) for the low 32 bits of n, masked to 32 bits.
-HWY_INLINE VU EliasIntNoise(VU n) {
+// elias_int_noise(n, primes) for the low 32 bits of n, masked to 32 bits.
+HWY_INLINE VU EliasIntNoise(VU n, const EliasPrimes& primes) {
     const DU du;
     n            = hn::Xor(hn::ShiftLeft<13>(n), n);
     const VU n2  = Mul32(n, n);
-    const VU sum = hn::Add(Mul32(n2, hn::Set(du, 15731u)), hn::Set(du, 789221u));
-    return hn::And(hn::Add(Mul32(n, sum), hn::Set(du, 1376312589u)), hn::Set(du, 0xFFFFFFFFull));
+    const VU sum = hn::Add(Mul32(n2, hn::Set(du, primes[0])), hn::Set(du, primes[1]));
+    return hn::And(hn::Add(Mul32(n, sum), hn::Set(du, primes[2])), hn::Set(du, 0xFFFFFFFFull));
 }
 
 // [SECTION] wide --------------------------------------------------------------------------
@@ -292,7 +292,8 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
                 }
                 filled *= span_of(axis);
             }
-            for (int m = 0; m < filled; ++m) code[m] = hn::BitCast(di, EliasIntNoise(n[m]));
+            for (int m = 0; m < filled; ++m)
+                code[m] = hn::BitCast(di, EliasIntNoise(n[m], lattice.elias_primes()));
             return;
         }
         case Hash::wide: {
