@@ -43,6 +43,7 @@ def main():
     expected = [
         "bin/noise-explorer",
         "share/noise-explorer/presets/clouds.json",
+        "share/noise-explorer/lessons/01-white-to-value-noise.json",
         "share/applications/org.noiseexplorer.NoiseExplorer.desktop",
         "share/metainfo/org.noiseexplorer.NoiseExplorer.metainfo.xml",
         "share/mime/packages/noise-explorer.xml",

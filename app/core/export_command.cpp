@@ -8,6 +8,7 @@
 #include <atomic>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/animation_export.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
@@ -54,8 +56,7 @@ int usage_error(const std::string& message) {
 
 constexpr std::string_view option_list =
     "expected --preset, --set, --size, --format, --values, -o, --force, --region, --tiles, --tile-edges, "
-    "--tile, "
-    "--threads or --help";
+    "--tile, --threads, --animate, --frames, --step, --loop, --fps, --sequence or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
 constexpr unsigned max_threads = 1024;
@@ -75,12 +76,17 @@ constexpr std::string_view tiles_allowed   = "expected CxR, e.g. 4x4";
 constexpr std::string_view tile_edges_allowed =
     "expected shared (Unreal: tiles share their borders) or split";
 constexpr std::string_view tile_allowed = "expected X,Y, the column and row of one tile of --tiles";
+constexpr std::string_view animate_allowed =
+    "expected slice (along z in 3D, w in 4D) or octaves (the build-up)";
+constexpr std::string_view frames_allowed = "expected an integer from 2 to 1000";
+constexpr std::string_view step_allowed   = "expected a decimal number of noise units, e.g. 0.05";
+constexpr std::string_view fps_allowed    = "expected an integer from 1 to 100";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
     std::vector<std::string> preset, assignments, size, format, values, output, region, threads, tiles,
-        tile_edges, tile;
-    bool force = false;
+        tile_edges, tile, animate, frames, step, fps;
+    bool force = false, loop = false, sequence = false;
 };
 
 // The value of an option that may appear once: nullopt when absent. Given twice, or with an
@@ -152,6 +158,73 @@ std::string checked_tiles(const Arguments& given, const ExportRequest& request, 
         tiles = {tiles[static_cast<std::size_t>(index->second * grid.columns + index->first)]};
     }
     return {};
+}
+
+// A plain decimal number ("0.05", "-1"; no exponent, hex or inf), whole unless `real`, or nullopt.
+std::optional<double> parse_number(std::string_view text, bool real) {
+    double value     = 0.0;
+    const char* end  = text.data() + text.size();
+    const auto found = std::from_chars(text.data(), end, value, std::chars_format::fixed);
+    if (found.ec != std::errc() || found.ptr != end || !std::isfinite(value)) return std::nullopt;
+    if (!real && (value != std::floor(value) || text.find('.') != std::string_view::npos))
+        return std::nullopt;
+    return value;
+}
+
+// --animate and its options: "" or the one error line; `animate` says whether it was given.
+std::string checked_animation(const Arguments& given, const Preset& preset, const ExportRequest& request,
+                              AnimationRequest& animation, bool& animate) {
+    std::string error;
+    const auto path_text   = once(given.animate, "--animate", animate_allowed, error);
+    const auto frames_text = once(given.frames, "--frames", frames_allowed, error);
+    const auto step_text   = once(given.step, "--step", step_allowed, error);
+    const auto fps_text    = once(given.fps, "--fps", fps_allowed, error);
+    if (!error.empty()) return error;
+    animate = path_text.has_value();
+    if (!animate) {
+        if (frames_text || step_text || fps_text || given.loop || given.sequence)
+            return std::string(frames_text  ? "--frames"
+                               : step_text  ? "--step"
+                               : fps_text   ? "--fps"
+                               : given.loop ? "--loop"
+                                            : "--sequence") +
+                   ": only an animation takes it: add --animate slice or --animate octaves";
+        return {};
+    }
+    if (*path_text == "slice")
+        animation.path = AnimationPath::slice;
+    else if (*path_text == "octaves")
+        animation.path = AnimationPath::octaves;
+    else
+        return "--animate: " + shown(*path_text) + " is not allowed: " + std::string(animate_allowed);
+    if (animation.path == AnimationPath::octaves && (frames_text || step_text || given.loop))
+        return std::string(frames_text ? "--frames"
+                           : step_text ? "--step"
+                                       : "--loop") +
+               ": --animate octaves has one frame per octave (set octaves=N): expected --animate slice";
+    if (frames_text) {
+        const auto frames = parse_number(*frames_text, false);
+        if (!frames || *frames < 2 || *frames > max_animation_frames)
+            return "--frames: " + shown(*frames_text) + " is not allowed: " + std::string(frames_allowed);
+        animation.frames = static_cast<int>(*frames);
+    }
+    if (step_text) {
+        const auto step = parse_number(*step_text, true);
+        if (!step) return "--step: " + shown(*step_text) + " is not a number: " + std::string(step_allowed);
+        animation.step = *step;
+    }
+    if (fps_text) {
+        const auto fps = parse_number(*fps_text, false);
+        if (!fps || *fps < 1 || *fps > 100)
+            return "--fps: " + shown(*fps_text) + " is not allowed: " + std::string(fps_allowed);
+        animation.fps = static_cast<int>(*fps);
+    }
+    animation.loop     = given.loop;
+    animation.sequence = given.sequence;
+    if (!given.region.empty() || !given.tiles.empty())
+        return std::string(given.region.empty() ? "--tiles" : "--region") +
+               ": an animation writes whole frames: expected --animate without it";
+    return check_animation(preset.params, animation, request.format);
 }
 
 // Checks every argument and builds the preset and the request; "" or the one error line.
@@ -244,6 +317,9 @@ std::string help_footer() {
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a "
            "grid\n"
            "fit together byte for byte. Every PNG carries its preset: --preset image.png restores it.\n"
+           "--animate slice|octaves writes an animated PNG (APNG) of --frames frames, --step noise units\n"
+           "apart along z (3D) or w (4D), --loop: on a circle in z and w (4D), ending where it began;\n"
+           "octaves: octave 0, then 0-1, 0-2, ...; --sequence: OUT-0000.png, OUT-0001.png, ... instead.\n"
            "--tiles CxR writes OUT_x{column}_y{row}.EXT (Unreal World Partition / World Machine naming) and\n"
            "OUT.tiles.json; with --tile-edges shared (default) neighbours share their border pixels, so\n"
            "W = C * (w - 1) + 1 (4033 = 4 tiles of 1009); split: W = C * w. --tile X,Y writes one tile.\n"
@@ -320,15 +396,25 @@ int export_main(int argc, char** argv) {
                 "tiles share their borders (default) or not");
     text_option("--tile", given.tile, "X,Y", "with --tiles: write only this tile (one job of a batch)");
     text_option("--threads", given.threads, "N", "render and compression threads each (0: one per core)");
+    text_option("--animate", given.animate, "slice|octaves",
+                "an animated PNG: the slice moving along z (3D) or w (4D), or the octaves building up");
+    text_option("--frames", given.frames, "N", "--animate slice: the number of frames (default 24)");
+    text_option("--step", given.step, "S", "--animate slice: noise units between frames (default 0.05)");
+    cli.add_flag("--loop", given.loop,
+                 "--animate slice in 4D: a circle in z and w, so the last frame meets the first");
+    text_option("--fps", given.fps, "N", "frames a second of the animated PNG (default 12)");
+    cli.add_flag("--sequence", given.sequence, "numbered PNGs OUT-0000.png ... instead of one animated PNG");
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         // export takes no positional arguments, so "--" has nothing to separate (CLI11 would
         // still read an option after it).
         if (arg == "--") return usage_error("unexpected argument '--': " + std::string(option_list));
         // CLI11 would read "--force=no" as a conversion to bool; a switch takes no value at all.
-        if (arg.starts_with("--force="))
-            return usage_error("--force: " + shown(arg.substr(8)) +
-                               " is not allowed: expected --force alone, without a value");
+        for (const std::string_view flag : {"--force=", "--loop=", "--sequence="})
+            if (arg.starts_with(flag))
+                return usage_error(std::string(flag.substr(0, flag.size() - 1)) + ": " +
+                                   shown(arg.substr(flag.size())) + " is not allowed: expected " +
+                                   std::string(flag.substr(0, flag.size() - 1)) + " alone, without a value");
     }
     try {
         cli.parse(argc, argv);
@@ -348,8 +434,12 @@ int export_main(int argc, char** argv) {
     TileGrid grid;
     std::vector<Tile> tiles;
     bool whole_grid = false;
+    AnimationRequest animation;
+    bool animate = false;
     try {
         if (auto error = checked_request(given, preset, request); !error.empty()) return usage_error(error);
+        if (auto error = checked_animation(given, preset, request, animation, animate); !error.empty())
+            return usage_error(error);
         if (auto error = checked_tiles(given, request, grid, tiles, whole_grid); !error.empty())
             return usage_error(error);
     } catch (const std::bad_alloc&) {
@@ -366,7 +456,9 @@ int export_main(int argc, char** argv) {
     try {
         std::optional<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line.emplace(progress);
-        if (tiles.empty())
+        if (animate)
+            export_animation(preset, request, animation, &interrupted, &progress);
+        else if (tiles.empty())
             export_image(preset, request, &interrupted, &progress);
         else
             export_tiles(preset, request, grid, tiles, whole_grid, &interrupted, &progress);

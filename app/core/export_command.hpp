@@ -5,6 +5,8 @@
 //                           -o OUT [--force] [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges E]
 //                           [--tile X,Y]]
 //                           [--threads N]
+//                           [--animate slice|octaves [--frames N] [--step S] [--loop] [--fps N]
+//                           [--sequence]]      an animated PNG, or numbered PNGs (animation_export.hpp)
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr
 // naming the argument or key, its value and what is allowed (no file is created or changed);

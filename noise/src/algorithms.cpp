@@ -190,6 +190,8 @@ std::string unused_reason(const Params& params, std::string_view key) {
     if ((key == "tile_octaves" || key == "tile_y") && params.tile == 0)
         return "Tiling is off: set a tile period first.";
     if (key == "tile_y" && params.dimension < 2) return "1D noise has no y axis to tile.";
+    if (key == "tile_y" && params.layers == Layers::rotated)
+        return "The rotated layer repeats only with a square period: tile_y must stay 0.";
     if ((key == "warp_frequency" || key == "warp_octaves") && !(params.warp_amplitude > 0.0))
         return "Domain warp is off: set a warp amplitude above 0 first.";
     if (key == "layers" && params.dimension < 2)

@@ -138,8 +138,8 @@ const std::array<ParamInfo, 42> table{
                        -coordinate_limit, coordinate_limit),
     number<&Params::tile>(
         ParamKind::integer, "tile", "Tile period",
-        "0 for no tiling, else the noise repeats every this many cells on every axis, at every "
-        "octave.",
+        "0 for no tiling, else the noise repeats every this many cells on every axis (y: the "
+        "tile period y, when set), at every octave.",
         0, 65536),
     number<&Params::tile_y>(ParamKind::integer, "tile_y", "Tile period y",
                             "While tiling: the period along y, for textures that are not square (the "

@@ -561,6 +561,49 @@ TEST(PointKernel, EveryBaseNoiseHashAndFractalOnEveryTargetEqualsTheReference) {
     }
 }
 
+// Runs of nearby points, as a warped or turned row reads them: most vectors of lanes fall in one
+// cell (the kernel hashes that cell once for all lanes), some straddle a lattice line.
+std::vector<noise::Point> nearby_points(noise::SplitMix64& rng, std::size_t runs, std::size_t per_run) {
+    std::vector<noise::Point> points;
+    for (std::size_t r = 0; r < runs; ++r) {
+        noise::Point p;
+        for (double& c : p) c = (rng.unit() - 0.5) * 40.0;
+        const double step = 0.001 + 0.01 * rng.unit();
+        for (std::size_t i = 0; i < per_run; ++i) {
+            points.push_back(p);
+            p[0] += step;
+            p[1] += step * 0.3 * (rng.unit() - 0.5);
+        }
+    }
+    return points;
+}
+
+// Every base noise x every hash, tiled (periods below and above 256) and not, at runs of
+// nearby points, on every target.
+TEST(PointKernel, NearbyPointsOnEveryTargetEqualTheReference) {
+    noise::SplitMix64 rng(2031);
+    int case_number = 0;
+    for (auto params : noise_test::every_base_noise()) {
+        for (std::size_t h = 0; h < noise::hash_names.size(); ++h) {
+            for (const std::uint32_t tile : {0u, 16u, 300u}) {
+                ++case_number;
+                params.hash       = static_cast<noise::Hash>(h);
+                params.fractal    = static_cast<noise::Fractal>(case_number % 3);
+                params.octaves    = params.dimension == 4 && params.smooth ? 2 : 3;
+                params.lacunarity = tile != 0 ? 2.0 : 2.3;
+                params.tile       = noise::algorithm_info(params.algorithm).tiles ? tile : 0;
+                const noise::FractalNoise noise(params);
+                const auto points   = nearby_points(rng, 2, 40);
+                const auto expected = expect_at(noise, points);
+                for (const auto name : noise::available_simd_targets()) {
+                    const ForcedTarget forced(name);
+                    ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
+                }
+            }
+        }
+    }
+}
+
 // Random parameter sets (kernel_test's, with warps and turned layers) at random points, batches
 // up to two chunks long, on every target.
 TEST(PointKernel, RandomParameterSetsOnEveryTargetEqualTheReference) {

@@ -159,9 +159,9 @@ TEST(Tiling, TileYGivesYItsOwnPeriod) {
     }
 }
 
-// The window hides tile_octaves while tiling is off (noise::unused_reason), where it changes no
-// pixel, and shows it while tiling, where it does.
-TEST(Tiling, TileOctavesMattersOnlyWhileTiling) {
+// The window hides tile_octaves and tile_y while tiling is off (noise::unused_reason), where they
+// change no pixel, and shows them while tiling, where they do; tile_y not with the rotated layer.
+TEST(Tiling, TileOctavesAndTileYMatterOnlyWhileTiling) {
     const auto image = [](const noise::Params& params) {
         std::vector<float> out(32 * 32);
         noise::render(params, noise::Region::full(32, 32), out);
@@ -173,7 +173,16 @@ TEST(Tiling, TileOctavesMattersOnlyWhileTiling) {
         noise::Params b = a;
         b.tile_octaves  = noise::TileOctaves::same;
         EXPECT_EQ(image(a) != image(b), noise::unused_reason(a, "tile_octaves").empty()) << period;
+        noise::Params c = a;
+        c.tile_y        = 2;
+        EXPECT_EQ(image(a) != image(c), noise::unused_reason(a, "tile_y").empty()) << period;
     }
+    noise::Params rotated;
+    rotated.tile   = 4;
+    rotated.layers = noise::Layers::rotated;
+    EXPECT_NE(noise::unused_reason(rotated, "tile_y"), "");  // the window does not offer it
+    rotated.tile_y = 2;
+    EXPECT_EQ(noise::validate(rotated).rfind("tile_y: '2' is not allowed with layers = rotated", 0), 0u);
 }
 
 // ... and the shifts do change the field, so the test above compares different noise from the

@@ -213,8 +213,9 @@ void keep_tiling_valid(noise::Params& params, std::string_view key, double& valu
 void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {}
 
 // Seed 004's prime sets change the constants of Elias' IntNoise, so octave_seeds = primes needs
-// hash = elias (noise::validate). Choosing either side sets the other, and says so.
-void keep_primes_valid(noise::Params& params, std::string_view key, double value, std::string& note) {
+// hash = elias (noise::validate). Choosing either side sets the other, and says so. Likewise the
+// rotated layer repeats only with a square period: turning it on drops a tile_y of its own.
+void keep_combinations_valid(noise::Params& params, std::string_view key, double value, std::string& note) {
     const auto primes = static_cast<double>(noise::OctaveSeeds::primes);
     const auto elias  = static_cast<double>(noise::Hash::elias);
     if (key == "octave_seeds" && value == primes && params.hash != noise::Hash::elias) {
@@ -226,8 +227,14 @@ void keep_primes_valid(noise::Params& params, std::string_view key, double value
         note += (note.empty() ? "" : " ") +
                 std::string("Octave seeds set to offset: prime sets need the elias hash.");
     }
+    if (key == "layers" && value == static_cast<double>(noise::Layers::rotated) && params.tile_y != 0 &&
+        params.tile_y != params.tile) {
+        params.tile_y = 0;
+        note += (note.empty() ? "" : " ") +
+                std::string("Tile period y set to 0: the rotated layer repeats only with a square period.");
+    }
 }
-void keep_primes_valid(ViewSettings&, std::string_view, double, std::string&) {}
+void keep_combinations_valid(ViewSettings&, std::string_view, double, std::string&) {}
 
 // Every control of one metadata table (noise parameters or view settings): the label and
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
@@ -257,7 +264,7 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
         if (edited) {
             state.note.clear();
             keep_tiling_valid(settings, info.key, value, state.note);
-            keep_primes_valid(settings, info.key, value, state.note);
+            keep_combinations_valid(settings, info.key, value, state.note);
             std::string error = noise::set_field_value(settings, info, value);
             if (!error.empty())
                 state.rejected = std::move(error);

@@ -53,6 +53,7 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     presets_.recent = load_recent(presets_.folders, &notice);
     add_notice(notice);
     invalid_ = noise::validate(settings_.params);
+    read_shipped_lessons(lessons_, wake_);
 }
 
 void Explorer::started_from(const std::string& path) { presets_.current = path; }
@@ -68,7 +69,9 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 bool Explorer::busy() const {
     return image_worker_->status().busy || curve_worker_->status().busy || export_.running() ||
            opening(presets_) || gesture_ || teach_.animation.on || compare_.busy() ||
-           (influence_task_ && !influence_task_->finished()) || (terrain_shown_ && terrain_->busy());
+           (influence_task_ && !influence_task_->finished()) || (terrain_shown_ && terrain_->busy()) ||
+           lessons_.reading_shipped || lessons_.opening || figures_.running() || teach_.select_tab ||
+           select_2d_tab_;
 }
 
 // The preview shows a lattice view's image instead of the noise: only in the 2D tab, where that
@@ -125,6 +128,7 @@ void Explorer::draw(WindowInbox& inbox) {
         inbox.dropped.clear();
     }
     handle_shortcuts(inbox.shortcuts);
+    update_lessons();
 
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     draw_menu_bar();
@@ -134,7 +138,9 @@ void Explorer::draw(WindowInbox& inbox) {
     // Narrow windows give the controls less room, but never less than they need to be usable.
     const float left      = std::clamp(size.x * 0.3f, 320.0f, controls_width);
     const float preview_h = std::floor(size.y * 0.64f);
-    draw_controls_window(origin, ImVec2(left, size.y));
+    // A lesson's panel sits above the controls: the student reads the step and tries it below.
+    const float lesson_h = draw_lesson_window(origin, left, std::floor(size.y * 0.55f));
+    draw_controls_window(ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
     draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left, preview_h));
     draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h),
                       ImVec2(size.x - left, size.y - preview_h));
@@ -144,6 +150,12 @@ void Explorer::draw(WindowInbox& inbox) {
     draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
     draw_export_dialog(export_, settings_, keys, report_);
     draw_quit_prompt(keys);
+    draw_open_lesson_dialog(lessons_, keys, report_, wake_);
+    const Settings shown{animated(settings_.params, teach_.animation), settings_.view};
+    figures_.draw(
+        {shown, lattice_.layers},
+        static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
+        report_, wake_);
     lattice_.probe.draw_window(lattice_.layers, settings_.params,
                                ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f), report_);
 
@@ -247,13 +259,16 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     frame_.label    = chosen_size_label(export_);
     // The picture's views: the 2D preview, or the field as a 3D landscape (terrain_view.hpp).
     if (ImGui::BeginTabBar("views")) {
-        if (ImGui::BeginTabItem("2D preview")) {
+        // A lesson's step asks for the 2D tab until ImGui shows it (a frame later).
+        const ImGuiTabItemFlags to_2d = select_2d_tab_ ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem("2D preview", nullptr, to_2d)) {
             terrain_shown_ = false;
+            select_2d_tab_ = false;
             ImGui::EndTabItem();
         }
         report_.item("tab_preview");
         if (ImGui::BeginTabItem("3D terrain")) {
-            terrain_shown_ = true;
+            terrain_shown_ = !select_2d_tab_;
             ImGui::EndTabItem();
         }
         report_.item("tab_terrain");

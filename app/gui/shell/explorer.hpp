@@ -12,7 +12,8 @@
 //      compute from has changed (invalid settings are shown, not sent).
 // The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks. Its code:
 // explorer.cpp (the frame's composition), menus.cpp (1-2 and the menu bar),
-// explorer_requests.cpp (1 and 4), explorer_report.cpp (the UI report's state).
+// explorer_requests.cpp (1 and 4), explorer_report.cpp (the UI report's state),
+// explorer_lessons.cpp (a lesson's steps shown in the window).
 #pragma once
 
 #include <algorithm>
@@ -25,8 +26,10 @@
 
 #include "gui/editing/controls_panel.hpp"
 #include "gui/editing/undo_history.hpp"
+#include "gui/figures/figure_export.hpp"
 #include "gui/files/export_dialog.hpp"
 #include "gui/files/preset_dialogs.hpp"
+#include "gui/lessons/lesson_panel.hpp"
 #include "gui/preview/compare_view.hpp"
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/render_worker.hpp"
@@ -86,6 +89,11 @@ class Explorer {
     void handle_shortcuts(std::vector<Shortcut>& shortcuts);
     void draw_menu_bar();
     void draw_teach_menu();
+    // The lessons (explorer_lessons.cpp).
+    LessonScene lesson_scene() const;
+    void show_scene(const LessonScene& scene);
+    void update_lessons();
+    float draw_lesson_window(ImVec2 pos, float width, float max_height);
     void draw_controls_window(ImVec2 pos, ImVec2 size);
     void draw_preview_window(ImVec2 pos, ImVec2 size);
     void draw_curve_window(ImVec2 pos, ImVec2 size);
@@ -105,14 +113,17 @@ class Explorer {
     PreviewState preview_;
     PreviewFrame frame_;
     bool terrain_shown_ = false;  // the "3D terrain" tab instead of the "2D preview"
+    bool select_2d_tab_ = false;  // a lesson step asks for the "2D preview" tab (once)
     PresetDialogs presets_;
     ExportDialog export_;
+    FigureExport figures_;  // File > Export figure (gui/figures/)
     UiReport report_;
     ShownField field_;
     TeachViews teach_;     // the teaching views (teach_views.hpp): ways of looking, not settings
     CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
     std::optional<CurveResult> curve_;
     LatticeViews lattice_;
+    LessonsUi lessons_;  // the Lessons menu and panel (gui/lessons/)
     int preview_size_override_ = 0;
     std::function<void()> wake_;
     double slowest_frame_ms_ = 0.0;

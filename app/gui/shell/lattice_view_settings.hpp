@@ -29,6 +29,8 @@ struct LatticeViewSettings {
     bool probe_pinned = false;
     double probe_x = 0.0, probe_y = 0.0;  // noise space, so the probe stays on its point while panning
     int probe_octave = 0;                 // which octave the probe window opens up
+
+    friend bool operator==(const LatticeViewSettings&, const LatticeViewSettings&) = default;
 };
 
 }  // namespace app::gui

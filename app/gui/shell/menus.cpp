@@ -71,10 +71,18 @@ void Explorer::draw_menu_bar() {
         }
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
+        if (ImGui::MenuItem("Export figure...")) figures_.want_open = true;
+        report_.item("export_figure");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "The preview with its overlays, the probe's cell or the interpolation curves, "
+                "without the controls, at a slide's resolution (PNG, or SVG for the line figures).");
+        if (ImGui::MenuItem("Open lesson file...")) lessons_.want_open = true;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
         ImGui::EndMenu();
     }
+    report_.item("file_menu");
     if (ImGui::BeginMenu("Edit")) {
         if (ImGui::MenuItem("Undo", "Ctrl+Z", false, history_.can_undo())) undo();
         if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
@@ -96,6 +104,7 @@ void Explorer::draw_menu_bar() {
     }
     report_.item("compare_menu");
     draw_teach_menu();
+    draw_lessons_menu(lessons_, report_);
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);

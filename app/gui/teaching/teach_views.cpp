@@ -69,14 +69,23 @@ BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report) {
     } tabs[] = {{"Curve", BottomTab::curve, "tab_curve"},
                 {"Octaves", BottomTab::octaves, "tab_octaves"},
                 {"Interpolation", BottomTab::interpolation, "tab_interpolation"}};
+    // A tab set from outside is asked for until ImGui shows it (it switches a frame later); until
+    // then the panel already draws the wanted tab.
+    BottomTab shown = teach.tab;
     for (const auto& t : tabs) {
-        if (ImGui::BeginTabItem(t.label)) {
-            teach.tab = t.tab;
+        const bool wanted             = teach.select_tab && teach.tab == t.tab;
+        const ImGuiTabItemFlags flags = wanted ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem(t.label, nullptr, flags)) {
+            shown = t.tab;
             ImGui::EndTabItem();
         }
         report.item(t.key);
     }
     ImGui::EndTabBar();
+    if (!teach.select_tab)
+        teach.tab = shown;
+    else if (shown == teach.tab)
+        teach.select_tab = false;
     return teach.tab;
 }
 

@@ -38,7 +38,8 @@ struct BigCurveState {
 struct TeachViews {
     Animation animation;
     OctaveChoice chosen;
-    BottomTab tab = BottomTab::curve;
+    BottomTab tab   = BottomTab::curve;
+    bool select_tab = false;  // `tab` was set from outside (a lesson): the tab bar follows
     BigCurveState big_curve;
     OctaveBreakdown octaves;
     InterpolationView interpolation;

@@ -34,7 +34,7 @@ import time
 
 from x11_drive import Report, centre, drag, fail, hold, settled, until, xdo
 
-DIALOG_FIELDS = ("open_path", "save_path", "export_path")
+DIALOG_FIELDS = ("open_path", "save_path", "export_path", "lesson_open_path", "figure_path")
 
 # Under the sanitizers (CMake sets LSAN_OPTIONS=exitcode=LEAK_EXIT_CODE for this test) a leak
 # report does not fail the run by itself: Mesa's driver, X11 and glibc keep a few blocks until
@@ -144,8 +144,8 @@ class Soak:
 
     def close_popups(self):
         """An open combo lists its items as "key=choice" rectangles, the open Compare menu its
-        "snapshot" item, the Teach menu its "teach_*" items; clicking the combo's box or the menu's
-        title closes them."""
+        "snapshot" item, the Teach menu its "teach_*" items, the File menu "export_figure", the
+        Lessons menu "lesson_open_file"; clicking the combo's box or the menu's title closes them."""
         for _ in range(3):
             rects = self.rects()
             combos = {k.split("=")[0] for k in rects if "=" in k}
@@ -153,6 +153,10 @@ class Soak:
                 combos.add("compare_menu")
             if any(k.startswith("teach_") and k != "teach_menu" for k in rects):  # the Teach menu's items
                 combos.add("teach_menu")
+            if "export_figure" in rects:  # the File menu's items
+                combos.add("file_menu")
+            if "lesson_open_file" in rects:  # the Lessons menu's items
+                combos.add("lessons_menu")
             if not combos:
                 return
             for combo in combos:

@@ -132,6 +132,43 @@ HWY_INLINE VF Cubic4(VF v0, VF v1, VF v2, VF v3, VF t) {
     return hn::Add(hn::Mul(hn::Add(hn::Mul(hn::Add(hn::Mul(P, t), Q), t), R), t), v1);
 }
 
+// Ken Perlin's improved gradient at hash h dotted with the distance `dist`, lane-wise
+// (perlin.cpp's grad): 1D seed 002's slope h / 127.5 - 1, 2D the z = 0 slice of the 3D set, 3D
+// the cube's 12 edges (of 16 codes), 4D the 4-cube's 32 edges. The row kernel's per-lane path
+// (perlin_kernel.cpp) and the point kernel both read it.
+template <int D>
+HWY_INLINE VF ImprovedGradientDot(VI h, const VF* dist) {
+    const DF d;
+    const DI di;
+    if constexpr (D == 1) {
+        return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)), dist[0]);
+    } else if constexpr (D <= 3) {
+        const VF z           = D == 3 ? dist[2] : hn::Zero(d);
+        const VI hh          = hn::And(h, hn::Set(di, 15));
+        const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
+        const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
+        const auto bit_clear = [&](int bit) {
+            return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
+        };
+        const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
+        const VF v = hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
+        return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
+                       hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
+    } else {
+        const VI zero_axis   = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+        const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+        const auto bit_clear = [&](int bit) {
+            return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
+        };
+        const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
+        const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
+        const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
+        return hn::Add(
+            hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)), hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
+            hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
+    }
+}
+
 // [SECTION] Step 2: hashing ----------------------------------------------------------------
 
 // The hashes of the Span^D lattice points around each lane's cell, from offset `base` on every
@@ -601,6 +638,19 @@ HWY_INLINE void WriteChunk(const double* values, const detail::Chunk& chunk) {
     for (; i < count; ++i) out[i] = static_cast<float>(values[i]);
 }
 
+// The ridged multifractal's crest of one octave's noise at a vector of points: (1 - |noise|)^2
+// times the weight the previous crest lets through (1 before the first), which becomes
+// clamp(2 crest, 0, 1) for the next octave (in crest_weight). The row and point kernels' sums.
+template <bool First>
+HWY_INLINE VF RidgedCrestLanes(VF noise, double* crest_weight) {
+    const DF d;
+    const VF one = hn::Set(d, 1.0);
+    VF crest     = hn::Sub(one, hn::Abs(noise));  // sharp where the noise crosses zero
+    crest        = hn::Mul(crest, First ? crest : hn::Mul(crest, hn::Load(d, crest_weight)));
+    hn::Store(hn::Min(hn::Max(hn::Mul(crest, hn::Set(d, 2.0)), hn::Zero(d)), one), d, crest_weight);
+    return crest;
+}
+
 // FractalNoise::at's sum, one octave's noise at a time: total += amplitude * f(noise), in its
 // order. The first octave adds to 0 and (ridged) its crest to a weight of 1, without reading
 // either: 0 + v and v * 1 are the same bits as the sum's first step, and nothing is zeroed.
@@ -622,13 +672,8 @@ void AddOctave(Fractal fractal, double amplitude_value, const double* noise, int
                           total + i);
             return;
         case Fractal::ridged: {
-            const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
             for (int i = 0; i < padded; i += lanes) {
-                VF crest =
-                    hn::Sub(one, hn::Abs(hn::Load(d, noise + i)));  // sharp where the noise crosses zero
-                // How much the previous crest lets through (1 before the first).
-                crest = hn::Mul(crest, First ? crest : hn::Mul(crest, hn::Load(d, crest_weight + i)));
-                hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
+                const VF crest = RidgedCrestLanes<First>(hn::Load(d, noise + i), crest_weight + i);
                 hn::Store(hn::Add(sum_so_far(i), hn::Mul(amplitude, crest)), d, total + i);
             }
             return;
@@ -706,25 +751,25 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     WriteChunk(total, chunk);
 }
 
-// The kernel for the params' dimension: `make` receives it as std::integral_constant<int, D>.
+// make(std::integral_constant<int, D>) for the dimension D (1 .. 4): the function compiled for it.
 template <class Make>
-detail::ResolvedKernel ForDimension(int dimension, Make make) {
-    detail::ChunkFn fill = nullptr;
+auto ForEachDimension(int dimension, Make make) {
     switch (dimension) {
         case 1:
-            fill = make(std::integral_constant<int, 1>{});
-            break;
+            return make(std::integral_constant<int, 1>{});
         case 2:
-            fill = make(std::integral_constant<int, 2>{});
-            break;
+            return make(std::integral_constant<int, 2>{});
         case 3:
-            fill = make(std::integral_constant<int, 3>{});
-            break;
+            return make(std::integral_constant<int, 3>{});
         default:
-            fill = make(std::integral_constant<int, 4>{});
-            break;
+            return make(std::integral_constant<int, 4>{});
     }
-    return {fill, HWY_TARGET};
+}
+
+// The row kernel for the params' dimension: `make` receives it as std::integral_constant<int, D>.
+template <class Make>
+detail::ResolvedKernel ForDimension(int dimension, Make make) {
+    return {ForEachDimension(dimension, [&](auto d) -> detail::ChunkFn { return make(d); }), HWY_TARGET};
 }
 
 }  // namespace HWY_NAMESPACE

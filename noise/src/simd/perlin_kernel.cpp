@@ -98,39 +98,7 @@ struct ImprovedLanes {
         return hn::IfThenElse(no_x, t[1], hn::Add(hn::Add(hn::Mul(x, t[0]), t[1]), t[2]));
     }
 
-    VF operator()(const OctaveInputs&, VI h, const VF* dist) const {
-        const DF d;
-        const DI di;
-        if constexpr (D == 1) {  // seed 002: a slope in [-1, 1]
-            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)),
-                           dist[0]);
-        } else if constexpr (D <= 3) {  // 2D is the z = 0 slice
-            const VF z           = D == 3 ? dist[2] : hn::Zero(d);
-            const VI hh          = hn::And(h, hn::Set(di, 15));
-            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
-            const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
-            const auto bit_clear = [&](int bit) {
-                return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
-            };
-            const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
-            const VF v =
-                hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
-            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
-                           hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
-        } else {  // the 32 edges of the 4-cube
-            const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
-            const auto below   = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
-            const auto bit_clear = [&](int bit) {
-                return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
-            };
-            const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
-            const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
-            const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
-            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)),
-                                   hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
-                           hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
-        }
-    }
+    VF operator()(const OctaveInputs&, VI h, const VF* dist) const { return ImprovedGradientDot<D>(h, dist); }
 };
 
 // +-e_k: the axis from h / 2, the sign from the low bit (seed 001's four vectors in 2D).

@@ -84,21 +84,62 @@ struct OctaveLattice {
     bool high_bytes;  // permutation indices may pass 255 (tiling periods above 256): longer chains
 };
 
+// Whether every lane's point lies in the same cell (then the lanes share their lattice points).
+template <int D>
+HWY_INLINE bool OneCell(const PointCells<D>& cells) {
+    const DI di;
+    auto same = hn::Eq(cells.index[0], hn::Set(di, hn::GetLane(cells.index[0])));
+    for (int axis = 1; axis < D; ++axis)
+        same = hn::And(same, hn::Eq(cells.index[axis], hn::Set(di, hn::GetLane(cells.index[axis]))));
+    return hn::AllTrue(di, same);
+}
+
 // The hash codes of the Span^D lattice points from offset `base` on every axis, axis 0 fastest.
+// Nearby points (a warped row, a turned one: several pixels per cell at all but the finest
+// octaves) often fill a whole vector from one cell: then the first lane's points are hashed
+// once, Lattice::point_hash in scalar code, and broadcast, where the lanes would look up the
+// same table entries one by one.
 template <int D, int Span>
 HWY_INLINE void PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code) {
+    const DF d;
+    const DI di;
     VI wrapped[D][Span];
     for (int axis = 0; axis < D; ++axis)
         for (int k = 0; k < Span; ++k) {
             const int offset = base + k;
-            const DF d;
-            const DI di;
             const VF whole = offset == 0 ? cells.whole[axis] : hn::Add(cells.whole[axis], hn::Set(d, offset));
             const VI index =
                 offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
             wrapped[axis][k] = hash_lanes::WrapLanes(*octave.lattice, octave.period, whole, index);
         }
-    hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+    if (!OneCell(cells))
+        return hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+    std::int64_t first[D][Span];
+    for (int axis = 0; axis < D; ++axis)
+        for (int k = 0; k < Span; ++k) first[axis][k] = hn::GetLane(wrapped[axis][k]);
+    const Lattice& lattice = *octave.lattice;
+    if (lattice.hash() == Hash::permutation && !octave.high_bytes) {
+        // BlockCodes' chain with one lane: the points sharing their first indices share those
+        // links, and the last link takes the zero links of 1D and 2D with it (perm_repeated).
+        unsigned h[ipow(Span, D)];
+        h[0]       = 0;
+        int filled = 1;
+        for (int axis = 0; axis < D; ++axis) {
+            const std::uint8_t* perm = lattice.permutation_table(axis == D - 1 ? 1 + (D < 3 ? 3 - D : 0) : 1);
+            for (int k = Span - 1; k >= 0; --k)
+                for (int n = filled - 1; n >= 0; --n)
+                    h[k * filled + n] = perm[(h[n] + static_cast<unsigned>(first[axis][k])) & 255u];
+            filled *= Span;
+        }
+        for (int n = 0; n < filled; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(h[n]));
+        return;
+    }
+    for (int n = 0; n < ipow(Span, D); ++n) {
+        std::array<std::int64_t, D> point;
+        for (int axis = 0, rest = n; axis < D; ++axis, rest /= Span)
+            point[static_cast<std::size_t>(axis)] = first[axis][rest % Span];
+        code[n] = hn::Set(di, static_cast<std::int64_t>(lattice.point_hash<D>(point)));
+    }
 }
 
 // [SECTION] Step 4: the blend ----------------------------------------------------------------
@@ -125,39 +166,7 @@ HWY_INLINE VF BlendPointLanes(VF* values, const PointCells<D>& cells) {
 // Ken Perlin's grad: improved_grad3 (2D as the z = 0 slice), improved_grad4, seed 002's slope.
 template <int D>
 struct ImprovedPoint {
-    VF operator()(VI h, const VF* dist) const {
-        const DF d;
-        const DI di;
-        if constexpr (D == 1) {
-            return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)),
-                           dist[0]);
-        } else if constexpr (D <= 3) {
-            const VF z           = D == 3 ? dist[2] : hn::Zero(d);
-            const VI hh          = hn::And(h, hn::Set(di, 15));
-            const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
-            const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
-            const auto bit_clear = [&](int bit) {
-                return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
-            };
-            const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
-            const VF v =
-                hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
-            return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
-                           hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
-        } else {
-            const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
-            const auto below   = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
-            const auto bit_clear = [&](int bit) {
-                return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
-            };
-            const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
-            const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
-            const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
-            return hn::Add(hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)),
-                                   hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
-                           hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
-        }
-    }
+    VF operator()(VI h, const VF* dist) const { return ImprovedGradientDot<D>(h, dist); }
 };
 
 // +-e_k: the axis from (h >> 1) % D, the sign from the low bit.
@@ -289,7 +298,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
     const int octave_count = static_cast<int>(plan.octaves.size());
     const int first_octave = batch.only_octave >= 0 ? batch.only_octave : 0;
     const int end_octave   = batch.only_octave >= 0 ? batch.only_octave + 1 : octave_count;
-    const VF one = hn::Set(d, 1.0), two = hn::Set(d, 2.0), zero = hn::Zero(d);
+    const VF zero          = hn::Zero(d);
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
         const Lattice& lattice   = *setup.lattice;
@@ -316,9 +325,8 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
                     hn::Store(hn::Add(so_far, hn::Mul(amplitude, hn::Abs(noise))), d, total + i);
                     break;
                 case Fractal::ridged: {
-                    VF crest = hn::Sub(one, hn::Abs(noise));
-                    crest    = hn::Mul(crest, first ? crest : hn::Mul(crest, hn::Load(d, crest_weight + i)));
-                    hn::Store(hn::Min(hn::Max(hn::Mul(crest, two), zero), one), d, crest_weight + i);
+                    const VF crest = first ? RidgedCrestLanes<true>(noise, crest_weight + i)
+                                           : RidgedCrestLanes<false>(noise, crest_weight + i);
                     hn::Store(hn::Add(so_far, hn::Mul(amplitude, crest)), d, total + i);
                     break;
                 }
@@ -335,22 +343,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
 
 template <class Make>
 detail::ResolvedPointKernel ForPointDimension(int dimension, Make make) {
-    detail::PointFn fill = nullptr;
-    switch (dimension) {
-        case 1:
-            fill = make(std::integral_constant<int, 1>{});
-            break;
-        case 2:
-            fill = make(std::integral_constant<int, 2>{});
-            break;
-        case 3:
-            fill = make(std::integral_constant<int, 3>{});
-            break;
-        default:
-            fill = make(std::integral_constant<int, 4>{});
-            break;
-    }
-    return {fill, HWY_TARGET};
+    return {ForEachDimension(dimension, [&](auto d) -> detail::PointFn { return make(d); }), HWY_TARGET};
 }
 
 template <int D, template <int> class Gradient>

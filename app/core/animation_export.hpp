@@ -1,0 +1,78 @@
+// app/core/animation_export.hpp: an animation of a preset, as an animated PNG or numbered PNGs.
+//
+//     AnimationRequest anim{.path = AnimationPath::slice, .frames = 48, .step = 0.05, .loop = true};
+//     export_animation(preset, request, anim);   // request: size, png8|rgb8|png16, OUT, overwrite
+//
+// Two paths through the noise:
+//   - slice: the 2D picture of a 3D field moving along z (4D: along w), `step` noise units a
+//     frame, as the window's Teach > Animate shows it. With `loop` (dimension 4 only) the slice
+//     moves on a circle in the z-w plane instead, of circumference frames x step, starting at the
+//     preset's (z, w): the frame after the last would be the first again, so the animation loops
+//     without a jump. (A 3D field has one axis to move along; a loop needs two.)
+//   - octaves: the octave build-up, frame i the sum of octaves 0..i (octaves = i + 1), as many
+//     frames as the preset has octaves.
+// Frame i is exactly what `export` writes for the preset with frame i's z, w or octaves
+// (animation_frame): each frame is an export_image, so the frames of an animation equal single
+// exports, bit for bit, and carry the same preset text chunk.
+//
+// Outputs:
+//   - an animated PNG (APNG: acTL, fcTL and fdAT chunks around the frames' own compressed image
+//     data; libpng 1.6 in Debian reads the first frame, browsers and image viewers play it), with
+//     the first frame's preset chunk and a "noise-explorer-animation" chunk with the facts;
+//     `fps` frames a second, looping forever;
+//   - with `sequence`, the frames as OUT-0000.png, OUT-0001.png, ... (OUT without its .png).
+// Every target is checked before anything renders (an existing file without `overwrite` is an
+// ExportError of cause `exists`); the APNG goes through AtomicFile; the frames of a sequence each
+// do, and if a frame fails or is cancelled the frames this run wrote are removed again.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/export_image.hpp"
+#include "core/preset.hpp"
+
+namespace app {
+
+enum class AnimationPath { slice, octaves };
+inline constexpr std::array<std::string_view, 2> animation_path_names{"slice", "octaves"};
+static_assert(animation_path_names.size() == static_cast<std::size_t>(AnimationPath::octaves) + 1);
+
+struct AnimationRequest {
+    AnimationPath path = AnimationPath::slice;
+    int frames         = 24;    // slice only; octaves has one frame per octave
+    double step        = 0.05;  // slice: noise units between frames (a twentieth of a cell)
+    bool loop          = false;
+    int fps            = 12;
+    bool sequence      = false;
+};
+
+inline constexpr int max_animation_frames = 1000;
+
+// How many frames `animation` makes of `params`.
+int animation_frame_count(const noise::Params& params, const AnimationRequest& animation);
+
+// Frame i's parameters.
+noise::Params animation_frame(const noise::Params& params, const AnimationRequest& animation, int i);
+
+// "" or one line saying what is wrong with the animation for these parameters and this format:
+// the frames, step and fps out of range, a slice of 1D or 2D noise, a loop in 3D, a format that
+// is not a PNG.
+std::string check_animation(const noise::Params& params, const AnimationRequest& animation,
+                            ExportFormat format);
+
+// The numbered files of a sequence: OUT-0000.png ... (OUT's .png taken off first).
+std::vector<std::filesystem::path> sequence_paths(const std::filesystem::path& out, int frames);
+
+// Writes the animation. Throws ExportError (exists, cancelled, or other with one line).
+// `progress` goes from 0 to 1 over all frames. Returns the files written.
+std::vector<std::filesystem::path> export_animation(const Preset& preset, const ExportRequest& request,
+                                                    const AnimationRequest& animation,
+                                                    const std::atomic<bool>* cancel = nullptr,
+                                                    std::atomic<double>* progress   = nullptr);
+
+}  // namespace app

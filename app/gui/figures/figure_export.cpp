@@ -1,0 +1,448 @@
+// File > Export figure: see figure_export.hpp.
+//
+// Index
+//   [SECTION] The work (off the UI thread)
+//   [SECTION] The steps
+//   [SECTION] The dialog
+#include "gui/figures/figure_export.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <utility>
+
+#include "core/atomic_file.hpp"
+#include "core/colour.hpp"
+#include "core/field_stats.hpp"
+#include "core/png_stream_writer.hpp"
+#include "core/png_text.hpp"
+#include "core/preset.hpp"
+#include "core/value_mapping.hpp"
+#include "gui/figures/octave_strip.hpp"
+#include "gui/figures/offscreen.hpp"
+#include "gui/figures/vector_figure.hpp"
+#include "gui/preview/view_transform.hpp"
+#include "gui/shell/theme.hpp"
+#include "gui/teaching/influence_image.hpp"
+#include "gui/teaching/lattice_views.hpp"
+#include "noise/algorithms.hpp"
+#include "noise/fractal.hpp"
+#include "noise/render.hpp"
+#include "noise/trace.hpp"
+
+namespace app::gui {
+
+namespace {
+
+constexpr const char* kind_labels[] = {"Preview with overlays", "Probe cell", "Interpolation curves",
+                                       "Octaves strip", "Animation"};
+static_assert(std::size(kind_labels) == figure_kind_names.size());
+
+bool vector_kind(FigureKind kind) {
+    return kind == FigureKind::probe_cell || kind == FigureKind::interpolation;
+}
+
+// The lattice view's image is shown instead of the noise (as Explorer::shows_influence).
+bool shows_influence(const FigureScene& scene) {
+    const noise::Params& p = scene.settings.params;
+    return scene.lattice.field != FieldLayer::noise && p.dimension >= 2 &&
+           noise::algorithm_info(p.algorithm).square_lattice;
+}
+
+// The picture repeats 3 x 3 in the preview with repeat_3x3: each copy a third of the figure.
+int repeats(const FigureScene& scene) { return scene.settings.view.repeat_3x3 ? 3 : 1; }
+
+std::string figure_facts_json(const FigureRequest& request) {
+    const LatticeViewSettings& lattice = request.scene.lattice;
+    nlohmann::json facts{{"figure", figure_kind_names[static_cast<std::size_t>(request.kind)]},
+                         {"width", request.width},
+                         {"height", request.height},
+                         {"lattice", lattice.lattice},
+                         {"field", shows_influence(request.scene) ? static_cast<int>(lattice.field) : 0},
+                         {"probe", nullptr}};
+    if (lattice.probe_pinned) facts["probe"] = {lattice.probe_x, lattice.probe_y};
+    return facts.dump();
+}
+
+VectorFigure vector_figure(const FigureRequest& request) {
+    const noise::Params& params = request.scene.settings.params;
+    const double w = request.width, h = request.height;
+    if (request.kind == FigureKind::interpolation)
+        return interpolation_curves_figure(params.interpolation, w, h);
+    const LatticeViewSettings& lattice = request.scene.lattice;
+    if (!lattice.probe_pinned)
+        throw std::runtime_error(
+            "no probe is pinned: switch on Teach > Probe tool and click the preview first");
+    if (const std::string invalid = noise::validate(params); !invalid.empty())
+        throw std::runtime_error(invalid);
+    const noise::FractalNoise noise(params);
+    const noise::Trace trace =
+        noise::trace_point(noise, {lattice.probe_x, lattice.probe_y, params.z, params.w});
+    return probe_cell_figure(trace, params, lattice.probe_octave, w, h);
+}
+
+}  // namespace
+
+// [SECTION] The work (off the UI thread) -------------------------------------------------------
+
+namespace {
+
+// An existing target is refused before any work, not after it (the write would refuse it too).
+void refuse_existing(const FigureRequest& request) {
+    std::error_code ec;
+    if (!request.overwrite && std::filesystem::exists(request.path, ec))
+        throw std::runtime_error(shown(request.path.string()) +
+                                 " exists: tick \"Replace an existing file\" to replace it");
+}
+
+}  // namespace
+
+FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control) {
+    const FigureScene& scene    = request.scene;
+    const noise::Params& params = scene.settings.params;
+    if (params.dimension < 2)
+        throw std::runtime_error("the preview figure needs a 2D picture: dimension 1 shows a curve");
+    if (const std::string invalid = noise::validate(params); !invalid.empty())
+        throw std::runtime_error(invalid);
+    const int n = repeats(scene);
+    FigurePixels out;
+    out.width  = std::max(1, (request.width + n - 1) / n);
+    out.height = std::max(1, (request.height + n - 1) / n);
+    ImageResult image;
+    if (shows_influence(scene)) {
+        image = render_influence(params, out.width, out.height, scene.lattice.field,
+                                 scene.lattice.influence_corner, control);
+    } else {
+        image.params = params;
+        image.raw.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
+        std::atomic<int> rows{0};
+        if (!noise::render(params, noise::Region::full(out.width, out.height), image.raw,
+                           {0, &control.cancelled, &rows}))
+            throw std::runtime_error("cancelled");
+    }
+    if (control.cancelled) throw std::runtime_error("cancelled");
+    // Coloured as the preview colours it (shown_field.cpp): the same mapping rule as exports.
+    const FieldStats measured = measure_field(image.raw, noise::nominal_range(image.params), 64);
+    const noise::Range range  = mapping_range(image.params, scene.settings.view, measured.measured_range());
+    out.rgba.resize(image.raw.size() * 4);
+    colourise(image.raw, out.width, out.height, scene.settings.view, range, out.rgba);
+    return out;
+}
+
+void write_figure_png(const FigureRequest& request, const OffscreenResult& figure) {
+    AtomicFile file(request.path, request.overwrite);
+    const Preset preset{request.scene.settings.params, request.scene.settings.view, {}, {}};
+    const std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
+                                          {"noise-explorer-figure", figure_facts_json(request)}};
+    PngStreamWriter png(file, request.width, request.height, PngPixels::rgb8, texts);
+    std::vector<std::uint8_t> row(static_cast<std::size_t>(request.width) * 3);
+    for (int y = 0; y < request.height; ++y) {
+        figure.rgb_row(y, row.data());
+        png.write_row(row);
+    }
+    png.finish();
+    file.commit();
+}
+
+// [SECTION] The steps --------------------------------------------------------------------------
+
+void FigureExport::start(const std::function<void()>& wake) {
+    error_.clear();
+    message_.clear();
+    request_.path = path_text_;
+    if (path_text_.empty()) {
+        error_ = "Type a file name first.";
+        return;
+    }
+    if (request_.kind == FigureKind::animation) {
+        ExportRequest exported;
+        exported.size      = {request_.width, request_.height};
+        exported.format    = ExportFormat::rgb8;  // coloured as the preview
+        exported.path      = request_.path;
+        exported.overwrite = request_.overwrite;
+        const Preset preset{request_.scene.settings.params, request_.scene.settings.view, {}, {}};
+        animating_ = std::make_unique<BackgroundTask<std::vector<std::filesystem::path>>>(
+            [preset, exported, animation = request_.animation](const TaskControl& control) {
+                return export_animation(preset, exported, animation, &control.cancelled, &control.progress);
+            },
+            wake);
+        return;
+    }
+    if (request_.kind == FigureKind::preview || request_.kind == FigureKind::octaves) {
+        field_ = std::make_unique<BackgroundTask<std::vector<FigurePixels>>>(
+            [request = request_](const TaskControl& control) {
+                refuse_existing(request);
+                if (request.kind == FigureKind::octaves)
+                    return render_octave_strip(request, strip_layout(request).side, control);
+                return std::vector<FigurePixels>{render_figure_field(request, control)};
+            },
+            wake);
+        return;
+    }
+    try {
+        if (request_.svg && vector_kind(request_.kind))
+            write({}, to_svg(vector_figure(request_)), wake);
+        else
+            start_painting({});
+    } catch (const std::exception& e) {
+        error_ = failure_text(e);
+    }
+}
+
+// The offscreen painting of a raster figure, a piece a frame (offscreen.hpp); vector figures
+// written as SVG skip it.
+void FigureExport::start_painting(std::vector<FigurePixels> images) {
+    const FigureRequest& r = request_;
+    OffscreenPainting::Paint paint;
+    if (r.kind == FigureKind::octaves) {
+        paint = [r](ImDrawList* draw, const std::vector<GpuImage>& gpu) { paint_octave_strip(r, draw, gpu); };
+    } else if (r.kind == FigureKind::preview) {
+        const int image_w = images.front().width, image_h = images.front().height;
+        paint = [r, image_w, image_h](ImDrawList* draw, const std::vector<GpuImage>& gpu) {
+            const int n              = repeats(r.scene);
+            const float tile_w       = static_cast<float>(r.width) / static_cast<float>(n);
+            const float tile_h       = static_cast<float>(r.height) / static_cast<float>(n);
+            const ViewTransform view = ViewTransform::of(r.scene.settings.params, image_w, image_h)
+                                           .on_screen(ImVec2(0.0f, 0.0f), tile_w, tile_h);
+            for (int ty = 0; ty < n; ++ty)
+                for (int tx = 0; tx < n; ++tx) {
+                    const ImVec2 min(tile_w * static_cast<float>(tx), tile_h * static_cast<float>(ty));
+                    gpu.front().draw(draw, min, ImVec2(min.x + tile_w, min.y + tile_h));
+                }
+            LatticeViews views;
+            views.layers = r.scene.lattice;
+            UiReport unused;  // the overlays report their rectangles: the figure's, not the window's
+            draw_lattice_views(draw, view, n, views, unused);
+        };
+    } else {
+        paint = [figure = vector_figure(r)](ImDrawList* draw, const std::vector<GpuImage>&) {
+            paint_figure(figure, draw, 1.0f);
+        };
+    }
+    painting_ = std::make_unique<OffscreenPainting>(r.width, r.height, std::move(images), std::move(paint));
+}
+
+void FigureExport::write(OffscreenResult figure, std::string svg, const std::function<void()>& wake) {
+    writing_ = std::make_unique<BackgroundTask<bool>>(
+        [request = request_, figure = std::move(figure), svg = std::move(svg)](const TaskControl&) {
+            if (request.svg && vector_kind(request.kind)) {
+                AtomicFile file(request.path, request.overwrite);
+                file.write(svg);
+                file.commit();
+            } else {
+                write_figure_png(request, figure);
+            }
+            return true;
+        },
+        wake);
+}
+
+// [SECTION] The dialog -------------------------------------------------------------------------
+
+namespace {
+
+// The animation's own options, under the size.
+void draw_animation_options(FigureRequest& request, const FigureScene& scene, UiReport& report) {
+    AnimationRequest& a = request.animation;
+    const int dimension = scene.settings.params.dimension;
+    if (ImGui::RadioButton(dimension == 4 ? "Slice moving along w" : "Slice moving along z",
+                           a.path == AnimationPath::slice))
+        a.path = AnimationPath::slice;
+    report.item("figure_animate=slice");
+    ImGui::SameLine(250.0f);
+    if (ImGui::RadioButton("Octaves building up", a.path == AnimationPath::octaves))
+        a.path = AnimationPath::octaves;
+    report.item("figure_animate=octaves");
+    if (a.path == AnimationPath::slice) {
+        ImGui::SetNextItemWidth(150);
+        ImGui::InputInt("frames", &a.frames, 0);
+        report.item("figure_frames");
+        a.frames = std::clamp(a.frames, 2, max_animation_frames);
+        ImGui::SameLine();
+        float step = static_cast<float>(a.step);
+        ImGui::SetNextItemWidth(150);
+        if (ImGui::InputFloat("cells / frame", &step, 0.0f, 0.0f, "%.3f"))
+            a.step = std::clamp(step, 0.001f, 10.0f);
+        ImGui::BeginDisabled(dimension != 4);
+        ImGui::Checkbox("Loop: a circle in z and w, the last frame meets the first", &a.loop);
+        ImGui::EndDisabled();
+        report.item("figure_loop");
+        if (dimension != 4) a.loop = false;
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && dimension != 4)
+            ImGui::SetTooltip("A loop needs two axes to circle in: dimension 4.");
+        if (dimension < 3) ImGui::TextDisabled("Dimension %d has no slice to move: use 3 or 4.", dimension);
+    } else {
+        ImGui::TextDisabled("%d frames: octave 0, then 0-1, ... up to all %d.", scene.settings.params.octaves,
+                            scene.settings.params.octaves);
+    }
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("frames / s", &a.fps, 0);
+    a.fps = std::clamp(a.fps, 1, 100);
+    ImGui::SameLine();
+    ImGui::Checkbox("numbered PNGs (NAME-0000.png ...)", &a.sequence);
+    report.item("figure_sequence");
+}
+
+}  // namespace
+
+void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
+                        const std::function<void()>& wake) {
+    // The steps move on whether or not the dialog is open.
+    if (field_)
+        if (auto outcome = field_->take()) {
+            field_.reset();
+            if (outcome->result) {
+                try {
+                    start_painting(std::move(*outcome->result));
+                } catch (const std::exception& e) {
+                    error_ = failure_text(e);
+                }
+            } else {
+                error_ = outcome->error;
+            }
+        }
+    if (painting_) {
+        try {
+            if (painting_->step()) {
+                OffscreenResult figure = painting_->take();
+                painting_.reset();
+                write(std::move(figure), {}, wake);
+            }
+        } catch (const std::exception& e) {
+            painting_.reset();
+            error_ = failure_text(e);
+        }
+    }
+    if (writing_)
+        if (auto outcome = writing_->take()) {
+            writing_.reset();
+            if (outcome->result) {
+                char text[64];
+                std::snprintf(text, sizeof text, " (%d x %d)", request_.width, request_.height);
+                message_ = "Wrote " + request_.path.string() +
+                           (request_.svg && vector_kind(request_.kind) ? "" : text);
+            } else {
+                error_ = outcome->error;
+            }
+        }
+
+    if (animating_)
+        if (auto outcome = animating_->take()) {
+            animating_.reset();
+            if (outcome->result)
+                message_ =
+                    "Wrote " + outcome->result->front().string() +
+                    (outcome->result->size() > 1 ? " ... " + outcome->result->back().filename().string()
+                                                 : "");
+            else
+                error_ = outcome->error;
+        }
+
+    if (std::exchange(want_open, false)) {
+        error_.clear();
+        message_.clear();
+        request_.height = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
+        if (path_text_.empty()) path_text_ = (std::filesystem::current_path() / "noise-figure.png").string();
+        ImGui::OpenPopup("Export figure");
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
+    if (!ImGui::BeginPopupModal("Export figure", nullptr,
+                                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    const bool busy = running();
+    ImGui::TextWrapped("What the student sees, without the controls, at the size a slide needs.");
+    ImGui::BeginDisabled(busy);
+    for (std::size_t i = 0; i < figure_kind_names.size(); ++i) {
+        if (i % 2 == 1) ImGui::SameLine(250.0f);
+        if (ImGui::RadioButton(kind_labels[i], request_.kind == static_cast<FigureKind>(i)))
+            request_.kind = static_cast<FigureKind>(i);
+        report.item("figure_kind=" + std::string(figure_kind_names[i]));
+    }
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("width", &request_.width, 0);
+    report.item("figure_width");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("height", &request_.height, 0);
+    report.item("figure_height");
+    request_.width  = std::clamp(request_.width, 16, 8192);
+    request_.height = std::clamp(request_.height, 16, 8192);
+    // SVG for the figures made of lines; the preview is pixels.
+    const bool can_svg = vector_kind(request_.kind);
+    if (!can_svg) request_.svg = false;
+    bool svg = request_.svg;
+    if (ImGui::RadioButton("PNG", !svg)) svg = false;
+    report.item("figure_png");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!can_svg);
+    if (ImGui::RadioButton("SVG (vector)", svg)) svg = true;
+    ImGui::EndDisabled();
+    report.item("figure_svg");
+    if (svg != request_.svg || ImGui::IsWindowAppearing()) {
+        request_.svg = svg;
+        std::filesystem::path p(path_text_);
+        p.replace_extension(svg ? ".svg" : ".png");
+        path_text_ = p.string();
+    }
+    if (request_.kind == FigureKind::animation) draw_animation_options(request_, scene, report);
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##figure_path", &path_text_);
+    report.item("figure_path");
+    ImGui::Checkbox("Replace an existing file", &request_.overwrite);
+    ImGui::EndDisabled();
+    if (request_.kind == FigureKind::probe_cell && !scene.lattice.probe_pinned)
+        ImGui::TextDisabled("Pin the probe first: Teach > Probe tool, then click the preview.");
+    error_text(error_);
+    if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
+    if (field_) ImGui::ProgressBar(static_cast<float>(field_->progress()), ImVec2(-1, 0), "rendering ...");
+    if (animating_)
+        ImGui::ProgressBar(static_cast<float>(animating_->progress()), ImVec2(-1, 0), "frames ...");
+    if (painting_)
+        ImGui::ProgressBar(static_cast<float>(painting_->progress()), ImVec2(-1, 0), "drawing ...");
+    if (writing_) ImGui::TextDisabled("writing ...");
+
+    ImGui::BeginDisabled(busy);
+    if (ImGui::Button("Export", ImVec2(120, 0)) || (keys.enter && !busy)) {
+        request_.scene = scene;
+        start(wake);
+    }
+    ImGui::EndDisabled();
+    report.item("figure_start");
+    ImGui::SameLine();
+    if (busy) {
+        if (ImGui::Button("Cancel", ImVec2(120, 0))) {
+            if (field_) field_->cancel();
+            if (animating_) animating_->cancel();
+            if (painting_) {
+                painting_.reset();
+                error_ = "cancelled";
+            }
+        }
+        report.item("figure_cancel");
+        ImGui::SameLine();
+    }
+    // Closing only hides the dialog: work in progress goes on, and File > Export figure shows it.
+    if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+nlohmann::json FigureExport::report_state() const {
+    return {{"running", running()},
+            {"error", error_},
+            {"message", message_},
+            {"kind", figure_kind_names[static_cast<std::size_t>(request_.kind)]},
+            {"width", request_.width},
+            {"height", request_.height},
+            {"svg", request_.svg},
+            {"animate", animation_path_names[static_cast<std::size_t>(request_.animation.path)]},
+            {"frames", request_.animation.frames},
+            {"loop", request_.animation.loop},
+            {"sequence", request_.animation.sequence},
+            {"path", path_text_}};
+}
+
+}  // namespace app::gui

@@ -1,0 +1,106 @@
+// gui/figures/figure_export.hpp: File > Export figure: what the student sees, at a slide's resolution.
+//
+// Three figures, without the controls around them:
+//   - "Preview with overlays" (PNG): the 2D picture (the noise, or the lattice view's image:
+//     one corner's influence, before interpolation) rendered afresh at the chosen size, with the
+//     lattice, the gradients and the probe drawn over it by the same calls as on screen;
+//   - "Probe cell" (SVG or PNG): the pinned probe's cell, its corners, gradients, distance vectors
+//     and dot products (vector_figure.hpp);
+//   - "Interpolation curves" (SVG or PNG): the five curves s(t) and their slopes, the current one
+//     bright;
+//   - "Octaves strip" (PNG): each octave alone (its share of the sum, gray, on its own scale, as
+//     the Octaves tab's images), then "=" the sum as the preview colours it;
+//   - "Animation" (APNG or numbered PNGs): the slice moving through z or w (a loop in 4D), or the
+//     octaves building up: core/animation_export.hpp, the same as `export --animate`, coloured
+//     like the preview (rgb8), on one BackgroundTask with progress and Cancel.
+// The steps, none of which waits on the UI thread: the field is rendered and coloured on a
+// BackgroundTask (progress, Cancel); its pixels are painted with the overlays into an offscreen
+// framebuffer (offscreen.hpp: GL, so on the UI thread, a tile a frame); the file is written on
+// another BackgroundTask through AtomicFile, so it appears whole or not at all. A PNG figure
+// carries the preset (the "noise-explorer-preset" text chunk, like every PNG export: opening it
+// brings the settings back) and a "noise-explorer-figure" chunk saying what it shows.
+//
+// UI report names: "figure_kind=<preview|probe_cell|interpolation|animation>",
+// "figure_animate=<slice|octaves>", "figure_frames", "figure_loop", "figure_sequence", "figure_png",
+// "figure_svg", "figure_width", "figure_height", "figure_path", "figure_start", "figure_cancel", and the
+// state under "figure".
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/animation_export.hpp"
+#include "gui/figures/offscreen.hpp"
+#include "gui/files/dialog_keys.hpp"
+#include "gui/preview/render_worker.hpp"
+#include "gui/shell/background_task.hpp"
+#include "gui/shell/lattice_view_settings.hpp"
+#include "gui/shell/settings.hpp"
+#include "gui/shell/ui_report.hpp"
+
+namespace app::gui {
+
+enum class FigureKind { preview, probe_cell, interpolation, octaves, animation };
+inline constexpr std::array<std::string_view, 5> figure_kind_names{"preview", "probe_cell", "interpolation",
+                                                                   "octaves", "animation"};
+static_assert(figure_kind_names.size() == static_cast<std::size_t>(FigureKind::animation) + 1);
+
+// What the figure is of: copied when the export starts, so later edits do not change it.
+struct FigureScene {
+    Settings settings;  // with the shown slice (the animation's z or w)
+    LatticeViewSettings lattice;
+};
+
+struct FigureRequest {
+    FigureKind kind = FigureKind::preview;
+    int width = 1920, height = 1080;
+    bool svg = false;            // vector figures only
+    AnimationRequest animation;  // the animation's path, frames, step, loop, fps, sequence
+    std::filesystem::path path;
+    bool overwrite = false;
+    FigureScene scene;
+};
+
+// The coloured field of a preview figure (the first task's result).
+using FigurePixels = OffscreenImage;
+
+// The first task's work: renders the field (or the lattice view's image) at the request's size
+// and colours it as the preview does (the octaves strip's sum too).
+FigurePixels render_figure_field(const FigureRequest& request, const TaskControl& control);
+
+// The last task's work: writes the painted figure as an RGB PNG with the preset and the figure's facts.
+void write_figure_png(const FigureRequest& request, const OffscreenResult& figure);
+
+class FigureExport {
+  public:
+    bool want_open = false;
+
+    // The dialog (a popup) and the export's steps; `scene` is what the window shows now, `aspect`
+    // its picture's height / width (the default size keeps it).
+    void draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
+              const std::function<void()>& wake);
+    bool running() const { return field_ || painting_ || writing_ || animating_; }
+    nlohmann::json report_state() const;
+
+  private:
+    void start(const std::function<void()>& wake);
+    void start_painting(std::vector<FigurePixels> images);
+    void write(OffscreenResult figure, std::string svg, const std::function<void()>& wake);
+
+    FigureRequest request_;
+    std::string path_text_;
+    std::unique_ptr<BackgroundTask<std::vector<FigurePixels>>> field_;  // preview: 1, octaves: n + 1
+    std::unique_ptr<OffscreenPainting> painting_;                       // on the UI thread, a piece a frame
+    std::unique_ptr<BackgroundTask<bool>> writing_;
+    std::unique_ptr<BackgroundTask<std::vector<std::filesystem::path>>> animating_;
+    std::string error_, message_;
+};
+
+}  // namespace app::gui

@@ -1,0 +1,80 @@
+// The figures' pixels before they are painted: the preview's field and the octaves strip.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "core/colour.hpp"
+#include "core/field_stats.hpp"
+#include "core/value_mapping.hpp"
+#include "gui/figures/figure_export.hpp"
+#include "gui/figures/octave_strip.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+namespace {
+
+struct Control {
+    std::atomic<bool> cancelled{false};
+    std::atomic<double> progress{0.0};
+    TaskControl get() { return {cancelled, progress}; }
+};
+
+FigureRequest request(int width, int height) {
+    FigureRequest r;
+    r.width                         = width;
+    r.height                        = height;
+    r.scene.settings.params.octaves = 3;
+    return r;
+}
+
+TEST(FigureRender, TheFieldIsTheExportsColouring) {
+    Control control;
+    const FigureRequest r = request(64, 40);
+    const FigurePixels p  = render_figure_field(r, control.get());
+    ASSERT_EQ(p.width, 64);
+    ASSERT_EQ(p.height, 40);
+    // The same pixels as rendering and colouring the field directly, with the export's mapping rule.
+    std::vector<float> raw(64 * 40);
+    ASSERT_TRUE(noise::render(r.scene.settings.params, noise::Region::full(64, 40), raw));
+    const FieldStats stats = measure_field(raw, noise::nominal_range(r.scene.settings.params), 64);
+    std::vector<std::uint8_t> rgba(raw.size() * 4);
+    colourise(raw, 64, 40, r.scene.settings.view,
+              mapping_range(r.scene.settings.params, r.scene.settings.view, stats.measured_range()), rgba);
+    EXPECT_EQ(p.rgba, rgba);
+}
+
+TEST(FigureRender, RepeatedPicturesAreAThirdEach) {
+    Control control;
+    FigureRequest r                  = request(90, 60);
+    r.scene.settings.view.repeat_3x3 = true;
+    const FigurePixels p             = render_figure_field(r, control.get());
+    EXPECT_EQ(p.width, 30);
+    EXPECT_EQ(p.height, 20);
+}
+
+TEST(FigureRender, OneDimensionHasNoPicture) {
+    Control control;
+    FigureRequest r                   = request(32, 32);
+    r.scene.settings.params.dimension = 1;
+    EXPECT_THROW(render_figure_field(r, control.get()), std::runtime_error);
+}
+
+TEST(FigureRender, TheStripHasEachOctaveAndTheSum) {
+    Control control;
+    const std::vector<FigurePixels> strip = render_octave_strip(request(400, 120), 48, control.get());
+    ASSERT_EQ(strip.size(), 4u);  // three octaves and the sum
+    for (const FigurePixels& image : strip) {
+        EXPECT_EQ(image.width, 48);
+        EXPECT_EQ(image.rgba.size(), 48u * 48u * 4u);
+    }
+    EXPECT_NE(strip[0].rgba, strip[1].rgba);  // the octaves differ
+}
+
+TEST(FigureRender, CancelledIsAnError) {
+    Control control;
+    control.cancelled = true;
+    EXPECT_THROW(render_figure_field(request(64, 64), control.get()), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace app::gui

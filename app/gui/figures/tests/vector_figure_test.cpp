@@ -1,0 +1,63 @@
+// The vector figures: what their SVG holds, and that it follows the noise.
+#include "gui/figures/vector_figure.hpp"
+
+#include <gtest/gtest.h>
+
+#include "noise/fractal.hpp"
+
+namespace app::gui {
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+TEST(VectorFigure, CurvesFigureHasFiveCurvesAndTheirSlopes) {
+    const std::string svg = to_svg(interpolation_curves_figure(noise::Interpolation::quintic, 800, 500));
+    EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"500\"", 0), 0u);
+    EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+    // 5 curves x (s(t), ds/dt) of 201 points, plus the 5 grid lines.
+    EXPECT_EQ(count(svg, "<polyline"), 15u);
+    for (const char* name : {"linear", "cosine", "cubic", "quintic", "smoothstep"})
+        EXPECT_NE(svg.find(std::string(">") + name + "<"), std::string::npos) << name;
+    // The selection shows: another selected curve gives another picture.
+    EXPECT_NE(svg, to_svg(interpolation_curves_figure(noise::Interpolation::linear, 800, 500)));
+}
+
+TEST(VectorFigure, ProbeCellFigureShowsTheTracesNumbers) {
+    noise::Params params;
+    params.octaves = 1;
+    const noise::FractalNoise noise(params);
+    const noise::Trace trace = noise::trace_point(noise, {1.3, 0.6, 0.0, 0.0});
+    const std::string svg    = to_svg(probe_cell_figure(trace, params, 0, 600, 600));
+    // Four gradient arrows (a line and a head each), four distance vectors, the dot products.
+    EXPECT_EQ(count(svg, "<polygon"), 4u);
+    char dot[32];
+    for (const noise::CornerTrace& c : trace.octaves[0].corners) {
+        std::snprintf(dot, sizeof dot, ">%+.3f<", c.value);
+        EXPECT_NE(svg.find(dot), std::string::npos) << dot;
+    }
+    EXPECT_NE(svg.find("cell (1, 0)"), std::string::npos);
+    // Another point, another figure.
+    const noise::Trace other = noise::trace_point(noise, {1.7, 0.2, 0.0, 0.0});
+    EXPECT_NE(svg, to_svg(probe_cell_figure(other, params, 0, 600, 600)));
+}
+
+TEST(VectorFigure, ProbeCellFigureRefusesCellsItCannotDraw) {
+    noise::Params params;
+    params.algorithm = noise::Algorithm::simplex;
+    const noise::FractalNoise noise(params);
+    EXPECT_THROW(probe_cell_figure(noise::trace_point(noise, {0.5, 0.5, 0, 0}), params, 0, 100, 100),
+                 std::invalid_argument);
+}
+
+TEST(VectorFigure, TextIsEscaped) {
+    VectorFigure figure{10, 10, {}, {}};
+    figure.shapes.push_back({FigureShape::Kind::text, {{0, 0}}, 10, false, {}, "a < b & c"});
+    EXPECT_NE(to_svg(figure).find(">a &lt; b &amp; c<"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace app::gui

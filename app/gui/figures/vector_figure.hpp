@@ -1,0 +1,65 @@
+// gui/figures/vector_figure.hpp: a figure as a list of shapes, written as SVG or painted to pixels.
+//
+//     VectorFigure fig = interpolation_curves_figure(noise::Interpolation::quintic, 800, 500);
+//     std::string svg  = to_svg(fig);        // for slides that scale
+//     paint(fig, draw_list, scale);         // the same shapes into an ImDrawList (PNG export)
+//
+// The figures a teacher takes to class whose content is lines and labels are built once as
+// shapes in figure units (one unit = one pixel at the figure's own size), so the SVG and the PNG
+// of a figure are the same picture. Builders:
+//   - interpolation_curves_figure: the five blend curves s(t) of interpolate.hpp (thick) with
+//     their slopes ds/dt (thin), the selected one bright, as the Interpolation tab draws them;
+//   - probe_cell_figure: the probe's cell for gradient or value noise (noise/trace.hpp): the cell,
+//     the corners with their gradients (arrows) and distance vectors (lines) to the point, each
+//     corner's dot product g . d (or value), the point itself, and the fractional position.
+// Colours are 8-bit RGBA. Text is plain ASCII; to_svg escapes &, <, >.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "noise/interpolate.hpp"
+#include "noise/params.hpp"
+#include "noise/trace.hpp"
+
+namespace app::gui {
+
+struct FigureColour {
+    std::uint8_t r = 0, g = 0, b = 0, a = 255;
+};
+
+struct FigurePoint {
+    double x = 0.0, y = 0.0;
+};
+
+struct FigureShape {
+    enum class Kind { rect, polyline, circle, text, arrow };
+    Kind kind = Kind::polyline;
+    std::vector<FigurePoint> points;  // rect: min, max; polyline: the points; circle: centre;
+                                      // text: its top left; arrow: from, to
+    double size = 1.0;                // line width; circle: radius; text: font height
+    bool filled = false;              // rect, circle
+    FigureColour colour;
+    std::string text;
+};
+
+struct VectorFigure {
+    double width = 0.0, height = 0.0;
+    FigureColour background{22, 24, 30, 255};
+    std::vector<FigureShape> shapes;
+};
+
+// The SVG document (UTF-8, ends with a newline). Deterministic: the same figure gives the same bytes.
+std::string to_svg(const VectorFigure& figure);
+
+// The five curves s(t) and ds/dt on t in [0, 1], `selected` bright, a legend and the axes.
+VectorFigure interpolation_curves_figure(noise::Interpolation selected, double width, double height);
+
+// The probe's cell at `octave` of `trace` (gradient or value noise with two-point corners: 4 in
+// 2D; the cubic's 16 points too). Throws std::invalid_argument for a trace without square corners
+// (simplex, cellular) or of dimension 1.
+VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& params, int octave,
+                               double width, double height);
+
+}  // namespace app::gui

@@ -1,0 +1,228 @@
+#!/usr/bin/python3
+"""Figures for slides (issue 24, item 2), driven with real X11 input under Xvfb.
+
+    xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_figures.py NOISE_EXPLORER WORKDIR
+
+  1. File > Export figure, "Preview with overlays", 800 x 600, no overlay on: the PNG has the
+     requested size, and its pixels are the CLI's `export --format rgb8` of the same preset at the
+     same size, byte for byte (the figure is the picture, rendered afresh at the figure's size);
+     it carries the preset (opening it with `export --preset FIGURE.png` renders the same). The
+     same export again, without "Replace an existing file", is refused and leaves the file alone.
+  2. The lattice on and the probe pinned (Teach menu, a click in the preview): the figure differs
+     from (1) only by its overlays: most pixels are still the export's, and the overlay's pixels
+     are many (the lattice lines cross the whole picture) and include the probe marker's red.
+  3. A parameter changed (octaves): the figure changes.
+  4. "Probe cell" as SVG: an SVG document of the requested size with four gradient arrows; as PNG
+     not blank, the requested size.
+  5. "Interpolation curves" as PNG 640 x 400: the requested size, not blank: the five curves'
+     colours are all there.
+  5b. "Octaves strip" PNG 1400 x 330: the requested size, and images across most of its width.
+  6. "Animation", octaves building up: an animated PNG of one frame per octave whose frames are
+     those of `export --animate octaves` for the preset the figures carry.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+from PIL import Image
+
+from x11_drive import click, click_at, fail, hold, menu_item, settled, start_app, until, xdo
+
+APP, WORK = sys.argv[1], sys.argv[2]
+os.makedirs(WORK, exist_ok=True)
+for old in os.listdir(WORK):  # a previous run's figures: the exports below must not find them
+    if old.endswith((".png", ".svg")):
+        os.remove(os.path.join(WORK, old))
+REPORT = os.path.join(WORK, "figures_report.jsonl")
+
+
+def write_preset(name, **keys):
+    path = os.path.join(WORK, name)
+    with open(path, "w") as f:
+        json.dump({"format": "noise-explorer-preset", "version": 1, **keys}, f)
+    return path
+
+
+def set_field(report, key, text, state):
+    """Types `text` into a field of the dialog until the report shows it (a key can be lost
+    while the popup settles)."""
+    for _ in range(3):
+        click(report.last()["rects"][key])
+        time.sleep(0.2)
+        hold("ctrl+a")
+        hold("BackSpace")
+        xdo("type", "--delay", "15", text)
+        hold("Tab")
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            if str(report.last()["figure"][state]) == text:
+                return
+            time.sleep(0.05)
+    fail(f"could not type {text} into {key}")
+
+
+def export_figure(report, kind, width, height, path, svg=False, refused=False):
+    menu_item(report, "file_menu", "export_figure")
+    until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
+    time.sleep(0.3)
+    click(report.last()["rects"]["figure_kind=" + kind])
+    time.sleep(0.2)
+    click(report.last()["rects"]["figure_svg" if svg else "figure_png"])
+    time.sleep(0.2)
+    until(report, "the kind", lambda l: l["figure"]["kind"] == kind and l["figure"]["svg"] == svg)
+    set_field(report, "figure_width", str(width), "width")
+    set_field(report, "figure_height", str(height), "height")
+    set_field(report, "figure_path", path, "path")
+    line = until(report, "the typed size", lambda l: "figure_start" in l["rects"])
+    time.sleep(0.2)
+    click(report.last()["rects"]["figure_start"])
+    line = until(report, f"the {kind} figure written",
+                 lambda l: l["figure"]["message"].startswith("Wrote") or l["figure"]["error"], timeout=60)
+    if refused:
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+        return line["figure"]["error"]
+    if line["figure"]["error"]:
+        fail(f"{kind}: {line['figure']['error']}")
+    if line["figure"]["message"].split(" ")[1] != path:
+        fail(f"{kind}: wrote {line['figure']['message']}, expected {path}")
+    hold("Escape")
+    until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+    if not os.path.exists(path):
+        fail(f"{kind}: {path} is missing")
+    return path
+
+
+def pixels(path):
+    image = Image.open(path)
+    return image.size, image.convert("RGB").tobytes()
+
+
+def cli_export(preset, width, height, out):
+    subprocess.run([APP, "export", "--preset", preset, "--size", f"{width}x{height}", "--format", "rgb8", "-o", out,
+                    "--force"], check=True)
+    return pixels(out)
+
+
+def main():
+    preset = write_preset("hills.json", octaves=3, frequency=5, view={"ramp": "terrain", "mapping": "stretch"})
+    process, report = start_app(APP, REPORT, "--no-session", "--preset", preset, cwd=WORK)
+    try:
+        # 1. The bare picture equals the CLI's export.
+        plain = export_figure(report, "preview", 800, 600, os.path.join(WORK, "plain.png"))
+        size, plain_pixels = pixels(plain)
+        if size != (800, 600):
+            fail(f"the preview figure is {size}, not 800 x 600")
+        _, exported = cli_export(preset, 800, 600, os.path.join(WORK, "cli.png"))
+        if plain_pixels != exported:
+            differ = sum(1 for i in range(0, len(exported), 3) if plain_pixels[i:i + 3] != exported[i:i + 3])
+            fail(f"the bare figure differs from `export --format rgb8` in {differ} of 480000 pixels")
+        before = os.stat(plain).st_mtime_ns
+        error = export_figure(report, "preview", 800, 600, plain, refused=True)
+        if "exists" not in error or os.stat(plain).st_mtime_ns != before:
+            fail(f"an existing figure was not refused, or was changed: {error!r}")
+        text = Image.open(plain).text
+        if "noise-explorer-preset" not in text or json.loads(text["noise-explorer-preset"])["octaves"] != 3:
+            fail(f"the figure does not carry the preset: {sorted(text)}")
+        _, reopened = cli_export(plain, 800, 600, os.path.join(WORK, "reopened.png"))
+        if reopened != exported:
+            fail("the preset in the figure does not render the same picture")
+
+        # 2. Overlays: the lattice and a pinned probe.
+        menu_item(report, "teach_menu", "teach_lattice")
+        menu_item(report, "teach_menu", "teach_probe")
+        time.sleep(0.3)
+        x0, y0, x1, y1 = report.last()["rects"]["preview_image"]
+        click_at(x0 + (x1 - x0) * 3 // 10, y0 + (y1 - y0) * 4 // 10)
+        until(report, "the probe pinned", lambda l: l["lattice_views"]["probe"] is not None)
+        overlaid = export_figure(report, "preview", 800, 600, os.path.join(WORK, "overlays.png"))
+        _, over = pixels(overlaid)
+        changed = [i // 3 for i in range(0, len(over), 3) if over[i:i + 3] != exported[i:i + 3]]
+        if not 2000 < len(changed) < 480000 // 2:
+            fail(f"the overlays changed {len(changed)} pixels: expected the lines (thousands), not the picture")
+        red = sum(1 for i in range(0, len(over), 3) if over[i] > 230 and over[i + 1] < 120 and over[i + 2] < 120)
+        if red < 20:
+            fail(f"no probe marker in the figure ({red} red pixels)")
+
+        # 3. A parameter changes the figure.
+        line = report.last()
+        x0, y0, x1, y1 = line["rects"]["octaves"]
+        xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
+        time.sleep(0.1)
+        xdo("keydown", "ctrl")
+        xdo("click", 1)
+        xdo("keyup", "ctrl")
+        time.sleep(0.2)
+        hold("ctrl+a")
+        xdo("type", "--delay", "40", "6")
+        hold("Return")
+        until(report, "octaves 6", lambda l: l["params"]["octaves"] == "6" and settled(l))
+        six = export_figure(report, "preview", 800, 600, os.path.join(WORK, "six.png"))
+        if pixels(six)[1] == over:
+            fail("the figure did not change with octaves")
+
+        # 4. The probe's cell, SVG and PNG.
+        svg = export_figure(report, "probe_cell", 900, 700, os.path.join(WORK, "cell.svg"), svg=True)
+        with open(svg) as f:
+            document = f.read()
+        if 'width="900" height="700"' not in document or document.count("<polygon") != 4:
+            fail(f"the cell's SVG is not a 900 x 700 figure with four arrows: {document[:300]}")
+        cell = export_figure(report, "probe_cell", 900, 700, os.path.join(WORK, "cell.png"))
+        size, data = pixels(cell)
+        if size != (900, 700) or len(set(data[i:i + 3] for i in range(0, len(data), 3 * 7))) < 20:
+            fail(f"the cell's PNG is {size}, or blank")
+
+        # 5. The interpolation curves.
+        curves = export_figure(report, "interpolation", 640, 400, os.path.join(WORK, "curves.png"))
+        size, data = pixels(curves)
+        if size != (640, 400):
+            fail(f"the curves figure is {size}, not 640 x 400")
+        colours = {(240, 110, 100), (250, 190, 80), (120, 210, 120), (110, 180, 255), (200, 140, 250)}
+        seen = {tuple(data[i:i + 3]) for i in range(0, len(data), 3)}
+        if not colours & seen or len(seen) < 50:
+            fail(f"the curves figure looks blank ({len(seen)} colours)")
+
+        # 5b. The octaves strip: six octaves and their sum, side by side.
+        strip = export_figure(report, "octaves", 1400, 330, os.path.join(WORK, "strip.png"))
+        size, data = pixels(strip)
+        if size != (1400, 330):
+            fail(f"the octaves strip is {size}, not 1400 x 330")
+        columns = np.asarray(Image.open(strip).convert("L")).astype(np.int16).std(axis=0)
+        busy = int((columns > 10).sum())
+        if busy < 1400 * 0.6:
+            fail(f"the octaves strip shows little: only {busy} of 1400 columns vary")
+
+        # 6. The octave build-up as an animated PNG: the frames of `export --animate octaves`.
+        menu_item(report, "file_menu", "export_figure")
+        until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_kind=animation"])
+        until(report, "the animation's options", lambda l: "figure_animate=octaves" in l["rects"])
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_animate=octaves"])
+        until(report, "octaves", lambda l: l["figure"]["animate"] == "octaves")
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+        animation = export_figure(report, "animation", 320, 200, os.path.join(WORK, "build-up.png"))
+        cli = os.path.join(WORK, "build-up-cli.png")
+        subprocess.run([APP, "export", "--preset", six, "--size", "320x200", "--format", "rgb8", "--animate",
+                        "octaves", "-o", cli], check=True)
+        shown, wanted = Image.open(animation), Image.open(cli)
+        if getattr(shown, "n_frames", 1) != 6:
+            fail(f"the build-up of 6 octaves has {getattr(shown, 'n_frames', 1)} frames")
+        for i in range(6):
+            shown.seek(i)
+            wanted.seek(i)
+            if shown.convert("RGB").tobytes() != wanted.convert("RGB").tobytes():
+                fail(f"frame {i} of the window's build-up differs from `export --animate octaves`")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    print("figures: preview (equal to the export, overlays on top, follows octaves), probe cell SVG and PNG, "
+          "curves PNG, the octave build-up")
+
+
+main()
