@@ -29,7 +29,7 @@ import time
 import numpy as np
 from PIL import Image
 
-from x11_drive import click, click_at, fail, hold, menu_item, settled, start_app, until, xdo
+from x11_drive import click, click_at, fail, hold, menu_item, settled, start_app, type_into_slider, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -149,16 +149,7 @@ def main():
 
         # 3. A parameter changes the figure.
         line = report.last()
-        x0, y0, x1, y1 = line["rects"]["octaves"]
-        xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
-        time.sleep(0.1)
-        xdo("keydown", "ctrl")
-        xdo("click", 1)
-        xdo("keyup", "ctrl")
-        time.sleep(0.2)
-        hold("ctrl+a")
-        xdo("type", "--delay", "40", "6")
-        hold("Return")
+        type_into_slider(line["rects"]["octaves"], "6")
         until(report, "octaves 6", lambda l: l["params"]["octaves"] == "6" and settled(l))
         six = export_figure(report, "preview", 800, 600, os.path.join(WORK, "six.png"))
         if pixels(six)[1] == over:

@@ -23,7 +23,7 @@ import os
 import sys
 import time
 
-from x11_drive import click, fail, hold, menu_item, screenshot, settled, start_app, until, xdo
+from x11_drive import click, fail, hold, menu_item, screenshot, settled, start_app, type_into_slider, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -147,16 +147,7 @@ def kept_per_step(report):
     time.sleep(0.3)
     line = report.last()
     # The student types 3 into the octaves slider (Ctrl+click makes it a text field).
-    x0, y0, x1, y1 = line["rects"]["octaves"]
-    xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
-    time.sleep(0.1)
-    xdo("keydown", "ctrl")
-    xdo("click", 1)
-    xdo("keyup", "ctrl")
-    time.sleep(0.2)
-    hold("ctrl+a")
-    xdo("type", "--delay", "50", "3")
-    hold("Return")
+    type_into_slider(line["rects"]["octaves"], "3")
     until(report, "octaves 3 on step 2", lambda l: l["params"]["octaves"] == "3")
     click(report.last()["rects"]["lesson_next"])
     line = until(report, "step 3", lambda l: l["lesson"].get("step") == 3)

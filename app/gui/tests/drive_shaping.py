@@ -12,7 +12,7 @@ import time
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from x11_drive import click, click_at, fail, settled, start_app, until, xdo
+from x11_drive import click, click_at, fail, settled, start_app, type_into_slider, until, xdo
 
 app, out = sys.argv[1], sys.argv[2]
 os.makedirs(out, exist_ok=True)
@@ -80,18 +80,7 @@ until(report, "a sixth point", lambda l: len(l["params"]["curve"].split(",")) ==
 # [4] Terraces: Ctrl+click the slider and type 6.
 line = report.last()
 before = checksum()
-r = line["rects"]["terraces"]
-xdo("mousemove", (r[0] + r[2]) // 2, (r[1] + r[3]) // 2)
-time.sleep(0.1)
-xdo("keydown", "ctrl")
-xdo("click", 1)
-xdo("keyup", "ctrl")
-time.sleep(0.15)
-xdo("key", "ctrl+a")
-xdo("type", "--delay", "50", "6")
-xdo("keydown", "Return")
-time.sleep(0.08)
-xdo("keyup", "Return")
+type_into_slider(line["rects"]["terraces"], "6")
 until(report, "terraces = 6", lambda l: l["params"]["terraces"] == "6")
 new_picture(before, "the terraced picture")
 shot("shaping-3-terraces.png")

@@ -96,6 +96,21 @@ def hold(keys):
     time.sleep(0.05)
 
 
+def type_into_slider(rect, text):
+    """Types `text` into the slider at `rect` as a person does: Ctrl+click turns the slider into
+    a text field, Ctrl+A selects what is there, and a held Return commits the value."""
+    x0, y0, x1, y1 = rect
+    xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
+    time.sleep(0.1)
+    xdo("keydown", "ctrl")
+    xdo("click", 1)
+    xdo("keyup", "ctrl")
+    time.sleep(0.2)
+    hold("ctrl+a")
+    xdo("type", "--delay", "50", text)
+    hold("Return")
+
+
 def click_at(x, y, times=1):
     """Moves there, lets a frame see the hover, and clicks; a double click has its clicks a frame
     or more apart but within ImGui's double-click time (0.3 s)."""
