@@ -188,9 +188,122 @@ HWY_INLINE bool SharedSimplexLanes(std::uint32_t seed, const VF* fl, const VF* d
     return true;
 }
 
-// shared: 2D only, the simplex shared by the lanes of the vector before (SharedSimplexLanes).
+// [SECTION] 2D: one compare picks the middle vertex ------------------------------------------
+// The lanes of the 2D path keep each hash in the low 32 bits of its 64-bit lane and never clear
+// the high halves: MulEven reads only the low halves, the right shifts run in 32-bit lanes (no
+// high bit moves down), and the gradient reads bits 0-2 only. So a hash costs no masking.
+
+// low32(v) >> k in the low half of each lane (the high half: anything).
+template <int k>
+HWY_INLINE VU ShiftLow32(VU v) {
+#if HWY_TARGET == HWY_SCALAR
+    return hn::ShiftRight<k>(Low32(v));
+#else
+    return hn::BitCast(DU(), hn::ShiftRight<k>(hn::BitCast(DU32(), v)));
+#endif
+}
+
+// The cell index's low 32 bits (all the hash reads) in the low half of each lane. Within the
+// quick limit the sum with 1.5 * 2^52 already holds them: the magic number's low half is 0, so
+// CellIndexLanes' subtraction would not change them.
+template <bool Quick>
+HWY_INLINE VU CellLow32Lanes(VF whole) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    return hn::BitCast(DU(), CellIndexLanes<Quick>(whole));
+#else
+    const DF d;
+    if constexpr (!Quick) return hn::BitCast(DU(), CellIndexLanes<false>(whole));
+    return hn::BitCast(DU(), hn::Add(whole, hn::Set(d, 0x1.8p52)));
+#endif
+}
+
+// vertex_hash's finaliser (MurmurHash3's) on the low halves; its input is the seed xored with
+// the axes' primed coordinates.
+HWY_INLINE VU FinaliseLow32(VU h) {
+    h = hn::Xor(h, ShiftLow32<16>(h));
+    h = MulFull32(h, mix1);
+    h = hn::Xor(h, ShiftLow32<13>(h));
+    h = MulFull32(h, mix2);
+    return hn::Xor(h, ShiftLow32<16>(h));
+}
+
+// yes where bit `bit` of h is set, else no. AVX2 and SSE4 blend on a lane's sign bit directly,
+// so the bit goes there (the other bits do not matter); AVX-512 tests the bit into a mask in one
+// instruction, and the portable targets test it too (their sign test would miss -0).
+template <int bit>
+HWY_INLINE VF PickIfBit(VU h, VF yes, VF no) {
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_SSE4
+    return hn::IfNegativeThenElse(hn::BitCast(DF(), hn::ShiftLeft<63 - bit>(h)), yes, no);
+#else
+    return hn::IfThenElse(BitSet(h, std::uint64_t{1} << bit), yes, no);
+#endif
+}
+
+// gradient2(h) . (dx, dy) as simplex.cpp's contribution computes it, g_x dx + g_y dy, with the
+// signs moved onto the distances ((-g) d and g (-d) are the same double) and the swap of bit 0
+// onto them too (a + b is b + a): cos(pi/8) u + sin(pi/8) v. Bits 1 and 2 of h shifted to the
+// sign bit flip dx and dy; bit 0 picks which of them meets the long component.
+HWY_INLINE VF GradientDot2Lanes(VU h, VF dx, VF dy) {
+    const DF d;
+    const VF sign = hn::Set(d, -0.0);
+    const VF x    = hn::Xor(dx, hn::And(hn::BitCast(d, hn::ShiftLeft<62>(h)), sign));
+    const VF y    = hn::Xor(dy, hn::And(hn::BitCast(d, hn::ShiftLeft<61>(h)), sign));
+    const VF u = PickIfBit<0>(h, y, x), v = PickIfBit<0>(h, x, y);
+    return hn::Add(hn::Mul(hn::Set(d, gradient2_long), u), hn::Mul(hn::Set(d, gradient2_short), v));
+}
+
+// (r^2 - |d|^2)^4 where positive, times the gradient's dot product.
+HWY_INLINE VF Contribution2Lanes(VU h, VF dx, VF dy) {
+    const VF length2 = hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy));
+    const VF a       = FalloffBaseLanes(length2);
+    const VF a2      = hn::Mul(a, a);
+    return hn::Mul(hn::Mul(a2, a2), GradientDot2Lanes(h, dx, dy));
+}
+
+// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> per lane. The ranking of two axes
+// is one compare, x_higher, which picks the middle vertex (x + 1 or y + 1) and its distance;
+// the vertices' primed coordinates are the cell's plus a constant (x * P + P is (x + 1) * P in
+// uint32), so each axis is multiplied once. Lanes that share one simplex take
+// SharedSimplexLanes instead.
+template <bool Quick, bool TryShared>
+HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, SharedSimplex& shared) {
+    const DF d;
+    const DU du;
+    const VF s = hn::Mul(hn::Add(x, y), hn::Set(d, skew2));  // 1. skew
+    VF q[2]    = {hn::Add(x, s), hn::Add(y, s)};
+    if constexpr (!Quick) q[0] = ClampLanes(q[0]), q[1] = ClampLanes(q[1]);
+    const VF fl[2] = {hn::Floor(q[0]), hn::Floor(q[1])};
+    const VF fx = hn::Sub(q[0], fl[0]), fy = hn::Sub(q[1], fl[1]);
+    const VF t     = hn::Mul(hn::Add(fx, fy), hn::Set(d, unskew2));  // 2. unskew
+    const VF d0[2] = {hn::Sub(fx, t), hn::Sub(fy, t)};
+    if constexpr (TryShared) {
+        VF out;
+        if (SharedSimplexLanes(seed, fl, d0, shared, out)) return out;
+    }
+
+    const auto x_higher = hn::Gt(d0[0], d0[1]);  // 3. which simplex (ties: y)
+    const VU px = MulFull32(CellLow32Lanes<Quick>(fl[0]), axis_prime[0]),
+             py = MulFull32(CellLow32Lanes<Quick>(fl[1]), axis_prime[1]);
+    const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
+    const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
+    const VU h0 = FinaliseLow32(hn::Xor(sx, py));  // 4. the vertices (0, 0), middle, (1, 1)
+    const VU h1 = FinaliseLow32(hn::IfThenElse(hn::RebindMask(du, x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1)));
+    const VU h2 = FinaliseLow32(hn::Xor(sx1, py1));
+
+    // (d0 - offset) + k unskew, with d0 - 0 = d0.
+    const VF one = hn::Set(d, 1.0), unskew_1 = hn::Set(d, unskew2), unskew_2 = hn::Set(d, 2.0 * unskew2);
+    const VF ax = hn::Sub(d0[0], one), ay = hn::Sub(d0[1], one);
+    const VF d1x = hn::Add(hn::IfThenElse(x_higher, ax, d0[0]), unskew_1),
+             d1y = hn::Add(hn::IfThenElse(x_higher, d0[1], ay), unskew_1);
+    VF total = hn::Add(hn::Zero(d), Contribution2Lanes(h0, d0[0], d0[1]));  // 0 + c: -0 becomes 0
+    total    = hn::Add(total, Contribution2Lanes(h1, d1x, d1y));
+    total    = hn::Add(total, Contribution2Lanes(h2, hn::Add(ax, unskew_2), hn::Add(ay, unskew_2)));
+    return hn::Mul(total, hn::Set(d, norm2));
+}
+
+// 4D (and the generic ranking): each lane ranks its axes, then hashes its D + 1 vertices.
 template <int D, bool Quick>
-HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared) {
+HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
     const DF d;
     const DI di;
     constexpr double skew = D == 2 ? skew2 : skew4, unskew = D == 2 ? unskew2 : unskew4;
@@ -209,10 +322,6 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x, SharedSimplex* shared
     const VF t = hn::Mul(fsum, hn::Set(d, unskew));
     VF d0[D];
     for (int axis = 0; axis < D; ++axis) d0[axis] = hn::Sub(f[axis], t);
-    if constexpr (D == 2) {
-        VF out;
-        if (SharedSimplexLanes(seed, fl, d0, *shared, out)) return out;
-    }
     VI cell[D];
     for (int axis = 0; axis < D; ++axis) cell[axis] = CellIndexLanes<Quick>(fl[axis]);
 
@@ -300,11 +409,22 @@ struct SimplexOctave {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
         }
-        if (inside) return Octave<true>(in);
-        Octave<false>(in);
+        if constexpr (D <= 2) {
+            if (SharesSimplices(in)) return inside ? Octave<true, true>(in) : Octave<false, true>(in);
+        }
+        if (inside) return Octave<true, false>(in);
+        Octave<false, false>(in);
     }
 
-    template <bool Quick>
+    // 2D: whether the lanes of a vector are worth testing for one shared simplex. A row crosses
+    // about three simplex edges per cell, so a vector spanning half a cell or more rarely lies
+    // in one simplex, and the test would only cost.
+    static bool SharesSimplices(const OctaveInputs& in) {
+        const std::int64_t cells = in.cell_x[in.padded - 1] - in.cell_x[0] + 1;
+        return cells * 2 * static_cast<std::int64_t>(hn::Lanes(DF())) <= in.padded;
+    }
+
+    template <bool Quick, bool TryShared>
     static void Octave(const OctaveInputs& in) {
         const DF d;
         const DI di;
@@ -328,13 +448,12 @@ struct SimplexOctave {
             const VF x = hn::Add(whole, hn::Load(d, in.frac_x + i));
             VF n;
             if constexpr (D <= 2) {
-                const VF p[2] = {x, row[1]};
-                n             = simplex_lanes::SkewedLanes<2, Quick>(seed, p, &shared);
+                n = simplex_lanes::Simplex2Lanes<Quick, TryShared>(seed, x, row[1], shared);
             } else if constexpr (D == 3) {
                 n = simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
             } else {
                 const VF p[4] = {x, row[1], row[2], row[3]};
-                n             = simplex_lanes::SkewedLanes<4, Quick>(seed, p, nullptr);
+                n             = simplex_lanes::SkewedLanes<4, Quick>(seed, p);
             }
             EmitLanes(in, i, n);
         }
