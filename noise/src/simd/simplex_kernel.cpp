@@ -128,66 +128,6 @@ HWY_INLINE VF CellLanes(VF q, VI& index) {
 
 // [SECTION] 1D, 2D, 4D: the skewed lattice ---------------------------------------------------
 
-// 2D: the gradients of the last simplex whose vertices were hashed once for all lanes. At low
-// frequencies a vector's lanes lie in one simplex (a hundred pixels per cell at the headline's
-// step), so consecutive vectors share it: its three hashes and gradients are worked out once,
-// with the reference's own scalar functions, and broadcast.
-struct SharedSimplex {
-    bool valid = false;
-    double cell[2]{};
-    bool x_higher = false;    // d0x > d0y: which of the middle vertices
-    double gradient[3][2]{};  // per vertex k
-};
-
-// The simplex of every lane, when it is one and the same: the vertex hashes and gradients
-// scalar, the distances, falloffs and dot products on the lanes, with the operations of the
-// per-lane path below (and of simplex.cpp) in their order. Returns false when the lanes' cells
-// or the order of their axes differ.
-HWY_INLINE bool SharedSimplexLanes(std::uint32_t seed, const VF* fl, const VF* d0, SharedSimplex& shared,
-                                   VF& out) {
-    const DF d;
-    const double cx = hn::GetLane(fl[0]), cy = hn::GetLane(fl[1]);
-    if (!hn::AllTrue(d, hn::And(hn::Eq(fl[0], hn::Set(d, cx)), hn::Eq(fl[1], hn::Set(d, cy))))) return false;
-    const auto x_higher_lanes = hn::Gt(d0[0], d0[1]);
-    const bool x_higher       = hn::AllTrue(d, x_higher_lanes);
-    if (!x_higher && !hn::AllFalse(d, x_higher_lanes)) return false;
-    if (!shared.valid || shared.cell[0] != cx || shared.cell[1] != cy || shared.x_higher != x_higher) {
-        // The cell index as CellLanes' conversion gives it (fl is floored and clamped to 2^52).
-        const auto ix = static_cast<std::int64_t>(cx), iy = static_cast<std::int64_t>(cy);
-        const std::array<std::int64_t, 2> vertex[3] = {
-            {ix, iy}, {x_higher ? ix + 1 : ix, x_higher ? iy : iy + 1}, {ix + 1, iy + 1}};
-        for (int k = 0; k < 3; ++k) {
-            const auto g          = gradient2(vertex_hash(seed, vertex[k]));
-            shared.gradient[k][0] = g[0];
-            shared.gradient[k][1] = g[1];
-        }
-        shared.valid    = true;
-        shared.cell[0]  = cx;
-        shared.cell[1]  = cy;
-        shared.x_higher = x_higher;
-    }
-    VF total = hn::Zero(d);
-    for (int k = 0; k <= 2; ++k) {
-        VF dist[2];
-        for (int axis = 0; axis < 2; ++axis) {
-            // Vertex k is 1 on the k axes of highest rank: x for the middle vertex when x is higher.
-            const bool offset = k == 2 || (k == 1 && (axis == 0) == x_higher);
-            dist[axis]        = k == 0 ? d0[axis]
-                                       : hn::Add(hn::Sub(d0[axis], hn::Set(d, offset ? 1.0 : 0.0)),
-                                                 hn::Set(d, static_cast<double>(k) * unskew2));
-        }
-        VF length2       = hn::Add(hn::Mul(dist[0], dist[0]), hn::Mul(dist[1], dist[1]));
-        const VF a       = FalloffBaseLanes(length2);
-        const VF a2      = hn::Mul(a, a);
-        const VF falloff = hn::Mul(a2, a2);
-        const VF dot     = hn::Add(hn::Mul(hn::Set(d, shared.gradient[k][0]), dist[0]),
-                                   hn::Mul(hn::Set(d, shared.gradient[k][1]), dist[1]));
-        total            = hn::Add(total, hn::Mul(falloff, dot));
-    }
-    out = hn::Mul(total, hn::Set(d, norm2));
-    return true;
-}
-
 // [SECTION] 2D: one compare picks the middle vertex ------------------------------------------
 // The lanes of the 2D path keep each hash in the low 32 bits of its 64-bit lane and never clear
 // the high halves: MulEven reads only the low halves, the right shifts run in 32-bit lanes (no
@@ -252,23 +192,120 @@ HWY_INLINE VF GradientDot2Lanes(VU h, VF dx, VF dy) {
     return hn::Add(hn::Mul(hn::Set(d, gradient2_long), u), hn::Mul(hn::Set(d, gradient2_short), v));
 }
 
-// (r^2 - |d|^2)^4 where positive, times the gradient's dot product.
-HWY_INLINE VF Contribution2Lanes(VU h, VF dx, VF dy) {
-    const VF length2 = hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy));
-    const VF a       = FalloffBaseLanes(length2);
-    const VF a2      = hn::Mul(a, a);
-    return hn::Mul(hn::Mul(a2, a2), GradientDot2Lanes(h, dx, dy));
+// (r^2 - |d|^2)^4 where positive, else 0: simplex.cpp's falloff.
+HWY_INLINE VF Falloff2Lanes(const VF* dist) {
+    const VF a  = FalloffBaseLanes(hn::Add(hn::Mul(dist[0], dist[0]), hn::Mul(dist[1], dist[1])));
+    const VF a2 = hn::Mul(a, a);
+    return hn::Mul(a2, a2);
 }
 
-// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> per lane. The ranking of two axes
-// is one compare, x_higher, which picks the middle vertex (x + 1 or y + 1) and its distance;
-// the vertices' primed coordinates are the cell's plus a constant (x * P + P is (x + 1) * P in
-// uint32), so each axis is multiplied once. Lanes that share one simplex take
-// SharedSimplexLanes instead.
-template <bool Quick, bool TryShared>
-HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, SharedSimplex& shared) {
+// [SECTION] 2D: lanes in one or two cells ----------------------------------------------------
+// At low frequencies the lanes of a vector lie in one cell of the skewed lattice, or in two
+// where the row crosses a cell edge, and the next vectors in the same ones. The gradients of
+// those cells' four corners are then worked out once, with the reference's scalar functions,
+// and each lane picks its three vertices' among them: its cell's (0, 0) and (1, 1), and the
+// middle vertex its compare chooses.
+
+// The gradients of the corners (0, 0), (1, 0), (0, 1), (1, 1) of one cell.
+struct CellCorners {
+    double cell[2]{};  // the cell's floored skewed coordinates
+    double gradient[4][2]{};
+};
+
+// The corners of the last two cells met. A row meets its cells in order, so a vector's second
+// cell is usually the next vector's first.
+class CornerCache {
+  public:
+    explicit CornerCache(std::uint32_t seed) : seed_(seed) {}
+
+    // Replaces the entry not used last when (cx, cy) is new: the two cells of one vector, looked
+    // up one after the other, never evict each other.
+    const CellCorners& Of(double cx, double cy) {
+        for (int k = 0; k < 2; ++k)
+            if (valid_[k] && entry_[k].cell[0] == cx && entry_[k].cell[1] == cy) {
+                recent_ = k;
+                return entry_[k];
+            }
+        recent_ = 1 - recent_;
+        Fill(entry_[recent_], cx, cy);
+        valid_[recent_] = true;
+        return entry_[recent_];
+    }
+
+  private:
+    void Fill(CellCorners& corners, double cx, double cy) const {
+        // The cell index as CellIndexLanes converts it (cx, cy are floored, within 2^52).
+        const auto ix = static_cast<std::int64_t>(cx), iy = static_cast<std::int64_t>(cy);
+        corners.cell[0] = cx;
+        corners.cell[1] = cy;
+        for (int k = 0; k < 4; ++k) {
+            const auto g = gradient2(vertex_hash(seed_, std::array<std::int64_t, 2>{ix + (k & 1), iy + (k >> 1)}));
+            corners.gradient[k][0] = g[0];
+            corners.gradient[k][1] = g[1];
+        }
+    }
+
+    std::uint32_t seed_;
+    CellCorners entry_[2];
+    bool valid_[2] = {false, false};
+    int recent_    = 1;
+};
+
+// Component `axis` of the gradient at corner `corner` of each lane's cell: a's, or b's where
+// in_b (TwoCells).
+template <bool TwoCells>
+HWY_INLINE VF CornerGradientLanes(const CellCorners& a, const CellCorners& b, hn::Mask<DF> in_b, int corner,
+                                  int axis) {
+    const DF d;
+    const VF from_a = hn::Set(d, a.gradient[corner][axis]);
+    if constexpr (!TwoCells) return from_a;
+    return hn::IfThenElse(in_b, hn::Set(d, b.gradient[corner][axis]), from_a);
+}
+
+// The lanes' sum over their three vertices, the gradients picked from the corners of cell a, or
+// of cell b where in_b (TwoCells): (0, 0), the middle vertex, (1, 1).
+template <bool TwoCells>
+HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const CellCorners& a,
+                            const CellCorners& b, hn::Mask<DF> in_b) {
+    const DF d;
+    const auto corner = [&](int k, int axis) { return CornerGradientLanes<TwoCells>(a, b, in_b, k, axis); };
+    VF total = hn::Zero(d);
+    for (int k = 0; k < 3; ++k) {
+        VF g[2];
+        for (int axis = 0; axis < 2; ++axis)
+            g[axis] = k == 1 ? hn::IfThenElse(x_higher, corner(1, axis), corner(2, axis)) : corner(k == 0 ? 0 : 3, axis);
+        const VF dot = hn::Add(hn::Mul(g[0], dist[k][0]), hn::Mul(g[1], dist[k][1]));
+        total        = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), dot));
+    }
+    return hn::Mul(total, hn::Set(d, norm2));
+}
+
+// The lanes' sum over their three vertices, each lane hashing its own: the vertices' primed
+// coordinates are the cell's plus a constant (x P + P is (x + 1) P in uint32), so each axis is
+// multiplied once.
+template <bool Quick>
+HWY_INLINE VF HashedLanes(std::uint32_t seed, const VF* fl, const VF (*dist)[2], hn::Mask<DF> x_higher) {
     const DF d;
     const DU du;
+    const VU px = MulFull32(CellLow32Lanes<Quick>(fl[0]), axis_prime[0]),
+             py = MulFull32(CellLow32Lanes<Quick>(fl[1]), axis_prime[1]);
+    const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
+    const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
+    const VU h[3] = {FinaliseLow32(hn::Xor(sx, py)),
+                     FinaliseLow32(hn::IfThenElse(hn::RebindMask(du, x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1))),
+                     FinaliseLow32(hn::Xor(sx1, py1))};
+    VF total = hn::Zero(d);
+    for (int k = 0; k < 3; ++k)
+        total = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), GradientDot2Lanes(h[k], dist[k][0], dist[k][1])));
+    return hn::Mul(total, hn::Set(d, norm2));
+}
+
+// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> on lanes. The ranking of two axes is
+// one compare, x_higher, which picks the middle vertex ((1, 0), else (0, 1)) and its distance.
+// TryShared: the lanes' cells are tested for being one or two (FewCellsLanes).
+template <bool Quick, bool TryShared>
+HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache) {
+    const DF d;
     const VF s = hn::Mul(hn::Add(x, y), hn::Set(d, skew2));  // 1. skew
     VF q[2]    = {hn::Add(x, s), hn::Add(y, s)};
     if constexpr (!Quick) q[0] = ClampLanes(q[0]), q[1] = ClampLanes(q[1]);
@@ -276,29 +313,32 @@ HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, SharedSimplex& share
     const VF fx = hn::Sub(q[0], fl[0]), fy = hn::Sub(q[1], fl[1]);
     const VF t     = hn::Mul(hn::Add(fx, fy), hn::Set(d, unskew2));  // 2. unskew
     const VF d0[2] = {hn::Sub(fx, t), hn::Sub(fy, t)};
-    if constexpr (TryShared) {
-        VF out;
-        if (SharedSimplexLanes(seed, fl, d0, shared, out)) return out;
-    }
 
     const auto x_higher = hn::Gt(d0[0], d0[1]);  // 3. which simplex (ties: y)
-    const VU px = MulFull32(CellLow32Lanes<Quick>(fl[0]), axis_prime[0]),
-             py = MulFull32(CellLow32Lanes<Quick>(fl[1]), axis_prime[1]);
-    const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
-    const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
-    const VU h0 = FinaliseLow32(hn::Xor(sx, py));  // 4. the vertices (0, 0), middle, (1, 1)
-    const VU h1 = FinaliseLow32(hn::IfThenElse(hn::RebindMask(du, x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1)));
-    const VU h2 = FinaliseLow32(hn::Xor(sx1, py1));
-
-    // (d0 - offset) + k unskew, with d0 - 0 = d0.
+    // 4. its vertices' distances, (d0 - offset) + k unskew (with d0 - 0 = d0)
     const VF one = hn::Set(d, 1.0), unskew_1 = hn::Set(d, unskew2), unskew_2 = hn::Set(d, 2.0 * unskew2);
     const VF ax = hn::Sub(d0[0], one), ay = hn::Sub(d0[1], one);
-    const VF d1x = hn::Add(hn::IfThenElse(x_higher, ax, d0[0]), unskew_1),
-             d1y = hn::Add(hn::IfThenElse(x_higher, d0[1], ay), unskew_1);
-    VF total = hn::Add(hn::Zero(d), Contribution2Lanes(h0, d0[0], d0[1]));  // 0 + c: -0 becomes 0
-    total    = hn::Add(total, Contribution2Lanes(h1, d1x, d1y));
-    total    = hn::Add(total, Contribution2Lanes(h2, hn::Add(ax, unskew_2), hn::Add(ay, unskew_2)));
-    return hn::Mul(total, hn::Set(d, norm2));
+    const VF dist[3][2] = {{d0[0], d0[1]},
+                           {hn::Add(hn::IfThenElse(x_higher, ax, d0[0]), unskew_1),
+                            hn::Add(hn::IfThenElse(x_higher, d0[1], ay), unskew_1)},
+                           {hn::Add(ax, unskew_2), hn::Add(ay, unskew_2)}};
+    if constexpr (TryShared) {
+        const double ax0 = hn::GetLane(fl[0]), ay0 = hn::GetLane(fl[1]);
+        const auto in_a = hn::And(hn::Eq(fl[0], hn::Set(d, ax0)), hn::Eq(fl[1], hn::Set(d, ay0)));
+        if (hn::AllTrue(d, in_a)) {
+            const CellCorners& a = cache.Of(ax0, ay0);
+            return FewCellsLanes<false>(dist, x_higher, a, a, in_a);
+        }
+        // The row meets cells in order: the last lane's is the other one, if there are two.
+        const double bx0 = hn::GetLane(hn::Reverse(d, fl[0])), by0 = hn::GetLane(hn::Reverse(d, fl[1]));
+        const auto in_b = hn::And(hn::Eq(fl[0], hn::Set(d, bx0)), hn::Eq(fl[1], hn::Set(d, by0)));
+        if (hn::AllTrue(d, hn::Or(in_a, in_b))) {
+            const CellCorners& a = cache.Of(ax0, ay0);
+            const CellCorners& b = cache.Of(bx0, by0);
+            return FewCellsLanes<true>(dist, x_higher, a, b, in_b);
+        }
+    }
+    return HashedLanes<Quick>(seed, fl, dist, x_higher);
 }
 
 // 4D (and the generic ranking): each lane ranks its axes, then hashes its D + 1 vertices.
@@ -429,7 +469,7 @@ struct SimplexOctave {
         const DF d;
         const DI di;
         const std::uint32_t seed = in.lattice->seed();
-        simplex_lanes::SharedSimplex shared;
+        simplex_lanes::CornerCache corners(seed);
         // The row's coordinates, rebuilt from their cells as the lanes' x is (axes past D: 0).
         VF row[4];
         for (int axis = 1; axis < 4; ++axis) {
@@ -448,7 +488,7 @@ struct SimplexOctave {
             const VF x = hn::Add(whole, hn::Load(d, in.frac_x + i));
             VF n;
             if constexpr (D <= 2) {
-                n = simplex_lanes::Simplex2Lanes<Quick, TryShared>(seed, x, row[1], shared);
+                n = simplex_lanes::Simplex2Lanes<Quick, TryShared>(seed, x, row[1], corners);
             } else if constexpr (D == 3) {
                 n = simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
             } else {
