@@ -179,17 +179,38 @@ HWY_INLINE VF PickIfBit(VU h, VF yes, VF no) {
 #endif
 }
 
-// gradient2(h) . (dx, dy) as simplex.cpp's contribution computes it, g_x dx + g_y dy, with the
-// signs moved onto the distances ((-g) d and g (-d) are the same double) and the swap of bit 0
-// onto them too (a + b is b + a): cos(pi/8) u + sin(pi/8) v. Bits 1 and 2 of h shifted to the
-// sign bit flip dx and dy; bit 0 picks which of them meets the long component.
-HWY_INLINE VF GradientDot2Lanes(VU h, VF dx, VF dy) {
+// gradient2's eight vectors by the low 3 bits of the hash, one array per component.
+struct Gradient2Table {
+    Gradient2Table() {
+        for (std::uint32_t h = 0; h < 8; ++h) {
+            const auto g = gradient2(h);
+            x[h]         = g[0];
+            y[h]         = g[1];
+        }
+    }
+    HWY_ALIGN double x[8];
+    HWY_ALIGN double y[8];
+};
+
+// gradient2(h) . (dx, dy) as simplex.cpp's contribution computes it, g_x dx + g_y dy.
+// AVX-512: a vector holds all eight gradients' components, and vpermpd reads only the low 3 bits
+// of each index lane, so each component is one permute of the table by the hash itself.
+// Elsewhere the signs go onto the distances ((-g) d and g (-d) are the same double) and so does
+// the swap of bit 0 (a + b is b + a): cos(pi/8) u + sin(pi/8) v, where bits 1 and 2 of h,
+// shifted to the sign bit, flip dx and dy, and bit 0 picks which of them meets the long component.
+HWY_INLINE VF GradientDot2Lanes(VU h, VF dx, VF dy, [[maybe_unused]] const Gradient2Table& table) {
     const DF d;
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    const VF gx = VF{_mm512_permutexvar_pd(h.raw, hn::Load(d, table.x).raw)};
+    const VF gy = VF{_mm512_permutexvar_pd(h.raw, hn::Load(d, table.y).raw)};
+    return hn::Add(hn::Mul(gx, dx), hn::Mul(gy, dy));
+#else
     const VF sign = hn::Set(d, -0.0);
     const VF x    = hn::Xor(dx, hn::And(hn::BitCast(d, hn::ShiftLeft<62>(h)), sign));
     const VF y    = hn::Xor(dy, hn::And(hn::BitCast(d, hn::ShiftLeft<61>(h)), sign));
     const VF u = PickIfBit<0>(h, y, x), v = PickIfBit<0>(h, x, y);
     return hn::Add(hn::Mul(hn::Set(d, gradient2_long), u), hn::Mul(hn::Set(d, gradient2_short), v));
+#endif
 }
 
 // (r^2 - |d|^2)^4 where positive, else 0: simplex.cpp's falloff.
@@ -284,7 +305,8 @@ HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const Ce
 // coordinates are the cell's plus a constant (x P + P is (x + 1) P in uint32), so each axis is
 // multiplied once.
 template <bool Quick>
-HWY_INLINE VF HashedLanes(std::uint32_t seed, const VF* fl, const VF (*dist)[2], hn::Mask<DF> x_higher) {
+HWY_INLINE VF HashedLanes(std::uint32_t seed, const VF* fl, const VF (*dist)[2], hn::Mask<DF> x_higher,
+                          const Gradient2Table& gradients) {
     const DF d;
     const DU du;
     const VU px = MulFull32(CellLow32Lanes<Quick>(fl[0]), axis_prime[0]),
@@ -296,7 +318,7 @@ HWY_INLINE VF HashedLanes(std::uint32_t seed, const VF* fl, const VF (*dist)[2],
                      FinaliseLow32(hn::Xor(sx1, py1))};
     VF total = hn::Zero(d);
     for (int k = 0; k < 3; ++k)
-        total = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), GradientDot2Lanes(h[k], dist[k][0], dist[k][1])));
+        total = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), GradientDot2Lanes(h[k], dist[k][0], dist[k][1], gradients)));
     return hn::Mul(total, hn::Set(d, norm2));
 }
 
@@ -304,7 +326,7 @@ HWY_INLINE VF HashedLanes(std::uint32_t seed, const VF* fl, const VF (*dist)[2],
 // one compare, x_higher, which picks the middle vertex ((1, 0), else (0, 1)) and its distance.
 // TryShared: the lanes' cells are tested for being one or two (FewCellsLanes).
 template <bool Quick, bool TryShared>
-HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache) {
+HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache, const Gradient2Table& gradients) {
     const DF d;
     const VF s = hn::Mul(hn::Add(x, y), hn::Set(d, skew2));  // 1. skew
     VF q[2]    = {hn::Add(x, s), hn::Add(y, s)};
@@ -338,7 +360,7 @@ HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache) 
             return FewCellsLanes<true>(dist, x_higher, a, b, in_b);
         }
     }
-    return HashedLanes<Quick>(seed, fl, dist, x_higher);
+    return HashedLanes<Quick>(seed, fl, dist, x_higher, gradients);
 }
 
 // 4D (and the generic ranking): each lane ranks its axes, then hashes its D + 1 vertices.
@@ -470,13 +492,14 @@ struct SimplexOctave {
         const DI di;
         const std::uint32_t seed = in.lattice->seed();
         simplex_lanes::CornerCache corners(seed);
+        const simplex_lanes::Gradient2Table gradients;
         // The row's coordinates, rebuilt from their cells as the lanes' x is (axes past D: 0).
         VF row[4];
         for (int axis = 1; axis < 4; ++axis) {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             row[axis]        = hn::Set(d, static_cast<double>(cell.index) + cell.frac);
         }
-        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+        const auto x_at = [&](int i) {
             const VI cell = hn::Load(di, in.cell_x + i);
             VF whole;  // the cell as a double; within 2^51 by adding the bits of 1.5 * 2^52
             if constexpr (Quick) {
@@ -485,18 +508,30 @@ struct SimplexOctave {
             } else {
                 whole = hn::ConvertTo(d, cell);
             }
-            const VF x = hn::Add(whole, hn::Load(d, in.frac_x + i));
-            VF n;
+            return hn::Add(whole, hn::Load(d, in.frac_x + i));
+        };
+        const auto noise_at = [&](VF x) {
             if constexpr (D <= 2) {
-                n = simplex_lanes::Simplex2Lanes<Quick, TryShared>(seed, x, row[1], corners);
+                return simplex_lanes::Simplex2Lanes<Quick, TryShared>(seed, x, row[1], corners, gradients);
             } else if constexpr (D == 3) {
-                n = simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
+                return simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
             } else {
                 const VF p[4] = {x, row[1], row[2], row[3]};
-                n             = simplex_lanes::SkewedLanes<4, Quick>(seed, p);
+                return simplex_lanes::SkewedLanes<4, Quick>(seed, p);
             }
-            EmitLanes(in, i, n);
-        }
+        };
+        const int lanes = static_cast<int>(hn::Lanes(d));
+        int i           = 0;
+        // Two vectors a step where no branch separates them: each is a long chain of dependent
+        // operations (skew, floor, hash, gradient, falloff), and two side by side keep the
+        // pipelines busy where one would wait on its own latencies.
+        if constexpr (!TryShared)
+            for (; i + 2 * lanes <= in.padded; i += 2 * lanes) {
+                const VF first = noise_at(x_at(i)), second = noise_at(x_at(i + lanes));
+                EmitLanes(in, i, first);
+                EmitLanes(in, i + lanes, second);
+            }
+        for (; i < in.padded; i += lanes) EmitLanes(in, i, noise_at(x_at(i)));
     }
 };
 
