@@ -83,7 +83,17 @@ struct OctaveInputs {
     // the sum here (EmitLanes), as AddOctave would, in the same pass.
     double* sum      = nullptr;
     double amplitude = 0.0;
+    // The chunk's x before the octave's scale and shift, and that octave's setup: what an octave
+    // that finds its own cells reads (FindsOwnCells below) in place of cell_x, frac_x, weight_x.
+    const double* x          = nullptr;
+    const OctaveSetup* setup = nullptr;
 };
+
+// Octaves with `static constexpr bool finds_own_cells = true` (simplex noise, which skews or
+// turns the point before it looks for cells) read OctaveInputs::x: FillChunk leaves cell_x,
+// frac_x and weight_x unwritten for them.
+template <class Octave>
+concept FindsOwnCells = Octave::finds_own_cells;
 
 // An octave's noise for pixels i ..: into in.out, or added to the fractal sum.
 HWY_INLINE void EmitLanes(const OctaveInputs& in, int i, VF noise) {
@@ -711,13 +721,15 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
-        CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
+        if constexpr (!FindsOwnCells<Octave>) CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
         OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)],
                         setup.period,  {},
                         cell_x,        frac_x,
                         weight_x,      padded,
                         noise};
-        in.plan = &plan;
+        in.plan  = &plan;
+        in.x     = x;
+        in.setup = &setup;
         for (int axis = 1; axis < plan.dimension; ++axis) {
             const Cell cell   = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
             in.row.cell[axis] = cell;

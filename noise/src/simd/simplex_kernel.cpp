@@ -15,6 +15,8 @@
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include <cmath>
+
 #include "simd/lattice_simd-inl.h"
 #include "simplex_lattice.hpp"
 
@@ -458,21 +460,25 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
 // One octave of simplex noise of dimension D (1 .. 4) over the chunk.
 template <int D>
 struct SimplexOctave {
+    static constexpr bool finds_own_cells = true;  // FillChunk hands over x, not cells
+
     // Chunks whose coordinates all lie within +-2^49 (every real view) take the quick path:
     // then every skewed or rotated coordinate is within +-2^51, where the clamp changes nothing
     // and a floor converts to an integer by an addition (CellIndexLanes). x ascends along the
-    // chunk, so its first and last cells decide for all.
+    // chunk (and so does its octave coordinate), so its first and last pixels decide for all.
     static void Run(const OctaveInputs& in) {
         constexpr double quick = 0x1.0p49;
         const auto within      = [&](double v) { return v > -quick && v < quick; };
-        bool inside            = within(static_cast<double>(in.cell_x[0])) &&
-                      within(static_cast<double>(in.cell_x[in.padded - 1]));
+        const double first = octave_coordinate(*in.setup, 0, in.x[0]),
+                     last  = octave_coordinate(*in.setup, 0, in.x[in.padded - 1]);
+        bool inside = within(first) && within(last);
         for (int axis = 1; axis < D; ++axis) {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
         }
         if constexpr (D <= 2) {
-            if (SharesSimplices(in)) return inside ? Octave<true, true>(in) : Octave<false, true>(in);
+            if (SharesSimplices(first, last, in.padded))
+                return inside ? Octave<true, true>(in) : Octave<false, true>(in);
         }
         if (inside) return Octave<true, false>(in);
         Octave<false, false>(in);
@@ -480,35 +486,34 @@ struct SimplexOctave {
 
     // 2D: whether the lanes of a vector are worth testing for one shared simplex. A row crosses
     // about three simplex edges per cell, so a vector spanning half a cell or more rarely lies
-    // in one simplex, and the test would only cost.
-    static bool SharesSimplices(const OctaveInputs& in) {
-        const std::int64_t cells = in.cell_x[in.padded - 1] - in.cell_x[0] + 1;
-        return cells * 2 * static_cast<std::int64_t>(hn::Lanes(DF())) <= in.padded;
+    // in one simplex, and the test would only cost. (Not so for NaN or infinite coordinates.)
+    static bool SharesSimplices(double first, double last, int padded) {
+        const double cells = std::floor(last) - std::floor(first) + 1.0;
+        return cells * 2.0 * static_cast<double>(hn::Lanes(DF())) <= padded;
     }
 
     template <bool Quick, bool TryShared>
     static void Octave(const OctaveInputs& in) {
         const DF d;
-        const DI di;
         const std::uint32_t seed = in.lattice->seed();
         simplex_lanes::CornerCache corners(seed);
         const simplex_lanes::Gradient2Table gradients;
-        // The row's coordinates, rebuilt from their cells as the lanes' x is (axes past D: 0).
+        // The row's coordinates, as simplex.cpp's coordinate() gives them: index + frac of the
+        // clamped coordinate's cell is the clamped coordinate, -0 as 0 (axes past D: 0).
         VF row[4];
         for (int axis = 1; axis < 4; ++axis) {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             row[axis]        = hn::Set(d, static_cast<double>(cell.index) + cell.frac);
         }
-        const auto x_at = [&](int i) {
-            const VI cell = hn::Load(di, in.cell_x + i);
-            VF whole;  // the cell as a double; within 2^51 by adding the bits of 1.5 * 2^52
-            if constexpr (Quick) {
-                const VF magic = hn::Set(d, 0x1.8p52);
-                whole          = hn::Sub(hn::BitCast(d, hn::Add(cell, hn::BitCast(di, magic))), magic);
-            } else {
-                whole = hn::ConvertTo(d, cell);
-            }
-            return hn::Add(whole, hn::Load(d, in.frac_x + i));
+        // The lanes' x: octave_coordinate (x * scale, then + shift only where there is one, as
+        // two roundings), then simplex.cpp's coordinate(): clamp_to_lattice, + 0.0.
+        const VF scale = hn::Set(d, in.setup->scale), shift = hn::Set(d, in.setup->shift[0]);
+        const bool shifted = in.setup->shift[0] != 0.0;
+        const auto x_at    = [&](int i) {
+            VF q = hn::Mul(hn::Load(d, in.x + i), scale);
+            if (shifted) q = hn::Add(q, shift);
+            if constexpr (!Quick) q = ClampLanes(q);
+            return hn::Add(q, hn::Zero(d));
         };
         const auto noise_at = [&](VF x) {
             if constexpr (D <= 2) {
