@@ -181,6 +181,18 @@ HWY_INLINE VF PickIfBit(VU h, VF yes, VF no) {
 #endif
 }
 
+#if HWY_TARGET != HWY_SCALAR
+// vertex_hash's finaliser on every 32-bit lane.
+HWY_INLINE hn::Vec<DU32> Finalise32(hn::Vec<DU32> h) {
+    const DU32 d32;
+    h = hn::Xor(h, hn::ShiftRight<16>(h));
+    h = hn::Mul(h, hn::Set(d32, mix1));
+    h = hn::Xor(h, hn::ShiftRight<13>(h));
+    h = hn::Mul(h, hn::Set(d32, mix2));
+    return hn::Xor(h, hn::ShiftRight<16>(h));
+}
+#endif
+
 // gradient2's eight vectors by the low 3 bits of the hash, one array per component.
 struct Gradient2Table {
     Gradient2Table() {
@@ -303,66 +315,123 @@ HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const Ce
     return hn::Mul(total, hn::Set(d, norm2));
 }
 
-// The lanes' sum over their three vertices, each lane hashing its own: the vertices' primed
-// coordinates are the cell's plus a constant (x P + P is (x + 1) P in uint32), so each axis is
-// multiplied once.
-template <bool Quick>
-HWY_INLINE VF HashedLanes(std::uint32_t seed, const VF* fl, const VF (*dist)[2], hn::Mask<DF> x_higher,
-                          const Gradient2Table& gradients) {
-    const DF d;
-    const DU du;
-    const VU px = MulFull32(CellLow32Lanes<Quick>(fl[0]), axis_prime[0]),
-             py = MulFull32(CellLow32Lanes<Quick>(fl[1]), axis_prime[1]);
-    const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
-    const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
-    const VU h[3] = {FinaliseLow32(hn::Xor(sx, py)),
-                     FinaliseLow32(hn::IfThenElse(hn::RebindMask(du, x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1))),
-                     FinaliseLow32(hn::Xor(sx1, py1))};
-    VF total = hn::Zero(d);
-    for (int k = 0; k < 3; ++k)
-        total = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), GradientDot2Lanes(h[k], dist[k][0], dist[k][1], gradients)));
-    return hn::Mul(total, hn::Set(d, norm2));
-}
+// [SECTION] 2D: each lane on its own ----------------------------------------------------------
 
-// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> on lanes. The ranking of two axes is
-// one compare, x_higher, which picks the middle vertex ((1, 0), else (0, 1)) and its distance.
-// TryShared: the lanes' cells are tested for being one or two (FewCellsLanes).
-template <bool Quick, bool TryShared>
-HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache, const Gradient2Table& gradients) {
+// One vector's simplices: the lanes' cells (floored skewed coordinates), which of their two
+// middle vertices each takes, and the distances to their three vertices.
+struct Simplex2 {
+    VF cell[2];
+    hn::Mask<DF> x_higher;
+    VF dist[3][2];  // (0, 0), the middle vertex, (1, 1)
+};
+
+// simplex.cpp's simplex_skewed<2> up to the vertices' distances. The ranking of two axes is one
+// compare, x_higher, which picks the middle vertex ((1, 0), else (0, 1)) and its distance.
+template <bool Quick>
+HWY_INLINE Simplex2 Skew2Lanes(VF x, VF y) {
     const DF d;
+    Simplex2 out;
     const VF s = hn::Mul(hn::Add(x, y), hn::Set(d, skew2));  // 1. skew
     VF q[2]    = {hn::Add(x, s), hn::Add(y, s)};
     if constexpr (!Quick) q[0] = ClampLanes(q[0]), q[1] = ClampLanes(q[1]);
-    const VF fl[2] = {hn::Floor(q[0]), hn::Floor(q[1])};
-    const VF fx = hn::Sub(q[0], fl[0]), fy = hn::Sub(q[1], fl[1]);
+    out.cell[0] = hn::Floor(q[0]);
+    out.cell[1] = hn::Floor(q[1]);
+    const VF fx = hn::Sub(q[0], out.cell[0]), fy = hn::Sub(q[1], out.cell[1]);
     const VF t     = hn::Mul(hn::Add(fx, fy), hn::Set(d, unskew2));  // 2. unskew
     const VF d0[2] = {hn::Sub(fx, t), hn::Sub(fy, t)};
 
-    const auto x_higher = hn::Gt(d0[0], d0[1]);  // 3. which simplex (ties: y)
+    out.x_higher = hn::Gt(d0[0], d0[1]);  // 3. which simplex (ties: y)
     // 4. its vertices' distances, (d0 - offset) + k unskew (with d0 - 0 = d0)
     const VF one = hn::Set(d, 1.0), unskew_1 = hn::Set(d, unskew2), unskew_2 = hn::Set(d, 2.0 * unskew2);
     const VF ax = hn::Sub(d0[0], one), ay = hn::Sub(d0[1], one);
-    const VF dist[3][2] = {{d0[0], d0[1]},
-                           {hn::Add(hn::IfThenElse(x_higher, ax, d0[0]), unskew_1),
-                            hn::Add(hn::IfThenElse(x_higher, d0[1], ay), unskew_1)},
-                           {hn::Add(ax, unskew_2), hn::Add(ay, unskew_2)}};
+    out.dist[0][0] = d0[0];
+    out.dist[0][1] = d0[1];
+    out.dist[1][0] = hn::Add(hn::IfThenElse(out.x_higher, ax, d0[0]), unskew_1);
+    out.dist[1][1] = hn::Add(hn::IfThenElse(out.x_higher, d0[1], ay), unskew_1);
+    out.dist[2][0] = hn::Add(ax, unskew_2);
+    out.dist[2][1] = hn::Add(ay, unskew_2);
+    return out;
+}
+
+// vertex_hash's input for the three vertices, seed ^ x P_x ^ y P_y, in the low halves. The
+// vertices' primed coordinates are the cell's plus a constant (x P + P is (x + 1) P in uint32),
+// so each axis is multiplied once.
+template <bool Quick>
+HWY_INLINE void VertexKeysLanes(std::uint32_t seed, const Simplex2& simplex, VU* key) {
+    const DU du;
+    const VU px = MulFull32(CellLow32Lanes<Quick>(simplex.cell[0]), axis_prime[0]),
+             py = MulFull32(CellLow32Lanes<Quick>(simplex.cell[1]), axis_prime[1]);
+    const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
+    const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
+    key[0]      = hn::Xor(sx, py);
+    key[1]      = hn::IfThenElse(hn::RebindMask(du, simplex.x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1));
+    key[2]      = hn::Xor(sx1, py1);
+}
+
+// The lanes' noise: the sum over their three vertices, of hashes h (low 3 bits).
+HWY_INLINE VF HashedSumLanes(const Simplex2& simplex, const VU* h, const Gradient2Table& gradients) {
+    const DF d;
+    VF total = hn::Zero(d);
+    for (int k = 0; k < 3; ++k) {
+        const VF* dist = simplex.dist[k];
+        total = hn::Add(total, hn::Mul(Falloff2Lanes(dist), GradientDot2Lanes(h[k], dist[0], dist[1], gradients)));
+    }
+    return hn::Mul(total, hn::Set(d, norm2));
+}
+
+// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> on lanes. TryShared: lanes in one
+// or two cells take their gradients from the cells' corners (FewCellsLanes); the others hash.
+template <bool Quick, bool TryShared>
+HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache, const Gradient2Table& gradients) {
+    const DF d;
+    const Simplex2 simplex = Skew2Lanes<Quick>(x, y);
     if constexpr (TryShared) {
-        const double ax0 = hn::GetLane(fl[0]), ay0 = hn::GetLane(fl[1]);
-        const auto in_a = hn::And(hn::Eq(fl[0], hn::Set(d, ax0)), hn::Eq(fl[1], hn::Set(d, ay0)));
+        const VF* fl     = simplex.cell;
+        const double ax = hn::GetLane(fl[0]), ay = hn::GetLane(fl[1]);
+        const auto in_a = hn::And(hn::Eq(fl[0], hn::Set(d, ax)), hn::Eq(fl[1], hn::Set(d, ay)));
         if (hn::AllTrue(d, in_a)) {
-            const CellCorners& a = cache.Of(ax0, ay0);
-            return FewCellsLanes<false>(dist, x_higher, a, a, in_a);
+            const CellCorners& a = cache.Of(ax, ay);
+            return FewCellsLanes<false>(simplex.dist, simplex.x_higher, a, a, in_a);
         }
         // The row meets cells in order: the last lane's is the other one, if there are two.
-        const double bx0 = hn::GetLane(hn::Reverse(d, fl[0])), by0 = hn::GetLane(hn::Reverse(d, fl[1]));
-        const auto in_b = hn::And(hn::Eq(fl[0], hn::Set(d, bx0)), hn::Eq(fl[1], hn::Set(d, by0)));
+        const double bx = hn::GetLane(hn::Reverse(d, fl[0])), by = hn::GetLane(hn::Reverse(d, fl[1]));
+        const auto in_b = hn::And(hn::Eq(fl[0], hn::Set(d, bx)), hn::Eq(fl[1], hn::Set(d, by)));
         if (hn::AllTrue(d, hn::Or(in_a, in_b))) {
-            const CellCorners& a = cache.Of(ax0, ay0);
-            const CellCorners& b = cache.Of(bx0, by0);
-            return FewCellsLanes<true>(dist, x_higher, a, b, in_b);
+            const CellCorners& a = cache.Of(ax, ay);
+            const CellCorners& b = cache.Of(bx, by);
+            return FewCellsLanes<true>(simplex.dist, simplex.x_higher, a, b, in_b);
         }
     }
-    return HashedLanes<Quick>(seed, fl, dist, x_higher, gradients);
+    VU key[3], h[3];
+    VertexKeysLanes<Quick>(seed, simplex, key);
+    for (int k = 0; k < 3; ++k) h[k] = FinaliseLow32(key[k]);
+    return HashedSumLanes(simplex, h, gradients);
+}
+
+// Two vectors of lanes, each on its own: as Simplex2Lanes without TryShared, but the two
+// vectors' hashes share their 32-bit lanes (the first's in the low halves, the second's in the
+// high), so three finalisers serve six vertices. The portable one-lane target has no 32-bit
+// lanes to share and hashes each vector as Simplex2Lanes does.
+template <bool Quick>
+HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF x1, VF y, const Gradient2Table& gradients,
+                                  VF& n0, VF& n1) {
+    const Simplex2 first = Skew2Lanes<Quick>(x0, y), second = Skew2Lanes<Quick>(x1, y);
+    VU key0[3], key1[3], h0[3], h1[3];
+    VertexKeysLanes<Quick>(seed, first, key0);
+    VertexKeysLanes<Quick>(seed, second, key1);
+    for (int k = 0; k < 3; ++k) {
+#if HWY_TARGET == HWY_SCALAR
+        h0[k] = FinaliseLow32(key0[k]);
+        h1[k] = FinaliseLow32(key1[k]);
+#else
+        const DU32 d32;
+        const auto both = hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(key1[k])), hn::BitCast(d32, key0[k]));
+        h0[k]           = hn::BitCast(DU(), Finalise32(both));
+        h1[k]           = hn::ShiftRight<32>(h0[k]);
+#endif
+    }
+    n0 = HashedSumLanes(first, h0, gradients);
+    n1 = HashedSumLanes(second, h1, gradients);
 }
 
 // 4D (and the generic ranking): each lane ranks its axes, then hashes its D + 1 vertices.
@@ -532,7 +601,14 @@ struct SimplexOctave {
         // pipelines busy where one would wait on its own latencies.
         if constexpr (!TryShared)
             for (; i + 2 * lanes <= in.padded; i += 2 * lanes) {
-                const VF first = noise_at(x_at(i)), second = noise_at(x_at(i + lanes));
+                VF first, second;
+                if constexpr (D <= 2) {
+                    simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients,
+                                                            first, second);
+                } else {
+                    first  = noise_at(x_at(i));
+                    second = noise_at(x_at(i + lanes));
+                }
                 EmitLanes(in, i, first);
                 EmitLanes(in, i + lanes, second);
             }
