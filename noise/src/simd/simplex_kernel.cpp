@@ -553,12 +553,13 @@ struct SimplexOctave {
         Octave<false, false>(in);
     }
 
-    // 2D: whether the lanes of a vector are worth testing for one shared simplex. A row crosses
-    // about three simplex edges per cell, so a vector spanning half a cell or more rarely lies
-    // in one simplex, and the test would only cost. (Not so for NaN or infinite coordinates.)
+    // 2D: whether the lanes of a vector are worth testing for lying in one or two cells
+    // (FewCellsLanes). A row crosses about three simplex edges per cell; where a vector spans a
+    // quarter of a cell or more, the vectors that fail the test cost more than those that pass save
+    // (measured). Not so for NaN or infinite coordinates.
     static bool SharesSimplices(double first, double last, int padded) {
         const double cells = std::floor(last) - std::floor(first) + 1.0;
-        return cells * 2.0 * static_cast<double>(hn::Lanes(DF())) <= padded;
+        return cells * 4.0 * static_cast<double>(hn::Lanes(DF())) <= padded;
     }
 
     template <bool Quick, bool TryShared>
