@@ -597,19 +597,14 @@ struct SimplexOctave {
         };
         const int lanes = static_cast<int>(hn::Lanes(d));
         int i           = 0;
-        // Two vectors a step where no branch separates them: each is a long chain of dependent
-        // operations (skew, floor, hash, gradient, falloff), and two side by side keep the
-        // pipelines busy where one would wait on its own latencies.
-        if constexpr (!TryShared)
+        // 2D lanes on their own: two vectors a step, which share their hashes' finalisers
+        // (Simplex2PairLanes). 3D and 4D keep one: two of their vectors at once need more
+        // registers than there are (measured slower in 3D).
+        if constexpr (D <= 2 && !TryShared)
             for (; i + 2 * lanes <= in.padded; i += 2 * lanes) {
                 VF first, second;
-                if constexpr (D <= 2) {
-                    simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients,
-                                                            first, second);
-                } else {
-                    first  = noise_at(x_at(i));
-                    second = noise_at(x_at(i + lanes));
-                }
+                simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients, first,
+                                                        second);
                 EmitLanes(in, i, first);
                 EmitLanes(in, i + lanes, second);
             }
