@@ -323,6 +323,93 @@ TEST(Simplex, KernelsPastTheQuickLimitEqualTheReference) {
     noise::force_simd_target("");
 }
 
+// Where the lanes of a vector of 8 pixels (the widest target's) lie, in a 2D row's first
+// octave: whether some vector has lanes in one cell on both sides of its diagonal, and whether
+// some vector has lanes in different cells. (simplex.cpp's skew and ranking, scalar.)
+struct Straddles {
+    bool across_diagonal = false;
+    bool across_cells    = false;
+};
+Straddles straddles(const std::vector<Point>& pixels) {
+    constexpr double skew2 = 0.36602540378443864676;  // simplex_lattice.hpp
+    struct Simplex {
+        double cx, cy;
+        bool x_higher;
+    };
+    const auto simplex_of = [&](const Point& p) {
+        const double s = (p[0] + p[1]) * skew2, qx = p[0] + s, qy = p[1] + s;
+        const double cx = std::floor(qx), cy = std::floor(qy), fx = qx - cx, fy = qy - cy;
+        const double t = (fx + fy) * unskew2;
+        return Simplex{cx, cy, fx - t > fy - t};
+    };
+    Straddles found;
+    for (std::size_t i = 0; i + 1 < pixels.size(); ++i) {
+        if ((i + 1) % 8 == 0) continue;  // the next pixel starts a vector
+        const Simplex a = simplex_of(pixels[i]), b = simplex_of(pixels[i + 1]);
+        if (a.cx != b.cx || a.cy != b.cy)
+            found.across_cells = true;
+        else if (a.x_higher != b.x_higher)
+            found.across_diagonal = true;
+    }
+    return found;
+}
+
+// The 2D kernel's ways to a lane's three vertices, each on every target against the reference:
+// vectors in one cell whose lanes lie on both sides of its diagonal, vectors across a cell edge
+// (two cells' corners), vectors across three cells (their lanes hash among vectors that share),
+// and rows where every lane hashes its own (two vectors a step, and a last one alone), at
+// negative and positive coordinates, with and without octave offsets. The rows are first shown
+// to have vectors whose lanes lie in different simplices.
+TEST(Simplex, TwoDKernelPathsOnEveryTargetEqualTheReference) {
+    struct Row {
+        double origin, step, y;
+        int width;
+    };
+    std::vector<Row> rows;
+    for (const double step : {0.0007, 0.013, 0.05, 0.9, 1.37})
+        for (const double origin : {-40.3, 5.7, -3e5 - 0.25})
+            for (const int width : {1019, 195, 37})
+                rows.push_back({origin, step, origin < 0 ? -17.41 : 2.6, width});
+    Straddles seen;
+    for (const Row& row : rows) {
+        if (row.step > 0.05) continue;  // the rows that share cells
+        std::vector<Point> pixels;
+        for (int i = 0; i < row.width; ++i)
+            pixels.push_back({row.origin + (i + 0.5) * row.step, row.y, 0.0, 0.0});
+        const Straddles s = straddles(pixels);
+        seen.across_diagonal |= s.across_diagonal;
+        seen.across_cells |= s.across_cells;
+    }
+    ASSERT_TRUE(seen.across_diagonal && seen.across_cells);
+
+    for (const auto name : noise::available_simd_targets()) {
+        ASSERT_TRUE(noise::force_simd_target(name));
+        int n = 0;
+        for (const Row& row : rows)
+            for (const auto offsets : {noise::OctaveOffsets::none, noise::OctaveOffsets::shifted}) {
+                noise::Params params  = simplex(2, 3);
+                params.lacunarity     = 2.5;
+                params.octave_offsets = offsets;
+                params.seed           = static_cast<std::uint32_t>(0x9E3779B9u * static_cast<unsigned>(++n));
+                params.offset_x       = row.origin;
+                params.frequency      = row.step * row.width;
+                const noise::FractalNoise noise(params);
+                const noise::RowKernel kernel(noise);
+                std::vector<double> out(static_cast<std::size_t>(row.width));
+                kernel.fill_row({row.origin, params.frequency / row.width, 0, row.y}, out);
+                for (int i = 0; i < row.width; ++i) {
+                    Point p = noise::pixel_point(params, row.width, i, 0);
+                    p[1]    = row.y;
+                    ASSERT_EQ(std::bit_cast<std::uint64_t>(out[static_cast<std::size_t>(i)]),
+                              std::bit_cast<std::uint64_t>(noise.at(p)))
+                        << "target " << name << ", origin " << row.origin << ", step " << row.step
+                        << ", pixel " << i;
+                }
+            }
+    }
+    noise::force_simd_target("");
+}
+
 TEST(Simplex, AnyCoordinateIsDefined) {
     const noise::Lattice lattice(1);
     const double inf = std::numeric_limits<double>::infinity(),

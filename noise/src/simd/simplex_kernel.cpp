@@ -274,7 +274,8 @@ class CornerCache {
         corners.cell[0] = cx;
         corners.cell[1] = cy;
         for (int k = 0; k < 4; ++k) {
-            const auto g = gradient2(vertex_hash(seed_, std::array<std::int64_t, 2>{ix + (k & 1), iy + (k >> 1)}));
+            const auto g =
+                gradient2(vertex_hash(seed_, std::array<std::int64_t, 2>{ix + (k & 1), iy + (k >> 1)}));
             corners.gradient[k][0] = g[0];
             corners.gradient[k][1] = g[1];
         }
@@ -304,11 +305,12 @@ HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const Ce
                             const CellCorners& b, hn::Mask<DF> in_b) {
     const DF d;
     const auto corner = [&](int k, int axis) { return CornerGradientLanes<TwoCells>(a, b, in_b, k, axis); };
-    VF total = hn::Zero(d);
+    VF total          = hn::Zero(d);
     for (int k = 0; k < 3; ++k) {
         VF g[2];
         for (int axis = 0; axis < 2; ++axis)
-            g[axis] = k == 1 ? hn::IfThenElse(x_higher, corner(1, axis), corner(2, axis)) : corner(k == 0 ? 0 : 3, axis);
+            g[axis] = k == 1 ? hn::IfThenElse(x_higher, corner(1, axis), corner(2, axis))
+                             : corner(k == 0 ? 0 : 3, axis);
         const VF dot = hn::Add(hn::Mul(g[0], dist[k][0]), hn::Mul(g[1], dist[k][1]));
         total        = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), dot));
     }
@@ -359,13 +361,13 @@ HWY_INLINE Simplex2 Skew2Lanes(VF x, VF y) {
 template <bool Quick>
 HWY_INLINE void VertexKeysLanes(std::uint32_t seed, const Simplex2& simplex, VU* key) {
     const DU du;
-    const VU px = MulFull32(CellLow32Lanes<Quick>(simplex.cell[0]), axis_prime[0]),
-             py = MulFull32(CellLow32Lanes<Quick>(simplex.cell[1]), axis_prime[1]);
+    const VU px  = MulFull32(CellLow32Lanes<Quick>(simplex.cell[0]), axis_prime[0]),
+             py  = MulFull32(CellLow32Lanes<Quick>(simplex.cell[1]), axis_prime[1]);
     const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
     const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
-    key[0]      = hn::Xor(sx, py);
-    key[1]      = hn::IfThenElse(hn::RebindMask(du, simplex.x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1));
-    key[2]      = hn::Xor(sx1, py1);
+    key[0] = hn::Xor(sx, py);
+    key[1] = hn::IfThenElse(hn::RebindMask(du, simplex.x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1));
+    key[2] = hn::Xor(sx1, py1);
 }
 
 // The lanes' noise: the sum over their three vertices, of hashes h (low 3 bits).
@@ -374,7 +376,8 @@ HWY_INLINE VF HashedSumLanes(const Simplex2& simplex, const VU* h, const Gradien
     VF total = hn::Zero(d);
     for (int k = 0; k < 3; ++k) {
         const VF* dist = simplex.dist[k];
-        total = hn::Add(total, hn::Mul(Falloff2Lanes(dist), GradientDot2Lanes(h[k], dist[0], dist[1], gradients)));
+        total          = hn::Add(total,
+                                 hn::Mul(Falloff2Lanes(dist), GradientDot2Lanes(h[k], dist[0], dist[1], gradients)));
     }
     return hn::Mul(total, hn::Set(d, norm2));
 }
@@ -382,11 +385,12 @@ HWY_INLINE VF HashedSumLanes(const Simplex2& simplex, const VU* h, const Gradien
 // 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> on lanes. TryShared: lanes in one
 // or two cells take their gradients from the cells' corners (FewCellsLanes); the others hash.
 template <bool Quick, bool TryShared>
-HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache, const Gradient2Table& gradients) {
+HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache,
+                            const Gradient2Table& gradients) {
     const DF d;
     const Simplex2 simplex = Skew2Lanes<Quick>(x, y);
     if constexpr (TryShared) {
-        const VF* fl     = simplex.cell;
+        const VF* fl    = simplex.cell;
         const double ax = hn::GetLane(fl[0]), ay = hn::GetLane(fl[1]);
         const auto in_a = hn::And(hn::Eq(fl[0], hn::Set(d, ax)), hn::Eq(fl[1], hn::Set(d, ay)));
         if (hn::AllTrue(d, in_a)) {
@@ -425,9 +429,10 @@ HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF x1, VF y, const 
         h1[k] = FinaliseLow32(key1[k]);
 #else
         const DU32 d32;
-        const auto both = hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(key1[k])), hn::BitCast(d32, key0[k]));
-        h0[k]           = hn::BitCast(DU(), Finalise32(both));
-        h1[k]           = hn::ShiftRight<32>(h0[k]);
+        const auto both =
+            hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(key1[k])), hn::BitCast(d32, key0[k]));
+        h0[k] = hn::BitCast(DU(), Finalise32(both));
+        h1[k] = hn::ShiftRight<32>(h0[k]);
 #endif
     }
     n0 = HashedSumLanes(first, h0, gradients);
@@ -538,9 +543,9 @@ struct SimplexOctave {
     static void Run(const OctaveInputs& in) {
         constexpr double quick = 0x1.0p49;
         const auto within      = [&](double v) { return v > -quick && v < quick; };
-        const double first = octave_coordinate(*in.setup, 0, in.x[0]),
-                     last  = octave_coordinate(*in.setup, 0, in.x[in.padded - 1]);
-        bool inside = within(first) && within(last);
+        const double first     = octave_coordinate(*in.setup, 0, in.x[0]),
+                     last      = octave_coordinate(*in.setup, 0, in.x[in.padded - 1]);
+        bool inside            = within(first) && within(last);
         for (int axis = 1; axis < D; ++axis) {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
@@ -603,8 +608,8 @@ struct SimplexOctave {
         if constexpr (D <= 2 && !TryShared)
             for (; i + 2 * lanes <= in.padded; i += 2 * lanes) {
                 VF first, second;
-                simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients, first,
-                                                        second);
+                simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients,
+                                                        first, second);
                 EmitLanes(in, i, first);
                 EmitLanes(in, i + lanes, second);
             }
