@@ -3,13 +3,15 @@
 //
 // Each lane is one pixel and walks its own simplex: the skew, the floor, the ranking of the
 // axes, the choice of the 3D neighbour are lane masks choosing values; the vertex hash is uint32
-// arithmetic in 64-bit lanes (simplex_lattice.hpp), so no lane reads a table. Every operation is
-// the one simplex.cpp does, in its order (no FMA), so each lane gives the reference's bits.
-// In 2D (and 1D) at low frequencies the lanes of a vector usually lie in one simplex, and the
-// next vectors in the same one: its vertices are then hashed once, not per lane and vector.
+// arithmetic in 64-bit (or, for two 2D vectors at once, 32-bit) lanes (simplex_lattice.hpp), so
+// no lane gathers from memory. Every operation is the one simplex.cpp does, in its order (no
+// FMA), so each lane gives the reference's bits.
+// In 2D (and 1D) at low frequencies the lanes of a vector usually lie in one or two cells, and
+// the next vectors in the same ones: those cells' corners are then hashed once, not per lane and
+// vector.
 // The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the other
-// algorithms; a lane's coordinate is rebuilt there as floor(x) + (x - floor(x)), which is x
-// exactly (and -0 as 0, as the reference's x + 0.0).
+// algorithms; the octave finds its own cells (FindsOwnCells) from the chunk's x, as
+// octave_coordinate and simplex.cpp's coordinate() do.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/simplex_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
@@ -36,6 +38,7 @@ HWY_INLINE VU Low32(VU v) { return hn::And(v, hn::Set(DU(), 0xFFFFFFFFull)); }
 
 // a * c for a < 2^32, exactly (< 2^64): the product of the low 32-bit halves (MulEven); Highway
 // has no 64-bit lane multiply on x86. The one-lane SCALAR target multiplies its lane directly.
+// Whatever a's high half holds, the product's low half is (a * c) mod 2^32.
 HWY_INLINE VU MulFull32(VU a, std::uint32_t c) {
 #if HWY_TARGET == HWY_SCALAR
     return hn::Set(DU(), hn::GetLane(a) * c);
@@ -68,30 +71,22 @@ HWY_INLINE hn::Mask<DF> BitSet(VU h, std::uint64_t bit) {
 
 // [SECTION] Gradients (simplex_lattice.hpp's sets, selected per lane) ---------------------------
 
+// 3D and 4D (2D: GradientDot2Lanes): zero axis (h * 3) >> 32 in 3D, h >> 30 in 4D; the others
+// +-1 from bits 0 .. D-1.
 template <int D>
 HWY_INLINE void GradientLanes(VU h, VF* g) {
+    static_assert(D == 3 || D == 4);
     const DF d;
-    if constexpr (D == 2) {
-        const auto swap = BitSet(h, 1);
-        const VF lng = hn::Set(d, gradient2_long), shrt = hn::Set(d, gradient2_short);
-        g[0] = hn::IfThenElse(swap, shrt, lng);
-        g[1] = hn::IfThenElse(swap, lng, shrt);
-        g[0] = hn::IfThenElse(BitSet(h, 2), hn::Neg(g[0]), g[0]);
-        g[1] = hn::IfThenElse(BitSet(h, 4), hn::Neg(g[1]), g[1]);
-    } else {
-        // 3D: zero axis (h * 3) >> 32; 4D: h >> 30. The others +-1 from bits 0 .. D-1.
-        VU zero;
-        if constexpr (D == 3)
-            zero = hn::ShiftRight<32>(MulFull32(h, 3u));
-        else
-            zero = hn::ShiftRight<30>(h);
-        const VF one = hn::Set(d, 1.0), minus_one = hn::Set(d, -1.0);
-        for (int axis = 0; axis < D; ++axis) {
-            const auto is_zero =
-                hn::RebindMask(d, hn::Eq(zero, hn::Set(DU(), static_cast<std::uint64_t>(axis))));
-            const VF sign = hn::IfThenElse(BitSet(h, std::uint64_t{1} << axis), minus_one, one);
-            g[axis]       = hn::IfThenZeroElse(is_zero, sign);
-        }
+    VU zero;
+    if constexpr (D == 3)
+        zero = hn::ShiftRight<32>(MulFull32(h, 3u));
+    else
+        zero = hn::ShiftRight<30>(h);
+    const VF one = hn::Set(d, 1.0), minus_one = hn::Set(d, -1.0);
+    for (int axis = 0; axis < D; ++axis) {
+        const auto is_zero = hn::RebindMask(d, hn::Eq(zero, hn::Set(DU(), static_cast<std::uint64_t>(axis))));
+        const VF sign      = hn::IfThenElse(BitSet(h, std::uint64_t{1} << axis), minus_one, one);
+        g[axis]            = hn::IfThenZeroElse(is_zero, sign);
     }
 }
 
@@ -128,9 +123,7 @@ HWY_INLINE VF CellLanes(VF q, VI& index) {
     return hn::Sub(q, fl);
 }
 
-// [SECTION] 1D, 2D, 4D: the skewed lattice ---------------------------------------------------
-
-// [SECTION] 2D: one compare picks the middle vertex ------------------------------------------
+// [SECTION] 2D (and 1D): hashes and gradients ------------------------------------------------
 // The lanes of the 2D path keep each hash in the low 32 bits of its 64-bit lane and never clear
 // the high halves: MulEven reads only the low halves, the right shifts run in 32-bit lanes (no
 // high bit moves down), and the gradient reads bits 0-2 only. So a hash costs no masking.
@@ -317,7 +310,7 @@ HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const Ce
     return hn::Mul(total, hn::Set(d, norm2));
 }
 
-// [SECTION] 2D: each lane on its own ----------------------------------------------------------
+// [SECTION] 2D (and 1D): the lanes' simplices -------------------------------------------------
 
 // One vector's simplices: the lanes' cells (floored skewed coordinates), which of their two
 // middle vertices each takes, and the distances to their three vertices.
@@ -439,12 +432,15 @@ HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF x1, VF y, const 
     n1 = HashedSumLanes(second, h1, gradients);
 }
 
-// 4D (and the generic ranking): each lane ranks its axes, then hashes its D + 1 vertices.
+// [SECTION] 4D: the skewed lattice, its axes ranked ------------------------------------------
+
+// simplex.cpp's simplex_skewed<4>: each lane ranks its axes, then hashes its D + 1 vertices.
 template <int D, bool Quick>
 HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
+    static_assert(D == 4, "2D and 1D take Simplex2Lanes");
     const DF d;
     const DI di;
-    constexpr double skew = D == 2 ? skew2 : skew4, unskew = D == 2 ? unskew2 : unskew4;
+    constexpr double skew = skew4, unskew = unskew4;
     VF sum = x[0];  // 1. skew
     for (int axis = 1; axis < D; ++axis) sum = hn::Add(sum, x[axis]);
     const VF s = hn::Mul(sum, hn::Set(d, skew));
@@ -487,7 +483,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
         }
         total = hn::Add(total, ContributionLanes<D>(seed, index, dist));
     }
-    return hn::Mul(total, hn::Set(d, D == 2 ? norm2 : norm4));
+    return hn::Mul(total, hn::Set(d, norm4));
 }
 
 // [SECTION] 3D: the body-centred cubic lattice -------------------------------------------------
