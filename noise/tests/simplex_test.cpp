@@ -358,8 +358,9 @@ Straddles straddles(const std::vector<Point>& pixels) {
 // vectors in one cell whose lanes lie on both sides of its diagonal, vectors across a cell edge
 // (two cells' corners), vectors across three cells (their lanes hash among vectors that share),
 // and rows where every lane hashes its own (two vectors a step, and a last one alone), at
-// negative and positive coordinates, with and without octave offsets. The rows are first shown
-// to have vectors whose lanes lie in different simplices.
+// negative and positive coordinates, past the lattice limit (2^52, where coordinates are
+// clamped), with and without octave offsets. The rows are first shown to have vectors whose
+// lanes lie in different simplices.
 TEST(Simplex, TwoDKernelPathsOnEveryTargetEqualTheReference) {
     struct Row {
         double origin, step, y;
@@ -367,7 +368,7 @@ TEST(Simplex, TwoDKernelPathsOnEveryTargetEqualTheReference) {
     };
     std::vector<Row> rows;
     for (const double step : {0.0007, 0.013, 0.05, 0.9, 1.37})
-        for (const double origin : {-40.3, 5.7, -3e5 - 0.25})
+        for (const double origin : {-40.3, 5.7, -3e5 - 0.25, -1e12 + 0.3})
             for (const int width : {1019, 195, 37})
                 rows.push_back({origin, step, origin < 0 ? -17.41 : 2.6, width});
     Straddles seen;
@@ -387,8 +388,10 @@ TEST(Simplex, TwoDKernelPathsOnEveryTargetEqualTheReference) {
         int n = 0;
         for (const Row& row : rows)
             for (const auto offsets : {noise::OctaveOffsets::none, noise::OctaveOffsets::shifted}) {
-                noise::Params params  = simplex(2, 3);
-                params.lacunarity     = 2.5;
+                // From -1e12, 4^7 and 4^8 times farther out: octaves 7 and 8 are clamped.
+                const bool far        = row.origin < -1e6;
+                noise::Params params  = simplex(2, far ? 9 : 3);
+                params.lacunarity     = far ? 4.0 : 2.5;
                 params.octave_offsets = offsets;
                 params.seed           = static_cast<std::uint32_t>(0x9E3779B9u * static_cast<unsigned>(++n));
                 params.offset_x       = row.origin;
