@@ -22,6 +22,7 @@
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -80,6 +81,24 @@ template <CellularDistance Metric>
 double TermScalar(double delta) {
     if constexpr (Metric == CellularDistance::euclidean) return delta * delta;
     return std::abs(delta);
+}
+
+// The entries at columns `column` (0 .. 2 lanes - 1) of the two vectors from `entry`: the
+// table read of lanes that span up to twice as many cells as there are lanes (a little over a
+// cell per pixel). AVX-512 picks from two vectors in one instruction; elsewhere two permutes and
+// a blend.
+HWY_INLINE VF LookupTwoVectors(const double* entry, VI column) {
+    const DF d;
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    return VF{_mm512_permutex2var_pd(hn::LoadU(d, entry).raw, column.raw, hn::LoadU(d, entry + 8).raw)};
+#else
+    const DI di;
+    const int lanes  = static_cast<int>(hn::Lanes(d));  // a power of two
+    const auto index = hn::IndicesFromVec(d, hn::And(column, hn::Set(di, lanes - 1)));
+    const VF low     = hn::TableLookupLanes(hn::LoadU(d, entry), index);
+    const VF high    = hn::TableLookupLanes(hn::LoadU(d, entry + lanes), index);
+    return hn::IfThenElse(hn::RebindMask(d, hn::Gt(column, hn::Set(di, lanes - 1))), high, low);
+#endif
 }
 
 // worley.cpp's axis_gap.
@@ -273,9 +292,10 @@ struct WorleyOctave {
                         hn::StoreU(folded, d, rest + k);
                     }
                 }
-                for (int k = distinct; k < count; ++k) {
-                    offset_x[k] = offset_x[k - distinct];
-                    rest[k]     = rest[k - distinct];
+                for (int k = distinct; k < count; k += distinct) {  // whole periods at a time
+                    const int n = std::min(distinct, count - k);
+                    std::copy_n(offset_x + k - distinct, n, offset_x + k);
+                    std::copy_n(rest + k - distinct, n, rest + k);
                 }
                 return at;
             };
@@ -316,6 +336,18 @@ struct WorleyOctave {
                     const auto at    = [&](const double* entry, int kx) {
                         return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
                                                 hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
+                    };
+                    search(
+                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                            return at(entry_of(c, part), c.offset[0]);
+                        });
+                } else if (apart < 2 * lanes) {
+                    // A little over a cell per pixel: a pick from two vectors of the table.
+                    const VI local = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
+                    const auto at  = [&](const double* entry, int kx) {
+                        return distance_from(kx, LookupTwoVectors(entry + k, local), fx,
+                                              LookupTwoVectors(entry + k + stride, local));
                     };
                     search(
                         i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
