@@ -193,8 +193,15 @@ struct RowPart {
 struct Nearest {
     VF f1, f2;
     bool only_f1;
-    Nearest(VF infinity, bool only_f1_) : f1(infinity), f2(infinity), only_f1(only_f1_) {}
-    VF limit() const { return only_f1 ? f1 : f2; }  // what a cell must get below to matter
+    hn::Mask<DF> f1_limits;  // only_f1 in every lane
+    Nearest(VF infinity, bool only_f1_)
+        : f1(infinity),
+          f2(infinity),
+          only_f1(only_f1_),
+          f1_limits(hn::Eq(hn::Set(DF(), only_f1_ ? 1.0 : 0.0), hn::Set(DF(), 1.0))) {}
+    // What a cell must get below to matter. (A blend, not `only_f1 ? f1 : f2`, which compilers
+    // may turn into a choice of addresses that keeps both vectors in memory.)
+    VF limit() const { return hn::IfThenElse(f1_limits, f1, f2); }
     void add(VF distance) {
         if (!only_f1) f2 = hn::Min(f2, hn::Max(f1, distance));
         f1 = hn::Min(f1, distance);
@@ -270,8 +277,7 @@ struct WorleyOctave {
         // far(j, c, part) gives their distances. Measuring a cell the reference skips cannot
         // change the two smallest distances, so the bits are the reference's.
         const auto search = [&](int i, VF fx, auto&& near, auto&& far) {
-            Nearest nearest(infinity, only_f1);
-            near(nearest);
+            Nearest nearest = near(Nearest(infinity, only_f1));
             double shell = 0.0, widest = 0.0;
             for (std::size_t j = first_shell; j < candidates.size(); ++j) {
                 const detail::WorleyCandidate& c = candidates[j];
@@ -300,6 +306,10 @@ struct WorleyOctave {
                                                                           : hn::Sub(f2, f1);
             EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
         };
+        // The table's reads are few and cheap next to the search: a search of its own keeps
+        // each way's vectors in registers (inlined into one function, the four ways spill them).
+        const auto table_search = [&](int i, VF fx, auto&& near, auto&& far)
+                                      HWY_NOINLINE { search(i, fx, near, far); };
 
         // The lanes' distance to a feature point, from the offset along x of the feature point
         // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
@@ -394,10 +404,11 @@ struct WorleyOctave {
                         return distance_from(kx, hn::Set(d, entry[k]), fx,
                                              hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
                     };
-                    search(
-                        i, fx, [&](Nearest& nearest) {
+                    table_search(
+                        i, fx, [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
                         },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
@@ -410,10 +421,11 @@ struct WorleyOctave {
                         return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
                                                 hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
                     };
-                    search(
-                        i, fx, [&](Nearest& nearest) {
+                    table_search(
+                        i, fx, [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
                         },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
@@ -425,10 +437,11 @@ struct WorleyOctave {
                         return distance_from(kx, LookupTwoVectors(entry + k, local), fx,
                                               LookupTwoVectors(entry + k + stride, local));
                     };
-                    search(
-                        i, fx, [&](Nearest& nearest) {
+                    table_search(
+                        i, fx, [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
                         },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
@@ -443,10 +456,11 @@ struct WorleyOctave {
                         }
                         return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
                     };
-                    search(
-                        i, fx, [&](Nearest& nearest) {
+                    table_search(
+                        i, fx, [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
                         },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
@@ -509,7 +523,7 @@ struct WorleyOctave {
             const VI base_index = hn::Load(di, wrapped_x + i);
             const VU near_x[3]  = {x_index(i, base_index, -1), x_index(i, base_index, 0),
                                    x_index(i, base_index, 1)};
-            const auto near = [&](Nearest& nearest) {
+            const auto near = [&](Nearest nearest) {
                 // Pairs in list order; an odd last candidate pairs with itself.
                 for (std::size_t a = 0; a < first_shell; a += 2) {
                     const std::size_t b = std::min(a + 1, first_shell - 1);
@@ -520,6 +534,7 @@ struct WorleyOctave {
                     nearest.add(distance(low_half, ca, w0, w1, fx));
                     if (b != a) nearest.add(distance(high_half, cb, w0, w1, fx));
                 }
+                return nearest;
             };
             search(i, fx, near, [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                 const VU x = x_index(i, base_index, c.offset[0]);
