@@ -149,9 +149,9 @@ HWY_INLINE VF PairedDistance(const int* offset, VU w0, VU w1, VF fx, const doubl
     const DF d;
     VF term[D];
     for (int axis = 0; axis < D; ++axis) {
-        const VU word        = axis < 2 ? w0 : w1;
-        const VF one_plus_u  = axis & 1 ? OnePlusU<32 * Half + 16>(word) : OnePlusU<32 * Half>(word);
-        const int k          = offset[axis];
+        const VU word       = axis < 2 ? w0 : w1;
+        const VF one_plus_u = axis & 1 ? OnePlusU<32 * Half + 16>(word) : OnePlusU<32 * Half>(word);
+        const int k         = offset[axis];
         VF feature;
         if (jitter_one) {
             feature = k == 1 ? one_plus_u : hn::Add(one_plus_u, hn::Set(d, static_cast<double>(k - 1)));
@@ -306,10 +306,14 @@ struct WorleyOctave {
                                                                           : hn::Sub(f2, f1);
             EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
         };
-        // The table's reads are few and cheap next to the search: a search of its own keeps
-        // each way's vectors in registers (inlined into one function, the four ways spill them).
+        // The table's reads are few and cheap next to the search: on AVX-512 a search of its own
+        // keeps each way's vectors in registers (inlined into one function, they were spilled).
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
         const auto table_search = [&](int i, VF fx, auto&& near, auto&& far)
                                       HWY_NOINLINE { search(i, fx, near, far); };
+#else  // measured: on AVX2 inlining is the faster
+        const auto& table_search = search;
+#endif
 
         // The lanes' distance to a feature point, from the offset along x of the feature point
         // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
@@ -405,7 +409,8 @@ struct WorleyOctave {
                                              hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
                     };
                     table_search(
-                        i, fx, [&](Nearest nearest) {
+                        i, fx,
+                        [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
                             return nearest;
@@ -422,7 +427,8 @@ struct WorleyOctave {
                                                 hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
                     };
                     table_search(
-                        i, fx, [&](Nearest nearest) {
+                        i, fx,
+                        [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
                             return nearest;
@@ -438,7 +444,8 @@ struct WorleyOctave {
                                               LookupTwoVectors(entry + k + stride, local));
                     };
                     table_search(
-                        i, fx, [&](Nearest nearest) {
+                        i, fx,
+                        [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
                             return nearest;
@@ -457,7 +464,8 @@ struct WorleyOctave {
                         return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
                     };
                     table_search(
-                        i, fx, [&](Nearest nearest) {
+                        i, fx,
+                        [&](Nearest nearest) {
                             for (std::size_t j = 0; j < first_shell; ++j)
                                 nearest.add(at(near_entry[j], candidates[j].offset[0]));
                             return nearest;
@@ -479,10 +487,12 @@ struct WorleyOctave {
         const bool wide       = wrap > (std::int64_t{1} << 32);  // indices with a high word
         const bool jitter_one = plan.cellular_jitter == 1.0;
         std::array<double, 4> row_frac{};  // the row's position in its cell on y, z, w
-        for (int axis = 1; axis < D; ++axis) row_frac[static_cast<std::size_t>(axis)] = in.row.cell[axis].frac;
+        for (int axis = 1; axis < D; ++axis)
+            row_frac[static_cast<std::size_t>(axis)] = in.row.cell[axis].frac;
         // The two hash words of candidates a and b (the halves of each lane) at the lanes' wrapped
         // x indices xa and xb: worley_link's x link, worley_word0, worley_word1.
-        const auto pair_words = [&](VU xa, VU xb, std::uint32_t hash_a, std::uint32_t hash_b, VU& w0, VU& w1) {
+        const auto pair_words = [&](VU xa, VU xb, std::uint32_t hash_a, std::uint32_t hash_b, VU& w0,
+                                    VU& w1) {
             const VU rows = hn::Set(du, std::uint64_t{hash_a} | std::uint64_t{hash_b} << 32);
             if (!wide) {
                 w0 = Mix32Pairs(Mix32Pairs(hn::Xor(hn::Or(xa, hn::ShiftLeft<32>(xb)), rows)));
@@ -510,8 +520,8 @@ struct WorleyOctave {
             return hn::BitCast(du, hn::Load(di, lane_index));
         };
         const auto distance = [&](auto half, const detail::WorleyCandidate& c, VU w0, VU w1, VF fx) {
-            return PairedDistance<D, Metric, decltype(half)::value>(c.offset.data(), w0, w1, fx, row_frac.data(),
-                                                                   jitter, jitter_one);
+            return PairedDistance<D, Metric, decltype(half)::value>(c.offset.data(), w0, w1, fx,
+                                                                    row_frac.data(), jitter, jitter_one);
         };
 
         std::uint32_t near_hash[first_shell];
@@ -523,14 +533,14 @@ struct WorleyOctave {
             const VI base_index = hn::Load(di, wrapped_x + i);
             const VU near_x[3]  = {x_index(i, base_index, -1), x_index(i, base_index, 0),
                                    x_index(i, base_index, 1)};
-            const auto near = [&](Nearest nearest) {
+            const auto near     = [&](Nearest nearest) {
                 // Pairs in list order; an odd last candidate pairs with itself.
                 for (std::size_t a = 0; a < first_shell; a += 2) {
-                    const std::size_t b = std::min(a + 1, first_shell - 1);
+                    const std::size_t b               = std::min(a + 1, first_shell - 1);
                     const detail::WorleyCandidate &ca = candidates[a], &cb = candidates[b];
                     VU w0, w1;
-                    pair_words(near_x[ca.offset[0] + 1], near_x[cb.offset[0] + 1], near_hash[a], near_hash[b], w0,
-                               w1);
+                    pair_words(near_x[ca.offset[0] + 1], near_x[cb.offset[0] + 1], near_hash[a], near_hash[b],
+                                   w0, w1);
                     nearest.add(distance(low_half, ca, w0, w1, fx));
                     if (b != a) nearest.add(distance(high_half, cb, w0, w1, fx));
                 }
