@@ -15,7 +15,8 @@
 // vector reads). Where the chunk has at most two cells per pixel, each cell's feature point is
 // hashed once into a table that every lane in that cell reads (with no gather: a broadcast when
 // the vector lies in one cell, a lane permute when in a few, a pick from two vectors when in up
-// to twice as many cells as lanes); beyond, each lane hashes its own cells, two per 64-bit lane. FastNoise2 measures its 3^D cells per lane with float hashes; the table is what lets
+// to twice as many cells as lanes); beyond, each lane hashes its own cells, two per 64-bit
+// lane. FastNoise2 measures its 3^D cells per lane with float hashes; the table is what lets
 // exact doubles keep up with it at low frequencies.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/worley_kernel.cpp"
