@@ -223,6 +223,39 @@ TEST(Kernel, WorleyTablesAtEveryCellsPerPixelEqualTheReference) {
     }
 }
 
+// Above two cells per pixel each lane hashes its own cells, two candidates per 64-bit lane, and
+// builds feature points from their hash bits (jitter 1 folded exactly): every dimension, metric
+// and return, at a few to many cells per pixel, negative coordinates, untiled, tiled small and
+// large (periods up to 2^20), on every target, equals the reference.
+TEST(Kernel, WorleyPerLaneSearchAtHighFrequenciesEqualsTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const ForcedTarget forced(name);
+        for (int dimension = 1; dimension <= 4; ++dimension)
+            for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m)
+                for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r)
+                    for (const std::uint32_t tile : {0u, 5u, 65536u})
+                        for (const double jitter : {1.0, 0.61}) {
+                            noise::Params params;
+                            params.algorithm         = Algorithm::worley;
+                            params.dimension         = dimension;
+                            params.cellular_distance = static_cast<noise::CellularDistance>(m);
+                            params.cellular_return   = static_cast<noise::CellularReturn>(r);
+                            params.octaves           = 3;
+                            params.lacunarity        = tile == 65536u ? 4.0 : 2.0;
+                            params.offset_x          = -5.0e6 - 0.37;
+                            params.offset_y          = -2.25;
+                            params.z                 = -7.5;
+                            params.w                 = 3.125;
+                            params.frequency       = tile != 0 ? 700.0 : 701.3;  // 2.3 cells per pixel and up
+                            params.tile            = tile;
+                            params.cellular_jitter = jitter;
+                            const int width = 300, height = 2;
+                            ASSERT_EQ(first_difference(params, width, noise::Region::full(width, height)), "")
+                                << "target " << name;
+                        }
+    }
+}
+
 // The seeds' hashes (hashes.hpp) and seed 003's texture, under every base noise, on every
 // target: low frequencies (tables, wrapped ones for prime_table's 1024 cells), high ones (each
 // lane hashes its own points), tiled above and below 256, and untiled far from the origin.

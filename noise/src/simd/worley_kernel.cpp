@@ -14,14 +14,16 @@
 // those axes are worked out once per candidate and octave (lazily, as far down the list as some
 // vector reads). Where the chunk has at most two cells per pixel, each cell's feature point is
 // hashed once into a table that every lane in that cell reads (with no gather: a broadcast when
-// the vector lies in one cell, a lane permute when in a few); beyond, each lane hashes its own
-// cells. FastNoise2 measures its 3^D cells per lane with float hashes; the table is what lets
+// the vector lies in one cell, a lane permute when in a few, a pick from two vectors when in up
+// to twice as many cells as lanes); beyond, each lane hashes its own cells, two per 64-bit
+// lane. FastNoise2 measures its 3^D cells per lane with float hashes; the table is what lets
 // exact doubles keep up with it at low frequencies.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/worley_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -53,6 +55,42 @@ HWY_INLINE VU Mix32Lanes(VU h) {
 #endif
 }
 
+// mix32 on both 32-bit halves of every 64-bit lane: two cells' hashes per lane, so that the
+// multiplies fill the vector (Mix32Lanes leaves the high halves idle).
+HWY_INLINE VU Mix32Pairs(VU h) {
+    const DU du;
+#if HWY_TARGET == HWY_SCALAR
+    const std::uint64_t both = hn::GetLane(h);
+    return hn::Set(du, std::uint64_t{detail::mix32(static_cast<std::uint32_t>(both))} |
+                           std::uint64_t{detail::mix32(static_cast<std::uint32_t>(both >> 32))} << 32);
+#else
+    const hn::Repartition<std::uint32_t, DU> d32;
+    auto v = hn::BitCast(d32, h);
+    v      = hn::Xor(v, hn::ShiftRight<16>(v));
+    v      = hn::Mul(v, hn::Set(d32, 0x7feb352du));
+    v      = hn::Xor(v, hn::ShiftRight<15>(v));
+    v      = hn::Mul(v, hn::Set(d32, 0x846ca68bu));
+    return hn::BitCast(du, hn::Xor(v, hn::ShiftRight<16>(v)));
+#endif
+}
+
+// 1 + u, u = (bits + 0.5) 2^-16 of feature_offset, for the 16 bits of each lane from bit First
+// (0, 16, 32, 48): they become the top of the mantissa of 1.0 and a 1 bit follows them, which is
+// 1 + (2 bits + 1) 2^-17 exactly. Cheaper than converting integers (AVX2 has no int64 to double).
+template <int First>
+HWY_INLINE VF OnePlusU(VU word) {
+    const DF d;
+    const DU du;
+    constexpr int to = 36;  // the mantissa's bits 36 .. 51 weigh 2^-16 .. 2^-1
+    VU placed;
+    if constexpr (First <= to)
+        placed = hn::ShiftLeft<to - First>(word);
+    else
+        placed = hn::ShiftRight<First - to>(word);
+    placed = hn::And(placed, hn::Set(du, std::uint64_t{0xffff} << to));
+    return hn::BitCast(d, hn::Or(placed, hn::Set(du, 0x3ff0000800000000ull)));  // 1.0, and 2^-17
+}
+
 // detail::feature_offset, lane-wise: 0.5 + jitter ((bits + 0.5) 2^-16 - 0.5).
 HWY_INLINE VF FeatureOffsetLanes(VU bits, VF jitter) {
     const DF d;
@@ -82,6 +120,58 @@ double TermScalar(double delta) {
     return std::abs(delta);
 }
 
+// The entries at columns `column` (0 .. 2 lanes - 1) of the two vectors from `entry`: the
+// table read of lanes that span up to twice as many cells as there are lanes (a little over a
+// cell per pixel). AVX-512 picks from two vectors in one instruction; elsewhere two permutes and
+// a blend.
+HWY_INLINE VF LookupTwoVectors(const double* entry, VI column) {
+    const DF d;
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    return VF{_mm512_permutex2var_pd(hn::LoadU(d, entry).raw, column.raw, hn::LoadU(d, entry + 8).raw)};
+#else
+    const DI di;
+    const int lanes  = static_cast<int>(hn::Lanes(d));  // a power of two
+    const auto index = hn::IndicesFromVec(d, hn::And(column, hn::Set(di, lanes - 1)));
+    const VF low     = hn::TableLookupLanes(hn::LoadU(d, entry), index);
+    const VF high    = hn::TableLookupLanes(hn::LoadU(d, entry + lanes), index);
+    return hn::IfThenElse(hn::RebindMask(d, hn::Gt(column, hn::Set(di, lanes - 1))), high, low);
+#endif
+}
+
+// The lanes' distance to the feature point of candidate `offset` whose hash words are the half
+// Half (0: low 32 bits, 1: high) of w0 and w1 (Mix32Pairs): per axis feature_offset, the
+// feature point, its delta to the lane's position and the metric's term, in the reference's
+// operations, folded as distance_of folds them. 1 + u less 1.5 is u - 0.5 exactly (both lie in
+// [1, 2)); at jitter 1 the offset is u itself (0.5 + (u - 0.5) is exact) and k + u is
+// (1 + u) + (k - 1) exactly (both sums are representable), one operation instead of four.
+template <int D, CellularDistance Metric, int Half>
+HWY_INLINE VF PairedDistance(const int* offset, VU w0, VU w1, VF fx, const double* row_frac, VF jitter,
+                             bool jitter_one) {
+    const DF d;
+    VF term[D];
+    for (int axis = 0; axis < D; ++axis) {
+        const VU word       = axis < 2 ? w0 : w1;
+        const VF one_plus_u = axis & 1 ? OnePlusU<32 * Half + 16>(word) : OnePlusU<32 * Half>(word);
+        const int k         = offset[axis];
+        VF feature;
+        if (jitter_one) {
+            feature = k == 1 ? one_plus_u : hn::Add(one_plus_u, hn::Set(d, static_cast<double>(k - 1)));
+        } else {
+            const VF offset_in_cell =
+                hn::Add(hn::Set(d, 0.5), hn::Mul(jitter, hn::Sub(one_plus_u, hn::Set(d, 1.5))));
+            feature = k == 0 ? offset_in_cell : hn::Add(hn::Set(d, static_cast<double>(k)), offset_in_cell);
+        }
+        term[axis] = TermLanes<Metric>(hn::Sub(feature, axis == 0 ? fx : hn::Set(d, row_frac[axis])));
+    }
+    if constexpr (D == 1) {
+        return term[0];
+    } else {
+        VF rest = term[1];
+        for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
+        return CombineLanes<Metric>(term[0], rest);
+    }
+}
+
 // worley.cpp's axis_gap.
 inline double AxisGap(int k, double f) {
     if (k > 0) return static_cast<double>(k) - f;
@@ -104,8 +194,15 @@ struct RowPart {
 struct Nearest {
     VF f1, f2;
     bool only_f1;
-    Nearest(VF infinity, bool only_f1_) : f1(infinity), f2(infinity), only_f1(only_f1_) {}
-    VF limit() const { return only_f1 ? f1 : f2; }  // what a cell must get below to matter
+    hn::Mask<DF> f1_limits;  // only_f1 in every lane
+    Nearest(VF infinity, bool only_f1_)
+        : f1(infinity),
+          f2(infinity),
+          only_f1(only_f1_),
+          f1_limits(hn::Eq(hn::Set(DF(), only_f1_ ? 1.0 : 0.0), hn::Set(DF(), 1.0))) {}
+    // What a cell must get below to matter. (A blend, not `only_f1 ? f1 : f2`, which compilers
+    // may turn into a choice of addresses that keeps both vectors in memory.)
+    VF limit() const { return hn::IfThenElse(f1_limits, f1, f2); }
     void add(VF distance) {
         if (!only_f1) f2 = hn::Min(f2, hn::Max(f1, distance));
         f1 = hn::Min(f1, distance);
@@ -181,8 +278,7 @@ struct WorleyOctave {
         // far(j, c, part) gives their distances. Measuring a cell the reference skips cannot
         // change the two smallest distances, so the bits are the reference's.
         const auto search = [&](int i, VF fx, auto&& near, auto&& far) {
-            Nearest nearest(infinity, only_f1);
-            for (std::size_t j = 0; j < first_shell; ++j) nearest.add(near(j));
+            Nearest nearest = near(Nearest(infinity, only_f1));
             double shell = 0.0, widest = 0.0;
             for (std::size_t j = first_shell; j < candidates.size(); ++j) {
                 const detail::WorleyCandidate& c = candidates[j];
@@ -211,6 +307,14 @@ struct WorleyOctave {
                                                                           : hn::Sub(f2, f1);
             EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
         };
+        // The table's reads are few and cheap next to the search: on AVX-512 a search of its own
+        // keeps each way's vectors in registers (inlined into one function, they were spilled).
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+        const auto table_search = [&](int i, VF fx, auto&& near, auto&& far)
+                                      HWY_NOINLINE { search(i, fx, near, far); };
+#else  // measured: on AVX2 inlining is the faster
+        const auto& table_search = search;
+#endif
 
         // The lanes' distance to a feature point, from the offset along x of the feature point
         // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
@@ -273,9 +377,10 @@ struct WorleyOctave {
                         hn::StoreU(folded, d, rest + k);
                     }
                 }
-                for (int k = distinct; k < count; ++k) {
-                    offset_x[k] = offset_x[k - distinct];
-                    rest[k]     = rest[k - distinct];
+                for (int k = distinct; k < count; k += distinct) {  // whole periods at a time
+                    const int n = std::min(distinct, count - k);
+                    std::copy_n(offset_x + k - distinct, n, offset_x + k);
+                    std::copy_n(rest + k - distinct, n, rest + k);
                 }
                 return at;
             };
@@ -304,8 +409,13 @@ struct WorleyOctave {
                         return distance_from(kx, hn::Set(d, entry[k]), fx,
                                              hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
                     };
-                    search(
-                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                    table_search(
+                        i, fx,
+                        [&](Nearest nearest) {
+                            for (std::size_t j = 0; j < first_shell; ++j)
+                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
+                        },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
                         });
@@ -317,8 +427,30 @@ struct WorleyOctave {
                         return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
                                                 hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
                     };
-                    search(
-                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                    table_search(
+                        i, fx,
+                        [&](Nearest nearest) {
+                            for (std::size_t j = 0; j < first_shell; ++j)
+                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
+                        },
+                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                            return at(entry_of(c, part), c.offset[0]);
+                        });
+                } else if (apart < 2 * lanes) {
+                    // A little over a cell per pixel: a pick from two vectors of the table.
+                    const VI local = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
+                    const auto at  = [&](const double* entry, int kx) {
+                        return distance_from(kx, LookupTwoVectors(entry + k, local), fx,
+                                              LookupTwoVectors(entry + k + stride, local));
+                    };
+                    table_search(
+                        i, fx,
+                        [&](Nearest nearest) {
+                            for (std::size_t j = 0; j < first_shell; ++j)
+                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
+                        },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
                         });
@@ -332,8 +464,13 @@ struct WorleyOctave {
                         }
                         return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
                     };
-                    search(
-                        i, fx, [&](std::size_t j) { return at(near_entry[j], candidates[j].offset[0]); },
+                    table_search(
+                        i, fx,
+                        [&](Nearest nearest) {
+                            for (std::size_t j = 0; j < first_shell; ++j)
+                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                            return nearest;
+                        },
                         [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                             return at(entry_of(c, part), c.offset[0]);
                         });
@@ -342,59 +479,80 @@ struct WorleyOctave {
             return;
         }
 
-        // [Per lane] More than a cell per pixel: each lane hashes its own cells.
+        // [Per lane] More than two cells per pixel: each lane hashes its own cells, two
+        // candidates at a time (Mix32Pairs), and builds each feature point from its hash bits
+        // (OnePlusU) rather than converting them.
         HWY_ALIGN std::int64_t wrapped_x[padded_capacity];
         for (int i = 0; i < in.padded; ++i) wrapped_x[i] = wrap_index(in.cell_x[i], period);
         HWY_ALIGN std::int64_t lane_index[max_lanes];
-        RowPart near_part[first_shell];
-        for (std::size_t j = 0; j < first_shell; ++j) near_part[j] = row_part(j);
-        for (int i = 0; i < in.padded; i += lanes) {
-            const VF fx              = hn::Load(d, in.frac_x + i);
-            const VI base_index      = hn::Load(di, wrapped_x + i);
-            const auto lane_distance = [&](const detail::WorleyCandidate& c, const RowPart& part) {
-                // The x link: the wrapped index of cell + kx, one correction while |kx| <= period.
-                const int kx = c.offset[0];
-                VI index;
-                if (kx <= wrap && -kx <= wrap) {
-                    const VI modulus = hn::Set(di, wrap);
-                    index            = hn::Add(base_index, hn::Set(di, kx));
-                    index = hn::IfThenElse(hn::Lt(index, hn::Zero(di)), hn::Add(index, modulus), index);
-                    index = hn::IfThenElse(hn::Lt(index, modulus), index, hn::Sub(index, modulus));
-                } else {  // tiny periods (a tile of 1 or 2 cells)
-                    for (int lane = 0; lane < lanes; ++lane)
-                        lane_index[lane] = wrap_index(in.cell_x[i + lane] + kx, period);
-                    index = hn::Load(di, lane_index);
-                }
-                const VU bits  = hn::BitCast(du, index);
-                VU h           = hn::Xor(hn::Set(du, part.hash), hn::And(bits, hn::Set(du, 0xffffffffu)));
-                h              = hn::Xor(Mix32Lanes(h), hn::ShiftRight<32>(bits));
-                const VU word0 = Mix32Lanes(h);
-                VU word1       = word0;
-                if constexpr (D > 2) word1 = Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u)));
+        const bool wide       = wrap > (std::int64_t{1} << 32);  // indices with a high word
+        const bool jitter_one = plan.cellular_jitter == 1.0;
+        std::array<double, 4> row_frac{};  // the row's position in its cell on y, z, w
+        for (int axis = 1; axis < D; ++axis)
+            row_frac[static_cast<std::size_t>(axis)] = in.row.cell[axis].frac;
+        // The two hash words of candidates a and b (the halves of each lane) at the lanes' wrapped
+        // x indices xa and xb: worley_link's x link, worley_word0, worley_word1.
+        const auto pair_words = [&](VU xa, VU xb, std::uint32_t hash_a, std::uint32_t hash_b, VU& w0,
+                                    VU& w1) {
+            const VU rows = hn::Set(du, std::uint64_t{hash_a} | std::uint64_t{hash_b} << 32);
+            if (!wide) {
+                w0 = Mix32Pairs(Mix32Pairs(hn::Xor(hn::Or(xa, hn::ShiftLeft<32>(xb)), rows)));
+            } else {
+                const VU low_word = hn::Set(du, 0xffffffffu);
+                const VU low      = hn::Or(hn::And(xa, low_word), hn::ShiftLeft<32>(xb));
+                const VU high     = hn::Or(hn::ShiftRight<32>(xa), hn::AndNot(low_word, xb));
+                w0                = Mix32Pairs(hn::Xor(Mix32Pairs(hn::Xor(low, rows)), high));
+            }
+            w1 = w0;
+            if constexpr (D > 2) w1 = Mix32Pairs(hn::Xor(w0, hn::Set(du, 0x68e31da468e31da4ull)));
+        };
+        // The lanes' wrapped x index of their cell + kx: one correction while |kx| <= period.
+        const auto x_index = [&](int i, VI base_index, int kx) -> VU {
+            if (kx == 0) return hn::BitCast(du, base_index);
+            if (kx <= wrap && -kx <= wrap) {
+                const VI modulus = hn::Set(di, wrap);
+                VI index         = hn::Add(base_index, hn::Set(di, kx));
+                index = hn::IfThenElse(hn::Lt(index, hn::Zero(di)), hn::Add(index, modulus), index);
+                index = hn::IfThenElse(hn::Lt(index, modulus), index, hn::Sub(index, modulus));
+                return hn::BitCast(du, index);
+            }
+            for (int lane = 0; lane < lanes; ++lane)  // tiny periods (a tile of 1 or 2 cells)
+                lane_index[lane] = wrap_index(in.cell_x[i + lane] + kx, period);
+            return hn::BitCast(du, hn::Load(di, lane_index));
+        };
+        const auto distance = [&](auto half, const detail::WorleyCandidate& c, VU w0, VU w1, VF fx) {
+            return PairedDistance<D, Metric, decltype(half)::value>(c.offset.data(), w0, w1, fx,
+                                                                    row_frac.data(), jitter, jitter_one);
+        };
 
-                VF term[D];
-                for (int axis = 0; axis < D; ++axis) {
-                    const VU word = axis < 2 ? word0 : word1;
-                    const VU field =
-                        hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
-                    const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])),
-                                               FeatureOffsetLanes(field, jitter));
-                    const VF f       = axis == 0 ? fx : hn::Set(d, in.row.cell[axis].frac);
-                    term[axis]       = TermLanes<Metric>(hn::Sub(feature, f));
+        std::uint32_t near_hash[first_shell];
+        for (std::size_t j = 0; j < first_shell; ++j) near_hash[j] = row_part(j).hash;
+        const std::integral_constant<int, 0> low_half;
+        const std::integral_constant<int, 1> high_half;
+        for (int i = 0; i < in.padded; i += lanes) {
+            const VF fx         = hn::Load(d, in.frac_x + i);
+            const VI base_index = hn::Load(di, wrapped_x + i);
+            const VU near_x[3]  = {x_index(i, base_index, -1), x_index(i, base_index, 0),
+                                   x_index(i, base_index, 1)};
+            const auto near     = [&](Nearest nearest) {
+                // Pairs in list order; an odd last candidate pairs with itself.
+                for (std::size_t a = 0; a < first_shell; a += 2) {
+                    const std::size_t b               = std::min(a + 1, first_shell - 1);
+                    const detail::WorleyCandidate &ca = candidates[a], &cb = candidates[b];
+                    VU w0, w1;
+                    pair_words(near_x[ca.offset[0] + 1], near_x[cb.offset[0] + 1], near_hash[a], near_hash[b],
+                                   w0, w1);
+                    nearest.add(distance(low_half, ca, w0, w1, fx));
+                    if (b != a) nearest.add(distance(high_half, cb, w0, w1, fx));
                 }
-                VF distance = term[0];
-                if constexpr (D > 1) {
-                    VF rest = term[1];
-                    for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
-                    distance = CombineLanes<Metric>(term[0], rest);
-                }
-                return distance;
+                return nearest;
             };
-            search(
-                i, fx, [&](std::size_t j) { return lane_distance(candidates[j], near_part[j]); },
-                [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                    return lane_distance(c, part);
-                });
+            search(i, fx, near, [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                const VU x = x_index(i, base_index, c.offset[0]);
+                VU w0, w1;
+                pair_words(x, x, part.hash, part.hash, w0, w1);
+                return distance(low_half, c, w0, w1, fx);
+            });
         }
     }
 };
