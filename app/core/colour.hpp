@@ -15,7 +15,8 @@
 // Hillshade lights the field as a height map from the north-west at 45 degrees. Slopes are
 // measured per image width (not per pixel), so a 512 px preview and a 4096 px export show the
 // same relief; at the image's edges the missing neighbour is replaced by the pixel itself.
-// Alpha is always 255. Deterministic, no state: safe to call from any thread.
+// Alpha is always 255. Deterministic, no state: safe to call from any thread. `colourise` colours
+// a large image in two bands, the second on a thread of its own, with the same bytes.
 #pragma once
 
 #include <array>

@@ -97,6 +97,25 @@ TEST(Colour, WindowsOfABlockMatchTheWhole) {
                 << x << "," << y;
 }
 
+// A preview-sized image is coloured in two bands on two threads: the same bytes as one pass,
+// hillshade across the bands' seam included (an odd height, so the bands differ in size).
+TEST(Colour, TwoBandsAreTheBytesOfOnePass) {
+    const int w = 301, h = 257;
+    noise::Params params;
+    params.octaves = 5;
+    std::vector<float> raw(static_cast<std::size_t>(w) * h);
+    ASSERT_TRUE(noise::render(params, noise::Region::full(w, h), raw));
+    ViewSettings view;
+    view.hillshade = true;
+    view.ramp      = Ramp::wood;
+    std::vector<std::uint8_t> bands(raw.size() * 4), one_pass(raw.size() * 4);
+    colourise(raw, w, h, view, {-0.7, 0.7}, bands);
+    colourise_window(raw, w, h, 0, 0, w, h, w, view, {-0.7, 0.7}, 4, one_pass);
+    ASSERT_EQ(bands, one_pass);
+    std::vector<std::uint8_t> short_buffer(raw.size() * 4 - 4);  // caught before any thread starts
+    EXPECT_THROW(colourise(raw, w, h, view, {-1, 1}, short_buffer), std::invalid_argument);
+}
+
 TEST(FieldStats, RangeMeanHistogram) {
     const std::vector<float> raw{-1.0f, -0.5f, 0.0f, 0.5f, 1.0f, 2.0f};
     FieldStatsAccumulator acc({-1.0, 1.0}, 4);

@@ -60,9 +60,17 @@ void ShownField::refresh(const ViewSettings& view) {
     rgba_.resize(image_.raw.size() * 4);
     colourise(image_.raw, image_.width, image_.height, view, range, rgba_);
     texture_.upload(image_.width, image_.height, rgba_);
-    checksum_      = fnv1a_hex(rgba_);
-    coloured_with_ = view;
-    dirty_         = false;
+    checksum_stale_ = true;
+    coloured_with_  = view;
+    dirty_          = false;
+}
+
+const std::string& ShownField::checksum() const {
+    if (checksum_stale_) {
+        checksum_       = fnv1a_hex(rgba_);
+        checksum_stale_ = false;
+    }
+    return checksum_;
 }
 
 float ShownField::value_at(int px, int py) const {

@@ -94,15 +94,55 @@ HWY_INLINE bool OneCell(const PointCells<D>& cells) {
     return hn::AllTrue(di, same);
 }
 
+// The last cell whose lattice points a whole vector of lanes shared, and their hash codes: the
+// next vectors of a warped or turned row usually lie in it too, and then take its codes without
+// wrapping or hashing again. One per octave (its lattice, period and scale).
+template <int D, int Points>
+struct SharedCell {
+    bool valid                 = false;
+    std::int64_t cell[D]       = {};
+    std::uint64_t code[Points] = {};
+};
+
+// Lattice::point_hash with the permutation (no higher bytes) for the Span^D lattice points of one
+// lane, whose wrapped indices are first[axis][k]: BlockCodes' chain with one lane. The points
+// sharing their first indices share those links, and the last link takes the zero links of 1D
+// and 2D with it (perm_repeated).
+template <int D, int Span>
+HWY_INLINE void PermutationChain(const Lattice& lattice, const std::int64_t (&first)[D][Span], unsigned* h) {
+    h[0]       = 0;
+    int filled = 1;
+    for (int axis = 0; axis < D; ++axis) {
+        const std::uint8_t* perm = lattice.permutation_table(axis == D - 1 ? 1 + (D < 3 ? 3 - D : 0) : 1);
+        for (int k = Span - 1; k >= 0; --k)
+            for (int n = filled - 1; n >= 0; --n)
+                h[k * filled + n] = perm[(h[n] + static_cast<unsigned>(first[axis][k])) & 255u];
+        filled *= Span;
+    }
+}
+
 // The hash codes of the Span^D lattice points from offset `base` on every axis, axis 0 fastest.
 // Nearby points (a warped row, a turned one: several pixels per cell at all but the finest
 // octaves) often fill a whole vector from one cell: then the first lane's points are hashed
 // once, Lattice::point_hash in scalar code, and broadcast, where the lanes would look up the
-// same table entries one by one.
+// same table entries one by one. Returns whether it did (every lane holds the same codes, which
+// `shared` then also holds as scalars).
 template <int D, int Span>
-HWY_INLINE void PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code) {
+HWY_INLINE bool PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code,
+                           SharedCell<D, ipow(Span, D)>& shared) {
     const DF d;
     const DI di;
+    constexpr int points = ipow(Span, D);
+    const bool one_cell  = OneCell(cells);
+    if (one_cell && shared.valid) {
+        bool same = true;
+        for (int axis = 0; axis < D; ++axis)
+            same = same && hn::GetLane(cells.index[axis]) == shared.cell[axis];
+        if (same) {
+            for (int n = 0; n < points; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(shared.code[n]));
+            return true;
+        }
+    }
     VI wrapped[D][Span];
     for (int axis = 0; axis < D; ++axis)
         for (int k = 0; k < Span; ++k) {
@@ -112,34 +152,30 @@ HWY_INLINE void PointCodes(const OctaveLattice& octave, const PointCells<D>& cel
                 offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
             wrapped[axis][k] = hash_lanes::WrapLanes(*octave.lattice, octave.period, whole, index);
         }
-    if (!OneCell(cells))
-        return hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+    const Lattice& lattice = *octave.lattice;
+    if (!one_cell) {
+        hash_lanes::BlockCodes<D, Span>(lattice, wrapped, octave.high_bytes, code);
+        return false;
+    }
     std::int64_t first[D][Span];
     for (int axis = 0; axis < D; ++axis)
         for (int k = 0; k < Span; ++k) first[axis][k] = hn::GetLane(wrapped[axis][k]);
-    const Lattice& lattice = *octave.lattice;
     if (lattice.hash() == Hash::permutation && !octave.high_bytes) {
-        // BlockCodes' chain with one lane: the points sharing their first indices share those
-        // links, and the last link takes the zero links of 1D and 2D with it (perm_repeated).
-        unsigned h[ipow(Span, D)];
-        h[0]       = 0;
-        int filled = 1;
-        for (int axis = 0; axis < D; ++axis) {
-            const std::uint8_t* perm = lattice.permutation_table(axis == D - 1 ? 1 + (D < 3 ? 3 - D : 0) : 1);
-            for (int k = Span - 1; k >= 0; --k)
-                for (int n = filled - 1; n >= 0; --n)
-                    h[k * filled + n] = perm[(h[n] + static_cast<unsigned>(first[axis][k])) & 255u];
-            filled *= Span;
+        unsigned h[points];
+        PermutationChain<D, Span>(lattice, first, h);
+        for (int n = 0; n < points; ++n) shared.code[n] = h[n];
+    } else {
+        for (int n = 0; n < points; ++n) {
+            std::array<std::int64_t, D> point;
+            for (int axis = 0, rest = n; axis < D; ++axis, rest /= Span)
+                point[static_cast<std::size_t>(axis)] = first[axis][rest % Span];
+            shared.code[n] = lattice.point_hash<D>(point);
         }
-        for (int n = 0; n < filled; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(h[n]));
-        return;
     }
-    for (int n = 0; n < ipow(Span, D); ++n) {
-        std::array<std::int64_t, D> point;
-        for (int axis = 0, rest = n; axis < D; ++axis, rest /= Span)
-            point[static_cast<std::size_t>(axis)] = first[axis][rest % Span];
-        code[n] = hn::Set(di, static_cast<std::int64_t>(lattice.point_hash<D>(point)));
-    }
+    shared.valid = true;
+    for (int axis = 0; axis < D; ++axis) shared.cell[axis] = hn::GetLane(cells.index[axis]);
+    for (int n = 0; n < points; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(shared.code[n]));
+    return true;
 }
 
 // [SECTION] Step 4: the blend ----------------------------------------------------------------
@@ -163,10 +199,33 @@ HWY_INLINE VF BlendPointLanes(VF* values, const PointCells<D>& cells) {
 
 // [SECTION] Step 3: gradients (perlin.cpp's, lane-wise) ----------------------------------------
 
+// Each gradient set twice: per lane, and for one gradient byte h every lane shares (all in one
+// cell), where the choices the lanes make by compares and blends are plain branches, with the
+// same arithmetic on the lanes' distances.
+
 // Ken Perlin's grad: improved_grad3 (2D as the z = 0 slice), improved_grad4, seed 002's slope.
 template <int D>
 struct ImprovedPoint {
     VF operator()(VI h, const VF* dist) const { return ImprovedGradientDot<D>(h, dist); }
+    VF shared(unsigned h, const VF* dist) const {
+        const DF d;
+        const auto sign = [](unsigned bit_set, VF v) { return bit_set ? hn::Neg(v) : v; };
+        if constexpr (D == 1) {
+            return hn::Mul(hn::Set(d, static_cast<double>(h) / 127.5 - 1.0), dist[0]);
+        } else if constexpr (D <= 3) {
+            const VF z        = D == 3 ? dist[2] : hn::Zero(d);
+            const unsigned hh = h & 15u;
+            const VF u        = hh < 8 ? dist[0] : dist[1];
+            const VF v        = hh < 4 ? dist[1] : (hh == 12 || hh == 14 ? dist[0] : z);
+            return hn::Add(sign(hh & 1u, u), sign(hh & 2u, v));
+        } else {
+            const unsigned zero_axis = (h >> 3) & 3u;
+            const VF a               = zero_axis < 1 ? dist[1] : dist[0];
+            const VF b               = zero_axis < 2 ? dist[2] : dist[1];
+            const VF c               = zero_axis < 3 ? dist[3] : dist[2];
+            return hn::Add(hn::Add(sign(h & 1u, a), sign(h & 2u, b)), sign(h & 4u, c));
+        }
+    }
 };
 
 // +-e_k: the axis from (h >> 1) % D, the sign from the low bit.
@@ -189,6 +248,10 @@ struct AxesPoint {
         const auto positive = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 1)), hn::Zero(di)));
         return hn::IfThenElse(positive, chosen, hn::Neg(chosen));
     }
+    VF shared(unsigned h, const VF* dist) const {
+        const VF chosen = dist[(h >> 1) % D];
+        return h & 1u ? hn::Neg(chosen) : chosen;
+    }
 };
 
 // Perlin 1985: the seed's random unit vectors, dot = ((0 + g0 d0) + g1 d1) + ...
@@ -207,6 +270,14 @@ struct RandomPoint {
         for (int axis = 0; axis < D; ++axis) dot = hn::Add(dot, hn::Mul(hn::Load(d, g[axis]), dist[axis]));
         return dot;
     }
+    VF shared(unsigned h, const VF* dist) const {
+        const DF d;
+        VF dot = hn::Zero(d);
+        for (int axis = 0; axis < D; ++axis)
+            dot =
+                hn::Add(dot, hn::Mul(hn::Set(d, gradients[h * D + static_cast<unsigned>(axis)]), dist[axis]));
+        return dot;
+    }
 };
 
 // [SECTION] One octave at the lanes' points -----------------------------------------------
@@ -220,11 +291,13 @@ template <int D, int PerAxis, template <int> class Gradient>
 struct PerlinPoints {
     static constexpr int first  = PerAxis == 4 ? -1 : 0;
     static constexpr int points = ipow(PerAxis, D);
+    using Shared                = SharedCell<D, points>;
 
-    static VF At(const OctaveContext& octave, const PointCells<D>& cells) {
+    static VF At(const OctaveContext& octave, const PointCells<D>& cells, Shared& shared) {
         const DF d;
+        const Lattice& lattice = *octave.lattice.lattice;
         VI code[points];
-        PointCodes<D, PerAxis>(octave.lattice, cells, first, code);  // 2. HASH THE POINTS
+        const bool one_cell = PointCodes<D, PerAxis>(octave.lattice, cells, first, code, shared);  // 2. HASH
         Gradient<D> gradient{};
         if constexpr (std::is_same_v<Gradient<D>, RandomPoint<D>>)
             gradient.gradients = octave.random_gradient;
@@ -234,7 +307,8 @@ struct PerlinPoints {
             for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)  //    THE CELL'S, DOTTED
                 dist[axis] =
                     hn::Sub(cells.frac[axis], hn::Set(d, static_cast<double>(first + rest % PerAxis)));
-            values[n] = gradient(GradientByteLanes(*octave.lattice.lattice, code[n]), dist);
+            values[n] = one_cell ? gradient.shared(lattice.gradient_byte(shared.code[n]), dist)
+                                 : gradient(GradientByteLanes(lattice, code[n]), dist);
         }
         return BlendPointLanes<D, PerAxis>(values, cells);  // 4. BLEND
     }
@@ -268,11 +342,13 @@ struct ValuePoints {
     static constexpr int first  = PerAxis == 4 ? -1 : 0;
     static constexpr int span   = Smooth ? PerAxis + 2 : PerAxis;
     static constexpr int points = ipow(PerAxis, D);
+    using Shared                = SharedCell<D, ipow(span, D)>;
 
-    static VF At(const OctaveContext& octave, const PointCells<D>& cells) {
+    static VF At(const OctaveContext& octave, const PointCells<D>& cells, Shared& shared) {
         VI code[ipow(span, D)];
-        PointCodes<D, span>(octave.lattice, cells, Smooth ? first - 1 : first, code);  // 2. THE POINTS'
-        VF lattice_values[ipow(span, D)];                                              //    VALUES
+        PointCodes<D, span>(octave.lattice, cells, Smooth ? first - 1 : first, code,
+                            shared);       // 2. THE POINTS'
+        VF lattice_values[ipow(span, D)];  //    VALUES
         for (int n = 0; n < ipow(span, D); ++n)
             lattice_values[n] = ValueLanes(*octave.lattice.lattice, code[n]);
         VF values[points];
@@ -308,10 +384,11 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
                                    plan.random_gradients[static_cast<std::size_t>(o)]};
         const VF amplitude = hn::Set(d, setup.amplitude);
         const bool first   = o == first_octave;
+        typename Octave::Shared shared;
         for (int i = 0; i < padded; i += lanes) {
             PointCells<D> cells;
             CellsOfPoints<D>(setup, plan.curve, batch.coordinate, i, cells);  // 1. THE CELLS
-            const VF noise = Octave::At(octave, cells);
+            const VF noise = Octave::At(octave, cells, shared);
             if (batch.only_octave >= 0) {  // FractalNoise::octave_weight
                 hn::Store(hn::Mul(hn::Set(d, setup.amplitude / plan.divisor), noise), d, total + i);
                 continue;
