@@ -16,8 +16,13 @@ namespace {
 
 // Below this many pixels the full image is quick enough that a coarse pass only costs time.
 constexpr std::size_t coarse_threshold = 160 * 160;
-// A full image predicted to take longer than this is preceded by a coarse one: about two frames.
-constexpr double budget_ms = 30.0;
+// A full image predicted to take longer than this is preceded by a coarse one: three frames.
+// Under a software renderer a coarse frame costs the cores the render needs: the mid-weight
+// presets (marble, eroded-terrain, simplex-lava-flow, 30-45 ms) reached their full image about
+// 10 ms sooner without it (docs/performance.md, 2026-11-26).
+constexpr double coarse_above_ms = 50.0;
+// What the coarse image itself may take: about two frames.
+constexpr double coarse_budget_ms = 30.0;
 
 // What one pixel costs, in lattice points visited: octaves x the points blended per octave
 // (2^D corners, 4^D for cubic, one for white noise, the 3^D cells cellular noise searches at
@@ -187,9 +192,9 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     // [2] Coarse first when the full image would keep a drag waiting, so it shows something
     // within a frame or two. The cost is predicted from the last render (relative_cost); with
     // no history yet, coarse first to be safe.
-    // When the full image is predicted within the budget it comes straight away: a drag then
+    // When the full image is predicted within three frames it comes straight away: a drag then
     // shows the full image as soon as the hand stops. The coarse image has at least 1/4 of each
-    // side, less when 1/4 would itself take longer than the budget (16 octaves of 4D cubic
+    // side, less when 1/4 would itself take longer than two frames (16 octaves of 4D cubic
     // noise on a wide preview).
     const auto full_region = noise::Region::full(request.width, request.height);
     // Solo / mute: the chosen octaves' shares, one row at a time on this thread; all octaves:
@@ -201,10 +206,10 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     };
     const double cost         = relative_cost(request.params);
     const double predicted_ms = ns_per_cost_ * cost * static_cast<double>(full_region.pixel_count()) * 1e-6;
-    if (full_region.pixel_count() > coarse_threshold && (ns_per_cost_ == 0.0 || predicted_ms > budget_ms)) {
+    if (full_region.pixel_count() > coarse_threshold && (ns_per_cost_ == 0.0 || predicted_ms > coarse_above_ms)) {
         int factor = 4;
         if (ns_per_cost_ > 0.0) {
-            const double affordable = std::max(4096.0, budget_ms * 1e6 / (ns_per_cost_ * cost));
+            const double affordable = std::max(4096.0, coarse_budget_ms * 1e6 / (ns_per_cost_ * cost));
             factor                  = std::max(4, static_cast<int>(std::ceil(std::sqrt(
                                                       static_cast<double>(full_region.pixel_count()) / affordable))));
         }

@@ -6,7 +6,7 @@
 //      cancels the one being rendered: `render` checks the flag between rows);
 //   2. samples the curve (fast) and posts it;
 //   3. renders the full image on every core, counting finished rows; when the last render
-//      predicts that a large image takes longer than about two frames, first a coarse version
+//      predicts that a large image takes longer than about three frames, first a coarse version
 //      (1/4 of the size on each side or smaller when the noise is expensive, the same region of
 //      noise space), posted at once;
 //   4. posts the full image, unless a newer request arrived meanwhile: stale results are dropped.

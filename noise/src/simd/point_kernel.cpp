@@ -96,13 +96,18 @@ HWY_INLINE bool OneCell(const PointCells<D>& cells) {
 
 // The last cell whose lattice points a whole vector of lanes shared, and their hash codes: the
 // next vectors of a warped or turned row usually lie in it too, and then take its codes without
-// wrapping or hashing again. One per octave (its lattice, period and scale).
+// wrapping or hashing again. One per octave (its lattice, period and scale). When a vector's
+// lanes straddle two cells, `cell` is the last lane's and `before` holds the first lane's codes.
 template <int D, int Points>
 struct SharedCell {
-    bool valid                 = false;
-    std::int64_t cell[D]       = {};
-    std::uint64_t code[Points] = {};
+    bool valid                   = false;
+    std::int64_t cell[D]         = {};
+    std::uint64_t code[Points]   = {};
+    std::uint64_t before[Points] = {};
 };
+
+// How a vector's lanes hold their codes (PointCodes).
+enum class LaneCells { apart, one, two };
 
 // Lattice::point_hash with the permutation (no higher bytes) for the Span^D lattice points of one
 // lane, whose wrapped indices are first[axis][k]: BlockCodes' chain with one lane. The points
@@ -121,15 +126,44 @@ HWY_INLINE void PermutationChain(const Lattice& lattice, const std::int64_t (&fi
     }
 }
 
+// Lattice::point_hash in scalar code for the Span^D lattice points of one lane, lane `lane` of
+// the wrapped indices.
+template <int D, int Span>
+HWY_INLINE void OneLaneCodes(const OctaveLattice& octave, const VI (&wrapped)[D][Span], std::size_t lane,
+                             std::uint64_t* code) {
+    const Lattice& lattice = *octave.lattice;
+    std::int64_t first[D][Span];
+    for (int axis = 0; axis < D; ++axis)
+        for (int k = 0; k < Span; ++k)
+            first[axis][k] =
+                lane == 0 ? hn::GetLane(wrapped[axis][k]) : hn::ExtractLane(wrapped[axis][k], lane);
+    if (lattice.hash() == Hash::permutation && !octave.high_bytes) {
+        unsigned h[ipow(Span, D)];
+        PermutationChain<D, Span>(lattice, first, h);
+        std::copy(h, h + ipow(Span, D), code);
+        return;
+    }
+    for (int n = 0; n < ipow(Span, D); ++n) {
+        std::array<std::int64_t, D> point;
+        for (int axis = 0, rest = n; axis < D; ++axis, rest /= Span)
+            point[static_cast<std::size_t>(axis)] = first[axis][rest % Span];
+        code[n] = lattice.point_hash<D>(point);
+    }
+}
+
 // The hash codes of the Span^D lattice points from offset `base` on every axis, axis 0 fastest.
 // Nearby points (a warped row, a turned one: several pixels per cell at all but the finest
 // octaves) often fill a whole vector from one cell: then the first lane's points are hashed
 // once, Lattice::point_hash in scalar code, and broadcast, where the lanes would look up the
-// same table entries one by one. Returns whether it did (every lane holds the same codes, which
-// `shared` then also holds as scalars).
-template <int D, int Span>
-HWY_INLINE bool PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code,
-                           SharedCell<D, ipow(Span, D)>& shared) {
+// same table entries one by one (LaneCells::one: `shared` holds the codes as scalars too).
+// With `TwoCells`, lanes astride the line between their first and last lanes' cells get those
+// two cells' codes the same way (LaneCells::two: `shared`, and `in_before` marks the first
+// lane's cell; `code` is left unset). That pays where the lanes would read more tables lane by
+// lane (the random unit vectors); where the lanes' own compares pick a gradient, working out
+// both cells' gradients costs more than the hashing saves.
+template <int D, int Span, bool TwoCells>
+HWY_INLINE LaneCells PointCodes(const OctaveLattice& octave, const PointCells<D>& cells, int base, VI* code,
+                                SharedCell<D, ipow(Span, D)>& shared, hn::Mask<DI>& in_before) {
     const DF d;
     const DI di;
     constexpr int points = ipow(Span, D);
@@ -140,7 +174,7 @@ HWY_INLINE bool PointCodes(const OctaveLattice& octave, const PointCells<D>& cel
             same = same && hn::GetLane(cells.index[axis]) == shared.cell[axis];
         if (same) {
             for (int n = 0; n < points; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(shared.code[n]));
-            return true;
+            return LaneCells::one;
         }
     }
     VI wrapped[D][Span];
@@ -152,30 +186,34 @@ HWY_INLINE bool PointCodes(const OctaveLattice& octave, const PointCells<D>& cel
                 offset == 0 ? cells.index[axis] : hn::Add(cells.index[axis], hn::Set(di, offset));
             wrapped[axis][k] = hash_lanes::WrapLanes(*octave.lattice, octave.period, whole, index);
         }
-    const Lattice& lattice = *octave.lattice;
     if (!one_cell) {
-        hash_lanes::BlockCodes<D, Span>(lattice, wrapped, octave.high_bytes, code);
-        return false;
-    }
-    std::int64_t first[D][Span];
-    for (int axis = 0; axis < D; ++axis)
-        for (int k = 0; k < Span; ++k) first[axis][k] = hn::GetLane(wrapped[axis][k]);
-    if (lattice.hash() == Hash::permutation && !octave.high_bytes) {
-        unsigned h[points];
-        PermutationChain<D, Span>(lattice, first, h);
-        for (int n = 0; n < points; ++n) shared.code[n] = h[n];
-    } else {
-        for (int n = 0; n < points; ++n) {
-            std::array<std::int64_t, D> point;
-            for (int axis = 0, rest = n; axis < D; ++axis, rest /= Span)
-                point[static_cast<std::size_t>(axis)] = first[axis][rest % Span];
-            shared.code[n] = lattice.point_hash<D>(point);
+        if constexpr (TwoCells) {
+            const std::size_t last = hn::Lanes(di) - 1;
+            auto in_first = hn::FirstN(di, hn::Lanes(di)), in_last = in_first;
+            std::int64_t last_cell[D];
+            for (int axis = 0; axis < D; ++axis) {
+                last_cell[axis] = hn::ExtractLane(cells.index[axis], last);
+                in_first =
+                    hn::And(in_first, hn::Eq(cells.index[axis], hn::Set(di, hn::GetLane(cells.index[axis]))));
+                in_last = hn::And(in_last, hn::Eq(cells.index[axis], hn::Set(di, last_cell[axis])));
+            }
+            if (hn::AllTrue(di, hn::Or(in_first, in_last))) {
+                OneLaneCodes<D, Span>(octave, wrapped, 0, shared.before);
+                OneLaneCodes<D, Span>(octave, wrapped, last, shared.code);
+                shared.valid = true;
+                std::copy(last_cell, last_cell + D, shared.cell);
+                in_before = in_first;
+                return LaneCells::two;
+            }
         }
+        hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+        return LaneCells::apart;
     }
+    OneLaneCodes<D, Span>(octave, wrapped, 0, shared.code);
     shared.valid = true;
     for (int axis = 0; axis < D; ++axis) shared.cell[axis] = hn::GetLane(cells.index[axis]);
     for (int n = 0; n < points; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(shared.code[n]));
-    return true;
+    return LaneCells::one;
 }
 
 // [SECTION] Step 4: the blend ----------------------------------------------------------------
@@ -297,7 +335,10 @@ struct PerlinPoints {
         const DF d;
         const Lattice& lattice = *octave.lattice.lattice;
         VI code[points];
-        const bool one_cell = PointCodes<D, PerAxis>(octave.lattice, cells, first, code, shared);  // 2. HASH
+        constexpr bool random_vectors = std::is_same_v<Gradient<D>, RandomPoint<D>>;
+        hn::Mask<DI> in_before;
+        const LaneCells lanes = PointCodes<D, PerAxis, random_vectors>(octave.lattice, cells, first, code,
+                                                                       shared, in_before);  // 2. HASH
         Gradient<D> gradient{};
         if constexpr (std::is_same_v<Gradient<D>, RandomPoint<D>>)
             gradient.gradients = octave.random_gradient;
@@ -307,8 +348,15 @@ struct PerlinPoints {
             for (int axis = 0, rest = n; axis < D; ++axis, rest /= PerAxis)  //    THE CELL'S, DOTTED
                 dist[axis] =
                     hn::Sub(cells.frac[axis], hn::Set(d, static_cast<double>(first + rest % PerAxis)));
-            values[n] = one_cell ? gradient.shared(lattice.gradient_byte(shared.code[n]), dist)
-                                 : gradient(GradientByteLanes(lattice, code[n]), dist);
+            if (lanes == LaneCells::apart) {
+                values[n] = gradient(GradientByteLanes(lattice, code[n]), dist);
+                continue;
+            }
+            values[n] = gradient.shared(lattice.gradient_byte(shared.code[n]), dist);
+            if (lanes == LaneCells::two)
+                values[n] =
+                    hn::IfThenElse(hn::RebindMask(d, in_before),
+                                   gradient.shared(lattice.gradient_byte(shared.before[n]), dist), values[n]);
         }
         return BlendPointLanes<D, PerAxis>(values, cells);  // 4. BLEND
     }
@@ -346,9 +394,10 @@ struct ValuePoints {
 
     static VF At(const OctaveContext& octave, const PointCells<D>& cells, Shared& shared) {
         VI code[ipow(span, D)];
-        PointCodes<D, span>(octave.lattice, cells, Smooth ? first - 1 : first, code,
-                            shared);       // 2. THE POINTS'
-        VF lattice_values[ipow(span, D)];  //    VALUES
+        hn::Mask<DI> unused;  // two cells only with TwoCells
+        PointCodes<D, span, false>(octave.lattice, cells, Smooth ? first - 1 : first, code, shared,
+                                   unused);  // 2. THE POINTS'
+        VF lattice_values[ipow(span, D)];    //    VALUES
         for (int n = 0; n < ipow(span, D); ++n)
             lattice_values[n] = ValueLanes(*octave.lattice.lattice, code[n]);
         VF values[points];

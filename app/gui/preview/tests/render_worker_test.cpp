@@ -69,7 +69,7 @@ TEST(RenderWorker, CoarseFirstForLargeImages) {
     EXPECT_TRUE(saw_coarse);
 }
 
-// Once a render has shown what the noise costs, an image predicted to take less than about two
+// Once a render has shown what the noise costs, an image predicted to take less than about three
 // frames comes whole, without a coarse pass; one predicted slow still gets its coarse image.
 TEST(RenderWorker, CoarsePassOnlyWhenTheFullImageWouldKeepTheHandWaiting) {
     RenderWorker worker(nullptr);
