@@ -206,7 +206,8 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     };
     const double cost         = relative_cost(request.params);
     const double predicted_ms = ns_per_cost_ * cost * static_cast<double>(full_region.pixel_count()) * 1e-6;
-    if (full_region.pixel_count() > coarse_threshold && (ns_per_cost_ == 0.0 || predicted_ms > coarse_above_ms)) {
+    if (full_region.pixel_count() > coarse_threshold &&
+        (ns_per_cost_ == 0.0 || predicted_ms > coarse_above_ms)) {
         int factor = 4;
         if (ns_per_cost_ > 0.0) {
             const double affordable = std::max(4096.0, coarse_budget_ms * 1e6 / (ns_per_cost_ * cost));

@@ -721,7 +721,8 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const double row_coordinate[4] = {0.0, chunk.y, plan.z, plan.w};
     for (int o = first_octave; o < end_octave; ++o) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
-        if constexpr (!FindsOwnCells<Octave>) CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
+        if constexpr (!FindsOwnCells<Octave>)
+            CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
         OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)],
                         setup.period,  {},
                         cell_x,        frac_x,

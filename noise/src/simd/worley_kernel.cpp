@@ -398,6 +398,21 @@ struct WorleyOctave {
             for (std::size_t j = 0; j < first_shell; ++j)
                 near_entry[j] = entry_of(candidates[j], row_part(j));
 
+            // The search for the lanes from i, with `at(entry, kx)` reading a candidate's distance
+            // from its table entries in one of the ways below.
+            const auto search_with = [&](int i, VF fx, const auto& at) {
+                table_search(
+                    i, fx,
+                    [&](Nearest nearest) {
+                        for (std::size_t j = 0; j < first_shell; ++j)
+                            nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                        return nearest;
+                    },
+                    [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                        return at(entry_of(c, part), c.offset[0]);
+                    });
+            };
+
             for (int i = 0; i < in.padded; i += lanes) {
                 const VF fx              = hn::Load(d, in.frac_x + i);
                 const std::int64_t lo    = in.cell_x[i];
@@ -409,16 +424,7 @@ struct WorleyOctave {
                         return distance_from(kx, hn::Set(d, entry[k]), fx,
                                              hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
                     };
-                    table_search(
-                        i, fx,
-                        [&](Nearest nearest) {
-                            for (std::size_t j = 0; j < first_shell; ++j)
-                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
-                            return nearest;
-                        },
-                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                            return at(entry_of(c, part), c.offset[0]);
-                        });
+                    search_with(i, fx, at);
                 } else if (apart < lanes) {
                     // A few neighbouring cells: one permute of one vector of the table.
                     const VI local   = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
@@ -427,16 +433,7 @@ struct WorleyOctave {
                         return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
                                                 hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
                     };
-                    table_search(
-                        i, fx,
-                        [&](Nearest nearest) {
-                            for (std::size_t j = 0; j < first_shell; ++j)
-                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
-                            return nearest;
-                        },
-                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                            return at(entry_of(c, part), c.offset[0]);
-                        });
+                    search_with(i, fx, at);
                 } else if (apart < 2 * lanes) {
                     // A little over a cell per pixel: a pick from two vectors of the table.
                     const VI local = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
@@ -444,16 +441,7 @@ struct WorleyOctave {
                         return distance_from(kx, LookupTwoVectors(entry + k, local), fx,
                                               LookupTwoVectors(entry + k + stride, local));
                     };
-                    table_search(
-                        i, fx,
-                        [&](Nearest nearest) {
-                            for (std::size_t j = 0; j < first_shell; ++j)
-                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
-                            return nearest;
-                        },
-                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                            return at(entry_of(c, part), c.offset[0]);
-                        });
+                    search_with(i, fx, at);
                 } else {
                     HWY_ALIGN double lane_offset[max_lanes], lane_rest[max_lanes];
                     const auto at = [&](const double* entry, int kx) {
@@ -464,16 +452,7 @@ struct WorleyOctave {
                         }
                         return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
                     };
-                    table_search(
-                        i, fx,
-                        [&](Nearest nearest) {
-                            for (std::size_t j = 0; j < first_shell; ++j)
-                                nearest.add(at(near_entry[j], candidates[j].offset[0]));
-                            return nearest;
-                        },
-                        [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                            return at(entry_of(c, part), c.offset[0]);
-                        });
+                    search_with(i, fx, at);
                 }
             }
             return;
