@@ -1,6 +1,7 @@
 // point_bench: the cases of issue 19's items 1 and 3, in Google Benchmark's own harness.
 //
 //     build/release/noise/bench/point_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//     build/release/noise/bench/point_bench --targets=AVX3_DL,AVX3 --benchmark_enable_random_interleaving=true
 //
 // The fields whose points leave the row (domain warp, seed 001's turned layer: the point kernel,
 // point_kernel.hpp) and the seeds' hashes (hash_simd-inl.h), each rendered by noise::render on
@@ -17,10 +18,12 @@
 // older library for before-and-after figures.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "noise/fractal.hpp"
+#include "noise/kernel.hpp"
 #include "noise/render.hpp"
 
 namespace {
@@ -37,7 +40,14 @@ noise::Params on_grid(noise::Params params, bool high = false) {
     return params;
 }
 
-void run(benchmark::State& state, const noise::Params& params) {
+// The SIMD targets each case runs on (--targets); "" is the CPU's best.
+std::vector<std::string> targets{""};
+
+void run(benchmark::State& state, const noise::Params& params, const std::string& target) {
+    if (!noise::force_simd_target(target)) {
+        state.SkipWithError(("no SIMD target " + target + " on this CPU").c_str());
+        return;
+    }
     const noise::FractalNoise noise(params);
     std::vector<float> out(static_cast<std::size_t>(size) * size);
     for (auto _ : state) {
@@ -45,6 +55,7 @@ void run(benchmark::State& state, const noise::Params& params) {
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
+    noise::force_simd_target("");
     state.counters["time/sample"] =
         benchmark::Counter(static_cast<double>(out.size()),
                            benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
@@ -132,31 +143,51 @@ noise::Params preset(const std::string& name) {
     return p;
 }
 
+// Each case once per target, named <case>/<target> when a target is forced.
+void add(const std::string& name, const noise::Params& params) {
+    for (const std::string& target : targets)
+        benchmark::RegisterBenchmark((target.empty() ? name : name + "/" + target).c_str(), run, params, target);
+}
+
 void register_all() {
     for (const int octaves : {1, 8}) {
         const std::string o = "/oct" + std::to_string(octaves);
-        benchmark::RegisterBenchmark(("warp" + o).c_str(), run, warp_case(octaves, true, false));
-        benchmark::RegisterBenchmark(("rotated" + o).c_str(), run, warp_case(octaves, false, true));
+        add("warp" + o, warp_case(octaves, true, false));
+        add("rotated" + o, warp_case(octaves, false, true));
     }
     for (const bool high : {false, true})
         for (const auto algorithm : {noise::Algorithm::perlin, noise::Algorithm::value})
             for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
                 for (const int octaves : {1, 8})
-                    benchmark::RegisterBenchmark(
-                        ("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) +
-                         "/" + std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
-                         (high ? "/highfreq" : "/lowfreq"))
-                            .c_str(),
-                        run, hash_case(algorithm, static_cast<noise::Hash>(h), octaves, high));
+                    add("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) + "/" +
+                            std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
+                            (high ? "/highfreq" : "/lowfreq"),
+                        hash_case(algorithm, static_cast<noise::Hash>(h), octaves, high));
     for (const char* name :
          {"marble", "eroded-terrain", "wood", "seed001-rotated-layers", "seed004-persistence-0.5",
           "seed002-terrain-line-1d", "seed001-gradient-noise-2d", "clouds"})
-        benchmark::RegisterBenchmark((std::string("preset/") + name).c_str(), run, preset(name));
+        add(std::string("preset/") + name, preset(name));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    // --targets=A,B,...: every case on each named target (force_simd_target; "best" is the
+    // CPU's own choice), for before-and-after figures of a target's own path in one run.
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (!arg.starts_with("--targets=")) continue;
+        targets.clear();
+        for (std::size_t start = 10; start <= arg.size();) {
+            const std::size_t end = std::min(arg.find(',', start), arg.size());
+            const std::string name = arg.substr(start, end - start);
+            targets.push_back(name == "best" ? "" : name);
+            start = end + 1;
+        }
+        for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+        --argc;
+        break;
+    }
     register_all();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -165,7 +165,10 @@ bool force_simd_target(std::string_view name) {
     if (name.empty()) return true;
     for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
         if (hwy::TargetName(target) == name) {
-            hwy::SetSupportedTargetsForTest(target);
+            // The CPU as if it had nothing better than `target`: a kernel not compiled for it
+            // (only the point kernel has AVX3_DL) takes its best target below, as on such a CPU.
+            // A lower bit is a better target.
+            hwy::SetSupportedTargetsForTest(hwy::SupportedTargets() & ~(target - 1));
             return true;
         }
     }

@@ -235,9 +235,9 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
     if (key.starts_with("mask.")) {
         const std::string_view inner = key.substr(5);
         if (inner == "mask" || inner.starts_with("mask."))
-            return std::string(key) +
-                   ": a mask field has no mask of its own: expected a key of the mask "
-                   "field's noise (mask.frequency, mask.fractal, ...)";
+            return "parameter " + quote_text(key) +
+                   " is not allowed: a mask field has no mask of its own, expected a key of the "
+                   "mask field's noise (mask.frequency, mask.fractal, ...)";
         Params edited           = params;
         const std::string error = set_param(mask_field_of(edited), inner, text);
         if (!error.empty()) return "mask." + error;

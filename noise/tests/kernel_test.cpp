@@ -102,16 +102,20 @@ TEST(Kernel, TheBuildHasAPortableTargetAndTheCpuRunsAtLeastOne) {
                 std::find(targets.begin(), targets.end(), std::string_view("EMU128")) != targets.end());
 }
 
+// The row kernels are not compiled for AVX3_DL (only the point kernel is: its byte permutes):
+// under it they run AVX3, as on a CPU that has it.
+std::string_view row_kernel_target(std::string_view forced) { return forced == "AVX3_DL" ? "AVX3" : forced; }
+
 TEST(Kernel, ForcingATargetIsWhatTheKernelRuns) {
     const noise::FractalNoise noise(noise::Params{});
     for (const auto name : noise::available_simd_targets()) {
         const ForcedTarget forced(name);
         ASSERT_TRUE(forced.ok);
-        EXPECT_EQ(noise::RowKernel(noise).target(), name);
+        EXPECT_EQ(noise::RowKernel(noise).target(), row_kernel_target(name));
     }
     EXPECT_FALSE(noise::force_simd_target("NO_SUCH_TARGET"));
     noise::force_simd_target("");
-    EXPECT_EQ(noise::RowKernel(noise).target(), noise::available_simd_targets().front());
+    EXPECT_EQ(noise::RowKernel(noise).target(), row_kernel_target(noise::available_simd_targets().front()));
 }
 
 // The check itself can fail: a field that differs in one setting differs in the bits.

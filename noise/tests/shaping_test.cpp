@@ -356,7 +356,13 @@ TEST(Shaping, MaskKeysAndRules) {
     EXPECT_EQ(noise::validate(params), "");
     EXPECT_EQ(noise::set_param(params, "mask.octaves", "40"),
               "mask.octaves: '40' is out of range: expected an integer from 1 to 16");
-    EXPECT_NE(noise::set_param(params, "mask.mask", "max"), "");
+    EXPECT_EQ(noise::set_param(params, "mask.mask", "max"),
+              "parameter 'mask.mask' is not allowed: a mask field has no mask of its own, expected a key "
+              "of the mask field's noise (mask.frequency, mask.fractal, ...)");
+    // The key is quoted escaped, like a value: a control byte in it never reaches the terminal.
+    EXPECT_EQ(noise::set_param(params, "mask.mask.\x04\t", "1"),
+              "parameter 'mask.mask.\\x04\\t' is not allowed: a mask field has no mask of its own, "
+              "expected a key of the mask field's noise (mask.frequency, mask.fractal, ...)");
     params.tile                    = 4;
     params.mask_field[0].frequency = 6.0;  // 1.5 times ours: cannot repeat with the tile
     EXPECT_EQ(

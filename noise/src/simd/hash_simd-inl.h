@@ -143,17 +143,35 @@ HWY_INLINE VU PrimeTermOfZero(int axis) {
 
 // [SECTION] permutation -------------------------------------------------------------------
 
+// perm[index] per lane for a 256-byte table, index in 0..255.
+HWY_INLINE VI PermutationLanes(const std::uint8_t* perm, VI index) {
+#if HWY_TARGET == HWY_AVX3_DL
+    // AVX-512 VBMI: the table's 256 bytes in four registers, each index byte picking a byte of
+    // the lower or upper 128 (vpermi2b on its low 7 bits, a blend on its top bit). Only the
+    // lowest byte of each 64-bit lane carries an index; the other bytes of the result are
+    // masked off.
+    const __m512i low   = _mm512_permutex2var_epi8(_mm512_loadu_si512(perm), index.raw,
+                                                   _mm512_loadu_si512(perm + 64));
+    const __m512i high  = _mm512_permutex2var_epi8(_mm512_loadu_si512(perm + 128), index.raw,
+                                                   _mm512_loadu_si512(perm + 192));
+    const __m512i entry = _mm512_mask_blend_epi8(_mm512_movepi8_mask(index.raw), low, high);
+    return VI{_mm512_and_si512(entry, _mm512_set1_epi64(255))};
+#else
+    return LookupLanes(perm, index);
+#endif
+}
+
 // Lattice::chain per lane: the link of the low byte, then (tiling periods above 256 only, when
 // `high_bytes`) one masked link per higher byte.
 HWY_INLINE VI ChainLanes(const std::uint8_t* perm, VI h, VI c, bool high_bytes) {
     const DI di;
     const VI low_byte = hn::Set(di, 255);
-    h                 = LookupLanes(perm, hn::And(hn::Add(h, hn::And(c, low_byte)), low_byte));
+    h                 = PermutationLanes(perm, hn::And(hn::Add(h, hn::And(c, low_byte)), low_byte));
     if (!high_bytes) return h;
     for (VI high = hn::ShiftRight<8>(c);; high = hn::ShiftRight<8>(high)) {
         const auto more = hn::Ne(high, hn::Zero(di));
         if (hn::AllFalse(di, more)) return h;
-        const VI next = LookupLanes(
+        const VI next = PermutationLanes(
             perm, hn::And(hn::Add(hn::Add(h, hn::Set(di, 1)), hn::And(high, low_byte)), low_byte));
         h = hn::IfThenElse(more, next, h);
     }
