@@ -1,7 +1,7 @@
 // point_bench: the cases of issue 19's items 1 and 3, in Google Benchmark's own harness.
 //
 //     build/release/noise/bench/point_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-//     build/release/noise/bench/point_bench --targets=AVX3_DL,AVX3 --benchmark_enable_random_interleaving=true
+//     build/release/noise/bench/point_bench --targets=AVX3_DL,AVX3 --benchmark_filter=warp
 //
 // The fields whose points leave the row (domain warp, seed 001's turned layer: the point kernel,
 // point_kernel.hpp) and the seeds' hashes (hash_simd-inl.h), each rendered by noise::render on
@@ -146,7 +146,8 @@ noise::Params preset(const std::string& name) {
 // Each case once per target, named <case>/<target> when a target is forced.
 void add(const std::string& name, const noise::Params& params) {
     for (const std::string& target : targets)
-        benchmark::RegisterBenchmark((target.empty() ? name : name + "/" + target).c_str(), run, params, target);
+        benchmark::RegisterBenchmark((target.empty() ? name : name + "/" + target).c_str(), run, params,
+                                     target);
 }
 
 void register_all() {
@@ -159,8 +160,8 @@ void register_all() {
         for (const auto algorithm : {noise::Algorithm::perlin, noise::Algorithm::value})
             for (std::size_t h = 0; h < noise::hash_names.size(); ++h)
                 for (const int octaves : {1, 8})
-                    add("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) + "/" +
-                            std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
+                    add("hash/" + std::string(noise::algorithm_names[static_cast<std::size_t>(algorithm)]) +
+                            "/" + std::string(noise::hash_names[h]) + "/oct" + std::to_string(octaves) +
                             (high ? "/highfreq" : "/lowfreq"),
                         hash_case(algorithm, static_cast<noise::Hash>(h), octaves, high));
     for (const char* name :
@@ -179,7 +180,7 @@ int main(int argc, char** argv) {
         if (!arg.starts_with("--targets=")) continue;
         targets.clear();
         for (std::size_t start = 10; start <= arg.size();) {
-            const std::size_t end = std::min(arg.find(',', start), arg.size());
+            const std::size_t end  = std::min(arg.find(',', start), arg.size());
             const std::string name = arg.substr(start, end - start);
             targets.push_back(name == "best" ? "" : name);
             start = end + 1;

@@ -125,8 +125,10 @@ class PointSampler {
 // Which SIMD targets this build has and this CPU runs, best first (names as `target`).
 std::vector<std::string_view> available_simd_targets();
 
-// Makes kernels resolved from now on use the named target (tests and benchmarks compare them);
-// an empty name restores the automatic choice. Returns false if the target is not available.
+// Makes kernels resolved from now on use the named target (tests and benchmarks compare them):
+// the CPU is taken to have nothing better, so a kernel not compiled for it uses its best target
+// below (only the point kernel has AVX3_DL; the row kernels run AVX3 under it). An empty name
+// restores the automatic choice. Returns false if the target is not available.
 // Not thread-safe: call it while no kernel is being resolved.
 bool force_simd_target(std::string_view name);
 

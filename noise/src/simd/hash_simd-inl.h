@@ -15,7 +15,8 @@
 // products (MulEven), as a compiler does for uint64_t on 32-bit machines: exact modulo 2^64.
 // Lookups in small tables read each lane's entry with a plain load: gathers cost as much as
 // the loads they replace on the CPUs we measured (lattice_simd-inl.h), and byte tables cannot
-// be gathered into 64-bit lanes.
+// be gathered into 64-bit lanes. The exception is the permutation on AVX3_DL (the point kernel
+// only): its 256 bytes fit in four registers and a byte permute reads every lane's entry.
 #if defined(NOISE_SIMD_HASH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef NOISE_SIMD_HASH_INL_H_
 #undef NOISE_SIMD_HASH_INL_H_
@@ -150,10 +151,10 @@ HWY_INLINE VI PermutationLanes(const std::uint8_t* perm, VI index) {
     // the lower or upper 128 (vpermi2b on its low 7 bits, a blend on its top bit). Only the
     // lowest byte of each 64-bit lane carries an index; the other bytes of the result are
     // masked off.
-    const __m512i low   = _mm512_permutex2var_epi8(_mm512_loadu_si512(perm), index.raw,
-                                                   _mm512_loadu_si512(perm + 64));
-    const __m512i high  = _mm512_permutex2var_epi8(_mm512_loadu_si512(perm + 128), index.raw,
-                                                   _mm512_loadu_si512(perm + 192));
+    const __m512i low =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(perm), index.raw, _mm512_loadu_si512(perm + 64));
+    const __m512i high =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(perm + 128), index.raw, _mm512_loadu_si512(perm + 192));
     const __m512i entry = _mm512_mask_blend_epi8(_mm512_movepi8_mask(index.raw), low, high);
     return VI{_mm512_and_si512(entry, _mm512_set1_epi64(255))};
 #else
