@@ -941,9 +941,10 @@ class Summary {
         const Grid& grid    = plan_.configs[rows[0]].grid;
         const std::size_t e = find(rows[0], Impl::fastnoise2);
         std::printf(
-            "\n[fastnoise2] 2D, %d x %d samples, one thread: ours (doubles, exact; target %s) against "
-            "FastNoise2 1.1.1 (floats, %s)\n",
+            "\n[fastnoise2] 2D, %d x %d samples, one thread: ours (doubles, exact; target %s, the warp's "
+            "point kernel %s) against FastNoise2 1.1.1 (floats, %s)\n",
             grid.size, grid.size, results_.labels[find(rows[0], Impl::ours)].c_str(),
+            std::string(noise::PointSampler(noise::FractalNoise(noise::Params{})).target()).c_str(),
             e == SIZE_MAX ? "" : results_.labels[e].c_str());
         std::printf("ns/sample, medians; ours/FN2: median of the per-round ratios (< 1: ours is faster)\n");
         std::printf("%-32s %9s %9s %9s\n", "", "ours", "FN2", "ours/FN2");
