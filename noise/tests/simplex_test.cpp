@@ -413,6 +413,40 @@ TEST(Simplex, TwoDKernelPathsOnEveryTargetEqualTheReference) {
     noise::force_simd_target("");
 }
 
+// A row that ascends keeps the cell its last vector ended in and tests the next vector against
+// the cell's far edge (simplex_kernel.cpp, AscendingRow2). A pixel exactly on that edge belongs
+// to the next cell: here one pixel's skewed x is exactly 1, the left edge of cell 1. It is the
+// last lane of its vector on every target (704 is a multiple of 1, 2, 4 and 8 lanes), so the
+// vector's other lanes do not already fail the test.
+TEST(Simplex, KeptCellEndsAtItsEdge) {
+    constexpr double skew2 = 0.36602540378443864676;  // simplex_lattice.hpp
+    constexpr int width    = 1019;
+    constexpr double step  = 0x1.0p-10;  // so the pixels' x, (i + 0.5) step, are exact
+    const int edge_pixel   = 703;
+    const double x         = (edge_pixel + 0.5) * step;
+    // y such that x + (x + y) skew2 rounds to exactly 1: every double s near 1 - x is some
+    // rounded (x + y) skew2, so a walk over y's neighbours finds it.
+    double y = (1.0 - x) / skew2 - x;
+    for (int k = 0; k < 4096 && x + (x + y) * skew2 != 1.0; ++k)
+        y = std::nextafter(y, x + (x + y) * skew2 < 1.0 ? 2.0 : 0.0);
+    ASSERT_EQ(x + (x + y) * skew2, 1.0) << "no row with a pixel on the edge";
+
+    noise::Params params = simplex(2);
+    params.frequency     = step * width;
+    const noise::FractalNoise noise(params);
+    for (const auto name : noise::available_simd_targets()) {
+        ASSERT_TRUE(noise::force_simd_target(name));
+        const noise::RowKernel kernel(noise);
+        std::vector<double> out(static_cast<std::size_t>(width));
+        kernel.fill_row({0.0, step, 0, y}, out);
+        for (int i = 0; i < width; ++i)
+            ASSERT_EQ(std::bit_cast<std::uint64_t>(out[static_cast<std::size_t>(i)]),
+                      std::bit_cast<std::uint64_t>(noise.at({(i + 0.5) * step, y, 0.0, 0.0})))
+                << "target " << name << ", pixel " << i;
+    }
+    noise::force_simd_target("");
+}
+
 TEST(Simplex, AnyCoordinateIsDefined) {
     const noise::Lattice lattice(1);
     const double inf = std::numeric_limits<double>::infinity(),

@@ -206,7 +206,8 @@ struct RandomLanes {
 template <int D, int PerAxis, class Gradient>
 struct PerlinOctave {
     static constexpr int first = PerAxis == 4 ? -1 : 0;  // the lattice points' offsets: first, first + 1, ...
-    using Hasher               = BlockHasher<D, PerAxis>;
+    static constexpr bool starts_sum = true;             // EmitLanes<true>
+    using Hasher                     = BlockHasher<D, PerAxis>;
 
     static void Run(const OctaveInputs& in) {
         HWY_ALIGN std::int64_t table[Hasher::capacity];
@@ -232,8 +233,8 @@ struct PerlinOctave {
                 for (int axis = 1; axis < D; ++axis) dist[axis] = hn::Set(d, other[n / PerAxis][axis]);
                 values[n] = gradient(in, hash[n], dist);  //    DOTTED WITH ITS GRADIENT
             }
-            EmitLanes(in, i,
-                      BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 4. BLEND
+            EmitLanes<true>(
+                in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));  // 4. BLEND
         }
     }
 
@@ -282,7 +283,7 @@ struct PerlinOctave {
                         offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
                     values[n] = Gradient::template apply<guarded>(x, fixed);
                 }
-                EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+                EmitLanes<true>(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
             });
         }
     }

@@ -3,15 +3,14 @@
 //
 // Each lane is one pixel and walks its own simplex: the skew, the floor, the ranking of the
 // axes, the choice of the 3D neighbour are lane masks choosing values; the vertex hash is uint32
-// arithmetic in 64-bit (or, for two 2D vectors at once, 32-bit) lanes (simplex_lattice.hpp), so
-// no lane gathers from memory. Every operation is the one simplex.cpp does, in its order (no
-// FMA), so each lane gives the reference's bits.
-// In 2D (and 1D) at low frequencies the lanes of a vector usually lie in one or two cells, and
-// the next vectors in the same ones: those cells' corners are then hashed once, not per lane and
-// vector.
-// The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the other
-// algorithms; the octave finds its own cells (FindsOwnCells) from the chunk's x, as
-// octave_coordinate and simplex.cpp's coordinate() do.
+// arithmetic in 64-bit (or, for two 2D vectors or a 3D grid's two vertices at once, 32-bit)
+// lanes (simplex_lattice.hpp), so no lane gathers from memory. Every operation is the one simplex.cpp does,
+// in its order (no FMA), so each lane gives the reference's bits. In 2D (and 1D) at low frequencies the lanes
+// of a vector usually lie in one or two cells, and the next vectors in the same ones: those cells' corners
+// are then hashed once, not per lane and vector, and a row that ascends keeps the cell its last vector ended
+// in (AscendingRow2). The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the
+// other algorithms; the octave finds its own cells (FindsOwnCells) from the chunk's x, as octave_coordinate
+// and simplex.cpp's coordinate() do.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/simplex_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
@@ -98,11 +97,12 @@ HWY_INLINE VF FalloffBaseLanes(VF length2) {
     return hn::Max(hn::Sub(hn::Set(d, radius2), length2), hn::Zero(d));
 }
 
-// A vertex's contribution: the falloff (r^2 - |d|^2)^4 where positive, times g . d.
+// A vertex's contribution, of hash h (the low 32 bits of each lane are read): the falloff
+// (r^2 - |d|^2)^4 where positive, times g . d.
 template <int D>
-HWY_INLINE VF ContributionLanes(std::uint32_t seed, const VI* vertex, const VF* dist) {
+HWY_INLINE VF HashedContributionLanes(VU h, const VF* dist) {
     VF g[D];
-    GradientLanes<D>(HashLanes<D>(seed, vertex), g);
+    GradientLanes<D>(h, g);
     VF length2 = hn::Mul(dist[0], dist[0]);
     for (int axis = 1; axis < D; ++axis) length2 = hn::Add(length2, hn::Mul(dist[axis], dist[axis]));
     const VF a       = FalloffBaseLanes(length2);
@@ -111,6 +111,11 @@ HWY_INLINE VF ContributionLanes(std::uint32_t seed, const VI* vertex, const VF* 
     VF dot           = hn::Mul(g[0], dist[0]);
     for (int axis = 1; axis < D; ++axis) dot = hn::Add(dot, hn::Mul(g[axis], dist[axis]));
     return hn::Mul(falloff, dot);
+}
+
+template <int D>
+HWY_INLINE VF ContributionLanes(std::uint32_t seed, const VI* vertex, const VF* dist) {
+    return HashedContributionLanes<D>(HashLanes<D>(seed, vertex), dist);
 }
 
 // The cell of q (clamped as cell_of does) and the position inside it. Quick: the chunk's
@@ -320,18 +325,25 @@ struct Simplex2 {
     VF dist[3][2];  // (0, 0), the middle vertex, (1, 1)
 };
 
-// simplex.cpp's simplex_skewed<2> up to the vertices' distances. The ranking of two axes is one
-// compare, x_higher, which picks the middle vertex ((1, 0), else (0, 1)) and its distance.
+// simplex.cpp's simplex_skewed<2>, step 1: the skewed coordinates q of the lanes' points.
 template <bool Quick>
-HWY_INLINE Simplex2 Skew2Lanes(VF x, VF y) {
+HWY_INLINE void SkewLanes(VF x, VF y, VF* q) {
+    const DF d;
+    const VF s = hn::Mul(hn::Add(x, y), hn::Set(d, skew2));
+    q[0]       = hn::Add(x, s);
+    q[1]       = hn::Add(y, s);
+    if constexpr (!Quick) q[0] = ClampLanes(q[0]), q[1] = ClampLanes(q[1]);
+}
+
+// The rest of simplex_skewed<2> up to the vertices' distances, given the skewed coordinates q
+// and their cells (floor(q), per lane or the lanes' common one). The ranking of two axes is one
+// compare, x_higher, which picks the middle vertex ((1, 0), else (0, 1)) and its distance.
+HWY_INLINE Simplex2 SimplexInCellLanes(const VF* q, VF cell_x, VF cell_y) {
     const DF d;
     Simplex2 out;
-    const VF s = hn::Mul(hn::Add(x, y), hn::Set(d, skew2));  // 1. skew
-    VF q[2]    = {hn::Add(x, s), hn::Add(y, s)};
-    if constexpr (!Quick) q[0] = ClampLanes(q[0]), q[1] = ClampLanes(q[1]);
-    out.cell[0] = hn::Floor(q[0]);
-    out.cell[1] = hn::Floor(q[1]);
-    const VF fx = hn::Sub(q[0], out.cell[0]), fy = hn::Sub(q[1], out.cell[1]);
+    out.cell[0] = cell_x;
+    out.cell[1] = cell_y;
+    const VF fx = hn::Sub(q[0], cell_x), fy = hn::Sub(q[1], cell_y);
     const VF t     = hn::Mul(hn::Add(fx, fy), hn::Set(d, unskew2));  // 2. unskew
     const VF d0[2] = {hn::Sub(fx, t), hn::Sub(fy, t)};
 
@@ -346,6 +358,14 @@ HWY_INLINE Simplex2 Skew2Lanes(VF x, VF y) {
     out.dist[2][0] = hn::Add(ax, unskew_2);
     out.dist[2][1] = hn::Add(ay, unskew_2);
     return out;
+}
+
+// simplex.cpp's simplex_skewed<2> up to the vertices' distances: 1. skew, then each lane's cell.
+template <bool Quick>
+HWY_INLINE Simplex2 Skew2Lanes(VF x, VF y) {
+    VF q[2];
+    SkewLanes<Quick>(x, y, q);
+    return SimplexInCellLanes(q, hn::Floor(q[0]), hn::Floor(q[1]));
 }
 
 // vertex_hash's input for the three vertices, seed ^ x P_x ^ y P_y, in the low halves. The
@@ -375,19 +395,20 @@ HWY_INLINE VF HashedSumLanes(const Simplex2& simplex, const VU* h, const Gradien
     return hn::Mul(total, hn::Set(d, norm2));
 }
 
-// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> on lanes. TryShared: lanes in one
-// or two cells take their gradients from the cells' corners (FewCellsLanes); the others hash.
+// 2D (and 1D, along y = 0): simplex.cpp's simplex_skewed<2> on lanes, after the skew. TryShared:
+// lanes in one or two cells take their gradients from the cells' corners (FewCellsLanes), and
+// last_cell gets the last lane's; the others hash (and leave last_cell as it is).
 template <bool Quick, bool TryShared>
-HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache,
-                            const Gradient2Table& gradients) {
+HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, const Simplex2& simplex, CornerCache& cache,
+                            const Gradient2Table& gradients, const CellCorners** last_cell = nullptr) {
     const DF d;
-    const Simplex2 simplex = Skew2Lanes<Quick>(x, y);
     if constexpr (TryShared) {
         const VF* fl    = simplex.cell;
         const double ax = hn::GetLane(fl[0]), ay = hn::GetLane(fl[1]);
         const auto in_a = hn::And(hn::Eq(fl[0], hn::Set(d, ax)), hn::Eq(fl[1], hn::Set(d, ay)));
         if (hn::AllTrue(d, in_a)) {
             const CellCorners& a = cache.Of(ax, ay);
+            if (last_cell != nullptr) *last_cell = &a;
             return FewCellsLanes<false>(simplex.dist, simplex.x_higher, a, a, in_a);
         }
         // The row meets cells in order: the last lane's is the other one, if there are two.
@@ -396,6 +417,7 @@ HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache,
         if (hn::AllTrue(d, hn::Or(in_a, in_b))) {
             const CellCorners& a = cache.Of(ax, ay);
             const CellCorners& b = cache.Of(bx, by);
+            if (last_cell != nullptr) *last_cell = &b;
             return FewCellsLanes<true>(simplex.dist, simplex.x_higher, a, b, in_b);
         }
     }
@@ -404,6 +426,51 @@ HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, VF x, VF y, CornerCache& cache,
     for (int k = 0; k < 3; ++k) h[k] = FinaliseLow32(key[k]);
     return HashedSumLanes(simplex, h, gradients);
 }
+
+// A row of 2D simplex noise whose x ascend, vector after vector, trying to share cells. The
+// skewed coordinates q_x = x + s and q_y = y + s, with s = (x + y) F2, never decrease along such a
+// row (each step rounds a non-decreasing sum or product), and neither do their floors. So once a
+// vector's last lane lies in cell c, every lane of the next vector lies in c or past it, and
+// wholly in c when its q are below c + (1, 1): two vector compares, where finding each lane's
+// cell takes two floors, two compares and a look in the cache. Only a vector that leaves the cell
+// takes the whole way. q - c is then the very subtraction q - floor(q) (the floor is c), so the
+// bits stay the same.
+template <bool Quick>
+class AscendingRow2 {
+  public:
+    AscendingRow2(std::uint32_t seed, CornerCache& cache, const Gradient2Table& gradients)
+        : seed_(seed), cache_(cache), gradients_(gradients) {
+        const DF d;
+        kept_cell_[0] = kept_cell_[1] = kept_end_[0] = kept_end_[1] = hn::Zero(d);  // unread without kept_
+    }
+
+    HWY_INLINE VF Noise(VF x, VF y) {
+        const DF d;
+        VF q[2];
+        SkewLanes<Quick>(x, y, q);
+        if (kept_ != nullptr &&
+            hn::AllTrue(d, hn::And(hn::Lt(q[0], kept_end_[0]), hn::Lt(q[1], kept_end_[1])))) {
+            const Simplex2 simplex = SimplexInCellLanes(q, kept_cell_[0], kept_cell_[1]);
+            return FewCellsLanes<false>(simplex.dist, simplex.x_higher, *kept_, *kept_, hn::FirstN(d, 0));
+        }
+        const Simplex2 simplex = SimplexInCellLanes(q, hn::Floor(q[0]), hn::Floor(q[1]));
+        kept_                  = nullptr;  // hashed lanes keep no cell
+        const VF noise         = Simplex2Lanes<Quick, true>(seed_, simplex, cache_, gradients_, &kept_);
+        if (kept_ != nullptr) {
+            const double cx = kept_->cell[0], cy = kept_->cell[1];
+            kept_cell_[0] = hn::Set(d, cx), kept_cell_[1] = hn::Set(d, cy);
+            kept_end_[0] = hn::Set(d, cx + 1.0), kept_end_[1] = hn::Set(d, cy + 1.0);
+        }
+        return noise;
+    }
+
+  private:
+    std::uint32_t seed_;
+    CornerCache& cache_;
+    const Gradient2Table& gradients_;
+    const CellCorners* kept_ = nullptr;  // the last lane's cell's corners, valid until the cache fills again
+    VF kept_cell_[2], kept_end_[2];
+};
 
 // Two vectors of lanes, each on its own: as Simplex2Lanes without TryShared, but the two
 // vectors' hashes share their 32-bit lanes (the first's in the low halves, the second's in the
@@ -488,6 +555,30 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
 
 // [SECTION] 3D: the body-centred cubic lattice -------------------------------------------------
 
+// The hashes of two vertices per lane, a's and b's, on one grid (vertex_hash with the grid's
+// seed): a's in the low 32 bits of each lane, b's in the low bits of hash_b. The two share the
+// 32-bit lanes of one vector (a in the low halves, b in the high), so one pass of uint32
+// arithmetic, sixteen lanes wide, hashes both: the multiplications are half as many as
+// HashLanes twice would do. The portable one-lane target has no 32-bit lanes and hashes each.
+HWY_INLINE VU HashPair3Lanes(std::uint32_t seed, const VI* a, const VI* b, VU& hash_b) {
+#if HWY_TARGET == HWY_SCALAR
+    hash_b = HashLanes<3>(seed, b);
+    return HashLanes<3>(seed, a);
+#else
+    const DU du;
+    const DU32 d32;
+    auto h = hn::Set(d32, seed);
+    for (int axis = 0; axis < 3; ++axis) {
+        const auto both = hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(hn::BitCast(du, b[axis]))),
+                                      hn::BitCast(d32, a[axis]));
+        h               = hn::Xor(h, hn::Mul(both, hn::Set(d32, axis_prime[static_cast<std::size_t>(axis)])));
+    }
+    const VU hashes = hn::BitCast(du, Finalise32(h));
+    hash_b          = hn::ShiftRight<32>(hashes);
+    return hashes;
+#endif
+}
+
 template <bool Quick>
 HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
     const DF d;
@@ -505,22 +596,27 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
         for (int axis = 0; axis < 3; ++axis)
             dist[axis] =
                 hn::Sub(CellLanes<Quick>(grid == 0 ? hn::Add(r[axis], half) : r[axis], index[axis]), half);
-        const std::uint32_t grid_seed = grid == 0 ? seed : seed ^ second_grid_seed;
-        total                         = hn::Add(total, ContributionLanes<3>(grid_seed, index, dist));
 
-        const VF a0 = hn::Abs(dist[0]), a1 = hn::Abs(dist[1]), a2 = hn::Abs(dist[2]);  // 3. its neighbour
+        VI next_index[3];  // 3. its neighbour
+        VF next_dist[3];
+        const VF a0 = hn::Abs(dist[0]), a1 = hn::Abs(dist[1]), a2 = hn::Abs(dist[2]);
         const auto far0           = hn::And(hn::Ge(a0, a1), hn::Ge(a0, a2));
         const auto far1           = hn::AndNot(far0, hn::Ge(a1, a2));
         const hn::Mask<DF> far[3] = {far0, far1, hn::Not(hn::Or(far0, far1))};
         for (int axis = 0; axis < 3; ++axis) {
-            const auto up  = hn::Ge(dist[axis], zero);
-            const VF step  = hn::IfThenElse(up, one, minus_one);
-            dist[axis]     = hn::IfThenElse(far[axis], hn::Sub(dist[axis], step), dist[axis]);
-            const VI istep = hn::IfThenElse(hn::RebindMask(di, up), hn::Set(di, 1), hn::Set(di, -1));
-            index[axis] =
+            const auto up   = hn::Ge(dist[axis], zero);
+            const VF step   = hn::IfThenElse(up, one, minus_one);
+            next_dist[axis] = hn::IfThenElse(far[axis], hn::Sub(dist[axis], step), dist[axis]);
+            const VI istep  = hn::IfThenElse(hn::RebindMask(di, up), hn::Set(di, 1), hn::Set(di, -1));
+            next_index[axis] =
                 hn::IfThenElse(hn::RebindMask(di, far[axis]), hn::Add(index[axis], istep), index[axis]);
         }
-        total = hn::Add(total, ContributionLanes<3>(grid_seed, index, dist));
+
+        const std::uint32_t grid_seed = grid == 0 ? seed : seed ^ second_grid_seed;
+        VU next_hash;
+        const VU hash = HashPair3Lanes(grid_seed, index, next_index, next_hash);
+        total         = hn::Add(total, HashedContributionLanes<3>(hash, dist));
+        total         = hn::Add(total, HashedContributionLanes<3>(next_hash, next_dist));
     }
     return hn::Mul(total, hn::Set(d, norm3));
 }
@@ -531,6 +627,7 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
 template <int D>
 struct SimplexOctave {
     static constexpr bool finds_own_cells = true;  // FillChunk hands over x, not cells
+    static constexpr bool starts_sum      = true;  // EmitLanes<true>
 
     // Chunks whose coordinates all lie within +-2^49 (every real view) take the quick path:
     // then every skewed or rotated coordinate is within +-2^51, where the clamp changes nothing
@@ -547,23 +644,42 @@ struct SimplexOctave {
             inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
         }
         if constexpr (D <= 2) {
-            if (SharesSimplices(first, last, in.padded))
-                return inside ? Octave<true, true>(in) : Octave<false, true>(in);
+            switch (SharingOf(first, last, in.padded)) {
+                case Sharing::kept_cell:
+                    return inside ? Octave<true, Sharing::kept_cell>(in)
+                                  : Octave<false, Sharing::kept_cell>(in);
+                case Sharing::few_cells:
+                    return inside ? Octave<true, Sharing::few_cells>(in)
+                                  : Octave<false, Sharing::few_cells>(in);
+                case Sharing::none:
+                    break;
+            }
         }
-        if (inside) return Octave<true, false>(in);
-        Octave<false, false>(in);
+        if (inside) return Octave<true, Sharing::none>(in);
+        Octave<false, Sharing::none>(in);
     }
 
-    // 2D: whether the lanes of a vector are worth testing for lying in one or two cells
-    // (FewCellsLanes). A row crosses about three simplex edges per cell; where a vector spans a
-    // quarter of a cell or more, the vectors that fail the test cost more than those that pass save
-    // (measured). Not so for NaN or infinite coordinates.
-    static bool SharesSimplices(double first, double last, int padded) {
-        const double cells = std::floor(last) - std::floor(first) + 1.0;
-        return cells * 4.0 * static_cast<double>(hn::Lanes(DF())) <= padded;
+    // 2D: how a row's vectors look for the cells they share. none: each lane hashes its own
+    // vertices. few_cells: each vector tests whether its lanes lie in one or two cells
+    // (Simplex2Lanes). kept_cell: as few_cells, but the row ascends and a vector first tests
+    // whether it lies wholly in the cell it has kept (AscendingRow2).
+    enum class Sharing { none, few_cells, kept_cell };
+
+    // A row crosses about three simplex edges per cell. Where a vector spans a quarter of a cell
+    // or more, the vectors that fail the test cost more than those that pass save (measured).
+    // The kept cell is for vectors of at most an eighth of a cell, which mostly stay in it: with
+    // it, one octave on the low-frequency grid was 4-10 % faster, while eight octaves, whose
+    // second spans a quarter, were about 2 % slower when that octave took it too. Not so for NaN
+    // or infinite coordinates.
+    static Sharing SharingOf(double first, double last, int padded) {
+        const double cells   = std::floor(last) - std::floor(first) + 1.0;
+        const double vectors = static_cast<double>(padded) / static_cast<double>(hn::Lanes(DF()));
+        if (cells * 8.0 <= vectors && first <= last) return Sharing::kept_cell;
+        if (cells * 4.0 <= vectors) return Sharing::few_cells;
+        return Sharing::none;
     }
 
-    template <bool Quick, bool TryShared>
+    template <bool Quick, Sharing sharing>
     static void Octave(const OctaveInputs& in) {
         const DF d;
         const std::uint32_t seed = in.lattice->seed();
@@ -586,9 +702,13 @@ struct SimplexOctave {
             if constexpr (!Quick) q = ClampLanes(q);
             return hn::Add(q, hn::Zero(d));
         };
+        simplex_lanes::AscendingRow2<Quick> ascending(seed, corners, gradients);
         const auto noise_at = [&](VF x) {
-            if constexpr (D <= 2) {
-                return simplex_lanes::Simplex2Lanes<Quick, TryShared>(seed, x, row[1], corners, gradients);
+            if constexpr (D <= 2 && sharing == Sharing::kept_cell) {
+                return ascending.Noise(x, row[1]);
+            } else if constexpr (D <= 2) {
+                return simplex_lanes::Simplex2Lanes<Quick, sharing == Sharing::few_cells>(
+                    seed, simplex_lanes::Skew2Lanes<Quick>(x, row[1]), corners, gradients);
             } else if constexpr (D == 3) {
                 return simplex_lanes::BccLanes<Quick>(seed, x, row[1], row[2]);
             } else {
@@ -600,16 +720,17 @@ struct SimplexOctave {
         int i           = 0;
         // 2D lanes on their own: two vectors a step, which share their hashes' finalisers
         // (Simplex2PairLanes). 3D and 4D keep one: two of their vectors at once need more
-        // registers than there are (measured slower in 3D).
-        if constexpr (D <= 2 && !TryShared)
+        // registers than there are (measured slower in 3D); 3D pairs each grid's two vertices
+        // within the vector instead (HashPair3Lanes).
+        if constexpr (D <= 2 && sharing == Sharing::none)
             for (; i + 2 * lanes <= in.padded; i += 2 * lanes) {
                 VF first, second;
                 simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients,
                                                         first, second);
-                EmitLanes(in, i, first);
-                EmitLanes(in, i + lanes, second);
+                EmitLanes<true>(in, i, first);
+                EmitLanes<true>(in, i + lanes, second);
             }
-        for (; i < in.padded; i += lanes) EmitLanes(in, i, noise_at(x_at(i)));
+        for (; i < in.padded; i += lanes) EmitLanes<true>(in, i, noise_at(x_at(i)));
     }
 };
 

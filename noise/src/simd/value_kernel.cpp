@@ -78,6 +78,8 @@ class BlockValues {
 // smoothed, blended along each axis.
 template <int D, int PerAxis, bool Smooth>
 struct ValueOctave {
+    static constexpr bool starts_sum = true;  // EmitLanes<true>
+
     static void Run(const OctaveInputs& in) {
         const DF d;
         constexpr int first = PerAxis == 4 ? -1 : 0;
@@ -94,7 +96,7 @@ struct ValueOctave {
             VF values[ipow(PerAxis, D)];
             for (int n = 0; n < ipow(PerAxis, D); ++n)
                 values[n] = Smooth ? SmoothedLanes<D, PerAxis>(lattice_values, n) : lattice_values[n];
-            EmitLanes(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+            EmitLanes<true>(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
         };
         if (hasher.tabulated()) {
             // Perlin's corner visit: how the lanes find their points is decided once per vector,
@@ -169,8 +171,9 @@ struct ValueOctave {
                         c += (rest % PerAxis + 1) * stride;
                     blended[n] = fetch(smoothed, c, n % PerAxis + 1);
                 }
-                EmitLanes(in, i,
-                          BlendLanes<D, PerAxis>(blended, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
+                EmitLanes<true>(
+                    in, i,
+                    BlendLanes<D, PerAxis>(blended, hn::Load(d, in.weight_x + i), in.row));  // 3. BLEND
             });
         }
     }
@@ -179,6 +182,8 @@ struct ValueOctave {
 // White noise: the (optionally smoothed) value of the cell's own lattice point, no blend.
 template <int D, bool Smooth>
 struct WhiteOctave {
+    static constexpr bool starts_sum = true;  // EmitLanes<true>
+
     static void Run(const OctaveInputs& in) {
         const DF d;
         using Hasher = BlockHasher<D, Smooth ? 3 : 1>;
@@ -189,7 +194,7 @@ struct WhiteOctave {
         VF lattice_values[Hasher::points];
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
             lattice.read(i, lattice_values);
-            EmitLanes(in, i, Smooth ? SmoothedLanes<D, 1>(lattice_values, 0) : lattice_values[0]);
+            EmitLanes<true>(in, i, Smooth ? SmoothedLanes<D, 1>(lattice_values, 0) : lattice_values[0]);
         }
     }
 };
