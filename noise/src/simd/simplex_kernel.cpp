@@ -3,14 +3,15 @@
 //
 // Each lane is one pixel and walks its own simplex: the skew, the floor, the ranking of the
 // axes, the choice of the 3D neighbour are lane masks choosing values; the vertex hash is uint32
-// arithmetic in 64-bit (or, for two 2D vectors or a 3D grid's two vertices at once, 32-bit)
-// lanes (simplex_lattice.hpp), so no lane gathers from memory. Every operation is the one simplex.cpp does,
-// in its order (no FMA), so each lane gives the reference's bits. In 2D (and 1D) at low frequencies the lanes
-// of a vector usually lie in one or two cells, and the next vectors in the same ones: those cells' corners
-// are then hashed once, not per lane and vector, and a row that ascends keeps the cell its last vector ended
-// in (AscendingRow2). The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the
-// other algorithms; the octave finds its own cells (FindsOwnCells) from the chunk's x, as octave_coordinate
-// and simplex.cpp's coordinate() do.
+// arithmetic in 64-bit lanes (or 32-bit ones, for two 2D vectors or a 3D grid's two vertices at
+// once) (simplex_lattice.hpp), so no lane gathers from memory. Every operation is the one
+// simplex.cpp does, in its order (no FMA), so each lane gives the reference's bits.
+// In 2D (and 1D) at low frequencies the lanes of a vector usually lie in one or two cells, and
+// the next vectors in the same ones: those cells' corners are then hashed once, not per lane and
+// vector, and a row that ascends keeps the cell its last vector ended in (AscendingRow2).
+// The fractal sum and the octave loop are lattice_simd-inl.h's FillChunk, shared with the other
+// algorithms; the octave finds its own cells (FindsOwnCells) from the chunk's x, as
+// octave_coordinate and simplex.cpp's coordinate() do.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/simplex_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
