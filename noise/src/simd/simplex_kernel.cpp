@@ -703,11 +703,15 @@ struct SimplexOctave {
             if constexpr (!Quick) q = ClampLanes(q);
             return hn::Add(q, hn::Zero(d));
         };
-        simplex_lanes::AscendingRow2<Quick> ascending(seed, corners, gradients);
+        const int lanes = static_cast<int>(hn::Lanes(d));
+        if constexpr (D <= 2 && sharing == Sharing::kept_cell) {
+            simplex_lanes::AscendingRow2<Quick> ascending(seed, corners, gradients);
+            for (int i = 0; i < in.padded; i += lanes)
+                EmitLanes<true>(in, i, ascending.Noise(x_at(i), row[1]));
+            return;
+        }
         const auto noise_at = [&](VF x) {
-            if constexpr (D <= 2 && sharing == Sharing::kept_cell) {
-                return ascending.Noise(x, row[1]);
-            } else if constexpr (D <= 2) {
+            if constexpr (D <= 2) {
                 return simplex_lanes::Simplex2Lanes<Quick, sharing == Sharing::few_cells>(
                     seed, simplex_lanes::Skew2Lanes<Quick>(x, row[1]), corners, gradients);
             } else if constexpr (D == 3) {
@@ -717,8 +721,7 @@ struct SimplexOctave {
                 return simplex_lanes::SkewedLanes<4, Quick>(seed, p);
             }
         };
-        const int lanes = static_cast<int>(hn::Lanes(d));
-        int i           = 0;
+        int i = 0;
         // 2D lanes on their own: two vectors a step, which share their hashes' finalisers
         // (Simplex2PairLanes). 3D and 4D keep one: two of their vectors at once need more
         // registers than there are (measured slower in 3D); 3D pairs each grid's two vertices
