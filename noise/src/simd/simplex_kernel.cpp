@@ -181,6 +181,13 @@ HWY_INLINE VF PickIfBit(VU h, VF yes, VF no) {
 }
 
 #if HWY_TARGET != HWY_SCALAR
+// The low 32-bit halves of two vectors' lanes side by side in one vector of 32-bit lanes: low's
+// in the even lanes, high's in the odd ones, so each 64-bit lane holds low's half below high's.
+HWY_INLINE hn::Vec<DU32> PairLow32(VU low, VU high) {
+    const DU32 d32;
+    return hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(high)), hn::BitCast(d32, low));
+}
+
 // vertex_hash's finaliser on every 32-bit lane.
 HWY_INLINE hn::Vec<DU32> Finalise32(hn::Vec<DU32> h) {
     const DU32 d32;
@@ -489,10 +496,7 @@ HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF x1, VF y, const 
         h0[k] = FinaliseLow32(key0[k]);
         h1[k] = FinaliseLow32(key1[k]);
 #else
-        const DU32 d32;
-        const auto both =
-            hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(key1[k])), hn::BitCast(d32, key0[k]));
-        h0[k] = hn::BitCast(DU(), Finalise32(both));
+        h0[k] = hn::BitCast(DU(), Finalise32(PairLow32(key0[k], key1[k])));
         h1[k] = hn::ShiftRight<32>(h0[k]);
 #endif
     }
@@ -570,8 +574,7 @@ HWY_INLINE VU HashPair3Lanes(std::uint32_t seed, const VI* a, const VI* b, VU& h
     const DU32 d32;
     auto h = hn::Set(d32, seed);
     for (int axis = 0; axis < 3; ++axis) {
-        const auto both = hn::OddEven(hn::BitCast(d32, hn::ShiftLeft<32>(hn::BitCast(du, b[axis]))),
-                                      hn::BitCast(d32, a[axis]));
+        const auto both = PairLow32(hn::BitCast(du, a[axis]), hn::BitCast(du, b[axis]));
         h               = hn::Xor(h, hn::Mul(both, hn::Set(d32, axis_prime[static_cast<std::size_t>(axis)])));
     }
     const VU hashes = hn::BitCast(du, Finalise32(h));
