@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 #include "noise/render.hpp"
 
@@ -42,31 +44,41 @@ TEST(RenderWorker, FullImageMatchesDirectRender) {
 }
 
 TEST(RenderWorker, CoarseFirstForLargeImages) {
-    RenderWorker worker(nullptr);
+    // The worker keeps one image for the taker, and the full image replaces a coarse one not yet
+    // taken: a poller misses the coarse image when the full one follows within its sleep. So the
+    // images are taken as each is posted, from the worker's wake (called on the worker's thread
+    // before it goes on).
+    std::mutex mutex;
+    std::vector<ImageResult> posted;
+    RenderWorker* self = nullptr;
+    RenderWorker worker([&] {
+        if (auto image = self->take_image()) {
+            std::lock_guard lock(mutex);
+            posted.push_back(std::move(*image));
+        }
+    });
+    self = &worker;
     PreviewRequest request;
     request.params.octaves = 8;
     request.width          = 800;
     request.height         = 600;
     request.curve_samples  = 0;
     worker.submit(request);
-    bool saw_coarse = false;
-    std::optional<ImageResult> full;
-    const auto until = std::chrono::steady_clock::now() + 60s;
-    while (!full && std::chrono::steady_clock::now() < until) {
-        if (auto image = worker.take_image()) {
-            if (image->coarse) {
-                saw_coarse = true;
-                EXPECT_EQ(image->width, 200);
-                EXPECT_EQ(image->height, 150);
-            } else {
-                full = std::move(image);
-            }
-        }
-        std::this_thread::sleep_for(1ms);
-    }
+    const auto full = wait_for(
+        [&]() -> std::optional<ImageResult> {
+            std::lock_guard lock(mutex);
+            for (const ImageResult& image : posted)
+                if (!image.coarse) return image;
+            return std::nullopt;
+        },
+        60000ms);
     ASSERT_TRUE(full);
     EXPECT_EQ(full->width, 800);
-    EXPECT_TRUE(saw_coarse);
+    std::lock_guard lock(mutex);
+    ASSERT_GE(posted.size(), 2u);
+    EXPECT_TRUE(posted.front().coarse);
+    EXPECT_EQ(posted.front().width, 200);
+    EXPECT_EQ(posted.front().height, 150);
 }
 
 // Once a render has shown what the noise costs, an image predicted to take less than about three
