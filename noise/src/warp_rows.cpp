@@ -33,18 +33,20 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
         warp.warp_rows[k]->fill_row(row, std::span(w[k].data(), out.size()));
 
     // The points the field is read at, axis by axis: the pixel (as the kernels place it), moved
-    // by the warp as FractalNoise::warped moves it.
+    // by the warp as FractalNoise::warped moves it. Each loop is one simple pass, which the
+    // compiler vectorises (a loop doing it all per point was a sixth of a one-octave warp).
     alignas(64) std::array<std::array<double, point_capacity>, 4> q;
-    for (int i = 0; i < padded; ++i) {
-        const auto at = static_cast<std::size_t>(std::min(i, count - 1));
-        const auto to = static_cast<std::size_t>(i);
-        q[0][to] = row.x_origin + (static_cast<double>(row.first + static_cast<int>(at)) + 0.5) * row.x_step;
-        q[1][to] = row.y;
-        q[2][to] = params.z;
-        q[3][to] = params.w;
-        for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)
-            q[k][to] = q[k][to] + params.warp_amplitude * w[k][at];
-    }
+    const double fixed[4] = {0.0, row.y, params.z, params.w};
+    for (int i = 0; i < count; ++i)
+        q[0][static_cast<std::size_t>(i)] =
+            row.x_origin + (static_cast<double>(row.first + i) + 0.5) * row.x_step;
+    for (std::size_t axis = 1; axis < 4; ++axis) std::fill_n(q[axis].begin(), count, fixed[axis]);
+    for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)
+        for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
+            q[k][i] = q[k][i] + params.warp_amplitude * w[k][i];
+    for (std::size_t axis = 0; axis < 4; ++axis)  // on to whole vectors
+        std::fill(q[axis].begin() + count, q[axis].begin() + padded,
+                  q[axis][static_cast<std::size_t>(count - 1)]);
     const PointBatch at_q{
         {q[0].data(), q[1].data(), q[2].data(), q[3].data()}, count, only_octave, out.data()};
 

@@ -144,23 +144,63 @@ HWY_INLINE VU PrimeTermOfZero(int axis) {
 
 // [SECTION] permutation -------------------------------------------------------------------
 
+#if HWY_TARGET == HWY_AVX3_DL
+// AVX-512 VBMI: perm[index] for each of the 64 index bytes, the table's 256 bytes in four
+// registers (vpermi2b picks a byte of the lower or upper 128 by the index's low 7 bits, a blend
+// by its top bit).
+HWY_INLINE __m512i PermuteBytes(const std::uint8_t* perm, __m512i index) {
+    const __m512i low =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(perm), index, _mm512_loadu_si512(perm + 64));
+    const __m512i high =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(perm + 128), index, _mm512_loadu_si512(perm + 192));
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), low, high);
+}
+#endif
+
 // perm[index] per lane for a 256-byte table, index in 0..255.
 HWY_INLINE VI PermutationLanes(const std::uint8_t* perm, VI index) {
 #if HWY_TARGET == HWY_AVX3_DL
-    // AVX-512 VBMI: the table's 256 bytes in four registers, each index byte picking a byte of
-    // the lower or upper 128 (vpermi2b on its low 7 bits, a blend on its top bit). Only the
-    // lowest byte of each 64-bit lane carries an index; the other bytes of the result are
-    // masked off.
-    const __m512i low =
-        _mm512_permutex2var_epi8(_mm512_loadu_si512(perm), index.raw, _mm512_loadu_si512(perm + 64));
-    const __m512i high =
-        _mm512_permutex2var_epi8(_mm512_loadu_si512(perm + 128), index.raw, _mm512_loadu_si512(perm + 192));
-    const __m512i entry = _mm512_mask_blend_epi8(_mm512_movepi8_mask(index.raw), low, high);
-    return VI{_mm512_and_si512(entry, _mm512_set1_epi64(255))};
+    // Only the lowest byte of each 64-bit lane carries an index; the other bytes of the result
+    // are masked off.
+    return VI{_mm512_and_si512(PermuteBytes(perm, index.raw), _mm512_set1_epi64(255))};
 #else
     return LookupLanes(perm, index);
 #endif
 }
+
+#if HWY_TARGET == HWY_AVX3_DL
+// BlockCodes' chain for the permutation, 2^D points (D <= 3: at most 8) of 8 lanes, when every
+// wrapped index is below 256. Lane-wise, each link is a byte lookup in a 64-bit lane, 14 of them
+// for the cube. Here the links of one axis share one lookup: the 64 bytes of a register hold 8
+// groups of 8 lanes, group g the partial code of point g, so the byte adds wrap as the chain's
+// & 255 does and one PermuteBytes advances every point at once (3 lookups for the cube).
+template <int D>
+HWY_INLINE void PermutationCodeBytes(const Lattice& lattice, const VI (*wrapped)[2], VI* code) {
+    static_assert(D >= 1 && D <= 3, "8 points of 8 bytes fill the register");
+    const int zero_links = D < 3 ? 3 - D : 0;  // the last link takes them along (perm_repeated)
+    __m512i partial      = _mm512_setzero_si512();
+    int filled           = 1;  // groups 0 .. filled hold the partial codes over the axes done
+    for (int axis = 0; axis < D; ++axis) {
+        // Group g of the next codes: partial code g % filled plus the axis' index g / filled.
+        HWY_ALIGN std::int64_t repeat[8];
+        for (int g = 0; g < 8; ++g) repeat[g] = g % filled;
+        const __m512i before = _mm512_permutexvar_epi64(_mm512_load_si512(repeat), partial);
+        const __m512i index0 = _mm512_broadcastq_epi64(_mm512_cvtepi64_epi8(wrapped[axis][0].raw));
+        const __m512i index1 = _mm512_broadcastq_epi64(_mm512_cvtepi64_epi8(wrapped[axis][1].raw));
+        const auto second    = static_cast<__mmask8>(((1u << (2 * filled)) - 1u) & ~((1u << filled) - 1u));
+        const __m512i link   = _mm512_add_epi8(before, _mm512_mask_blend_epi64(second, index0, index1));
+        partial = PermuteBytes(lattice.permutation_table(axis == D - 1 ? 1 + zero_links : 1), link);
+        filled *= 2;
+    }
+    // Group n's 8 bytes, each to the low byte of its 64-bit lane, the other bytes zeroed.
+    for (int n = 0; n < filled; ++n) {
+        HWY_ALIGN std::uint8_t spread[64];
+        for (int b = 0; b < 64; ++b) spread[b] = static_cast<std::uint8_t>(8 * n + b / 8);
+        code[n] =
+            VI{_mm512_maskz_permutexvar_epi8(0x0101010101010101ull, _mm512_load_si512(spread), partial)};
+    }
+}
+#endif
 
 // Lattice::chain per lane: the link of the low byte, then (tiling periods above 256 only, when
 // `high_bytes`) one masked link per higher byte.
@@ -282,6 +322,11 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
     const auto span_of = [](int axis) { return axis == 0 ? SpanX : Span; };
     switch (lattice.hash()) {
         case Hash::permutation: {
+#if HWY_TARGET == HWY_AVX3_DL
+            if constexpr (Span == 2 && SpanX == 2 && D <= 3) {
+                if (!high_bytes) return PermutationCodeBytes<D>(lattice, wrapped, code);
+            }
+#endif
             // Without higher bytes the last true link and the zero links of 1D and 2D are one
             // lookup (Lattice::perm_repeated).
             const int zero_links = D < 3 ? 3 - D : 0;
