@@ -15,6 +15,8 @@ std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise) {
     if (noise.has_warp())
         for (int k = 0; k < noise.params().dimension; ++k)
             plan->warp_rows.push_back(std::make_unique<RowKernel>(noise.warp_component(k)));
+    plan->unmoved[0].fill(noise.params().z);
+    plan->unmoved[1].fill(noise.params().w);
     return plan;
 }
 
@@ -33,22 +35,34 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
         warp.warp_rows[k]->fill_row(row, std::span(w[k].data(), out.size()));
 
     // The points the field is read at, axis by axis: the pixel (as the kernels place it), moved
-    // by the warp as FractalNoise::warped moves it. Each loop is one simple pass, which the
-    // compiler vectorises (a loop doing it all per point was a sixth of a one-octave warp).
+    // by the warp as FractalNoise::warped moves it. Each axis is one simple pass, which the
+    // compiler vectorises (one loop doing it all per point was a sixth of a one-octave warp).
+    // z and w of a 2D field are the same at every point: the plan holds them.
     alignas(64) std::array<std::array<double, point_capacity>, 4> q;
-    const double fixed[4] = {0.0, row.y, params.z, params.w};
+    const double* axis_at[4] = {q[0].data(), q[1].data(), warp.unmoved[0].data(), warp.unmoved[1].data()};
+    const std::size_t moved  = warp.warp_rows.size();  // the field's dimension, or 0 without a warp
+    const double amplitude   = params.warp_amplitude;
+    const double fixed[4]    = {0.0, row.y, params.z, params.w};
     for (int i = 0; i < count; ++i)
         q[0][static_cast<std::size_t>(i)] =
             row.x_origin + (static_cast<double>(row.first + i) + 0.5) * row.x_step;
-    for (std::size_t axis = 1; axis < 4; ++axis) std::fill_n(q[axis].begin(), count, fixed[axis]);
-    for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)
+    if (moved > 0)
         for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-            q[k][i] = q[k][i] + params.warp_amplitude * w[k][i];
-    for (std::size_t axis = 0; axis < 4; ++axis)  // on to whole vectors
+            q[0][i] = q[0][i] + amplitude * w[0][i];
+    const std::size_t formed = std::max<std::size_t>(moved, 2);  // x and y at least
+    for (std::size_t axis = 1; axis < formed; ++axis) {
+        axis_at[axis] = q[axis].data();
+        if (axis >= moved) {
+            std::fill_n(q[axis].begin(), count, fixed[axis]);
+            continue;
+        }
+        for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
+            q[axis][i] = fixed[axis] + amplitude * w[axis][i];
+    }
+    for (std::size_t axis = 0; axis < formed; ++axis)  // on to whole vectors
         std::fill(q[axis].begin() + count, q[axis].begin() + padded,
                   q[axis][static_cast<std::size_t>(count - 1)]);
-    const PointBatch at_q{
-        {q[0].data(), q[1].data(), q[2].data(), q[3].data()}, count, only_octave, out.data()};
+    const PointBatch at_q{{axis_at[0], axis_at[1], axis_at[2], axis_at[3]}, count, only_octave, out.data()};
 
     if (only_octave >= 0) {
         if (!noise.has_warp()) {  // q is the pixel: the octave's own row
@@ -72,7 +86,7 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     turn_points(params, q[0].data(), q[1].data(), padded, turned[0].data(), turned[1].data());
     std::array<double, max_chunk> second;
     warp.points->fill(
-        {{turned[0].data(), turned[1].data(), q[2].data(), q[3].data()}, count, -1, second.data()});
+        {{turned[0].data(), turned[1].data(), axis_at[2], axis_at[3]}, count, -1, second.data()});
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = (out[i] + second[i]) * 0.5;
 }
 

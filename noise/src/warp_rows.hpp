@@ -18,6 +18,7 @@
 // FractalNoise::layer bit for bit (its guarantee).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 #include <vector>
@@ -34,6 +35,8 @@ struct WarpPlan {
     const FractalNoise* noise = nullptr;
     std::vector<std::unique_ptr<RowKernel>> warp_rows;  // one per component of w; none without a warp
     std::unique_ptr<PointKernel> points;                // F at the moved and turned points
+    // z and w at every point of a batch, where the warp does not move them (a 1D or 2D field).
+    alignas(64) std::array<std::array<double, point_capacity>, 2> unmoved;
 };
 
 // Only for a noise that has a warp or a rotated layer.

@@ -16,7 +16,8 @@
 // Lookups in small tables read each lane's entry with a plain load: gathers cost as much as
 // the loads they replace on the CPUs we measured (lattice_simd-inl.h), and byte tables cannot
 // be gathered into 64-bit lanes. The exception is the permutation on AVX3_DL (the point kernel
-// only): its 256 bytes fit in four registers and a byte permute reads every lane's entry.
+// only): its 256 bytes fit in four registers and a byte permute reads every lane's entry, or
+// one axis' links for every corner of eight lanes' cells at once (PermutationCodeBytes).
 #if defined(NOISE_SIMD_HASH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef NOISE_SIMD_HASH_INL_H_
 #undef NOISE_SIMD_HASH_INL_H_
