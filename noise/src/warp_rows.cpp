@@ -37,7 +37,8 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     // The points the field is read at, axis by axis: the pixel (as the kernels place it), moved
     // by the warp as FractalNoise::warped moves it. Each axis is one simple pass, which the
     // compiler vectorises (one loop doing it all per point was a sixth of a one-octave warp).
-    // z and w of a 2D field are the same at every point: the plan holds them.
+    // The axes past y that the warp does not move (z and w of a 2D field) are the same at every
+    // point: the plan holds them.
     alignas(64) std::array<std::array<double, point_capacity>, 4> q;
     const double* axis_at[4] = {q[0].data(), q[1].data(), warp.unmoved[0].data(), warp.unmoved[1].data()};
     const std::size_t moved  = warp.warp_rows.size();  // the field's dimension, or 0 without a warp
