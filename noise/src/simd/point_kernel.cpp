@@ -23,6 +23,17 @@
 #include "simd/hash_simd-inl.h"
 #include "simd/lattice_simd-inl.h"
 
+// An octave's work at a vector is inlined into FillPoints' loop: a call per vector was about
+// 10 % slower (8 warped octaves). AddressSanitizer builds keep the call: with it inlined, GCC
+// had not compiled this file with the instrumentation after twelve minutes.
+#ifndef NOISE_POINT_OCTAVE_INLINE
+#if defined(__SANITIZE_ADDRESS__)
+#define NOISE_POINT_OCTAVE_INLINE
+#else
+#define NOISE_POINT_OCTAVE_INLINE HWY_INLINE
+#endif
+#endif
+
 HWY_BEFORE_NAMESPACE();
 namespace noise {
 namespace HWY_NAMESPACE {
@@ -189,13 +200,7 @@ HWY_INLINE LaneCells PointCodes(const OctaveLattice& octave, const PointCells<D>
                                 SharedCell<D, ipow(Span, D)>& shared, hn::Mask<DI>& in_before) {
     const DI di;
     constexpr int points = ipow(Span, D);
-    VI wrapped[D][Span];
-    if (!octave.nearby && !TwoCells) {
-        WrapBlock<D, Span>(octave, cells, base, wrapped);
-        hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
-        return LaneCells::apart;
-    }
-    const bool one_cell = OneCell(cells);
+    const bool one_cell  = (octave.nearby || TwoCells) && OneCell(cells);
     if (one_cell && shared.valid) {
         bool same = true;
         for (int axis = 0; axis < D; ++axis)
@@ -205,35 +210,36 @@ HWY_INLINE LaneCells PointCodes(const OctaveLattice& octave, const PointCells<D>
             return LaneCells::one;
         }
     }
+    VI wrapped[D][Span];
     WrapBlock<D, Span>(octave, cells, base, wrapped);
-    if (!one_cell) {
-        if constexpr (TwoCells) {
-            const std::size_t last = hn::Lanes(di) - 1;
-            auto in_first = hn::FirstN(di, hn::Lanes(di)), in_last = in_first;
-            std::int64_t last_cell[D];
-            for (int axis = 0; axis < D; ++axis) {
-                last_cell[axis] = hn::ExtractLane(cells.index[axis], last);
-                in_first =
-                    hn::And(in_first, hn::Eq(cells.index[axis], hn::Set(di, hn::GetLane(cells.index[axis]))));
-                in_last = hn::And(in_last, hn::Eq(cells.index[axis], hn::Set(di, last_cell[axis])));
-            }
-            if (hn::AllTrue(di, hn::Or(in_first, in_last))) {
-                OneLaneCodes<D, Span>(octave, wrapped, 0, shared.before);
-                OneLaneCodes<D, Span>(octave, wrapped, last, shared.code);
-                shared.valid = true;
-                std::copy(last_cell, last_cell + D, shared.cell);
-                in_before = in_first;
-                return LaneCells::two;
-            }
-        }
-        hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
-        return LaneCells::apart;
+    if (one_cell) {
+        OneLaneCodes<D, Span>(octave, wrapped, 0, shared.code);
+        shared.valid = true;
+        for (int axis = 0; axis < D; ++axis) shared.cell[axis] = hn::GetLane(cells.index[axis]);
+        for (int n = 0; n < points; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(shared.code[n]));
+        return LaneCells::one;
     }
-    OneLaneCodes<D, Span>(octave, wrapped, 0, shared.code);
-    shared.valid = true;
-    for (int axis = 0; axis < D; ++axis) shared.cell[axis] = hn::GetLane(cells.index[axis]);
-    for (int n = 0; n < points; ++n) code[n] = hn::Set(di, static_cast<std::int64_t>(shared.code[n]));
-    return LaneCells::one;
+    if constexpr (TwoCells) {
+        const std::size_t last = hn::Lanes(di) - 1;
+        auto in_first = hn::FirstN(di, hn::Lanes(di)), in_last = in_first;
+        std::int64_t last_cell[D];
+        for (int axis = 0; axis < D; ++axis) {
+            last_cell[axis] = hn::ExtractLane(cells.index[axis], last);
+            in_first =
+                hn::And(in_first, hn::Eq(cells.index[axis], hn::Set(di, hn::GetLane(cells.index[axis]))));
+            in_last = hn::And(in_last, hn::Eq(cells.index[axis], hn::Set(di, last_cell[axis])));
+        }
+        if (hn::AllTrue(di, hn::Or(in_first, in_last))) {
+            OneLaneCodes<D, Span>(octave, wrapped, 0, shared.before);
+            OneLaneCodes<D, Span>(octave, wrapped, last, shared.code);
+            shared.valid = true;
+            std::copy(last_cell, last_cell + D, shared.cell);
+            in_before = in_first;
+            return LaneCells::two;
+        }
+    }
+    hash_lanes::BlockCodes<D, Span>(*octave.lattice, wrapped, octave.high_bytes, code);
+    return LaneCells::apart;
 }
 
 // [SECTION] Step 4: the blend ----------------------------------------------------------------
@@ -353,8 +359,8 @@ struct PerlinPoints {
     static constexpr int points = ipow(PerAxis, D);
     using Shared                = SharedCell<D, points>;
 
-    // Inlined into FillPoints' loop: a call per vector was about 10 % slower (8 warped octaves).
-    static HWY_INLINE VF At(const OctaveContext& octave, const PointCells<D>& cells, Shared& shared) {
+    static NOISE_POINT_OCTAVE_INLINE VF At(const OctaveContext& octave, const PointCells<D>& cells,
+                                           Shared& shared) {
         const DF d;
         const Lattice& lattice = *octave.lattice.lattice;
         VI code[points];
@@ -415,7 +421,8 @@ struct ValuePoints {
     static constexpr int points = ipow(PerAxis, D);
     using Shared                = SharedCell<D, ipow(span, D)>;
 
-    static HWY_INLINE VF At(const OctaveContext& octave, const PointCells<D>& cells, Shared& shared) {
+    static NOISE_POINT_OCTAVE_INLINE VF At(const OctaveContext& octave, const PointCells<D>& cells,
+                                           Shared& shared) {
         VI code[ipow(span, D)];
         hn::Mask<DI> unused;  // two cells only with TwoCells
         PointCodes<D, span, false>(octave.lattice, cells, Smooth ? first - 1 : first, code, shared,
