@@ -292,6 +292,41 @@ TEST(Simplex, KernelsOnEveryTargetEqualTheReference) {
     noise::force_simd_target("");
 }
 
+// At a lattice vertex only the vertex's own ramp g . 0 counts, and the other vertices add
+// falloff 0 times their ramps: each of these zeros is -0 where its ramp is negative. The
+// reference sums them from 0.0, so the noise there is +0; the kernel sums from the first vertex
+// and restores the +0 where an octave is stored on its own (simplex_kernel.cpp, Accumulate).
+// Both rows are compared bit for bit, so a -0 in either fails: the origin is a vertex of every
+// dimension's lattice, and among 64 seeds some have only negative ramps there.
+TEST(Simplex, KernelsGivePlusZeroAtAVertexAsTheReferenceDoes) {
+    for (const auto name : noise::available_simd_targets()) {
+        ASSERT_TRUE(noise::force_simd_target(name));
+        for (int dimension = 1; dimension <= 4; ++dimension)
+            for (std::uint32_t seed = 0; seed < 64; ++seed) {
+                noise::Params params = simplex(dimension, 2);
+                params.seed          = seed;
+                params.frequency     = 8.0;  // one unit per pixel: pixel 0 at x = 0
+                params.offset_x      = -0.5;
+                params.offset_y = params.z = params.w = 0.0;
+                const noise::FractalNoise noise(params);
+                const noise::RowKernel kernel(noise);
+                std::vector<double> row(8), octave_row(row.size());
+                kernel.fill_row({params.offset_x, 1.0, 0, 0.0}, row);
+                kernel.fill_octave_row(0, {params.offset_x, 1.0, 0, 0.0}, octave_row);
+                Point origin = noise::pixel_point(params, 8, 0, 0);
+                origin[1]    = 0.0;
+                ASSERT_EQ(origin[0], 0.0);
+                ASSERT_EQ(std::bit_cast<std::uint64_t>(octave_row[0]),
+                          std::bit_cast<std::uint64_t>(noise.octave_weight(0) * noise.octave(0, origin)))
+                    << "target " << name << ", dimension " << dimension << ", seed " << seed;
+                ASSERT_EQ(std::bit_cast<std::uint64_t>(row[0]),
+                          std::bit_cast<std::uint64_t>(noise.at(origin)))
+                    << "target " << name << ", dimension " << dimension << ", seed " << seed;
+            }
+    }
+    noise::force_simd_target("");
+}
+
 // The kernel's two paths side by side: octaves 0-4 of these rows lie within +-2^49 (the quick
 // path), octave 5 (1e12 * 4^5) beyond it; low frequencies share simplices between lanes.
 TEST(Simplex, KernelsPastTheQuickLimitEqualTheReference) {

@@ -158,6 +158,15 @@ HWY_INLINE __m512i PermuteBytes(const std::uint8_t* perm, __m512i index) {
 }
 #endif
 
+// The table that the permutation chain's link along `axis` reads when no index passes 255: p,
+// and for the last axis p applied 1 + the zero links of 1D and 2D, which ride along with it
+// (Lattice::perm_repeated: the slices at y = 0 and z = 0).
+template <int D>
+HWY_INLINE const std::uint8_t* ChainTable(const Lattice& lattice, int axis) {
+    constexpr int zero_links = D < 3 ? 3 - D : 0;
+    return lattice.permutation_table(axis == D - 1 ? 1 + zero_links : 1);
+}
+
 // perm[index] per lane for a 256-byte table, index in 0..255.
 HWY_INLINE VI PermutationLanes(const std::uint8_t* perm, VI index) {
 #if HWY_TARGET == HWY_AVX3_DL
@@ -178,9 +187,8 @@ HWY_INLINE VI PermutationLanes(const std::uint8_t* perm, VI index) {
 template <int D>
 HWY_INLINE void PermutationCodeBytes(const Lattice& lattice, const VI (*wrapped)[2], VI* code) {
     static_assert(D >= 1 && D <= 3, "8 points of 8 bytes fill the register");
-    const int zero_links = D < 3 ? 3 - D : 0;  // the last link takes them along (perm_repeated)
-    __m512i partial      = _mm512_setzero_si512();
-    int filled           = 1;  // groups 0 .. filled hold the partial codes over the axes done
+    __m512i partial = _mm512_setzero_si512();
+    int filled      = 1;  // groups 0 .. filled hold the partial codes over the axes done
     for (int axis = 0; axis < D; ++axis) {
         // Group g of the next codes: partial code g % filled plus the axis' index g / filled.
         HWY_ALIGN std::int64_t repeat[8];
@@ -190,7 +198,7 @@ HWY_INLINE void PermutationCodeBytes(const Lattice& lattice, const VI (*wrapped)
         const __m512i index1 = _mm512_broadcastq_epi64(_mm512_cvtepi64_epi8(wrapped[axis][1].raw));
         const auto second    = static_cast<__mmask8>(((1u << (2 * filled)) - 1u) & ~((1u << filled) - 1u));
         const __m512i link   = _mm512_add_epi8(before, _mm512_mask_blend_epi64(second, index0, index1));
-        partial = PermuteBytes(lattice.permutation_table(axis == D - 1 ? 1 + zero_links : 1), link);
+        partial              = PermuteBytes(ChainTable<D>(lattice, axis), link);
         filled *= 2;
     }
     // Group n's 8 bytes, each to the low byte of its 64-bit lane, the other bytes zeroed.
@@ -329,12 +337,11 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             }
 #endif
             // Without higher bytes the last true link and the zero links of 1D and 2D are one
-            // lookup (Lattice::perm_repeated).
-            const int zero_links = D < 3 ? 3 - D : 0;
-            code[0]              = hn::Zero(di);
+            // lookup (ChainTable); with them, the zero links follow on their own.
+            code[0] = hn::Zero(di);
             for (int axis = 0; axis < D; ++axis) {
-                const bool last          = axis == D - 1 && !high_bytes;
-                const std::uint8_t* perm = lattice.permutation_table(last ? 1 + zero_links : 1);
+                const std::uint8_t* perm =
+                    high_bytes ? lattice.permutation_table(1) : ChainTable<D>(lattice, axis);
                 for (int k = span_of(axis) - 1; k >= 0;
                      --k)  // backwards: code[n] is read before it is overwritten
                     for (int n = filled - 1; n >= 0; --n)

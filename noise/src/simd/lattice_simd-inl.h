@@ -728,12 +728,13 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     HWY_ALIGN double total[padded_capacity];
     HWY_ALIGN double crest_weight[padded_capacity];
     // render.hpp's pixel model, x_origin + (first + i + 0.5) x_step; pixels past count only pad
-    // the last vector.
-    const VF half = hn::Set(d, 0.5), step = hn::Set(d, chunk.x_step), origin = hn::Set(d, chunk.x_origin);
-    for (int i = 0; i < padded; i += lanes) {
-        const VF pixel = hn::Iota(d, static_cast<double>(chunk.first + i));
-        hn::Store(hn::Add(origin, hn::Mul(hn::Add(pixel, half), step)), d, x + i);
-    }
+    // the last vector. The pixels' centres, first + i + 0.5, are exact doubles, and so is each
+    // step of `lanes` from one vector's to the next.
+    const VF step = hn::Set(d, chunk.x_step), origin = hn::Set(d, chunk.x_origin);
+    const VF advance = hn::Set(d, static_cast<double>(lanes));
+    VF centre        = hn::Add(hn::Iota(d, static_cast<double>(chunk.first)), hn::Set(d, 0.5));
+    for (int i = 0; i < padded; i += lanes, centre = hn::Add(centre, advance))
+        hn::Store(hn::Add(origin, hn::Mul(centre, step)), d, x + i);
 
     const int octave_count         = static_cast<int>(plan.octaves.size());
     const int first_octave         = chunk.only_octave >= 0 ? chunk.only_octave : 0;

@@ -133,7 +133,7 @@ HWY_INLINE void PermutationChain(const Lattice& lattice, const std::int64_t (&fi
     h[0]       = 0;
     int filled = 1;
     for (int axis = 0; axis < D; ++axis) {
-        const std::uint8_t* perm = lattice.permutation_table(axis == D - 1 ? 1 + (D < 3 ? 3 - D : 0) : 1);
+        const std::uint8_t* perm = hash_lanes::ChainTable<D>(lattice, axis);
         for (int k = Span - 1; k >= 0; --k)
             for (int n = filled - 1; n >= 0; --n)
                 h[k * filled + n] = perm[(h[n] + static_cast<unsigned>(first[axis][k])) & 255u];

@@ -98,6 +98,15 @@ HWY_INLINE VF FalloffBaseLanes(VF length2) {
     return hn::Max(hn::Sub(hn::Set(d, radius2), length2), hn::Zero(d));
 }
 
+// The lanes' sum over their vertices, with one more vertex's contribution. The first one becomes
+// the sum: simplex.cpp starts its sum at 0.0, and 0 + c is c but for c = -0, so the lanes' sum
+// may be -0 where the reference's is +0 (all of a lane's contributions zeros), and is the same
+// otherwise. A fractal sum never shows the difference; SimplexOctave's Emit restores the +0 where
+// an octave is stored on its own. It saves one addition in every vector.
+HWY_INLINE VF Accumulate(int vertex, VF total, VF contribution) {
+    return vertex == 0 ? contribution : hn::Add(total, contribution);
+}
+
 // A vertex's contribution, of hash h (the low 32 bits of each lane are read): the falloff
 // (r^2 - |d|^2)^4 where positive, times g . d.
 template <int D>
@@ -257,7 +266,7 @@ struct CellCorners {
 // cell is usually the next vector's first.
 class CornerCache {
   public:
-    explicit CornerCache(std::uint32_t seed) : seed_(seed) {}
+    CornerCache(std::uint32_t seed, const Gradient2Table& gradients) : seed_(seed), gradients_(gradients) {}
 
     // Replaces the entry not used last when (cx, cy) is new: the two cells of one vector, looked
     // up one after the other, never evict each other.
@@ -267,27 +276,42 @@ class CornerCache {
                 recent_ = k;
                 return entry_[k];
             }
-        recent_ = 1 - recent_;
-        Fill(entry_[recent_], cx, cy);
+        const int last = recent_;
+        recent_        = 1 - recent_;
+        Fill(entry_[recent_], valid_[last] ? &entry_[last] : nullptr, cx, cy);
         valid_[recent_] = true;
         return entry_[recent_];
     }
 
   private:
-    void Fill(CellCorners& corners, double cx, double cy) const {
+    // The row's next cell mostly borders the last one (to the right, above, or at a corner):
+    // the corners they share are copied from it, and only the others hashed. Each gradient is
+    // gradient2 of the hash, read from the table (the same doubles, and no branch on the hash).
+    void Fill(CellCorners& corners, const CellCorners* last, double cx, double cy) const {
         // The cell index as CellIndexLanes converts it (cx, cy are floored, within 2^52).
         const auto ix = static_cast<std::int64_t>(cx), iy = static_cast<std::int64_t>(cy);
+        const double from_last[2] = {last != nullptr ? cx - last->cell[0] : 2.0,
+                                     last != nullptr ? cy - last->cell[1] : 2.0};  // exact
+        for (int k = 0; k < 4; ++k) {
+            // Corner k is (cx + (k & 1), cy + (k >> 1)): the last cell's corner (jx, jy), if both are 0 or 1.
+            const double jx = from_last[0] + (k & 1), jy = from_last[1] + (k >> 1);
+            if ((jx == 0.0 || jx == 1.0) && (jy == 0.0 || jy == 1.0)) {
+                const int j            = static_cast<int>(jx) + 2 * static_cast<int>(jy);
+                corners.gradient[k][0] = last->gradient[j][0];
+                corners.gradient[k][1] = last->gradient[j][1];
+                continue;
+            }
+            const std::uint32_t h =
+                vertex_hash(seed_, std::array<std::int64_t, 2>{ix + (k & 1), iy + (k >> 1)}) & 7u;
+            corners.gradient[k][0] = gradients_.x[h];
+            corners.gradient[k][1] = gradients_.y[h];
+        }
         corners.cell[0] = cx;
         corners.cell[1] = cy;
-        for (int k = 0; k < 4; ++k) {
-            const auto g =
-                gradient2(vertex_hash(seed_, std::array<std::int64_t, 2>{ix + (k & 1), iy + (k >> 1)}));
-            corners.gradient[k][0] = g[0];
-            corners.gradient[k][1] = g[1];
-        }
     }
 
     std::uint32_t seed_;
+    const Gradient2Table& gradients_;
     CellCorners entry_[2];
     bool valid_[2] = {false, false};
     int recent_    = 1;
@@ -318,7 +342,7 @@ HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const Ce
             g[axis] = k == 1 ? hn::IfThenElse(x_higher, corner(1, axis), corner(2, axis))
                              : corner(k == 0 ? 0 : 3, axis);
         const VF dot = hn::Add(hn::Mul(g[0], dist[k][0]), hn::Mul(g[1], dist[k][1]));
-        total        = hn::Add(total, hn::Mul(Falloff2Lanes(dist[k]), dot));
+        total        = Accumulate(k, total, hn::Mul(Falloff2Lanes(dist[k]), dot));
     }
     return hn::Mul(total, hn::Set(d, norm2));
 }
@@ -397,8 +421,8 @@ HWY_INLINE VF HashedSumLanes(const Simplex2& simplex, const VU* h, const Gradien
     VF total = hn::Zero(d);
     for (int k = 0; k < 3; ++k) {
         const VF* dist = simplex.dist[k];
-        total          = hn::Add(total,
-                                 hn::Mul(Falloff2Lanes(dist), GradientDot2Lanes(h[k], dist[0], dist[1], gradients)));
+        total          = Accumulate(
+                     k, total, hn::Mul(Falloff2Lanes(dist), GradientDot2Lanes(h[k], dist[0], dist[1], gradients)));
     }
     return hn::Mul(total, hn::Set(d, norm2));
 }
@@ -553,7 +577,7 @@ HWY_INLINE VF SkewedLanes(std::uint32_t seed, const VF* x) {
                                                                                       hn::Set(d, 1.0))),
                                                  hn::Set(d, static_cast<double>(k) * unskew));
         }
-        total = hn::Add(total, ContributionLanes<D>(seed, index, dist));
+        total = Accumulate(k, total, ContributionLanes<D>(seed, index, dist));
     }
     return hn::Mul(total, hn::Set(d, norm4));
 }
@@ -619,8 +643,8 @@ HWY_INLINE VF BccLanes(std::uint32_t seed, VF x, VF y, VF z) {
         const std::uint32_t grid_seed = grid == 0 ? seed : seed ^ second_grid_seed;
         VU next_hash;
         const VU hash = HashPair3Lanes(grid_seed, index, next_index, next_hash);
-        total         = hn::Add(total, HashedContributionLanes<3>(hash, dist));
-        total         = hn::Add(total, HashedContributionLanes<3>(next_hash, next_dist));
+        total         = Accumulate(2 * grid, total, HashedContributionLanes<3>(hash, dist));
+        total         = Accumulate(2 * grid + 1, total, HashedContributionLanes<3>(next_hash, next_dist));
     }
     return hn::Mul(total, hn::Set(d, norm3));
 }
@@ -663,6 +687,15 @@ struct SimplexOctave {
         Octave<false, Sharing::none>(in);
     }
 
+    // An octave's noise to EmitLanes. The lanes' sums may be -0 where simplex.cpp's are +0
+    // (Accumulate). A fractal sum erases a zero's sign (it starts as 0 + the first octave's term,
+    // so it is never -0, and adding a zero to it leaves it as it is), so only an octave stored on
+    // its own takes the + 0.
+    static HWY_INLINE void Emit(const OctaveInputs& in, int i, VF noise) {
+        if (in.sum == nullptr) noise = hn::Add(noise, hn::Zero(DF()));
+        EmitLanes<true>(in, i, noise);
+    }
+
     // 2D: how a row's vectors look for the cells they share. none: each lane hashes its own
     // vertices. few_cells: each vector tests whether its lanes lie in one or two cells
     // (Simplex2Lanes). kept_cell: as few_cells, but the row ascends and a vector first tests
@@ -687,8 +720,8 @@ struct SimplexOctave {
     static void Octave(const OctaveInputs& in) {
         const DF d;
         const std::uint32_t seed = in.lattice->seed();
-        simplex_lanes::CornerCache corners(seed);
         const simplex_lanes::Gradient2Table gradients;
+        simplex_lanes::CornerCache corners(seed, gradients);
         // The row's coordinates, as simplex.cpp's coordinate() gives them: index + frac of the
         // clamped coordinate's cell is the clamped coordinate, -0 as 0 (axes past D: 0).
         VF row[4];
@@ -709,8 +742,7 @@ struct SimplexOctave {
         const int lanes = static_cast<int>(hn::Lanes(d));
         if constexpr (D <= 2 && sharing == Sharing::kept_cell) {
             simplex_lanes::AscendingRow2<Quick> ascending(seed, corners, gradients);
-            for (int i = 0; i < in.padded; i += lanes)
-                EmitLanes<true>(in, i, ascending.Noise(x_at(i), row[1]));
+            for (int i = 0; i < in.padded; i += lanes) Emit(in, i, ascending.Noise(x_at(i), row[1]));
             return;
         }
         const auto noise_at = [&](VF x) {
@@ -734,10 +766,10 @@ struct SimplexOctave {
                 VF first, second;
                 simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients,
                                                         first, second);
-                EmitLanes<true>(in, i, first);
-                EmitLanes<true>(in, i + lanes, second);
+                Emit(in, i, first);
+                Emit(in, i + lanes, second);
             }
-        for (; i < in.padded; i += lanes) EmitLanes<true>(in, i, noise_at(x_at(i)));
+        for (; i < in.padded; i += lanes) Emit(in, i, noise_at(x_at(i)));
     }
 };
 
