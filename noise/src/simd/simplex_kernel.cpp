@@ -17,6 +17,7 @@
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include <array>
 #include <cmath>
 
 #include "simd/lattice_simd-inl.h"
@@ -284,23 +285,25 @@ class CornerCache {
     }
 
   private:
-    // The row's next cell mostly borders the last one (to the right, above, or at a corner):
-    // the corners they share are copied from it, and only the others hashed. Each gradient is
-    // gradient2 of the hash, read from the table (the same doubles, and no branch on the hash).
+    // The row's next cell mostly borders the last one, to the right, above or past its far
+    // corner: its corner (0, 0) is then one of the last cell's, copied, and only the other three
+    // are hashed. (Copying the one or two more that the cells share took a branch on which way
+    // the row went, mispredicted often enough to cost more than the hash it saved.) Each gradient
+    // is gradient2 of the hash, read from the table: the same doubles, and no branch on the hash.
     void Fill(CellCorners& corners, const CellCorners* last, double cx, double cy) const {
         // The cell index as CellIndexLanes converts it (cx, cy are floored, within 2^52).
         const auto ix = static_cast<std::int64_t>(cx), iy = static_cast<std::int64_t>(cy);
-        const double from_last[2] = {last != nullptr ? cx - last->cell[0] : 2.0,
-                                     last != nullptr ? cy - last->cell[1] : 2.0};  // exact
-        for (int k = 0; k < 4; ++k) {
-            // Corner k is (cx + (k & 1), cy + (k >> 1)): the last cell's corner (jx, jy), if both are 0 or 1.
-            const double jx = from_last[0] + (k & 1), jy = from_last[1] + (k >> 1);
-            if ((jx == 0.0 || jx == 1.0) && (jy == 0.0 || jy == 1.0)) {
-                const int j            = static_cast<int>(jx) + 2 * static_cast<int>(jy);
-                corners.gradient[k][0] = last->gradient[j][0];
-                corners.gradient[k][1] = last->gradient[j][1];
-                continue;
+        int hashed_from = 0;
+        if (last != nullptr) {
+            const double dx = cx - last->cell[0], dy = cy - last->cell[1];  // exact
+            if ((dx == 0.0 || dx == 1.0) && (dy == 0.0 || dy == 1.0)) {
+                const int j            = static_cast<int>(dx) + 2 * static_cast<int>(dy);
+                corners.gradient[0][0] = last->gradient[j][0];
+                corners.gradient[0][1] = last->gradient[j][1];
+                hashed_from            = 1;
             }
+        }
+        for (int k = hashed_from; k < 4; ++k) {
             const std::uint32_t h =
                 vertex_hash(seed_, std::array<std::int64_t, 2>{ix + (k & 1), iy + (k >> 1)}) & 7u;
             corners.gradient[k][0] = gradients_.x[h];
@@ -662,11 +665,10 @@ struct SimplexOctave {
     // and a floor converts to an integer by an addition (CellIndexLanes). x ascends along the
     // chunk (and so does its octave coordinate), so its first and last pixels decide for all.
     static void Run(const OctaveInputs& in) {
-        constexpr double quick = 0x1.0p49;
-        const auto within      = [&](double v) { return v > -quick && v < quick; };
-        const double first     = octave_coordinate(*in.setup, 0, in.x[0]),
-                     last      = octave_coordinate(*in.setup, 0, in.x[in.padded - 1]);
-        bool inside            = within(first) && within(last);
+        constexpr double quick   = 0x1.0p49;
+        const auto within        = [&](double v) { return v > -quick && v < quick; };
+        const auto [first, last] = EndsOf(in);
+        bool inside              = within(first) && within(last);
         for (int axis = 1; axis < D; ++axis) {
             const Cell& cell = in.row.cell[static_cast<std::size_t>(axis)];
             inside           = inside && within(static_cast<double>(cell.index) + cell.frac);
@@ -685,6 +687,13 @@ struct SimplexOctave {
         }
         if (inside) return Octave<true, Sharing::none>(in);
         Octave<false, Sharing::none>(in);
+    }
+
+    // The octave coordinates of the chunk's first and last pixels: x runs one way along the
+    // chunk, and so do they.
+    static std::array<double, 2> EndsOf(const OctaveInputs& in) {
+        return {octave_coordinate(*in.setup, 0, in.x[0]),
+                octave_coordinate(*in.setup, 0, in.x[in.padded - 1])};
     }
 
     // An octave's noise to EmitLanes. The lanes' sums may be -0 where simplex.cpp's are +0
@@ -730,14 +739,18 @@ struct SimplexOctave {
             row[axis]        = hn::Set(d, static_cast<double>(cell.index) + cell.frac);
         }
         // The lanes' x: octave_coordinate (x * scale, then + shift only where there is one, as
-        // two roundings), then simplex.cpp's coordinate(): clamp_to_lattice, + 0.0.
+        // two roundings), then simplex.cpp's coordinate(): clamp_to_lattice, + 0.0. That
+        // addition only turns -0 into +0: where the first and last pixels' values are nonzero
+        // and of one sign, no pixel's is 0 (EndsOf), and the addition is left out.
         const VF scale = hn::Set(d, in.setup->scale), shift = hn::Set(d, in.setup->shift[0]);
-        const bool shifted = in.setup->shift[0] != 0.0;
-        const auto x_at    = [&](int i) {
+        const bool shifted           = in.setup->shift[0] != 0.0;
+        const auto [first_x, last_x] = EndsOf(in);
+        const bool may_be_zero       = !((first_x > 0.0 && last_x > 0.0) || (first_x < 0.0 && last_x < 0.0));
+        const auto x_at              = [&](int i) {
             VF q = hn::Mul(hn::Load(d, in.x + i), scale);
             if (shifted) q = hn::Add(q, shift);
             if constexpr (!Quick) q = ClampLanes(q);
-            return hn::Add(q, hn::Zero(d));
+            return may_be_zero ? hn::Add(q, hn::Zero(d)) : q;
         };
         const int lanes = static_cast<int>(hn::Lanes(d));
         if constexpr (D <= 2 && sharing == Sharing::kept_cell) {
