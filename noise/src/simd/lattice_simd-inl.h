@@ -177,8 +177,15 @@ HWY_INLINE VF ImprovedGradientDot(VI h, const VF* dist) {
         // h & 15: u is y where bit 3 is set (h >= 8); v is y where bits 2 and 3 are clear (h < 4),
         // x where h & 13 is 12 (h is 12 or 14), else z (2D: the literal +0 of the z = 0 slice).
         // Bit 0 signs u, bit 1 signs v.
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+        // AVX-512 tests h against the bits straight into a mask, where the portable form takes an
+        // And and a compare.
+        const hn::Mask<DF> u_is_y{_mm512_test_epi64_mask(h.raw, _mm512_set1_epi64(8))};
+        const hn::Mask<DF> v_is_y{_mm512_testn_epi64_mask(h.raw, _mm512_set1_epi64(12))};
+#else
         const auto u_is_y = hn::RebindMask(d, hn::Ne(hn::And(h, hn::Set(di, 8)), hn::Zero(di)));
         const auto v_is_y = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 12)), hn::Zero(di)));
+#endif
         const auto v_is_x = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(di, 13)), hn::Set(di, 12)));
         const VF u        = hn::IfThenElse(u_is_y, dist[1], dist[0]);
         VF v;

@@ -18,7 +18,9 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 
 #include "simd/hash_simd-inl.h"
 #include "simd/lattice_simd-inl.h"
@@ -69,24 +71,60 @@ HWY_INLINE VF WeightLanes(Interpolation curve, VF frac) {
     return CurveLanes<Interpolation::smoothstep>(frac);
 }
 
-// octave_coordinate then cell_of, per axis, for the points i .. i + Lanes - 1.
+// octave_coordinate then cell_of, per axis, for the points i .. i + Lanes - 1. `within_quick`:
+// the octave's coordinates all lie within +-2^51 (OctaveWithinQuickLimit), where the clamp
+// changes nothing and a floor converts by an addition; else each vector clamps and looks.
 template <int D>
-HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, const double* const* coordinate,
-                              int i, PointCells<D>& cells) {
+HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, bool within_quick,
+                              const double* const* coordinate, int i, PointCells<D>& cells) {
     const DF d;
     const VF quick = hn::Set(d, quick_limit);
     for (int axis = 0; axis < D; ++axis) {
         VF q               = hn::Mul(hn::Load(d, coordinate[axis] + i), hn::Set(d, setup.scale));
         const double shift = setup.shift[static_cast<std::size_t>(axis)];
         if (shift != 0.0) q = hn::Add(q, hn::Set(d, shift));  // octave_coordinate adds no 0
-        q                  = ClampLanes(q);
+        if (!within_quick) q = ClampLanes(q);
         const VF whole     = hn::Floor(q);
         cells.whole[axis]  = whole;
         cells.frac[axis]   = hn::Sub(q, whole);
         cells.weight[axis] = WeightLanes(curve, cells.frac[axis]);
-        cells.index[axis]  = hn::AllTrue(d, hn::Lt(hn::Abs(whole), quick)) ? CellIndexLanes<true>(whole)
-                                                                           : CellIndexLanes<false>(whole);
+        cells.index[axis]  = within_quick || hn::AllTrue(d, hn::Lt(hn::Abs(whole), quick))
+                                 ? CellIndexLanes<true>(whole)
+                                 : CellIndexLanes<false>(whole);
     }
+}
+
+// The largest |coordinate| of the batch along each axis, over every entry an octave reads (the
+// padding too); infinity where one is NaN.
+template <int D>
+std::array<double, D> BatchExtent(const detail::PointBatch& batch, int padded) {
+    const DF d;
+    std::array<double, D> extent{};
+    for (int axis = 0; axis < D; ++axis) {
+        VF largest   = hn::Zero(d);
+        auto has_nan = hn::FirstN(d, 0);
+        for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
+            const VF v = hn::Load(d, batch.coordinate[axis] + i);
+            largest    = hn::Max(largest, hn::Abs(v));
+            has_nan    = hn::Or(has_nan, hn::Ne(v, v));
+        }
+        extent[static_cast<std::size_t>(axis)] = hn::AllFalse(d, has_nan)
+                                                     ? hn::GetLane(hn::MaxOfLanes(d, largest))
+                                                     : std::numeric_limits<double>::infinity();
+    }
+    return extent;
+}
+
+// Whether every coordinate an octave computes from the batch lies within +-2^51: |c| scale + |shift|,
+// rounded twice, stays below 2^51 when it is below 2^50. False for NaN and infinities.
+template <int D>
+bool OctaveWithinQuickLimit(const OctaveSetup& setup, const std::array<double, D>& extent) {
+    for (int axis = 0; axis < D; ++axis) {
+        const double reach = extent[static_cast<std::size_t>(axis)] * std::abs(setup.scale) +
+                             std::abs(setup.shift[static_cast<std::size_t>(axis)]);
+        if (!(reach < 0.5 * quick_limit)) return false;
+    }
+    return true;
 }
 
 // [SECTION] Step 2: wrapping and hashing -------------------------------------------------------
@@ -464,7 +502,8 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
     const int lanes  = static_cast<int>(hn::Lanes(d));
     const int padded = (batch.count + lanes - 1) / lanes * lanes;
     // A vector's reach in the batch's units; an octave's cells are 1 / scale of them.
-    const double vector_reach = MeanStep<D>(batch) * lanes;
+    const double vector_reach          = MeanStep<D>(batch) * lanes;
+    const std::array<double, D> extent = BatchExtent<D>(batch, padded);
     HWY_ALIGN double total[detail::point_capacity];
     HWY_ALIGN double crest_weight[detail::point_capacity];
 
@@ -480,12 +519,13 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
                                         setup.period * lattice.stride() > 256,
                                     vector_reach * std::abs(setup.scale) < 0.25},
                                    plan.random_gradients[static_cast<std::size_t>(o)]};
-        const VF amplitude = hn::Set(d, setup.amplitude);
-        const bool first   = o == first_octave;
+        const VF amplitude      = hn::Set(d, setup.amplitude);
+        const bool first        = o == first_octave;
+        const bool within_quick = OctaveWithinQuickLimit<D>(setup, extent);
         typename Octave::Shared shared;
         for (int i = 0; i < padded; i += lanes) {
             PointCells<D> cells;
-            CellsOfPoints<D>(setup, plan.curve, batch.coordinate, i, cells);  // 1. THE CELLS
+            CellsOfPoints<D>(setup, plan.curve, within_quick, batch.coordinate, i, cells);  // 1. THE CELLS
             const VF noise = Octave::At(octave, cells, shared);
             if (batch.only_octave >= 0) {  // FractalNoise::octave_weight
                 hn::Store(hn::Mul(hn::Set(d, setup.amplitude / plan.divisor), noise), d, total + i);
