@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -636,6 +637,34 @@ TEST(PointKernel, NearbyPointsOnEveryTargetEqualTheReference) {
                     const ForcedTarget forced(name);
                     ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
                 }
+            }
+        }
+    }
+}
+
+// A batch decides once whether its octaves stay within +-2^51, where the clamp is left out
+// (point_kernel.cpp, BatchExtent): one NaN, infinite or far coordinate among ordinary points
+// must send the whole batch back to the clamp, on whichever axis it lies.
+TEST(PointKernel, ANonFiniteOrFarCoordinateInABatchOnEveryTargetEqualsTheReference) {
+    const double odd[] = {std::numeric_limits<double>::quiet_NaN(),
+                          std::numeric_limits<double>::infinity(),
+                          -std::numeric_limits<double>::infinity(),
+                          1e300,
+                          -0x1.0p52,
+                          0x1.0p50};
+    noise::SplitMix64 rng(2032);
+    for (auto params : noise_test::every_base_noise()) {
+        params.octaves = params.dimension == 4 && params.smooth ? 2 : 3;
+        const noise::FractalNoise noise(params);
+        for (const double value : odd) {
+            auto points   = nearby_points(rng, 2, 20);
+            const auto at = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(points.size())));
+            points[at][rng.below(static_cast<std::uint32_t>(params.dimension))] = value;
+            const auto expected                                                 = expect_at(noise, points);
+            for (const auto name : noise::available_simd_targets()) {
+                const ForcedTarget forced(name);
+                ASSERT_EQ(first_point_difference(noise, points, expected), "")
+                    << "target " << name << ", coordinate " << value;
             }
         }
     }

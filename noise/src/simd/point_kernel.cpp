@@ -95,20 +95,24 @@ HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, boo
 }
 
 // The largest |coordinate| of the batch along each axis, over every entry an octave reads (the
-// padding too); infinity where one is NaN.
+// padding too); infinity where one is NaN or infinite (their sum is then not finite: so is a
+// sum that overflows, which only costs the quick path).
 template <int D>
 std::array<double, D> BatchExtent(const detail::PointBatch& batch, int padded) {
     const DF d;
     std::array<double, D> extent{};
     for (int axis = 0; axis < D; ++axis) {
-        VF largest   = hn::Zero(d);
-        auto has_nan = hn::FirstN(d, 0);
+        VF largest = hn::Zero(d), sum = hn::Zero(d);
         for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
             const VF v = hn::Load(d, batch.coordinate[axis] + i);
-            largest    = hn::Max(largest, hn::Abs(v));
-            has_nan    = hn::Or(has_nan, hn::Ne(v, v));
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+            largest = VF{_mm512_range_pd(largest.raw, v.raw, 0x0B)};  // max(|largest|, |v|), one instruction
+#else
+            largest = hn::Max(largest, hn::Abs(v));
+#endif
+            sum = hn::Add(sum, v);
         }
-        extent[static_cast<std::size_t>(axis)] = hn::AllFalse(d, has_nan)
+        extent[static_cast<std::size_t>(axis)] = std::isfinite(hn::GetLane(hn::SumOfLanes(d, sum)))
                                                      ? hn::GetLane(hn::MaxOfLanes(d, largest))
                                                      : std::numeric_limits<double>::infinity();
     }
