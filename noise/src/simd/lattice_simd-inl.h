@@ -646,8 +646,7 @@ HWY_INLINE void CellsFor(const OctaveSetup& setup, Interpolation curve, const do
                          std::int64_t* cell_x, double* frac_x, double* weight_x) {
     const double scale = setup.scale, shift = setup.shift[0];
     const bool shifted = shift != 0.0;
-    const auto q_at    = [&](double at) { return shifted ? at * scale + shift : at * scale; };
-    const double first = q_at(x[0]), last = q_at(x[padded - 1]);
+    const double first = octave_coordinate(setup, 0, x[0]), last = octave_coordinate(setup, 0, x[padded - 1]);
     const bool inside =
         first > -quick_limit && first < quick_limit && last > -quick_limit && last < quick_limit;
     CellsFn cells = nullptr;
