@@ -43,14 +43,15 @@ void fill_reference_chunk(const detail::KernelPlan& plan, const detail::Chunk& c
 
 }  // namespace
 
-RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail::KernelPlan>()) {
-    const Params& params     = noise.params();
-    detail::KernelPlan& plan = *plan_;
-    plan.kernel              = detail::kernels_cover(noise.octaves())
-                                   ? algorithm_info(params.algorithm).make_kernel(params)
-                                   : detail::ResolvedKernel{&fill_reference_chunk, 0};
-    plan.noise               = &noise;
-    plan.dimension           = params.dimension;
+namespace detail {
+
+KernelPlan make_kernel_plan(const FractalNoise& noise) {
+    const Params& params = noise.params();
+    KernelPlan plan;
+    plan.kernel    = kernels_cover(noise.octaves()) ? algorithm_info(params.algorithm).make_kernel(params)
+                                                    : ResolvedKernel{&fill_reference_chunk, 0};
+    plan.noise     = &noise;
+    plan.dimension = params.dimension;
     // Simplex and cellular noise read no curve: the linear one costs FillChunk nothing per octave.
     plan.curve =
         algorithm_info(params.algorithm).uses("interpolation") ? params.interpolation : Interpolation::linear;
@@ -64,6 +65,26 @@ RowKernel::RowKernel(const FractalNoise& noise) : plan_(std::make_unique<detail:
     for (const OctaveSetup& octave : plan.octaves) {
         plan.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
     }
+    return plan;
+}
+
+bool differ_only_in_lattices(const KernelPlan& a, const KernelPlan& b) {
+    if (a.kernel.fill != b.kernel.fill || a.kernel.fill_fields != b.kernel.fill_fields ||
+        a.dimension != b.dimension || a.curve != b.curve || a.fractal != b.fractal ||
+        a.divisor != b.divisor || a.z != b.z || a.w != b.w || a.octaves.size() != b.octaves.size())
+        return false;
+    for (std::size_t o = 0; o < a.octaves.size(); ++o) {
+        const OctaveSetup &x = a.octaves[o], &y = b.octaves[o];
+        if (x.scale != y.scale || x.shift != y.shift || x.amplitude != y.amplitude || x.period != y.period)
+            return false;
+    }
+    return true;
+}
+
+}  // namespace detail
+
+RowKernel::RowKernel(const FractalNoise& noise)
+    : plan_(std::make_unique<detail::KernelPlan>(detail::make_kernel_plan(noise))) {
     if (noise.has_warp() || noise.has_rotated_layer()) warp_ = detail::make_warp_plan(noise);
     if (noise.shaping().active) {
         shape_       = std::make_unique<detail::ShapeRows>();

@@ -24,10 +24,15 @@ inline constexpr int max_chunk = 1024;
 struct Chunk;
 struct KernelPlan;
 using ChunkFn = void (*)(const KernelPlan& plan, const Chunk& chunk);
+// The same chunk of D fields at once (D: their dimension), fields that differ only in their
+// lattices and random unit vectors, as a warp's components do (fractal.cpp): plans[k] and
+// chunks[k] are field k's, and the pixels' cells are found once for all of them.
+using FieldsFn = void (*)(const KernelPlan* const* plans, const Chunk* chunks);
 
 struct ResolvedKernel {
     ChunkFn fill;
-    std::int64_t target;  // the Highway target it was compiled for (hwy::TargetName)
+    std::int64_t target;             // the Highway target it was compiled for (hwy::TargetName)
+    FieldsFn fill_fields = nullptr;  // for the warp's components' configuration (warp_rows.hpp)
 };
 
 struct KernelPlan {
@@ -66,6 +71,13 @@ inline bool kernels_cover(std::span<const OctaveSetup> octaves) {
     return std::all_of(octaves.begin(), octaves.end(),
                        [](const OctaveSetup& octave) { return octave.periods.uniform(); });
 }
+
+// A RowKernel's plan for the field (kernel.cpp): its kernel resolved once, and its settings.
+KernelPlan make_kernel_plan(const FractalNoise& noise);
+
+// Whether two plans' fields differ only in their lattices (and random unit vectors), so that a
+// FieldsFn may fill them together: the same kernel, octaves, scales, shifts and sum.
+bool differ_only_in_lattices(const KernelPlan& a, const KernelPlan& b);
 
 // The algorithms' kernel factories (simd/*_kernel.cpp), for the algorithm table.
 ResolvedKernel make_perlin_kernel(const Params& params);

@@ -14,7 +14,12 @@ std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise) {
     plan->points = std::make_unique<PointKernel>(noise);
     if (noise.has_warp())
         for (int k = 0; k < noise.params().dimension; ++k)
-            plan->warp_rows.push_back(std::make_unique<RowKernel>(noise.warp_component(k)));
+            plan->warp_rows.push_back(make_kernel_plan(noise.warp_component(k)));
+    const auto& rows         = plan->warp_rows;
+    plan->warp_rows_together = rows.size() >= 2 && rows[0].kernel.fill_fields != nullptr &&
+                               std::all_of(rows.begin() + 1, rows.end(), [&](const KernelPlan& row) {
+                                   return differ_only_in_lattices(rows[0], row);
+                               });
     plan->unmoved[0].fill(noise.params().z);
     plan->unmoved[1].fill(noise.params().w);
     return plan;
@@ -29,10 +34,18 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     // extra entries repeating the last point.
     const int padded = (count + point_lanes_max - 1) / point_lanes_max * point_lanes_max;
 
-    // The warp field along the row, component by component (SIMD rows).
+    // The warp field along the row (SIMD rows): its components together, or one by one.
     std::array<std::array<double, max_chunk>, 4> w;
-    for (std::size_t k = 0; k < warp.warp_rows.size(); ++k)
-        warp.warp_rows[k]->fill_row(row, std::span(w[k].data(), out.size()));
+    std::array<Chunk, 4> chunks;
+    std::array<const KernelPlan*, 4> plans;
+    for (std::size_t k = 0; k < warp.warp_rows.size(); ++k) {
+        chunks[k] = {row.x_origin, row.x_step, row.first, count, row.y, -1, w[k].data()};
+        plans[k]  = &warp.warp_rows[k];
+    }
+    if (warp.warp_rows_together)
+        warp.warp_rows[0].kernel.fill_fields(plans.data(), chunks.data());
+    else
+        for (std::size_t k = 0; k < warp.warp_rows.size(); ++k) plans[k]->kernel.fill(*plans[k], chunks[k]);
 
     // The points the field is read at, axis by axis: the pixel (as the kernels place it), moved
     // by the warp as FractalNoise::warped moves it. Each axis is one simple pass, which the

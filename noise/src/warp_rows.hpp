@@ -4,7 +4,9 @@
 // moves every pixel by its own amount and the rotated layer reads a turned row, so neither is a
 // row any more. What still is a row, and takes the SIMD kernels:
 //   - each component of the warp field w (fractal.hpp), an fBm of gradient noise read at the
-//     pixels themselves: one RowKernel per component;
+//     pixels themselves: one row kernel's plan per component, and the components together where
+//     the kernel can fill them at once (they differ only in their seeds: the pixels' cells are
+//     found once for all of them);
 //   - without a warp, the first layer F(p), the unturned octave sum: the configuration's own
 //     row kernel.
 // What is left, F at the displaced points q and F at the turned points R q, goes through the
@@ -23,18 +25,18 @@
 #include <span>
 #include <vector>
 
+#include "kernel_plan.hpp"
 #include "noise/fractal.hpp"
 #include "noise/kernel.hpp"
 #include "point_kernel.hpp"
 
 namespace noise::detail {
 
-struct KernelPlan;
-
 struct WarpPlan {
     const FractalNoise* noise = nullptr;
-    std::vector<std::unique_ptr<RowKernel>> warp_rows;  // one per component of w; none without a warp
-    std::unique_ptr<PointKernel> points;                // F at the moved and turned points
+    std::vector<KernelPlan> warp_rows;    // one per component of w; none without a warp
+    bool warp_rows_together = false;      // filled at once, by warp_rows[0].kernel.fill_fields
+    std::unique_ptr<PointKernel> points;  // F at the moved and turned points
     // z and w at every point of a batch, where the warp does not move them (a 1D or 2D field).
     alignas(64) std::array<std::array<double, point_capacity>, 2> unmoved;
 };

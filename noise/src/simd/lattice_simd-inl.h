@@ -720,19 +720,24 @@ void AddOctave(Fractal fractal, double amplitude_value, const double* noise, int
 // The octave loop over one chunk, with Octave::Run(const OctaveInputs&) computing one octave's
 // raw noise (handed over through EmitLanes), then the fractal sum of FractalNoise::at, lane by
 // lane: fbm's later octaves add themselves to it as they go, the others go through AddOctave.
-template <class Octave>
-void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
+// `Fields` fields at once, the same pixels of each (chunks differ only in where they write):
+// fields that differ only in their lattices (and random unit vectors), as the warp's components
+// differ only in their seeds, share the pixels' cells, found once per octave (FillFields).
+template <class Octave, int Fields>
+void FillChunkFields(const detail::KernelPlan* const* plans, const detail::Chunk* chunks) {
     const DF d;
-    const int lanes  = static_cast<int>(hn::Lanes(d));
-    const int padded = (chunk.count + lanes - 1) / lanes * lanes;
+    const detail::KernelPlan& plan = *plans[0];  // the fields' common settings
+    const detail::Chunk& chunk     = chunks[0];  // and pixels
+    const int lanes                = static_cast<int>(hn::Lanes(d));
+    const int padded               = (chunk.count + lanes - 1) / lanes * lanes;
 
     HWY_ALIGN double x[padded_capacity];
     HWY_ALIGN std::int64_t cell_x[padded_capacity];
     HWY_ALIGN double frac_x[padded_capacity];
     HWY_ALIGN double weight_x[padded_capacity];
-    HWY_ALIGN double noise[padded_capacity];
-    HWY_ALIGN double total[padded_capacity];
-    HWY_ALIGN double crest_weight[padded_capacity];
+    HWY_ALIGN double noise[Fields][padded_capacity];
+    HWY_ALIGN double total[Fields][padded_capacity];
+    HWY_ALIGN double crest_weight[Fields][padded_capacity];
     // render.hpp's pixel model, x_origin + (first + i + 0.5) x_step; pixels past count only pad
     // the last vector. The pixels' centres, first + i + 0.5, are exact doubles, and so is each
     // step of `lanes` from one vector's to the next.
@@ -750,47 +755,69 @@ void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
         const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
         if constexpr (!FindsOwnCells<Octave>)
             CellsFor(setup, plan.curve, x, padded, cell_x, frac_x, weight_x);
-        OctaveInputs in{setup.lattice, plan.random_gradients[static_cast<std::size_t>(o)],
-                        setup.period,  {},
-                        cell_x,        frac_x,
-                        weight_x,      padded,
-                        noise};
-        in.plan  = &plan;
-        in.x     = x;
-        in.setup = &setup;
+        RowCells row;
         for (int axis = 1; axis < plan.dimension; ++axis) {
-            const Cell cell   = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
-            in.row.cell[axis] = cell;
-            in.row.weight[axis] =
+            const Cell cell = cell_of(octave_coordinate(setup, axis, row_coordinate[axis]));
+            row.cell[axis]  = cell;
+            row.weight[axis] =
                 plan.curve == Interpolation::cubic ? cell.frac : blend_weight(plan.curve, cell.frac);
         }
         const bool adds_itself =
             chunk.only_octave < 0 && plan.fractal == Fractal::fbm && (o != first_octave || StartsSum<Octave>);
-        if (adds_itself) {
-            in.sum        = total;
-            in.amplitude  = setup.amplitude;
-            in.starts_sum = o == first_octave;
-        }
-        Octave::Run(in);
-        if (adds_itself) continue;
+        for (int field = 0; field < Fields; ++field) {
+            const detail::KernelPlan& own = *plans[field];
+            const OctaveSetup& lattice    = own.octaves[static_cast<std::size_t>(o)];
+            OctaveInputs in{lattice.lattice, own.random_gradients[static_cast<std::size_t>(o)],
+                            lattice.period,  row,
+                            cell_x,          frac_x,
+                            weight_x,        padded,
+                            noise[field]};
+            in.plan  = &own;
+            in.x     = x;
+            in.setup = &lattice;
+            if (adds_itself) {
+                in.sum        = total[field];
+                in.amplitude  = setup.amplitude;
+                in.starts_sum = o == first_octave;
+            }
+            Octave::Run(in);
+            if (adds_itself) continue;
 
-        if (chunk.only_octave >= 0) {
-            const VF share = hn::Set(d, setup.amplitude / plan.divisor);  // FractalNoise::octave_weight
-            for (int i = 0; i < padded; i += lanes)
-                hn::Store(hn::Mul(share, hn::Load(d, noise + i)), d, total + i);
-            continue;
+            if (chunk.only_octave >= 0) {
+                const VF share = hn::Set(d, setup.amplitude / plan.divisor);  // FractalNoise::octave_weight
+                for (int i = 0; i < padded; i += lanes)
+                    hn::Store(hn::Mul(share, hn::Load(d, noise[field] + i)), d, total[field] + i);
+                continue;
+            }
+            if (o == first_octave)
+                AddOctave<true>(plan.fractal, setup.amplitude, noise[field], padded, total[field],
+                                crest_weight[field]);
+            else
+                AddOctave<false>(plan.fractal, setup.amplitude, noise[field], padded, total[field],
+                                 crest_weight[field]);
         }
-        if (o == first_octave)
-            AddOctave<true>(plan.fractal, setup.amplitude, noise, padded, total, crest_weight);
-        else
-            AddOctave<false>(plan.fractal, setup.amplitude, noise, padded, total, crest_weight);
     }
-    if (chunk.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
-        const VF divisor = hn::Set(d, plan.divisor);
-        for (int i = 0; i < padded; i += lanes)
-            hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
+    for (int field = 0; field < Fields; ++field) {
+        if (chunk.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
+            const VF divisor = hn::Set(d, plan.divisor);
+            for (int i = 0; i < padded; i += lanes)
+                hn::Store(hn::Div(hn::Load(d, total[field] + i), divisor), d, total[field] + i);
+        }
+        WriteChunk(total[field], chunks[field]);
     }
-    WriteChunk(total, chunk);
+}
+
+// One field: the row kernels' ChunkFn.
+template <class Octave>
+void FillChunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
+    const detail::KernelPlan* const plans[1] = {&plan};
+    FillChunkFields<Octave, 1>(plans, &chunk);
+}
+
+// D fields at once (detail::FieldsFn): a D-dimensional warp's components.
+template <class Octave, int D>
+void FillFields(const detail::KernelPlan* const* plans, const detail::Chunk* chunks) {
+    FillChunkFields<Octave, D>(plans, chunks);
 }
 
 // make(std::integral_constant<int, D>) for the dimension D (1 .. 4): the function compiled for it.

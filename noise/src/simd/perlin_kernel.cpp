@@ -308,9 +308,15 @@ detail::ChunkFn PerlinForDimension(Gradients gradients, bool cubic) {
 }
 
 detail::ResolvedKernel ResolvePerlin(const Params& params) {
-    const bool cubic = params.interpolation == Interpolation::cubic;
-    return ForDimension(params.dimension,
-                        [&](auto d) { return PerlinForDimension<d()>(params.gradients, cubic); });
+    const bool cubic                = params.interpolation == Interpolation::cubic;
+    detail::ResolvedKernel resolved = ForDimension(
+        params.dimension, [&](auto d) { return PerlinForDimension<d()>(params.gradients, cubic); });
+    // A warp's components (fractal.cpp: Ken Perlin's gradients, a two-point curve) in 2D to 4D.
+    if (params.gradients == Gradients::improved && !cubic && params.dimension >= 2)
+        resolved.fill_fields = ForEachDimension(params.dimension, [](auto d) -> detail::FieldsFn {
+            return &FillFields<PerlinOctave<d(), 2, ImprovedLanes<d()>>, d()>;
+        });
+    return resolved;
 }
 
 }  // namespace HWY_NAMESPACE
