@@ -41,6 +41,20 @@ void fill_reference_chunk(const detail::KernelPlan& plan, const detail::Chunk& c
     }
 }
 
+// Values handed over as a row's floats, rounded as static_cast<float> rounds.
+NOISE_VECTOR_CLONES void round_to_float(const double* values, std::size_t count, float* out) {
+    for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<float>(values[i]);
+}
+
+// Values handed over as a row's Values: copied, or rounded to float.
+template <class Value>
+void hand_over(const double* values, std::size_t count, Value* out) {
+    if constexpr (std::is_same_v<Value, float>)
+        round_to_float(values, count, out);
+    else
+        std::copy(values, values + count, out);
+}
+
 }  // namespace
 
 namespace detail {
@@ -118,8 +132,7 @@ void fill_raw_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* war
                 double values[detail::max_chunk];
                 detail::fill_warped_chunk(*warp, plan, part, octave,
                                           std::span(values, static_cast<std::size_t>(count)));
-                std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
-                               [](double v) { return static_cast<Value>(v); });
+                round_to_float(values, static_cast<std::size_t>(count), out.data() + start);
             }
             continue;
         }
@@ -145,8 +158,7 @@ void fill_shaped_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* 
         fill_raw_chunks(plan, warp, part, -1, std::span(values, count));
         if (shape.mask) shape.mask->fill_row(part, std::span(mask, count));
         shape_values(*shape.plan, std::span(values, count), std::span<const double>(mask, count));
-        std::transform(values, values + count, out.begin() + static_cast<std::ptrdiff_t>(start),
-                       [](double v) { return static_cast<Value>(v); });
+        hand_over(values, count, out.data() + start);
     }
 }
 

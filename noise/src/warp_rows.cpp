@@ -8,6 +8,27 @@
 
 namespace noise::detail {
 
+namespace {
+
+// render.hpp's pixel model: x = x_origin + (first + i + 0.5) x_step, as the kernels place it.
+NOISE_VECTOR_CLONES void pixel_xs(double x_origin, double x_step, int first, int count, double* x) {
+    for (int i = 0; i < count; ++i) x[i] = x_origin + (static_cast<double>(first + i) + 0.5) * x_step;
+}
+
+// FractalNoise::warped on one axis: at[i] = from[i] + amplitude w[i] (`from` may be `at`).
+NOISE_VECTOR_CLONES void displace(const double* from, double amplitude, const double* w, int count,
+                                  double* at) {
+    for (int i = 0; i < count; ++i) at[i] = from[i] + amplitude * w[i];
+}
+
+// The same from a coordinate the row shares (y, z, w).
+NOISE_VECTOR_CLONES void displace_from(double from, double amplitude, const double* w, int count,
+                                       double* at) {
+    for (int i = 0; i < count; ++i) at[i] = from + amplitude * w[i];
+}
+
+}  // namespace
+
 std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise) {
     auto plan    = std::make_unique<WarpPlan>();
     plan->noise  = &noise;
@@ -57,12 +78,8 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     const std::size_t moved  = warp.warp_rows.size();  // the field's dimension, or 0 without a warp
     const double amplitude   = params.warp_amplitude;
     const double fixed[4]    = {0.0, row.y, params.z, params.w};
-    for (int i = 0; i < count; ++i)
-        q[0][static_cast<std::size_t>(i)] =
-            row.x_origin + (static_cast<double>(row.first + i) + 0.5) * row.x_step;
-    if (moved > 0)
-        for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-            q[0][i] = q[0][i] + amplitude * w[0][i];
+    pixel_xs(row.x_origin, row.x_step, row.first, count, q[0].data());
+    if (moved > 0) displace(q[0].data(), amplitude, w[0].data(), count, q[0].data());
     const std::size_t formed = std::max<std::size_t>(moved, 2);  // x and y at least
     for (std::size_t axis = 1; axis < formed; ++axis) {
         axis_at[axis] = q[axis].data();
@@ -70,8 +87,7 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
             std::fill_n(q[axis].begin(), count, fixed[axis]);
             continue;
         }
-        for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-            q[axis][i] = fixed[axis] + amplitude * w[axis][i];
+        displace_from(fixed[axis], amplitude, w[axis].data(), count, q[axis].data());
     }
     for (std::size_t axis = 0; axis < formed; ++axis)  // on to whole vectors
         std::fill(q[axis].begin() + count, q[axis].begin() + padded,
