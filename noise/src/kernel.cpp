@@ -124,24 +124,17 @@ void fill_raw_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* war
         const int count = static_cast<int>(std::min<std::size_t>(detail::max_chunk, out.size() - start));
         RowSpec part    = row;
         part.first += static_cast<int>(start);
-        if (warp != nullptr) {
-            if constexpr (std::is_same_v<Value, double>) {
-                detail::fill_warped_chunk(*warp, plan, part, octave,
-                                          out.subspan(start, static_cast<std::size_t>(count)));
-            } else {
-                double values[detail::max_chunk];
-                detail::fill_warped_chunk(*warp, plan, part, octave,
-                                          std::span(values, static_cast<std::size_t>(count)));
-                round_to_float(values, static_cast<std::size_t>(count), out.data() + start);
-            }
-            continue;
-        }
-        detail::Chunk chunk{part.x_origin, part.x_step, part.first, count, part.y, octave, nullptr};
+        double* values = nullptr;  // where the chunk goes: doubles, or else floats
+        float* rounded = nullptr;
         if constexpr (std::is_same_v<Value, float>)
-            chunk.out_float = out.data() + start;
+            rounded = out.data() + start;
         else
-            chunk.out = out.data() + start;
-        plan.kernel.fill(plan, chunk);
+            values = out.data() + start;
+        if (warp != nullptr)
+            detail::fill_warped_chunk(*warp, plan, part, octave, count, values, rounded);
+        else
+            plan.kernel.fill(
+                plan, {part.x_origin, part.x_step, part.first, count, part.y, octave, values, rounded});
     }
 }
 

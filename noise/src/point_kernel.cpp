@@ -35,9 +35,13 @@ void PointKernel::fill(const PointBatch& batch) const {
     for (int i = 0; i < batch.count; ++i) {
         const Point p{batch.coordinate[0][i], batch.coordinate[1][i], batch.coordinate[2][i],
                       batch.coordinate[3][i]};
-        batch.out[i] = batch.only_octave >= 0
-                           ? noise_->octave_weight(batch.only_octave) * noise_->octave(batch.only_octave, p)
-                           : noise_->layer(p);
+        const double value = batch.only_octave >= 0 ? noise_->octave_weight(batch.only_octave) *
+                                                          noise_->octave(batch.only_octave, p)
+                                                    : noise_->layer(p);
+        if (batch.out != nullptr)
+            batch.out[i] = value;
+        else
+            batch.out_float[i] = static_cast<float>(value);
     }
 }
 

@@ -47,7 +47,8 @@ struct PointBatch {
     const double* coordinate[4];
     int count;  // 1 .. max_chunk
     int only_octave;
-    double* out;
+    double* out;                 // the values, or with out == nullptr
+    float* out_float = nullptr;  // the values rounded to float
 };
 
 using PointFn = void (*)(const PointPlan& plan, const PointBatch& batch);

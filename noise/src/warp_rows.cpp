@@ -47,10 +47,9 @@ std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise) {
 }
 
 void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowSpec& row, int only_octave,
-                       std::span<double> out) {
+                       int count, double* out, float* out_float) {
     const FractalNoise& noise = *warp.noise;
     const Params& params      = noise.params();
-    const int count           = static_cast<int>(out.size());  // <= max_chunk
     // The point kernel reads whole vectors: the arrays run on to a whole number of them, the
     // extra entries repeating the last point.
     const int padded = (count + point_lanes_max - 1) / point_lanes_max * point_lanes_max;
@@ -92,24 +91,22 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     for (std::size_t axis = 0; axis < formed; ++axis)  // on to whole vectors
         std::fill(q[axis].begin() + count, q[axis].begin() + padded,
                   q[axis][static_cast<std::size_t>(count - 1)]);
-    const PointBatch at_q{{axis_at[0], axis_at[1], axis_at[2], axis_at[3]}, count, only_octave, out.data()};
 
-    if (only_octave >= 0) {
-        if (!noise.has_warp()) {  // q is the pixel: the octave's own row
-            plain.kernel.fill(plain,
-                              {row.x_origin, row.x_step, row.first, count, row.y, only_octave, out.data()});
-            return;
-        }
-        warp.points->fill(at_q);  // octave_weight(o) * octave(o, q)
-        return;
-    }
-
-    // The first layer F(q): a plain row when nothing moved the pixels, else the point kernel.
+    // The first layer F(q), or with only_octave >= 0 its octave's weighted share
+    // (octave_weight(o) * octave(o, q)): a plain row when nothing moved the pixels, else the
+    // point kernel. Both hand their values over as this chunk's, unless a turned copy is still to
+    // be averaged in: then as doubles, here.
+    const bool averaged = only_octave < 0 && noise.has_rotated_layer();
+    alignas(64) std::array<double, max_chunk> first_layer;
+    double* const first_out  = averaged ? first_layer.data() : out;
+    float* const first_float = averaged ? nullptr : out_float;
     if (noise.has_warp())
-        warp.points->fill(at_q);
+        warp.points->fill(
+            {{axis_at[0], axis_at[1], axis_at[2], axis_at[3]}, count, only_octave, first_out, first_float});
     else
-        plain.kernel.fill(plain, {row.x_origin, row.x_step, row.first, count, row.y, -1, out.data()});
-    if (!noise.has_rotated_layer()) return;
+        plain.kernel.fill(
+            plain, {row.x_origin, row.x_step, row.first, count, row.y, only_octave, first_out, first_float});
+    if (!averaged) return;
 
     // FractalNoise::layered: the turned copy R q (FractalNoise::rotated's operations), averaged in.
     alignas(64) std::array<std::array<double, point_capacity>, 2> turned;
@@ -117,7 +114,13 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     std::array<double, max_chunk> second;
     warp.points->fill(
         {{turned[0].data(), turned[1].data(), axis_at[2], axis_at[3]}, count, -1, second.data()});
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = (out[i] + second[i]) * 0.5;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
+        const double value = (first_layer[i] + second[i]) * 0.5;
+        if (out != nullptr)
+            out[i] = value;
+        else
+            out_float[i] = static_cast<float>(value);
+    }
 }
 
 }  // namespace noise::detail

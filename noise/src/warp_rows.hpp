@@ -44,11 +44,12 @@ struct WarpPlan {
 // Only for a noise that has a warp or a rotated layer.
 std::unique_ptr<WarpPlan> make_warp_plan(const FractalNoise& noise);
 
-// One chunk (at most max_chunk pixels) of RowKernel::fill_row / fill_octave_row: the field, or
-// with only_octave >= 0 that octave's weighted share of the first layer at the warped points
-// (octave_weight(o) * octave(o, warped(p)), as the trace records it). `plain` is the
+// One chunk (`count`, at most max_chunk pixels) of RowKernel::fill_row / fill_octave_row: the
+// field, or with only_octave >= 0 that octave's weighted share of the first layer at the warped
+// points (octave_weight(o) * octave(o, warped(p)), as the trace records it), into `out`, or
+// with out == nullptr rounded to float into `out_float` (as a Chunk). `plain` is the
 // configuration's own row kernel, for the first layer when there is no warp.
 void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowSpec& row, int only_octave,
-                       std::span<double> out);
+                       int count, double* out, float* out_float);
 
 }  // namespace noise::detail

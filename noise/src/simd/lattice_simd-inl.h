@@ -657,21 +657,38 @@ HWY_INLINE void CellsFor(const OctaveSetup& setup, Interpolation curve, const do
     cells(x, scale, shift, padded, cell_x, frac_x, weight_x);
 }
 
-// Hands the chunk's values over: as they are, or rounded to float (as static_cast<float> rounds,
-// to nearest) straight into a float row, which saves the caller a pass.
-HWY_INLINE void WriteChunk(const double* values, const detail::Chunk& chunk) {
-    if (chunk.out != nullptr) {
-        std::copy(values, values + chunk.count, chunk.out);
-        return;
-    }
+// Hands a chunk's or a batch's sums over, each divided by `divisor` (FractalNoise::divisor; 1:
+// not divided, as x / 1 is x): as doubles into `out`, or else rounded to float (as
+// static_cast<float> rounds, to nearest) straight into `out_float`, which saves the caller a pass.
+HWY_INLINE void HandOver(const double* values, int count, double divisor, double* out, float* out_float) {
     const DF d;
     const hn::Rebind<float, DF> df;
     const int lanes = static_cast<int>(hn::Lanes(d));
-    const int count = chunk.count;  // a local: the float stores could alias chunk.count
-    float* out      = chunk.out_float;
-    int i           = 0;
-    for (; i + lanes <= count; i += lanes) hn::StoreU(hn::DemoteTo(df, hn::Load(d, values + i)), df, out + i);
-    for (; i < count; ++i) out[i] = static_cast<float>(values[i]);
+    const VF by     = hn::Set(d, divisor);
+    const auto each = [&](auto divides, auto rounds) {  // each case its own loop, without branches
+        int i = 0;
+        for (; i + lanes <= count; i += lanes) {
+            VF value = hn::Load(d, values + i);
+            if constexpr (divides()) value = hn::Div(value, by);
+            if constexpr (rounds())
+                hn::StoreU(hn::DemoteTo(df, value), df, out_float + i);
+            else
+                hn::StoreU(value, d, out + i);
+        }
+        for (; i < count; ++i) {
+            double value = values[i];
+            if constexpr (divides()) value = value / divisor;
+            if constexpr (rounds())
+                out_float[i] = static_cast<float>(value);
+            else
+                out[i] = value;
+        }
+    };
+    using yes = std::true_type;
+    using no  = std::false_type;
+    if (out == nullptr) return divisor == 1.0 ? each(no{}, yes{}) : each(yes{}, yes{});
+    if (divisor != 1.0) return each(yes{}, no{});
+    std::copy(values, values + count, out);
 }
 
 // The ridged multifractal's crest of one octave's noise at a vector of points: (1 - |noise|)^2
@@ -797,14 +814,9 @@ void FillChunkFields(const detail::KernelPlan* const* plans, const detail::Chunk
                                  crest_weight[field]);
         }
     }
-    for (int field = 0; field < Fields; ++field) {
-        if (chunk.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
-            const VF divisor = hn::Set(d, plan.divisor);
-            for (int i = 0; i < padded; i += lanes)
-                hn::Store(hn::Div(hn::Load(d, total[field] + i), divisor), d, total[field] + i);
-        }
-        WriteChunk(total[field], chunks[field]);
-    }
+    const double divisor = chunk.only_octave < 0 ? plan.divisor : 1.0;  // octave_weight divided already
+    for (int field = 0; field < Fields; ++field)
+        HandOver(total[field], chunk.count, divisor, chunks[field].out, chunks[field].out_float);
 }
 
 // One field: the row kernels' ChunkFn.

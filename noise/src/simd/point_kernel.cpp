@@ -613,12 +613,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
             add_octave(i, Octave::At(octave, cells, shared));
         }
     }
-    if (batch.only_octave < 0 && plan.divisor != 1.0) {  // x / 1 is x: no division for a plain sum
-        const VF divisor = hn::Set(d, plan.divisor);
-        for (int i = 0; i < padded; i += lanes)
-            hn::Store(hn::Div(hn::Load(d, total + i), divisor), d, total + i);
-    }
-    std::copy(total, total + batch.count, batch.out);
+    HandOver(total, batch.count, batch.only_octave < 0 ? plan.divisor : 1.0, batch.out, batch.out_float);
 }
 
 template <class Make>
