@@ -783,15 +783,19 @@ void FillChunkFields(const detail::KernelPlan* const* plans, const detail::Chunk
             chunk.only_octave < 0 && plan.fractal == Fractal::fbm && (o != first_octave || StartsSum<Octave>);
         for (int field = 0; field < Fields; ++field) {
             const detail::KernelPlan& own = *plans[field];
-            const OctaveSetup& lattice    = own.octaves[static_cast<std::size_t>(o)];
-            OctaveInputs in{lattice.lattice, own.random_gradients[static_cast<std::size_t>(o)],
-                            lattice.period,  row,
-                            cell_x,          frac_x,
-                            weight_x,        padded,
+            const OctaveSetup& own_octave = own.octaves[static_cast<std::size_t>(o)];
+            OctaveInputs in{own_octave.lattice,
+                            own.random_gradients[static_cast<std::size_t>(o)],
+                            own_octave.period,
+                            row,
+                            cell_x,
+                            frac_x,
+                            weight_x,
+                            padded,
                             noise[field]};
             in.plan  = &own;
             in.x     = x;
-            in.setup = &lattice;
+            in.setup = &own_octave;
             if (adds_itself) {
                 in.sum        = total[field];
                 in.amplitude  = setup.amplitude;
