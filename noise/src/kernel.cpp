@@ -34,10 +34,7 @@ void fill_reference_chunk(const detail::KernelPlan& plan, const detail::Chunk& c
         const double value = chunk.only_octave >= 0
                                  ? noise.octave_weight(chunk.only_octave) * noise.octave(chunk.only_octave, p)
                                  : noise.layer(p);
-        if (chunk.out != nullptr)
-            chunk.out[i] = value;
-        else
-            chunk.out_float[i] = static_cast<float>(value);
+        detail::hand_over_value(value, i, chunk.out, chunk.out_float);
     }
 }
 

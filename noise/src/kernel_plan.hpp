@@ -67,6 +67,15 @@ struct Chunk {
     float* out_float = nullptr;  // the values rounded to float
 };
 
+// One value handed over as a Chunk's or a PointBatch's i-th: into `out`, or with out == nullptr
+// rounded to float (as static_cast<float> rounds) into `out_float`.
+inline void hand_over_value(double value, int i, double* out, float* out_float) {
+    if (out != nullptr)
+        out[i] = value;
+    else
+        out_float[i] = static_cast<float>(value);
+}
+
 // Which fields the compiled kernels (row and point) cover. They wrap every axis of an octave by
 // its one period (OctaveSetup::period), so a field whose periods differ between axes (tile_y) is
 // not covered: its rows and points are read through the reference, FractalNoise, one pixel at a

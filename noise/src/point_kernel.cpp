@@ -38,10 +38,7 @@ void PointKernel::fill(const PointBatch& batch) const {
         const double value = batch.only_octave >= 0 ? noise_->octave_weight(batch.only_octave) *
                                                           noise_->octave(batch.only_octave, p)
                                                     : noise_->layer(p);
-        if (batch.out != nullptr)
-            batch.out[i] = value;
-        else
-            batch.out_float[i] = static_cast<float>(value);
+        hand_over_value(value, i, batch.out, batch.out_float);
     }
 }
 

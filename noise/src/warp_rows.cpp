@@ -114,12 +114,9 @@ void fill_warped_chunk(const WarpPlan& warp, const KernelPlan& plain, const RowS
     std::array<double, max_chunk> second;
     warp.points->fill(
         {{turned[0].data(), turned[1].data(), axis_at[2], axis_at[3]}, count, -1, second.data()});
-    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
-        const double value = (first_layer[i] + second[i]) * 0.5;
-        if (out != nullptr)
-            out[i] = value;
-        else
-            out_float[i] = static_cast<float>(value);
+    for (int i = 0; i < count; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        hand_over_value((first_layer[at] + second[at]) * 0.5, i, out, out_float);
     }
 }
 

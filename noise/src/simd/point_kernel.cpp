@@ -404,17 +404,13 @@ struct OctaveContext {
 };
 
 // An octave's noise at the lanes' points, two ways: `At` for one vector, sharing a cell's codes
-// where its lanes lie in one or two cells; `FromCodes` where each lane has its own codes
-// (`coded` of them, from offset `base` on every axis: EachLaneCodes), which FillPoints' pairs of
-// vectors use (ApartVectors). `pairs`: whether At's codes are each lane's own where the octave's
-// lanes are not `nearby`.
+// where its lanes lie in one or two cells, and `Apart` for vectors whose lanes lie apart, each
+// lane with its own codes (`FromCodes`). `pairs`: whether FillPoints hands such vectors to
+// Apart two at a time.
 template <int D, int PerAxis, template <int> class Gradient>
 struct PerlinPoints {
     static constexpr int first  = PerAxis == 4 ? -1 : 0;
     static constexpr int points = ipow(PerAxis, D);
-    static constexpr int span   = PerAxis;
-    static constexpr int base   = first;
-    static constexpr int coded  = points;
     using Shared                = SharedCell<D, points>;
     // The random unit vectors share two cells' codes at every octave (PointCodes' TwoCells).
     static constexpr bool random_vectors = std::is_same_v<Gradient<D>, RandomPoint<D>>;
@@ -466,6 +462,18 @@ struct PerlinPoints {
         }
         return BlendPointLanes<D, PerAxis>(values, cells);
     }
+
+    // At for K vectors whose lanes lie apart, stage by stage: each stage of one vector is a long
+    // chain of dependent steps (the hash chain above all), and the processor overlaps the
+    // vectors' chains only when their instructions come close together (8 warped octaves: about
+    // 12 % faster than one vector at a time; four vectors were no faster than two).
+    template <int K>
+    static NOISE_POINT_OCTAVE_INLINE void Apart(const OctaveContext& octave, const PointCells<D> (&cells)[K],
+                                                VF (&noise)[K]) {
+        VI code[K][points];
+        for (int k = 0; k < K; ++k) EachLaneCodes<D, PerAxis>(octave.lattice, cells[k], first, code[k]);
+        for (int k = 0; k < K; ++k) noise[k] = FromCodes(octave, cells[k], code[k]);
+    }
 };
 
 // value.cpp's smoothed_value at block point `point` (a block of Inner points per axis, inside
@@ -497,7 +505,7 @@ struct ValuePoints {
     static constexpr int span   = Smooth ? PerAxis + 2 : PerAxis;
     static constexpr int points = ipow(PerAxis, D);
     using Shared                = SharedCell<D, ipow(span, D)>;
-    static constexpr bool pairs = false;  // measured no faster in pairs (ApartVectors)
+    static constexpr bool pairs = false;  // measured no faster in pairs (PerlinPoints::Apart)
 
     static NOISE_POINT_OCTAVE_INLINE VF At(const OctaveContext& octave, const PointCells<D>& cells,
                                            Shared& shared) {
@@ -532,19 +540,6 @@ double MeanStep(const detail::PointBatch& batch) {
         sum += step;
     }
     return sum / steps;
-}
-
-// Octave::At for K vectors whose lanes lie apart, stage by stage: each stage of one vector is a
-// long chain of dependent steps (the hash chain above all), and the processor overlaps the
-// vectors' chains only when their instructions come close together (8 warped octaves: about
-// 11 % faster than one vector at a time; four vectors were no faster than two).
-template <class Octave, int D, int K>
-NOISE_POINT_OCTAVE_INLINE void ApartVectors(const OctaveContext& octave, const PointCells<D> (&cells)[K],
-                                            VF (&noise)[K]) {
-    VI code[K][Octave::coded];
-    for (int k = 0; k < K; ++k)
-        EachLaneCodes<D, Octave::span>(octave.lattice, cells[k], Octave::base, code[k]);
-    for (int k = 0; k < K; ++k) noise[k] = Octave::FromCodes(octave, cells[k], code[k]);
 }
 
 // FractalNoise::layer over a batch: the octave loop outside the point loop, the sum per point
@@ -601,7 +596,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
                     CellsOfPoints<D>(setup, plan.curve, within_quick, batch.coordinate, i, cells[0]);
                     CellsOfPoints<D>(setup, plan.curve, within_quick, batch.coordinate, i + lanes, cells[1]);
                     VF noise[2];
-                    ApartVectors<Octave>(octave, cells, noise);
+                    Octave::Apart(octave, cells, noise);
                     add_octave(i, noise[0]);
                     add_octave(i + lanes, noise[1]);
                 }
