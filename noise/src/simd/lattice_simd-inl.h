@@ -106,6 +106,13 @@ concept FindsOwnCells = Octave::finds_own_cells;
 template <class Octave>
 concept StartsSum = Octave::starts_sum;
 
+// Octaves with `template <int Fields> static void RunFields(const OctaveInputs*)` compute one
+// octave of several fields together (FillChunkFields), each field's as Run would.
+template <class Octave, int Fields>
+concept RunsFields = requires(const OctaveInputs* in) {
+    Octave::template RunFields<Fields>(in);
+};
+
 // An octave's noise for pixels i ..: into in.out, or added to the fractal sum (MayStartSum: or
 // as its first term, 0 + amplitude * noise: the same bits as AddOctave<true>, -0 becoming +0).
 template <bool MayStartSum = false>
@@ -116,6 +123,36 @@ HWY_INLINE void EmitLanes(const OctaveInputs& in, int i, VF noise) {
     if (MayStartSum && in.starts_sum) return hn::Store(hn::Add(hn::Zero(d), term), d, in.sum + i);
     hn::Store(hn::Add(hn::Load(d, in.sum + i), term), d, in.sum + i);
 }
+
+// EmitLanes with the octave's destination read once, before a loop. Inside one, any store
+// through a double pointer might change OctaveInputs' amplitude, so EmitLanes reads the fields
+// again after every store, and a loop that emits several fields' vectors then waits for each
+// store before the next field's emit (measured: PerlinOctave::RunFields gained nothing without
+// it). The same arithmetic as EmitLanes, so the same bits; the loops that emit one vector at a
+// time keep EmitLanes (simplex gained nothing from this).
+template <bool MayStartSum = false>
+class Emitter {
+  public:
+    explicit Emitter(const OctaveInputs& in)
+        : out_(in.out),
+          sum_(in.sum),
+          amplitude_(hn::Set(DF(), in.amplitude)),
+          starts_(MayStartSum && in.starts_sum) {}
+
+    HWY_INLINE void operator()(int i, VF noise) const {
+        const DF d;
+        if (sum_ == nullptr) return hn::Store(noise, d, out_ + i);
+        const VF term = hn::Mul(amplitude_, noise);
+        if (starts_) return hn::Store(hn::Add(hn::Zero(d), term), d, sum_ + i);
+        hn::Store(hn::Add(hn::Load(d, sum_ + i), term), d, sum_ + i);
+    }
+
+  private:
+    double* out_;
+    double* sum_;
+    VF amplitude_;
+    bool starts_;
+};
 
 // [SECTION] Curves (interpolate.hpp, lane-wise) -------------------------------------------
 
@@ -286,8 +323,19 @@ class BlockHasher {
     // Whether the chunk's points were tabulated: then `read` can fetch anything laid out like the
     // hash table (entry c * range() + k for combination c; see entry_of for k).
     bool tabulated() const { return tabulated_; }
+
     std::int64_t range() const { return range_; }  // a whole number of vectors
     const std::int64_t* table() const { return table_; }
+
+    // Whether both tabulated their points with the same layout, entry for entry, for the same
+    // pixels: then one hasher's `visit` fetches from the other's tables too (lattices of one
+    // kind and period that differ in their seeds, as a warp's components do).
+    bool same_layout(const BlockHasher& other) const {
+        return tabulated_ && other.tabulated_ && in_.cell_x == other.in_.cell_x &&
+               in_.padded == other.in_.padded && in_.period == other.in_.period && base_ == other.base_ &&
+               j_period_ == other.j_period_ && x_lo_ == other.x_lo_ && range_ == other.range_ &&
+               wrapped_ == other.wrapped_;
+    }
 
     // hash[s + Span * c] for the lanes of pixels i .. i + Lanes - 1.
     void hashes(int i, VI* hash) const {
@@ -781,29 +829,34 @@ void FillChunkFields(const detail::KernelPlan* const* plans, const detail::Chunk
         }
         const bool adds_itself =
             chunk.only_octave < 0 && plan.fractal == Fractal::fbm && (o != first_octave || StartsSum<Octave>);
+        OctaveInputs in[Fields]{};
         for (int field = 0; field < Fields; ++field) {
             const detail::KernelPlan& own = *plans[field];
             const OctaveSetup& own_octave = own.octaves[static_cast<std::size_t>(o)];
-            OctaveInputs in{own_octave.lattice,
-                            own.random_gradients[static_cast<std::size_t>(o)],
-                            own_octave.period,
-                            row,
-                            cell_x,
-                            frac_x,
-                            weight_x,
-                            padded,
-                            noise[field]};
-            in.plan  = &own;
-            in.x     = x;
-            in.setup = &own_octave;
+            in[field]                     = {own_octave.lattice,
+                                             own.random_gradients[static_cast<std::size_t>(o)],
+                                             own_octave.period,
+                                             row,
+                                             cell_x,
+                                             frac_x,
+                                             weight_x,
+                                             padded,
+                                             noise[field]};
+            in[field].plan                = &own;
+            in[field].x                   = x;
+            in[field].setup               = &own_octave;
             if (adds_itself) {
-                in.sum        = total[field];
-                in.amplitude  = setup.amplitude;
-                in.starts_sum = o == first_octave;
+                in[field].sum        = total[field];
+                in[field].amplitude  = setup.amplitude;
+                in[field].starts_sum = o == first_octave;
             }
-            Octave::Run(in);
-            if (adds_itself) continue;
-
+        }
+        if constexpr (Fields > 1 && RunsFields<Octave, Fields>)
+            Octave::template RunFields<Fields>(in);
+        else
+            for (int field = 0; field < Fields; ++field) Octave::Run(in[field]);
+        if (adds_itself) continue;
+        for (int field = 0; field < Fields; ++field) {
             if (chunk.only_octave >= 0) {
                 const VF share = hn::Set(d, setup.amplitude / plan.divisor);  // FractalNoise::octave_weight
                 for (int i = 0; i < padded; i += lanes)
