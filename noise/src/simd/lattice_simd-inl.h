@@ -126,10 +126,9 @@ HWY_INLINE void EmitLanes(const OctaveInputs& in, int i, VF noise) {
 
 // EmitLanes with the octave's destination read once, before a loop. Inside one, any store
 // through a double pointer might change OctaveInputs' amplitude, so EmitLanes reads the fields
-// again after every store, and a loop that emits several fields' vectors then waits for each
-// store before the next field's emit (measured: PerlinOctave::RunFields gained nothing without
-// it). The same arithmetic as EmitLanes, so the same bits; the loops that emit one vector at a
-// time keep EmitLanes (simplex gained nothing from this).
+// again after every store (measured: PerlinOctave::RunFields, which emits several fields'
+// vectors, gained nothing without this). The same arithmetic as EmitLanes, so the same bits;
+// the loops that emit one vector at a time keep EmitLanes (simplex gained nothing from this).
 template <bool MayStartSum = false>
 class Emitter {
   public:
@@ -323,7 +322,6 @@ class BlockHasher {
     // Whether the chunk's points were tabulated: then `read` can fetch anything laid out like the
     // hash table (entry c * range() + k for combination c; see entry_of for k).
     bool tabulated() const { return tabulated_; }
-
     std::int64_t range() const { return range_; }  // a whole number of vectors
     const std::int64_t* table() const { return table_; }
 
