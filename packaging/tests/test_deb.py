@@ -2,9 +2,11 @@
 """The Debian package: `cpack -G DEB` builds it, lintian finds no error in it, and the program
 inside runs from the unpacked tree (finding its presets beside it).
 
-Checks what a reviewer would: the control fields (dependencies from dpkg-shlibdeps), the file
-list (the app and its desktop files; the library's headers and archives stay out), and that
-`usr/bin/noise-explorer export` works with a shipped preset. Installing it with apt is left to
+Checks what a reviewer would: the control fields (dependencies from dpkg-shlibdeps, and Python
+and NumPy for the module), the file list (the app, its desktop files and the Python module; the
+library's headers and archives stay out), that `usr/bin/noise-explorer export` works with a
+shipped preset, and that the unpacked Python module imports with Debian's Python, finds the
+presets beside it and renders the export's bits. Installing it with apt is left to
 people (it changes the machine): docs/install.md#debian-package.
 """
 import argparse
@@ -20,6 +22,29 @@ def run(*args, **kwargs):
     if result.returncode != 0:
         sys.exit(f"FAILED ({result.returncode}): {' '.join(args)}\n{result.stdout}\n{result.stderr}")
     return result.stdout
+
+
+# Run by Debian's Python with the unpacked dist-packages first on its path: the module must be the
+# unpacked one, find the unpacked presets by name, and give the unpacked program's r32 bits.
+MODULE_CHECK = r"""
+import sys
+import numpy as np
+import noise_explorer as ne
+root, r32 = sys.argv[1], sys.argv[2]
+assert ne.__file__.startswith(root), ne.__file__
+assert all(p.startswith(root) for p in ne.shipped_presets()), ne.shipped_presets()[:1]
+values = ne.render(ne.Preset.load("dunes"), 32, 32).astype(np.float32)
+assert np.array_equal(values.ravel().view(np.uint32), np.fromfile(r32, dtype="<u4"))
+print("ok")
+"""
+
+
+def check_python_module(root, work):
+    r32 = os.path.join(work, "dunes.r32")
+    run(os.path.join(root, "usr/bin/noise-explorer"), "export", "--preset", "dunes", "--size", "32x32", "--format",
+        "r32", "--values", "raw", "-o", r32)
+    env = dict(os.environ, PYTHONPATH=os.path.join(root, "usr/lib/python3/dist-packages"))
+    run("/usr/bin/python3", "-c", MODULE_CHECK, root, r32, env=env)
 
 
 def main():
@@ -41,7 +66,7 @@ def main():
         deb = os.path.join(work, debs[0])
 
         depends = run("dpkg-deb", "-f", deb, "Depends")
-        for library in ("libc6", "libglfw3", "libhwy1", "libpng16-16", "libopenexr"):
+        for library in ("libc6", "libglfw3", "libhwy1", "libpng16-16", "libopenexr", "python3 (>= 3.", "python3-numpy"):
             if library not in depends:
                 sys.exit(f"FAILED: Depends lacks {library}: {depends}")
         files = run("dpkg-deb", "-c", deb)
@@ -51,6 +76,9 @@ def main():
                        "./usr/share/doc/noise-explorer/copyright"):
             if wanted not in files:
                 sys.exit(f"FAILED: the package lacks {wanted}")
+        module = "./usr/lib/python3/dist-packages/noise_explorer.cpython-"
+        if module not in files:
+            sys.exit(f"FAILED: the package lacks the Python module {module}*.so")
         for unwanted in ("./usr/include/", "libnoise-explorer"):
             if unwanted in files:
                 sys.exit(f"FAILED: the package holds {unwanted} (the library is not part of it)")
@@ -65,6 +93,7 @@ def main():
         out = os.path.join(work, "h.png")
         run(os.path.join(root, "usr/bin/noise-explorer"), "export", "--preset", "dunes", "--size", "32x32",
             "--format", "png16", "-o", out)
+        check_python_module(root, work)
         warnings = [line for line in lintian.stdout.splitlines() if line.startswith("W:")]
         print(f"{debs[0]}: lintian without errors ({len(warnings)} warnings); Depends: {depends.strip()}")
     finally:
