@@ -16,6 +16,7 @@
 
 #include "bindings.hpp"
 #include "core/preset.hpp"
+#include "core/view_keys.hpp"
 #include "installed_presets.hpp"
 #include "preset_keys.hpp"
 
@@ -94,8 +95,9 @@ a refused value raises ValueError with the program's one-line message and leaves
         .def("__setitem__", &set_key)
         .def("__contains__",
              [](const app::Preset& preset, std::string_view key) {
+                 if (key.starts_with("view.")) return app::find_view_key(key.substr(5)) != nullptr;
                  const auto keys = preset_keys(preset);
-                 return std::find(keys.begin(), keys.end(), key) != keys.end() || key.starts_with("view.");
+                 return std::find(keys.begin(), keys.end(), key) != keys.end();
              })
         .def("__getattr__",
              [](const app::Preset& preset, std::string_view name) {

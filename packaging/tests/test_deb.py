@@ -6,7 +6,8 @@ Checks what a reviewer would: the control fields (dependencies from dpkg-shlibde
 and NumPy for the module), the file list (the app, its desktop files and the Python module; the
 library's headers and archives stay out), that `usr/bin/noise-explorer export` works with a
 shipped preset, and that the unpacked Python module imports with Debian's Python, finds the
-presets beside it and renders the export's bits. Installing it with apt is left to
+presets beside it, renders every shipped preset with the unpacked program's bits
+(app/python/examples/compare_with_program.py) and builds the Blender example's mesh. Installing it with apt is left to
 people (it changes the machine): docs/install.md#debian-package.
 """
 import argparse
@@ -24,27 +25,25 @@ def run(*args, **kwargs):
     return result.stdout
 
 
-# Run by Debian's Python with the unpacked dist-packages first on its path: the module must be the
-# unpacked one, find the unpacked presets by name, and give the unpacked program's r32 bits.
-MODULE_CHECK = r"""
-import sys
-import numpy as np
-import noise_explorer as ne
-root, r32 = sys.argv[1], sys.argv[2]
-assert ne.__file__.startswith(root), ne.__file__
-assert all(p.startswith(root) for p in ne.shipped_presets()), ne.shipped_presets()[:1]
-values = ne.render(ne.Preset.load("dunes"), 32, 32).astype(np.float32)
-assert np.array_equal(values.ravel().view(np.uint32), np.fromfile(r32, dtype="<u4"))
-print("ok")
-"""
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "app", "python", "examples")
 
 
 def check_python_module(root, work):
-    r32 = os.path.join(work, "dunes.r32")
-    run(os.path.join(root, "usr/bin/noise-explorer"), "export", "--preset", "dunes", "--size", "32x32", "--format",
-        "r32", "--values", "raw", "-o", r32)
+    """Debian's Python with the unpacked dist-packages on its path, as after `apt install`: the
+    module is the unpacked one and finds the unpacked presets; every shipped preset rendered into
+    NumPy equals the unpacked program's r32 exports and `sample` (compare_with_program.py); the
+    Blender example builds its mesh."""
     env = dict(os.environ, PYTHONPATH=os.path.join(root, "usr/lib/python3/dist-packages"))
-    run("/usr/bin/python3", "-c", MODULE_CHECK, root, r32, env=env)
+    run("/usr/bin/python3", "-c", "import sys, noise_explorer as ne\n"
+        "assert ne.__file__.startswith(sys.argv[1]), ne.__file__\n"
+        "assert ne.shipped_presets() and all(p.startswith(sys.argv[1]) for p in ne.shipped_presets())\n",
+        root, env=env)
+    run("/usr/bin/python3", os.path.join(EXAMPLES, "compare_with_program.py"), "--program",
+        os.path.join(root, "usr/bin/noise-explorer"), "--size", "64x48", env=env)
+    mesh = run("/usr/bin/python3", os.path.join(EXAMPLES, "blender_heightfield.py"), "alpine-ridges", "32",
+               os.path.join(work, "ridges.obj"), env=env)
+    if "1024 vertices, 961 faces" not in mesh:
+        sys.exit(f"FAILED: the Blender example built another mesh: {mesh}")
 
 
 def main():

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 
 import noise_explorer as ne
-from conftest import HERE, run_program
+from conftest import HERE, PROGRAM, run_program
 
 EXAMPLES = os.path.join(HERE, "..", "examples")
 
@@ -68,3 +68,16 @@ def test_batch_example(tmp_path):
     preset = ne.Preset.load("dunes")
     preset.seed = 2
     assert np.array_equal(fields["dunes-seed2"], ne.render(preset, 32, 32))
+
+
+def test_compare_with_program_agrees_and_can_disagree(tmp_path):
+    out = run_example("compare_with_program.py", "--program", PROGRAM, "--size", "40x30")
+    count = len(ne.shipped_presets())
+    assert out.startswith(f"{count} of {count} shipped presets agree"), out
+    # A program that renders something else is caught: one whose every export sets another seed.
+    liar = tmp_path / "liar"
+    liar.write_text(f'#!/bin/sh\nexec "{os.path.abspath(PROGRAM)}" "$@" --set seed=77\n')
+    liar.chmod(0o755)
+    result = subprocess.run([sys.executable, os.path.join(EXAMPLES, "compare_with_program.py"), "--program",
+                             str(liar), "--size", "40x30"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1 and "DIFFERS:" in result.stdout, result.stdout + result.stderr

@@ -127,3 +127,12 @@ def test_shipped_presets_are_found():
     names = [os.path.basename(p) for p in ne.shipped_presets()]
     assert names == sorted(os.listdir(PRESETS_DIR)) or names == sorted(n for n in os.listdir(PRESETS_DIR) if n.endswith(".json"))
     assert ne.Preset.load("clouds") == ne.Preset.load(os.path.join(PRESETS_DIR, "clouds.json"))
+
+
+def test_membership_and_dir():
+    preset = ne.Preset()
+    assert "octaves" in preset and "ramp" in preset and "view.ramp" in preset and "name" in preset
+    assert "view.octaves" not in preset and "octavs" not in preset and "mask.octaves" not in preset
+    preset["mask.octaves"] = 3
+    assert "mask.octaves" in preset
+    assert {"octaves", "ramp", "to_json", "load"} <= set(dir(preset))
