@@ -136,3 +136,11 @@ def test_membership_and_dir():
     preset["mask.octaves"] = 3
     assert "mask.octaves" in preset
     assert {"octaves", "ramp", "to_json", "load"} <= set(dir(preset))
+
+
+def test_load_reads_the_preset_an_exported_png_carries(tmp_path):
+    preset = ne.Preset.load("cracked-earth")
+    preset.octaves = 3
+    png = tmp_path / "h.png"
+    ne.export(preset, png, size=(16, 16), format="png8")
+    assert ne.Preset.load(png) == preset
