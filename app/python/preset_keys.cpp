@@ -136,7 +136,13 @@ void set_key(app::Preset& preset, std::string_view key, py::handle value) {
         if (!py::isinstance<py::str>(value))
             throw KeyValueError(std::string(key) + ": " + app::shown(py::repr(value).cast<std::string>()) +
                                 " is not allowed: expected a str");
-        (key == "name" ? preset.name : preset.description) = value.cast<std::string>();
+        // The limits the preset reader keeps, so that whatever a script saves reads back.
+        const std::size_t limit = key == "name" ? app::preset_name_limit : app::preset_description_limit;
+        auto text               = value.cast<std::string>();
+        if (text.size() > limit)
+            throw KeyValueError(std::string(key) + ": the text is " + std::to_string(text.size()) +
+                                " bytes long: expected at most " + std::to_string(limit) + " bytes");
+        (key == "name" ? preset.name : preset.description) = std::move(text);
         return;
     }
     if (!is_key(key)) unknown(key);

@@ -59,6 +59,9 @@ def test_unknown_keys_suggest_and_are_every_kind_of_error():
     for kind in (ValueError, AttributeError, KeyError):
         with pytest.raises(kind):
             preset["octavs"]
+    with pytest.raises(ne.UnknownKeyError) as mask_error:
+        preset["mask.octavs"] = 3
+    assert str(mask_error.value) == program_error("mask.octavs=3") and "'mask.octavs'" in str(mask_error.value)
     assert not hasattr(preset, "octavs") and hasattr(preset, "octaves")
     assert getattr(preset, "nope", 7) == 7
     with pytest.raises(ValueError):
@@ -144,3 +147,16 @@ def test_load_reads_the_preset_an_exported_png_carries(tmp_path):
     png = tmp_path / "h.png"
     ne.export(preset, png, size=(16, 16), format="png8")
     assert ne.Preset.load(png) == preset
+
+
+def test_name_and_description_keep_the_reader_s_limits():
+    preset = ne.Preset()
+    preset.name = "n" * 1024
+    with pytest.raises(ValueError) as error:
+        preset.name = "n" * 1025
+    assert str(error.value) == "name: the text is 1025 bytes long: expected at most 1024 bytes"
+    with pytest.raises(ValueError):
+        preset.description = "d" * (16 * 1024 + 1)
+    with pytest.raises(ValueError):
+        preset.name = 3
+    assert ne.Preset.from_json(preset.to_json()).name == "n" * 1024
