@@ -94,3 +94,20 @@ def test_gradient_matches_finite_differences():
         step[axis] = h
         central = (ne.sample(preset, points + step) - ne.sample(preset, points - step)) / (2 * h)
         assert np.allclose(gradient[:, axis], central, rtol=1e-4, atol=1e-5)
+
+
+def _forked_render(seed):
+    preset = ne.Preset.load("clouds")
+    preset.seed = seed
+    return ne.render(preset, 128, 96)
+
+
+def test_forked_worker_processes_render_the_same_bits():
+    # Batch scripts fan out with multiprocessing, which forks on Linux after the parent has
+    # rendered (its library threads then exist in the parent only).
+    import multiprocessing
+    ne.render(ne.Preset(), 64, 64)
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        results = pool.map(_forked_render, range(4))
+    for seed, result in enumerate(results):
+        assert same_bits(result, _forked_render(seed))
