@@ -20,9 +20,9 @@
 #include <span>
 #include <string>
 
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/editing/curve_editor.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 

@@ -14,7 +14,7 @@
 #include <span>
 #include <vector>
 
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/ui_report.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {

@@ -37,13 +37,13 @@
 #include <vector>
 
 #include "core/animation_export.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/dialog_keys.hpp"
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/figures/offscreen.hpp"
-#include "gui/files/dialog_keys.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/ui_report.hpp"
 
 namespace app::gui {
 

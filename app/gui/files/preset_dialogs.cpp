@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "core/shown_text.hpp"
-#include "gui/shell/theme.hpp"
+#include "gui/common/theme.hpp"
 
 namespace app::gui {
 

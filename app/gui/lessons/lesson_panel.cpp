@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "gui/shell/theme.hpp"
+#include "gui/common/theme.hpp"
 
 namespace app::gui {
 

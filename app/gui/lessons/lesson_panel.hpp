@@ -22,11 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "gui/files/dialog_keys.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/dialog_keys.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/files/file_browser.hpp"
 #include "gui/lessons/lesson_player.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 

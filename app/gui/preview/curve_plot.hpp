@@ -13,9 +13,9 @@
 
 #include <optional>
 
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 

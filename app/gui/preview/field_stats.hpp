@@ -6,8 +6,8 @@
 
 #include <span>
 
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 

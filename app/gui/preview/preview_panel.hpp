@@ -20,11 +20,11 @@
 #include <string>
 
 #include "core/image_size.hpp"
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/shown_field.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 

@@ -17,10 +17,10 @@
 #include <cstdio>
 #include <utility>
 
+#include "gui/common/theme.hpp"
 #include "gui/preview/curve_plot.hpp"
 #include "gui/preview/field_stats.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/theme.hpp"
 #include "noise/algorithms.hpp"
 
 namespace app::gui {

@@ -24,6 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "gui/common/background_task.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/editing/controls_panel.hpp"
 #include "gui/editing/undo_history.hpp"
 #include "gui/figures/figure_export.hpp"
@@ -34,9 +37,6 @@
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/shell/window_inbox.hpp"
 #include "gui/teaching/lattice_views.hpp"
 #include "gui/teaching/teach_views.hpp"

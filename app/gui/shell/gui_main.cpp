@@ -35,11 +35,11 @@
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/state_files.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/files/user_files.hpp"
 #include "gui/shell/explorer.hpp"
 #include "gui/shell/gui_options.hpp"
 #include "gui/shell/screenshot.hpp"
-#include "gui/shell/theme.hpp"
 
 namespace app {
 

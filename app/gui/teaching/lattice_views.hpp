@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/teaching/lattice_overlay.hpp"
 #include "gui/teaching/probe_panel.hpp"
 #include "noise/params.hpp"

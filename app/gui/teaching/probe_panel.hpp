@@ -17,9 +17,9 @@
 #include <optional>
 #include <vector>
 
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "noise/trace.hpp"
 
 namespace app::gui {

@@ -16,10 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/teaching/animation.hpp"
 #include "gui/teaching/interpolation_view.hpp"
 #include "gui/teaching/octave_breakdown.hpp"

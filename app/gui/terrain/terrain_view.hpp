@@ -23,11 +23,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "gui/common/background_task.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/terrain/terrain_camera.hpp"
 #include "gui/terrain/terrain_mesh.hpp"
 #include "gui/terrain/terrain_renderer.hpp"

@@ -1,4 +1,4 @@
-// gui/shell/ui_report.hpp: the `--ui-report FILE` test hook: what the window shows, as JSON lines.
+// gui/common/ui_report.hpp: the `--ui-report FILE` test hook: what the window shows, as JSON lines.
 //
 // After every frame in which something changed, one line is appended:
 //   {"frame": 42, "time": 1.53, "rects": {"octaves": [x0, y0, x1, y1], ...},

@@ -1,4 +1,4 @@
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/ui_report.hpp"
 
 #include <cerrno>
 #include <cstring>

@@ -1,4 +1,4 @@
-// gui/shell/theme.hpp: the window's look: a calm dark theme and a readable font.
+// gui/common/theme.hpp: the window's look: a calm dark theme and a readable font.
 //
 // The preview's colours are the point of the window, so the chrome around them is a quiet,
 // slightly blue-gray dark theme with one accent colour. The font is DejaVu Sans when the system

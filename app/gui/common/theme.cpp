@@ -1,4 +1,4 @@
-#include "gui/shell/theme.hpp"
+#include "gui/common/theme.hpp"
 
 #include <imgui.h>
 
