@@ -33,22 +33,21 @@ struct ControlsState {
 };
 
 // Draws the "Noise" controls. Returns true while one of them is held (a gesture in progress).
-bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report);
+bool draw_noise_controls(Settings& settings, ControlsState& state);
 
 // Draws the "Shaping" controls (noise/shaping.hpp): the curve's preset and its editor over
 // `input_histogram` (the field before the stage, unit 0 .. 1; may be empty), the terraces, mask,
 // invert, scale-bias and clamp, and with a mask the mask field's own noise controls (reported
 // as "mask.KEY"). Returns true while one of them is held.
-bool draw_shaping_controls(Settings& settings, ControlsState& state, UiReport& report,
-                           std::span<const float> input_histogram);
+bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram);
 
 // Draws the "View" controls (mapping, ramp, hillshade, 3 x 3 repeat, octaves in the plot,
 // scanline). Returns true while one of them is held.
-bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report);
+bool draw_view_controls(Settings& settings, ControlsState& state);
 
 // Draws the "Terrain" controls (height and spacing in metres, sea level, light, colour,
 // wireframe, normal map convention). Returns true while one of them is held.
-bool draw_terrain_controls(Settings& settings, ControlsState& state, UiReport& report);
+bool draw_terrain_controls(Settings& settings, ControlsState& state);
 
 // A new random seed (from the clock and the old seed; reproducibility does not matter here,
 // the chosen seed is a parameter like any other and goes into presets and exports).

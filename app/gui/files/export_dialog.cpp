@@ -142,8 +142,7 @@ std::string chosen_size_label(const ExportDialog& dialog) {
 
 // [SECTION] The dialog ---------------------------------------------------------------------------
 
-void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys,
-                        UiReport& report) {
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys) {
     if (dialog.want_open) {
         dialog.want_open       = false;
         dialog.confirm_replace = false;
@@ -191,7 +190,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
             dialog.path   = with_format_extension(dialog.path, static_cast<ExportFormat>(i)).string();
             dialog.confirm_replace = false;
         }
-        report.item("export_format=" + name);
+        report_item("export_format=" + name);
     }
     if (static_cast<ExportFormat>(dialog.format) == ExportFormat::normal8) {
         // The normal map depends on the Terrain settings: say which, so the slopes are no surprise.
@@ -203,10 +202,10 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         // r32 / exr32: the mapped value in [0, 1] or the noise itself (export --values).
         ImGui::SetCursorPosX(90);
         if (ImGui::RadioButton("values 0..1", !dialog.raw_values)) dialog.raw_values = false;
-        report.item("export_values=unit");
+        report_item("export_values=unit");
         ImGui::SameLine();
         if (ImGui::RadioButton("raw noise values", dialog.raw_values)) dialog.raw_values = true;
-        report.item("export_values=raw");
+        report_item("export_values=raw");
     } else {
         ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
     }
@@ -223,7 +222,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
                 dialog.size_index = static_cast<int>(i);
         ImGui::EndCombo();
     }
-    report.item("export_size");
+    report_item("export_size");
     if (chosen_choice(dialog).size.width == 0) {
         ImGui::SetCursorPosX(90);
         ImGui::SetNextItemWidth(200);
@@ -242,10 +241,10 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::InputInt2("##export_tiles", &dialog.tile_columns);
     dialog.tile_columns = std::clamp(dialog.tile_columns, 1, 64);
     dialog.tile_rows    = std::clamp(dialog.tile_rows, 1, 64);
-    report.item("export_tiles");
+    report_item("export_tiles");
     ImGui::SameLine();
     ImGui::Checkbox("shared edges (Unreal)", &dialog.tile_shared_edges);
-    report.item("export_tile_edges");
+    report_item("export_tile_edges");
     const TileGrid grid{dialog.tile_columns, dialog.tile_rows,
                         dialog.tile_shared_edges ? TileEdges::shared : TileEdges::split};
     const bool tiled = grid.columns * grid.rows > 1;
@@ -268,10 +267,10 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::SameLine(90);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
-    report.item("export_path");
+    report_item("export_path");
     const std::vector<std::string> extensions{
         std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
-    if (dialog.browser.draw(dialog.path, extensions, report, "export_browse",
+    if (dialog.browser.draw(dialog.path, extensions, "export_browse",
                             6 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
         dialog.confirm_replace = false;
     ImGui::EndDisabled();
@@ -282,7 +281,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
         ImGui::TextWrapped("Note: %s.", seam.c_str());
         ImGui::PopStyleColor();
-        report.item("export_tiling_warning");
+        report_item("export_tiling_warning");
     }
 
     // Progress, messages, buttons.
@@ -291,7 +290,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
         std::snprintf(label, sizeof label, "%s %.0f%%", dialog.job->cancelling() ? "cancelling" : "exporting",
                       dialog.job->progress() * 100.0);
         ImGui::ProgressBar(static_cast<float>(dialog.job->progress()), ImVec2(-1, 0), label);
-        report.item("export_progress");
+        report_item("export_progress");
     }
     if (!dialog.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
@@ -304,7 +303,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
             const std::string failure = open_folder(dialog.exported.parent_path());
             if (!failure.empty()) dialog.message = failure;
         }
-        report.item("export_open_folder");
+        report_item("export_open_folder");
     }
 
     const auto start = [&](bool overwrite) {
@@ -329,7 +328,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     const std::string invalid = noise::validate(settings.params);
     if (busy) {
         if (ImGui::Button("Cancel export", ImVec2(140, 0))) dialog.job->cancel();
-        report.item("export_cancel");
+        report_item("export_cancel");
     } else if (dialog.confirm_replace) {
         if (tiled)
             ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "Tiles of %s exist. Replace them?",
@@ -338,7 +337,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
             ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?",
                                dialog.path.c_str());
         if (ImGui::Button("Replace", ImVec2(120, 0))) start(true);
-        report.item("export_replace");
+        report_item("export_replace");
         ImGui::SameLine();
         if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
     } else {
@@ -355,7 +354,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
                 start(false);
             }
         }
-        report.item("export_start");
+        report_item("export_start");
         ImGui::EndDisabled();
         if (!invalid.empty()) {
             ImGui::SameLine();
@@ -365,7 +364,7 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     ImGui::SameLine();
     // Closing the dialog does not stop a running export; it finishes in the background.
     if (ImGui::Button("Close", ImVec2(120, 0)) || (!busy && keys.escape)) ImGui::CloseCurrentPopup();
-    report.item("export_close");
+    report_item("export_close");
     ImGui::EndPopup();
 }
 

@@ -32,8 +32,7 @@ struct CurvePlotArea {
     bool active    = false;  // ... and is held
 };
 CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y,
-                              UiReport& report, const char* report_key = "curve",
-                              const OctaveChoice& chosen = {});
+                              const char* report_key = "curve", const OctaveChoice& chosen = {});
 
 // How many samples to ask for: one per horizontal pixel of the plot, within sensible limits.
 int curve_samples_for_width(float plot_width);

@@ -141,7 +141,9 @@ int gui_main(int argc, char** argv) {
             }
         }
     }
-    gui::UiReport* report = nullptr;  // opened below, once the explorer exists
+    // --ui-report: installed for the window's run (ui_report.hpp), uninstalled before it goes.
+    gui::UiReport report;
+    bool reporting = false;
 
     // [1] Window and GL context.
     glfwSetErrorCallback(glfw_error);
@@ -206,12 +208,13 @@ int gui_main(int argc, char** argv) {
         if (!initial_path.empty()) explorer.started_from(initial_path);
         explorer.add_notice(start_notice);
         if (!options.ui_report.empty()) {
-            const std::string error = explorer.report().open(options.ui_report);
+            const std::string error = report.open(options.ui_report);
             if (!error.empty()) {
                 std::fprintf(stderr, "noise-explorer: %s\n", error.c_str());
                 status = 2;
             }
-            report = &explorer.report();
+            gui::install_ui_report(&report);
+            reporting = true;
         }
 
         const auto start   = std::chrono::steady_clock::now();
@@ -241,6 +244,7 @@ int gui_main(int argc, char** argv) {
             ImGui_ImplGlfw_NewFrame();
             ImGui::NewFrame();
             if (input_this_frame()) last_input = seconds();
+            report.begin_frame();
             explorer.draw(inbox);
             ImGui::Render();
             if (std::string title = explorer.title(); title != window_title) {
@@ -266,13 +270,13 @@ int gui_main(int argc, char** argv) {
                 break;
             }
             // [6] UI report.
-            if (report) {
+            if (reporting) {
                 // The frame's time is taken before the report is built: its state (the preview's
                 // checksum above all) is the test's cost, not the user's.
                 const double frame_done = seconds();
                 int wx = 0, wy = 0;
                 glfwGetWindowPos(window, &wx, &wy);
-                report->end_frame(explorer.report_state(), wx, wy, frame, frame_done);
+                report.end_frame(explorer.report_state(), wx, wy, frame, frame_done);
             }
             glfwSwapBuffers(window);
             if (frame == 1 && start_marker) start_marker->first_frame_drawn();
@@ -282,6 +286,7 @@ int gui_main(int argc, char** argv) {
         if (options.uses_session()) gui::save_session(folders, explorer.session());
         if (interrupted && status == 0) status = 128 + interrupting_signal();
     }  // the explorer (and its worker threads) end here, before the GL context goes
+    gui::install_ui_report(nullptr);
 
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
