@@ -1,7 +1,11 @@
 // gui/editing/controls_panel.hpp: one control per parameter, built from the metadata tables.
 //
 // Every noise parameter comes from noise::param_table() and every view setting from
-// app::view_key_table(); nothing here names a field. The widget follows the entry's kind and range:
+// app::view_key_table(): the widgets name no field. The fields named in controls_panel.cpp are the
+// rules that join keys (keep_tiling_valid: tiling needs whole-number lacunarity and warp
+// frequency, tiles only where the algorithm can, primes need elias hashing, the rotated layer no
+// tile_y of its own), the shaping curve's presets and the keys the mask field does not take.
+// The widget follows the entry's kind and range:
 //   choice                      combo of the name table
 //   toggle                      checkbox
 //   integer, small range        slider (octaves, dimension)
@@ -13,7 +17,7 @@
 //                               which needs them, so a drag never passes through an invalid value)
 //   real, unbounded             drag field (offsets, z, w)
 // Each label carries the table's tooltip; right-click a control to reset it to its default.
-// A value is stored through noise::set_param_value, so it is range-checked by the same code as
+// A value is stored through noise::set_field_value, so it is range-checked by the same code as
 // presets and the CLI; a rejected value leaves the settings unchanged and shows the message.
 #pragma once
 

@@ -215,8 +215,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         std::error_code ec;
         const std::filesystem::path path = dialogs.save_path;
         if (dialogs.confirm_replace) {
-            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?",
-                               path.string().c_str());
+            ImGui::TextColored(ImColor(colours::warning), "%s exists. Replace it?", path.string().c_str());
             if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
                 ImGui::CloseCurrentPopup();
             report_item("save_replace");

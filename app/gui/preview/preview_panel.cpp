@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/tiling_check.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/render.hpp"
@@ -47,7 +48,7 @@ void draw_error(ImDrawList* draw, ImVec2 p0, ImVec2 p1, const std::string& error
     const std::string text = "Cannot render these settings:\n" + error;
     const ImVec2 size      = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
     const ImVec2 at(p0.x + (p1.x - p0.x - size.x) * 0.5f, p0.y + (p1.y - p0.y - size.y) * 0.5f);
-    draw->AddText(nullptr, 0.0f, at, IM_COL32(255, 140, 130, 255), text.c_str(), nullptr, wrap);
+    draw->AddText(nullptr, 0.0f, at, colours::error, text.c_str(), nullptr, wrap);
 }
 
 // [SECTION] Where the picture goes ------------------------------------------------------------

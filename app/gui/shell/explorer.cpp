@@ -389,7 +389,7 @@ void Explorer::stale_label() {
     const char* text = "stale: last valid settings";
     const ImVec2 min = ImGui::GetWindowPos();
     const ImVec2 at(min.x + ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - 8.0f, min.y + 22.0f);
-    ImGui::GetWindowDrawList()->AddText(at, IM_COL32(255, 130, 110, 255), text);
+    ImGui::GetWindowDrawList()->AddText(at, colours::error, text);
 }
 
 }  // namespace app::gui

@@ -15,6 +15,7 @@
 #include <cstdio>
 
 #include "core/terrain_scale.hpp"
+#include "gui/common/theme.hpp"
 
 namespace app::gui {
 
@@ -221,8 +222,7 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     draw->AddText(ImVec2(min.x + 6.0f, min.y + 4.0f), IM_COL32(0, 0, 0, 160), label);
     draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f), IM_COL32(255, 255, 255, 200), label);
     std::string error = *renderer_.error() ? std::string(renderer_.error()) : error_;
-    if (!error.empty())
-        draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), IM_COL32(255, 140, 130, 255), error.c_str());
+    if (!error.empty()) draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), colours::error, error.c_str());
 
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
     draw_status(settings, field, frame);
