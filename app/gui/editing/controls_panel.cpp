@@ -53,8 +53,7 @@ void item_tooltip(std::string_view tooltip) {
 }
 
 // A combo whose items are reported as "key=name", so a test can click an entry of the open list.
-bool choice_combo(std::string_view key, std::span<const std::string_view> names, double& value,
-                  UiReport& report) {
+bool choice_combo(std::string_view key, std::span<const std::string_view> names, double& value) {
     const std::string id      = "##" + std::string(key);
     const auto current        = static_cast<std::size_t>(value);
     const std::string preview = current < names.size() ? std::string(names[current]) : "?";
@@ -67,7 +66,7 @@ bool choice_combo(std::string_view key, std::span<const std::string_view> names,
                 edited = true;
             }
             if (i == current) ImGui::SetItemDefaultFocus();
-            report.item(std::string(key) + "=" + name);
+            report_item(std::string(key) + "=" + name);
         }
         ImGui::EndCombo();
     }
@@ -90,12 +89,12 @@ Widget widget_for(std::span<const std::string_view> names, bool toggle, bool int
 
 // Draws the widget for `value` and returns true when the user changed it.
 bool number_widget(std::string_view key, Widget widget, bool integer, double min, double max, double& value,
-                   std::span<const std::string_view> names, UiReport& report) {
+                   std::span<const std::string_view> names) {
     const std::string id = "##" + std::string(key);
     bool edited          = false;
     switch (widget) {
         case Widget::combo:
-            edited = choice_combo(key, names, value, report);
+            edited = choice_combo(key, names, value);
             break;
         case Widget::checkbox: {
             bool on = value != 0.0;
@@ -243,7 +242,7 @@ void keep_combinations_valid(ViewSettings&, std::string_view, double, std::strin
 // `prefix` goes before each key in the UI report ("mask." for the mask field's controls).
 template <class Settings>
 bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> table, ControlsState& state,
-                UiReport& report, std::string_view prefix = {}) {
+                std::string_view prefix = {}) {
     bool held = false;
     const Settings defaults{};
     for (const auto& info : table) {
@@ -256,8 +255,8 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
         const bool integer = info.kind == noise::FieldKind::integer;
         const Widget widget =
             widget_for(info.names, info.kind == noise::FieldKind::toggle, integer, info.min, info.max);
-        bool edited = number_widget(key, widget, integer, info.min, info.max, value, info.names, report);
-        report.item(key);
+        bool edited = number_widget(key, widget, integer, info.min, info.max, value, info.names);
+        report_item(key);
         held |= ImGui::IsItemActive();
         item_tooltip(tooltip);
         edited |= reset_menu(info.key, value, info.get(defaults));
@@ -280,14 +279,13 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
 
 // [SECTION] Panels ---------------------------------------------------------------------------
 
-bool draw_noise_controls(Settings& settings, ControlsState& state, UiReport& report) {
+bool draw_noise_controls(Settings& settings, ControlsState& state) {
     const auto table = noise::param_table();
-    return draw_table(settings.params, table.first(table.size() - noise::shaping_param_table().size()), state,
-                      report);
+    return draw_table(settings.params, table.first(table.size() - noise::shaping_param_table().size()),
+                      state);
 }
 
-bool draw_shaping_controls(Settings& settings, ControlsState& state, UiReport& report,
-                           std::span<const float> input_histogram) {
+bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram) {
     noise::Params& params = settings.params;
     // The curve: a preset to start from, then the points by hand.
     label("Curve", "Shaping: remap the unit heights through a curve you draw (x in, y out).");
@@ -298,41 +296,41 @@ bool draw_shaping_controls(Settings& settings, ControlsState& state, UiReport& r
     for (std::size_t i = 0; i < noise::curve_preset_names.size(); ++i)
         if (params.curve == noise::curve_preset(static_cast<noise::CurvePreset>(i)))
             preset = static_cast<double>(i + 2);
-    if (choice_combo("curve_preset", names, preset, report) && preset >= 1) {
+    if (choice_combo("curve_preset", names, preset) && preset >= 1) {
         const auto error = noise::parse_curve(names[static_cast<std::size_t>(preset)], params.curve);
         state.rejected   = error;
     }
-    report.item("curve_preset");
+    report_item("curve_preset");
     const float indent = label_width;
     ImGui::SetCursorPosX(indent);
-    draw_curve_editor(params.curve, state.curve_editor, input_histogram, report);
+    draw_curve_editor(params.curve, state.curve_editor, input_histogram);
     bool held = state.curve_editor.dragged >= 0;
 
-    held |= draw_table(params, noise::shaping_param_table(), state, report);
+    held |= draw_table(params, noise::shaping_param_table(), state);
     if (params.mask == noise::MaskMode::none) return held;
     // The mask field: a complete set of noise keys of its own, but read in our view (offsets,
     // slice, tile) and without a mask of its own (noise/shaping.hpp).
     noise::Params& mask = noise::mask_field_of(params);
     if (ImGui::TreeNodeEx("Mask field", ImGuiTreeNodeFlags_DefaultOpen)) {
-        report.item("mask_field");
+        report_item("mask_field");
         static constexpr std::array<std::string_view, 8> not_for_mask{
             "offset_x", "offset_y", "z", "w", "tile", "mask", "mask_threshold", "mask_falloff"};
         std::vector<noise::ParamInfo> shown;
         for (const auto& info : noise::param_table())
             if (std::find(not_for_mask.begin(), not_for_mask.end(), info.key) == not_for_mask.end())
                 shown.push_back(info);
-        held |= draw_table(mask, std::span<const noise::ParamInfo>(shown), state, report, "mask.");
+        held |= draw_table(mask, std::span<const noise::ParamInfo>(shown), state, "mask.");
         ImGui::TreePop();
     }
     return held;
 }
 
-bool draw_view_controls(Settings& settings, ControlsState& state, UiReport& report) {
-    return draw_table(settings.view, picture_key_table(), state, report);
+bool draw_view_controls(Settings& settings, ControlsState& state) {
+    return draw_table(settings.view, picture_key_table(), state);
 }
 
-bool draw_terrain_controls(Settings& settings, ControlsState& state, UiReport& report) {
-    return draw_table(settings.view, terrain_key_table(), state, report);
+bool draw_terrain_controls(Settings& settings, ControlsState& state) {
+    return draw_table(settings.view, terrain_key_table(), state);
 }
 
 std::uint32_t random_seed(std::uint32_t previous) {

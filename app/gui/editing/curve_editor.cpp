@@ -24,13 +24,13 @@ double curve_at(const noise::ShapingPlan& plan, double u) {
 }  // namespace
 
 bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
-                       std::span<const float> input_histogram, UiReport& report) {
+                       std::span<const float> input_histogram) {
     const float side = std::min(ImGui::GetContentRegionAvail().x, 220.0f);
     const ImVec2 p0  = ImGui::GetCursorScreenPos();
     const ImVec2 p1(p0.x + side, p0.y + side);
     ImGui::InvisibleButton("curve_editor", ImVec2(side, side),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-    report.item("curve_editor");
+    report_item("curve_editor");
     const auto sx      = [&](double u) { return p0.x + static_cast<float>(u) * side; };
     const auto sy      = [&](double v) { return p1.y - static_cast<float>(v) * side; };
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -120,7 +120,7 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
         const bool hot = static_cast<int>(i) == state.dragged;
         draw->AddCircleFilled(c, point_radius,
                               hot ? IM_COL32(255, 210, 80, 255) : IM_COL32(230, 160, 60, 255));
-        report.rect("curve_point_" + std::to_string(i), ImVec2(c.x - point_radius, c.y - point_radius),
+        report_rect("curve_point_" + std::to_string(i), ImVec2(c.x - point_radius, c.y - point_radius),
                     ImVec2(c.x + point_radius, c.y + point_radius));
     }
     draw->AddRect(p0, p1, IM_COL32(90, 90, 100, 255));

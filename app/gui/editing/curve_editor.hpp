@@ -14,7 +14,7 @@
 #include <span>
 #include <vector>
 
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/ui_report.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {
@@ -26,6 +26,6 @@ struct CurveEditorState {
 // Returns true when the curve changed this frame. `input_histogram` (may be empty) is the
 // field's histogram before the stage over unit 0 .. 1.
 bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
-                       std::span<const float> input_histogram, UiReport& report);
+                       std::span<const float> input_histogram);
 
 }  // namespace app::gui

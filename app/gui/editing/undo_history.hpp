@@ -13,7 +13,7 @@
 #include <deque>
 #include <optional>
 
-#include "gui/shell/settings.hpp"
+#include "gui/common/settings.hpp"
 
 namespace app::gui {
 

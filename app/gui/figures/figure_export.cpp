@@ -21,11 +21,11 @@
 #include "core/png_text.hpp"
 #include "core/preset.hpp"
 #include "core/value_mapping.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/figures/octave_strip.hpp"
 #include "gui/figures/offscreen.hpp"
 #include "gui/figures/vector_figure.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/theme.hpp"
 #include "gui/teaching/influence_image.hpp"
 #include "gui/teaching/lattice_views.hpp"
 #include "noise/algorithms.hpp"
@@ -214,8 +214,8 @@ void FigureExport::start_painting(std::vector<FigurePixels> images) {
                 }
             LatticeViews views;
             views.layers = r.scene.lattice;
-            UiReport unused;  // the overlays report their rectangles: the figure's, not the window's
-            draw_lattice_views(draw, view, n, views, unused);
+            const UiReportPause not_the_window;  // the overlays' rectangles are the figure's
+            draw_lattice_views(draw, view, n, views);
         };
     } else {
         paint = [figure = vector_figure(r)](ImDrawList* draw, const std::vector<GpuImage>&) {
@@ -245,21 +245,21 @@ void FigureExport::write(OffscreenResult figure, std::string svg, const std::fun
 namespace {
 
 // The animation's own options, under the size.
-void draw_animation_options(FigureRequest& request, const FigureScene& scene, UiReport& report) {
+void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     AnimationRequest& a = request.animation;
     const int dimension = scene.settings.params.dimension;
     if (ImGui::RadioButton(dimension == 4 ? "Slice moving along w" : "Slice moving along z",
                            a.path == AnimationPath::slice))
         a.path = AnimationPath::slice;
-    report.item("figure_animate=slice");
+    report_item("figure_animate=slice");
     ImGui::SameLine(250.0f);
     if (ImGui::RadioButton("Octaves building up", a.path == AnimationPath::octaves))
         a.path = AnimationPath::octaves;
-    report.item("figure_animate=octaves");
+    report_item("figure_animate=octaves");
     if (a.path == AnimationPath::slice) {
         ImGui::SetNextItemWidth(150);
         ImGui::InputInt("frames", &a.frames, 0);
-        report.item("figure_frames");
+        report_item("figure_frames");
         a.frames = std::clamp(a.frames, 2, max_animation_frames);
         ImGui::SameLine();
         float step = static_cast<float>(a.step);
@@ -269,7 +269,7 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene, Ui
         ImGui::BeginDisabled(dimension != 4);
         ImGui::Checkbox("Loop: a circle in z and w, the last frame meets the first", &a.loop);
         ImGui::EndDisabled();
-        report.item("figure_loop");
+        report_item("figure_loop");
         if (dimension != 4) a.loop = false;
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && dimension != 4)
             ImGui::SetTooltip("A loop needs two axes to circle in: dimension 4.");
@@ -283,12 +283,12 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene, Ui
     a.fps = std::clamp(a.fps, 1, 100);
     ImGui::SameLine();
     ImGui::Checkbox("numbered PNGs (NAME-0000.png ...)", &a.sequence);
-    report.item("figure_sequence");
+    report_item("figure_sequence");
 }
 
 }  // namespace
 
-void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
+void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys,
                         const std::function<void()>& wake) {
     // The steps move on whether or not the dialog is open.
     if (field_)
@@ -360,15 +360,15 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         if (i % 2 == 1) ImGui::SameLine(250.0f);
         if (ImGui::RadioButton(kind_labels[i], request_.kind == static_cast<FigureKind>(i)))
             request_.kind = static_cast<FigureKind>(i);
-        report.item("figure_kind=" + std::string(figure_kind_names[i]));
+        report_item("figure_kind=" + std::string(figure_kind_names[i]));
     }
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("width", &request_.width, 0);
-    report.item("figure_width");
+    report_item("figure_width");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("height", &request_.height, 0);
-    report.item("figure_height");
+    report_item("figure_height");
     request_.width  = std::clamp(request_.width, 16, 8192);
     request_.height = std::clamp(request_.height, 16, 8192);
     // SVG for the figures made of lines; the preview is pixels.
@@ -376,22 +376,22 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     if (!can_svg) request_.svg = false;
     bool svg = request_.svg;
     if (ImGui::RadioButton("PNG", !svg)) svg = false;
-    report.item("figure_png");
+    report_item("figure_png");
     ImGui::SameLine();
     ImGui::BeginDisabled(!can_svg);
     if (ImGui::RadioButton("SVG (vector)", svg)) svg = true;
     ImGui::EndDisabled();
-    report.item("figure_svg");
+    report_item("figure_svg");
     if (svg != request_.svg || ImGui::IsWindowAppearing()) {
         request_.svg = svg;
         std::filesystem::path p(path_text_);
         p.replace_extension(svg ? ".svg" : ".png");
         path_text_ = p.string();
     }
-    if (request_.kind == FigureKind::animation) draw_animation_options(request_, scene, report);
+    if (request_.kind == FigureKind::animation) draw_animation_options(request_, scene);
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure_path", &path_text_);
-    report.item("figure_path");
+    report_item("figure_path");
     ImGui::Checkbox("Replace an existing file", &request_.overwrite);
     ImGui::EndDisabled();
     if (request_.kind == FigureKind::probe_cell && !scene.lattice.probe_pinned)
@@ -411,7 +411,7 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         start(wake);
     }
     ImGui::EndDisabled();
-    report.item("figure_start");
+    report_item("figure_start");
     ImGui::SameLine();
     if (busy) {
         if (ImGui::Button("Cancel", ImVec2(120, 0))) {
@@ -422,7 +422,7 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
                 error_ = "cancelled";
             }
         }
-        report.item("figure_cancel");
+        report_item("figure_cancel");
         ImGui::SameLine();
     }
     // Closing only hides the dialog: work in progress goes on, and File > Export figure shows it.

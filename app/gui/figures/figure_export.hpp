@@ -37,13 +37,14 @@
 #include <vector>
 
 #include "core/animation_export.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/dialog_keys.hpp"
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/panel.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/figures/offscreen.hpp"
-#include "gui/files/dialog_keys.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -78,15 +79,16 @@ FigurePixels render_figure_field(const FigureRequest& request, const TaskControl
 // The last task's work: writes the painted figure as an RGB PNG with the preset and the figure's facts.
 void write_figure_png(const FigureRequest& request, const OffscreenResult& figure);
 
-class FigureExport {
+class FigureExport : public Panel {
   public:
     bool want_open = false;
 
     // The dialog (a popup) and the export's steps; `scene` is what the window shows now, `aspect`
     // its picture's height / width (the default size keeps it).
-    void draw(const FigureScene& scene, double aspect, const DialogKeys& keys, UiReport& report,
+    void draw(const FigureScene& scene, double aspect, const DialogKeys& keys,
               const std::function<void()>& wake);
     bool running() const { return field_ || painting_ || writing_ || animating_; }
+    bool busy() const override { return running(); }
     nlohmann::json report_state() const;
 
   private:

@@ -14,15 +14,16 @@
 #include <string>
 
 #include "core/image_size.hpp"
-#include "gui/files/dialog_keys.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/dialog_keys.hpp"
+#include "gui/common/panel.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/files/file_browser.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
-struct ExportDialog {
+struct ExportDialog : Panel {
     ExportDialog();
     ~ExportDialog();
     ExportDialog(const ExportDialog&)            = delete;
@@ -47,6 +48,7 @@ struct ExportDialog {
     std::unique_ptr<BackgroundTask<std::string>> job;  // the running export; its result is the message
 
     bool running() const;
+    bool busy() const override { return running(); }
 };
 
 // The size the dialog would export now, and its label ("unreal-1009 (1009 x 1009)").
@@ -54,7 +56,6 @@ ImageSize chosen_size(const ExportDialog& dialog);
 std::string chosen_size_label(const ExportDialog& dialog);
 
 // Draws the dialog when open; starts, follows and cancels the job.
-void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys,
-                        UiReport& report);
+void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys);
 
 }  // namespace app::gui

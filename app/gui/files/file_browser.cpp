@@ -58,7 +58,7 @@ void FileBrowser::list(const std::filesystem::path& folder) {
 }
 
 FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::string>& extensions,
-                                    UiReport& report, const std::string& report_prefix, float height) {
+                                    const std::string& report_prefix, float height) {
     Pick pick = Pick::none;
     if (path != typed_ || shown_folder_.empty()) {
         typed_        = path;
@@ -80,7 +80,7 @@ FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::st
         const auto go_to = [&](const std::filesystem::path& target) { path = (target / "").string(); };
         if (folder.has_parent_path() && folder != folder.root_path()) {
             if (ImGui::Selectable("../")) go_to(folder.parent_path());
-            report.item(report_prefix + "_up");
+            report_item(report_prefix + "_up");
         }
         if (reading)
             ImGui::TextDisabled("reading ...");
@@ -104,7 +104,7 @@ FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::st
                         pick = ImGui::IsMouseDoubleClicked(0) ? Pick::confirmed : Pick::chosen;
                     }
                 }
-                report.item(report_prefix + "=" + entry.name + (entry.folder ? "/" : ""));
+                report_item(report_prefix + "=" + entry.name + (entry.folder ? "/" : ""));
             }
             if (listing_.truncated) ImGui::TextDisabled("(only the first %zu entries)", entry_limit);
         }
@@ -114,7 +114,7 @@ FileBrowser::Pick FileBrowser::draw(std::string& path, const std::vector<std::st
         std::string filter;
         for (const auto& extension : extensions) filter += (filter.empty() ? "" : " ") + extension;
         ImGui::Checkbox(("All files (not only " + filter + ")##" + report_prefix).c_str(), &all_files_);
-        report.item(report_prefix + "_all_files");
+        report_item(report_prefix + "_all_files");
     }
     return pick;
 }

@@ -2,7 +2,7 @@
 //
 //     FileBrowser browser;                                   // one per dialog, kept across frames
 //     ImGui::InputText("##path", &path);                     // typing a path still works
-//     if (browser.draw(path, {".json", ".png"}, report, "open") == FileBrowser::Pick::confirmed) open(path);
+//     if (browser.draw(path, {".json", ".png"}, "open") == FileBrowser::Pick::confirmed) open(path);
 //
 // The view lists the folder of the path in the field: ".." first, then folders, then the files
 // whose extension passes the filter ("All files" shows every file). Clicking a folder goes into
@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/ui_report.hpp"
 
 namespace app::gui {
 
@@ -45,8 +45,8 @@ class FileBrowser {
 
     // Draws the folder view for the path in `path` (edited in place). Returns `chosen` when a
     // file was clicked, `confirmed` when one was double-clicked.
-    Pick draw(std::string& path, const std::vector<std::string>& extensions, UiReport& report,
-              const std::string& report_prefix, float height);
+    Pick draw(std::string& path, const std::vector<std::string>& extensions, const std::string& report_prefix,
+              float height);
 
     // The folder the view shows for a path: the path itself if it names a folder, else its parent
     // (or the working folder for a bare name).

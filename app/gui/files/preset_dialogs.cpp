@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "core/shown_text.hpp"
-#include "gui/shell/theme.hpp"
+#include "gui/common/theme.hpp"
 
 namespace app::gui {
 
@@ -73,7 +73,7 @@ std::filesystem::path suggested_save_path(const PresetDialogs& dialogs) {
 
 void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
                  std::function<void()> wake) {
-    if (paths.empty() || opening(dialogs)) return;
+    if (paths.empty() || dialogs.busy()) return;
     dialogs.opening_path = paths.front();
     dialogs.error.clear();
     dialogs.message = "Opening " + paths.front().string() + " ...";
@@ -93,8 +93,6 @@ void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> path
     dialogs.opening =
         std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
 }
-
-bool opening(const PresetDialogs& dialogs) { return dialogs.opening != nullptr; }
 
 bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
     if (!dialogs.opening) return false;
@@ -120,7 +118,7 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
 }
 
 void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys,
-                         UiReport& report, const std::function<void()>& wake) {
+                         const std::function<void()>& wake) {
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
 
     // [SECTION] Open
@@ -142,8 +140,8 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
             ImGui::SetKeyboardFocusHere();
         ImGui::InputText("##open_path", &dialogs.open_path);
         const bool enter = keys.enter;
-        report.item("open_path");
-        const bool busy = opening(dialogs);
+        report_item("open_path");
+        const bool busy = dialogs.busy();
         if (!dialogs.shipped.empty()) {
             ImGui::Spacing();
             ImGui::TextDisabled("Shipped presets (double-click to open):");
@@ -163,7 +161,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         }
         ImGui::Spacing();
         ImGui::TextDisabled("Or browse (double-click a file to open it):");
-        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png", ".exr", ".r16", ".r32"}, report,
+        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png", ".exr", ".r16", ".r32"},
                                       "open_browse", 8 * ImGui::GetTextLineHeightWithSpacing()) ==
                 FileBrowser::Pick::confirmed &&
             !busy)
@@ -179,7 +177,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
                 open_preset(dialogs, {dialogs.open_path}, wake);
             }
         }
-        report.item("open_start");
+        report_item("open_start");
         ImGui::EndDisabled();
         ImGui::SameLine();
         // Cancel closes the dialog; a read in progress still ends by itself, and if it succeeds
@@ -208,20 +206,19 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false))
             ImGui::SetKeyboardFocusHere();
         if (ImGui::InputText("##save_path", &dialogs.save_path)) dialogs.confirm_replace = false;
-        report.item("save_path");
+        report_item("save_path");
         // Browsing to a file means saving over it (after the confirmation below).
-        if (dialogs.save_browser.draw(dialogs.save_path, {".json"}, report, "save_browse",
+        if (dialogs.save_browser.draw(dialogs.save_path, {".json"}, "save_browse",
                                       8 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
             dialogs.confirm_replace = false;
         error_text(dialogs.error);
         std::error_code ec;
         const std::filesystem::path path = dialogs.save_path;
         if (dialogs.confirm_replace) {
-            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s exists. Replace it?",
-                               path.string().c_str());
+            ImGui::TextColored(ImColor(colours::warning), "%s exists. Replace it?", path.string().c_str());
             if (ImGui::Button("Replace", ImVec2(120, 0)) && save_to(dialogs, settings, path, true))
                 ImGui::CloseCurrentPopup();
-            report.item("save_replace");
+            report_item("save_replace");
         } else if (ImGui::Button("Save", ImVec2(120, 0)) || keys.enter) {
             if (dialogs.save_path.empty())
                 dialogs.error = "Type a file name first.";
@@ -237,7 +234,7 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
     }
 }
 
-void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::function<void()>& wake) {
+void draw_shipped_combo(PresetDialogs& dialogs, const std::function<void()>& wake) {
     // The shipped preset's name, else the file in use, else an invitation.
     std::string current = dialogs.current.empty() ? "(choose a preset)" : dialogs.current.filename().string();
     for (const auto& shipped : dialogs.shipped)
@@ -249,11 +246,11 @@ void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::fun
                 open_preset(dialogs, {shipped.path}, wake);
             if (!shipped.description.empty() && ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s", shipped.description.c_str());
-            report.item("preset=" + shipped.path.stem().string());
+            report_item("preset=" + shipped.path.stem().string());
         }
         ImGui::EndCombo();
     }
-    report.item("preset");
+    report_item("preset");
 }
 
 }  // namespace app::gui

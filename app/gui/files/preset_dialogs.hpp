@@ -20,12 +20,13 @@
 #include <vector>
 
 #include "core/preset.hpp"
-#include "gui/files/dialog_keys.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/dialog_keys.hpp"
+#include "gui/common/panel.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/files/file_browser.hpp"
 #include "gui/files/user_files.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -35,7 +36,7 @@ struct ShippedPreset {
     std::string description;
 };
 
-struct PresetDialogs {
+struct PresetDialogs : Panel {
     std::vector<ShippedPreset> shipped;  // read once at start
     std::filesystem::path current;       // the file last opened or saved ("" for none)
     Settings baseline;                   // the settings as last opened or saved: edits since are unsaved
@@ -60,6 +61,9 @@ struct PresetDialogs {
     bool close_open_dialog = false;      // the Open dialog's file arrived: close it
     FileBrowser open_browser;
     FileBrowser save_browser;
+
+    // A file is being read.
+    bool busy() const override { return opening != nullptr; }
 };
 
 // Reads the shipped presets' names (bad files are skipped; the dialog stays usable).
@@ -74,7 +78,6 @@ std::filesystem::path suggested_save_path(const PresetDialogs& dialogs);
 // called from the task's thread when it ends.
 void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
                  std::function<void()> wake);
-bool opening(const PresetDialogs& dialogs);
 
 // Takes a finished read: on success `settings` are replaced and true is returned; on failure
 // dialogs.error says why and `settings` are untouched. Call once per frame.
@@ -82,9 +85,9 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings);
 
 // Draws the Open/Save modals when asked for.
 void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys,
-                         UiReport& report, const std::function<void()>& wake);
+                         const std::function<void()>& wake);
 
 // The shipped presets as a combo (for the controls panel); choosing one starts opening it.
-void draw_shipped_combo(PresetDialogs& dialogs, UiReport& report, const std::function<void()>& wake);
+void draw_shipped_combo(PresetDialogs& dialogs, const std::function<void()>& wake);
 
 }  // namespace app::gui

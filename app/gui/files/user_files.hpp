@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/shell/settings.hpp"
+#include "gui/common/settings.hpp"
 
 namespace app::gui {
 

@@ -48,8 +48,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/settings.hpp"
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/settings.hpp"
 #include "gui/teaching/teach_views.hpp"
 
 namespace app::gui {

@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "gui/shell/theme.hpp"
+#include "gui/common/theme.hpp"
 
 namespace app::gui {
 
@@ -52,13 +52,13 @@ std::optional<Lesson> take_started_lesson(LessonsUi& ui) {
 
 // [SECTION] The menu and the dialog ------------------------------------------------------------
 
-void draw_lessons_menu(LessonsUi& ui, UiReport& report) {
+void draw_lessons_menu(LessonsUi& ui) {
     if (ImGui::BeginMenu("Lessons")) {
         if (ui.reading_shipped) ImGui::TextDisabled("reading the shipped lessons ...");
         for (const Lesson& lesson : ui.shipped.lessons) {
             const bool running = ui.player.active() && ui.player.lesson().path == lesson.path;
             if (ImGui::MenuItem(lesson.title.c_str(), nullptr, running)) ui.chosen = lesson;
-            report.item("lesson=" + lesson.path.stem().string());
+            report_item("lesson=" + lesson.path.stem().string());
             if (!lesson.summary.empty() && ImGui::IsItemHovered()) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
@@ -73,16 +73,15 @@ void draw_lessons_menu(LessonsUi& ui, UiReport& report) {
             ImGui::TextDisabled("skipped: %s", problem.c_str());
         ImGui::Separator();
         if (ImGui::MenuItem("Open lesson file...")) ui.want_open = true;
-        report.item("lesson_open_file");
+        report_item("lesson_open_file");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("A lesson of your own: a JSON file of steps (see docs/lessons.md).");
         ImGui::EndMenu();
     }
-    report.item("lessons_menu");
+    report_item("lessons_menu");
 }
 
-void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, UiReport& report,
-                             const std::function<void()>& wake) {
+void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::function<void()>& wake) {
     const auto open = [&] {
         if (ui.open_path.empty()) {
             ui.error = "Type a file name first.";
@@ -109,11 +108,11 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, UiReport& re
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::InputText("##lesson_path", &ui.open_path);
-    report.item("lesson_open_path");
+    report_item("lesson_open_path");
     const bool busy = ui.opening != nullptr;
     ImGui::Spacing();
     ImGui::TextDisabled("Or browse (double-click a file to open it):");
-    if (ui.browser.draw(ui.open_path, {".json"}, report, "lesson_browse",
+    if (ui.browser.draw(ui.open_path, {".json"}, "lesson_browse",
                         8 * ImGui::GetTextLineHeightWithSpacing()) == FileBrowser::Pick::confirmed &&
         !busy)
         open();
@@ -121,7 +120,7 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, UiReport& re
     if (busy) ImGui::TextDisabled("Reading %s ...", ui.open_path.c_str());
     ImGui::BeginDisabled(busy);
     if (ImGui::Button("Open", ImVec2(120, 0)) || (keys.enter && !busy)) open();
-    report.item("lesson_open_start");
+    report_item("lesson_open_start");
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
@@ -155,7 +154,7 @@ float lesson_panel_height(const LessonsUi& ui, float width, float max_height) {
     return std::min(max_height, std::ceil(wanted));
 }
 
-LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImVec2 size, UiReport& report) {
+LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImVec2 size) {
     LessonClick click;
     const LessonPlayer& player = ui.player;
     const LessonStep& step     = player.current();
@@ -171,7 +170,7 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 214, 120, 255));
     ImGui::Text("%d / %d  %s", player.step() + 1, player.step_count(), step.title.c_str());
     ImGui::PopStyleColor();
-    report.item("lesson_title");
+    report_item("lesson_title");
     ImGui::Separator();
     // The text scrolls inside its own region if a teacher wrote more than fits.
     ImGui::BeginChild("lesson_text", ImVec2(0, -controls_height()), false);
@@ -184,7 +183,7 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
     }
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
-    report.item("lesson_text");
+    report_item("lesson_text");
     ImGui::PopTextWrapPos();
 
     // One small button per step: where the student is, and a way to jump.
@@ -200,28 +199,28 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
             ImGui::SetTooltip("%s", player.lesson().steps[static_cast<std::size_t>(i)].title.c_str());
         ImGui::PopID();
         if (here) ImGui::PopStyleColor();
-        report.item("lesson_step=" + std::to_string(i + 1));
+        report_item("lesson_step=" + std::to_string(i + 1));
     }
     const float quarter = (ImGui::GetContentRegionAvail().x - 3.0f * ImGui::GetStyle().ItemSpacing.x) / 4.0f;
     ImGui::BeginDisabled(player.step() == 0);
     if (ImGui::Button("< Back", ImVec2(quarter, 0))) click.move = LessonMove::back;
     ImGui::EndDisabled();
-    report.item("lesson_back");
+    report_item("lesson_back");
     ImGui::SameLine();
     const bool last = player.step() + 1 == player.step_count();
     if (ImGui::Button(last ? "Finish" : "Next >", ImVec2(quarter, 0)))
         click.move = last ? LessonMove::leave : LessonMove::next;
-    report.item("lesson_next");
+    report_item("lesson_next");
     ImGui::SameLine();
     ImGui::BeginDisabled(!changed);
     if (ImGui::Button("Reset", ImVec2(quarter, 0))) click.move = LessonMove::reset;
     ImGui::EndDisabled();
-    report.item("lesson_reset");
+    report_item("lesson_reset");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("Set this step up again as the lesson has it.");
     ImGui::SameLine();
     if (ImGui::Button("Leave", ImVec2(quarter, 0))) click.move = LessonMove::leave;
-    report.item("lesson_leave");
+    report_item("lesson_leave");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("End the lesson: your settings from before it come back.");
     ImGui::End();
     ImGui::PopStyleColor();

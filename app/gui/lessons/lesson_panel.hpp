@@ -22,11 +22,12 @@
 #include <string>
 #include <vector>
 
-#include "gui/files/dialog_keys.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/dialog_keys.hpp"
+#include "gui/common/panel.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/files/file_browser.hpp"
 #include "gui/lessons/lesson_player.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -36,7 +37,7 @@ struct ShippedLessons {
     std::vector<std::string> problems;  // broken shipped files, one line each
 };
 
-struct LessonsUi {
+struct LessonsUi : Panel {
     LessonPlayer player;
     ShippedLessons shipped;
     std::unique_ptr<BackgroundTask<ShippedLessons>> reading_shipped;
@@ -50,6 +51,9 @@ struct LessonsUi {
     bool close_dialog = false;  // the file has been read: the dialog closes
 
     std::optional<Lesson> chosen;  // picked in the menu or read from a file, not started yet
+
+    // Reading the shipped lessons or a lesson file.
+    bool busy() const override { return reading_shipped || opening; }
 };
 
 // Starts reading the shipped lessons in the background (once, when the window opens).
@@ -60,11 +64,10 @@ void read_shipped_lessons(LessonsUi& ui, std::function<void()> wake);
 std::optional<Lesson> take_started_lesson(LessonsUi& ui);
 
 // The Lessons menu (in the menu bar). A chosen lesson is returned by take_started_lesson.
-void draw_lessons_menu(LessonsUi& ui, UiReport& report);
+void draw_lessons_menu(LessonsUi& ui);
 
 // The "Open lesson file" dialog (a popup, drawn every frame).
-void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, UiReport& report,
-                             const std::function<void()>& wake);
+void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::function<void()>& wake);
 
 enum class LessonMove { none, back, next, reset, leave, jump };
 struct LessonClick {
@@ -73,7 +76,7 @@ struct LessonClick {
 };
 
 // The panel at `pos`, `size` while a lesson runs; `changed`: the student changed this step.
-LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImVec2 size, UiReport& report);
+LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImVec2 size);
 
 // The panel's height for `width`: the text wrapped, the buttons, at most `max_height`.
 float lesson_panel_height(const LessonsUi& ui, float width, float max_height);

@@ -46,14 +46,14 @@ CompareView::CompareView(std::function<void()> wake)
 
 bool CompareView::busy() const { return mode != CompareMode::off && worker_->status().busy; }
 
-void CompareView::draw_menu_items(bool has_snapshot, UiReport& report) {
+void CompareView::draw_menu_items(bool has_snapshot) {
     ImGui::Separator();
     if (ImGui::MenuItem("Split: A left, B right", nullptr, mode == CompareMode::split, has_snapshot))
         mode = mode == CompareMode::split ? CompareMode::off : CompareMode::split;
-    report.item("compare_split");
+    report_item("compare_split");
     if (ImGui::MenuItem("Difference A - B", nullptr, mode == CompareMode::difference, has_snapshot))
         mode = mode == CompareMode::difference ? CompareMode::off : CompareMode::difference;
-    report.item("compare_difference");
+    report_item("compare_difference");
 }
 
 void CompareView::update(const std::optional<Settings>& snapshot, const noise::Params& b, OctaveChoice chosen,
@@ -76,13 +76,13 @@ void CompareView::update(const std::optional<Settings>& snapshot, const noise::P
     sent_ = key;
 }
 
-void CompareView::draw_divider_grip(UiReport& report) {
+void CompareView::draw_divider_grip() {
     if (mode != CompareMode::split || picture_size_.x <= 0.0f) return;
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
     const float x       = picture_min_.x + divider * picture_size_.x;
     ImGui::SetCursorScreenPos(ImVec2(x - grip_half_width, picture_min_.y));
     ImGui::InvisibleButton("##compare_divider", ImVec2(2.0f * grip_half_width, picture_size_.y));
-    report.item("compare_divider");
+    report_item("compare_divider");
     if (ImGui::IsItemActivated()) dragging_ = true;
     if (!ImGui::IsItemActive()) dragging_ = false;
     if (dragging_)

@@ -26,13 +26,14 @@
 #include <string>
 #include <vector>
 
+#include "gui/common/panel.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/gl_texture.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/preview/shown_field.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -48,7 +49,7 @@ FieldDifference difference_of(std::span<const float> a, std::span<const float> b
 // The diverging ramp at t in [-1, 1]: blue (-1), white (0), red (+1).
 std::array<std::uint8_t, 3> diverging_colour(double t);
 
-class CompareView {
+class CompareView : public Panel {
   public:
     explicit CompareView(std::function<void()> wake);
 
@@ -56,14 +57,14 @@ class CompareView {
     float divider    = 0.5f;  // split: the fraction of the picture's width shown as A
 
     // The Compare menu's entries for the modes (inside an open menu).
-    void draw_menu_items(bool has_snapshot, UiReport& report);
+    void draw_menu_items(bool has_snapshot);
     // Takes B's newest image and sends B's request when it changed. `b` is the snapshot's
     // params as shown (animated), at A's image size.
     void update(const std::optional<Settings>& snapshot, const noise::Params& b, OctaveChoice chosen,
                 int width, int height);
     // Before the preview is drawn: the divider's grip, so it takes the mouse before the picture's
     // pan does. Uses the picture's place from the previous frame.
-    void draw_divider_grip(UiReport& report);
+    void draw_divider_grip();
     // The preview's image layer (preview_panel.hpp: PictureLayers): B's half or the difference
     // over A's picture, under the preview's overlays. `view` is one image on screen, `repeats`
     // images across and down (3 when the preview repeats 3 x 3).
@@ -76,7 +77,7 @@ class CompareView {
     // The split's divider on screen (x), from the picture's place in the last frame.
     float divider_x() const;
     bool active() const { return mode != CompareMode::off && b_.has_image(); }
-    bool busy() const;
+    bool busy() const override;
     nlohmann::json report_state() const;
 
   private:

@@ -33,12 +33,12 @@ int curve_samples_for_width(float plot_width) {
 }
 
 CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y,
-                              UiReport& report, const char* report_key, const OctaveChoice& chosen) {
+                              const char* report_key, const OctaveChoice& chosen) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail(std::max(ImGui::GetContentRegionAvail().x, 100.0f),
                        std::max(ImGui::GetContentRegionAvail().y, 60.0f));
     ImGui::InvisibleButton(report_key, avail);
-    report.item(report_key);
+    report_item(report_key);
     const bool hovered = ImGui::IsItemHovered();
     CurvePlotArea area{{}, {}, hovered, ImGui::IsItemActivated(), ImGui::IsItemActive()};
 

@@ -13,9 +13,9 @@
 
 #include <optional>
 
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -32,8 +32,7 @@ struct CurvePlotArea {
     bool active    = false;  // ... and is held
 };
 CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show_octaves, bool fit_y,
-                              UiReport& report, const char* report_key = "curve",
-                              const OctaveChoice& chosen = {});
+                              const char* report_key = "curve", const OctaveChoice& chosen = {});
 
 // How many samples to ask for: one per horizontal pixel of the plot, within sensible limits.
 int curve_samples_for_width(float plot_width);

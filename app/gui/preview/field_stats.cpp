@@ -11,7 +11,7 @@
 
 namespace app::gui {
 
-void draw_field_stats(const ShownField& field, UiReport& report, std::span<const float> before) {
+void draw_field_stats(const ShownField& field, std::span<const float> before) {
     if (!field.has_image()) {
         ImGui::TextDisabled("rendering ...");
         return;
@@ -32,7 +32,7 @@ void draw_field_stats(const ShownField& field, UiReport& report, std::span<const
     ImGui::SetNextItemWidth(-1);
     ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr,
                          0.0f, peak * 1.05f, ImVec2(0, height));
-    report.item("histogram");
+    report_item("histogram");
     // With a shaping stage, the field before it as an amber outline over the same bins, when both
     // histograms span the same range (the nominal range: the fixed mapping).
     const noise::Range nominal = noise::nominal_range(image.params);

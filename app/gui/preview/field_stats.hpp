@@ -6,14 +6,14 @@
 
 #include <span>
 
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
 // Draws into the current window (the stats panel): "rendering ..." until the first image.
 // `before`: the histogram of the field before the shaping stage over the nominal range (the
 // curve worker's), outlined over the shaped one when there is a stage; may be empty.
-void draw_field_stats(const ShownField& field, UiReport& report, std::span<const float> before = {});
+void draw_field_stats(const ShownField& field, std::span<const float> before = {});
 
 }  // namespace app::gui

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/tiling_check.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/render.hpp"
@@ -47,7 +48,7 @@ void draw_error(ImDrawList* draw, ImVec2 p0, ImVec2 p1, const std::string& error
     const std::string text = "Cannot render these settings:\n" + error;
     const ImVec2 size      = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
     const ImVec2 at(p0.x + (p1.x - p0.x - size.x) * 0.5f, p0.y + (p1.y - p0.y - size.y) * 0.5f);
-    draw->AddText(nullptr, 0.0f, at, IM_COL32(255, 140, 130, 255), text.c_str(), nullptr, wrap);
+    draw->AddText(nullptr, 0.0f, at, colours::error, text.c_str(), nullptr, wrap);
 }
 
 // [SECTION] Where the picture goes ------------------------------------------------------------
@@ -111,14 +112,13 @@ struct Pointer {
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
 // scanline moves it, any other drag pans, the wheel zooms around the cursor.
 Pointer handle_input(Settings& settings, PreviewState& state, const Placement& at, const ViewTransform& view,
-                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout,
-                     UiReport& report) {
+                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout) {
     ImGuiIO& io           = ImGui::GetIO();
     noise::Params& params = settings.params;
     ImGui::SetCursorScreenPos(at.origin);
     ImGui::InvisibleButton("##preview", at.avail, ImGuiButtonFlags_MouseButtonLeft);
-    report.item("preview");
-    report.rect("preview_image", at.p0, ImVec2(at.p0.x + at.tile_w, at.p0.y + at.tile_h));  // one image
+    report_item("preview");
+    report_rect("preview_image", at.p0, ImVec2(at.p0.x + at.tile_w, at.p0.y + at.tile_h));  // one image
     Pointer pointer{ImGui::IsItemHovered(), false, io.MousePos};
     const bool active = ImGui::IsItemActive();
 
@@ -129,7 +129,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         return has_scanline && std::abs(m.y - scan_y) <= 5.0f && m.x >= at.p0.x && m.x <= at.p0.x + at.tile_w;
     };
     pointer.near_scanline = pointer.hovered && on_scanline(pointer.mouse);
-    report.rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f),
+    report_rect("scanline_handle", ImVec2(at.p0.x, scan_y - 2.0f),
                 ImVec2(at.p0.x + at.tile_w, scan_y + 2.0f));
 
     // The probe (lattice_view_settings.hpp): with its tool on, a drag that starts on it moves it, and a click
@@ -287,7 +287,7 @@ std::optional<Readout> read_at(const ShownField& field, const Placement& at, con
 }
 
 void draw_status_line(const Placement& at, const ViewTransform& view, const std::optional<Readout>& readout,
-                      PreviewFrame& frame, UiReport& report) {
+                      PreviewFrame& frame) {
     ImGui::SetCursorScreenPos(ImVec2(at.origin.x, at.origin.y + at.avail.y + 4.0f));
     char line[256];
     if (readout) {
@@ -305,7 +305,7 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
         ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text).x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - box));
     ImGui::Checkbox(frame_text, &frame.show);
-    report.item("export_frame");
+    report_item("export_frame");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Show exactly the area an export of %s writes (set the size in File > Export).",
                           frame.label.c_str());
@@ -319,7 +319,7 @@ bool shows_repeat(const Settings& settings) { return settings.view.repeat_3x3 &&
 
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViewSettings& lattice, const PictureLayers& layers, UiReport& report) {
+                           LatticeViewSettings& lattice, const PictureLayers& layers) {
     PreviewLayout layout;
     const bool repeat  = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
@@ -333,7 +333,7 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw_picture(draw, at, field);
     const Pointer pointer =
-        handle_input(settings, state, at, view, repeat, status.error.empty(), lattice, layout, report);
+        handle_input(settings, state, at, view, repeat, status.error.empty(), lattice, layout);
 
     // Layers, bottom to top: another image over part of the picture comes before every overlay,
     // so B's half of a split shows the scanline and the lattice as A's half does.
@@ -349,7 +349,7 @@ PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownF
     if (!ok) draw_error(draw, at.origin, area_max, status.error);
 
     state.readout = read_at(field, at, view, pointer, repeat, layers);
-    draw_status_line(at, view, state.readout, frame, report);
+    draw_status_line(at, view, state.readout, frame);
     return layout;
 }
 

@@ -20,11 +20,11 @@
 #include <string>
 
 #include "core/image_size.hpp"
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/shown_field.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -86,7 +86,7 @@ struct PictureLayers {
 // on pins the probe there; a drag of the pinned probe moves it.
 PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
                            const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViewSettings& lattice, const PictureLayers& layers, UiReport& report);
+                           LatticeViewSettings& lattice, const PictureLayers& layers);
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).
 bool shows_repeat(const Settings& settings);

@@ -17,10 +17,10 @@
 #include <cstdio>
 #include <utility>
 
+#include "gui/common/theme.hpp"
 #include "gui/preview/curve_plot.hpp"
 #include "gui/preview/field_stats.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/theme.hpp"
 #include "noise/algorithms.hpp"
 
 namespace app::gui {
@@ -67,10 +67,12 @@ void Explorer::add_notice(const std::string& text) {
 Session Explorer::session() const { return {presets_.baseline, presets_.current}; }
 
 bool Explorer::busy() const {
-    return image_worker_->status().busy || curve_worker_->status().busy || export_.running() ||
-           opening(presets_) || gesture_ || teach_.animation.on || compare_.busy() ||
+    for (const Panel* panel : panels())
+        if (panel->busy()) return true;
+    // What the composition itself runs: the workers, the lattice view's image, the terrain while
+    // its tab is shown, a gesture in progress and the 2D tab a lesson asked for.
+    return image_worker_->status().busy || curve_worker_->status().busy || gesture_ ||
            (influence_task_ && !influence_task_->finished()) || (terrain_shown_ && terrain_->busy()) ||
-           lessons_.reading_shipped || lessons_.opening || figures_.running() || teach_.select_tab ||
            select_2d_tab_;
 }
 
@@ -88,7 +90,7 @@ bool Explorer::influence_shown() const {
 }
 
 bool Explorer::settled() const {
-    if (opening(presets_)) return false;
+    if (presets_.busy()) return false;  // a file is being read: the settings will change
     if (!invalid_.empty()) return !image_worker_->status().busy;
     if (shows_influence()) return influence_shown() && curve_.has_value();
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
@@ -114,7 +116,6 @@ void Explorer::request_quit() {
 // [SECTION] The frame ------------------------------------------------------------------------
 
 void Explorer::draw(WindowInbox& inbox) {
-    report_.begin_frame();
     take_results();
     update_teach_views(teach_, settings_, ImGui::GetTime(),
                        field_.has_image() && !field_.image().coarse &&
@@ -147,17 +148,17 @@ void Explorer::draw(WindowInbox& inbox) {
 
     const DialogKeys keys{inbox.escape, inbox.enter};
     inbox.escape = inbox.enter = false;
-    draw_preset_dialogs(presets_, settings_, keys, report_, wake_);
-    draw_export_dialog(export_, settings_, keys, report_);
+    draw_preset_dialogs(presets_, settings_, keys, wake_);
+    draw_export_dialog(export_, settings_, keys);
     draw_quit_prompt(keys);
-    draw_open_lesson_dialog(lessons_, keys, report_, wake_);
+    draw_open_lesson_dialog(lessons_, keys, wake_);
     const Settings shown{animated(settings_.params, teach_.animation), settings_.view};
     figures_.draw(
         {shown, lattice_.layers},
         static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
-        report_, wake_);
+        wake_);
     lattice_.probe.draw_window(lattice_.layers, settings_.params,
-                               ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f), report_);
+                               ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f));
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
@@ -178,30 +179,30 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Preset");
     ImGui::SameLine(118.0f);
-    draw_shipped_combo(presets_, report_, wake_);
+    draw_shipped_combo(presets_, wake_);
     const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
     if (ImGui::Button("Open...", ImVec2(third, 0))) presets_.want_open = true;
-    report_.item("open");
+    report_item("open");
     ImGui::SameLine();
     if (ImGui::Button("Save...", ImVec2(third, 0))) presets_.want_save = true;
-    report_.item("save");
+    report_item("save");
     ImGui::SameLine();
     if (ImGui::Button("Export...", ImVec2(third, 0))) export_.want_open = true;
-    report_.item("export");
+    report_item("export");
 
     ImGui::BeginDisabled(!history_.can_undo());
     if (ImGui::Button("Undo", ImVec2(third, 0))) undo();
     ImGui::EndDisabled();
-    report_.item("undo");
+    report_item("undo");
     ImGui::SameLine();
     ImGui::BeginDisabled(!history_.can_redo());
     if (ImGui::Button("Redo", ImVec2(third, 0))) redo();
     ImGui::EndDisabled();
-    report_.item("redo");
+    report_item("redo");
     ImGui::SameLine();
     if (ImGui::Button("New seed", ImVec2(third, 0)))
         settings_.params.seed = random_seed(settings_.params.seed);
-    report_.item("randomise_seed");
+    report_item("randomise_seed");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Pick a new random seed: same look, a different landscape.");
 
@@ -211,17 +212,17 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
         2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_noise_controls(settings_, controls_, report_);
+        draw_noise_controls(settings_, controls_);
     if (ImGui::CollapsingHeader("Shaping", ImGuiTreeNodeFlags_DefaultOpen)) {
-        report_.item("shaping");
+        report_item("shaping");
         draw_shaping_controls(
-            settings_, controls_, report_,
+            settings_, controls_,
             curve_ ? std::span<const float>(curve_->before_histogram) : std::span<const float>());
     }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_view_controls(settings_, controls_, report_);
+        draw_view_controls(settings_, controls_);
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_terrain_controls(settings_, controls_, report_);
+        draw_terrain_controls(settings_, controls_);
     ImGui::EndChild();
 
     // Messages: why something did not happen, what was adjusted, where the user is looking.
@@ -236,7 +237,7 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     if (!presets_.message.empty() && presets_.error.empty())
         ImGui::TextDisabled("%s", presets_.message.c_str());
     ImGui::EndChild();
-    report_.item("status");
+    report_item("status");
     ImGui::End();
 }
 
@@ -266,22 +267,21 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
             select_2d_tab_ = false;
             ImGui::EndTabItem();
         }
-        report_.item("tab_preview");
+        report_item("tab_preview");
         if (ImGui::BeginTabItem("3D terrain")) {
             terrain_shown_ = !select_2d_tab_;
             ImGui::EndTabItem();
         }
-        report_.item("tab_terrain");
+        report_item("tab_terrain");
         ImGui::EndTabBar();
     }
     if (terrain_shown_) {
-        const TerrainLayout layout =
-            terrain_->draw(settings_, field_, frame_, preview_size_override_, report_);
-        want_width_  = layout.image_width;
-        want_height_ = layout.image_height;
-        gesture_     = false;  // the camera is not a setting: nothing for the undo history
+        const TerrainLayout layout = terrain_->draw(settings_, field_, frame_, preview_size_override_);
+        want_width_                = layout.image_width;
+        want_height_               = layout.image_height;
+        gesture_                   = false;  // the camera is not a setting: nothing for the undo history
     } else if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
-        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_, report_);
+        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_);
         want_width_                 = layout.image_width;
         want_height_                = layout.image_height;
         gesture_                    = layout.gesture;
@@ -291,7 +291,7 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
             shown.coarse    = false;
             shown.progress  = static_cast<float>(influence_task_->progress());
         }
-        compare_.draw_divider_grip(report_);  // first, so it takes the mouse before the picture's pan
+        compare_.draw_divider_grip();  // first, so it takes the mouse before the picture's pan
         // What the other parts draw on the picture, in the preview's order: B's half under the
         // overlays, the readout from B on B's half, the lattice views on top.
         PictureLayers layers;
@@ -300,10 +300,10 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         };
         layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
         layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
-            draw_lattice_views(draw, view, repeats, lattice_, report_);
+            draw_lattice_views(draw, view, repeats, lattice_);
         };
         const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_,
-                                                  preview_size_override_, lattice_.layers, layers, report_);
+                                                  preview_size_override_, lattice_.layers, layers);
         want_width_                = layout.image_width;
         want_height_               = layout.image_height;
         gesture_                   = layout.gesture;
@@ -319,7 +319,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Curve", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     // The teaching tabs (teach_views.hpp) share this panel with the curve and the statistics.
-    const BottomTab tab = draw_bottom_tabs(teach_, report_);
+    const BottomTab tab = draw_bottom_tabs(teach_);
     if (tab != BottomTab::curve) {
         const noise::Params shown = shown_params(teach_, settings_.params);
         const ViewTransform view =
@@ -327,9 +327,9 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
         const double row_y = view.row_y(view.row_at(settings_.view.scanline));
         if (tab == BottomTab::octaves)
             teach_.octaves.draw(settings_, shown, view.image_width, view.image_height, row_y, teach_.chosen,
-                                wake_, report_);
+                                wake_);
         else
-            teach_.interpolation.draw(settings_, shown, row_y, wake_, report_);
+            teach_.interpolation.draw(settings_, shown, row_y, wake_);
         ImGui::End();
         return;
     }
@@ -355,7 +355,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
         ImGui::TextDisabled("%s", hint);  // if room
     ImGui::SameLine(fit_x);
     ImGui::Checkbox(fit_label, &curve_fit_y_);
-    report_.item("fit_y");
+    report_item("fit_y");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Fit the y axis to the curve instead of the algorithm's full range");
     curve_samples_ = curve_samples_for_width(plot_width);
@@ -363,7 +363,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     // settings, and says so, dimmed.
     const bool stale = !invalid_.empty();
     if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, report_, "curve", teach_.chosen);
+    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, "curve", teach_.chosen);
     if (stale) {
         ImGui::PopStyleVar();
         stale_label();
@@ -374,7 +374,7 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
     ImGui::SameLine();
     ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
     if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_field_stats(field_, report_,
+    draw_field_stats(field_,
                      curve_ ? std::span<const float>(curve_->before_histogram) : std::span<const float>());
     if (stale) {
         ImGui::PopStyleVar();
@@ -389,7 +389,7 @@ void Explorer::stale_label() {
     const char* text = "stale: last valid settings";
     const ImVec2 min = ImGui::GetWindowPos();
     const ImVec2 at(min.x + ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - 8.0f, min.y + 22.0f);
-    ImGui::GetWindowDrawList()->AddText(at, IM_COL32(255, 130, 110, 255), text);
+    ImGui::GetWindowDrawList()->AddText(at, colours::error, text);
 }
 
 }  // namespace app::gui

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -24,6 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "gui/common/background_task.hpp"
+#include "gui/common/panel.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/editing/controls_panel.hpp"
 #include "gui/editing/undo_history.hpp"
 #include "gui/figures/figure_export.hpp"
@@ -34,9 +39,6 @@
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/shell/window_inbox.hpp"
 #include "gui/teaching/lattice_views.hpp"
 #include "gui/teaching/teach_views.hpp"
@@ -61,8 +63,9 @@ class Explorer {
     // What to remember for the next start.
     Session session() const;
 
-    // True while anything is still moving (a render, an export, an animation): the main loop
-    // then keeps drawing at a steady rate instead of sleeping until the next event.
+    // True while anything is still moving (a render, an export, an animation): any part's
+    // busy() (panels()) or the window's own workers. The main loop then keeps drawing at a steady
+    // rate instead of sleeping until the next event.
     bool busy() const;
     // True when the preview shows the full image of the newest settings (for --screenshot).
     bool settled() const;
@@ -76,7 +79,6 @@ class Explorer {
     // unsaved changes.
     std::string title() const;
 
-    UiReport& report() { return report_; }
     // How long the last frame took on the window's thread, from waking to the swap; the slowest
     // is in the UI report ("slowest_frame_ms"), where tests catch a frame that stalled.
     void note_frame_time(double milliseconds) {
@@ -85,6 +87,10 @@ class Explorer {
     nlohmann::json report_state() const;
 
   private:
+    // The parts that answer busy() themselves (panel.hpp); a new part is listed here once.
+    std::array<const Panel*, 6> panels() const {
+        return {&presets_, &export_, &figures_, &compare_, &teach_, &lessons_};
+    }
     void take_results();
     void handle_shortcuts(std::vector<Shortcut>& shortcuts);
     void draw_menu_bar();
@@ -117,7 +123,6 @@ class Explorer {
     PresetDialogs presets_;
     ExportDialog export_;
     FigureExport figures_;  // File > Export figure (gui/figures/)
-    UiReport report_;
     ShownField field_;
     TeachViews teach_;     // the teaching views (teach_views.hpp): ways of looking, not settings
     CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)

@@ -39,7 +39,7 @@ float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
     const float height    = lesson_panel_height(lessons_, width, max_height);
     const LessonScene now = lesson_scene();
     const LessonClick click =
-        draw_lesson_panel(lessons_, lessons_.player.changed(now), pos, ImVec2(width, height), report_);
+        draw_lesson_panel(lessons_, lessons_.player.changed(now), pos, ImVec2(width, height));
     LessonPlayer& player = lessons_.player;
     switch (click.move) {
         case LessonMove::none:

@@ -35,11 +35,11 @@
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/state_files.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/files/user_files.hpp"
 #include "gui/shell/explorer.hpp"
 #include "gui/shell/gui_options.hpp"
 #include "gui/shell/screenshot.hpp"
-#include "gui/shell/theme.hpp"
 
 namespace app {
 
@@ -83,6 +83,106 @@ bool input_this_frame() {
     return io.WantTextInput;
 }
 
+// [0] What the window starts with: --preset, else the last session, else the welcome preset.
+struct StartState {
+    gui::Settings initial;
+    std::string path;    // the file the settings came from ("" for none)
+    std::string notice;  // a session set aside, a crashed start: shown in the window
+};
+
+// Returns false, after one line on stderr, when --preset cannot be read. `marker` is set while a
+// session is read (see below).
+bool read_start_state(const gui::GuiOptions& options, const gui::UserFolders& folders,
+                      std::optional<StartMarker>& marker, StartState& start) {
+    if (!options.preset.empty()) {
+        try {
+            const auto path     = resolve_preset_argument(options.preset);
+            const Preset preset = load_preset(path);
+            start.initial       = {preset.params, preset.view};
+            start.path          = path.string();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "noise-explorer: --preset: %s\n", failure_text(e).c_str());
+            return false;
+        }
+    }
+    // Without --preset, continue where the last session ended; the very first start shows a
+    // shipped preset at its best (the README's screenshot), not the bare defaults, which keep
+    // their plain gray for pipelines that export without a preset.
+    // A marker from before the session is read until the first frame is drawn: if the last
+    // start died in between (a hostile session that crashes us, a driver), this one skips the
+    // session instead of dying the same way (state_files.hpp).
+    if (options.preset.empty() && options.uses_session()) {
+        marker.emplace(folders.config);
+        std::optional<gui::Session> session;
+        if (marker->previous_start_died())
+            start.notice = skip_state_after_crash(folders.config);
+        else
+            session = gui::load_session(folders, start.notice);
+        if (!start.notice.empty()) std::fprintf(stderr, "noise-explorer: %s\n", start.notice.c_str());
+        if (session) {
+            start.initial = session->settings;
+            start.path    = session->file.string();
+        } else {
+            try {
+                const auto path     = resolve_preset_argument(gui::welcome_preset);
+                const Preset preset = load_preset(path);
+                start.initial       = {preset.params, preset.view};
+                start.path          = path.string();
+            } catch (const std::exception&) {
+                // No shipped presets (an odd install): the defaults then.
+            }
+        }
+    }
+    return true;
+}
+
+// [1] The window and its OpenGL 3.3 core context, glad loaded. nullptr, after one line on stderr,
+// when there is no display or no OpenGL 3.3.
+GLFWwindow* open_window(const gui::GuiOptions& options, bool test_mode) {
+    glfwSetErrorCallback(glfw_error);
+    if (!glfwInit()) {
+        std::fputs(no_display_message, stderr);
+        return nullptr;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    if (test_mode) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+    GLFWwindow* window =
+        glfwCreateWindow(options.window_width, options.window_height, "Noise Explorer", nullptr, nullptr);
+    if (!window) {
+        glfwTerminate();
+        std::fputs(no_display_message, stderr);
+        return nullptr;
+    }
+    // Tests read widget positions from the report; with the window at the screen's corner (there
+    // is no window manager under Xvfb) window and screen coordinates agree.
+    if (test_mode) glfwSetWindowPos(window, 0, 0);
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        std::fputs(
+            "noise-explorer: OpenGL 3.3 is not available: run it under `xvfb-run -a noise-explorer` "
+            "(Mesa) or use `noise-explorer export`\n",
+            stderr);
+        return nullptr;
+    }
+    return window;
+}
+
+// [2] Dear ImGui: no imgui.ini, the layout is computed from the window size every frame.
+void start_imgui(GLFWwindow* window) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    gui::apply_theme();
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
 }  // namespace
 
 int gui_main(int argc, char** argv) {
@@ -97,98 +197,26 @@ int gui_main(int argc, char** argv) {
         std::fputs(gui::gui_help_text, stdout);
         return 0;
     }
-    gui::Settings initial;
-    std::string initial_path;
-    if (!options.preset.empty()) {
-        try {
-            const auto path     = resolve_preset_argument(options.preset);
-            const Preset preset = load_preset(path);
-            initial             = {preset.params, preset.view};
-            initial_path        = path.string();
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "noise-explorer: --preset: %s\n", failure_text(e).c_str());
-            return 2;
-        }
-    }
-    // Without --preset, continue where the last session ended; the very first start shows a
-    // shipped preset at its best (the README's screenshot), not the bare defaults, which keep
-    // their plain gray for pipelines that export without a preset.
-    // A marker from before the session is read until the first frame is drawn: if the last
-    // start died in between (a hostile session that crashes us, a driver), this one skips the
-    // session instead of dying the same way (state_files.hpp).
     const gui::UserFolders folders = gui::user_folders();
-    std::string start_notice;
     std::optional<StartMarker> start_marker;
-    if (options.preset.empty() && options.uses_session()) {
-        start_marker.emplace(folders.config);
-        std::optional<gui::Session> session;
-        if (start_marker->previous_start_died())
-            start_notice = skip_state_after_crash(folders.config);
-        else
-            session = gui::load_session(folders, start_notice);
-        if (!start_notice.empty()) std::fprintf(stderr, "noise-explorer: %s\n", start_notice.c_str());
-        if (session) {
-            initial      = session->settings;
-            initial_path = session->file.string();
-        } else {
-            try {
-                const auto path     = resolve_preset_argument(gui::welcome_preset);
-                const Preset preset = load_preset(path);
-                initial             = {preset.params, preset.view};
-                initial_path        = path.string();
-            } catch (const std::exception&) {
-                // No shipped presets (an odd install): the defaults then.
-            }
-        }
-    }
-    gui::UiReport* report = nullptr;  // opened below, once the explorer exists
+    StartState start;
+    if (!read_start_state(options, folders, start_marker, start)) return 2;
+    // --ui-report: installed for the window's run (ui_report.hpp), uninstalled before it goes.
+    gui::UiReport report;
+    bool reporting = false;
 
     // [1] Window and GL context.
-    glfwSetErrorCallback(glfw_error);
-    if (!glfwInit()) {
-        std::fputs(no_display_message, stderr);
-        return 2;
-    }
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     const bool test_mode = !options.screenshot.empty() || !options.ui_report.empty();
-    if (test_mode) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    GLFWwindow* window =
-        glfwCreateWindow(options.window_width, options.window_height, "Noise Explorer", nullptr, nullptr);
-    if (!window) {
-        glfwTerminate();
-        std::fputs(no_display_message, stderr);
-        return 2;
-    }
-    // Tests read widget positions from the report; with the window at the screen's corner (there
-    // is no window manager under Xvfb) window and screen coordinates agree.
-    if (test_mode) glfwSetWindowPos(window, 0, 0);
-    glfwMakeContextCurrent(window);
-    glfwSwapInterval(1);
-    if (!gladLoadGL(glfwGetProcAddress)) {
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        std::fputs(
-            "noise-explorer: OpenGL 3.3 is not available: run it under `xvfb-run -a noise-explorer` "
-            "(Mesa) or use `noise-explorer export`\n",
-            stderr);
-        return 2;
-    }
+    GLFWwindow* window   = open_window(options, test_mode);
+    if (!window) return 2;
 
     gui::WindowInbox inbox;
     glfwSetWindowUserPointer(window, &inbox);
     glfwSetDropCallback(window, drop_callback);
     glfwSetKeyCallback(window, key_callback);
 
-    // [2] Dear ImGui: no imgui.ini, the layout is computed from the window size every frame.
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;
-    gui::apply_theme();
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
+    // [2] Dear ImGui.
+    start_imgui(window);
 
     int status = 0;
     // A terminating signal (SIGTERM from a session manager, SIGHUP from a closed terminal) is a
@@ -197,21 +225,22 @@ int gui_main(int argc, char** argv) {
     std::atomic<bool> interrupted{false};
     install_interrupt_handlers(interrupted);
     {
-        gui::Explorer explorer(initial, options.preview_size, [] { glfwPostEmptyEvent(); });
+        gui::Explorer explorer(start.initial, options.preview_size, [] { glfwPostEmptyEvent(); });
         std::jthread signal_watcher([&interrupted](std::stop_token stop) {
             while (!stop.stop_requested() && !interrupted)
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
             if (interrupted) glfwPostEmptyEvent();
         });
-        if (!initial_path.empty()) explorer.started_from(initial_path);
-        explorer.add_notice(start_notice);
+        if (!start.path.empty()) explorer.started_from(start.path);
+        explorer.add_notice(start.notice);
         if (!options.ui_report.empty()) {
-            const std::string error = explorer.report().open(options.ui_report);
+            const std::string error = report.open(options.ui_report);
             if (!error.empty()) {
                 std::fprintf(stderr, "noise-explorer: %s\n", error.c_str());
                 status = 2;
             }
-            report = &explorer.report();
+            gui::install_ui_report(&report);
+            reporting = true;
         }
 
         const auto start   = std::chrono::steady_clock::now();
@@ -241,6 +270,7 @@ int gui_main(int argc, char** argv) {
             ImGui_ImplGlfw_NewFrame();
             ImGui::NewFrame();
             if (input_this_frame()) last_input = seconds();
+            report.begin_frame();
             explorer.draw(inbox);
             ImGui::Render();
             if (std::string title = explorer.title(); title != window_title) {
@@ -266,13 +296,13 @@ int gui_main(int argc, char** argv) {
                 break;
             }
             // [6] UI report.
-            if (report) {
+            if (reporting) {
                 // The frame's time is taken before the report is built: its state (the preview's
                 // checksum above all) is the test's cost, not the user's.
                 const double frame_done = seconds();
                 int wx = 0, wy = 0;
                 glfwGetWindowPos(window, &wx, &wy);
-                report->end_frame(explorer.report_state(), wx, wy, frame, frame_done);
+                report.end_frame(explorer.report_state(), wx, wy, frame, frame_done);
             }
             glfwSwapBuffers(window);
             if (frame == 1 && start_marker) start_marker->first_frame_drawn();
@@ -282,6 +312,7 @@ int gui_main(int argc, char** argv) {
         if (options.uses_session()) gui::save_session(folders, explorer.session());
         if (interrupted && status == 0) status = 128 + interrupting_signal();
     }  // the explorer (and its worker threads) end here, before the GL context goes
+    gui::install_ui_report(nullptr);
 
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

@@ -72,7 +72,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
         if (ImGui::MenuItem("Export figure...")) figures_.want_open = true;
-        report_.item("export_figure");
+        report_item("export_figure");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "The preview with its overlays, the probe's cell or the interpolation curves, "
@@ -82,7 +82,7 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
         ImGui::EndMenu();
     }
-    report_.item("file_menu");
+    report_item("file_menu");
     if (ImGui::BeginMenu("Edit")) {
         if (ImGui::MenuItem("Undo", "Ctrl+Z", false, history_.can_undo())) undo();
         if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
@@ -95,16 +95,16 @@ void Explorer::draw_menu_bar() {
     // ordinary change, so Undo takes it back.
     if (ImGui::BeginMenu(snapshot_ ? "Compare (B kept)" : "Compare")) {
         if (ImGui::MenuItem("Keep these settings as B")) snapshot_ = settings_;
-        report_.item("snapshot");
+        report_item("snapshot");
         if (ImGui::MenuItem("Flip A/B", "Ctrl+B", false, snapshot_.has_value())) flip_snapshot();
-        report_.item("flip_snapshot");
+        report_item("flip_snapshot");
         if (ImGui::MenuItem("Forget B", nullptr, false, snapshot_.has_value())) snapshot_.reset();
-        compare_.draw_menu_items(snapshot_.has_value(), report_);
+        compare_.draw_menu_items(snapshot_.has_value());
         ImGui::EndMenu();
     }
-    report_.item("compare_menu");
+    report_item("compare_menu");
     draw_teach_menu();
-    draw_lessons_menu(lessons_, report_);
+    draw_lessons_menu(lessons_);
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);
@@ -122,12 +122,12 @@ void Explorer::draw_menu_bar() {
 // The teaching views: what a teacher switches on to show how the picture is made.
 void Explorer::draw_teach_menu() {
     if (ImGui::BeginMenu("Teach")) {
-        draw_lattice_menu_items(lattice_.layers, settings_.params, report_);
+        draw_lattice_menu_items(lattice_.layers, settings_.params);
         ImGui::Separator();
-        draw_animation_menu_items(teach_, settings_, report_);
+        draw_animation_menu_items(teach_, settings_);
         ImGui::EndMenu();
     }
-    report_.item("teach_menu");
+    report_item("teach_menu");
 }
 
 void Explorer::draw_quit_prompt(const DialogKeys& keys) {
@@ -143,13 +143,13 @@ void Explorer::draw_quit_prompt(const DialogKeys& keys) {
         presets_.want_save = true;
         ImGui::CloseCurrentPopup();
     }
-    report_.item("quit_save");
+    report_item("quit_save");
     ImGui::SameLine();
     if (ImGui::Button("Quit without saving", ImVec2(170, 0))) quit_ = true;
-    report_.item("quit_discard");
+    report_item("quit_discard");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
-    report_.item("quit_cancel");
+    report_item("quit_cancel");
     ImGui::EndPopup();
 }
 

@@ -12,9 +12,9 @@
 // it runs as a background task, row by row, and can be cancelled.
 #pragma once
 
+#include "gui/common/background_task.hpp"
+#include "gui/common/lattice_view_settings.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
 #include "noise/fractal.hpp"
 
 namespace app::gui {

@@ -55,7 +55,7 @@ double shown_slope(noise::Interpolation curve, double t) {
 }
 
 void InterpolationView::draw(Settings& settings, const noise::Params& shown, double row_y,
-                             const std::function<void()>& wake, UiReport& report) {
+                             const std::function<void()>& wake) {
     if (task_) {
         if (auto outcome = task_->take()) {
             if (outcome->result) rows_ = std::move(*outcome->result);
@@ -82,11 +82,11 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     ImGui::BeginChild("interp_curves", ImVec2(curves_width, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     draw_curves(settings.params.interpolation, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
-    report.item("interp_curves");
+    report_item("interp_curves");
     ImGui::SameLine();
     ImGui::BeginChild("interp_rows", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     ImGui::Checkbox("first octave only", &first_octave_only_);
-    report.item("interp_first_octave");
+    report_item("interp_first_octave");
     ImGui::SameLine();
     if (const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm);
         !info.uses("interpolation"))
@@ -95,7 +95,7 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
                            std::string(info.name).c_str());
     else
         ImGui::TextDisabled("the same noise with each curve; click a row to use that curve");
-    draw_rows(settings, ImGui::GetContentRegionAvail(), report);
+    draw_rows(settings, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
 }
 
@@ -147,7 +147,7 @@ void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) 
     ImGui::Dummy(ImVec2(size.x, size.y - ImGui::GetTextLineHeightWithSpacing()));
 }
 
-void InterpolationView::draw_rows(Settings& settings, ImVec2 size, UiReport& report) {
+void InterpolationView::draw_rows(Settings& settings, ImVec2 size) {
     if (!rows_) {
         ImGui::TextDisabled("sampling ...");
         return;
@@ -175,7 +175,7 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size, UiReport& rep
         ImGui::PopID();
         char key[40];
         std::snprintf(key, sizeof key, "interp_row_%s", std::string(noise::interpolation_names[c]).c_str());
-        report.rect(key, r0, r1);
+        report_rect(key, r0, r1);
         const ImVec2 q0(r0.x + label_w, r0.y), q1 = r1;
         draw->AddRectFilled(q0, q1, selected ? IM_COL32(34, 38, 50, 255) : IM_COL32(22, 24, 30, 255));
         draw->AddText(ImVec2(r0.x + 4.0f, r0.y + (row_h - ImGui::GetTextLineHeight()) * 0.5f),

@@ -23,9 +23,9 @@
 #include <optional>
 #include <vector>
 
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/background_task.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 
 namespace app::gui {
 
@@ -46,13 +46,13 @@ double shown_slope(noise::Interpolation curve, double t);
 
 class InterpolationView {
   public:
-    void draw(Settings& settings, const noise::Params& shown, double row_y, const std::function<void()>& wake,
-              UiReport& report);
+    void draw(Settings& settings, const noise::Params& shown, double row_y,
+              const std::function<void()>& wake);
     nlohmann::json report_state() const;
 
   private:
     void draw_curves(noise::Interpolation selected, ImVec2 size);
-    void draw_rows(Settings& settings, ImVec2 size, UiReport& report);
+    void draw_rows(Settings& settings, ImVec2 size);
 
     bool first_octave_only_ = true;
     struct Key {

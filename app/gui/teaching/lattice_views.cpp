@@ -42,14 +42,14 @@ void why_disabled(const char* reason) {
 
 }  // namespace
 
-void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report) {
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params) {
     const bool two_d = params.dimension >= 2;  // 1D shows its curve, which has no 2D lattice to draw on
     const char* without_cells   = no_cells(params);
     const char* without_corners = no_corners(params);
     const bool cells            = two_d && without_cells == nullptr;
     const bool corners          = two_d && without_corners == nullptr;
     ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, cells);
-    report.item("teach_lattice");
+    report_item("teach_lattice");
     if (cells && ImGui::IsItemHovered())
         ImGui::SetTooltip(
             params.algorithm == noise::Algorithm::worley
@@ -59,7 +59,7 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
                   "(arrows) or value (dots). Zoom in to see the points.");
     why_disabled(without_cells);
     ImGui::MenuItem("Probe tool", nullptr, &layers.probe_tool, two_d);
-    report.item("teach_probe");
+    report_item("teach_probe");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Click the preview to pin a probe; drag it to move it. Its window shows the evaluation "
@@ -72,7 +72,7 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
         ImGui::TextDisabled("(unwarped, one layer: the lattice itself)");
     if (ImGui::MenuItem("The noise", nullptr, layers.field == FieldLayer::noise))
         layers.field = FieldLayer::noise;
-    report.item("teach_field_noise");
+    report_item("teach_field_noise");
     // Offsets (0, 0) .. (1, 1) from the cell's lowest indices; y grows downwards on screen.
     static constexpr const char* corner_names[4] = {
         "Influence of corner (0, 0), top left", "Influence of corner (1, 0), top right",
@@ -85,20 +85,19 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
             layers.influence_corner = corner;
         }
         why_disabled(without_corners);
-        report.item("teach_corner_" + std::to_string(corner));
+        report_item("teach_corner_" + std::to_string(corner));
     }
     if (ImGui::MenuItem("Before interpolation (nearest corner)", nullptr,
                         layers.field == FieldLayer::before_interpolation && corners, corners))
         layers.field = FieldLayer::before_interpolation;
-    report.item("teach_before_interpolation");
+    report_item("teach_before_interpolation");
     if (corners && ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Each pixel takes only its nearest corner's contribution: what interpolation blends.");
     why_disabled(without_corners);
 }
 
-void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
-                        UiReport& report) {
+void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views) {
     views.lattice_drawn = {};
     if (views.layers.lattice) {
         for (int ty = 0; ty < repeats; ++ty)
@@ -112,7 +111,7 @@ void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats
     views.probe.draw_marker(draw, view, views.layers);
     if (views.layers.probe_pinned) {
         const ImVec2 p = view.screen_at({views.layers.probe_x, views.layers.probe_y});
-        report.rect("probe_marker", ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));
+        report_rect("probe_marker", ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));
     }
 }
 

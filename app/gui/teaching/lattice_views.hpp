@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/teaching/lattice_overlay.hpp"
 #include "gui/teaching/probe_panel.hpp"
 #include "noise/params.hpp"
@@ -27,12 +27,11 @@ struct LatticeViews {
 // The Teach menu's items for these views (inside an open menu). The views of the square lattice's
 // cells are disabled, with a tooltip saying why, in 1D and for algorithms without such cells
 // (cellular noise keeps the lattice overlay: it draws each cell's feature point).
-void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params, UiReport& report);
+void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params);
 
 // Over the preview's picture: the lattice on each of its `repeats` x `repeats` images (`view` is
 // the first), and the probe's marker.
-void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
-                        UiReport& report);
+void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views);
 
 // For the UI report: what is switched on, what the overlay drew, the probe's numbers.
 // `influence_shown`: the preview shows the image of the current influence mode.

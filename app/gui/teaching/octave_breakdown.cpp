@@ -99,8 +99,7 @@ void OctaveBreakdown::request(const noise::Params& params, double y, int samples
 }
 
 void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int image_width, int image_height,
-                           double row_y, OctaveChoice& chosen, const std::function<void()>& wake,
-                           UiReport& report) {
+                           double row_y, OctaveChoice& chosen, const std::function<void()>& wake) {
     // [1] The newest layers, coloured into one texture per octave, each at its own contrast
     // (its share's possible range), so a faint high octave still shows its pattern.
     if (task_) {
@@ -125,7 +124,7 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int i
         }
     }
 
-    draw_header(settings, chosen, report);
+    draw_header(settings, chosen);
     const float plot_width =
         std::max(120.0f, ImGui::GetContentRegionAvail().x - label_width - thumb_side - 40.0f);
     const int samples = std::clamp(static_cast<int>(plot_width), 64, 2048);
@@ -144,12 +143,11 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int i
             scale = std::max({scale, std::abs(layers_->shares[o][i]), std::abs(layers_->running[o][i])});
 
     ImGui::BeginChild("octave_rows", ImVec2(0, 0), false);
-    for (int o = 0; o < static_cast<int>(layers_->shares.size()); ++o)
-        draw_row(o, chosen, plot_width, scale, report);
+    for (int o = 0; o < static_cast<int>(layers_->shares.size()); ++o) draw_row(o, chosen, plot_width, scale);
     ImGui::EndChild();
 }
 
-void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiReport& report) {
+void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Persistence (Hugo Elias):");
     for (const PersistenceExample& example : elias_table) {
@@ -160,7 +158,7 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
         if (current) ImGui::PopStyleColor();
         char key[48];
         std::snprintf(key, sizeof key, "persistence_%s", example.label);
-        report.item(key);
+        report_item(key);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "persistence %.4g (seed 004). %s\nThe shipped presets \"Seed 004: persistence ...\" "
@@ -171,7 +169,7 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
     ImGui::BeginDisabled(chosen == OctaveChoice{});
     if (ImGui::Button("All octaves on")) chosen = {};
     ImGui::EndDisabled();
-    report.item("octaves_all_on");
+    report_item("octaves_all_on");
 
     // One short line whichever note shows, so the rows never move when it changes.
     const noise::Params& p = settings.params;
@@ -207,11 +205,10 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen, UiRe
         ImGui::TextDisabled(
             "S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)");
     }
-    report.item("octave_note");
+    report_item("octave_note");
 }
 
-void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale,
-                               UiReport& report) {
+void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale) {
     const noise::Params& p = layers_->params;
     const int count        = static_cast<int>(layers_->shares.size());
     const ImVec2 top       = ImGui::GetCursorScreenPos();
@@ -226,7 +223,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     if (ImGui::SmallButton("S")) chosen.solo = solo ? -1 : octave;
     ImGui::PopStyleColor();
     std::snprintf(key, sizeof key, "octave_solo_%d", octave);
-    report.item(key);
+    report_item(key);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solo: show octave %d alone (click again to undo)", octave);
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, muted ? ImVec4(0.75f, 0.25f, 0.2f, 1.0f)
@@ -234,7 +231,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     if (ImGui::SmallButton("M")) chosen.muted ^= 1u << octave;
     ImGui::PopStyleColor();
     std::snprintf(key, sizeof key, "octave_mute_%d", octave);
-    report.item(key);
+    report_item(key);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Mute: leave octave %d out of the preview and the curve", octave);
 
@@ -275,7 +272,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     if (texture && texture->id()) draw->AddImage(texture->id(), image_at, image_end);
     if (!chosen.shows(octave)) draw->AddRectFilled(image_at, image_end, IM_COL32(20, 20, 24, 170));
     std::snprintf(key, sizeof key, "octave_image_%d", octave);
-    report.rect(key, image_at, image_end);
+    report_rect(key, image_at, image_end);
 
     // Its share (colour) and the running sum (white) along the scanline row, one scale for all rows.
     const ImVec2 p0(box.x + thumb_side + 10.0f, top.y + 2.0f);
@@ -310,7 +307,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     polyline(share, octave_colour(octave, count, chosen.shows(octave) ? 1.0f : 0.25f), 1.5f);
     draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
     std::snprintf(key, sizeof key, "octave_plot_%d", octave);
-    report.rect(key, p0, p1);
+    report_rect(key, p0, p1);
 
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + row_height));
     ImGui::Dummy(ImVec2(1.0f, 1.0f));

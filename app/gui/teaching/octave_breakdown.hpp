@@ -28,11 +28,11 @@
 #include <optional>
 #include <vector>
 
+#include "gui/common/background_task.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/gl_texture.hpp"
 #include "gui/preview/octave_mix.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 
 namespace app::gui {
 
@@ -64,14 +64,14 @@ class OctaveBreakdown {
     // animation's slice) on an image of `image_width` x `image_height`, `row_y` the scanline
     // row's noise y. Persistence buttons edit `settings`; S and M edit `chosen`.
     void draw(Settings& settings, const noise::Params& shown, int image_width, int image_height, double row_y,
-              OctaveChoice& chosen, const std::function<void()>& wake, UiReport& report);
+              OctaveChoice& chosen, const std::function<void()>& wake);
     nlohmann::json report_state() const;
 
   private:
     void request(const noise::Params& params, double y, int samples, ThumbSize thumb,
                  const std::function<void()>& wake);
-    void draw_header(Settings& settings, OctaveChoice& chosen, UiReport& report);
-    void draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale, UiReport& report);
+    void draw_header(Settings& settings, OctaveChoice& chosen);
+    void draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale);
 
     struct Key {
         noise::Params params;

@@ -234,8 +234,7 @@ const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const Lat
     return trace_ ? &*trace_ : nullptr;
 }
 
-void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos,
-                             UiReport& report) {
+void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos) {
     if (!lattice.probe_pinned) return;
     ImGui::SetNextWindowPos(default_pos, ImGuiCond_Appearing);
     // As tall as the window allows below its corner: a teacher moves it, never scrolls to find it.
@@ -247,7 +246,7 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         ImGui::End();
         return;
     }
-    report.rect("probe_window", ImGui::GetWindowPos(),
+    report_rect("probe_window", ImGui::GetWindowPos(),
                 ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(),
                        ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
     const noise::Trace* trace = trace_for(params, lattice);
@@ -261,13 +260,13 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     ImGui::Text("point  x %.5f   y %.5f", lattice.probe_x, lattice.probe_y);
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 60.0f);
     if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) lattice.probe_pinned = false;
-    report.item("probe_unpin");
+    report_item("probe_unpin");
     const int octaves    = static_cast<int>(trace->octaves.size());
     lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
     if (octaves > 1) {
         ImGui::SetNextItemWidth(160.0f);
         ImGui::SliderInt("octave", &lattice.probe_octave, 0, octaves - 1);
-        report.item("probe_octave");
+        report_item("probe_octave");
     }
     const noise::OctaveTrace& octave = trace->octaves[static_cast<std::size_t>(lattice.probe_octave)];
     if (octaves > 1) {
@@ -302,7 +301,7 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
             ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)",
                                 static_cast<long long>(octave.period));
         draw_cell(octave, params, 250.0f);
-        report.item("probe_drawing");
+        report_item("probe_drawing");
         ImGui::SameLine();
         ImGui::BeginGroup();
         if (params.algorithm == noise::Algorithm::perlin) {

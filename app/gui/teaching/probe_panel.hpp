@@ -17,9 +17,9 @@
 #include <optional>
 #include <vector>
 
+#include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
-#include "gui/shell/lattice_view_settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "noise/trace.hpp"
 
 namespace app::gui {
@@ -33,8 +33,7 @@ std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, doub
 class ProbePanel {
   public:
     // The probe's window (only while a probe is pinned). `report` gets its numbers.
-    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos,
-                     UiReport& report);
+    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos);
     // The probe's marker over the preview, with lines from the corners of its cell where they
     // are distance vectors (probe_distance_corners).
     void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice);

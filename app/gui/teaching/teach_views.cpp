@@ -30,20 +30,20 @@ void update_teach_views(TeachViews& teach, const Settings& settings, double now,
     advance(teach.animation, now, shown);
 }
 
-void draw_animation_menu_items(TeachViews& teach, Settings& settings, UiReport& report) {
+void draw_animation_menu_items(TeachViews& teach, Settings& settings) {
     const char* axis = animated_axis(settings.params.dimension);
     char label[64];
     std::snprintf(label, sizeof label, "Animate %s", axis ? axis : "z (3D or 4D only)");
     if (ImGui::MenuItem(label, nullptr, teach.animation.on, axis != nullptr))
         teach.animation.on = !teach.animation.on;
-    report.item("animate");
+    report_item("animate");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Move the slice through the noise: the 2D picture of a 3D (4D) field changing with z (w).\n"
             "A way of looking: the settings, the undo history and exports keep their own %s.",
             axis ? axis : "z");
     if (ImGui::MenuItem("Rewind", nullptr, false, teach.animation.phase != 0.0)) teach.animation.phase = 0.0;
-    report.item("rewind");
+    report_item("rewind");
     std::snprintf(label, sizeof label, "Keep this slice (%s = %.3f)", axis ? axis : "z",
                   axis ? (settings.params.dimension == 3 ? settings.params.z : settings.params.w) +
                              teach.animation.phase
@@ -52,15 +52,15 @@ void draw_animation_menu_items(TeachViews& teach, Settings& settings, UiReport& 
         settings.params       = animated(settings.params, teach.animation);  // one ordinary, undoable change
         teach.animation.phase = 0.0;
     }
-    report.item("keep_slice");
+    report_item("keep_slice");
     float speed = static_cast<float>(teach.animation.speed);
     ImGui::SetNextItemWidth(160.0f);
     if (ImGui::SliderFloat("cells / s", &speed, 0.02f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
         teach.animation.speed = speed;
-    report.item("animate_speed");
+    report_item("animate_speed");
 }
 
-BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report) {
+BottomTab draw_bottom_tabs(TeachViews& teach) {
     if (!ImGui::BeginTabBar("bottom_tabs")) return teach.tab;
     const struct {
         const char* label;
@@ -79,7 +79,7 @@ BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report) {
             shown = t.tab;
             ImGui::EndTabItem();
         }
-        report.item(t.key);
+        report_item(t.key);
     }
     ImGui::EndTabBar();
     if (!teach.select_tab)
@@ -90,14 +90,14 @@ BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report) {
 }
 
 BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve,
-                              bool fit_y, UiReport& report) {
+                              bool fit_y) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::TextUnformatted("1D noise: the curve, each octave's weighted share thin under it");
     ImGui::SameLine();
     ImGui::TextDisabled("   wheel: zoom   drag: pan");
-    const CurvePlotArea area = draw_curve_plot(curve, true, fit_y, report, "big_curve", teach.chosen);
+    const CurvePlotArea area = draw_curve_plot(curve, true, fit_y, "big_curve", teach.chosen);
     // In 1D this is the preview: it takes the preview's wheel and drag, and tests find it there.
-    report.item("preview");
+    report_item("preview");
 
     // The plot's x axis is the preview's width in noise space: the view transform maps it.
     noise::Params& params = settings.params;

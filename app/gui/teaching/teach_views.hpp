@@ -16,10 +16,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gui/common/panel.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/octave_mix.hpp"
 #include "gui/preview/render_worker.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/teaching/animation.hpp"
 #include "gui/teaching/interpolation_view.hpp"
 #include "gui/teaching/octave_breakdown.hpp"
@@ -35,7 +36,7 @@ struct BigCurveState {
     double last_wheel_time = -1.0;
 };
 
-struct TeachViews {
+struct TeachViews : Panel {
     Animation animation;
     OctaveChoice chosen;
     BottomTab tab   = BottomTab::curve;
@@ -43,6 +44,9 @@ struct TeachViews {
     BigCurveState big_curve;
     OctaveBreakdown octaves;
     InterpolationView interpolation;
+
+    // The animation runs, or the bottom tab follows a lesson's step (a frame later).
+    bool busy() const override { return animation.on || select_tab; }
 };
 
 // What the workers render for `params` (A's or B's): the animation's slice; and a ridged field
@@ -56,10 +60,10 @@ noise::Params shown_params(const TeachViews& teach, const noise::Params& params)
 void update_teach_views(TeachViews& teach, const Settings& settings, double now, bool shown);
 
 // The Teach menu's animation items (inside the open menu).
-void draw_animation_menu_items(TeachViews& teach, Settings& settings, UiReport& report);
+void draw_animation_menu_items(TeachViews& teach, Settings& settings);
 
 // The bottom panel's tab bar, at the top of the current window; returns the tab to draw.
-BottomTab draw_bottom_tabs(TeachViews& teach, UiReport& report);
+BottomTab draw_bottom_tabs(TeachViews& teach);
 
 // Dimension 1: the large area shows the curve (with its octaves, in the legend's colours); wheel
 // zooms around the cursor and left drag pans, changing frequency and offset_x as in 2D. Fills
@@ -69,7 +73,7 @@ struct BigCurveLayout {
     bool gesture = false;                   // a pan or a wheel burst is in progress (for undo)
 };
 BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::optional<CurveResult>& curve,
-                              bool fit_y, UiReport& report);
+                              bool fit_y);
 
 // Over the preview's top right corner: what the view shows that the settings do not (the moving
 // slice, soloed or muted octaves), so a picture is never mistaken for an export.

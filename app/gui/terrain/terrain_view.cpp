@@ -15,6 +15,7 @@
 #include <cstdio>
 
 #include "core/terrain_scale.hpp"
+#include "gui/common/theme.hpp"
 
 namespace app::gui {
 
@@ -92,12 +93,12 @@ void TerrainView::request_mesh(const Settings& settings, const ShownField& field
 
 // [SECTION] Camera input --------------------------------------------------------------------------
 
-void TerrainView::handle_input(ImVec2 min, ImVec2 size, UiReport& report) {
+void TerrainView::handle_input(ImVec2 min, ImVec2 size) {
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetCursorScreenPos(min);
     ImGui::InvisibleButton("##terrain", size,
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-    report.item("terrain_image");
+    report_item("terrain_image");
     const bool active = ImGui::IsItemActive();
     // The camera follows the cursor frame by frame; it is a way of looking, not a setting.
     if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
@@ -113,8 +114,7 @@ void TerrainView::handle_input(ImVec2 min, ImVec2 size, UiReport& report) {
 
 // [SECTION] The status lines ----------------------------------------------------------------------
 
-void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                              UiReport& report) {
+void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame) {
     const ViewSettings& view = settings.view;
     // Line 1: the mesh and how it was made.
     char line[320];
@@ -132,7 +132,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
         std::snprintf(line, sizeof line, "building the mesh ...");
     }
     ImGui::TextUnformatted(line);
-    report.item("terrain_status");
+    report_item("terrain_status");
 
     // Line 2: the engine figures for the export size, then the view's own buttons.
     const EngineFigures f = engine_figures(view, frame.size);
@@ -140,7 +140,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
                   frame.label.c_str(), f.unreal_xy_scale, f.unreal_z_scale, f.unity_height, f.width,
                   f.length);
     ImGui::TextUnformatted(line);
-    report.item("terrain_engine");
+    report_item("terrain_engine");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "For a 16-bit heightmap of this export size:\n"
@@ -152,7 +152,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
     if (ImGui::Button("Reset view", ImVec2(110.0f, 0.0f)) && framed_)
         camera_ = TerrainCamera::framing(framed_for_[0], framed_for_[1], framed_for_[2]);
-    report.item("terrain_reset");
+    report_item("terrain_reset");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150.0f);
     char preview[32];
@@ -162,11 +162,11 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
             char item[32];
             std::snprintf(item, sizeof item, "%d vertices", choice);
             if (ImGui::Selectable(item, choice == detail_)) detail_ = choice;
-            report.item("terrain_detail=" + std::to_string(choice));
+            report_item("terrain_detail=" + std::to_string(choice));
         }
         ImGui::EndCombo();
     }
-    report.item("terrain_detail");
+    report_item("terrain_detail");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "The mesh's longest side in vertices: more shows finer relief, fewer keeps a large field\n"
@@ -176,7 +176,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
 // [SECTION] The view ------------------------------------------------------------------------------
 
 TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                                int preview_size_override, UiReport& report) {
+                                int preview_size_override) {
     take_mesh();
     request_mesh(settings, field, frame);
 
@@ -185,7 +185,7 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     ImVec2 size               = ImGui::GetContentRegionAvail();
     size.x                    = std::max(32.0f, std::floor(size.x));
     size.y                    = std::max(32.0f, std::floor(size.y - status_height));
-    handle_input(min, size, report);
+    handle_input(min, size);
 
     const ViewSettings& view = settings.view;
     const TerrainLook look{view.light_azimuth, view.light_elevation, view.sea_level * view.terrain_height,
@@ -222,11 +222,10 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     draw->AddText(ImVec2(min.x + 6.0f, min.y + 4.0f), IM_COL32(0, 0, 0, 160), label);
     draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f), IM_COL32(255, 255, 255, 200), label);
     std::string error = *renderer_.error() ? std::string(renderer_.error()) : error_;
-    if (!error.empty())
-        draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), IM_COL32(255, 140, 130, 255), error.c_str());
+    if (!error.empty()) draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), colours::error, error.c_str());
 
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
-    draw_status(settings, field, frame, report);
+    draw_status(settings, field, frame);
     return wanted_field(frame, preview_size_override, detail_);
 }
 

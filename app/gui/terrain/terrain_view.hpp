@@ -23,11 +23,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "gui/common/background_task.hpp"
+#include "gui/common/settings.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/shown_field.hpp"
-#include "gui/shell/background_task.hpp"
-#include "gui/shell/settings.hpp"
-#include "gui/shell/ui_report.hpp"
 #include "gui/terrain/terrain_camera.hpp"
 #include "gui/terrain/terrain_mesh.hpp"
 #include "gui/terrain/terrain_renderer.hpp"
@@ -45,7 +45,7 @@ class TerrainView {
 
     // Draws into the current window's remaining content region.
     TerrainLayout draw(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                       int preview_size_override, UiReport& report);
+                       int preview_size_override);
 
     // A mesh is being built or the camera is moving: keep frames coming.
     bool busy() const;
@@ -76,9 +76,8 @@ class TerrainView {
 
     void take_mesh();
     void request_mesh(const Settings& settings, const ShownField& field, const PreviewFrame& frame);
-    void handle_input(ImVec2 min, ImVec2 size, UiReport& report);
-    void draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                     UiReport& report);
+    void handle_input(ImVec2 min, ImVec2 size);
+    void draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame);
 
     std::function<void()> wake_;
     TerrainRenderer renderer_;

@@ -1,4 +1,4 @@
-// gui/shell/settings.hpp: the state the user edits in the window, as one comparable value.
+// gui/common/settings.hpp: the state the user edits in the window, as one comparable value.
 //
 // A `Settings` is what undo/redo snapshots, what a preset stores and what the preview is a
 // function of: the noise parameters plus the view settings (ramp, hillshade, scanline ...).

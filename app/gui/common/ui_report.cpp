@@ -1,9 +1,27 @@
-#include "gui/shell/ui_report.hpp"
+#include "gui/common/ui_report.hpp"
 
 #include <cerrno>
 #include <cstring>
 
 namespace app::gui {
+
+namespace {
+UiReport* installed = nullptr;  // the window's report while it runs (install_ui_report)
+}  // namespace
+
+void install_ui_report(UiReport* report) { installed = report; }
+
+void report_item(std::string_view key) {
+    if (installed) installed->item(key);
+}
+
+void report_rect(std::string_view key, ImVec2 min, ImVec2 max) {
+    if (installed) installed->rect(key, min, max);
+}
+
+UiReportPause::UiReportPause() : paused_(installed) { installed = nullptr; }
+
+UiReportPause::~UiReportPause() { installed = paused_; }
 
 UiReport::~UiReport() {
     if (file_) std::fclose(file_);

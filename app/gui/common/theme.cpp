@@ -1,4 +1,4 @@
-#include "gui/shell/theme.hpp"
+#include "gui/common/theme.hpp"
 
 #include <imgui.h>
 
@@ -53,7 +53,7 @@ void apply_theme() {
 
 void error_text(const std::string& text) {
     if (text.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::error);
     ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopStyleColor();
 }

@@ -1,6 +1,6 @@
 // BackgroundTask: the result or the error comes back once, on the caller's thread; cancelling
 // reaches the work; destroying a task stops and waits for it; `wake` is called when it ends.
-#include "gui/shell/background_task.hpp"
+#include "gui/common/background_task.hpp"
 
 #include <gtest/gtest.h>
 

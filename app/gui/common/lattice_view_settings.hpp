@@ -1,4 +1,4 @@
-// gui/shell/lattice_view_settings.hpp: which lattice views are on, and where the probe is.
+// gui/common/lattice_view_settings.hpp: which lattice views are on, and where the probe is.
 //
 // A teacher switches these on to show how the picture is made (docs/manual.md#teaching-views):
 // the lattice drawn over the field, a probe pinned to one point whose evaluation is shown step by

@@ -1,4 +1,4 @@
-// gui/shell/background_task.hpp: one piece of slow work (reading a file, writing an export) off the
+// gui/common/background_task.hpp: one piece of slow work (reading a file, writing an export) off the
 // window's thread, with progress, cancellation and a result handed back to that thread.
 //
 //     auto task = std::make_unique<BackgroundTask<Preset>>(
