@@ -10,8 +10,12 @@
    through the config file); both write the same PNG. The shared build needs libnoise-explorer.so.N
    (the SONAME) at run time, the static one does not.
 4. pkg-config: the .pc file gives a working compile line and names Highway for static links.
+5. The Python module (when built): Debian's Python imports it from
+   PREFIX/lib/python3/dist-packages, it finds the installed presets beside itself (the preset of
+   step 2 by name) and renders the installed program's r32 export bit for bit.
 """
 import argparse
+import glob
 import os
 import shutil
 import subprocess
@@ -34,6 +38,7 @@ def main():
     parser = argparse.ArgumentParser()
     for option in ("build-dir", "config", "libdir", "example", "work", "cmake"):
         parser.add_argument("--" + option, required=True)
+    parser.add_argument("--python-module", choices=("ON", "OFF"), default="OFF")
     a = parser.parse_args()
 
     shutil.rmtree(a.work, ignore_errors=True)
@@ -110,8 +115,25 @@ def main():
         if f.read() != outputs["shared"]:
             sys.exit("FAILED: the pkg-config build wrote a different PNG")
 
+    # 5. The Python module, installed where Debian keeps modules for every Python 3.
+    modules = glob.glob(os.path.join(prefix, "lib/python3/dist-packages/noise_explorer.cpython-*.so"))
+    if a.python_module == "ON":
+        if len(modules) != 1:
+            sys.exit(f"FAILED: expected one lib/python3/dist-packages/noise_explorer.*.so, found {modules}")
+        r32 = os.path.join(a.work, "installed.r32")
+        run(os.path.join(prefix, "bin/noise-explorer"), "export", "--preset", "only-installed", "--size", "24x16",
+            "--format", "r32", "--values", "raw", "-o", r32)
+        check = ("import sys, numpy as np, noise_explorer as ne\n"
+                 "assert ne.__file__.startswith(sys.argv[1]), ne.__file__\n"
+                 "v = ne.render(ne.Preset.load('only-installed'), 24, 16).astype(np.float32)\n"
+                 "assert np.array_equal(v.ravel().view(np.uint32), np.fromfile(sys.argv[2], dtype='<u4'))\n")
+        run("/usr/bin/python3", "-c", check, prefix, r32,
+            env=dict(os.environ, PYTHONPATH=os.path.join(prefix, "lib/python3/dist-packages")))
+    elif modules:
+        sys.exit(f"FAILED: the Python module is off, yet {modules} was installed")
+
     shutil.rmtree(a.work, ignore_errors=True)
-    print("install tree: program, presets, desktop files, library, CMake package and pkg-config all work")
+    print("install tree: program, presets, desktop files, library, CMake package, pkg-config and the Python module all work")
 
 
 if __name__ == "__main__":

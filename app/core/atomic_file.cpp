@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -449,7 +450,26 @@ void AtomicFile::link_into_place(bool exists, const Undo& undo_backup) {
 
 void AtomicFile::commit() { commit_together({this}); }
 
-void commit_together(std::initializer_list<AtomicFile*> files) {
+void AtomicFile::park() {
+    if (fd_ < 0) fail(target_, "write after the file was closed");
+    flush_buffer();
+    std::string().swap(buffer_);
+}
+
+bool reserve_open_files(std::size_t count) {
+    // Descriptors already open (standard streams, the PNG writer's, libraries') and a margin for
+    // what opens later while the set is written.
+    constexpr rlim_t margin = 64;
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return false;
+    const rlim_t wanted = static_cast<rlim_t>(count) + margin;
+    if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= wanted) return true;
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < wanted) return false;
+    limit.rlim_cur = wanted;
+    return ::setrlimit(RLIMIT_NOFILE, &limit) == 0;
+}
+
+void commit_together(std::span<AtomicFile* const> files) {
     // 1. Every file complete on disk before any target changes: a full disk stops us here.
     try {
         for (AtomicFile* file : files) file->finish_temp();

@@ -53,7 +53,9 @@
 // cut leaves a ".NAME.tmp-*" file until the next write into that folder; with unnamed ones only
 // a kill in the microseconds between the link and the rename can. Each target is still the old
 // or the new file. A power cut in the middle of commit_together can leave the first new file
-// beside the second old one, with the first's old file kept as its ".NAME.tmp-*" backup. PIDs
+// beside the second old one, with the first's old file kept as its ".NAME.tmp-*" backup; so can a
+// kill -9 in the microseconds of commit_together's renames (a set of thousands of tiles takes
+// milliseconds), whose backups the next AtomicFile in that folder then removes as leftovers. PIDs
 // are those of this PID namespace: two containers writing into one shared folder at once could
 // take each other's live temp files for leftovers. NOISE_EXPLORER_NAMED_TEMP_FILES=1 makes
 // every AtomicFile use named temp files (tests of the fallback).
@@ -65,6 +67,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -100,13 +103,18 @@ class AtomicFile {
     // is removed then and the target left as it was.
     void commit();
 
+    // Writes out what the buffer holds and frees the buffer, keeping the temp file open for a
+    // later commit_together: a file waiting in a set of thousands (a grid of tiles) then costs
+    // one descriptor, not a megabyte of memory. Throws AtomicFileError.
+    void park();
+
     const std::filesystem::path& target() const { return target_; }
     // The named temp file, or empty while the data is in an unnamed one (see the guarantees).
     const std::filesystem::path& temp_path() const { return temp_; }
     bool unnamed() const { return unnamed_; }
 
   private:
-    friend void commit_together(std::initializer_list<AtomicFile*> files);
+    friend void commit_together(std::span<AtomicFile* const> files);
     struct Replaced;  // what undoing a rename needs
 
     void flush_buffer();
@@ -129,8 +137,17 @@ class AtomicFile {
 };
 
 // Commits the files as one: all the new targets, or (on any error, which is thrown as
-// AtomicFileError) all the old ones. `commit` is commit_together of one file.
-void commit_together(std::initializer_list<AtomicFile*> files);
+// AtomicFileError) all the old ones. `commit` is commit_together of one file. Each file holds
+// its descriptor until the commit, so a set of N files needs N descriptors (see
+// reserve_open_files).
+void commit_together(std::span<AtomicFile* const> files);
+inline void commit_together(std::initializer_list<AtomicFile*> files) {
+    commit_together(std::span(files.begin(), files.size()));
+}
+
+// Raises this process's soft limit of open files (RLIMIT_NOFILE) so that `count` more files can
+// be open at once, up to the hard limit. Returns false when even the hard limit is too low.
+bool reserve_open_files(std::size_t count);
 
 // Checks that `target` could be written (folder exists and is writable; the name fits; nothing
 // but a regular file there, and nothing at all unless overwrite) without creating anything;

@@ -305,6 +305,13 @@ class FloatEncoder final : public RowEncoder {
     std::vector<float> band_;
 };
 
+// One export's files, complete in their temp files but not yet in place.
+struct StagedExport {
+    std::unique_ptr<AtomicFile> image;
+    std::unique_ptr<AtomicFile> sidecar;  // r16/r32's OUT.json
+    ExportResult result;
+};
+
 noise::Region checked_window(const ExportRequest& request) {
     const auto [width, height] = request.size;
     if (width < 1 || height < 1 || width > max_image_side || height > max_image_side)
@@ -319,92 +326,8 @@ noise::Region checked_window(const ExportRequest& request) {
     return window;
 }
 
-}  // namespace
-
-std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file) {
-    auto sidecar = raw_file;
-    sidecar += ".json";
-    return sidecar;
-}
-
-std::optional<ExportFormat> parse_export_format(std::string_view name) {
-    for (std::size_t i = 0; i < export_format_names.size(); ++i)
-        if (export_format_names[i] == name) return static_cast<ExportFormat>(i);
-    return std::nullopt;
-}
-
-ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
-                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel,
-                          std::atomic<double>* progress) {
-    try {
-        for (const auto& tile : tiles) {
-            check_writable_target(tile.path, request.overwrite);
-            if (has_sidecar(request.format))
-                check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
-        }
-        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
-    } catch (const AtomicFileError& error) {
-        throw from(error);
-    }
-    std::vector<std::filesystem::path> written;
-    ExportResult result{};
-    try {
-        std::atomic<double> tile_progress{0.0};
-        for (std::size_t i = 0; i < tiles.size(); ++i) {
-            ExportRequest part = request;
-            part.region        = tiles[i].region;
-            part.path          = tiles[i].path;
-            const auto tile    = export_image(preset, part, cancel, &tile_progress);
-            written.insert(written.end(), tile.files.begin(), tile.files.end());
-            result.range = tile.range;
-            if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(tiles.size()));
-        }
-        if (whole_grid) {
-            write_file_atomically(
-                tile_manifest_path(request.path),
-                tile_manifest_json(grid, request.size, tiles,
-                                   export_format_names[static_cast<std::size_t>(request.format)],
-                                   preset_to_json(preset)),
-                request.overwrite);
-            written.push_back(tile_manifest_path(request.path));
-        }
-    } catch (...) {
-        std::error_code ignored;
-        for (const auto& file : written) std::filesystem::remove(file, ignored);
-        try {
-            throw;
-        } catch (const AtomicFileError& error) {
-            throw from(error);
-        }
-    }
-    result.files = std::move(written);
-    return result;
-}
-
-std::string_view export_format_extension(ExportFormat format) {
-    switch (format) {
-        case ExportFormat::r16:
-            return ".r16";
-        case ExportFormat::r32:
-            return ".r32";
-        case ExportFormat::exr32:
-            return ".exr";
-        case ExportFormat::png8:
-        case ExportFormat::rgb8:
-        case ExportFormat::png16:
-        case ExportFormat::normal8:
-            break;
-    }
-    return ".png";
-}
-
-std::optional<FloatValues> parse_float_values(std::string_view name) {
-    for (std::size_t i = 0; i < float_values_names.size(); ++i)
-        if (float_values_names[i] == name) return static_cast<FloatValues>(i);
-    return std::nullopt;
-}
-
-ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
+// Renders and encodes one export into its temp files, which are not in place until committed.
+StagedExport stage_export(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
                           std::atomic<double>* progress) {
     const noise::Region window = checked_window(request);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
@@ -424,17 +347,18 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
     const noise::Range range = mapping_range(
         preset.params, preset.view,
         stretch ? measure_full_image(noise, request, cancel, meter) : noise::nominal_range(preset.params));
-    ExportResult result{range, {request.path}};
-    if (r16) result.files.push_back(sidecar);
+    StagedExport staged;
+    staged.result = {range, {request.path}};
+    if (r16) staged.result.files.push_back(sidecar);
 
     try {
-        AtomicFile file(request.path, request.overwrite);
-        std::optional<AtomicFile> sidecar_file;
+        staged.image     = std::make_unique<AtomicFile>(request.path, request.overwrite);
+        AtomicFile& file = *staged.image;
         std::unique_ptr<RowEncoder> encoder;
         PngEncoder* png = nullptr;
         if (r16) {
-            sidecar_file.emplace(sidecar, request.overwrite);
-            sidecar_file->write(export_facts_json(preset, request, window, range, true));
+            staged.sidecar = std::make_unique<AtomicFile>(sidecar, request.overwrite);
+            staged.sidecar->write(export_facts_json(preset, request, window, range, true));
             if (request.format == ExportFormat::r16)
                 encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
             else
@@ -493,12 +417,6 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
         }
         encoder->finish();
         encoder.reset();
-        // The raw file and its sidecar describe each other: both land, or neither (a new .r16
-        // beside the old .json would be read with the old range).
-        if (sidecar_file)
-            commit_together({&file, &*sidecar_file});
-        else
-            file.commit();
     } catch (const AtomicFileError& error) {
         throw from(error);
     } catch (const ExportError&) {
@@ -513,7 +431,131 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request, co
     } catch (const std::runtime_error& error) {
         fail(failure_text(error));
     }
+    return staged;
+}
+
+// Puts every staged file in place at once: all new, or (on an error, thrown as ExportError) all
+// as they were. The raw file and its sidecar describe each other, and a grid's tiles and
+// manifest describe one image: a new .r16 beside the old .json, or a new tile among old ones,
+// would be read wrong.
+void commit_staged(std::span<const StagedExport> staged, AtomicFile* manifest) {
+    std::vector<AtomicFile*> files;
+    for (const auto& one : staged) {
+        files.push_back(one.image.get());
+        if (one.sidecar) files.push_back(one.sidecar.get());
+    }
+    if (manifest) files.push_back(manifest);
+    try {
+        commit_together(files);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+}
+
+}  // namespace
+
+std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file) {
+    auto sidecar = raw_file;
+    sidecar += ".json";
+    return sidecar;
+}
+
+std::optional<ExportFormat> parse_export_format(std::string_view name) {
+    for (std::size_t i = 0; i < export_format_names.size(); ++i)
+        if (export_format_names[i] == name) return static_cast<ExportFormat>(i);
+    return std::nullopt;
+}
+
+ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel,
+                          std::atomic<double>* progress) {
+    try {
+        for (const auto& tile : tiles) {
+            check_writable_target(tile.path, request.overwrite);
+            if (has_sidecar(request.format))
+                check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
+        }
+        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    // Every file of the set stays open until the set is committed.
+    const std::size_t file_count =
+        tiles.size() * (has_sidecar(request.format) ? 2 : 1) + (whole_grid ? 1 : 0);
+    if (!reserve_open_files(file_count))
+        fail("--tiles: the " + std::to_string(file_count) +
+             " files of the set must be open at once until all are written, more than this process may "
+             "open (ulimit -n): raise the limit or write fewer tiles at a time with --tile X,Y");
+
+    // Every tile is staged before any is put in place: on an error, a cancellation or a signal
+    // the staged files vanish (their destructors) and the old set is untouched.
+    std::vector<StagedExport> staged;
+    staged.reserve(tiles.size());
+    std::atomic<double> tile_progress{0.0};
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        ExportRequest part = request;
+        part.region        = tiles[i].region;
+        part.path          = tiles[i].path;
+        staged.push_back(stage_export(preset, part, cancel, &tile_progress));
+        try {
+            staged.back().image->park();
+            if (staged.back().sidecar) staged.back().sidecar->park();
+        } catch (const AtomicFileError& error) {
+            throw from(error);
+        }
+        if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(tiles.size()));
+    }
+    std::unique_ptr<AtomicFile> manifest;
+    if (whole_grid) {
+        try {
+            manifest = std::make_unique<AtomicFile>(tile_manifest_path(request.path), request.overwrite);
+            manifest->write(tile_manifest_json(grid, request.size, tiles,
+                                               export_format_names[static_cast<std::size_t>(request.format)],
+                                               preset_to_json(preset)));
+        } catch (const AtomicFileError& error) {
+            throw from(error);
+        }
+    }
+    if (cancel && cancel->load()) cancelled();
+    commit_staged(staged, manifest.get());
+
+    ExportResult result{};
+    for (auto& one : staged) {
+        result.files.insert(result.files.end(), one.result.files.begin(), one.result.files.end());
+        result.range = one.result.range;
+    }
+    if (manifest) result.files.push_back(manifest->target());
     return result;
+}
+
+std::string_view export_format_extension(ExportFormat format) {
+    switch (format) {
+        case ExportFormat::r16:
+            return ".r16";
+        case ExportFormat::r32:
+            return ".r32";
+        case ExportFormat::exr32:
+            return ".exr";
+        case ExportFormat::png8:
+        case ExportFormat::rgb8:
+        case ExportFormat::png16:
+        case ExportFormat::normal8:
+            break;
+    }
+    return ".png";
+}
+
+std::optional<FloatValues> parse_float_values(std::string_view name) {
+    for (std::size_t i = 0; i < float_values_names.size(); ++i)
+        if (float_values_names[i] == name) return static_cast<FloatValues>(i);
+    return std::nullopt;
+}
+
+ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
+                          std::atomic<double>* progress) {
+    StagedExport staged = stage_export(preset, request, cancel, progress);
+    commit_staged(std::span(&staged, 1), nullptr);
+    return std::move(staged.result);
 }
 
 }  // namespace app

@@ -109,10 +109,14 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request,
                           const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
 
 // A grid of tiles (tile_grid.hpp), each an export_image of its region to its own file, then
-// (when `whole_grid`) the manifest. Every target is checked before the first tile renders; if a
-// tile fails or is cancelled, the files this call wrote are removed again (a tile that replaced
-// an older one with `overwrite` is gone then, not restored) and the ExportError is thrown.
-// `progress` counts finished tiles. Returns the files written and the last tile's range.
+// (when `whole_grid`) the manifest, committed as one set: every target is checked before the
+// first tile renders, every tile is rendered into its temp file, and only then are all put in
+// place together (commit_together). A failure, a cancellation or a signal before that leaves
+// the folder exactly as it was, old tiles and manifest included (with `overwrite` too), and
+// nothing new; a failure while they are put in place renames the old files back. The set keeps
+// one descriptor per file open until the commit (the soft limit is raised to fit, up to the
+// hard one) and needs the disk space of the old set and the new one at once. `progress` counts
+// finished tiles. Returns the files written and the last tile's range.
 ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
                           const std::vector<Tile>& tiles, bool whole_grid,
                           const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);

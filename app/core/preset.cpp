@@ -183,6 +183,23 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
     return message;
 }
 
+// An unknown "mask.KEY": named whole, with a suggestion among the mask field's own keys (every
+// noise key but "mask", since a mask field has no mask of its own, and "curve"), and the list
+// in a few words rather than forty keys.
+std::string unknown_mask_key_message(std::string_view key) {
+    std::vector<std::string> names;
+    for (const auto& info : noise::param_table())
+        if (info.key != "mask") names.push_back("mask." + std::string(info.key));
+    names.push_back("mask.curve");
+    const std::vector<std::string_view> allowed(names.begin(), names.end());
+    std::string message = unknown_key_message(key, allowed);
+    message.erase(message.find(": expected one of ", ("unknown key " + shown(key)).size()));
+    return message +
+           ": expected mask. and a key of the mask field's noise (mask.frequency, mask.octaves, "
+           "mask.fractal, "
+           "..., mask.curve: docs/parameters.md#shaping)";
+}
+
 [[noreturn]] void fail(std::string_view source, const std::string& message) {
     throw PresetError(shown_source(source) + ": " + message);
 }
@@ -350,9 +367,15 @@ void check_header(const json& root, std::string_view source) {
                  written + " is not a version: expected " + std::to_string(preset_format_version));
 }
 
-std::string read_text_key(const json& value, std::string_view key, std::string_view source) {
+std::string read_text_key(const json& value, std::string_view key, std::string_view source,
+                          std::size_t limit) {
     if (!value.is_string()) fail_key(source, key, "expected a string, got " + describe(value));
-    return value.get<std::string>();
+    std::string text = value.get<std::string>();
+    if (text.size() > limit)
+        fail_key(source, key,
+                 "the text is " + std::to_string(text.size()) + " bytes long: expected at most " +
+                     std::to_string(limit) + " bytes");
+    return text;
 }
 
 JsonRules preset_json_rules() {
@@ -420,9 +443,9 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
     for (const auto& [key, value] : root.items()) {
         if (key == "format" || key == "version") continue;
         if (key == "name") {
-            preset.name = read_text_key(value, key, source_name);
+            preset.name = read_text_key(value, key, source_name, preset_name_limit);
         } else if (key == "description") {
-            preset.description = read_text_key(value, key, source_name);
+            preset.description = read_text_key(value, key, source_name, preset_description_limit);
         } else if (key == "view") {
             read_view(preset.view, value, source_name);
         } else if (key == "curve") {
@@ -528,7 +551,10 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     if (key.starts_with("view.") && find_view_key(key.substr(5)) != nullptr) key.remove_prefix(5);
 
     std::string error;
-    if (key == "curve" || key.starts_with("mask.") || noise::find_param(key) != nullptr) {
+    if (key.starts_with("mask.") && key.substr(5) != "curve" && key.substr(5) != "mask" &&
+        noise::find_param(key.substr(5)) == nullptr) {
+        error = unknown_mask_key_message(key);
+    } else if (key == "curve" || key.starts_with("mask.") || noise::find_param(key) != nullptr) {
         error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
     } else if (find_view_key(key) != nullptr) {
         error = with_value_shown(set_view_key(preset.view, key, value), value, value);

@@ -8,8 +8,8 @@
 //     {
 //       "format": "noise-explorer-preset",   required, exactly this
 //       "version": 1,                         required; a newer version is refused
-//       "name": "Clouds",                     optional, free text
-//       "description": "...",                 optional, free text
+//       "name": "Clouds",                     optional, free text, at most preset_name_limit bytes
+//       "description": "...",                 optional, free text, at most preset_description_limit bytes
 //       "algorithm": "perlin", ... "tile": 0, every key of noise::param_table(), flat
 //       "curve": [[0, 0], [0.5, 0.8], [1, 1]],   the shaping stage's curve ([]: none)
 //       "mask_field": { "fractal": "ridged", ... }   only with a mask field: its keys and curve
@@ -82,6 +82,14 @@ inline constexpr int preset_max_nesting = 8;
 
 // Every key at its longest value is about 1 KB; a thousand times that is still a preset.
 inline constexpr std::size_t preset_json_limit = 1u << 20;
+
+// The free texts, in bytes of UTF-8. The writer spells every byte past ASCII or below a space
+// as \uXXXX (up to 6 bytes for one), so even texts at these limits written that way (about
+// 100 KB) keep a preset far inside preset_json_limit and the PNG chunk, EXR attribute and
+// sidecar that carry it: whatever the program writes, it reads back. A name is a title (the
+// window saves a file's name there, at most 255 bytes); a description a paragraph or two.
+inline constexpr std::size_t preset_name_limit        = 1024;
+inline constexpr std::size_t preset_description_limit = 16 * 1024;
 
 // A preset .json, or a PNG this program exported (its text chunk). Throws PresetError, also for
 // an empty file name (never "the defaults": see resolve_preset_argument).

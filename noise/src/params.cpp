@@ -285,6 +285,10 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
             return "parameter " + quote_text(key) +
                    " is not allowed: a mask field has no mask of its own, expected a key of the "
                    "mask field's noise (mask.frequency, mask.fractal, ...)";
+        if (inner != "curve" && find_param(inner) == nullptr)
+            return "unknown parameter " + quote_text(key) +
+                   ": expected mask. and a key of the mask field's noise (mask.frequency, mask.octaves, "
+                   "mask.fractal, ..., mask.curve)";
         Params edited           = params;
         const std::string error = set_param(mask_field_of(edited), inner, text);
         if (!error.empty()) return "mask." + error;

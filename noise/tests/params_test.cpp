@@ -100,6 +100,9 @@ TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
     EXPECT_EQ(noise::set_param(params, "colour", "red")
                   .rfind("unknown parameter 'colour': expected one of algorithm, ", 0),
               0u);
+    EXPECT_EQ(noise::set_param(params, "mask.colour", "red"),
+              "unknown parameter 'mask.colour': expected mask. and a key of the mask field's noise "
+              "(mask.frequency, mask.octaves, mask.fractal, ..., mask.curve)");
     EXPECT_EQ(params, before);
 }
 

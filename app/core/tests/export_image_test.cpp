@@ -72,6 +72,63 @@ TEST(ExportImage, PngCarriesItsPresetExactly) {
     }
 }
 
+// The free texts at their limits, in the bytes the writer spells longest (\u0001 for 0x01), with
+// the longest curves in the field and its mask field: the largest preset the program can write.
+Preset largest_preset() {
+    Preset p        = hills();
+    p.name          = std::string(preset_name_limit, '\x01');
+    p.description   = std::string(preset_description_limit, '\x1f');
+    auto long_curve = [] {
+        std::vector<noise::CurvePoint> curve;
+        for (std::size_t i = 0; i < noise::curve_max_points; ++i) {
+            const double x = static_cast<double>(i) / static_cast<double>(noise::curve_max_points - 1);
+            curve.push_back({x, 0.1 + 0.8 * x * x + 1e-17 * static_cast<double>(i)});
+        }
+        return curve;
+    };
+    p.params.curve          = long_curve();
+    p.params.mask           = noise::MaskMode::select;
+    noise::Params mask      = p.params;
+    mask.mask               = noise::MaskMode::none;
+    mask.seed               = 0xFFFFFFFFu;
+    mask.persistence        = 0.7071067811865476;
+    p.params.mask_field     = {mask};
+    p.params.mask_threshold = 0.4142135623730951;
+    return p;
+}
+
+TEST(ExportImage, TheLargestPresetReadsBackFromEveryFormatThatCarriesIt) {
+    testing::TestDir dir;
+    const Preset preset = largest_preset();
+    ASSERT_TRUE(noise::validate(preset.params).empty()) << noise::validate(preset.params);
+    EXPECT_GT(preset_to_json(preset).size(), 6 * (preset_name_limit + preset_description_limit));
+    for (std::size_t i = 0; i < export_format_names.size(); ++i) {
+        const auto format = static_cast<ExportFormat>(i);
+        const auto file   = dir / ("out-" + std::string(export_format_names[i]) +
+                                 std::string(export_format_extension(format)));
+        export_image(preset, req({8, 8}, format, file));
+        EXPECT_EQ(load_preset(file), preset) << export_format_names[i];
+    }
+    save_preset(preset, dir / "saved.json", false);
+    EXPECT_EQ(load_preset(dir / "saved.json"), preset);
+}
+
+TEST(ExportImage, TextsPastTheirLimitsAreRefusedNamingTheKey) {
+    Preset preset = hills();
+    preset.name   = std::string(preset_name_limit + 1, 'a');
+    try {
+        parse_preset_json(preset_to_json(preset), "long.json");
+        FAIL() << "a name past the limit was read";
+    } catch (const PresetError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  "long.json: key 'name': the text is 1025 bytes long: expected at most "
+                  "1024 bytes");
+    }
+    preset.name        = {};
+    preset.description = std::string(preset_description_limit + 1, 'a');
+    EXPECT_THROW(parse_preset_json(preset_to_json(preset), "long.json"), PresetError);
+}
+
 TEST(ExportImage, ExistingFileIsRefusedUntouched) {
     testing::TestDir dir;
     const auto file = dir / "out.png";

@@ -171,6 +171,13 @@ TEST(PresetErrors, SetReachesTheCurveAndTheMaskField) {
               "--set: curve: point 2 y 'nan' is out of range: expected a number from 0 to 1");
     EXPECT_EQ(message_of("mask.octaves=0"),
               "--set: mask.octaves: '0' is out of range: expected an integer from 1 to 16");
+    // An unknown key of the mask field is named whole, with what is allowed there only.
+    EXPECT_EQ(message_of("mask.foo=1"),
+              "--set: unknown key 'mask.foo': expected mask. and a key of the mask field's noise "
+              "(mask.frequency, mask.octaves, mask.fractal, ..., mask.curve: docs/parameters.md#shaping)");
+    EXPECT_EQ(message_of("mask.octavs=3").substr(0, 61),
+              "--set: unknown key 'mask.octavs' (did you mean 'mask.octaves'");
+    EXPECT_LT(message_of("mask.foo=1").size(), 200u);
     EXPECT_EQ(p.params.curve.size(), 3u);  // unchanged by the refusals
 }
 

@@ -1,0 +1,121 @@
+// noise_explorer.export: a preset to an image file through the program's own export
+// (app::export_image: rendered in bands, written to a temporary file and renamed into place).
+//
+//     noise_explorer.export(preset, "height.png", size="unreal-1009", format="png16")
+//     noise_explorer.export(preset, "h.r32", size=(512, 512), format="r32", values="raw", overwrite=True)
+//
+// Arguments mean what `noise-explorer export`'s options mean (docs/cli.md); refused ones raise
+// ValueError with the same words, an existing file FileExistsError, anything else the export
+// reports ExportError (a RuntimeError) naming the file or the setting. Ctrl+C cancels the
+// export (no file is left behind) and raises KeyboardInterrupt.
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <variant>
+
+#include "bindings.hpp"
+#include "core/export_image.hpp"
+#include "core/image_size.hpp"
+#include "core/shown_text.hpp"
+#include "interruptible.hpp"
+
+namespace py = pybind11;
+
+namespace noise_python {
+namespace {
+
+using Size = std::variant<std::tuple<int, int>, std::string>;
+
+std::string joined(std::span<const std::string_view> names) {
+    std::string text;
+    for (const auto name : names) text += (text.empty() ? "" : ", ") + std::string(name);
+    return text;
+}
+
+app::ImageSize size_of(const Size& size) {
+    const std::string text = std::holds_alternative<std::string>(size)
+                                 ? std::get<std::string>(size)
+                                 : std::to_string(std::get<0>(std::get<0>(size))) + "x" +
+                                       std::to_string(std::get<1>(std::get<0>(size)));
+    const auto parsed      = app::parse_image_size(text);
+    if (!parsed.size) throw std::invalid_argument(parsed.error);
+    return *parsed.size;
+}
+
+py::dict export_preset(const app::Preset& preset, py::handle path, const Size& size, std::string_view format,
+                       std::optional<std::string_view> values,
+                       const std::optional<std::tuple<int, int, int, int>>& window, bool overwrite,
+                       int threads) {
+    app::ExportRequest request;
+    request.size             = size_of(size);
+    const auto parsed_format = app::parse_export_format(format);
+    if (!parsed_format)
+        throw std::invalid_argument("format: " + app::shown(format) + " is not a format: expected one of " +
+                                    joined(app::export_format_names));
+    request.format = *parsed_format;
+    if (values) {
+        const auto parsed_values = app::parse_float_values(*values);
+        if (!parsed_values)
+            throw std::invalid_argument("values: " + app::shown(*values) +
+                                        " is not allowed: expected one of " +
+                                        joined(app::float_values_names));
+        if (!app::is_float_format(request.format))
+            throw std::invalid_argument("values: only the float formats r32 and exr32 take it, not format " +
+                                        std::string(format));
+        request.float_values = *parsed_values;
+    }
+    request.path      = py::module_::import("os").attr("fspath")(path).cast<std::string>();
+    request.overwrite = overwrite;
+    if (threads < 0)
+        throw std::invalid_argument(
+            "threads: '" + std::to_string(threads) +
+            "' is not allowed: expected 0 (one per hardware thread) or a positive count");
+    request.threads = static_cast<unsigned>(threads);
+    if (window) {
+        const auto [x0, y0, x1, y1] = *window;
+        const auto parsed           = app::parse_region(std::to_string(x0) + "," + std::to_string(y0) + "," +
+                                                            std::to_string(x1) + "," + std::to_string(y1),
+                                                        request.size);
+        if (!parsed.region) throw std::invalid_argument(parsed.error);
+        request.region = parsed.region;
+    }
+    if (auto error = noise::validate(preset.params); !error.empty()) throw std::invalid_argument(error);
+
+    app::ExportResult result;
+    run_interruptible(
+        [&](const std::atomic<bool>& cancel) { result = app::export_image(preset, request, &cancel); });
+    py::list files;
+    for (const auto& file : result.files) files.append(py::str(file.string()));
+    py::dict facts;
+    facts["files"] = files;
+    facts["range"] = py::make_tuple(result.range.lo, result.range.hi);
+    return facts;
+}
+
+}  // namespace
+
+void bind_export(py::module_& m) {
+    static py::exception<app::ExportError> export_error(m, "ExportError", PyExc_RuntimeError);
+    py::register_exception_translator([](std::exception_ptr failure) {
+        try {
+            if (failure) std::rethrow_exception(failure);
+        } catch (const app::ExportError& error) {
+            if (error.cause() == app::ExportError::Cause::exists)
+                PyErr_SetString(PyExc_FileExistsError, error.what());
+            else
+                export_error(error.what());
+        }
+    });
+    m.def("export", &export_preset, py::arg("preset"), py::arg("path"), py::kw_only(), py::arg("size"),
+          py::arg("format") = "png16", py::arg("values") = py::none(), py::arg("region") = py::none(),
+          py::arg("overwrite") = false, py::arg("threads") = 0,
+          R"(Exports the preset as `noise-explorer export` does: size "WxH", (w, h) or a named size
+("unreal-1009"); format png8, rgb8, png16, r16, normal8, r32 or exr32; values "unit" or "raw"
+(r32 and exr32 only); region=(x0, y0, x1, y1) a window of the full image. Atomic: the file
+appears complete or not at all. Returns {"files": [...], "range": (lo, hi)}.)");
+}
+
+}  // namespace noise_python

@@ -1,0 +1,159 @@
+// A preset's keys between Python values and the tables' text forms: see preset_keys.hpp.
+#include "preset_keys.hpp"
+
+#include "core/shown_text.hpp"
+#include "core/view_keys.hpp"
+#include "noise/params.hpp"
+
+namespace py = pybind11;
+
+namespace noise_python {
+namespace {
+
+constexpr std::string_view set_prefix = "--set: ";
+
+std::string without_set_prefix(std::string message) {
+    if (message.starts_with(set_prefix)) message.erase(0, set_prefix.size());
+    return message;
+}
+
+// A field's number as the Python value of its kind.
+py::object typed(const noise::FieldSpec& info, double value) {
+    switch (info.kind) {
+        case noise::FieldKind::choice:
+            return py::str(std::string(info.names[static_cast<std::size_t>(value)]));
+        case noise::FieldKind::toggle:
+            return py::bool_(value != 0.0);
+        case noise::FieldKind::integer:
+            return py::int_(static_cast<long long>(value));
+        case noise::FieldKind::real:
+            break;
+    }
+    return py::float_(value);
+}
+
+py::object curve_list(const std::vector<noise::CurvePoint>& curve) {
+    py::list points;
+    for (const auto& point : curve) points.append(py::make_tuple(point.x, point.y));
+    return points;
+}
+
+py::object params_key(const noise::Params& params, std::string_view key) {
+    if (key == "curve") return curve_list(params.curve);
+    const noise::ParamInfo* info = noise::find_param(key);
+    return info != nullptr ? typed(*info, info->get(params)) : py::object();
+}
+
+// The message apply_assignment gives for a name that is no key (with its "did you mean").
+[[noreturn]] void unknown(std::string_view key) {
+    if (!key.empty() && key.find('=') == std::string_view::npos) {
+        app::Preset scratch;
+        try {
+            app::apply_assignment(scratch, std::string(key) + "=");
+        } catch (const app::PresetError& error) {
+            throw UnknownKey(without_set_prefix(error.what()));
+        }
+    }
+    throw UnknownKey("unknown key " + app::shown(key) + ": expected a key of `noise-explorer sample --help`");
+}
+
+// Whether apply_assignment knows the key (a noise key, curve, mask.KEY, a view key with or
+// without "view.").
+bool is_key(std::string_view key) {
+    if (key == "curve" || noise::find_param(key) != nullptr) return true;
+    if (key.starts_with("mask."))
+        return key.substr(5) == "curve" || noise::find_param(key.substr(5)) != nullptr;
+    return app::find_view_key(key.starts_with("view.") ? key.substr(5) : key) != nullptr;
+}
+
+// The text `--set` reads for a Python value, or "" with `error` set.
+std::string text_of(std::string_view key, py::handle value, std::string& error) {
+    if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
+    if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+    if (py::isinstance<py::float_>(value)) return py::repr(value).cast<std::string>();
+    if (py::hasattr(value, "__index__")) return py::str(value.attr("__index__")()).cast<std::string>();
+    // NumPy's float32 and other numbers that are not float: through float(), as Python would.
+    if (py::hasattr(value, "__float__") && !py::isinstance<py::sequence>(value))
+        return py::repr(py::float_(value.attr("__float__")())).cast<std::string>();
+    const bool curve = key == "curve" || key == "mask.curve";
+    if (curve && py::isinstance<py::sequence>(value)) {
+        std::string text;
+        for (const auto point : value) {
+            if (!py::isinstance<py::sequence>(point) || py::len(point) != 2) {
+                text.clear();
+                break;
+            }
+            const auto pair = point.cast<py::sequence>();
+            text += (text.empty() ? "" : ",") + py::repr(py::float_(pair[0])).cast<std::string>() + ":" +
+                    py::repr(py::float_(pair[1])).cast<std::string>();
+        }
+        if (!text.empty()) return text;
+        if (py::len(value) == 0) return "none";
+    }
+    const std::string allowed = app::preset_key_allowed(key.starts_with("mask.") ? key.substr(5) : key);
+    error = std::string(key) + ": " + app::shown(py::repr(value).cast<std::string>()) + " is not allowed: " +
+            (curve             ? "expected a list of (x, y) pairs, a curve's name or \"none\""
+             : allowed.empty() ? "expected a str, bool, int or float"
+                               : allowed);
+    return {};
+}
+
+}  // namespace
+
+std::vector<std::string> preset_keys(const app::Preset& preset) {
+    std::vector<std::string> keys{"name", "description"};
+    for (const auto& info : noise::param_table()) keys.emplace_back(info.key);
+    keys.emplace_back("curve");
+    for (const auto& info : app::view_key_table()) keys.emplace_back(info.key);
+    if (!preset.params.mask_field.empty()) {
+        for (const auto& info : noise::param_table()) keys.push_back("mask." + std::string(info.key));
+        keys.emplace_back("mask.curve");
+    }
+    return keys;
+}
+
+py::object get_key(const app::Preset& preset, std::string_view key) {
+    if (key == "name") return py::str(preset.name);
+    if (key == "description") return py::str(preset.description);
+    if (auto value = params_key(preset.params, key)) return value;
+    if (!is_key(key)) unknown(key);
+    if (key.starts_with("mask.")) {
+        const auto inner = key.substr(5);
+        if (preset.params.mask_field.empty())
+            throw KeyValueError(std::string(key) +
+                                ": the preset has no mask field: expected mask.KEY to be set first (any "
+                                "mask.KEY = value creates it), or \"mask_field\" in the preset");
+        return params_key(preset.params.mask_field.front(), inner);
+    }
+    const auto view_key = key.starts_with("view.") ? key.substr(5) : key;
+    if (const app::ViewKeyInfo* info = app::find_view_key(view_key))
+        return typed(*info, info->get(preset.view));
+    unknown(key);
+}
+
+void set_key(app::Preset& preset, std::string_view key, py::handle value) {
+    if (key == "name" || key == "description") {
+        if (!py::isinstance<py::str>(value))
+            throw KeyValueError(std::string(key) + ": " + app::shown(py::repr(value).cast<std::string>()) +
+                                " is not allowed: expected a str");
+        // The limits the preset reader keeps, so that whatever a script saves reads back.
+        const std::size_t limit = key == "name" ? app::preset_name_limit : app::preset_description_limit;
+        auto text               = value.cast<std::string>();
+        if (text.size() > limit)
+            throw KeyValueError(std::string(key) + ": the text is " + std::to_string(text.size()) +
+                                " bytes long: expected at most " + std::to_string(limit) + " bytes");
+        (key == "name" ? preset.name : preset.description) = std::move(text);
+        return;
+    }
+    if (!is_key(key)) unknown(key);
+    std::string error;
+    const std::string text = text_of(key, value, error);
+    if (!error.empty()) throw KeyValueError(error);
+    try {
+        app::apply_assignment(preset, std::string(key) + "=" + text);
+    } catch (const app::PresetError& failure) {
+        throw KeyValueError(without_set_prefix(failure.what()));
+    }
+}
+
+}  // namespace noise_python

@@ -1,0 +1,233 @@
+// noise_explorer.render, render_bands, value_gradient, sample, sample_gradient: the field into
+// NumPy arrays of float64 (field_rows.hpp computes them; interruptible.hpp keeps Ctrl+C working).
+//
+//     a = noise_explorer.render(preset, 512, 512)                  # shape (512, 512), a[py, px]
+//     a = noise_explorer.render(preset, 4096, 4096, region=(0, 0, 256, 256), threads=2)
+//     for y0, band in noise_explorer.render_bands(preset, 16384, 16384, rows=256): ...
+//     v = noise_explorer.sample(preset, points)                    # points: (N, D), D = 1..4
+//
+// Every array is freshly allocated, C-contiguous, float64; the GIL is released while it fills.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <tuple>
+
+#include "bindings.hpp"
+#include "core/preset.hpp"
+#include "field_rows.hpp"
+#include "interruptible.hpp"
+
+namespace py = pybind11;
+
+namespace noise_python {
+namespace {
+
+using Window = std::tuple<int, int, int, int>;  // x0, y0, x1, y1, end exclusive
+using Points = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// Below this many pixels or points a job runs on the calling thread (interruptible.hpp).
+constexpr std::size_t small_job = 1u << 14;
+
+noise::Region region_of(int width, int height, const std::optional<Window>& window) {
+    noise::Region region = noise::Region::full(width, height);
+    if (window) std::tie(region.x0, region.y0, region.x1, region.y1) = *window;
+    if (auto error = noise::validate(region); !error.empty()) throw std::invalid_argument(error);
+    return region;
+}
+
+unsigned threads_of(int threads) {
+    if (threads < 0)
+        throw std::invalid_argument(
+            "threads: '" + std::to_string(threads) +
+            "' is not allowed: expected 0 (one per hardware thread) or a positive count");
+    return static_cast<unsigned>(threads);
+}
+
+// The noise of a preset, after the rules that join keys (tiling needs an integer lacunarity...).
+std::shared_ptr<const noise::FractalNoise> noise_of(const app::Preset& preset) {
+    if (auto error = noise::validate(preset.params); !error.empty()) throw std::invalid_argument(error);
+    return std::make_shared<const noise::FractalNoise>(preset.params);
+}
+
+py::array_t<double> render_region(const noise::FractalNoise& noise, const noise::Region& region,
+                                  unsigned threads) {
+    py::array_t<double> out({region.rows(), region.columns()});
+    double* data = out.mutable_data();
+    run_interruptible(
+        [&](const std::atomic<bool>& cancel) { fill_grid(noise, region, data, threads, cancel); },
+        region.pixel_count() < small_job);
+    return out;
+}
+
+py::array_t<double> render(const app::Preset& preset, int width, int height,
+                           const std::optional<Window>& window, int threads) {
+    const auto region    = region_of(width, height, window);
+    const unsigned count = threads_of(threads);
+    return render_region(*noise_of(preset), region, count);
+}
+
+// The rows of an image a band at a time, so that a caller never holds more than one band.
+class Bands {
+  public:
+    Bands(const app::Preset& preset, int width, int height, int rows, const std::optional<Window>& window,
+          int threads)
+        : noise_(noise_of(preset)),
+          region_(region_of(width, height, window)),
+          threads_(threads_of(threads)),
+          rows_(rows),
+          next_(region_.y0) {
+        if (rows < 1)
+            throw std::invalid_argument("rows: '" + std::to_string(rows) +
+                                        "' is not allowed: expected a positive number of rows per band");
+    }
+
+    // (y0, band): the band's first row in the full image and its values, shape (rows, columns).
+    std::tuple<int, py::array_t<double>> next() {
+        if (next_ >= region_.y1) throw py::stop_iteration();
+        noise::Region band = region_;
+        band.y0            = next_;
+        band.y1            = std::min(next_ + rows_, region_.y1);
+        next_              = band.y1;
+        return {band.y0, render_region(*noise_, band, threads_)};
+    }
+
+    std::size_t size() const { return static_cast<std::size_t>((region_.rows() + rows_ - 1) / rows_); }
+
+  private:
+    std::shared_ptr<const noise::FractalNoise> noise_;
+    noise::Region region_;
+    unsigned threads_;
+    int rows_;
+    int next_;
+};
+
+// Checks an (N, D) array of points: 1 <= D <= 4, every coordinate finite.
+std::size_t check_points(const Points& points) {
+    if (points.ndim() != 2 || points.shape(1) < 1 || points.shape(1) > 4)
+        throw std::invalid_argument(
+            "points: an array of shape " +
+            py::repr(
+                py::tuple(py::cast(std::vector<py::ssize_t>(points.shape(), points.shape() + points.ndim()))))
+                .cast<std::string>() +
+            " is not allowed: expected shape (N, D), one point x [y [z [w]]] per row, D "
+            "from 1 to 4");
+    const double* data = points.data();
+    for (py::ssize_t i = 0; i < points.size(); ++i)
+        if (!std::isfinite(data[i]))
+            throw std::invalid_argument("points: row " + std::to_string(i / points.shape(1)) +
+                                        " holds a coordinate that is not finite: expected finite numbers");
+    return static_cast<std::size_t>(points.shape(0));
+}
+
+py::array_t<double> sample(const app::Preset& preset, const Points& points, int threads) {
+    const std::size_t count = check_points(points);
+    const auto noise        = noise_of(preset);
+    const unsigned workers  = threads_of(threads);
+    py::array_t<double> out(static_cast<py::ssize_t>(count));
+    double* data         = out.mutable_data();
+    const double* source = points.data();
+    const int stride     = static_cast<int>(points.shape(1));
+    run_interruptible(
+        [&](const std::atomic<bool>& cancel) {
+            fill_points(*noise, source, count, stride, data, workers, cancel);
+        },
+        count < small_job);
+    return out;
+}
+
+std::tuple<py::array_t<double>, py::array_t<double>> value_gradient(const app::Preset& preset, int width,
+                                                                    int height,
+                                                                    const std::optional<Window>& window,
+                                                                    int threads) {
+    const auto region      = region_of(width, height, window);
+    const unsigned workers = threads_of(threads);
+    const auto noise       = noise_of(preset);
+    py::array_t<double> values({region.rows(), region.columns()});
+    py::array_t<double> gradient({region.rows(), region.columns(), preset.params.dimension});
+    double* value_data    = values.mutable_data();
+    double* gradient_data = gradient.mutable_data();
+    run_interruptible(
+        [&](const std::atomic<bool>& cancel) {
+            fill_grid_gradient(*noise, region, value_data, gradient_data, workers, cancel);
+        },
+        region.pixel_count() < small_job / 16);
+    return {values, gradient};
+}
+
+std::tuple<py::array_t<double>, py::array_t<double>> sample_gradient(const app::Preset& preset,
+                                                                     const Points& points, double step,
+                                                                     int threads) {
+    const std::size_t count = check_points(points);
+    if (!(step > 0.0) || !std::isfinite(step))
+        throw std::invalid_argument("step: '" + py::repr(py::float_(step)).cast<std::string>() +
+                                    "' is not allowed: expected a positive finite spacing");
+    const auto noise       = noise_of(preset);
+    const unsigned workers = threads_of(threads);
+    const auto dimension   = static_cast<py::ssize_t>(preset.params.dimension);
+    py::array_t<double> values(static_cast<py::ssize_t>(count));
+    py::array_t<double> gradient({static_cast<py::ssize_t>(count), dimension});
+    double* value_data    = values.mutable_data();
+    double* gradient_data = gradient.mutable_data();
+    const double* source  = points.data();
+    const int stride      = static_cast<int>(points.shape(1));
+    run_interruptible(
+        [&](const std::atomic<bool>& cancel) {
+            fill_points_gradient(*noise, source, count, stride, step, value_data, gradient_data, workers,
+                                 cancel);
+        },
+        count < small_job / 16);
+    return {values, gradient};
+}
+
+}  // namespace
+
+void bind_render(py::module_& m) {
+    m.def("render", &render, py::arg("preset"), py::arg("width"), py::arg("height"), py::kw_only(),
+          py::arg("region") = py::none(), py::arg("threads") = 0,
+          R"(The raw field of a width x height image, shape (rows, columns), float64: a[py, px] is the
+value at noise::pixel_point, x = offset_x + (px + 0.5) * frequency / width, y likewise (square
+pixels, row 0 at the top), what `noise-explorer sample` prints for that point. region=(x0, y0,
+x1, y1) renders that window of the full image (end exclusive). threads=0: one per hardware
+thread; the values are the same for every count. Ctrl+C raises KeyboardInterrupt.)");
+    py::class_<Bands>(m, "RenderBands", "The iterator render_bands returns: (y0, band) pairs.")
+        .def("__iter__", [](Bands& bands) -> Bands& { return bands; })
+        .def("__next__", &Bands::next)
+        .def("__len__", &Bands::size);
+    m.def(
+        "render_bands",
+        [](const app::Preset& preset, int width, int height, int rows, const std::optional<Window>& window,
+           int threads) { return Bands(preset, width, height, rows, window, threads); },
+        py::arg("preset"), py::arg("width"), py::arg("height"), py::kw_only(), py::arg("rows") = 256,
+        py::arg("region") = py::none(), py::arg("threads") = 0,
+        R"(render() a band of `rows` rows at a time: yields (y0, band), band = rows y0 .. y0 + len(band) - 1
+of the full image (or of the region's columns), each band rendered only when asked for. For images
+too large to hold: a 16384 x 16384 image of float64 is 2 GiB, a band of 256 rows 32 MiB.)");
+    m.def("value_gradient", &value_gradient, py::arg("preset"), py::arg("width"), py::arg("height"),
+          py::kw_only(), py::arg("region") = py::none(), py::arg("threads") = 0,
+          R"((values, gradient) at render()'s pixels: values as render() gives them (bit for bit), gradient
+of shape (rows, columns, dimension): d value / d x, d y, ... in noise space (multiply by
+frequency / width for the change per pixel). From the reference on dual numbers: exact where the
+curve is smooth; white noise takes central differences over one pixel. Slower than render().)");
+    m.def("sample", &sample, py::arg("preset"), py::arg("points"), py::kw_only(), py::arg("threads") = 0,
+          R"(The raw field at each point of an (N, D) array (D = 1..4: x [y [z [w]]], missing ones 0), in
+noise space as `noise-explorer sample` reads them (frequency and offsets not applied). Returns
+shape (N,), float64, the values `sample` prints, bit for bit.)");
+    m.def(
+        "nominal_range",
+        [](const app::Preset& preset) {
+            const noise::Range range = noise::nominal_range(preset.params);
+            return std::make_tuple(range.lo, range.hi);
+        },
+        py::arg("preset"),
+        "(lo, hi): the raw range the program's fixed mapping takes to 0 and 1 ([-1, 1] for fbm, [0, 1] for "
+        "turbulence and ridged, wider without normalize).");
+    m.def("sample_gradient", &sample_gradient, py::arg("preset"), py::arg("points"), py::kw_only(),
+          py::arg("step") = 1e-3, py::arg("threads") = 0,
+          R"((values, gradient) at the points of an (N, D) array: values as sample(), gradient (N, dimension)
+d value / d point. `step` is the finite-difference spacing, used by white noise only.)");
+}
+
+}  // namespace noise_python

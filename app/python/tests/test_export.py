@@ -1,0 +1,68 @@
+"""export(): the program's export from Python. Its bytes are checked against the command line's in
+test_bits.py and test_examples.py; here: r32 with raw values and a region against render(), and
+every refusal (one line, the program's words where the program has them) with nothing written."""
+import os
+
+import numpy as np
+import pytest
+
+import noise_explorer as ne
+from conftest import run_program, same_bits
+
+
+def test_r32_raw_with_a_region_is_render_in_float32(tmp_path):
+    preset = ne.Preset.load("wood")
+    out = tmp_path / "w.r32"
+    facts = ne.export(preset, out, size="64x48", format="r32", values="raw", region=(3, 4, 40, 30))
+    assert facts["files"] == [str(out), str(out) + ".json"]
+    assert facts["range"][0] < facts["range"][1]  # wood stretches: the full image's min and max
+    window = ne.render(preset, 64, 48, region=(3, 4, 40, 30))
+    assert same_bits(np.fromfile(out, dtype="<f4"), window.astype(np.float32).ravel())
+
+
+@pytest.mark.parametrize("arguments, kind, message", [
+    (dict(size="64x", format="png16"), ValueError, None),
+    (dict(size=(64, 48), format="tiff"), ValueError,
+     "format: 'tiff' is not a format: expected one of png8, rgb8, png16, r16, normal8, r32, exr32"),
+    (dict(size=(64, 48), format="png16", values="raw"), ValueError,
+     "values: only the float formats r32 and exr32 take it, not format png16"),
+    (dict(size=(64, 48), format="r32", values="cooked"), ValueError,
+     "values: 'cooked' is not allowed: expected one of unit, raw"),
+    (dict(size=(64, 48), format="png16", region=(0, 0, 65, 10)), ValueError, None),
+    (dict(size=(64, 48), format="png16", threads=-2), ValueError,
+     "threads: '-2' is not allowed: expected 0 (one per hardware thread) or a positive count"),
+])
+def test_refused_arguments_write_nothing(tmp_path, arguments, kind, message):
+    with pytest.raises(kind) as error:
+        ne.export(ne.Preset(), tmp_path / "out.png", **arguments)
+    assert "\n" not in str(error.value)
+    if message is not None:
+        assert str(error.value) == message
+    assert os.listdir(tmp_path) == []
+
+
+def test_size_and_region_errors_are_the_program_s(tmp_path):
+    for size, region, program_args in (("64x", None, ["--size", "64x"]),
+                                       ((64, 48), (0, 0, 65, 10), ["--size", "64x48", "--region", "0,0,65,10"])):
+        with pytest.raises(ValueError) as error:
+            ne.export(ne.Preset(), tmp_path / "out.png", size=size, format="png16", region=region)
+        result = run_program("export", *program_args, "--format", "png16", "-o", str(tmp_path / "cli.png"))
+        assert result.returncode == 2
+        assert result.stderr.strip() == "export: " + str(error.value)
+
+
+def test_an_existing_file_is_kept_unless_overwrite(tmp_path):
+    out = tmp_path / "keep.png"
+    out.write_bytes(b"mine")
+    with pytest.raises(FileExistsError) as error:
+        ne.export(ne.Preset(), out, size=(8, 8), format="png8")
+    assert str(out) in str(error.value) and out.read_bytes() == b"mine"
+    ne.export(ne.Preset(), out, size=(8, 8), format="png8", overwrite=True)
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_other_failures_are_export_errors(tmp_path):
+    with pytest.raises(ne.ExportError) as error:
+        ne.export(ne.Preset(), tmp_path / "no-such-folder" / "x.png", size=(8, 8), format="png8")
+    assert "no-such-folder" in str(error.value) and "\n" not in str(error.value)
+    assert isinstance(error.value, RuntimeError)
