@@ -98,19 +98,34 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
+// The erosion stage's keys (erosion.KEY) live in their own "erosion": {...} object.
+constexpr std::string_view erosion_prefix = "erosion.";
+bool is_erosion_key(std::string_view key) { return key.starts_with(erosion_prefix); }
+
 // Every key a preset may hold at its top level (not counting view's own keys).
 std::vector<std::string_view> top_level_keys() {
     std::vector<std::string_view> keys{"format", "version", "name", "description"};
-    for (const auto& info : noise::param_table()) keys.push_back(info.key);
-    keys.insert(keys.end(), {"curve", "mask_field", "view"});
+    for (const auto& info : noise::param_table())
+        if (!is_erosion_key(info.key)) keys.push_back(info.key);
+    keys.insert(keys.end(), {"curve", "mask_field", "erosion", "view"});
     return keys;
 }
 
-// The keys of a "mask_field" object: the noise parameters and the curve (no mask of its own).
+// The keys of a "mask_field" object: the noise parameters and the curve (no mask of its own, and
+// no erosion: the field is eroded after the mask).
 std::vector<std::string_view> mask_field_keys() {
     std::vector<std::string_view> keys;
-    for (const auto& info : noise::param_table()) keys.push_back(info.key);
+    for (const auto& info : noise::param_table())
+        if (!is_erosion_key(info.key)) keys.push_back(info.key);
     keys.push_back("curve");
+    return keys;
+}
+
+// The keys of the "erosion" object: the erosion keys without their "erosion." prefix.
+std::vector<std::string_view> erosion_keys() {
+    std::vector<std::string_view> keys;
+    for (const auto& info : noise::erosion_param_table())
+        keys.push_back(info.key.substr(erosion_prefix.size()));
     return keys;
 }
 
@@ -129,10 +144,12 @@ std::string listed_keys(const std::vector<std::string_view>& allowed, bool group
         return std::any_of(table.begin(), table.end(), [&](const auto& info) { return info.key == key; });
     };
     std::vector<std::string_view> listed;
-    bool shaping = false, view = false;
+    bool shaping = false, erosion = false, view = false;
     for (const std::string_view key : allowed) {
-        if (in(key, noise::shaping_param_table()) || key == "curve" || key == "mask.KEY" ||
-            key == "mask_field")
+        if (is_erosion_key(key))
+            erosion = true;
+        else if (in(key, noise::shaping_param_table()) || key == "curve" || key == "mask.KEY" ||
+                 key == "mask_field")
             shaping = true;
         else if (in(key, view_key_table()))
             view = true;
@@ -141,6 +158,7 @@ std::string listed_keys(const std::vector<std::string_view>& allowed, bool group
     }
     std::string text = join(listed);
     if (shaping) text += ", the shaping keys (terraces, mask, curve, ...: docs/parameters.md#shaping)";
+    if (erosion) text += ", erosion.KEY (docs/parameters.md#erosion)";
     if (view) text += ", the view keys (mapping, ramp, hillshade, ...)";
     return text;
 }
@@ -274,7 +292,7 @@ void read_mask_field(noise::Params& params, const json& object, std::string_view
             read_curve(mask.curve, value, source, path);
         } else if (key == "mask_field") {
             fail_key(source, path, "a mask field has no mask field of its own: expected no such key");
-        } else if (const noise::ParamInfo* info = noise::find_param(key)) {
+        } else if (const noise::ParamInfo* info = noise::find_param(key); info && !is_erosion_key(key)) {
             read_field(mask, *info, value, source, path);
         } else {
             fail(source, "mask_field: " + unknown_key_message(key, mask_field_keys()));
@@ -283,10 +301,32 @@ void read_mask_field(noise::Params& params, const json& object, std::string_view
     params.mask_field = {std::move(mask)};
 }
 
-// The noise parameters of the table and the curve, as the JSON of a preset (or its mask field).
+// "erosion": {...}: the erosion stage's keys without their prefix ("strength": 0.5).
+void read_erosion(noise::Params& params, const json& object, std::string_view source) {
+    if (!object.is_object())
+        fail_key(source, "erosion", "expected an object of erosion settings, got " + describe(object));
+    for (const auto& [key, value] : object.items()) {
+        const std::string path       = std::string(erosion_prefix) + key;
+        const noise::ParamInfo* info = noise::find_param(path);
+        if (info == nullptr) fail(source, "erosion: " + unknown_key_message(key, erosion_keys()));
+        read_field(params, *info, value, source, path);
+    }
+}
+
+// The noise parameters of the table (but the erosion stage's) and the curve, as the JSON of a
+// preset (or its mask field).
 void write_params(nlohmann::ordered_json& object, const noise::Params& params) {
-    for (const auto& info : noise::param_table()) object[std::string(info.key)] = field_json(params, info);
+    for (const auto& info : noise::param_table())
+        if (!is_erosion_key(info.key)) object[std::string(info.key)] = field_json(params, info);
     object["curve"] = curve_json(params.curve);
+}
+
+// Whether the preset needs its "erosion" object: any erosion key away from its default. Without
+// one a preset's text is what it was before the stage existed (the PNG and EXR exports carry it).
+bool has_erosion_settings(const noise::Params& params) {
+    const noise::Params defaults;
+    return std::any_of(noise::erosion_param_table().begin(), noise::erosion_param_table().end(),
+                       [&](const noise::ParamInfo& info) { return info.get(params) != info.get(defaults); });
 }
 
 void read_view(ViewSettings& view, const json& object, std::string_view source) {
@@ -412,6 +452,11 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
             read_curve(preset.params.curve, value, source_name, key);
         } else if (key == "mask_field") {
             read_mask_field(preset.params, value, source_name);
+        } else if (key == "erosion") {
+            read_erosion(preset.params, value, source_name);
+        } else if (is_erosion_key(key) && noise::find_param(key) != nullptr) {
+            fail(source_name, "key " + shown(key) + " is an erosion setting: put it inside \"erosion\": {\"" +
+                                  key.substr(erosion_prefix.size()) + "\": ...}");
         } else if (const noise::ParamInfo* info = noise::find_param(key)) {
             read_field(preset.params, *info, value, source_name, key);
         } else if (find_view_key(key) != nullptr) {
@@ -435,6 +480,12 @@ std::string preset_to_json(const Preset& preset) {
         nlohmann::ordered_json mask = nlohmann::ordered_json::object();
         write_params(mask, preset.params.mask_field.front());
         root["mask_field"] = mask;
+    }
+    if (has_erosion_settings(preset.params)) {
+        nlohmann::ordered_json erosion = nlohmann::ordered_json::object();
+        for (const auto& info : noise::erosion_param_table())
+            erosion[std::string(info.key.substr(erosion_prefix.size()))] = field_json(preset.params, info);
+        root["erosion"] = erosion;
     }
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
     for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);

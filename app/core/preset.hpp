@@ -13,12 +13,16 @@
 //       "algorithm": "perlin", ... "tile": 0, every key of noise::param_table(), flat
 //       "curve": [[0, 0], [0.5, 0.8], [1, 1]],   the shaping stage's curve ([]: none)
 //       "mask_field": { "fractal": "ridged", ... }   only with a mask field: its keys and curve
+//       "erosion": { "method": "filter", "strength": 0.5, ... }   the erosion keys (erosion.KEY)
+//                                             without their prefix; written only when one differs
+//                                             from its default, so a preset without erosion
+//                                             keeps the text (and its exports the bytes) it had
 //       "view": { "mapping": "fixed", "ramp": "gray", ... }   every key of view_key_table()
 //     }
 // Choices are strings ("perlin"), toggles are booleans, numbers are numbers. Missing keys keep
 // their defaults (noise::Params{} and ViewSettings{}); unknown keys, wrong types and
-// out-of-range values are errors. `preset_to_json` always writes every key, so a saved preset
-// keeps meaning the same picture when defaults change.
+// out-of-range values are errors. `preset_to_json` always writes every key (but "erosion" as said), so a
+// saved preset keeps meaning the same picture when defaults change.
 //
 // Every error is a PresetError with a one-line message that names the file and the key:
 //     "hills.json:3:14: malformed JSON: syntax error ... unexpected '}'"

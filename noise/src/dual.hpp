@@ -61,6 +61,13 @@ inline Dual operator/(const Dual& a, double c) {
     return r;
 }
 
+inline Dual operator/(const Dual& a, const Dual& b) {  // (a/b)' = (a'b - ab') / b^2
+    Dual r{a.value / b.value};
+    const double b2 = b.value * b.value;
+    for (std::size_t k = 0; k < 4; ++k) r.slope[k] = (a.slope[k] * b.value - a.value * b.slope[k]) / b2;
+    return r;
+}
+
 // |a|: the slope flips where a is negative (at 0 the slope of the positive side).
 inline Dual abs(const Dual& a) {
     Dual r  = a;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "erosion_stage.hpp"
 #include "noise/algorithms.hpp"
 #include "octave_sum.hpp"
 
@@ -141,6 +142,7 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, const Period
     }
 
     shaping_ = make_shaping_plan(params);
+    erosion_ = make_erosion_plan(params);
     if (params.mask != MaskMode::none) {
         // shaping.hpp: the mask field at the same point, its frequency relative to ours folded
         // into its octaves' scales, repeating with our tile (a whole-number ratio, validated).
@@ -201,10 +203,14 @@ double FractalNoise::layered(const Point& q) const {
     return (first + layer(rotated(q))) * 0.5;
 }
 
-double FractalNoise::at(const Point& p) const {
+double FractalNoise::shaped(const Point& p) const {
     const double v = layered(warped(p));
     if (!shaping_.active) return v;
     return shape_value(shaping_, v, mask_ ? mask_->at(p) : 0.0);
+}
+
+double FractalNoise::at(const Point& p) const {
+    return erosion_.active ? detail::eroded_at(*this, p) : shaped(p);
 }
 
 }  // namespace noise

@@ -35,7 +35,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 42> table{
+const std::array<ParamInfo, 51> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
@@ -205,6 +205,43 @@ const std::array<ParamInfo, 42> table{
                                "Shaping: the lowest unit height kept (a flat sea floor).", 0, 1),
     number<&Params::clamp_max>(ParamKind::real, "clamp_max", "Clamp max",
                                "Shaping: the highest unit height kept (flat plateaus).", 0, 1),
+    // The erosion stage (erosion.hpp), after shaping: the controls of Johansen's erosion filter.
+    choice<&Params::erosion_method>(
+        "erosion.method", "Erosion",
+        "Erosion: none; filter, branching gullies and sharp ridges carved down the slopes, point by "
+        "point; simulate, water and talus on the whole grid (not available yet).",
+        erosion_method_names),
+    number<&Params::erosion_strength>(
+        ParamKind::real, "erosion.strength", "Erosion strength",
+        "Erosion: how deep the gullies cut, relative to the slope across one gully spacing; 0 carves "
+        "nothing.",
+        0, 4),
+    number<&Params::erosion_scale>(ParamKind::real, "erosion.scale", "Gully spacing",
+                                   "Erosion: the distance between neighbouring gullies, in lattice cells of "
+                                   "the first octave; the tile period must be a whole multiple while tiling.",
+                                   0.001, 4),
+    number<&Params::erosion_octaves>(ParamKind::integer, "erosion.octaves", "Erosion octaves",
+                                     "Erosion: layers of gullies, each twice as fine as the last, "
+                                     "branching off the ones before.",
+                                     1, 8),
+    number<&Params::erosion_detail>(ParamKind::real, "erosion.detail", "Erosion detail",
+                                    "Erosion: how steep each finer layer of gullies is relative to the one "
+                                    "before: low is smooth, 1 is rough.",
+                                    0, 1),
+    number<&Params::erosion_ridge_rounding>(
+        ParamKind::real, "erosion.ridge_rounding", "Ridge rounding",
+        "Erosion: 0 leaves knife-edge ridges between the gullies, 1 rounds them off.", 0, 1),
+    number<&Params::erosion_crease_rounding>(ParamKind::real, "erosion.crease_rounding", "Crease rounding",
+                                             "Erosion: 0 cuts V-shaped gullies, 1 gives them round floors.",
+                                             0, 1),
+    number<&Params::erosion_peaks>(ParamKind::real, "erosion.peaks", "Keep peaks",
+                                   "Erosion: carve less towards the highest heights; 1 leaves the tops "
+                                   "untouched.",
+                                   0, 1),
+    number<&Params::erosion_valleys>(ParamKind::real, "erosion.valleys", "Keep valley floors",
+                                     "Erosion: carve less towards the lowest heights; 1 leaves flat valley "
+                                     "floors.",
+                                     0, 1),
 };
 
 }  // namespace
@@ -215,6 +252,12 @@ std::span<const ParamInfo> shaping_param_table() {
     // The stage's entries close the table, from "terraces" on.
     const auto first = std::find_if(table.begin(), table.end(),
                                     [](const ParamInfo& info) { return info.key == "terraces"; });
+    return std::span(first, table.end());
+}
+
+std::span<const ParamInfo> erosion_param_table() {
+    const auto first = std::find_if(table.begin(), table.end(),
+                                    [](const ParamInfo& info) { return info.key == "erosion.method"; });
     return std::span(first, table.end());
 }
 
@@ -234,6 +277,10 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
     if (key == "curve") return parse_curve(text, params.curve);
     if (key.starts_with("mask.")) {
         const std::string_view inner = key.substr(5);
+        if (inner.starts_with("erosion."))
+            return "parameter " + quote_text(key) +
+                   " is not allowed: the mask field is not eroded (the field is, after the mask), expected "
+                   "erosion.KEY or a key of the mask field's noise (mask.frequency, ...)";
         if (inner == "mask" || inner.starts_with("mask."))
             return "parameter " + quote_text(key) +
                    " is not allowed: a mask field has no mask of its own, expected a key of the "
@@ -251,8 +298,12 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
     const ParamInfo* info = find_param(key);
     if (info == nullptr) {
         std::string keys;
-        for (const auto& entry : table) keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
-        return "unknown parameter " + quote_text(key) + ": expected one of " + keys + ", curve, mask.KEY";
+        for (const auto& entry : table)
+            if (!entry.key.starts_with("erosion."))  // named as one group below: a shorter line
+                keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
+        return "unknown parameter " + quote_text(key) + ": expected one of " + keys +
+               ", curve, mask.KEY, erosion.KEY (" + std::to_string(erosion_param_table().size()) +
+               " keys: erosion.method, erosion.strength, ...)";
     }
     return set_field_text(params, *info, text);
 }
@@ -278,6 +329,10 @@ std::string validate_shaping(const Params& params) {
     if (mask.mask != MaskMode::none || !mask.mask_field.empty())
         return "mask.mask: '" + std::string(mask_mode_names[static_cast<std::size_t>(mask.mask)]) +
                "' is not allowed: a mask field has no mask of its own, expected none";
+    if (mask.erosion_method != ErosionMethod::none)
+        return "mask.erosion.method: '" +
+               std::string(erosion_method_names[static_cast<std::size_t>(mask.erosion_method)]) +
+               "' is not allowed: the mask field is not eroded (the field is, after the mask), expected none";
     Params as_read       = mask;  // on our slice and tile, as FractalNoise reads it
     as_read.tile         = params.tile;
     as_read.tile_y       = params.tile_y;
@@ -288,6 +343,23 @@ std::string validate_shaping(const Params& params) {
         return "mask.frequency: '" + format_number(mask.frequency) +
                "' is not allowed while tiling: expected a whole multiple of frequency (" +
                format_number(params.frequency) + "), so that the mask repeats with the tile";
+    return {};
+}
+
+// The erosion stage's rules (erosion.hpp): the filter only (the simulation is not in yet), and
+// while tiling whole gullies across the tile on both axes.
+std::string validate_erosion(const Params& params) {
+    if (params.erosion_method == ErosionMethod::simulate)
+        return "erosion.method: 'simulate' is not available yet: expected none or filter";
+    if (params.erosion_method != ErosionMethod::filter || params.tile == 0) return {};
+    for (const std::uint32_t period : {params.tile, tile_period_y(params)}) {
+        const double gullies = period / params.erosion_scale;
+        if (gullies != std::floor(gullies) || gullies > 1e9)
+            return "erosion.scale: '" + format_number(params.erosion_scale) +
+                   "' is not allowed while tiling: expected the tile period (" + std::to_string(period) +
+                   ") to be a whole multiple of it, e.g. " + format_number(period / std::ceil(gullies)) +
+                   ", so that the gullies repeat with the tile";
+    }
     return {};
 }
 
@@ -329,7 +401,8 @@ std::string validate(const Params& params) {
                "' is not allowed while tiling: expected a whole number from 1 to 16 (tile = " +
                std::to_string(params.tile) + "), so that the warp repeats with the image";
     }
-    return validate_shaping(params);
+    if (auto error = validate_shaping(params); !error.empty()) return error;
+    return validate_erosion(params);
 }
 
 Range nominal_range(const Params& params) {

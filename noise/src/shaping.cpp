@@ -103,6 +103,9 @@ Params without_shaping(const Params& params) {
     plain.scale    = defaults.scale;
     plain.bias     = defaults.bias;
     plain.clamp    = defaults.clamp;
+    // The erosion stage (erosion.hpp) comes after shaping: the field before shaping has none (all
+    // its keys at their defaults, so a mask field made from this one carries none either).
+    for (const ParamInfo& info : erosion_param_table()) info.set(plain, info.get(defaults));
     return plain;
 }
 

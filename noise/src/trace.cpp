@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "erosion_stage.hpp"
 #include "noise/algorithms.hpp"
 #include "octave_sum.hpp"
 #include "reference_trace.hpp"
@@ -105,10 +106,18 @@ GradientMethod gradient_method(const Params& params) {
                                                            : GradientMethod::finite_difference;
 }
 
+ValueGradient detail::shaped_value_gradient(const FractalNoise& noise, const Point& p, double step) {
+    // A step function has no slope inside its cells (the erosion filter's input: nothing to carve).
+    if (gradient_method(noise.params()) == GradientMethod::finite_difference)
+        return {noise.shaped(p), {}, GradientMethod::finite_difference};
+    return shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step);
+}
+
 ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double step) {
     const Params& params = noise.params();
     if (gradient_method(params) == GradientMethod::finite_difference)
-        return finite_differences(noise, p, step);  // of at(), shaping included
+        return finite_differences(noise, p, step);  // of at(), shaping and erosion included
+    if (noise.erosion().active) return detail::eroded_value_gradient(noise, p);
     return shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step);
 }
 
@@ -145,6 +154,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
         trace.total = finite_differences(noise, p, step);
     } else {
         trace.total = shaped(noise, p, trace.total, step);
+        if (noise.erosion().active) trace.total = detail::eroded_value_gradient(noise, p);
     }
     return trace;
 }

@@ -18,7 +18,10 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
         "warp_octaves", "layers",
         // the shaping stage (shaping.hpp), last
         "terraces", "terrace_sharpness", "terrace_invert", "mask", "mask_threshold", "mask_falloff", "invert",
-        "scale", "bias", "clamp", "clamp_min", "clamp_max"};
+        "scale", "bias", "clamp", "clamp_min", "clamp_max",
+        // the erosion stage (erosion.hpp), after it
+        "erosion.method", "erosion.strength", "erosion.scale", "erosion.octaves", "erosion.detail",
+        "erosion.ridge_rounding", "erosion.crease_rounding", "erosion.peaks", "erosion.valleys"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);

@@ -295,6 +295,32 @@ class BadInput(unittest.TestCase):
             self.assertEqual(float(a.stdout), 0.13691995878400012)
 
 
+class Erosion(unittest.TestCase):
+    """The erosion filter through --set: it only ever lowers the field, and bad values name the key."""
+
+    def test_filter_lowers_the_field(self):
+        rng = random.Random(36)
+        points = "".join("%r %r\n" % (rng.uniform(-3, 3), rng.uniform(-3, 3)) for _ in range(300))
+        plain = sample(["--set", "octaves=3"], points)
+        eroded = sample(["--set", "octaves=3", "--set", "erosion.method=filter", "--set", "erosion.strength=1"],
+                        points)
+        self.assertEqual(plain.returncode, 0, plain.stderr)
+        self.assertEqual(eroded.returncode, 0, eroded.stderr)
+        before = [float(v) for v in plain.stdout.split()]
+        after = [float(v) for v in eroded.stdout.split()]
+        self.assertEqual(len(before), 300)
+        self.assertTrue(all(a <= b + 1e-12 for a, b in zip(after, before)))
+        self.assertGreater(sum(b - a for a, b in zip(after, before)) / 300, 0.005)
+
+    def test_bad_values_name_the_key(self):
+        bad = BadInput()
+        bad.assert_refused(["--set", "erosion.strength=9"], "", "erosion.strength", "'9'", "from 0 to 4")
+        bad.assert_refused(["--set", "erosion.method=rivers"], "", "erosion.method", "'rivers'",
+                           "none, filter, simulate")
+        bad.assert_refused(["--set", "erosion.method=simulate"], "", "erosion.method", "not available yet")
+        bad.assert_refused(["--set", "erosion.strenght=1"], "", "erosion.strenght", "erosion.strength")
+
+
 class FarPoints(unittest.TestCase):
     def test_every_octave_at_the_edge_of_the_range(self):
         """Octave 15 of lacunarity 4 scales 2^50 to 2^80, far past int64: the lattice clamps (the
@@ -320,7 +346,9 @@ class Help(unittest.TestCase):
             self.assertEqual(result.returncode, 0, args)
             self.assertTrue(result.stdout.strip(), args)
         help_text = subprocess.run([EXE, "sample", "--help"], capture_output=True, text=True).stdout
-        for key in ("algorithm", "interpolation", "octave_seeds", "tile"):
+        for key in ("algorithm", "interpolation", "octave_seeds", "tile", "erosion.method", "erosion.strength",
+                    "erosion.scale", "erosion.octaves", "erosion.detail", "erosion.ridge_rounding",
+                    "erosion.crease_rounding", "erosion.peaks", "erosion.valleys"):
             self.assertIn(key, help_text)
 
 

@@ -181,12 +181,84 @@ TEST(PresetErrors, SetReachesTheCurveAndTheMaskField) {
     EXPECT_EQ(p.params.curve.size(), 3u);  // unchanged by the refusals
 }
 
+TEST(Preset, ErosionTravelsInItsOwnObject) {
+    Preset original;
+    original.params.octaves                 = 3;
+    original.params.erosion_method          = noise::ErosionMethod::filter;
+    original.params.erosion_strength        = 1.25;
+    original.params.erosion_scale           = 0.1;
+    original.params.erosion_crease_rounding = 0.0;
+    original.params.erosion_valleys         = 0.6;
+    const std::string json                  = preset_to_json(original);
+    EXPECT_EQ(parse_preset_json(json, "round-trip"), original);
+    EXPECT_NE(json.find("\"erosion\": {\n    \"method\": \"filter\",\n    \"strength\": 1.25,"),
+              std::string::npos)
+        << json;
+    EXPECT_EQ(json.find("\"erosion.strength\""), std::string::npos);  // never flat
+    // Without erosion there is no "erosion" object: the text a preset had before the stage.
+    EXPECT_EQ(preset_to_json(Preset{}).find("erosion"), std::string::npos);
+    // Only some keys: the rest keep their defaults.
+    const Preset partial =
+        parse_preset_json("{" + header + R"(, "erosion": {"method": "filter"}})", "p.json");
+    EXPECT_EQ(partial.params.erosion_method, noise::ErosionMethod::filter);
+    EXPECT_EQ(partial.params.erosion_strength, noise::Params{}.erosion_strength);
+}
+
+TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
+    EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strength": 9}})"),
+              "p.json: key 'erosion.strength': '9' is out of range: expected a number from 0 to 4");
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "erosion": {"method": "rivers"}})"),
+        "p.json: key 'erosion.method': 'rivers' is not allowed: expected one of none, filter, simulate");
+    EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"method": "simulate"}})"),
+              "p.json: erosion.method: 'simulate' is not available yet: expected none or filter");
+    EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strenght": 1}})"),
+              "p.json: erosion: unknown key 'strenght' (did you mean 'strength'?): expected one of method, "
+              "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys");
+    EXPECT_EQ(error_of("{" + header + R"(, "erosion": 1})"),
+              "p.json: key 'erosion': expected an object of erosion settings, got the number 1");
+    EXPECT_EQ(error_of("{" + header + R"(, "erosion.strength": 1})"),
+              "p.json: key 'erosion.strength' is an erosion setting: put it inside \"erosion\": "
+              "{\"strength\": ...}");
+    EXPECT_EQ(error_of("{" + header + R"(, "mask": "min", "mask_field": {"erosion.method": "filter"}})")
+                  .rfind("p.json: mask_field: unknown key 'erosion.method'", 0),
+              0u);
+    Preset p;
+    const auto message_of = [&](std::string_view text) {
+        try {
+            apply_assignment(p, text);
+        } catch (const PresetError& error) {
+            return std::string(error.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(message_of("erosion.strength=9"),
+              "--set: erosion.strength: '9' is out of range: expected a number from 0 to 4");
+    EXPECT_EQ(message_of("erosion.scale=0"),
+              "--set: erosion.scale: '0' is out of range: expected a number from 0.001 to 4");
+    EXPECT_EQ(message_of("erosion.method=filter"), "(no error)");
+    EXPECT_EQ(message_of("erosion.octaves=6"), "(no error)");
+    EXPECT_EQ(p.params.erosion_method, noise::ErosionMethod::filter);
+    EXPECT_EQ(p.params.erosion_octaves, 6);
+    EXPECT_NE(message_of("erosion.strenght=1").find(", erosion.KEY (docs/parameters.md#erosion)"),
+              std::string::npos);
+    EXPECT_NE(message_of("erosion.strenght=1").find("(did you mean 'erosion.strength'?)"), std::string::npos);
+}
+
 TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     const std::string json = preset_to_json(Preset{});
     EXPECT_NE(json.find("\"format\": \"noise-explorer-preset\""), std::string::npos);
     EXPECT_NE(json.find("\"version\": 1"), std::string::npos);
+    // The erosion keys go in their "erosion" object, written only when one is set (below).
     for (const auto& info : noise::param_table())
-        EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
+        if (!info.key.starts_with("erosion."))
+            EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
+    Preset eroded;
+    eroded.params.erosion_method  = noise::ErosionMethod::filter;
+    const std::string eroded_json = preset_to_json(eroded);
+    for (const auto& info : noise::erosion_param_table())
+        EXPECT_NE(eroded_json.find("\"" + std::string(info.key.substr(8)) + "\":"), std::string::npos)
+            << info.key;
     for (auto key : {"mapping", "ramp", "hillshade", "repeat_3x3", "show_octaves", "scanline",
                      "terrain_height", "terrain_spacing", "sea_level", "light_azimuth", "light_elevation",
                      "terrain_colour", "wireframe", "normal_convention"})

@@ -89,6 +89,9 @@
 // terraces, the mask field, invert, scale-bias and clamp; skipped entirely when every step is at
 // its default, so a field without shaping is the same bits as before.
 //
+// Erosion (erosion.hpp): after shaping, at(p) = erode(p, shaped(p), grad shaped(p)), the erosion
+// filter on the shaped field's value and gradient; skipped entirely with erosion_method = none.
+//
 // A FractalNoise is immutable after construction: `at` is const and safe to call from many threads.
 #pragma once
 
@@ -98,6 +101,7 @@
 #include <span>
 #include <vector>
 
+#include "noise/erosion.hpp"
 #include "noise/lattice.hpp"
 #include "noise/params.hpp"
 #include "noise/shaping.hpp"
@@ -143,13 +147,17 @@ class FractalNoise {
     FractalNoise& operator=(const FractalNoise&) = delete;
 
     // The field at a noise-space point (frequency and offsets are NOT applied here): the octave
-    // sum, warped and layered as the params say, then shaped.
+    // sum, warped and layered as the params say, then shaped, then eroded.
     double at(const Point& p) const;
+    // The field before the erosion stage: shaped, not eroded (at(p) when erosion is off).
+    double shaped(const Point& p) const;
     // The field before the shaping stage: layered(warped(p)).
     double unshaped(const Point& p) const { return layered(warped(p)); }
 
     // The shaping stage (shaping.hpp), resolved; plan.active is false when it does nothing.
     const ShapingPlan& shaping() const { return shaping_; }
+    // The erosion stage (erosion.hpp), resolved; plan.active is false when it does nothing.
+    const ErosionPlan& erosion() const { return erosion_; }
     // The mask field (only when shaping().mask != none), read at the same point p as this field.
     const FractalNoise& mask() const { return *mask_; }
 
@@ -194,6 +202,7 @@ class FractalNoise {
     std::vector<OctaveSetup> octaves_;
     double amplitude_sum_ = 0.0;
     ShapingPlan shaping_;
+    ErosionPlan erosion_;
     std::unique_ptr<const FractalNoise> mask_;  // the mask field, or none
 };
 

@@ -29,6 +29,10 @@
 // The shaping stage (shaping.hpp) runs on each chunk the kernels filled: the mask field's own
 // RowKernel fills the same chunk, and the stage runs on SIMD lanes (shape_values).
 //
+// The erosion stage (erosion.hpp) is not compiled yet: with it on, a row is the reference at each
+// pixel (FractalNoise::at, which reads the shaped field's value and gradient from dual numbers),
+// and the point sampler's at() likewise; the same bits on every target and thread count, slowly.
+//
 // Domain warp and the rotated layer (fractal.hpp) move the pixels off the row: then the kernel
 // takes warp_rows.hpp's path, resolved once here too (the warp field's components are rows of
 // their own and take SIMD kernels; the field at the moved and turned points takes the point
@@ -86,6 +90,7 @@ class RowKernel {
     std::unique_ptr<detail::KernelPlan> plan_;
     std::unique_ptr<detail::WarpPlan> warp_;    // a warp or a rotated layer: warp_rows.hpp's path
     std::unique_ptr<detail::ShapeRows> shape_;  // the shaping stage, when it does something
+    const FractalNoise* eroded_ = nullptr;      // the field, when the erosion stage is on
 };
 
 // The field at arbitrary points, batch-first (the caller owns the buffers): one point per SIMD

@@ -102,6 +102,13 @@ struct CurvePoint {
     friend bool operator==(const CurvePoint&, const CurvePoint&) = default;
 };
 
+// The erosion stage (erosion.hpp), after shaping: none; filter, gullies and ridges carved point
+// by point along the field's downhill direction (Johansen's erosion filter); simulate, water and
+// talus on the whole grid (not available yet: validate says so).
+enum class ErosionMethod { none, filter, simulate };
+inline constexpr std::array<std::string_view, 3> erosion_method_names{"none", "filter", "simulate"};
+
+static_assert(erosion_method_names.size() == static_cast<std::size_t>(ErosionMethod::simulate) + 1);
 static_assert(mask_mode_names.size() == static_cast<std::size_t>(MaskMode::select) + 1);
 static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::worley) + 1);
 static_assert(cellular_return_names.size() == static_cast<std::size_t>(CellularReturn::f2_minus_f1) + 1);
@@ -168,6 +175,17 @@ struct Params {
     // The mask field, a complete set of parameters of its own (mask != none): one entry, whose own
     // mask is none. Its offsets, slice, tile and shaping's mask are the field's (shaping.hpp).
     std::vector<Params> mask_field;
+    // The erosion stage (erosion.hpp), after shaping and the mask, in the same unit heights; keys
+    // erosion.KEY. method none changes nothing, bit for bit.
+    ErosionMethod erosion_method   = ErosionMethod::none;
+    double erosion_strength        = 0.5;    // gully depth: slope x spacing x this
+    double erosion_scale           = 0.125;  // gully spacing, in lattice cells of octave 0
+    int erosion_octaves            = 4;      // each octave's gullies half as far apart
+    double erosion_detail          = 0.5;    // depth ratio between one erosion octave and the next
+    double erosion_ridge_rounding  = 0.1;    // 0: knife-edge ridges between gullies, 1: round
+    double erosion_crease_rounding = 0.2;    // 0: V-shaped gully floors, 1: round
+    double erosion_peaks           = 0.0;    // 1: no carving at unit height 1, fading below
+    double erosion_valleys         = 0.0;    // 1: no carving at unit height 0: flat valley floors
 
     friend bool operator==(const Params&, const Params&) = default;
 };
@@ -187,18 +205,23 @@ using ParamInfo = FieldInfo<Params>;
 // "curve" and "mask_field", set_param reads "curve" and "mask.KEY".
 std::span<const ParamInfo> param_table();
 
-// The shaping stage's entries: the end of param_table(), from "terraces" on.
+// The entries of the stages after the noise: the end of param_table(), from "terraces" on: the
+// shaping stage's, then the erosion stage's.
 std::span<const ParamInfo> shaping_param_table();
+
+// The erosion stage's entries (keys erosion.KEY): the end of param_table(), from
+// "erosion.method" on.
+std::span<const ParamInfo> erosion_param_table();
 
 // The entry with this key, or nullptr.
 const ParamInfo* find_param(std::string_view key);
 
 // Parses `text` for the field `key` ("perlin", "0.5", "on"/"off"/"true"/"false"/"1"/"0") and
-// stores it. Also "curve" (shaping.hpp's parse_curve: "plateau", "0:0,0.5:0.8,1:1", "none") and
-// "mask.KEY", a key of the mask field (created, when there is none, as this field unshaped with the
-// next seed). Returns an empty string on success, else one line naming the key, the value and
-// what is allowed, e.g. "octaves: '20' is out of range: expected an integer from 1 to 16".
-// `params` is unchanged on error.
+// stores it (erosion keys are "erosion.strength" ...). Also "curve" (shaping.hpp's parse_curve: "plateau",
+// "0:0,0.5:0.8,1:1", "none") and "mask.KEY", a key of the mask field (created, when there is none, as this
+// field unshaped with the next seed). Returns an empty string on success, else one line naming the key, the
+// value and what is allowed, e.g. "octaves: '20' is out of range: expected an integer from 1 to 16". `params`
+// is unchanged on error.
 std::string set_param(Params& params, std::string_view key, std::string_view text);
 
 // Stores a number for `info` after checking kind and range; the same kind of message on error.

@@ -22,6 +22,11 @@
 // warped point q, of the first (unturned) layer; its `total` is the whole field's value and
 // gradient, so with the turned layer the octaves' contributions add up to the first layer only.
 //
+// The erosion filter (erosion.hpp) runs on the same dual numbers after shaping, with the shaped
+// field's second derivatives (how the gully direction turns) from central differences of its
+// analytic gradient: the one part of an analytic gradient that is not; erosion.hpp says where
+// its steps are one-sided. A trace's octaves are the field's before erosion; its total is eroded.
+//
 // Where the derivative does not exist: white noise is a step function (0 almost everywhere, no
 // derivative on the cell borders), so for it `value_gradient` takes central finite differences
 // over `step` (the caller's sample spacing) and says so in `method`. Linear interpolation, |n| and

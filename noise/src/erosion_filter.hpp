@@ -1,0 +1,131 @@
+// erosion_filter.hpp (internal): the erosion filter of erosion.hpp, written once over a number type.
+//
+// On doubles it is erode_value, the reference every path evaluates; on dual numbers (dual.hpp),
+// with the point, the unit height and the gradient as inputs that carry their own slopes, it
+// returns the same value bit for bit with its exact gradient (trace.cpp's value_gradient). The
+// steps are numbered as in erosion.hpp.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "dual.hpp"
+#include "noise/erosion.hpp"
+#include "noise/hashes.hpp"
+
+namespace noise::detail {
+
+// The blend's reach, in cells: the cells' points sit in the middle half of their cells, so every
+// point within 1.25 of q lies in the 3 x 3 cells around it, and the own cell's point always does.
+inline constexpr double erosion_reach2     = 1.25 * 1.25;
+inline constexpr double erosion_inv_reach2 = 1.0 / erosion_reach2;
+// The slope's floor, squared: keeps the direction across the slope defined on flat ground, where
+// the depth (proportional to the slope) is then about 1e-6 of a spacing: nothing.
+inline constexpr double erosion_slope_floor2 = 1e-12;
+
+// The true modulo: a lattice index wrapped to [0, period) (period 0: not wrapped).
+inline std::int64_t wrap_gully_cell(std::int64_t index, std::int64_t period) {
+    if (period == 0) return index;
+    const std::int64_t r = index % period;
+    return r < 0 ? r + period : r;
+}
+
+// Step 2: the point of cell (ix, iy), jittered into the middle half of the cell by the wide hash.
+inline std::pair<double, double> gully_cell_point(const ErosionOctave& octave, std::int64_t ix,
+                                                  std::int64_t iy) {
+    const std::uint64_t h =
+        wide_link(wide_link(wide_start(octave.seed), 0, wrap_gully_cell(ix, octave.period_x)), 1,
+                  wrap_gully_cell(iy, octave.period_y));
+    const double jx = static_cast<double>(h >> 40) * 0x1.0p-24;                // top 24 bits
+    const double jy = static_cast<double>((h >> 16) & 0xFFFFFFu) * 0x1.0p-24;  // the next 24
+    return {0.25 + 0.5 * jx, 0.25 + 0.5 * jy};
+}
+
+template <class V>
+struct GullyProfile {
+    V y;      // the height of the profile, -1 on the gully line to +1 on the ridge
+    V slope;  // dy / dt
+};
+
+// Step 3: the profile across one gully, t in [-1/2, 1/2) cells from its line, a = 2 |t|: straight
+// walls y = 2a - 1, rounded into parabolas within plan.crease of the floor (written in t^2, so it
+// is smooth through t = 0) and within plan.ridge of the crest (where t wraps, at +-1/2).
+template <class V>
+GullyProfile<V> gully_profile(const ErosionPlan& plan, const V& t) {
+    using std::abs;
+    const double side = value_of(t) < 0.0 ? -1.0 : 1.0;  // da/dt = 2 side
+    const V a         = 2.0 * abs(t);
+    if (value_of(a) < plan.crease) {  // y = a^2 / c + c - 1 = 4 t^2 / c + c - 1
+        return {(t * t) * (4.0 / plan.crease) + V{plan.crease - 1.0}, t * (8.0 / plan.crease)};
+    }
+    const V b = 1.0 - a;             // how far the crest is
+    if (value_of(b) < plan.ridge) {  // y = 1 - b^2 / r - r
+        return {V{1.0 - plan.ridge} - (b * b) * (1.0 / plan.ridge), b * (4.0 * side / plan.ridge)};
+    }
+    return {2.0 * a - V{1.0}, V{4.0 * side}};
+}
+
+// Step 5's fade: (1 - valleys (1 - u)^2) (1 - peaks u^2), u clamped to [0, 1].
+template <class V>
+V gully_fade(const ErosionPlan& plan, const V& u) {
+    const V held  = clamp01(u);
+    const V below = 1.0 - held;
+    return (1.0 - (below * below) * plan.valleys) * (1.0 - (held * held) * plan.peaks);
+}
+
+// The whole stage at (x, y) on the raw value v with its gradient (gx, gy).
+template <class V>
+V erode(const ErosionPlan& plan, const V& x, const V& y, const V& v, V gx, V gy) {
+    using std::sqrt;
+    V u = (v - V{plan.lo}) * plan.inv_span;  // unit heights, as shaping.hpp's
+    gx  = gx * plan.inv_span;
+    gy  = gy * plan.inv_span;
+    for (const ErosionOctave& octave : plan.octaves) {
+        // 1. The slope, and the direction across it: gullies run down the slope, along G.
+        const V slope = sqrt(gx * gx + gy * gy + V{erosion_slope_floor2});
+        const V cx    = (0.0 - gy) / slope;
+        const V cy    = gx / slope;
+        // 2. The cell grid around q = p f_k.
+        const V qx      = x * octave.frequency;
+        const V qy      = y * octave.frequency;
+        const double ix = std::floor(value_of(qx));
+        const double iy = std::floor(value_of(qy));
+        const V fx      = qx - V{ix};
+        const V fy      = qy - V{iy};
+        V weights{0.0}, height{0.0}, walls{0.0};
+        for (int oy = -1; oy <= 1; ++oy) {
+            for (int ox = -1; ox <= 1; ++ox) {
+                const auto [px, py] = gully_cell_point(octave, static_cast<std::int64_t>(ix) + ox,
+                                                       static_cast<std::int64_t>(iy) + oy);
+                const V dx          = fx - V{ox + px};
+                const V dy          = fy - V{oy + py};
+                const V r2          = dx * dx + dy * dy;
+                if (!(value_of(r2) < erosion_reach2)) continue;
+                // 4. The weight, a smooth bump around the cell's point.
+                const V fall = 1.0 - r2 * erosion_inv_reach2;
+                const V w    = fall * fall * fall;
+                // 3. This cell's gully: the distance across the slope from its line, wrapped.
+                const V across                = dx * cx + dy * cy;
+                const V t                     = across - V{std::floor(value_of(across) + 0.5)};
+                const GullyProfile<V> profile = gully_profile(plan, t);
+                weights                       = weights + w;
+                height                        = height + w * profile.y;
+                walls                         = walls + w * profile.slope;
+            }
+        }
+        const V e  = height / weights;
+        const V de = walls / weights;
+        // 5. The carving: the drop across one gully, times the profile below the ridges.
+        V depth = slope * octave.depth;
+        if (plan.peaks != 0.0 || plan.valleys != 0.0) depth = depth * gully_fade(plan, u);
+        u = u - depth * (1.0 - e) * 0.5;
+        // 6. The slope of the walls just carved steers the next octave's gullies: they branch.
+        const V turn = depth * de * (0.5 * octave.frequency);
+        gx           = gx + turn * cx;
+        gy           = gy + turn * cy;
+    }
+    return V{plan.lo} + u * plan.span;
+}
+
+}  // namespace noise::detail
