@@ -248,17 +248,22 @@ const std::array<ParamInfo, 51> table{
 
 std::span<const ParamInfo> param_table() { return table; }
 
+namespace {
+
+// Where a stage's entries start: the stages close the table in their order.
+const ParamInfo* stage_start(std::string_view first_key) {
+    return std::find_if(table.begin(), table.end(),
+                        [&](const ParamInfo& info) { return info.key == first_key; });
+}
+
+}  // namespace
+
 std::span<const ParamInfo> shaping_param_table() {
-    // The stage's entries close the table, from "terraces" on.
-    const auto first = std::find_if(table.begin(), table.end(),
-                                    [](const ParamInfo& info) { return info.key == "terraces"; });
-    return std::span(first, table.end());
+    return std::span(stage_start("terraces"), stage_start("erosion.method"));
 }
 
 std::span<const ParamInfo> erosion_param_table() {
-    const auto first = std::find_if(table.begin(), table.end(),
-                                    [](const ParamInfo& info) { return info.key == "erosion.method"; });
-    return std::span(first, table.end());
+    return std::span(stage_start("erosion.method"), table.end());
 }
 
 const ParamInfo* find_param(std::string_view key) { return find_field(param_table(), key); }

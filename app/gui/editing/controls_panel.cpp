@@ -280,9 +280,13 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
 // [SECTION] Panels ---------------------------------------------------------------------------
 
 bool draw_noise_controls(Settings& settings, ControlsState& state) {
-    const auto table = noise::param_table();
-    return draw_table(settings.params, table.first(table.size() - noise::shaping_param_table().size()),
-                      state);
+    const auto table  = noise::param_table();
+    const auto stages = noise::shaping_param_table().size() + noise::erosion_param_table().size();
+    return draw_table(settings.params, table.first(table.size() - stages), state);
+}
+
+bool draw_erosion_controls(Settings& settings, ControlsState& state) {
+    return draw_table(settings.params, noise::erosion_param_table(), state);
 }
 
 bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram) {
@@ -315,8 +319,10 @@ bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<c
         report_item("mask_field");
         static constexpr std::array<std::string_view, 8> not_for_mask{
             "offset_x", "offset_y", "z", "w", "tile", "mask", "mask_threshold", "mask_falloff"};
+        // Nor erosion: the field is eroded after the mask has done its work (noise/erosion.hpp).
+        const auto table = noise::param_table();
         std::vector<noise::ParamInfo> shown;
-        for (const auto& info : noise::param_table())
+        for (const auto& info : table.first(table.size() - noise::erosion_param_table().size()))
             if (std::find(not_for_mask.begin(), not_for_mask.end(), info.key) == not_for_mask.end())
                 shown.push_back(info);
         held |= draw_table(mask, std::span<const noise::ParamInfo>(shown), state, "mask.");

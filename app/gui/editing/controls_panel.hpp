@@ -45,6 +45,10 @@ bool draw_noise_controls(Settings& settings, ControlsState& state);
 // as "mask.KEY"). Returns true while one of them is held.
 bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram);
 
+// Draws the "Erosion" controls (noise/erosion.hpp: method, strength, gully spacing, octaves,
+// detail, rounding, peaks and valleys kept). Returns true while one of them is held.
+bool draw_erosion_controls(Settings& settings, ControlsState& state);
+
 // Draws the "View" controls (mapping, ramp, hillshade, 3 x 3 repeat, octaves in the plot,
 // scanline). Returns true while one of them is held.
 bool draw_view_controls(Settings& settings, ControlsState& state);

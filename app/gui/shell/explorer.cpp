@@ -223,6 +223,11 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
         draw_view_controls(settings_, controls_);
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen))
         draw_terrain_controls(settings_, controls_);
+    // Last, so that it moves no other control (the tests and the user's hand know where they are).
+    if (ImGui::CollapsingHeader("Erosion", ImGuiTreeNodeFlags_DefaultOpen)) {
+        report_item("erosion");
+        draw_erosion_controls(settings_, controls_);
+    }
     ImGui::EndChild();
 
     // Messages: why something did not happen, what was adjusted, where the user is looking.

@@ -205,8 +205,8 @@ using ParamInfo = FieldInfo<Params>;
 // "curve" and "mask_field", set_param reads "curve" and "mask.KEY".
 std::span<const ParamInfo> param_table();
 
-// The entries of the stages after the noise: the end of param_table(), from "terraces" on: the
-// shaping stage's, then the erosion stage's.
+// The shaping stage's entries, from "terraces" to the erosion stage's first; with
+// erosion_param_table() after them they close param_table().
 std::span<const ParamInfo> shaping_param_table();
 
 // The erosion stage's entries (keys erosion.KEY): the end of param_table(), from
