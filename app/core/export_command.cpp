@@ -55,7 +55,9 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, --values, -o, --force, --region, --tiles, --tile-edges, "
+    "expected --preset, --set, --size, --format, --values, --map, --mesh-grid, -o, --force, --region, "
+    "--tiles, "
+    "--tile-edges, "
     "--tile, --threads, --animate, --frames, --step, --loop, --fps, --sequence or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
@@ -66,11 +68,14 @@ constexpr std::string_view preset_allowed =
     "expected a preset .json, a shipped preset's name (e.g. alpine-ridges) or a PNG this program exported";
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
-constexpr std::string_view size_allowed   = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16, normal8, r32 or exr32";
-constexpr std::string_view values_allowed = "expected unit (mapped to [0, 1], the default) or raw";
-constexpr std::string_view output_allowed = "expected the output file name";
-constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
+constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
+constexpr std::string_view format_allowed =
+    "expected png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb or obj";
+constexpr std::string_view mesh_grid_allowed = "expected an integer from 2 to 2049 (vertices along a row)";
+constexpr std::string_view map_allowed       = "expected slope, height, curvature or aspect";
+constexpr std::string_view values_allowed    = "expected unit (mapped to [0, 1], the default) or raw";
+constexpr std::string_view output_allowed    = "expected the output file name";
+constexpr std::string_view region_allowed  = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
 constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
 constexpr std::string_view tiles_allowed   = "expected CxR, e.g. 4x4";
 constexpr std::string_view tile_edges_allowed =
@@ -84,8 +89,8 @@ constexpr std::string_view fps_allowed    = "expected an integer from 1 to 100";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, values, output, region, threads, tiles,
-        tile_edges, tile, animate, frames, step, fps;
+    std::vector<std::string> preset, assignments, size, format, values, map, mesh_grid, output, region,
+        threads, tiles, tile_edges, tile, animate, frames, step, fps;
     bool force = false, loop = false, sequence = false;
 };
 
@@ -234,6 +239,8 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     const auto size_text       = once(given.size, "--size", size_allowed, error);
     const auto format_text     = once(given.format, "--format", format_allowed, error);
     const auto values_text     = once(given.values, "--values", values_allowed, error);
+    const auto map_text        = once(given.map, "--map", map_allowed, error);
+    const auto mesh_grid_text  = once(given.mesh_grid, "--mesh-grid", mesh_grid_allowed, error);
     const auto output          = once(given.output, "-o", output_allowed, error);
     const auto region_text     = once(given.region, "--region", region_allowed, error);
     const auto threads_text    = once(given.threads, "--threads", threads_allowed, error);
@@ -270,6 +277,31 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
             return "--values: only the float formats r32 and exr32 take it, not --format " +
                    std::string(*format_text);
         request.float_values = *values;
+    }
+    if (*format == ExportFormat::mask16) {
+        if (!map_text) return "--map is required with --format mask16: " + std::string(map_allowed);
+        const auto mask = parse_terrain_mask(*map_text);
+        if (!mask) return "--map: " + shown(*map_text) + " is not a map: " + std::string(map_allowed);
+        request.mask = *mask;
+    } else if (map_text) {
+        return "--map: only --format mask16 takes it, not --format " + std::string(*format_text);
+    }
+    if (mesh_grid_text) {
+        if (!is_mesh_format(*format))
+            return "--mesh-grid: only the mesh formats glb and obj take it, not --format " +
+                   std::string(*format_text);
+        const auto grid = parse_number(*mesh_grid_text, false);
+        if (!grid || *grid < min_mesh_grid || *grid > max_mesh_grid)
+            return "--mesh-grid: " + shown(*mesh_grid_text) +
+                   " is not allowed: " + std::string(mesh_grid_allowed);
+        request.mesh_grid = static_cast<int>(*grid);
+    }
+    if (is_mesh_format(*format)) {
+        if (region_text) return "--region: a mesh is written whole: expected --format glb or obj without it";
+        if (!given.tiles.empty())
+            return "--tiles: a mesh is written whole: expected --format glb or obj without it";
+        if (size.size->width < 2 || size.size->height < 2)
+            return "--size: " + shown(*size_text) + " is too small for a mesh: expected at least 2x2";
     }
     if (!output) return "-o is required: " + std::string(output_allowed);
 
@@ -311,6 +343,12 @@ std::string help_footer() {
            "         metres; normal_convention=opengl|directx)\n"
            "  r32    raw 32-bit float little-endian + OUT.json sidecar\n"
            "  exr32  single-channel 32-bit float OpenEXR (channel Y, ZIP), preset in its header\n"
+           "  mask16 16-bit grayscale PNG of one terrain mask, --map slope|height|curvature|aspect:\n"
+           "         slope 0..90 degrees -> 0..65535; height as png16; curvature 32768 = flat,\n"
+           "         (sample - 32768) / 32768 = spacing * laplacian; aspect degrees clockwise from\n"
+           "         north (up the image) -> sample / 65536 * 360\n"
+           "  glb    glTF 2.0 binary mesh of the terrain in metres (normals, UVs), --mesh-grid N vertices\n"
+           "         along a row (2..2049, default 257)     obj  the same mesh as Wavefront OBJ\n"
            "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
@@ -385,9 +423,11 @@ int export_main(int argc, char** argv) {
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
     text_option("--format", given.format, "FORMAT",
-                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 (required)");
+                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 | mask16 | glb | obj (required)");
     text_option("--values", given.values, "unit|raw",
                 "r32 and exr32: mapped to [0, 1] (default) or raw noise");
+    text_option("--map", given.map, "slope|height|curvature|aspect", "mask16: the terrain mask to write");
+    text_option("--mesh-grid", given.mesh_grid, "N", "glb, obj: vertices along a row (2..2049, default 257)");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
     text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");

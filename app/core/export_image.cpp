@@ -104,13 +104,15 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
     }
     if (request.format == ExportFormat::r32) facts["byte_order"] = "little-endian";
     if (is_float_format(request.format)) facts["sample"] = "float32";
-    facts["width"]        = window.columns();
-    facts["height"]       = window.rows();
-    facts["image_width"]  = request.size.width;
-    facts["image_height"] = request.size.height;
-    facts["region"]       = {window.x0, window.y0, window.x1, window.y1};
-    const std::uint32_t top =
-        request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ? 65535 : 255;
+    facts["width"]          = window.columns();
+    facts["height"]         = window.rows();
+    facts["image_width"]    = request.size.width;
+    facts["image_height"]   = request.size.height;
+    facts["region"]         = {window.x0, window.y0, window.x1, window.y1};
+    const std::uint32_t top = request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ||
+                                      request.format == ExportFormat::mask16
+                                  ? 65535
+                                  : 255;
     if (is_float_format(request.format) && request.float_values == FloatValues::raw)
         facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
                                 {"values", "raw"},
@@ -128,6 +130,15 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                                 {"note",
                                  "raw = raw_min + sample * (raw_max - raw_min); values outside "
                                  "[raw_min, raw_max] were clamped"}};
+    else if ((request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) ||
+             is_mesh_format(request.format))
+        facts["value_range"] = {
+            {"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
+            {"raw_min", range.lo},
+            {"raw_max", range.hi},
+            {"note",
+             "the heights the mask is computed from: raw_min at 0 m, raw_max at height_m; "
+             "the samples read as mask.mapping says"}};
     else
         facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
                                 {"raw_min", range.lo},
@@ -146,6 +157,27 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                              ? "analytic"
                              : "finite difference"},
             {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
+    if (request.format == ExportFormat::mask16)
+        facts["mask"] = {{"map", terrain_mask_names[static_cast<std::size_t>(request.mask)]},
+                         {"mapping", terrain_mask_mapping(request.mask)},
+                         {"height_m", preset.view.terrain_height},
+                         {"spacing_m", preset.view.terrain_spacing},
+                         {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic
+                                          ? "analytic"
+                                          : "finite difference"}};
+    if (is_mesh_format(request.format)) {
+        const int rows = terrain_grid_rows(request.size, request.mesh_grid);
+        facts["mesh"]  = {{"columns", request.mesh_grid},
+                          {"rows", rows},
+                          {"vertices", static_cast<long long>(request.mesh_grid) * rows},
+                          {"triangles", 2LL * (request.mesh_grid - 1) * (rows - 1)},
+                          {"units", "metres"},
+                          {"axes", "X east (along the image rows), Y up, Z south (down the image)"},
+                          {"height_m", preset.view.terrain_height},
+                          {"spacing_m", preset.view.terrain_spacing},
+                          {"width_m", (request.size.width - 1) * preset.view.terrain_spacing},
+                          {"length_m", (request.size.height - 1) * preset.view.terrain_spacing}};
+    }
     if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
     return facts.dump(2, ' ', true) + "\n";
 }
@@ -209,7 +241,7 @@ class PngEncoder final : public RowEncoder {
     }
     void finish() override { png_.finish(); }
 
-    // Rows already converted (normal8): `rows` rows of row_bytes() each.
+    // Rows already converted (normal8, mask16): `rows` rows of row_bytes() each.
     void write_rows(std::span<const std::uint8_t> rows) {
         for (std::size_t at = 0; at + row_.size() <= rows.size(); at += row_.size())
             png_.write_row(rows.subspan(at, row_.size()));
@@ -326,6 +358,31 @@ noise::Region checked_window(const ExportRequest& request) {
     return window;
 }
 
+// glb or obj: the whole grid in memory (terrain_mesh_file.hpp), then the file.
+void stage_mesh(const Preset& preset, const ExportRequest& request, const noise::Region& window,
+                noise::Range range, const std::atomic<bool>* cancel, StagedExport& staged) {
+    if (request.region) fail("region: a mesh is written whole");
+    if (request.mesh_grid < min_mesh_grid || request.mesh_grid > max_mesh_grid)
+        fail("mesh grid " + std::to_string(request.mesh_grid) + " is out of range: expected " +
+             std::to_string(min_mesh_grid) + " to " + std::to_string(max_mesh_grid));
+    if (request.size.width < 2 || request.size.height < 2) fail("a mesh needs a size of at least 2x2");
+    try {
+        const TerrainGrid grid =
+            terrain_grid(preset, request.size, request.mesh_grid, range, request.threads, cancel);
+        if (grid.columns == 0 || (cancel && cancel->load())) cancelled();
+        staged.image = std::make_unique<AtomicFile>(request.path, request.overwrite);
+        if (request.format == ExportFormat::glb)
+            write_glb(grid, export_facts_json(preset, request, window, range, true), *staged.image);
+        else
+            write_obj(grid, export_facts_json(preset, request, window, range, false), *staged.image);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    } catch (const std::system_error& error) {
+        if (error.code() == std::errc::resource_unavailable_try_again) throw std::bad_alloc();
+        fail(failure_text(error));
+    }
+}
+
 // Renders and encodes one export into its temp files, which are not in place until committed.
 StagedExport stage_export(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
                           std::atomic<double>* progress) {
@@ -350,6 +407,11 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     StagedExport staged;
     staged.result = {range, {request.path}};
     if (r16) staged.result.files.push_back(sidecar);
+    if (is_mesh_format(request.format)) {
+        stage_mesh(preset, request, window, range, cancel, staged);
+        meter.advance(window.rows());
+        return staged;
+    }
 
     try {
         staged.image     = std::make_unique<AtomicFile>(request.path, request.overwrite);
@@ -388,7 +450,8 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         const int halo          = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
         const int rows_per_band = band_rows(window.columns() + 2 * halo, window.rows());
         std::vector<float> raw;
-        std::vector<std::uint8_t> normals;
+        std::vector<std::uint8_t> converted;  // normal8's or mask16's PNG rows
+        std::vector<std::uint16_t> masks;
         const TerrainScale scale = TerrainScale::of(preset.params, preset.view, range, request.size.width);
         for (int y = window.y0; y < window.y1; y += rows_per_band) {
             if (cancel && cancel->load()) cancelled();
@@ -397,11 +460,26 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                 // From the gradients at each pixel, not from the rendered heights: no halo needed.
                 const noise::Region band{
                     request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
-                normals.resize(band.pixel_count() * 3);
+                converted.resize(band.pixel_count() * 3);
                 if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel,
-                                 normals))
+                                 converted))
                     cancelled();
-                png->write_rows(normals);
+                png->write_rows(converted);
+                meter.advance(rows);
+                continue;
+            }
+            if (request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) {
+                // From the gradients at each pixel (and its neighbours' points): no halo needed.
+                const noise::Region band{
+                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
+                masks.resize(band.pixel_count());
+                if (!mask_rows(noise, scale, band, request.mask, request.threads, cancel, masks)) cancelled();
+                converted.resize(masks.size() * 2);
+                for (std::size_t i = 0; i < masks.size(); ++i) {  // PNG stores 16-bit samples big-endian
+                    converted[2 * i]     = static_cast<std::uint8_t>(masks[i] >> 8);
+                    converted[2 * i + 1] = static_cast<std::uint8_t>(masks[i] & 0xff);
+                }
+                png->write_rows(converted);
                 meter.advance(rows);
                 continue;
             }
@@ -536,10 +614,15 @@ std::string_view export_format_extension(ExportFormat format) {
             return ".r32";
         case ExportFormat::exr32:
             return ".exr";
+        case ExportFormat::glb:
+            return ".glb";
+        case ExportFormat::obj:
+            return ".obj";
         case ExportFormat::png8:
         case ExportFormat::rgb8:
         case ExportFormat::png16:
         case ExportFormat::normal8:
+        case ExportFormat::mask16:
             break;
     }
     return ".png";

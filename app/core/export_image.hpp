@@ -19,6 +19,12 @@
 //     exr32  single-channel ("Y") 32-bit float OpenEXR, ZIP-compressed (exr_stream_writer.hpp);
 //            the preset and the export facts in string attributes noiseExplorerPreset and
 //            noiseExplorerExport
+//     glb    glTF 2.0 binary mesh of the terrain in metres, request.mesh_grid vertices a side, with
+//            normals and UVs (terrain_mesh_file.hpp); the export facts and the preset in the
+//            glTF's top-level "extras"
+//     obj    the same mesh as Wavefront OBJ text, the export facts in comment lines
+//     mask16 16-bit grayscale PNG of one terrain mask, request.mask: slope, height, curvature or
+//            aspect (terrain_masks.hpp gives each map's mapping; the export facts repeat it)
 // The float formats hold, by request.float_values, the unit value (float(u), the same u as
 // every other format: 0 and 1 at the ends of the mapping, clamped) or the raw noise value
 // itself (float(raw), unclamped: what `sample` prints, rounded to float).
@@ -56,15 +62,17 @@
 
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
+#include "core/terrain_masks.hpp"
+#include "core/terrain_mesh_file.hpp"
 #include "core/tile_grid.hpp"
 #include "noise/render.hpp"
 
 namespace app {
 
-enum class ExportFormat { png8, rgb8, png16, r16, normal8, r32, exr32 };
-inline constexpr std::array<std::string_view, 7> export_format_names{"png8",    "rgb8", "png16", "r16",
-                                                                     "normal8", "r32",  "exr32"};
-static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::exr32) + 1);
+enum class ExportFormat { png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb, obj };
+inline constexpr std::array<std::string_view, 10> export_format_names{
+    "png8", "rgb8", "png16", "r16", "normal8", "r32", "exr32", "mask16", "glb", "obj"};
+static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::obj) + 1);
 
 // What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
 enum class FloatValues { unit, raw };
@@ -73,6 +81,9 @@ static_assert(float_values_names.size() == static_cast<std::size_t>(FloatValues:
 
 inline bool is_float_format(ExportFormat format) {
     return format == ExportFormat::r32 || format == ExportFormat::exr32;
+}
+inline bool is_mesh_format(ExportFormat format) {
+    return format == ExportFormat::glb || format == ExportFormat::obj;
 }
 // The headerless formats, which describe themselves in OUT.json.
 inline bool has_sidecar(ExportFormat format) {
@@ -86,7 +97,9 @@ struct ExportRequest {
     bool overwrite = false;
     std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size)
     unsigned threads         = 0;         // render and PNG compression threads; 0: one per core
-    FloatValues float_values = FloatValues::unit;  // r32 and exr32 only
+    FloatValues float_values = FloatValues::unit;   // r32 and exr32 only
+    TerrainMask mask         = TerrainMask::slope;  // mask16 only
+    int mesh_grid            = default_mesh_grid;   // glb and obj: vertices along a row
 };
 
 struct ExportResult {
@@ -128,7 +141,7 @@ std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::optional<FloatValues> parse_float_values(std::string_view name);
 
-// The usual file name extension of each format: ".png", ".r16", ".r32" or ".exr".
+// The usual file name extension of each format: ".png", ".r16", ".r32", ".exr", ".glb" or ".obj".
 std::string_view export_format_extension(ExportFormat format);
 
 // The name of the OpenEXR string attributes that hold the preset and the export facts.
