@@ -55,7 +55,8 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, --values, --map, --mesh-grid, -o, --force, --region, "
+    "expected --preset, --set, --size, --format, --values, --map, --layer, --splat, --mesh-grid, -o, "
+    "--force, --region, "
     "--tiles, "
     "--tile-edges, "
     "--tile, --threads, --animate, --frames, --step, --loop, --fps, --sequence or --help";
@@ -70,7 +71,8 @@ constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
 constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
 constexpr std::string_view format_allowed =
-    "expected png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb or obj";
+    "expected png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb, obj, weights8, weights16 or splat8";
+constexpr std::string_view splat_allowed     = "expected 0 for layers 0-3, 1 for layers 4-7";
 constexpr std::string_view mesh_grid_allowed = "expected an integer from 2 to 2049 (vertices along a row)";
 constexpr std::string_view map_allowed       = "expected slope, height, curvature or aspect";
 constexpr std::string_view values_allowed    = "expected unit (mapped to [0, 1], the default) or raw";
@@ -89,8 +91,8 @@ constexpr std::string_view fps_allowed    = "expected an integer from 1 to 100";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, values, map, mesh_grid, output, region,
-        threads, tiles, tile_edges, tile, animate, frames, step, fps;
+    std::vector<std::string> preset, assignments, size, format, values, map, layer, splat, mesh_grid, output,
+        region, threads, tiles, tile_edges, tile, animate, frames, step, fps;
     bool force = false, loop = false, sequence = false;
 };
 
@@ -241,9 +243,11 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     const auto values_text     = once(given.values, "--values", values_allowed, error);
     const auto map_text        = once(given.map, "--map", map_allowed, error);
     const auto mesh_grid_text  = once(given.mesh_grid, "--mesh-grid", mesh_grid_allowed, error);
-    const auto output          = once(given.output, "-o", output_allowed, error);
-    const auto region_text     = once(given.region, "--region", region_allowed, error);
-    const auto threads_text    = once(given.threads, "--threads", threads_allowed, error);
+    const auto layer_text   = once(given.layer, "--layer", "expected a texture layer's name or index", error);
+    const auto splat_text   = once(given.splat, "--splat", splat_allowed, error);
+    const auto output       = once(given.output, "-o", output_allowed, error);
+    const auto region_text  = once(given.region, "--region", region_allowed, error);
+    const auto threads_text = once(given.threads, "--threads", threads_allowed, error);
     if (!error.empty()) return error;
     for (const auto& assignment : given.assignments)
         if (assignment.empty()) return "--set: the value is missing or empty: " + std::string(set_allowed);
@@ -285,6 +289,33 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
         request.mask = *mask;
     } else if (map_text) {
         return "--map: only --format mask16 takes it, not --format " + std::string(*format_text);
+    }
+    if (*format == ExportFormat::weights8 || *format == ExportFormat::weights16) {
+        const auto layers = effective_texture_layers(preset);
+        std::string names;
+        for (std::size_t i = 0; i < layers.size(); ++i) names += (i ? ", " : "") + layers[i].name;
+        const std::string allowed = "expected a layer of the preset (" + names + ") or its index 0 to " +
+                                    std::to_string(layers.size() - 1);
+        if (!layer_text)
+            return "--layer is required with --format " + std::string(*format_text) + ": " + allowed;
+        const int index = find_texture_layer(layers, *layer_text);
+        if (index < 0) return "--layer: " + shown(*layer_text) + " is not a layer: " + allowed;
+        request.layer = index;
+    } else if (layer_text) {
+        return "--layer: only --format weights8 and weights16 take it, not --format " +
+               std::string(*format_text);
+    }
+    if (*format == ExportFormat::splat8) {
+        const std::size_t images = (effective_texture_layers(preset).size() + 3) / 4;
+        if (splat_text) {
+            const auto image = parse_number(*splat_text, false);
+            if (!image || *image < 0 || *image >= static_cast<double>(images))
+                return "--splat: " + shown(*splat_text) + " is not allowed: expected 0" +
+                       (images > 1 ? " or 1 (layers 4-7)" : " (the preset has at most 4 layers)");
+            request.layer = static_cast<int>(*image);
+        }
+    } else if (splat_text) {
+        return "--splat: only --format splat8 takes it, not --format " + std::string(*format_text);
     }
     if (mesh_grid_text) {
         if (!is_mesh_format(*format))
@@ -349,6 +380,10 @@ std::string help_footer() {
            "         north (up the image) -> sample / 65536 * 360\n"
            "  glb    glTF 2.0 binary mesh of the terrain in metres (normals, UVs), --mesh-grid N vertices\n"
            "         along a row (2..2049, default 257)     obj  the same mesh as Wavefront OBJ\n"
+           "  weights8 8-bit grayscale weight map of texture layer --layer NAME|N (Unreal landscape "
+           "layers);\n"
+           "         every pixel's weights over all layers sum to 255     weights16  the same, sum 65535\n"
+           "  splat8 8-bit RGBA splat map of layers 4N..4N+3, --splat N (Unity); channels sum to 255\n"
            "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
@@ -423,10 +458,13 @@ int export_main(int argc, char** argv) {
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
     text_option("--format", given.format, "FORMAT",
-                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 | mask16 | glb | obj (required)");
+                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 | mask16 | glb | obj | weights8 | "
+                "weights16 | splat8 (required)");
     text_option("--values", given.values, "unit|raw",
                 "r32 and exr32: mapped to [0, 1] (default) or raw noise");
     text_option("--map", given.map, "slope|height|curvature|aspect", "mask16: the terrain mask to write");
+    text_option("--layer", given.layer, "NAME|N", "weights8, weights16: the texture layer (name or index)");
+    text_option("--splat", given.splat, "N", "splat8: the image of layers 4N..4N+3 (default 0)");
     text_option("--mesh-grid", given.mesh_grid, "N", "glb, obj: vertices along a row (2..2049, default 257)");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");

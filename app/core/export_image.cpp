@@ -110,7 +110,8 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
     facts["image_height"]   = request.size.height;
     facts["region"]         = {window.x0, window.y0, window.x1, window.y1};
     const std::uint32_t top = request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ||
-                                      request.format == ExportFormat::mask16
+                                      request.format == ExportFormat::mask16 ||
+                                      request.format == ExportFormat::weights16
                                   ? 65535
                                   : 255;
     if (is_float_format(request.format) && request.float_values == FloatValues::raw)
@@ -131,7 +132,7 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                                  "raw = raw_min + sample * (raw_max - raw_min); values outside "
                                  "[raw_min, raw_max] were clamped"}};
     else if ((request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) ||
-             is_mesh_format(request.format))
+             is_mesh_format(request.format) || is_weight_format(request.format))
         facts["value_range"] = {
             {"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
             {"raw_min", range.lo},
@@ -165,6 +166,28 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                          {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic
                                           ? "analytic"
                                           : "finite difference"}};
+    if (is_weight_format(request.format)) {
+        const auto layers            = effective_texture_layers(preset);
+        nlohmann::ordered_json names = nlohmann::ordered_json::array();
+        if (request.format == ExportFormat::splat8)
+            for (std::size_t c = 0; c < 4; ++c) {
+                const std::size_t i = static_cast<std::size_t>(request.layer) * 4 + c;
+                names.push_back(i < layers.size() ? nlohmann::ordered_json(layers[i].name)
+                                                  : nlohmann::ordered_json());
+            }
+        facts["layers"] = {
+            {"layer", request.format == ExportFormat::splat8
+                          ? nlohmann::ordered_json(names)
+                          : nlohmann::ordered_json(layers[static_cast<std::size_t>(request.layer)].name)},
+            {"total", request.format == ExportFormat::weights16 ? 65535 : 255},
+            {"rules", texture_layers_json(layers)},
+            {"default_rules", preset.texture_layers.empty()},
+            {"height_m", preset.view.terrain_height},
+            {"spacing_m", preset.view.terrain_spacing},
+            {"note",
+             "first match with blend, in order; the last layer takes what is left; every pixel's "
+             "weights over all layers sum exactly to total (largest remainder)"}};
+    }
     if (is_mesh_format(request.format)) {
         const int rows = terrain_grid_rows(request.size, request.mesh_grid);
         facts["mesh"]  = {{"columns", request.mesh_grid},
@@ -204,8 +227,9 @@ class PngEncoder final : public RowEncoder {
           image_width_(image_width),
           texts_(std::move(texts)),
           png_(file, window.columns(), window.rows(),
-               format == ExportFormat::png8                                      ? PngPixels::gray8
+               format == ExportFormat::png8 || format == ExportFormat::weights8  ? PngPixels::gray8
                : format == ExportFormat::rgb8 || format == ExportFormat::normal8 ? PngPixels::rgb8
+               : format == ExportFormat::splat8                                  ? PngPixels::rgba8
                                                                                  : PngPixels::gray16,
                texts_, PngCompression{.threads = threads}),
           row_(png_.row_bytes()) {}
@@ -388,6 +412,13 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                           std::atomic<double>* progress) {
     const noise::Region window = checked_window(request);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
+    if (is_weight_format(request.format)) {
+        const std::size_t count = effective_texture_layers(preset).size();
+        const std::size_t limit = request.format == ExportFormat::splat8 ? (count + 3) / 4 : count;
+        if (request.layer < 0 || static_cast<std::size_t>(request.layer) >= limit)
+            fail("layer " + std::to_string(request.layer) + " is out of range: expected 0 to " +
+                 std::to_string(limit - 1));
+    }
     const bool r16     = has_sidecar(request.format);  // r16 or r32
     const auto sidecar = r16_sidecar_path(request.path);
     try {
@@ -452,6 +483,8 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         std::vector<float> raw;
         std::vector<std::uint8_t> converted;  // normal8's or mask16's PNG rows
         std::vector<std::uint16_t> masks;
+        const auto layers =
+            is_weight_format(request.format) ? effective_texture_layers(preset) : std::vector<TextureLayer>{};
         const TerrainScale scale = TerrainScale::of(preset.params, preset.view, range, request.size.width);
         for (int y = window.y0; y < window.y1; y += rows_per_band) {
             if (cancel && cancel->load()) cancelled();
@@ -464,6 +497,40 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                 if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel,
                                  converted))
                     cancelled();
+                png->write_rows(converted);
+                meter.advance(rows);
+                continue;
+            }
+            if (is_weight_format(request.format)) {
+                // Every layer at once: each pixel's weights are rounded together to sum exactly.
+                const noise::Region band{
+                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
+                const std::size_t count   = layers.size();
+                const std::uint32_t total = request.format == ExportFormat::weights16 ? 65535 : 255;
+                masks.resize(band.pixel_count() * count);
+                if (!weight_rows(noise, scale, band, layers, total, request.threads, cancel, masks))
+                    cancelled();
+                const std::size_t pixels = band.pixel_count();
+                const std::size_t layer  = static_cast<std::size_t>(request.layer);
+                if (request.format == ExportFormat::weights8) {
+                    converted.resize(pixels);
+                    for (std::size_t p = 0; p < pixels; ++p)
+                        converted[p] = static_cast<std::uint8_t>(masks[p * count + layer]);
+                } else if (request.format == ExportFormat::weights16) {
+                    converted.resize(pixels * 2);
+                    for (std::size_t p = 0; p < pixels; ++p) {  // PNG stores 16-bit samples big-endian
+                        converted[2 * p]     = static_cast<std::uint8_t>(masks[p * count + layer] >> 8);
+                        converted[2 * p + 1] = static_cast<std::uint8_t>(masks[p * count + layer] & 0xff);
+                    }
+                } else {
+                    converted.resize(pixels * 4);
+                    for (std::size_t p = 0; p < pixels; ++p)
+                        for (std::size_t c = 0; c < 4; ++c) {
+                            const std::size_t i = layer * 4 + c;
+                            converted[4 * p + c] =
+                                i < count ? static_cast<std::uint8_t>(masks[p * count + i]) : 0;
+                        }
+                }
                 png->write_rows(converted);
                 meter.advance(rows);
                 continue;
@@ -531,6 +598,11 @@ void commit_staged(std::span<const StagedExport> staged, AtomicFile* manifest) {
 }
 
 }  // namespace
+
+std::vector<TextureLayer> effective_texture_layers(const Preset& preset) {
+    return preset.texture_layers.empty() ? default_texture_layers(preset.view.terrain_height)
+                                         : preset.texture_layers;
+}
 
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file) {
     auto sidecar = raw_file;
@@ -623,6 +695,9 @@ std::string_view export_format_extension(ExportFormat format) {
         case ExportFormat::png16:
         case ExportFormat::normal8:
         case ExportFormat::mask16:
+        case ExportFormat::weights8:
+        case ExportFormat::weights16:
+        case ExportFormat::splat8:
             break;
     }
     return ".png";

@@ -23,6 +23,11 @@
 //            normals and UVs (terrain_mesh_file.hpp); the export facts and the preset in the
 //            glTF's top-level "extras"
 //     obj    the same mesh as Wavefront OBJ text, the export facts in comment lines
+//     weights8  8-bit grayscale PNG of one texture layer's weight, request.layer (Unreal landscape
+//            layer weight maps: the layers' maps sum to 255 at every pixel; texture_layers.hpp)
+//     weights16 the same in 16 bits, summing to 65535 (Godot Terrain3D, generic)
+//     splat8 8-bit RGBA PNG of layers 4k .. 4k+3, k = request.layer (Unity splat/alpha maps: the
+//            channels of all the images sum to 255 at every pixel; a missing layer is 0)
 //     mask16 16-bit grayscale PNG of one terrain mask, request.mask: slope, height, curvature or
 //            aspect (terrain_masks.hpp gives each map's mapping; the export facts repeat it)
 // The float formats hold, by request.float_values, the unit value (float(u), the same u as
@@ -69,10 +74,25 @@
 
 namespace app {
 
-enum class ExportFormat { png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb, obj };
-inline constexpr std::array<std::string_view, 10> export_format_names{
-    "png8", "rgb8", "png16", "r16", "normal8", "r32", "exr32", "mask16", "glb", "obj"};
-static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::obj) + 1);
+enum class ExportFormat {
+    png8,
+    rgb8,
+    png16,
+    r16,
+    normal8,
+    r32,
+    exr32,
+    mask16,
+    glb,
+    obj,
+    weights8,
+    weights16,
+    splat8
+};
+inline constexpr std::array<std::string_view, 13> export_format_names{
+    "png8",   "rgb8", "png16", "r16",      "normal8",   "r32",   "exr32",
+    "mask16", "glb",  "obj",   "weights8", "weights16", "splat8"};
+static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::splat8) + 1);
 
 // What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
 enum class FloatValues { unit, raw };
@@ -81,6 +101,10 @@ static_assert(float_values_names.size() == static_cast<std::size_t>(FloatValues:
 
 inline bool is_float_format(ExportFormat format) {
     return format == ExportFormat::r32 || format == ExportFormat::exr32;
+}
+inline bool is_weight_format(ExportFormat format) {
+    return format == ExportFormat::weights8 || format == ExportFormat::weights16 ||
+           format == ExportFormat::splat8;
 }
 inline bool is_mesh_format(ExportFormat format) {
     return format == ExportFormat::glb || format == ExportFormat::obj;
@@ -99,7 +123,8 @@ struct ExportRequest {
     unsigned threads         = 0;         // render and PNG compression threads; 0: one per core
     FloatValues float_values = FloatValues::unit;   // r32 and exr32 only
     TerrainMask mask         = TerrainMask::slope;  // mask16 only
-    int mesh_grid            = default_mesh_grid;   // glb and obj: vertices along a row
+    int layer     = 0;  // weights8, weights16: the layer's index; splat8: the image (layers 4k .. 4k+3)
+    int mesh_grid = default_mesh_grid;  // glb and obj: vertices along a row
 };
 
 struct ExportResult {
@@ -133,6 +158,9 @@ ExportResult export_image(const Preset& preset, const ExportRequest& request,
 ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
                           const std::vector<Tile>& tiles, bool whole_grid,
                           const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
+
+// The preset's texture layers, or the default set when it has none (texture_layers.hpp).
+std::vector<TextureLayer> effective_texture_layers(const Preset& preset);
 
 // "OUT" -> "OUT.json", where r16 and r32 put their description.
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);

@@ -14,6 +14,8 @@
 //       "curve": [[0, 0], [0.5, 0.8], [1, 1]],   the shaping stage's curve ([]: none)
 //       "mask_field": { "fractal": "ridged", ... }   only with a mask field: its keys and curve
 //       "view": { "mapping": "fixed", "ramp": "gray", ... }   every key of view_key_table()
+//       "texture_layers": [ { "name": "rock", "slope_min": 35 }, ... ]   optional (texture_layers.hpp),
+//                                             written only when the preset has its own
 //     }
 // Choices are strings ("perlin"), toggles are booleans, numbers are numbers. Missing keys keep
 // their defaults (noise::Params{} and ViewSettings{}); unknown keys, wrong types and
@@ -49,6 +51,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/texture_layers.hpp"
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
 
@@ -57,8 +60,9 @@ namespace app {
 struct Preset {
     noise::Params params;
     ViewSettings view;
-    std::string name;         // optional, shown in the GUI's preset list
-    std::string description;  // optional, one or two sentences
+    std::string name;                          // optional, shown in the GUI's preset list
+    std::string description;                   // optional, one or two sentences
+    std::vector<TextureLayer> texture_layers;  // optional (texture_layers.hpp); empty: the default set
 
     friend bool operator==(const Preset&, const Preset&) = default;
 };

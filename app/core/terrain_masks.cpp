@@ -91,4 +91,31 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
     });
 }
 
+bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
+                 const std::vector<TextureLayer>& layers, std::uint32_t total, unsigned threads,
+                 const std::atomic<bool>* cancel, std::span<std::uint16_t> out) {
+    const std::size_t count = layers.size();
+    if (out.size() < window.pixel_count() * count)
+        throw std::invalid_argument("weight_rows: output too small");
+    const noise::Params& params = noise.params();
+    const double step           = params.frequency / window.width;  // white noise only, as normal8
+    return noise::for_each_row(window.rows(), threads, [&](int r) {
+        if (cancel && cancel->load()) return false;
+        const int y = window.y0 + r;
+        for (int x = window.x0; x < window.x1; ++x) {
+            const noise::ValueGradient vg =
+                noise::value_gradient(noise, noise::pixel_point(params, window.width, x, y), step);
+            const auto slope     = scale.slope(vg.value, vg.gradient);
+            const double degrees = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
+            const auto q =
+                quantised_weights(layer_weights(layers, scale.height_of(vg.value), degrees), count, total);
+            std::uint16_t* pixel = out.data() + (static_cast<std::size_t>(r) * window.columns() +
+                                                 static_cast<std::size_t>(x - window.x0)) *
+                                                    count;
+            for (std::size_t i = 0; i < count; ++i) pixel[i] = static_cast<std::uint16_t>(q[i]);
+        }
+        return true;
+    });
+}
+
 }  // namespace app

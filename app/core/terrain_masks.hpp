@@ -19,6 +19,7 @@
 //              halo and no dependence on the window;  sample = clamp(floor(32768 + 32768 * k + 0.5),
 //              0, 65535): 32768 is flat (or a plane), |k| >= 1 saturates (a 45-degree change of
 //              slope in one sample)
+//   (weights   the texture layers' weights from the height and the slope: weight_rows below)
 //   aspect     the compass direction the ground faces (downhill), in degrees clockwise from north,
 //              north = up the image (-Z): a = atan2(-dh/dX, +dh/dZ) in [0, 360);
 //              sample = floor(a / 360 * 65536 + 0.5) mod 65536 (0 = north, 16384 = east, 32768 =
@@ -39,6 +40,7 @@
 #include <string_view>
 
 #include "core/terrain_scale.hpp"
+#include "core/texture_layers.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
 
@@ -64,5 +66,12 @@ std::string_view terrain_mask_mapping(TerrainMask mask);
 bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
                TerrainMask mask, unsigned threads, const std::atomic<bool>* cancel,
                std::span<std::uint16_t> out);
+
+// Every layer's weight (texture_layers.hpp) at `window`'s pixels, from the height in metres
+// (TerrainScale::height_of, unrounded) and the slope in degrees (the slope map's, unrounded),
+// quantised to sum exactly to `total` (255 or 65535): out[pixel * layers.size() + layer].
+bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
+                 const std::vector<TextureLayer>& layers, std::uint32_t total, unsigned threads,
+                 const std::atomic<bool>* cancel, std::span<std::uint16_t> out);
 
 }  // namespace app
