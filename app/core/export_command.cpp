@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/animation_export.hpp"
+#include "core/engine_profile.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
@@ -55,7 +56,8 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, --values, --map, --layer, --splat, --mesh-grid, -o, "
+    "expected --preset, --set, --size, --format, --values, --map, --layer, --splat, --mesh-grid, --profile, "
+    "-o, "
     "--force, --region, "
     "--tiles, "
     "--tile-edges, "
@@ -91,8 +93,8 @@ constexpr std::string_view fps_allowed    = "expected an integer from 1 to 100";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, values, map, layer, splat, mesh_grid, output,
-        region, threads, tiles, tile_edges, tile, animate, frames, step, fps;
+    std::vector<std::string> preset, assignments, size, format, values, map, layer, splat, mesh_grid, profile,
+        output, region, threads, tiles, tile_edges, tile, animate, frames, step, fps;
     bool force = false, loop = false, sequence = false;
 };
 
@@ -234,8 +236,10 @@ std::string checked_animation(const Arguments& given, const Preset& preset, cons
     return check_animation(preset.params, animation, request.format);
 }
 
-// Checks every argument and builds the preset and the request; "" or the one error line.
-std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request) {
+// Checks every argument and builds the preset and the request; "" or the one error line. With
+// --profile, `profile` is set and the request holds the size, -o, --force and --threads only.
+std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request,
+                            std::optional<EngineProfile>& profile) {
     std::string error;
     const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
     const auto size_text       = once(given.size, "--size", size_allowed, error);
@@ -243,6 +247,7 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     const auto values_text     = once(given.values, "--values", values_allowed, error);
     const auto map_text        = once(given.map, "--map", map_allowed, error);
     const auto mesh_grid_text  = once(given.mesh_grid, "--mesh-grid", mesh_grid_allowed, error);
+    const auto profile_text    = once(given.profile, "--profile", "expected unreal, unity or godot", error);
     const auto layer_text   = once(given.layer, "--layer", "expected a texture layer's name or index", error);
     const auto splat_text   = once(given.splat, "--splat", splat_allowed, error);
     const auto output       = once(given.output, "-o", output_allowed, error);
@@ -269,6 +274,28 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     if (!size_text) return "--size is required: " + std::string(size_allowed);
     const auto size = parse_image_size(*size_text);
     if (!size.size) return size.error;
+    if (profile_text) {
+        profile = parse_engine_profile(*profile_text);
+        if (!profile)
+            return "--profile: " + shown(*profile_text) + " is not allowed: expected unreal, unity or godot";
+        for (const auto& [option, values] : {std::pair{"--format", &given.format},
+                                             {"--values", &given.values},
+                                             {"--map", &given.map},
+                                             {"--layer", &given.layer},
+                                             {"--splat", &given.splat},
+                                             {"--mesh-grid", &given.mesh_grid},
+                                             {"--region", &given.region},
+                                             {"--tiles", &given.tiles},
+                                             {"--animate", &given.animate}})
+            if (!values->empty())
+                return std::string(option) +
+                       ": --profile writes the engine's whole set: expected --profile without it";
+        if (!output) return "-o is required: expected DIR/NAME, the set's common name";
+        request.size      = *size.size;
+        request.path      = *output;
+        request.overwrite = given.force;
+        return {};
+    }
     if (!format_text) return "--format is required: " + std::string(format_allowed);
     const auto format = parse_export_format(*format_text);
     if (!format)
@@ -396,6 +423,8 @@ std::string help_footer() {
            "--tiles CxR writes OUT_x{column}_y{row}.EXT (Unreal World Partition / World Machine naming) and\n"
            "OUT.tiles.json; with --tile-edges shared (default) neighbours share their border pixels, so\n"
            "W = C * (w - 1) + 1 (4033 = 4 tiles of 1009); split: W = C * w. --tile X,Y writes one tile.\n"
+           "--profile unreal|unity|godot -o DIR/NAME writes the engine's set: heightmap, normal map, slope,\n"
+           "curvature and aspect masks, layer weights and DIR/NAME.manifest.json, all or nothing.\n"
            "Keys for --set: see `noise-explorer sample --help`; view keys: mapping, ramp, hillshade,\n"
            "repeat_3x3, show_octaves, scanline, terrain_height, terrain_spacing, sea_level, light_azimuth,\n"
            "light_elevation, terrain_colour, wireframe, normal_convention.\n";
@@ -465,6 +494,8 @@ int export_main(int argc, char** argv) {
     text_option("--map", given.map, "slope|height|curvature|aspect", "mask16: the terrain mask to write");
     text_option("--layer", given.layer, "NAME|N", "weights8, weights16: the texture layer (name or index)");
     text_option("--splat", given.splat, "N", "splat8: the image of layers 4N..4N+3 (default 0)");
+    text_option("--profile", given.profile, "unreal|unity|godot",
+                "the engine's whole set: heightmap, normal map, masks, layer weights, OUT.manifest.json");
     text_option("--mesh-grid", given.mesh_grid, "N", "glb, obj: vertices along a row (2..2049, default 257)");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
@@ -514,8 +545,10 @@ int export_main(int argc, char** argv) {
     bool whole_grid = false;
     AnimationRequest animation;
     bool animate = false;
+    std::optional<EngineProfile> profile;
     try {
-        if (auto error = checked_request(given, preset, request); !error.empty()) return usage_error(error);
+        if (auto error = checked_request(given, preset, request, profile); !error.empty())
+            return usage_error(error);
         if (auto error = checked_animation(given, preset, request, animation, animate); !error.empty())
             return usage_error(error);
         if (auto error = checked_tiles(given, request, grid, tiles, whole_grid); !error.empty())
@@ -534,7 +567,15 @@ int export_main(int argc, char** argv) {
     try {
         std::optional<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line.emplace(progress);
-        if (animate)
+        if (profile)
+            export_profile(preset,
+                           {.profile   = *profile,
+                            .size      = request.size,
+                            .base      = request.path,
+                            .overwrite = request.overwrite,
+                            .threads   = request.threads},
+                           &interrupted, &progress);
+        else if (animate)
             export_animation(preset, request, animation, &interrupted, &progress);
         else if (tiles.empty())
             export_image(preset, request, &interrupted, &progress);

@@ -678,6 +678,59 @@ ExportResult export_tiles(const Preset& preset, const ExportRequest& request, co
     return result;
 }
 
+ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem::path& manifest_path,
+                        const std::string& manifest_text, bool overwrite, const std::atomic<bool>* cancel,
+                        std::atomic<double>* progress) {
+    std::size_t file_count = 1;
+    try {
+        for (const auto& part : parts) {
+            check_writable_target(part.request.path, part.request.overwrite);
+            ++file_count;
+            if (has_sidecar(part.request.format)) {
+                check_writable_target(r16_sidecar_path(part.request.path), part.request.overwrite);
+                ++file_count;
+            }
+        }
+        check_writable_target(manifest_path, overwrite);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    if (!reserve_open_files(file_count))
+        fail("the " + std::to_string(file_count) +
+             " files of the set must be open at once until all are written, more than this process may open "
+             "(ulimit -n): raise the limit");
+    // Every part is staged before any is put in place, as the tiles of export_tiles.
+    std::vector<StagedExport> staged;
+    staged.reserve(parts.size());
+    std::atomic<double> part_progress{0.0};
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress));
+        try {
+            staged.back().image->park();
+            if (staged.back().sidecar) staged.back().sidecar->park();
+        } catch (const AtomicFileError& error) {
+            throw from(error);
+        }
+        if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(parts.size()));
+    }
+    std::unique_ptr<AtomicFile> manifest;
+    try {
+        manifest = std::make_unique<AtomicFile>(manifest_path, overwrite);
+        manifest->write(manifest_text);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    if (cancel && cancel->load()) cancelled();
+    commit_staged(staged, manifest.get());
+    ExportResult result{};
+    for (auto& one : staged) {
+        result.files.insert(result.files.end(), one.result.files.begin(), one.result.files.end());
+        result.range = one.result.range;
+    }
+    result.files.push_back(manifest->target());
+    return result;
+}
+
 std::string_view export_format_extension(ExportFormat format) {
     switch (format) {
         case ExportFormat::r16:

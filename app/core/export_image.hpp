@@ -162,6 +162,23 @@ ExportResult export_tiles(const Preset& preset, const ExportRequest& request, co
 // The preset's texture layers, or the default set when it has none (texture_layers.hpp).
 std::vector<TextureLayer> effective_texture_layers(const Preset& preset);
 
+// One export of a set (export_set): the preset it renders (an engine profile sets the normal
+// convention), the request, and its role in the set's manifest.
+struct SetPart {
+    Preset preset;
+    ExportRequest request;
+    std::string role;
+};
+
+// Several exports and a manifest committed as one set, as export_tiles does: every target is
+// checked before the first renders, every file staged, then all put in place together
+// (commit_together); a failure, a cancellation or a signal before that leaves the folder exactly
+// as it was. `overwrite` applies to the manifest (each part has its own). `progress` counts
+// finished parts.
+ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem::path& manifest_path,
+                        const std::string& manifest_text, bool overwrite,
+                        const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
+
 // "OUT" -> "OUT.json", where r16 and r32 put their description.
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
 
