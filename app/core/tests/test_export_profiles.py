@@ -6,7 +6,8 @@ Checks:
      bit for bit; the normal map follows the engine's convention (Unreal's green is Unity's
      mirrored); the layer weights sum to 255 (Unreal), 65535 (Godot) and the splat channels to
      255 (Unity, at the power-of-two alphamap size); the import figures follow terrain_scale.hpp.
-  2. all or nothing: over an old set with --force, a file size limit (ulimit -f) that cuts the
+  2. all or nothing: over an old set with --force, a full disk (a small tmpfs in a private mount
+     namespace filled to many levels; skipped where it cannot be mounted) and a file size limit (ulimit -f) that cuts the
      new set at different files leaves the folder exactly as it was (exit 2, one line); SIGINT at
      random moments leaves the old set (exit 130) or the complete new set (exit 0); without
      --force an existing file of the set is refused before anything is written.
@@ -25,7 +26,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import EXE, check, finish, png_header, read_png, run, temp_dir, snapshot
+from core_test_support import EXE, check, failures, finish, png_header, read_png, run, temp_dir, snapshot
 
 ARGS = ["--preset", "alpine-ridges", "--set", "terrain_height=500", "--set", "terrain_spacing=2"]
 
@@ -45,6 +46,77 @@ def single(fmt, size, name, convention):
     assert r.returncode == 0, r.stderr
     return open(out, "rb").read()
 
+
+def old_set(folder):
+    """An old set of every name, with --force over it; returns the folder's snapshot."""
+    m = export_set("unreal", "unreal-127", folder, "--force")
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), "wb") as fp:
+            fp.write(b"old " + name.encode())
+    return snapshot(folder)
+
+
+def command(folder, size, force=True):
+    return [EXE, "export", *ARGS, "--profile", "unreal", "--size", size, "-o", os.path.join(folder, "valley")] + (
+        ["--force"] if force else [])
+
+
+IN_NAMESPACE = "NOISE_EXPLORER_PROFILES_TMPFS"
+
+
+def tmpfs_part():
+    """A full disk: a small tmpfs filled to many levels, an old set in it, the new one over it."""
+    from test_export_faults import clear
+    fresh_dir = temp_dir()
+    subprocess.run(command(fresh_dir, "unreal-127"), check=True, capture_output=True)
+    fresh = snapshot(fresh_dir)
+    mnt = temp_dir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mnt], check=True)
+    try:
+        seen = set()
+        for free_kib in (0, 8, 32, 64, 128, 192, 256, 384, 512, 1024):
+            clear(mnt)
+            before = old_set(mnt)
+            free = os.statvfs(mnt).f_bavail * os.statvfs(mnt).f_frsize
+            with open(os.path.join(mnt, "filler"), "wb") as fp:
+                fp.write(b"\0" * max(0, free - free_kib * 1024))
+            before = snapshot(mnt)
+            r = subprocess.run(command(mnt, "unreal-127"), capture_output=True, text=True)
+            after = snapshot(mnt)
+            label = f"full disk, {free_kib} KiB free"
+            if r.returncode == 0:
+                check({n: b for n, b in after.items() if n != "filler"} == fresh, f"{label}: exit 0 without the new set")
+                seen.add("new")
+            else:
+                check(r.returncode == 2 and "disk is full" in r.stderr and r.stderr.count("\n") == 1,
+                      f"{label}: exit {r.returncode} {r.stderr!r}")
+                check(after == before, f"{label}: the failure changed the folder")
+                seen.add("old")
+        check(seen == {"old", "new"}, f"full disk: expected failures and successes, saw {seen}")
+        print(f"ok  full disk: {sorted(seen)}", flush=True)
+    finally:
+        subprocess.run(["umount", mnt])
+
+
+def run_tmpfs_part():
+    env = {**os.environ, IN_NAMESPACE: "1"}
+    me = [sys.executable, os.path.abspath(__file__), EXE]
+    for unshare in (["unshare", "-m", "--propagation", "private"],
+                    ["unshare", "-r", "-m", "--propagation", "private"]):
+        probe = subprocess.run([*unshare, "mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", temp_dir()],
+                               capture_output=True, text=True)
+        if probe.returncode != 0:
+            continue
+        r = subprocess.run([*unshare, *me], capture_output=True, text=True, env=env)
+        sys.stdout.write(r.stdout)
+        check(r.returncode == 0, f"the full-disk part failed (exit {r.returncode}): {r.stdout[-2000:]} {r.stderr[-2000:]}")
+        return
+    print("SKIP full disk: cannot mount a tmpfs in a private mount namespace here (needs root or user namespaces)")
+
+
+if os.environ.get(IN_NAMESPACE):
+    tmpfs_part()
+    sys.exit(1 if failures else 0)
 
 # 1. Each profile.
 layers = {}
@@ -99,20 +171,6 @@ check(np.array_equal(un[..., 0], gl[..., 0]) and np.abs(un[..., 1] + gl[..., 1] 
 
 
 # 2. All or nothing.
-def old_set(folder):
-    """An old set of every name, with --force over it; returns the folder's snapshot."""
-    m = export_set("unreal", "unreal-127", folder, "--force")
-    for name in os.listdir(folder):
-        with open(os.path.join(folder, name), "wb") as fp:
-            fp.write(b"old " + name.encode())
-    return snapshot(folder)
-
-
-def command(folder, size, force=True):
-    return [EXE, "export", *ARGS, "--profile", "unreal", "--size", size, "-o", os.path.join(folder, "valley")] + (
-        ["--force"] if force else [])
-
-
 d = temp_dir()
 before = old_set(d)
 cut = set()
@@ -157,6 +215,8 @@ for i in range(8):
         check(False, f"SIGINT left a mix: {sorted(set(after) ^ set(before))}")
 check(outcomes["old"] >= 2, f"SIGINT hit too few running sets: {outcomes}")
 print(f"SIGINT over {seconds:.2f} s sets: {outcomes}")
+
+run_tmpfs_part()
 
 # 3. Refusals.
 e = temp_dir()
