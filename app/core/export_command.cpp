@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/animation_export.hpp"
+#include "core/engine_profile.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
@@ -55,7 +56,11 @@ int usage_error(const std::string& message) {
 // [SECTION] The arguments -----------------------------------------------------------------
 
 constexpr std::string_view option_list =
-    "expected --preset, --set, --size, --format, --values, -o, --force, --region, --tiles, --tile-edges, "
+    "expected --preset, --set, --size, --format, --values, --map, --layer, --splat, --mesh-grid, --profile, "
+    "-o, "
+    "--force, --region, "
+    "--tiles, "
+    "--tile-edges, "
     "--tile, --threads, --animate, --frames, --step, --loop, --fps, --sequence or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
@@ -66,11 +71,15 @@ constexpr std::string_view preset_allowed =
     "expected a preset .json, a shipped preset's name (e.g. alpine-ridges) or a PNG this program exported";
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
-constexpr std::string_view size_allowed   = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-constexpr std::string_view format_allowed = "expected png8, rgb8, png16, r16, normal8, r32 or exr32";
-constexpr std::string_view values_allowed = "expected unit (mapped to [0, 1], the default) or raw";
-constexpr std::string_view output_allowed = "expected the output file name";
-constexpr std::string_view region_allowed = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
+constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
+constexpr std::string_view format_allowed =
+    "expected png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb, obj, weights8, weights16 or splat8";
+constexpr std::string_view splat_allowed     = "expected 0 for layers 0-3, 1 for layers 4-7";
+constexpr std::string_view mesh_grid_allowed = "expected an integer from 2 to 2049 (vertices along a row)";
+constexpr std::string_view map_allowed       = "expected slope, height, curvature or aspect";
+constexpr std::string_view values_allowed    = "expected unit (mapped to [0, 1], the default) or raw";
+constexpr std::string_view output_allowed    = "expected the output file name";
+constexpr std::string_view region_allowed  = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
 constexpr std::string_view threads_allowed = "expected an integer from 0 to 1024 (0: one per core)";
 constexpr std::string_view tiles_allowed   = "expected CxR, e.g. 4x4";
 constexpr std::string_view tile_edges_allowed =
@@ -84,8 +93,8 @@ constexpr std::string_view fps_allowed    = "expected an integer from 1 to 100";
 
 // The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::vector<std::string> preset, assignments, size, format, values, output, region, threads, tiles,
-        tile_edges, tile, animate, frames, step, fps;
+    std::vector<std::string> preset, assignments, size, format, values, map, layer, splat, mesh_grid, profile,
+        output, region, threads, tiles, tile_edges, tile, animate, frames, step, fps;
     bool force = false, loop = false, sequence = false;
 };
 
@@ -227,16 +236,23 @@ std::string checked_animation(const Arguments& given, const Preset& preset, cons
     return check_animation(preset.params, animation, request.format);
 }
 
-// Checks every argument and builds the preset and the request; "" or the one error line.
-std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request) {
+// Checks every argument and builds the preset and the request; "" or the one error line. With
+// --profile, `profile` is set and the request holds the size, -o, --force and --threads only.
+std::string checked_request(const Arguments& given, Preset& preset, ExportRequest& request,
+                            std::optional<EngineProfile>& profile) {
     std::string error;
     const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
     const auto size_text       = once(given.size, "--size", size_allowed, error);
     const auto format_text     = once(given.format, "--format", format_allowed, error);
     const auto values_text     = once(given.values, "--values", values_allowed, error);
-    const auto output          = once(given.output, "-o", output_allowed, error);
-    const auto region_text     = once(given.region, "--region", region_allowed, error);
-    const auto threads_text    = once(given.threads, "--threads", threads_allowed, error);
+    const auto map_text        = once(given.map, "--map", map_allowed, error);
+    const auto mesh_grid_text  = once(given.mesh_grid, "--mesh-grid", mesh_grid_allowed, error);
+    const auto profile_text    = once(given.profile, "--profile", "expected unreal, unity or godot", error);
+    const auto layer_text   = once(given.layer, "--layer", "expected a texture layer's name or index", error);
+    const auto splat_text   = once(given.splat, "--splat", splat_allowed, error);
+    const auto output       = once(given.output, "-o", output_allowed, error);
+    const auto region_text  = once(given.region, "--region", region_allowed, error);
+    const auto threads_text = once(given.threads, "--threads", threads_allowed, error);
     if (!error.empty()) return error;
     for (const auto& assignment : given.assignments)
         if (assignment.empty()) return "--set: the value is missing or empty: " + std::string(set_allowed);
@@ -258,6 +274,28 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     if (!size_text) return "--size is required: " + std::string(size_allowed);
     const auto size = parse_image_size(*size_text);
     if (!size.size) return size.error;
+    if (profile_text) {
+        profile = parse_engine_profile(*profile_text);
+        if (!profile)
+            return "--profile: " + shown(*profile_text) + " is not allowed: expected unreal, unity or godot";
+        for (const auto& [option, values] : {std::pair{"--format", &given.format},
+                                             {"--values", &given.values},
+                                             {"--map", &given.map},
+                                             {"--layer", &given.layer},
+                                             {"--splat", &given.splat},
+                                             {"--mesh-grid", &given.mesh_grid},
+                                             {"--region", &given.region},
+                                             {"--tiles", &given.tiles},
+                                             {"--animate", &given.animate}})
+            if (!values->empty())
+                return std::string(option) +
+                       ": --profile writes the engine's whole set: expected --profile without it";
+        if (!output) return "-o is required: expected DIR/NAME, the set's common name";
+        request.size      = *size.size;
+        request.path      = *output;
+        request.overwrite = given.force;
+        return {};
+    }
     if (!format_text) return "--format is required: " + std::string(format_allowed);
     const auto format = parse_export_format(*format_text);
     if (!format)
@@ -270,6 +308,58 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
             return "--values: only the float formats r32 and exr32 take it, not --format " +
                    std::string(*format_text);
         request.float_values = *values;
+    }
+    if (*format == ExportFormat::mask16) {
+        if (!map_text) return "--map is required with --format mask16: " + std::string(map_allowed);
+        const auto mask = parse_terrain_mask(*map_text);
+        if (!mask) return "--map: " + shown(*map_text) + " is not a map: " + std::string(map_allowed);
+        request.mask = *mask;
+    } else if (map_text) {
+        return "--map: only --format mask16 takes it, not --format " + std::string(*format_text);
+    }
+    if (*format == ExportFormat::weights8 || *format == ExportFormat::weights16) {
+        const auto layers = effective_texture_layers(preset);
+        std::string names;
+        for (std::size_t i = 0; i < layers.size(); ++i) names += (i ? ", " : "") + layers[i].name;
+        const std::string allowed = "expected a layer of the preset (" + names + ") or its index 0 to " +
+                                    std::to_string(layers.size() - 1);
+        if (!layer_text)
+            return "--layer is required with --format " + std::string(*format_text) + ": " + allowed;
+        const int index = find_texture_layer(layers, *layer_text);
+        if (index < 0) return "--layer: " + shown(*layer_text) + " is not a layer: " + allowed;
+        request.layer = index;
+    } else if (layer_text) {
+        return "--layer: only --format weights8 and weights16 take it, not --format " +
+               std::string(*format_text);
+    }
+    if (*format == ExportFormat::splat8) {
+        const std::size_t images = (effective_texture_layers(preset).size() + 3) / 4;
+        if (splat_text) {
+            const auto image = parse_number(*splat_text, false);
+            if (!image || *image < 0 || *image >= static_cast<double>(images))
+                return "--splat: " + shown(*splat_text) + " is not allowed: expected 0" +
+                       (images > 1 ? " or 1 (layers 4-7)" : " (the preset has at most 4 layers)");
+            request.layer = static_cast<int>(*image);
+        }
+    } else if (splat_text) {
+        return "--splat: only --format splat8 takes it, not --format " + std::string(*format_text);
+    }
+    if (mesh_grid_text) {
+        if (!is_mesh_format(*format))
+            return "--mesh-grid: only the mesh formats glb and obj take it, not --format " +
+                   std::string(*format_text);
+        const auto grid = parse_number(*mesh_grid_text, false);
+        if (!grid || *grid < min_mesh_grid || *grid > max_mesh_grid)
+            return "--mesh-grid: " + shown(*mesh_grid_text) +
+                   " is not allowed: " + std::string(mesh_grid_allowed);
+        request.mesh_grid = static_cast<int>(*grid);
+    }
+    if (is_mesh_format(*format)) {
+        if (region_text) return "--region: a mesh is written whole: expected --format glb or obj without it";
+        if (!given.tiles.empty())
+            return "--tiles: a mesh is written whole: expected --format glb or obj without it";
+        if (size.size->width < 2 || size.size->height < 2)
+            return "--size: " + shown(*size_text) + " is too small for a mesh: expected at least 2x2";
     }
     if (!output) return "-o is required: " + std::string(output_allowed);
 
@@ -311,6 +401,16 @@ std::string help_footer() {
            "         metres; normal_convention=opengl|directx)\n"
            "  r32    raw 32-bit float little-endian + OUT.json sidecar\n"
            "  exr32  single-channel 32-bit float OpenEXR (channel Y, ZIP), preset in its header\n"
+           "  mask16 16-bit grayscale PNG of one terrain mask, --map slope|height|curvature|aspect:\n"
+           "         slope 0..90 degrees -> 0..65535; height as png16; curvature 32768 = flat,\n"
+           "         (sample - 32768) / 32768 = spacing * laplacian; aspect degrees clockwise from\n"
+           "         north (up the image) -> sample / 65536 * 360\n"
+           "  glb    glTF 2.0 binary mesh of the terrain in metres (normals, UVs), --mesh-grid N vertices\n"
+           "         along a row (2..2049, default 257)     obj  the same mesh as Wavefront OBJ\n"
+           "  weights8 8-bit grayscale weight map of texture layer --layer NAME|N (Unreal landscape "
+           "layers);\n"
+           "         every pixel's weights over all layers sum to 255     weights16  the same, sum 65535\n"
+           "  splat8 8-bit RGBA splat map of layers 4N..4N+3, --splat N (Unity); channels sum to 255\n"
            "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
@@ -323,6 +423,8 @@ std::string help_footer() {
            "--tiles CxR writes OUT_x{column}_y{row}.EXT (Unreal World Partition / World Machine naming) and\n"
            "OUT.tiles.json; with --tile-edges shared (default) neighbours share their border pixels, so\n"
            "W = C * (w - 1) + 1 (4033 = 4 tiles of 1009); split: W = C * w. --tile X,Y writes one tile.\n"
+           "--profile unreal|unity|godot -o DIR/NAME writes the engine's set: heightmap, normal map, slope,\n"
+           "curvature and aspect masks, layer weights and DIR/NAME.manifest.json, all or nothing.\n"
            "Keys for --set: see `noise-explorer sample --help`; view keys: mapping, ramp, hillshade,\n"
            "repeat_3x3, show_octaves, scanline, terrain_height, terrain_spacing, sea_level, light_azimuth,\n"
            "light_elevation, terrain_colour, wireframe, normal_convention.\n";
@@ -385,9 +487,16 @@ int export_main(int argc, char** argv) {
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
     text_option("--format", given.format, "FORMAT",
-                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 (required)");
+                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 | mask16 | glb | obj | weights8 | "
+                "weights16 | splat8 (required)");
     text_option("--values", given.values, "unit|raw",
                 "r32 and exr32: mapped to [0, 1] (default) or raw noise");
+    text_option("--map", given.map, "slope|height|curvature|aspect", "mask16: the terrain mask to write");
+    text_option("--layer", given.layer, "NAME|N", "weights8, weights16: the texture layer (name or index)");
+    text_option("--splat", given.splat, "N", "splat8: the image of layers 4N..4N+3 (default 0)");
+    text_option("--profile", given.profile, "unreal|unity|godot",
+                "the engine's whole set: heightmap, normal map, masks, layer weights, OUT.manifest.json");
+    text_option("--mesh-grid", given.mesh_grid, "N", "glb, obj: vertices along a row (2..2049, default 257)");
     text_option("-o,--output", given.output, "OUT", "the file to write (required)");
     cli.add_flag("--force", given.force, "replace OUT if it exists");
     text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");
@@ -436,8 +545,10 @@ int export_main(int argc, char** argv) {
     bool whole_grid = false;
     AnimationRequest animation;
     bool animate = false;
+    std::optional<EngineProfile> profile;
     try {
-        if (auto error = checked_request(given, preset, request); !error.empty()) return usage_error(error);
+        if (auto error = checked_request(given, preset, request, profile); !error.empty())
+            return usage_error(error);
         if (auto error = checked_animation(given, preset, request, animation, animate); !error.empty())
             return usage_error(error);
         if (auto error = checked_tiles(given, request, grid, tiles, whole_grid); !error.empty())
@@ -456,7 +567,15 @@ int export_main(int argc, char** argv) {
     try {
         std::optional<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line.emplace(progress);
-        if (animate)
+        if (profile)
+            export_profile(preset,
+                           {.profile   = *profile,
+                            .size      = request.size,
+                            .base      = request.path,
+                            .overwrite = request.overwrite,
+                            .threads   = request.threads},
+                           &interrupted, &progress);
+        else if (animate)
             export_animation(preset, request, animation, &interrupted, &progress);
         else if (tiles.empty())
             export_image(preset, request, &interrupted, &progress);

@@ -104,13 +104,16 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
     }
     if (request.format == ExportFormat::r32) facts["byte_order"] = "little-endian";
     if (is_float_format(request.format)) facts["sample"] = "float32";
-    facts["width"]        = window.columns();
-    facts["height"]       = window.rows();
-    facts["image_width"]  = request.size.width;
-    facts["image_height"] = request.size.height;
-    facts["region"]       = {window.x0, window.y0, window.x1, window.y1};
-    const std::uint32_t top =
-        request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ? 65535 : 255;
+    facts["width"]          = window.columns();
+    facts["height"]         = window.rows();
+    facts["image_width"]    = request.size.width;
+    facts["image_height"]   = request.size.height;
+    facts["region"]         = {window.x0, window.y0, window.x1, window.y1};
+    const std::uint32_t top = request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ||
+                                      request.format == ExportFormat::mask16 ||
+                                      request.format == ExportFormat::weights16
+                                  ? 65535
+                                  : 255;
     if (is_float_format(request.format) && request.float_values == FloatValues::raw)
         facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
                                 {"values", "raw"},
@@ -128,6 +131,15 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                                 {"note",
                                  "raw = raw_min + sample * (raw_max - raw_min); values outside "
                                  "[raw_min, raw_max] were clamped"}};
+    else if ((request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) ||
+             is_mesh_format(request.format) || is_weight_format(request.format))
+        facts["value_range"] = {
+            {"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
+            {"raw_min", range.lo},
+            {"raw_max", range.hi},
+            {"note",
+             "the heights the mask is computed from: raw_min at 0 m, raw_max at height_m; "
+             "the samples read as mask.mapping says"}};
     else
         facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
                                 {"raw_min", range.lo},
@@ -146,6 +158,49 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                              ? "analytic"
                              : "finite difference"},
             {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
+    if (request.format == ExportFormat::mask16)
+        facts["mask"] = {{"map", terrain_mask_names[static_cast<std::size_t>(request.mask)]},
+                         {"mapping", terrain_mask_mapping(request.mask)},
+                         {"height_m", preset.view.terrain_height},
+                         {"spacing_m", preset.view.terrain_spacing},
+                         {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic
+                                          ? "analytic"
+                                          : "finite difference"}};
+    if (is_weight_format(request.format)) {
+        const auto layers            = effective_texture_layers(preset);
+        nlohmann::ordered_json names = nlohmann::ordered_json::array();
+        if (request.format == ExportFormat::splat8)
+            for (std::size_t c = 0; c < 4; ++c) {
+                const std::size_t i = static_cast<std::size_t>(request.layer) * 4 + c;
+                names.push_back(i < layers.size() ? nlohmann::ordered_json(layers[i].name)
+                                                  : nlohmann::ordered_json());
+            }
+        facts["layers"] = {
+            {"layer", request.format == ExportFormat::splat8
+                          ? nlohmann::ordered_json(names)
+                          : nlohmann::ordered_json(layers[static_cast<std::size_t>(request.layer)].name)},
+            {"total", request.format == ExportFormat::weights16 ? 65535 : 255},
+            {"rules", texture_layers_json(layers)},
+            {"default_rules", preset.texture_layers.empty()},
+            {"height_m", preset.view.terrain_height},
+            {"spacing_m", preset.view.terrain_spacing},
+            {"note",
+             "first match with blend, in order; the last layer takes what is left; every pixel's "
+             "weights over all layers sum exactly to total (largest remainder)"}};
+    }
+    if (is_mesh_format(request.format)) {
+        const int rows = terrain_grid_rows(request.size, request.mesh_grid);
+        facts["mesh"]  = {{"columns", request.mesh_grid},
+                          {"rows", rows},
+                          {"vertices", static_cast<long long>(request.mesh_grid) * rows},
+                          {"triangles", 2LL * (request.mesh_grid - 1) * (rows - 1)},
+                          {"units", "metres"},
+                          {"axes", "X east (along the image rows), Y up, Z south (down the image)"},
+                          {"height_m", preset.view.terrain_height},
+                          {"spacing_m", preset.view.terrain_spacing},
+                          {"width_m", (request.size.width - 1) * preset.view.terrain_spacing},
+                          {"length_m", (request.size.height - 1) * preset.view.terrain_spacing}};
+    }
     if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
     return facts.dump(2, ' ', true) + "\n";
 }
@@ -172,8 +227,9 @@ class PngEncoder final : public RowEncoder {
           image_width_(image_width),
           texts_(std::move(texts)),
           png_(file, window.columns(), window.rows(),
-               format == ExportFormat::png8                                      ? PngPixels::gray8
+               format == ExportFormat::png8 || format == ExportFormat::weights8  ? PngPixels::gray8
                : format == ExportFormat::rgb8 || format == ExportFormat::normal8 ? PngPixels::rgb8
+               : format == ExportFormat::splat8                                  ? PngPixels::rgba8
                                                                                  : PngPixels::gray16,
                texts_, PngCompression{.threads = threads}),
           row_(png_.row_bytes()) {}
@@ -209,7 +265,7 @@ class PngEncoder final : public RowEncoder {
     }
     void finish() override { png_.finish(); }
 
-    // Rows already converted (normal8): `rows` rows of row_bytes() each.
+    // Rows already converted (normal8, mask16): `rows` rows of row_bytes() each.
     void write_rows(std::span<const std::uint8_t> rows) {
         for (std::size_t at = 0; at + row_.size() <= rows.size(); at += row_.size())
             png_.write_row(rows.subspan(at, row_.size()));
@@ -326,11 +382,43 @@ noise::Region checked_window(const ExportRequest& request) {
     return window;
 }
 
+// glb or obj: the whole grid in memory (terrain_mesh_file.hpp), then the file.
+void stage_mesh(const Preset& preset, const ExportRequest& request, const noise::Region& window,
+                noise::Range range, const std::atomic<bool>* cancel, StagedExport& staged) {
+    if (request.region) fail("region: a mesh is written whole");
+    if (request.mesh_grid < min_mesh_grid || request.mesh_grid > max_mesh_grid)
+        fail("mesh grid " + std::to_string(request.mesh_grid) + " is out of range: expected " +
+             std::to_string(min_mesh_grid) + " to " + std::to_string(max_mesh_grid));
+    if (request.size.width < 2 || request.size.height < 2) fail("a mesh needs a size of at least 2x2");
+    try {
+        const TerrainGrid grid =
+            terrain_grid(preset, request.size, request.mesh_grid, range, request.threads, cancel);
+        if (grid.columns == 0 || (cancel && cancel->load())) cancelled();
+        staged.image = std::make_unique<AtomicFile>(request.path, request.overwrite);
+        if (request.format == ExportFormat::glb)
+            write_glb(grid, export_facts_json(preset, request, window, range, true), *staged.image);
+        else
+            write_obj(grid, export_facts_json(preset, request, window, range, false), *staged.image);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    } catch (const std::system_error& error) {
+        if (error.code() == std::errc::resource_unavailable_try_again) throw std::bad_alloc();
+        fail(failure_text(error));
+    }
+}
+
 // Renders and encodes one export into its temp files, which are not in place until committed.
 StagedExport stage_export(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
                           std::atomic<double>* progress) {
     const noise::Region window = checked_window(request);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
+    if (is_weight_format(request.format)) {
+        const std::size_t count = effective_texture_layers(preset).size();
+        const std::size_t limit = request.format == ExportFormat::splat8 ? (count + 3) / 4 : count;
+        if (request.layer < 0 || static_cast<std::size_t>(request.layer) >= limit)
+            fail("layer " + std::to_string(request.layer) + " is out of range: expected 0 to " +
+                 std::to_string(limit - 1));
+    }
     const bool r16     = has_sidecar(request.format);  // r16 or r32
     const auto sidecar = r16_sidecar_path(request.path);
     try {
@@ -350,6 +438,11 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     StagedExport staged;
     staged.result = {range, {request.path}};
     if (r16) staged.result.files.push_back(sidecar);
+    if (is_mesh_format(request.format)) {
+        stage_mesh(preset, request, window, range, cancel, staged);
+        meter.advance(window.rows());
+        return staged;
+    }
 
     try {
         staged.image     = std::make_unique<AtomicFile>(request.path, request.overwrite);
@@ -388,7 +481,10 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         const int halo          = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
         const int rows_per_band = band_rows(window.columns() + 2 * halo, window.rows());
         std::vector<float> raw;
-        std::vector<std::uint8_t> normals;
+        std::vector<std::uint8_t> converted;  // normal8's or mask16's PNG rows
+        std::vector<std::uint16_t> masks;
+        const auto layers =
+            is_weight_format(request.format) ? effective_texture_layers(preset) : std::vector<TextureLayer>{};
         const TerrainScale scale = TerrainScale::of(preset.params, preset.view, range, request.size.width);
         for (int y = window.y0; y < window.y1; y += rows_per_band) {
             if (cancel && cancel->load()) cancelled();
@@ -397,11 +493,60 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                 // From the gradients at each pixel, not from the rendered heights: no halo needed.
                 const noise::Region band{
                     request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
-                normals.resize(band.pixel_count() * 3);
+                converted.resize(band.pixel_count() * 3);
                 if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel,
-                                 normals))
+                                 converted))
                     cancelled();
-                png->write_rows(normals);
+                png->write_rows(converted);
+                meter.advance(rows);
+                continue;
+            }
+            if (is_weight_format(request.format)) {
+                // Every layer at once: each pixel's weights are rounded together to sum exactly.
+                const noise::Region band{
+                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
+                const std::size_t count   = layers.size();
+                const std::uint32_t total = request.format == ExportFormat::weights16 ? 65535 : 255;
+                masks.resize(band.pixel_count() * count);
+                if (!weight_rows(noise, scale, band, layers, total, request.threads, cancel, masks))
+                    cancelled();
+                const std::size_t pixels = band.pixel_count();
+                const std::size_t layer  = static_cast<std::size_t>(request.layer);
+                if (request.format == ExportFormat::weights8) {
+                    converted.resize(pixels);
+                    for (std::size_t p = 0; p < pixels; ++p)
+                        converted[p] = static_cast<std::uint8_t>(masks[p * count + layer]);
+                } else if (request.format == ExportFormat::weights16) {
+                    converted.resize(pixels * 2);
+                    for (std::size_t p = 0; p < pixels; ++p) {  // PNG stores 16-bit samples big-endian
+                        converted[2 * p]     = static_cast<std::uint8_t>(masks[p * count + layer] >> 8);
+                        converted[2 * p + 1] = static_cast<std::uint8_t>(masks[p * count + layer] & 0xff);
+                    }
+                } else {
+                    converted.resize(pixels * 4);
+                    for (std::size_t p = 0; p < pixels; ++p)
+                        for (std::size_t c = 0; c < 4; ++c) {
+                            const std::size_t i = layer * 4 + c;
+                            converted[4 * p + c] =
+                                i < count ? static_cast<std::uint8_t>(masks[p * count + i]) : 0;
+                        }
+                }
+                png->write_rows(converted);
+                meter.advance(rows);
+                continue;
+            }
+            if (request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) {
+                // From the gradients at each pixel (and its neighbours' points): no halo needed.
+                const noise::Region band{
+                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
+                masks.resize(band.pixel_count());
+                if (!mask_rows(noise, scale, band, request.mask, request.threads, cancel, masks)) cancelled();
+                converted.resize(masks.size() * 2);
+                for (std::size_t i = 0; i < masks.size(); ++i) {  // PNG stores 16-bit samples big-endian
+                    converted[2 * i]     = static_cast<std::uint8_t>(masks[i] >> 8);
+                    converted[2 * i + 1] = static_cast<std::uint8_t>(masks[i] & 0xff);
+                }
+                png->write_rows(converted);
                 meter.advance(rows);
                 continue;
             }
@@ -453,6 +598,11 @@ void commit_staged(std::span<const StagedExport> staged, AtomicFile* manifest) {
 }
 
 }  // namespace
+
+std::vector<TextureLayer> effective_texture_layers(const Preset& preset) {
+    return preset.texture_layers.empty() ? default_texture_layers(preset.view.terrain_height)
+                                         : preset.texture_layers;
+}
 
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file) {
     auto sidecar = raw_file;
@@ -528,6 +678,59 @@ ExportResult export_tiles(const Preset& preset, const ExportRequest& request, co
     return result;
 }
 
+ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem::path& manifest_path,
+                        const std::string& manifest_text, bool overwrite, const std::atomic<bool>* cancel,
+                        std::atomic<double>* progress) {
+    std::size_t file_count = 1;
+    try {
+        for (const auto& part : parts) {
+            check_writable_target(part.request.path, part.request.overwrite);
+            ++file_count;
+            if (has_sidecar(part.request.format)) {
+                check_writable_target(r16_sidecar_path(part.request.path), part.request.overwrite);
+                ++file_count;
+            }
+        }
+        check_writable_target(manifest_path, overwrite);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    if (!reserve_open_files(file_count))
+        fail("the " + std::to_string(file_count) +
+             " files of the set must be open at once until all are written, more than this process may open "
+             "(ulimit -n): raise the limit");
+    // Every part is staged before any is put in place, as the tiles of export_tiles.
+    std::vector<StagedExport> staged;
+    staged.reserve(parts.size());
+    std::atomic<double> part_progress{0.0};
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress));
+        try {
+            staged.back().image->park();
+            if (staged.back().sidecar) staged.back().sidecar->park();
+        } catch (const AtomicFileError& error) {
+            throw from(error);
+        }
+        if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(parts.size()));
+    }
+    std::unique_ptr<AtomicFile> manifest;
+    try {
+        manifest = std::make_unique<AtomicFile>(manifest_path, overwrite);
+        manifest->write(manifest_text);
+    } catch (const AtomicFileError& error) {
+        throw from(error);
+    }
+    if (cancel && cancel->load()) cancelled();
+    commit_staged(staged, manifest.get());
+    ExportResult result{};
+    for (auto& one : staged) {
+        result.files.insert(result.files.end(), one.result.files.begin(), one.result.files.end());
+        result.range = one.result.range;
+    }
+    result.files.push_back(manifest->target());
+    return result;
+}
+
 std::string_view export_format_extension(ExportFormat format) {
     switch (format) {
         case ExportFormat::r16:
@@ -536,10 +739,18 @@ std::string_view export_format_extension(ExportFormat format) {
             return ".r32";
         case ExportFormat::exr32:
             return ".exr";
+        case ExportFormat::glb:
+            return ".glb";
+        case ExportFormat::obj:
+            return ".obj";
         case ExportFormat::png8:
         case ExportFormat::rgb8:
         case ExportFormat::png16:
         case ExportFormat::normal8:
+        case ExportFormat::mask16:
+        case ExportFormat::weights8:
+        case ExportFormat::weights16:
+        case ExportFormat::splat8:
             break;
     }
     return ".png";

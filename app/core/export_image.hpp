@@ -19,6 +19,17 @@
 //     exr32  single-channel ("Y") 32-bit float OpenEXR, ZIP-compressed (exr_stream_writer.hpp);
 //            the preset and the export facts in string attributes noiseExplorerPreset and
 //            noiseExplorerExport
+//     glb    glTF 2.0 binary mesh of the terrain in metres, request.mesh_grid vertices a side, with
+//            normals and UVs (terrain_mesh_file.hpp); the export facts and the preset in the
+//            glTF's top-level "extras"
+//     obj    the same mesh as Wavefront OBJ text, the export facts in comment lines
+//     weights8  8-bit grayscale PNG of one texture layer's weight, request.layer (Unreal landscape
+//            layer weight maps: the layers' maps sum to 255 at every pixel; texture_layers.hpp)
+//     weights16 the same in 16 bits, summing to 65535 (Godot Terrain3D, generic)
+//     splat8 8-bit RGBA PNG of layers 4k .. 4k+3, k = request.layer (Unity splat/alpha maps: the
+//            channels of all the images sum to 255 at every pixel; a missing layer is 0)
+//     mask16 16-bit grayscale PNG of one terrain mask, request.mask: slope, height, curvature or
+//            aspect (terrain_masks.hpp gives each map's mapping; the export facts repeat it)
 // The float formats hold, by request.float_values, the unit value (float(u), the same u as
 // every other format: 0 and 1 at the ends of the mapping, clamped) or the raw noise value
 // itself (float(raw), unclamped: what `sample` prints, rounded to float).
@@ -56,15 +67,32 @@
 
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
+#include "core/terrain_masks.hpp"
+#include "core/terrain_mesh_file.hpp"
 #include "core/tile_grid.hpp"
 #include "noise/render.hpp"
 
 namespace app {
 
-enum class ExportFormat { png8, rgb8, png16, r16, normal8, r32, exr32 };
-inline constexpr std::array<std::string_view, 7> export_format_names{"png8",    "rgb8", "png16", "r16",
-                                                                     "normal8", "r32",  "exr32"};
-static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::exr32) + 1);
+enum class ExportFormat {
+    png8,
+    rgb8,
+    png16,
+    r16,
+    normal8,
+    r32,
+    exr32,
+    mask16,
+    glb,
+    obj,
+    weights8,
+    weights16,
+    splat8
+};
+inline constexpr std::array<std::string_view, 13> export_format_names{
+    "png8",   "rgb8", "png16", "r16",      "normal8",   "r32",   "exr32",
+    "mask16", "glb",  "obj",   "weights8", "weights16", "splat8"};
+static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::splat8) + 1);
 
 // What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
 enum class FloatValues { unit, raw };
@@ -73,6 +101,13 @@ static_assert(float_values_names.size() == static_cast<std::size_t>(FloatValues:
 
 inline bool is_float_format(ExportFormat format) {
     return format == ExportFormat::r32 || format == ExportFormat::exr32;
+}
+inline bool is_weight_format(ExportFormat format) {
+    return format == ExportFormat::weights8 || format == ExportFormat::weights16 ||
+           format == ExportFormat::splat8;
+}
+inline bool is_mesh_format(ExportFormat format) {
+    return format == ExportFormat::glb || format == ExportFormat::obj;
 }
 // The headerless formats, which describe themselves in OUT.json.
 inline bool has_sidecar(ExportFormat format) {
@@ -86,7 +121,10 @@ struct ExportRequest {
     bool overwrite = false;
     std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size)
     unsigned threads         = 0;         // render and PNG compression threads; 0: one per core
-    FloatValues float_values = FloatValues::unit;  // r32 and exr32 only
+    FloatValues float_values = FloatValues::unit;   // r32 and exr32 only
+    TerrainMask mask         = TerrainMask::slope;  // mask16 only
+    int layer     = 0;  // weights8, weights16: the layer's index; splat8: the image (layers 4k .. 4k+3)
+    int mesh_grid = default_mesh_grid;  // glb and obj: vertices along a row
 };
 
 struct ExportResult {
@@ -121,6 +159,26 @@ ExportResult export_tiles(const Preset& preset, const ExportRequest& request, co
                           const std::vector<Tile>& tiles, bool whole_grid,
                           const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
 
+// The preset's texture layers, or the default set when it has none (texture_layers.hpp).
+std::vector<TextureLayer> effective_texture_layers(const Preset& preset);
+
+// One export of a set (export_set): the preset it renders (an engine profile sets the normal
+// convention), the request, and its role in the set's manifest.
+struct SetPart {
+    Preset preset;
+    ExportRequest request;
+    std::string role;
+};
+
+// Several exports and a manifest committed as one set, as export_tiles does: every target is
+// checked before the first renders, every file staged, then all put in place together
+// (commit_together); a failure, a cancellation or a signal before that leaves the folder exactly
+// as it was. `overwrite` applies to the manifest (each part has its own). `progress` counts
+// finished parts.
+ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem::path& manifest_path,
+                        const std::string& manifest_text, bool overwrite,
+                        const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
+
 // "OUT" -> "OUT.json", where r16 and r32 put their description.
 std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
 
@@ -128,7 +186,7 @@ std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::optional<FloatValues> parse_float_values(std::string_view name);
 
-// The usual file name extension of each format: ".png", ".r16", ".r32" or ".exr".
+// The usual file name extension of each format: ".png", ".r16", ".r32", ".exr", ".glb" or ".obj".
 std::string_view export_format_extension(ExportFormat format);
 
 // The name of the OpenEXR string attributes that hold the preset and the export facts.

@@ -45,8 +45,9 @@ PngStreamWriter::PngStreamWriter(AtomicFile& out, int width, int height, PngPixe
     if (width < 1 || height < 1) throw std::invalid_argument("PngStreamWriter: empty image");
     for (const auto& text : texts) check_text(text);
 
-    std::uint8_t depth = 8, colour = 0, channels = 1;  // colour type 0: grayscale, 2: RGB
+    std::uint8_t depth = 8, colour = 0, channels = 1;  // colour type 0: grayscale, 2: RGB, 6: RGBA
     if (pixels == PngPixels::rgb8) colour = 2, channels = 3;
+    if (pixels == PngPixels::rgba8) colour = 6, channels = 4;
     if (pixels == PngPixels::gray16) depth = 16;
     row_bytes_ = static_cast<std::size_t>(width) * channels * depth / 8;
     row_.resize(1 + row_bytes_);

@@ -3,8 +3,8 @@
 //
 //     app::AtomicFile file(path, overwrite);
 //     app::PngStreamWriter png(file, width, height, app::PngPixels::gray16, {{"key", "text"}});
-//     for (each row) png.write_row(bytes);   // gray8: width bytes; rgb8: 3*width; gray16: 2*width,
-//     png.finish();                          //   big-endian as PNG stores 16-bit samples
+//     for (each row) png.write_row(bytes);   // gray8: width bytes; rgb8: 3*width; rgba8: 4*width; gray16:
+//     2*width, png.finish();                          //   big-endian as PNG stores 16-bit samples
 //     file.commit();
 //
 // The file: signature, IHDR, the text chunks in the order given (before the image data, where
@@ -46,7 +46,7 @@
 
 namespace app {
 
-enum class PngPixels { gray8, rgb8, gray16 };
+enum class PngPixels { gray8, rgb8, gray16, rgba8 };
 
 struct PngTextChunk {
     std::string key;   // 1..79 printable Latin-1 characters, no leading, trailing or double spaces

@@ -107,7 +107,7 @@ std::vector<std::string_view> top_level_keys() {
     std::vector<std::string_view> keys{"format", "version", "name", "description"};
     for (const auto& info : noise::param_table())
         if (!is_erosion_key(info.key)) keys.push_back(info.key);
-    keys.insert(keys.end(), {"curve", "mask_field", "erosion", "view"});
+    keys.insert(keys.end(), {"curve", "mask_field", "erosion", "view", "texture_layers"});
     return keys;
 }
 
@@ -457,6 +457,12 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
         } else if (is_erosion_key(key) && noise::find_param(key) != nullptr) {
             fail(source_name, "key " + shown(key) + " is an erosion setting: put it inside \"erosion\": {\"" +
                                   key.substr(erosion_prefix.size()) + "\": ...}");
+        } else if (key == "texture_layers") {  // its own section: texture_layers.cpp
+            try {
+                preset.texture_layers = read_texture_layers(value);
+            } catch (const std::invalid_argument& error) {
+                fail(source_name, error.what());
+            }
         } else if (const noise::ParamInfo* info = noise::find_param(key)) {
             read_field(preset.params, *info, value, source_name, key);
         } else if (find_view_key(key) != nullptr) {
@@ -490,6 +496,7 @@ std::string preset_to_json(const Preset& preset) {
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
     for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);
     root["view"] = view;
+    if (!preset.texture_layers.empty()) root["texture_layers"] = texture_layers_json(preset.texture_layers);
     // ASCII only, so the same text fits a PNG tEXt chunk (Latin-1) unchanged.
     return root.dump(2, ' ', /*ensure_ascii=*/true) + "\n";
 }

@@ -18,6 +18,8 @@
 //                                             from its default, so a preset without erosion
 //                                             keeps the text (and its exports the bytes) it had
 //       "view": { "mapping": "fixed", "ramp": "gray", ... }   every key of view_key_table()
+//       "texture_layers": [ { "name": "rock", "slope_min": 35 }, ... ]   optional (texture_layers.hpp),
+//                                             written only when the preset has its own
 //     }
 // Choices are strings ("perlin"), toggles are booleans, numbers are numbers. Missing keys keep
 // their defaults (noise::Params{} and ViewSettings{}); unknown keys, wrong types and
@@ -53,6 +55,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/texture_layers.hpp"
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
 
@@ -61,8 +64,9 @@ namespace app {
 struct Preset {
     noise::Params params;
     ViewSettings view;
-    std::string name;         // optional, shown in the GUI's preset list
-    std::string description;  // optional, one or two sentences
+    std::string name;                          // optional, shown in the GUI's preset list
+    std::string description;                   // optional, one or two sentences
+    std::vector<TextureLayer> texture_layers;  // optional (texture_layers.hpp); empty: the default set
 
     friend bool operator==(const Preset&, const Preset&) = default;
 };

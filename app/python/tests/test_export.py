@@ -23,7 +23,7 @@ def test_r32_raw_with_a_region_is_render_in_float32(tmp_path):
 @pytest.mark.parametrize("arguments, kind, message", [
     (dict(size="64x", format="png16"), ValueError, None),
     (dict(size=(64, 48), format="tiff"), ValueError,
-     "format: 'tiff' is not a format: expected one of png8, rgb8, png16, r16, normal8, r32, exr32"),
+     "format: 'tiff' is not a format: expected one of png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb, obj, weights8, weights16, splat8"),
     (dict(size=(64, 48), format="png16", values="raw"), ValueError,
      "values: only the float formats r32 and exr32 take it, not format png16"),
     (dict(size=(64, 48), format="r32", values="cooked"), ValueError,

@@ -1,0 +1,121 @@
+// terrain_masks: value_gradient per pixel (and its neighbours for curvature), the chain rule of
+// terrain_scale.hpp, the 16-bit mappings of terrain_masks.hpp.
+#include "core/terrain_masks.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include "noise/trace.hpp"
+
+namespace app {
+namespace {
+
+std::uint16_t clamped_sample(double v) {
+    return static_cast<std::uint16_t>(std::clamp(std::floor(v + 0.5), 0.0, 65535.0));
+}
+
+}  // namespace
+
+std::optional<TerrainMask> parse_terrain_mask(std::string_view name) {
+    for (std::size_t i = 0; i < terrain_mask_names.size(); ++i)
+        if (terrain_mask_names[i] == name) return static_cast<TerrainMask>(i);
+    return std::nullopt;
+}
+
+std::uint16_t slope_sample(std::array<double, 2> slope) {
+    const double degrees = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
+    return clamped_sample(degrees / 90.0 * 65535.0);
+}
+
+std::uint16_t aspect_sample(std::array<double, 2> slope) {
+    if (slope[0] == 0.0 && slope[1] == 0.0) return 0;
+    // Downhill is (-dh/dX, -dh/dZ) east and south; its north part is +dh/dZ.
+    double degrees = std::atan2(-slope[0], slope[1]) * (180.0 / std::numbers::pi);
+    if (degrees < 0.0) degrees += 360.0;
+    const double steps = std::floor(degrees / 360.0 * 65536.0 + 0.5);
+    return static_cast<std::uint16_t>(static_cast<std::uint32_t>(steps) & 0xffffu);  // 360 is north again
+}
+
+std::uint16_t curvature_sample(double k) { return clamped_sample(32768.0 + 32768.0 * k); }
+
+std::string_view terrain_mask_mapping(TerrainMask mask) {
+    switch (mask) {
+        case TerrainMask::slope:
+            return "degrees = sample / 65535 * 90 (steepness from the exact gradient, metres)";
+        case TerrainMask::height:
+            return "as png16: raw = raw_min + sample / 65535 * (raw_max - raw_min); metres = sample / 65535 "
+                   "* "
+                   "height_m";
+        case TerrainMask::curvature:
+            return "k = (sample - 32768) / 32768, k = spacing * laplacian(height) (change of slope per "
+                   "sample; > 0 concave, < 0 convex; |k| >= 1 clamped)";
+        case TerrainMask::aspect:
+            return "degrees clockwise from north (north = up the image) the ground faces downhill = sample / "
+                   "65536 * 360; flat ground is 0";
+    }
+    return "";
+}
+
+bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
+               TerrainMask mask, unsigned threads, const std::atomic<bool>* cancel,
+               std::span<std::uint16_t> out) {
+    if (out.size() < window.pixel_count()) throw std::invalid_argument("mask_rows: output too small");
+    if (mask == TerrainMask::height) throw std::invalid_argument("mask_rows: height is rendered as png16");
+    const noise::Params& params = noise.params();
+    // Finite differences (white noise only) over one pixel of this image, as normal8.
+    const double step   = params.frequency / window.width;
+    const auto slope_at = [&](int x, int y) {
+        const noise::ValueGradient vg =
+            noise::value_gradient(noise, noise::pixel_point(params, window.width, x, y), step);
+        return scale.slope(vg.value, vg.gradient);
+    };
+    return noise::for_each_row(window.rows(), threads, [&](int r) {
+        if (cancel && cancel->load()) return false;
+        const int y        = window.y0 + r;
+        std::uint16_t* row = out.data() + static_cast<std::size_t>(r) * window.columns();
+        for (int x = window.x0; x < window.x1; ++x) {
+            std::uint16_t& sample = row[x - window.x0];
+            if (mask == TerrainMask::curvature) {
+                const double k = (slope_at(x + 1, y)[0] - slope_at(x - 1, y)[0]) / 2.0 +
+                                 (slope_at(x, y + 1)[1] - slope_at(x, y - 1)[1]) / 2.0;
+                sample = curvature_sample(k);
+            } else if (mask == TerrainMask::slope) {
+                sample = slope_sample(slope_at(x, y));
+            } else {
+                sample = aspect_sample(slope_at(x, y));
+            }
+        }
+        return true;
+    });
+}
+
+bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
+                 const std::vector<TextureLayer>& layers, std::uint32_t total, unsigned threads,
+                 const std::atomic<bool>* cancel, std::span<std::uint16_t> out) {
+    const std::size_t count = layers.size();
+    if (out.size() < window.pixel_count() * count)
+        throw std::invalid_argument("weight_rows: output too small");
+    const noise::Params& params = noise.params();
+    const double step           = params.frequency / window.width;  // white noise only, as normal8
+    return noise::for_each_row(window.rows(), threads, [&](int r) {
+        if (cancel && cancel->load()) return false;
+        const int y = window.y0 + r;
+        for (int x = window.x0; x < window.x1; ++x) {
+            const noise::ValueGradient vg =
+                noise::value_gradient(noise, noise::pixel_point(params, window.width, x, y), step);
+            const auto slope     = scale.slope(vg.value, vg.gradient);
+            const double degrees = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
+            const auto q =
+                quantised_weights(layer_weights(layers, scale.height_of(vg.value), degrees), count, total);
+            std::uint16_t* pixel = out.data() + (static_cast<std::size_t>(r) * window.columns() +
+                                                 static_cast<std::size_t>(x - window.x0)) *
+                                                    count;
+            for (std::size_t i = 0; i < count; ++i) pixel[i] = static_cast<std::uint16_t>(q[i]);
+        }
+        return true;
+    });
+}
+
+}  // namespace app
