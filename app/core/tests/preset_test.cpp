@@ -250,9 +250,11 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     EXPECT_NE(json.find("\"format\": \"noise-explorer-preset\""), std::string::npos);
     EXPECT_NE(json.find("\"version\": 1"), std::string::npos);
     // The erosion keys go in their "erosion" object, written only when one is set (below).
-    for (const auto& info : noise::param_table())
-        if (!info.key.starts_with("erosion."))
+    for (const auto& info : noise::param_table()) {
+        if (!info.key.starts_with("erosion.")) {
             EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
+        }
+    }
     Preset eroded;
     eroded.params.erosion_method  = noise::ErosionMethod::filter;
     const std::string eroded_json = preset_to_json(eroded);

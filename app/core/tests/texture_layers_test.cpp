@@ -49,7 +49,7 @@ TEST(TextureLayers, QuantisedWeightsSumExactlyEverywhere) {
         LayerWeights w{};
         double left = 1.0;
         for (std::size_t i = 0; i + 1 < count; ++i) {
-            w[i] = left * (random() % 1000) / 1000.0;
+            w[i] = left * static_cast<double>(random() % 1000) / 1000.0;
             left -= w[i];
         }
         w[count - 1] += left;

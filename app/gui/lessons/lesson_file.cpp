@@ -159,7 +159,7 @@ LessonStep read_step(const json& step, const Place& place, const PresetLookup& f
         json as_preset       = *set;
         as_preset["format"]  = preset_format_name;
         as_preset["version"] = static_cast<std::uint64_t>(preset_format_version);
-        Preset preset{out.scene.settings.params, out.scene.settings.view, {}, {}};
+        Preset preset{out.scene.settings.params, out.scene.settings.view, {}, {}, {}};
         Preset changes;
         try {
             changes = preset_from_json(as_preset, place.in("set").text);

@@ -79,10 +79,13 @@ class Explorer {
     // unsaved changes.
     std::string title() const;
 
-    // How long the last frame took on the window's thread, from waking to the swap; the slowest
-    // is in the UI report ("slowest_frame_ms"), where tests catch a frame that stalled.
-    void note_frame_time(double milliseconds) {
-        slowest_frame_ms_ = std::max(slowest_frame_ms_, milliseconds);
+    // How long the last frame took on the window's thread, from waking to the swap: on the clock
+    // and in the thread's own CPU time. The slowest of each is in the UI report
+    // ("slowest_frame_ms", "slowest_frame_cpu_ms"). Tests judge work done on the window's thread
+    // by its CPU time, which a loaded machine does not stretch, and a stall by the clock.
+    void note_frame_time(double milliseconds, double cpu_milliseconds) {
+        slowest_frame_ms_     = std::max(slowest_frame_ms_, milliseconds);
+        slowest_frame_cpu_ms_ = std::max(slowest_frame_cpu_ms_, cpu_milliseconds);
     }
     nlohmann::json report_state() const;
 
@@ -131,9 +134,10 @@ class Explorer {
     LessonsUi lessons_;  // the Lessons menu and panel (gui/lessons/)
     int preview_size_override_ = 0;
     std::function<void()> wake_;
-    double slowest_frame_ms_ = 0.0;
-    bool quit_               = false;
-    bool confirm_quit_       = false;
+    double slowest_frame_ms_     = 0.0;
+    double slowest_frame_cpu_ms_ = 0.0;
+    bool quit_                   = false;
+    bool confirm_quit_           = false;
     std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the
                                         // unsaved-changes question opens next frame
     bool gesture_ = false;              // a pan, scanline drag or wheel burst this frame

@@ -70,11 +70,12 @@ nlohmann::json Explorer::report_state() const {
     state["rejected"] = controls_.rejected;
     state["opening"]  = presets_.opening_path.string();
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
-    state["slowest_frame_ms"] = std::ceil(slowest_frame_ms_);
-    state["can_undo"]         = history_.can_undo();
-    state["can_redo"]         = history_.can_redo();
-    state["export"]           = {
-                  {"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
+    state["slowest_frame_ms"]     = std::ceil(slowest_frame_ms_);
+    state["slowest_frame_cpu_ms"] = std::ceil(slowest_frame_cpu_ms_);
+    state["can_undo"]             = history_.can_undo();
+    state["can_redo"]             = history_.can_redo();
+    state["export"]               = {
+                      {"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
     state["teach"]            = teach_report(teach_, settings_);
     state["teach"]["compare"] = compare_.report_state();
     if (preview_.readout)

@@ -16,6 +16,7 @@
 #include "gui/shell/gui_main.hpp"
 
 #include <glad/gl.h>
+#include <time.h>
 
 #include <atomic>
 #include <chrono>
@@ -52,6 +53,14 @@ constexpr const char* no_display_message =
 // GLFW reports errors through a callback; it is kept quiet so that a missing display gives the one
 // line above, not a cascade of X11 messages.
 void glfw_error(int, const char*) {}
+
+// The CPU time this thread has used: a frame's share of it is the work done on the window's
+// thread, which another process on the same cores can delay but not lengthen.
+double thread_cpu_seconds() {
+    timespec now{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
 
 gui::WindowInbox* inbox_of(GLFWwindow* window) {
     return static_cast<gui::WindowInbox*>(glfwGetWindowUserPointer(window));
@@ -243,9 +252,9 @@ int gui_main(int argc, char** argv) {
             reporting = true;
         }
 
-        const auto start   = std::chrono::steady_clock::now();
+        const auto opened  = std::chrono::steady_clock::now();
         const auto seconds = [&] {
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - opened).count();
         };
         double last_input        = 0.0;
         long frame               = 0;
@@ -265,7 +274,8 @@ int gui_main(int argc, char** argv) {
             }
 
             // [4] The frame.
-            const double frame_start = seconds();
+            const double frame_start     = seconds();
+            const double frame_cpu_start = thread_cpu_seconds();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();
             ImGui::NewFrame();
@@ -307,7 +317,9 @@ int gui_main(int argc, char** argv) {
             glfwSwapBuffers(window);
             if (frame == 1 && start_marker) start_marker->first_frame_drawn();
             // The first frames build fonts and shaders; from then on a slow frame is a stall.
-            if (frame > 3) explorer.note_frame_time((seconds() - frame_start) * 1000.0);
+            if (frame > 3)
+                explorer.note_frame_time((seconds() - frame_start) * 1000.0,
+                                         (thread_cpu_seconds() - frame_cpu_start) * 1000.0);
         }
         if (options.uses_session()) gui::save_session(folders, explorer.session());
         if (interrupted && status == 0) status = 128 + interrupting_signal();

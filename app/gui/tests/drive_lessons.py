@@ -219,8 +219,12 @@ def main():
         kept_per_step(report)
         teachers_file(report)
         line = report.last()
-        if line["slowest_frame_ms"] > 1000:
-            fail(f"a frame took {line['slowest_frame_ms']} ms")
+        # Work on the window's thread by its CPU time (a loaded machine delays frames without
+        # lengthening that); a frame that long on the clock is a hang.
+        if line["slowest_frame_cpu_ms"] > 1000:
+            fail(f"a frame took {line['slowest_frame_cpu_ms']} ms of the window thread's CPU time")
+        if line["slowest_frame_ms"] > 5000:
+            fail(f"a frame took {line['slowest_frame_ms']} ms on the clock: the window hung")
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -17,8 +17,13 @@ names (no hard-coded pixels):
   - Export (Ctrl+E) started and cancelled at once, or left to finish.
 Checked throughout and at the end:
   - the process never dies, and every file read ends (the window never waits on a file);
-  - the slowest frame on the window's thread (the app measures it: "slowest_frame_ms") stays
-    under --max-frame-ms (skipped when 0, e.g. under the sanitizers, which slow every frame);
+  - the frame that did the most work on the window's thread, in that thread's CPU time (the app
+    measures it: "slowest_frame_cpu_ms"), stays under --max-frame-ms (skipped when 0, e.g. under
+    the sanitizers, which slow every frame): work the window should have handed to a worker. CPU
+    time, because a loaded machine delays a frame (a 284 ms frame was seen on a busy 2-core CI)
+    without making the thread do more;
+  - the slowest frame on the clock ("slowest_frame_ms") stays under --hang-ms: a window that waits
+    (on a file, a lock, a worker) for that long has hung, whatever else the machine is doing;
   - no temporary file is left in the work folder, and every exported or saved file is whole;
   - after the storm the window still works: a known change renders, Ctrl+Q quits with status 0
     (so the sanitizers' leak check runs at exit).
@@ -64,6 +69,7 @@ def parse_args():
     parser.add_argument("work")
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--max-frame-ms", type=float, default=250.0)
+    parser.add_argument("--hang-ms", type=float, default=2000.0)
     parser.add_argument("--seed", type=int, default=20261123)
     return parser.parse_args()
 
@@ -336,8 +342,10 @@ class Soak:
                 action()
                 self.counts[action.__name__] = self.counts.get(action.__name__, 0) + 1
                 if (i + 1) % 200 == 0:
+                    line = self.line()
                     print(f"    {i + 1} actions, {time.time() - start:.0f} s, slowest frame "
-                          f"{self.line()['slowest_frame_ms']:.0f} ms", flush=True)
+                          f"{line['slowest_frame_ms']:.0f} ms ({line['slowest_frame_cpu_ms']:.0f} ms of CPU)",
+                          flush=True)
             self.finish()
         finally:
             if self.app.poll() is None:
@@ -358,11 +366,14 @@ class Soak:
         if line["params"] != before["params"] and line["preview"]["generation"] <= before["preview"]["generation"]:
             fail("the preview did not re-render after the storm")
         self.close_dialogs()
-        slowest = line["slowest_frame_ms"]
-        print(f"ok  {sum(self.counts.values())} actions {self.counts}; slowest frame {slowest:.0f} ms", flush=True)
+        slowest, busiest = line["slowest_frame_ms"], line["slowest_frame_cpu_ms"]
+        print(f"ok  {sum(self.counts.values())} actions {self.counts}; slowest frame {slowest:.0f} ms, "
+              f"busiest {busiest:.0f} ms of CPU", flush=True)
         print(f"ok  files opened (name, seconds until the window had the outcome): {self.opened}", flush=True)
-        if self.args.max_frame_ms and slowest > self.args.max_frame_ms:
-            fail(f"a frame took {slowest:.0f} ms on the window's thread (limit {self.args.max_frame_ms:.0f} ms)")
+        if self.args.max_frame_ms and busiest > self.args.max_frame_ms:
+            fail(f"a frame took {busiest:.0f} ms of the window thread's CPU time (limit {self.args.max_frame_ms:.0f} ms)")
+        if self.args.hang_ms and slowest > self.args.hang_ms:
+            fail(f"a frame took {slowest:.0f} ms on the window's thread: it hung (limit {self.args.hang_ms:.0f} ms)")
         # Nothing half-written is left behind; what was written is whole.
         leftovers = [n for n in os.listdir(self.work) if ".tmp" in n or n.startswith(".")]
         if leftovers:
