@@ -616,52 +616,55 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
     return std::nullopt;
 }
 
-ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
-                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel,
-                          std::atomic<double>* progress) {
+namespace {
+
+// The path every set of files takes (tiles, engine sets): every target checked before the first
+// renders, every part staged into its temp files, then all of them and the manifest (if any) put
+// in place together. A failure, a cancellation or a signal before that leaves the folder exactly
+// as it was; the staged files vanish with their destructors. `what` starts the message when the
+// set needs more open files than the process may have.
+ExportResult commit_set(const std::vector<SetPart>& parts, const std::filesystem::path* manifest_path,
+                        const std::string& manifest_text, bool overwrite, std::string_view what,
+                        const std::atomic<bool>* cancel, std::atomic<double>* progress) {
+    std::size_t file_count = manifest_path ? 1 : 0;
     try {
-        for (const auto& tile : tiles) {
-            check_writable_target(tile.path, request.overwrite);
-            if (has_sidecar(request.format))
-                check_writable_target(r16_sidecar_path(tile.path), request.overwrite);
+        for (const auto& part : parts) {
+            check_writable_target(part.request.path, part.request.overwrite);
+            ++file_count;
+            if (has_sidecar(part.request.format)) {
+                check_writable_target(r16_sidecar_path(part.request.path), part.request.overwrite);
+                ++file_count;
+            }
         }
-        if (whole_grid) check_writable_target(tile_manifest_path(request.path), request.overwrite);
+        if (manifest_path) check_writable_target(*manifest_path, overwrite);
     } catch (const AtomicFileError& error) {
         throw from(error);
     }
     // Every file of the set stays open until the set is committed.
-    const std::size_t file_count =
-        tiles.size() * (has_sidecar(request.format) ? 2 : 1) + (whole_grid ? 1 : 0);
     if (!reserve_open_files(file_count))
-        fail("--tiles: the " + std::to_string(file_count) +
+        fail(std::string(what) + "the " + std::to_string(file_count) +
              " files of the set must be open at once until all are written, more than this process may "
-             "open (ulimit -n): raise the limit or write fewer tiles at a time with --tile X,Y");
+             "open (ulimit -n): raise the limit" +
+             (what.empty() ? "" : " or write fewer tiles at a time with --tile X,Y"));
 
-    // Every tile is staged before any is put in place: on an error, a cancellation or a signal
-    // the staged files vanish (their destructors) and the old set is untouched.
     std::vector<StagedExport> staged;
-    staged.reserve(tiles.size());
-    std::atomic<double> tile_progress{0.0};
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-        ExportRequest part = request;
-        part.region        = tiles[i].region;
-        part.path          = tiles[i].path;
-        staged.push_back(stage_export(preset, part, cancel, &tile_progress));
+    staged.reserve(parts.size());
+    std::atomic<double> part_progress{0.0};
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress));
         try {
             staged.back().image->park();
             if (staged.back().sidecar) staged.back().sidecar->park();
         } catch (const AtomicFileError& error) {
             throw from(error);
         }
-        if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(tiles.size()));
+        if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(parts.size()));
     }
     std::unique_ptr<AtomicFile> manifest;
-    if (whole_grid) {
+    if (manifest_path) {
         try {
-            manifest = std::make_unique<AtomicFile>(tile_manifest_path(request.path), request.overwrite);
-            manifest->write(tile_manifest_json(grid, request.size, tiles,
-                                               export_format_names[static_cast<std::size_t>(request.format)],
-                                               preset_to_json(preset)));
+            manifest = std::make_unique<AtomicFile>(*manifest_path, overwrite);
+            manifest->write(manifest_text);
         } catch (const AtomicFileError& error) {
             throw from(error);
         }
@@ -678,57 +681,33 @@ ExportResult export_tiles(const Preset& preset, const ExportRequest& request, co
     return result;
 }
 
+}  // namespace
+
+ExportResult export_tiles(const Preset& preset, const ExportRequest& request, const TileGrid& grid,
+                          const std::vector<Tile>& tiles, bool whole_grid, const std::atomic<bool>* cancel,
+                          std::atomic<double>* progress) {
+    std::vector<SetPart> parts;
+    parts.reserve(tiles.size());
+    for (const auto& tile : tiles) {
+        SetPart part{preset, request, {}};
+        part.request.region = tile.region;
+        part.request.path   = tile.path;
+        parts.push_back(std::move(part));
+    }
+    const auto manifest_path = tile_manifest_path(request.path);
+    const std::string manifest_text =
+        whole_grid ? tile_manifest_json(grid, request.size, tiles,
+                                        export_format_names[static_cast<std::size_t>(request.format)],
+                                        preset_to_json(preset))
+                   : std::string();
+    return commit_set(parts, whole_grid ? &manifest_path : nullptr, manifest_text, request.overwrite,
+                      "--tiles: ", cancel, progress);
+}
+
 ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem::path& manifest_path,
                         const std::string& manifest_text, bool overwrite, const std::atomic<bool>* cancel,
                         std::atomic<double>* progress) {
-    std::size_t file_count = 1;
-    try {
-        for (const auto& part : parts) {
-            check_writable_target(part.request.path, part.request.overwrite);
-            ++file_count;
-            if (has_sidecar(part.request.format)) {
-                check_writable_target(r16_sidecar_path(part.request.path), part.request.overwrite);
-                ++file_count;
-            }
-        }
-        check_writable_target(manifest_path, overwrite);
-    } catch (const AtomicFileError& error) {
-        throw from(error);
-    }
-    if (!reserve_open_files(file_count))
-        fail("the " + std::to_string(file_count) +
-             " files of the set must be open at once until all are written, more than this process may open "
-             "(ulimit -n): raise the limit");
-    // Every part is staged before any is put in place, as the tiles of export_tiles.
-    std::vector<StagedExport> staged;
-    staged.reserve(parts.size());
-    std::atomic<double> part_progress{0.0};
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress));
-        try {
-            staged.back().image->park();
-            if (staged.back().sidecar) staged.back().sidecar->park();
-        } catch (const AtomicFileError& error) {
-            throw from(error);
-        }
-        if (progress) progress->store(static_cast<double>(i + 1) / static_cast<double>(parts.size()));
-    }
-    std::unique_ptr<AtomicFile> manifest;
-    try {
-        manifest = std::make_unique<AtomicFile>(manifest_path, overwrite);
-        manifest->write(manifest_text);
-    } catch (const AtomicFileError& error) {
-        throw from(error);
-    }
-    if (cancel && cancel->load()) cancelled();
-    commit_staged(staged, manifest.get());
-    ExportResult result{};
-    for (auto& one : staged) {
-        result.files.insert(result.files.end(), one.result.files.begin(), one.result.files.end());
-        result.range = one.result.range;
-    }
-    result.files.push_back(manifest->target());
-    return result;
+    return commit_set(parts, &manifest_path, manifest_text, overwrite, "", cancel, progress);
 }
 
 std::string_view export_format_extension(ExportFormat format) {

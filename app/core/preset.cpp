@@ -585,10 +585,12 @@ std::filesystem::path shipped_presets_dir() {
     return std::filesystem::path(NOISE_EXPLORER_ASSETS_DIR) / "presets";
 }
 
-std::vector<std::filesystem::path> shipped_presets() {
+std::vector<std::filesystem::path> shipped_presets() { return presets_in(shipped_presets_dir()); }
+
+std::vector<std::filesystem::path> presets_in(const std::filesystem::path& folder) {
     std::vector<std::filesystem::path> files;
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(shipped_presets_dir(), ec))
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
         if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     return files;

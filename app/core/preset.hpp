@@ -130,6 +130,9 @@ std::filesystem::path shipped_presets_dir();
 // The shipped *.json presets, sorted by file name.
 std::vector<std::filesystem::path> shipped_presets();
 
+// The *.json files of `folder`, sorted by file name; none when it cannot be read.
+std::vector<std::filesystem::path> presets_in(const std::filesystem::path& folder);
+
 // Resolves a `--preset` argument: an existing file as is, else the shipped preset of that name
 // ("clouds" or "clouds.json"), else the argument unchanged (load_preset then reports it missing).
 // Throws PresetError for "": `--preset ""` (an unset shell variable) is a mistake, not a request

@@ -28,14 +28,7 @@ std::filesystem::path shipped_presets_dir() {
     return app::shipped_presets_dir();
 }
 
-std::vector<std::filesystem::path> shipped_presets() {
-    std::vector<std::filesystem::path> files;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(shipped_presets_dir(), ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
+std::vector<std::filesystem::path> shipped_presets() { return app::presets_in(shipped_presets_dir()); }
 
 std::filesystem::path resolve_preset(std::string_view argument) {
     const std::filesystem::path given(argument);

@@ -124,3 +124,39 @@ def snapshot(folder):
         with open(os.path.join(folder, name), "rb") as fp:
             out[name] = fp.read()
     return out
+
+
+def sample_points(preset, points):
+    """`noise-explorer sample` of `preset` (a dict, as preset_of gives) at (x, y) points, at the
+    preset's z and w: the raw values as float64, the library's own numbers to check files against."""
+    d = temp_dir()
+    path = os.path.join(d, "preset.json")
+    with open(path, "w") as fp:
+        json.dump(preset, fp)
+    lines = "\n".join(f"{x!r} {y!r} {preset['z']!r} {preset['w']!r}" for x, y in points) + "\n"
+    r = run("sample", "--preset", path, stdin=lines)
+    assert r.returncode == 0, r.stderr
+    return np.array([float(v) for v in r.stdout.split()], dtype=np.float64)
+
+
+def rerun_in_private_tmpfs(script, in_namespace):
+    """Runs `script` (a test file, given EXE) again inside a private mount namespace, with the
+    environment variable `in_namespace` set: there it may mount a small tmpfs to fill (a full disk)
+    without touching the machine's mounts. Prints its output; its failure is a check failure. Where
+    this machine allows no such namespace (no root, no user namespaces), says so and skips."""
+    env = {**os.environ, in_namespace: "1"}
+    me = [sys.executable, os.path.abspath(script), EXE]
+    for unshare in (["unshare", "-m", "--propagation", "private"],
+                    ["unshare", "-r", "-m", "--propagation", "private"]):
+        if shutil.which("unshare") is None:
+            break
+        probe = subprocess.run([*unshare, "mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", temp_dir()],
+                               capture_output=True, text=True)
+        if probe.returncode != 0:
+            continue
+        r = subprocess.run([*unshare, *me], capture_output=True, text=True, env=env)
+        sys.stdout.write(r.stdout)
+        check(r.returncode == 0, f"the full-disk part failed (exit {r.returncode}): {r.stderr[-2000:]}")
+        return
+    print("SKIP full disk: cannot mount a tmpfs in a private mount namespace here (needs root or user "
+          "namespaces: `unshare -m mount -t tmpfs` failed)")

@@ -151,6 +151,16 @@ TEST(PresetErrors, BadCurvesAndMaskFieldsInOneLine) {
               "p.json: key 'terraces': '100' is out of range: expected an integer from 0 to 64");
 }
 
+// What apply_assignment says of `text`: its error, or "(no error)" (and `preset` changed).
+std::string assignment_message(Preset& preset, std::string_view text) {
+    try {
+        apply_assignment(preset, text);
+    } catch (const PresetError& error) {
+        return error.what();
+    }
+    return "(no error)";
+}
+
 TEST(PresetErrors, SetReachesTheCurveAndTheMaskField) {
     Preset p;
     apply_assignment(p, "curve=0:0,0.5:0.8,1:1");
@@ -159,14 +169,7 @@ TEST(PresetErrors, SetReachesTheCurveAndTheMaskField) {
     apply_assignment(p, "mask.fractal=ridged");
     ASSERT_EQ(p.params.mask_field.size(), 1u);
     EXPECT_EQ(p.params.mask_field[0].fractal, noise::Fractal::ridged);
-    const auto message_of = [&](std::string_view text) {
-        try {
-            apply_assignment(p, text);
-        } catch (const PresetError& error) {
-            return std::string(error.what());
-        }
-        return std::string("(no error)");
-    };
+    const auto message_of = [&](std::string_view text) { return assignment_message(p, text); };
     EXPECT_EQ(message_of("curve=0:0,0.4:nan,1:1"),
               "--set: curve: point 2 y 'nan' is out of range: expected a number from 0 to 1");
     EXPECT_EQ(message_of("mask.octaves=0"),
@@ -224,14 +227,7 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
                   .rfind("p.json: mask_field: unknown key 'erosion.method'", 0),
               0u);
     Preset p;
-    const auto message_of = [&](std::string_view text) {
-        try {
-            apply_assignment(p, text);
-        } catch (const PresetError& error) {
-            return std::string(error.what());
-        }
-        return std::string("(no error)");
-    };
+    const auto message_of = [&](std::string_view text) { return assignment_message(p, text); };
     EXPECT_EQ(message_of("erosion.strength=9"),
               "--set: erosion.strength: '9' is out of range: expected a number from 0 to 4");
     EXPECT_EQ(message_of("erosion.scale=0"),

@@ -25,23 +25,13 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import check, finish, png_header, preset_of, read_png, run, temp_dir
+from core_test_support import check, finish, png_header, preset_of, read_png, run, temp_dir, sample_points
 
 W, H = 31, 27
 STEP = 1e-6  # noise units either side for the central differences
 BASE = ["--set", "seed=5", "--set", "octaves=3", "--set", "frequency=3", "--set", "offset_x=-0.7",
         "--set", "terrain_height=60", "--set", "terrain_spacing=2"]
 
-
-def sample(preset, points):
-    d = temp_dir()
-    path = os.path.join(d, "preset.json")
-    with open(path, "w") as fp:
-        json.dump(preset, fp)
-    lines = "\n".join(f"{x!r} {y!r} {preset['z']!r} {preset['w']!r}" for x, y in points) + "\n"
-    r = run("sample", "--preset", path, stdin=lines)
-    assert r.returncode == 0, r.stderr
-    return np.array([float(v) for v in r.stdout.split()], dtype=np.float64)
 
 
 def slopes(preset, xs, ys):
@@ -52,7 +42,7 @@ def slopes(preset, xs, ys):
     for px, py in zip(xs.ravel(), ys.ravel()):
         x, y = ox + (px + 0.5) * cell, oy + (py + 0.5) * cell
         pts += [(x, y), (x + STEP, y), (x - STEP, y), (x, y + STEP), (x, y - STEP)]
-    v = sample(preset, pts).reshape(-1, 5)
+    v = sample_points(preset, pts).reshape(-1, 5)
     lo, hi = (-1.0, 1.0) if preset["fractal"] == "fbm" else (0.0, 1.0)
     view = preset["view"]
     k = view["terrain_height"] / (hi - lo) * f / (W * view["terrain_spacing"])

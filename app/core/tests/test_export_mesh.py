@@ -27,7 +27,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import check, failures, finish, preset_of, run, temp_dir
+from core_test_support import check, failures, finish, preset_of, run, temp_dir, sample_points
 
 W, H, N = 97, 65, 25  # a 97 x 65 export: 25 vertices along a row, 17 down
 ROWS = 17
@@ -42,16 +42,6 @@ def export(fmt, *extra):
     check(r.returncode == 0 and r.stderr == "", f"{fmt}: {r.returncode} {r.stderr}")
     return out
 
-
-def sample(preset, points):
-    d = temp_dir()
-    path = os.path.join(d, "preset.json")
-    with open(path, "w") as fp:
-        json.dump(preset, fp)
-    lines = "\n".join(f"{x!r} {y!r} {preset['z']!r} {preset['w']!r}" for x, y in points) + "\n"
-    r = run("sample", "--preset", path, stdin=lines)
-    assert r.returncode == 0, r.stderr
-    return np.array([float(v) for v in r.stdout.split()], dtype=np.float64)
 
 
 def read_glb(path):
@@ -111,7 +101,7 @@ nx, ny = ox + (px + 0.5) * f / W, oy + (py + 0.5) * f / W
 pts = []
 for x, y in zip(nx.ravel(), ny.ravel()):
     pts += [(x, y), (x + STEP, y), (x - STEP, y), (x, y + STEP), (x, y - STEP)]
-v = sample(preset, pts).reshape(-1, 5)
+v = sample_points(preset, pts).reshape(-1, 5)
 want_h = view["terrain_height"] * np.clip((v[:, 0] - lo) / (hi - lo), 0, 1)
 error = np.abs(pos[:, 1] - want_h).max()
 check(error < 1e-4 * view["terrain_height"], f"heights differ from `sample` by up to {error} m")

@@ -22,21 +22,11 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import check, finish, png_header, preset_of, read_png, run, temp_dir
+from core_test_support import check, finish, png_header, preset_of, read_png, run, temp_dir, sample_points
 
 W, H = 33, 29
 STEP = 1e-6  # noise units either side for the central differences
 
-
-def sample(preset, points):
-    d = temp_dir()
-    path = os.path.join(d, "preset.json")
-    with open(path, "w") as fp:
-        json.dump(preset, fp)
-    lines = "\n".join(f"{x!r} {y!r} {preset['z']!r} {preset['w']!r}" for x, y in points) + "\n"
-    r = run("sample", "--preset", path, stdin=lines)
-    assert r.returncode == 0, r.stderr
-    return np.array([float(v) for v in r.stdout.split()], dtype=np.float64)
 
 
 def expected_normals(preset, convention):
@@ -46,7 +36,7 @@ def expected_normals(preset, convention):
     shifted = []
     for x, y in centres:
         shifted += [(x + STEP, y), (x - STEP, y), (x, y + STEP), (x, y - STEP)]
-    v = sample(preset, shifted).reshape(H, W, 4)
+    v = sample_points(preset, shifted).reshape(H, W, 4)
     gx = (v[..., 0] - v[..., 1]) / (2 * STEP)
     gy = (v[..., 2] - v[..., 3]) / (2 * STEP)
     lo, hi = (-1.0, 1.0) if preset["fractal"] == "fbm" else (0.0, 1.0)
@@ -99,7 +89,7 @@ args = ["--set", "dimension=1", "--set", "octaves=2", "--set", "frequency=3", "-
 _, a = export(args, "ridge.png")
 check(np.all(a[..., 1] == 128), f"1D noise: green should be 128 everywhere, got {np.unique(a[..., 1])[:8]}")
 check(np.all(a == a[0:1]), "1D noise: every row should be the same")
-raw = sample(preset_of(args), [((px + 0.5) * 3 / W, 0.0) for px in range(W)])
+raw = sample_points(preset_of(args), [((px + 0.5) * 3 / W, 0.0) for px in range(W)])
 rises = np.gradient(raw)
 strong = np.abs(rises) > 0.5 * np.abs(rises).max()
 check(np.all((a[0, strong, 0] < 128) == (rises[strong] > 0)),

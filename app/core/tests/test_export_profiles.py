@@ -26,7 +26,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import EXE, check, failures, finish, png_header, read_png, run, temp_dir, snapshot
+from core_test_support import EXE, check, failures, finish, png_header, read_png, run, temp_dir, snapshot, rerun_in_private_tmpfs
 
 ARGS = ["--preset", "alpine-ridges", "--set", "terrain_height=500", "--set", "terrain_spacing=2"]
 
@@ -99,19 +99,7 @@ def tmpfs_part():
 
 
 def run_tmpfs_part():
-    env = {**os.environ, IN_NAMESPACE: "1"}
-    me = [sys.executable, os.path.abspath(__file__), EXE]
-    for unshare in (["unshare", "-m", "--propagation", "private"],
-                    ["unshare", "-r", "-m", "--propagation", "private"]):
-        probe = subprocess.run([*unshare, "mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", temp_dir()],
-                               capture_output=True, text=True)
-        if probe.returncode != 0:
-            continue
-        r = subprocess.run([*unshare, *me], capture_output=True, text=True, env=env)
-        sys.stdout.write(r.stdout)
-        check(r.returncode == 0, f"the full-disk part failed (exit {r.returncode}): {r.stdout[-2000:]} {r.stderr[-2000:]}")
-        return
-    print("SKIP full disk: cannot mount a tmpfs in a private mount namespace here (needs root or user namespaces)")
+    rerun_in_private_tmpfs(__file__, IN_NAMESPACE)
 
 
 if os.environ.get(IN_NAMESPACE):

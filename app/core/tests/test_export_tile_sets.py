@@ -24,7 +24,7 @@ import time
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import EXE, check, failures, finish, temp_dir
+from core_test_support import EXE, check, failures, finish, temp_dir, rerun_in_private_tmpfs
 from test_export_faults import clear, diff, entry, state
 
 IN_NAMESPACE = "NOISE_EXPLORER_TILE_SETS_TMPFS"
@@ -120,20 +120,7 @@ def tmpfs_part():
 
 
 def run_tmpfs_part():
-    env = {**os.environ, IN_NAMESPACE: "1"}
-    me = [sys.executable, os.path.abspath(__file__), EXE]
-    for unshare in (["unshare", "-m", "--propagation", "private"],
-                    ["unshare", "-r", "-m", "--propagation", "private"]):
-        probe = subprocess.run([*unshare, "mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", temp_dir()],
-                               capture_output=True, text=True)
-        if probe.returncode != 0:
-            continue
-        r = subprocess.run([*unshare, *me], capture_output=True, text=True, env=env)
-        sys.stdout.write(r.stdout)
-        check(r.returncode == 0, f"the full-disk part failed (exit {r.returncode}): {r.stderr[-2000:]}")
-        return
-    print("SKIP full disk: cannot mount a tmpfs in a private mount namespace here (needs root or user "
-          "namespaces)")
+    rerun_in_private_tmpfs(__file__, IN_NAMESPACE)
 
 
 # [2] Signals at random moments -------------------------------------------------------------------

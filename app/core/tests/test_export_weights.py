@@ -22,23 +22,13 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import check, finish, png_header, preset_of, read_png, run, temp_dir
+from core_test_support import check, finish, png_header, preset_of, read_png, run, temp_dir, sample_points
 
 W, H = 37, 33
 STEP = 1e-6
 ARGS = ["--set", "seed=21", "--set", "octaves=4", "--set", "frequency=3", "--set", "terrain_height=300",
         "--set", "terrain_spacing=30", "--set", "mapping=stretch"]
 
-
-def sample(preset, points):
-    d = temp_dir()
-    path = os.path.join(d, "preset.json")
-    with open(path, "w") as fp:
-        json.dump(preset, fp)
-    lines = "\n".join(f"{x!r} {y!r} {preset['z']!r} {preset['w']!r}" for x, y in points) + "\n"
-    r = run("sample", "--preset", path, stdin=lines)
-    assert r.returncode == 0, r.stderr
-    return np.array([float(v) for v in r.stdout.split()], dtype=np.float64)
 
 
 def terrain(preset):
@@ -50,7 +40,7 @@ def terrain(preset):
         for px in range(W):
             x, y = ox + (px + 0.5) * cell, oy + (py + 0.5) * cell
             pts += [(x, y), (x + STEP, y), (x - STEP, y), (x, y + STEP), (x, y - STEP)]
-    v = sample(preset, pts).reshape(H, W, 5)
+    v = sample_points(preset, pts).reshape(H, W, 5)
     lo, hi = (-1.0, 1.0) if preset["fractal"] == "fbm" else (0.0, 1.0)
     view = preset["view"]
     height = view["terrain_height"] * np.clip((v[..., 0] - lo) / (hi - lo), 0, 1)
