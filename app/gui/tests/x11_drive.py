@@ -48,6 +48,13 @@ class Report:
         return self.lines[-1] if self.lines else None
 
     def wait(self, what, predicate, timeout=30.0):
+        line = self.wait_or_none(predicate, timeout)
+        if line is None:
+            fail(f"timed out after {timeout}s waiting for: {what}; last line: {json.dumps(self.last())[:600]}")
+        return line
+
+    def wait_or_none(self, predicate, timeout):
+        """The first line after the call that satisfies `predicate`, or None after `timeout` s."""
         start = time.time()
         seen = len(self.lines)
         while time.time() - start < timeout:
@@ -57,7 +64,7 @@ class Report:
                     return line
             seen = len(self.lines)
             time.sleep(0.02)
-        fail(f"timed out after {timeout}s waiting for: {what}; last line: {json.dumps(self.last())[:600]}")
+        return None
 
 
 def until(report, what, predicate, timeout=30.0):
