@@ -51,36 +51,51 @@ def duration(fmt):
     return longest
 
 
+def kill_round(rng, fmt, seconds):
+    """KILLS exports of `fmt` killed at moments drawn over `seconds`; every folder is checked.
+    Returns how many left the old files and how many came after the commit."""
+    d = temp_dir()
+    outcomes = {"old": 0, "new": 0}
+    for i in range(KILLS):
+        clear(d)
+        over_old = i % 4 != 3  # mostly over old files, sometimes into an empty folder
+        if over_old:
+            write_old(d, "out", fmt, mode=0o640)
+        before = state(d)
+        moment = rng.uniform(0.0, seconds)
+        proc = subprocess.Popen(command(d, fmt, force=over_old), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(moment)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        after = state(d)
+        label = f"{fmt} killed after {moment:.3f} s of {seconds:.3f} s ({'over old files' if over_old else 'new'})"
+        if after == before:
+            outcomes["old"] += 1
+        elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(fmt)):
+            check(after == expected_new(before, "out", fmt, args(fmt)), f"{label}: a mix of old and new: {sorted(after)}")
+            outcomes["new"] += 1
+        else:
+            extra = sorted(set(after) - set(before))
+            check(False, f"{label}: the folder changed: extra {extra}, "
+                         f"changed {[n for n in before if after.get(n) != before[n]]}")
+    return outcomes
+
+
 def kill_part(rng):
     for fmt in ("png16", "r16", "normal8"):
         seconds = duration(fmt)
-        d = temp_dir()
-        outcomes = {"old": 0, "new": 0}
-        for i in range(KILLS):
-            clear(d)
-            over_old = i % 4 != 3  # mostly over old files, sometimes into an empty folder
-            if over_old:
-                write_old(d, "out", fmt, mode=0o640)
-            before = state(d)
-            moment = rng.uniform(0.0, seconds)
-            proc = subprocess.Popen(command(d, fmt, force=over_old), stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-            time.sleep(moment)
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-            after = state(d)
-            label = f"{fmt} killed after {moment:.3f} s of {seconds:.3f} s ({'over old files' if over_old else 'new'})"
-            if after == before:
-                outcomes["old"] += 1
-            elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(fmt)):
-                check(after == expected_new(before, "out", fmt, args(fmt)), f"{label}: a mix of old and new: {sorted(after)}")
-                outcomes["new"] += 1
-            else:
-                extra = sorted(set(after) - set(before))
-                check(False, f"{label}: the folder changed: extra {extra}, "
-                             f"changed {[n for n in before if after.get(n) != before[n]]}")
-        print(f"ok  {fmt}: {KILLS} kills over {seconds:.2f} s exports: {outcomes['old']} left the old files, "
-              f"{outcomes['new']} came after the commit", flush=True)
+        # The duration is measured once, on a machine that other tests load and unload: when
+        # the exports then run faster, most kills come after the commit and test nothing. Every
+        # folder is checked all the same; the round is run again over half the time, until at
+        # least half of its kills hit a running export.
+        for attempt in range(3):
+            outcomes = kill_round(rng, fmt, seconds)
+            print(f"ok  {fmt}: {KILLS} kills over {seconds:.2f} s exports: {outcomes['old']} left the old "
+                  f"files, {outcomes['new']} came after the commit", flush=True)
+            if outcomes["old"] >= KILLS // 2:
+                break
+            seconds /= 2
         check(outcomes["old"] >= KILLS // 2, f"{fmt}: only {outcomes['old']} kills hit a running export")
 
 

@@ -185,24 +185,32 @@ start = time.monotonic()
 subprocess.run(command(new, "unreal-505"), check=True, capture_output=True)
 seconds = time.monotonic() - start
 rng = random.Random(int(os.environ.get("SEED", random.randrange(1 << 30))))
-outcomes = {"old": 0, "new": 0}
-for i in range(8):
-    before = old_set(d)
-    proc = subprocess.Popen(command(d, "unreal-505"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    time.sleep(rng.uniform(0, seconds))
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
-    after = snapshot(d)
-    if after == before:
-        outcomes["old"] += 1
-        check(proc.returncode in (130, -signal.SIGINT), f"SIGINT: old set but exit {proc.returncode} {err!r}")
-    elif after == fresh:
-        outcomes["new"] += 1
-        check(proc.returncode == 0, f"SIGINT: new set but exit {proc.returncode}")
-    else:
-        check(False, f"SIGINT left a mix: {sorted(set(after) ^ set(before))}")
+# Measured once on a machine that other tests load and unload: when the sets then run faster,
+# most signals come after the commit and test nothing. Every folder is checked all the same; the
+# round is run again over half the time until at least 2 of its 8 signals hit a running set.
+for attempt in range(3):
+    outcomes = {"old": 0, "new": 0}
+    for i in range(8):
+        before = old_set(d)
+        proc = subprocess.Popen(command(d, "unreal-505"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+        time.sleep(rng.uniform(0, seconds))
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+        after = snapshot(d)
+        if after == before:
+            outcomes["old"] += 1
+            check(proc.returncode in (130, -signal.SIGINT), f"SIGINT: old set but exit {proc.returncode} {err!r}")
+        elif after == fresh:
+            outcomes["new"] += 1
+            check(proc.returncode == 0, f"SIGINT: new set but exit {proc.returncode}")
+        else:
+            check(False, f"SIGINT left a mix: {sorted(set(after) ^ set(before))}")
+    print(f"SIGINT over {seconds:.2f} s sets: {outcomes}")
+    if outcomes["old"] >= 2:
+        break
+    seconds /= 2
 check(outcomes["old"] >= 2, f"SIGINT hit too few running sets: {outcomes}")
-print(f"SIGINT over {seconds:.2f} s sets: {outcomes}")
 
 run_tmpfs_part()
 

@@ -31,7 +31,7 @@ IN_NAMESPACE = "NOISE_EXPLORER_TILE_SETS_TMPFS"
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1 << 30)
 SMALL = ["--size", "201x201", "--set", "octaves=3", "--tiles", "2x2"]
 # About half a second to a second on two busy cores: long enough to signal mid-set.
-LARGE = ["--size", "2049x2049", "--set", "octaves=10", "--tiles", "2x2"]
+LARGE = ["--size", "4097x4097", "--set", "octaves=12", "--tiles", "2x2"]
 KILLS = 12
 
 
@@ -136,7 +136,8 @@ def duration():
     return longest
 
 
-def signal_part(rng, sig, seconds):
+def signal_round(rng, sig, seconds):
+    """KILLS sets signalled at moments drawn over `seconds`; every folder is checked."""
     d = temp_dir()
     outcomes = {"old": 0, "new": 0, "commit": 0}
     for i in range(KILLS):
@@ -171,14 +172,30 @@ def signal_part(rng, sig, seconds):
         extra = [n for n in after if n not in before and n not in fresh]
         check(sig == signal.SIGKILL and whole and all(".tmp-" in n for n in extra),
               f"{label}: the folder changed: {diff(before, after)}")
-        outcomes["commit"] += 1
-    print(f"ok  {sig.name}: {KILLS} signals over {seconds:.2f} s sets: {outcomes['old']} left the old set, "
-          f"{outcomes['new']} came after the commit, {outcomes['commit']} came during the renames", flush=True)
+        # Every target new, only backups beside them: the kill came after the renames, while the
+        # backups were being removed (the next write into the folder removes them).
+        all_new = all(n in after and after[n][0] == "file" and after[n][2] == fresh[n] for n in fresh)
+        outcomes["new" if all_new else "commit"] += 1
+    return outcomes
+
+
+def signal_part(rng, sig, seconds):
+    # Measured once on a machine that other tests load and unload: when the sets then run
+    # faster, most signals come after the commit and test nothing. Every folder is checked all
+    # the same; the round is run again over half the time until a third of its signals hit.
+    for attempt in range(3):
+        outcomes = signal_round(rng, sig, seconds)
+        print(f"ok  {sig.name}: {KILLS} signals over {seconds:.2f} s sets: {outcomes['old']} left the old set, "
+              f"{outcomes['new']} came after the commit, {outcomes['commit']} came during the renames", flush=True)
+        # The renames take well under a millisecond of a set's time: a kill lands there rarely,
+        # while tiles put in place one by one (as before the set was staged) left a mix after
+        # most kills.
+        check(outcomes["commit"] <= 1, f"{sig.name}: {outcomes['commit']} of {KILLS} signals left a mix of old "
+                                       "and new tiles")
+        if outcomes["old"] >= KILLS // 3:
+            break
+        seconds /= 2
     check(outcomes["old"] >= KILLS // 3, f"{sig.name}: only {outcomes['old']} signals hit a running export")
-    # The renames take well under a millisecond of a set's time: a kill lands there rarely, while
-    # tiles put in place one by one (as before the set was staged) left a mix after most kills.
-    check(outcomes["commit"] <= 1, f"{sig.name}: {outcomes['commit']} of {KILLS} signals left a mix of old and "
-                                   "new tiles")
 
 
 def main():
