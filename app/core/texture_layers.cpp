@@ -115,7 +115,10 @@ std::vector<TextureLayer> read_texture_layers(const nlohmann::json& value) {
             bad(where, "expected an object {\"name\": ..., ...}, got " + json_text(object));
         TextureLayer layer;
         bool named = false;
-        for (const auto& [key, item] : object.items()) {
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+        for (const auto& entry : object.items()) {
+            const std::string& key = entry.key();
+            const auto& item       = entry.value();
             if (key == "name") {
                 const std::string name = item.is_string() ? item.get<std::string>() : std::string();
                 const bool ok =
