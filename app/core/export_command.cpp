@@ -72,8 +72,16 @@ constexpr std::string_view preset_allowed =
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
 constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-constexpr std::string_view format_allowed =
-    "expected png8, rgb8, png16, r16, normal8, r32, exr32, mask16, glb, obj, weights8, weights16 or splat8";
+// "expected png8, rgb8, ... or splat8", from the formats' name table, so a new format is listed.
+const std::string format_allowed = [] {
+    std::string text = "expected ";
+    for (std::size_t i = 0; i < export_format_names.size(); ++i)
+        text += std::string(i == 0                                ? ""
+                            : i + 1 == export_format_names.size() ? " or "
+                                                                  : ", ") +
+                std::string(export_format_names[i]);
+    return text;
+}();
 constexpr std::string_view splat_allowed     = "expected 0 for layers 0-3, 1 for layers 4-7";
 constexpr std::string_view mesh_grid_allowed = "expected an integer from 2 to 2049 (vertices along a row)";
 constexpr std::string_view map_allowed       = "expected slope, height, curvature or aspect";
@@ -296,10 +304,9 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
         request.overwrite = given.force;
         return {};
     }
-    if (!format_text) return "--format is required: " + std::string(format_allowed);
+    if (!format_text) return "--format is required: " + format_allowed;
     const auto format = parse_export_format(*format_text);
-    if (!format)
-        return "--format: " + shown(*format_text) + " is not a format: " + std::string(format_allowed);
+    if (!format) return "--format: " + shown(*format_text) + " is not a format: " + format_allowed;
     if (values_text) {
         const auto values = parse_float_values(*values_text);
         if (!values)
