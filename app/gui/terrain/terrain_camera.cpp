@@ -60,14 +60,48 @@ Mat4 perspective(double fov_y, double aspect, double near, double far) {
 
 }  // namespace
 
-TerrainCamera TerrainCamera::framing(double width, double length, double height) {
+TerrainCamera TerrainCamera::framing(double width, double length, double bottom, double top, double aspect) {
     TerrainCamera c;
-    c.target = {width / 2.0, height / 2.0, length / 2.0};
+    c.target = {width / 2.0, (bottom + top) / 2.0, length / 2.0};
     c.yaw    = 30.0 * pi / 180.0;
     c.pitch  = 35.0 * pi / 180.0;
-    // Close enough to fill a wide panel (the corners may leave it at some yaws), and further for
-    // high relief, whose peaks would otherwise rise out of the top.
-    c.distance = std::max(0.95 * std::max(width, length) + 0.8 * height, 1e-6);
+    std::array<Vec3, 8> corners;
+    for (int k = 0; k < 8; ++k)
+        corners[static_cast<std::size_t>(k)] = {k & 1 ? width : 0.0, k & 2 ? top : bottom,
+                                                k & 4 ? length : 0.0};
+    // The view direction f (eye to target) and the screen's right s and up u, as look_at has them.
+    const Vec3 f            = {-std::cos(c.pitch) * std::sin(c.yaw), -std::sin(c.pitch),
+                               -std::cos(c.pitch) * std::cos(c.yaw)};
+    const Vec3 s            = normalised(cross(f, {0.0, 1.0, 0.0}));
+    const Vec3 u            = cross(s, f);
+    const double tan_y      = std::tan(c.fov_y / 2.0);
+    const double tan_x      = tan_y * std::max(aspect, 1e-3);
+    constexpr double margin = 1.06;  // a little room around the block
+    // A corner k (from the target) at camera distance d lies at depth d + k.f along f, and in the
+    // picture while |k.s| <= tan_x depth and |k.u| <= tan_y depth: the least d for every corner.
+    // Seen from above at an angle the block's near half looks larger than its far half, so the
+    // target then moves across the screen to the middle of the corners' spread, and d follows.
+    for (int pass = 0; pass < 4; ++pass) {
+        c.distance = 1e-6;
+        for (const Vec3& corner : corners) {
+            const Vec3 k = sub(corner, c.target);
+            c.distance   = std::max({c.distance, margin * std::abs(dot(k, s)) / tan_x - dot(k, f),
+                                     margin * std::abs(dot(k, u)) / tan_y - dot(k, f)});
+        }
+        double left = 0.0, right = 0.0, low = 0.0, high = 0.0;  // on screen, as tangents
+        for (const Vec3& corner : corners) {
+            const Vec3 k       = sub(corner, c.target);
+            const double depth = c.distance + dot(k, f);
+            left               = std::min(left, dot(k, s) / depth);
+            right              = std::max(right, dot(k, s) / depth);
+            low                = std::min(low, dot(k, u) / depth);
+            high               = std::max(high, dot(k, u) / depth);
+        }
+        if (pass == 3) break;
+        const double across = (left + right) / 2.0 * c.distance, up = (low + high) / 2.0 * c.distance;
+        c.target = {c.target.x + across * s.x + up * u.x, c.target.y + across * s.y + up * u.y,
+                    c.target.z + across * s.z + up * u.z};
+    }
     return c;
 }
 

@@ -28,8 +28,10 @@ struct TerrainCamera {
     double distance = 1.0;     // metres from the target
     double fov_y    = 0.7854;  // radians (45 degrees)
 
-    // Frames a terrain of width x length metres and `height` relief from the south-east, above.
-    static TerrainCamera framing(double width, double length, double height);
+    // Frames the block [0, width] x [bottom, top] x [0, length] (metres) from the south-east,
+    // above: aimed at its centre, at the closest distance that keeps all eight corners inside a
+    // viewport of this aspect (width / height), with a margin.
+    static TerrainCamera framing(double width, double length, double bottom, double top, double aspect);
 
     Vec3 eye() const;
     void orbit(double dx_pixels, double dy_pixels);

@@ -41,6 +41,68 @@ std::vector<std::uint32_t> grid_triangles(int columns, const std::vector<int>& x
     return indices;
 }
 
+// The skirts' sides, in the order their vertices follow the grid's. Walked once around the grid
+// (north edge west to east, east edge north to south, south edge east to west, west edge south to
+// north), every wall's triangles wind counter-clockwise seen from outside.
+struct SkirtSide {
+    bool along_rows;           // its edge vertices are a column's (east, west), else a row's
+    bool at_far_end;           // the last column or row (east, south), else the first
+    bool walked_backwards;     // walked from the last vertex to the first (south, west)
+    float normal_x, normal_z;  // outward
+};
+constexpr SkirtSide skirt_sides[4] = {{false, false, false, 0.0f, -1.0f},  // north
+                                      {true, true, false, 1.0f, 0.0f},     // east
+                                      {false, true, true, 0.0f, 1.0f},     // south
+                                      {true, false, true, -1.0f, 0.0f}};   // west
+
+// The grid vertex at position `at` along a side.
+std::uint32_t edge_vertex(const SkirtSide& side, int at, int columns, int rows) {
+    const int column = side.along_rows ? (side.at_far_end ? columns - 1 : 0) : at;
+    const int row    = side.along_rows ? at : (side.at_far_end ? rows - 1 : 0);
+    return static_cast<std::uint32_t>(row * columns + column);
+}
+
+// Appends the skirts' vertices: for each side and each vertex along it, a copy of the edge vertex
+// and one at `bottom`, both facing outward, darkened from the ground's colour to earth.
+void add_skirt_vertices(TerrainMesh& mesh, double bottom) {
+    constexpr float earth[3] = {0.20f, 0.16f, 0.13f};
+    for (const SkirtSide& side : skirt_sides) {
+        const int count = side.along_rows ? mesh.rows : mesh.columns;
+        for (int at = 0; at < count; ++at) {
+            const std::size_t from =
+                edge_vertex(side, at, mesh.columns, mesh.rows) * std::size_t{vertex_floats};
+            float top[vertex_floats], foot[vertex_floats];
+            std::copy(mesh.vertices.begin() + static_cast<std::ptrdiff_t>(from),
+                      mesh.vertices.begin() + static_cast<std::ptrdiff_t>(from + vertex_floats), top);
+            top[3] = side.normal_x, top[4] = 0.0f, top[5] = side.normal_z;
+            for (int k = 6; k < 9; ++k) top[k] = 0.55f * top[k] + 0.45f * earth[k - 6];
+            std::copy(top, top + vertex_floats, foot);
+            foot[1] = static_cast<float>(bottom);
+            for (int k = 6; k < 9; ++k) foot[k] = earth[k - 6];
+            mesh.vertices.insert(mesh.vertices.end(), top, top + vertex_floats);
+            mesh.vertices.insert(mesh.vertices.end(), foot, foot + vertex_floats);
+        }
+    }
+}
+
+// The walls' triangles along the edge vertices at columns `xs` and rows `zs` (the grid's own
+// lines, or the coarse set's), appended to `indices`.
+void add_skirt_triangles(std::vector<std::uint32_t>& indices, const TerrainMesh& mesh,
+                         const std::vector<int>& xs, const std::vector<int>& zs) {
+    auto first = static_cast<std::uint32_t>(mesh.columns * mesh.rows);  // the first skirt vertex
+    for (const SkirtSide& side : skirt_sides) {
+        const std::vector<int>& along = side.along_rows ? zs : xs;
+        for (std::size_t t = 0; t + 1 < along.size(); ++t) {
+            int p = along[t], q = along[t + 1];
+            if (side.walked_backwards) std::swap(p, q);
+            const std::uint32_t p_top = first + 2u * static_cast<std::uint32_t>(p), p_foot = p_top + 1;
+            const std::uint32_t q_top = first + 2u * static_cast<std::uint32_t>(q), q_foot = q_top + 1;
+            indices.insert(indices.end(), {p_foot, q_top, q_foot, p_foot, p_top, q_top});
+        }
+        first += 2u * static_cast<std::uint32_t>(side.along_rows ? mesh.rows : mesh.columns);
+    }
+}
+
 // Every `stride`-th of `count` grid lines, the last one always included.
 std::vector<int> every(int count, int stride) {
     std::vector<int> at;
@@ -138,16 +200,29 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
     }
     if (cancelled.load()) return mesh;
 
-    mesh.indices        = grid_triangles(mesh.columns, every(mesh.columns, 1), every(mesh.rows, 1));
-    const int longest   = std::max(mesh.columns, mesh.rows);
-    const int stride    = std::max(1, (longest - 2) / std::max(input.moving_side - 1, 1) + 1);
-    mesh.coarse_indices = grid_triangles(mesh.columns, every(mesh.columns, stride), every(mesh.rows, stride));
-    const float* first  = mesh.vertices.data();
-    const float* last   = mesh.vertices.data() + mesh.vertices.size() - vertex_floats;
-    mesh.width          = last[0] - first[0];
-    mesh.length         = last[2] - first[2];
-    mesh.height         = input.view.terrain_height;
-    mesh.complete       = true;
+    const float* first = mesh.vertices.data();
+    const float* last  = mesh.vertices.data() + mesh.vertices.size() - vertex_floats;
+    mesh.width         = last[0] - first[0];
+    mesh.length        = last[2] - first[2];
+    mesh.height        = input.view.terrain_height;
+    double lowest = first[1], highest = first[1];
+    for (std::size_t k = 1; k < mesh.vertices.size(); k += vertex_floats) {
+        lowest  = std::min(lowest, static_cast<double>(mesh.vertices[k]));
+        highest = std::max(highest, static_cast<double>(mesh.vertices[k]));
+    }
+    mesh.top    = highest;
+    mesh.bottom = std::min(lowest, 0.0) - skirt_depth * std::max(mesh.height, highest - lowest);
+    add_skirt_vertices(mesh, mesh.bottom);
+
+    const std::vector<int> columns = every(mesh.columns, 1), rows = every(mesh.rows, 1);
+    mesh.indices = grid_triangles(mesh.columns, columns, rows);
+    add_skirt_triangles(mesh.indices, mesh, columns, rows);
+    const int longest         = std::max(mesh.columns, mesh.rows);
+    const int stride          = std::max(1, (longest - 2) / std::max(input.moving_side - 1, 1) + 1);
+    const auto coarse_columns = every(mesh.columns, stride), coarse_rows = every(mesh.rows, stride);
+    mesh.coarse_indices = grid_triangles(mesh.columns, coarse_columns, coarse_rows);
+    add_skirt_triangles(mesh.coarse_indices, mesh, coarse_columns, coarse_rows);
+    mesh.complete = true;
     mesh.milliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return mesh;

@@ -16,6 +16,11 @@
 // Indices: two counter-clockwise triangles (seen from above) per grid cell, row-major; and a
 // second, coarse set over every k-th vertex (ends included, at most `moving_side` a side) that
 // the view draws while the camera moves: the same vertices, a quarter or less of the triangles.
+// Skirts: walls down from the four edges to `bottom`, below the lowest point and below the sea's
+// zero, so the terrain reads as a solid block (a diorama) and nothing under its edges shows
+// through (the sea plane did, as a strip). Their vertices follow the grid's, two per edge vertex
+// and side (the edge's height and the bottom, with the side's outward normal, in earth colours);
+// both index sets include the walls along their own edge vertices.
 // Rows are shared among threads; the result does not depend on their number.
 #pragma once
 
@@ -43,10 +48,11 @@ struct TerrainMeshInput {
 
 struct TerrainMesh {
     int columns = 0, rows = 0;                       // vertices along x and z
-    std::vector<float> vertices;                     // columns * rows * vertex_floats
-    std::vector<std::uint32_t> indices;              // (columns - 1) * (rows - 1) * 6
+    std::vector<float> vertices;                     // columns * rows * vertex_floats, then the skirts'
+    std::vector<std::uint32_t> indices;              // (columns - 1) * (rows - 1) * 6, then the skirts'
     std::vector<std::uint32_t> coarse_indices;       // the same surface over fewer vertices
     double width = 0.0, length = 0.0, height = 0.0;  // metres: the extent of the field shown
+    double top = 0.0, bottom = 0.0;                  // metres: the highest vertex, the skirts' foot
     noise::GradientMethod method   = noise::GradientMethod::analytic;
     std::uint64_t field_generation = 0;
     double milliseconds            = 0.0;    // time to build
@@ -54,6 +60,9 @@ struct TerrainMesh {
 };
 
 TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<bool>& cancelled);
+
+// How far the skirts reach below the lowest point (or below zero), as a part of the terrain's height.
+inline constexpr double skirt_depth = 0.05;
 
 // The colour of a slope of this steepness (rise over run): grass to rock to pale cliffs.
 std::array<float, 3> slope_colour(double steepness);

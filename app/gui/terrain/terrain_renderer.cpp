@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace app::gui {
 
@@ -69,6 +71,32 @@ void describe_vertices() {
     }
 }
 
+// The sea as a block of water over the terrain's extent: its surface at `sea`, and walls down to
+// the skirts' foot, where the terrain's edge is lower than the sea (elsewhere the ground's own
+// skirt, drawn first, is in front of them). Counter-clockwise seen from outside, so culling
+// drops the faces turned away. Flat mode reads the positions only.
+std::vector<float> sea_block(double width, double length, double bottom, double sea) {
+    const auto w = static_cast<float>(width), l = static_cast<float>(length);
+    const auto y = static_cast<float>(sea), b = static_cast<float>(bottom);
+    std::vector<float> out;
+    const auto vertex = [&](float x, float h, float z) {
+        const float v[vertex_floats] = {x, h, z};
+        out.insert(out.end(), v, v + vertex_floats);
+    };
+    // The surface, counter-clockwise seen from above (Z points south).
+    for (const auto& [x, z] : {std::pair{0.0f, 0.0f}, {0.0f, l}, {w, 0.0f}, {w, 0.0f}, {0.0f, l}, {w, l}})
+        vertex(x, y, z);
+    // The walls, walked once around (north, east, south, west), each from corner p to corner q.
+    const std::pair<float, float> corners[5] = {{0.0f, 0.0f}, {w, 0.0f}, {w, l}, {0.0f, l}, {0.0f, 0.0f}};
+    for (int side = 0; side < 4; ++side) {
+        const auto [px, pz] = corners[side];
+        const auto [qx, qz] = corners[side + 1];
+        vertex(px, b, pz), vertex(qx, y, qz), vertex(qx, b, qz);
+        vertex(px, b, pz), vertex(px, y, pz), vertex(qx, y, qz);
+    }
+    return out;
+}
+
 }  // namespace
 
 bool TerrainRenderer::ensure_program() {
@@ -128,6 +156,7 @@ void TerrainRenderer::upload(const TerrainMesh& mesh) {
     extent_[0]          = mesh.width;
     extent_[1]          = mesh.height;
     extent_[2]          = mesh.length;
+    bottom_             = mesh.bottom;
 }
 
 void TerrainRenderer::ensure_target(int width, int height) {
@@ -232,21 +261,21 @@ void TerrainRenderer::render(int width, int height, const TerrainCamera& camera,
                 glBindBuffer(GL_ARRAY_BUFFER, sea_vertices_.get());
                 describe_vertices();
             }
-            // Two triangles over the terrain's extent; only the position is read in flat mode.
-            const auto y = static_cast<float>(look.sea_height);
-            const auto w = static_cast<float>(extent_[0]), l = static_cast<float>(extent_[2]);
-            const float quad[6][vertex_floats] = {{0, y, 0}, {0, y, l}, {w, y, 0},
-                                                  {w, y, 0}, {0, y, l}, {w, y, l}};
+            const std::vector<float> water = sea_block(extent_[0], extent_[2], bottom_, look.sea_height);
             glBindVertexArray(sea_array_.get());
             glBindBuffer(GL_ARRAY_BUFFER, sea_vertices_.get());
-            glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_DYNAMIC_DRAW);
+            glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(water.size() * sizeof(float)), water.data(),
+                         GL_DYNAMIC_DRAW);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
             glEnable(GL_BLEND);
             glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
             glDepthMask(GL_FALSE);  // the ground under the surface stays visible through it
             glUniform1i(flat_mode, 1);
             glUniform4f(flat_colour, 0.16f, 0.38f, 0.62f, 0.62f);
-            glDrawArrays(GL_TRIANGLES, 0, 6);
+            // Only the faces towards the camera: the far walls, seen from inside, would tint twice.
+            glEnable(GL_CULL_FACE);
+            glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(water.size() / vertex_floats));
+            glDisable(GL_CULL_FACE);
             glDepthMask(GL_TRUE);
             glDisable(GL_BLEND);
         }

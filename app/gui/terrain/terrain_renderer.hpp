@@ -68,6 +68,7 @@ class TerrainRenderer {
     std::int32_t index_count_        = 0;
     std::int32_t coarse_index_count_ = 0;
     double extent_[3]                = {1.0, 1.0, 1.0};  // the mesh's width, height, length in metres
+    double bottom_                   = 0.0;              // the mesh's skirts' foot, metres
     double gpu_ms_                   = -1.0;
     int timings_                     = 0;  // query results read so far
     const char* error_               = "";

@@ -53,6 +53,8 @@ void TerrainView::take_mesh() {
         rows_     = mesh.rows;
         build_ms_ = mesh.milliseconds;
         method_   = mesh.method;
+        block_[0] = mesh.bottom;
+        block_[1] = mesh.top;
         // A new extent (another export size or spacing, a new height) deserves a new framing;
         // a new seed or octave count keeps the camera where the user put it.
         const double extent[3] = {mesh.width, mesh.length, mesh.height};
@@ -60,7 +62,7 @@ void TerrainView::take_mesh() {
         for (int i = 0; i < 3; ++i)
             reframe |= std::abs(extent[i] - framed_for_[i]) > 1e-6 * std::max(1.0, std::abs(framed_for_[i]));
         if (reframe) {
-            camera_ = TerrainCamera::framing(mesh.width, mesh.length, mesh.height);
+            camera_ = TerrainCamera::framing(mesh.width, mesh.length, mesh.bottom, mesh.top, aspect_);
             std::copy(extent, extent + 3, framed_for_);
             framed_ = true;
         }
@@ -151,7 +153,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     const float buttons = 110.0f + 150.0f + ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
     if (ImGui::Button("Reset view", ImVec2(110.0f, 0.0f)) && framed_)
-        camera_ = TerrainCamera::framing(framed_for_[0], framed_for_[1], framed_for_[2]);
+        camera_ = TerrainCamera::framing(framed_for_[0], framed_for_[1], block_[0], block_[1], aspect_);
     report_item("terrain_reset");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150.0f);
@@ -186,6 +188,7 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     size.x                    = std::max(32.0f, std::floor(size.x));
     size.y                    = std::max(32.0f, std::floor(size.y - status_height));
     handle_input(min, size);
+    aspect_ = size.x / size.y;
 
     const ViewSettings& view = settings.view;
     const TerrainLook look{view.light_azimuth, view.light_elevation, view.sea_level * view.terrain_height,

@@ -83,7 +83,9 @@ class TerrainView {
     TerrainRenderer renderer_;
     TerrainCamera camera_;
     bool framed_          = false;
-    double framed_for_[3] = {0, 0, 0};
+    double framed_for_[3] = {0, 0, 0};   // the extent framed: width, length, height (metres)
+    double block_[2]      = {0.0, 1.0};  // the mesh shown, bottom and top (metres): what Reset frames
+    double aspect_        = 1.6;         // the viewport's width / height, as last drawn
     std::unique_ptr<BackgroundTask<TerrainMesh>> task_;
     std::optional<MeshKey> building_, shown_, wanted_;
     std::optional<TerrainMeshInput> wanted_input_;

@@ -21,7 +21,7 @@ std::array<double, 4> project(const Mat4& m, Vec3 p) {
 }
 
 TEST(TerrainCamera, TheTargetIsInTheMiddleOfThePicture) {
-    const TerrainCamera camera = TerrainCamera::framing(1000, 600, 200);
+    const TerrainCamera camera = TerrainCamera::framing(1000, 600, -10, 200, 1.5);
     const auto clip            = project(camera.view_projection(1.5, 1000), camera.target);
     EXPECT_NEAR(clip[0] / clip[3], 0.0, 1e-5);
     EXPECT_NEAR(clip[1] / clip[3], 0.0, 1e-5);
@@ -29,6 +29,36 @@ TEST(TerrainCamera, TheTargetIsInTheMiddleOfThePicture) {
     EXPECT_NEAR(std::hypot(eye.x - camera.target.x, eye.y - camera.target.y, eye.z - camera.target.z),
                 camera.distance, 1e-9);
     EXPECT_GT(eye.y, camera.target.y);  // above, looking down
+}
+
+TEST(TerrainCamera, FramingShowsTheWholeBlockAndFillsThePicture) {
+    struct Block {
+        double width, length, bottom, top;
+    };
+    for (const Block b : {Block{1000, 600, -10, 200}, Block{100, 4000, -5, 50}, Block{500, 500, -100, 2000},
+                          Block{8000, 8000, -20, 400}})
+        for (const double aspect : {0.6, 1.0, 1.6, 3.0}) {
+            const TerrainCamera camera = TerrainCamera::framing(b.width, b.length, b.bottom, b.top, aspect);
+            const Mat4 m               = camera.view_projection(aspect, std::max({b.width, b.length, b.top}));
+            double widest = 0.0, left = 0.0, right = 0.0, low = 0.0, high = 0.0;
+            for (int corner = 0; corner < 8; ++corner) {
+                const auto clip = project(m, {corner & 1 ? b.width : 0.0, corner & 2 ? b.top : b.bottom,
+                                              corner & 4 ? b.length : 0.0});
+                ASSERT_GT(clip[3], 0.0);  // in front of the camera
+                const double x = std::abs(clip[0] / clip[3]), y = std::abs(clip[1] / clip[3]);
+                EXPECT_LE(std::max(x, y), 1.0 / 1.06 + 1e-6) << "corner " << corner << " of " << b.width
+                                                             << " x " << b.length << " at aspect " << aspect;
+                widest = std::max({widest, x, y});
+                left   = std::min(left, clip[0] / clip[3]);
+                right  = std::max(right, clip[0] / clip[3]);
+                low    = std::min(low, clip[1] / clip[3]);
+                high   = std::max(high, clip[1] / clip[3]);
+            }
+            EXPECT_GT(widest, 0.97 / 1.06) << "the block fills the picture: " << b.width << " at " << aspect;
+            // In the middle: as much room on the left as on the right, above as below.
+            EXPECT_NEAR(left + right, 0.0, 0.02) << b.width << " x " << b.length << " at " << aspect;
+            EXPECT_NEAR(low + high, 0.0, 0.02) << b.width << " x " << b.length << " at " << aspect;
+        }
 }
 
 TEST(TerrainCamera, OrbitStaysAboveTheHorizonAndOffThePole) {
@@ -42,7 +72,7 @@ TEST(TerrainCamera, OrbitStaysAboveTheHorizonAndOffThePole) {
 }
 
 TEST(TerrainCamera, PanMovesTheGroundWithTheCursor) {
-    TerrainCamera camera = TerrainCamera::framing(1000, 1000, 100);
+    TerrainCamera camera = TerrainCamera::framing(1000, 1000, 0, 100, 1.0);
     camera.yaw           = 0.0;  // looking north: screen right is east (+X)
     const Vec3 before    = camera.target;
     // A drag across the whole viewport's height covers 2 d tan(fov / 2) metres at the target.
@@ -81,8 +111,10 @@ TEST(TerrainMesh, LevelOfDetailKeepsTheEndsAndTheShape) {
     ASSERT_TRUE(mesh.complete);
     EXPECT_EQ(mesh.columns, 16);
     EXPECT_EQ(mesh.rows, 12);  // 47 * 15 / 63 + 1
-    EXPECT_EQ(mesh.vertices.size(), 16u * 12u * vertex_floats);
-    EXPECT_EQ(mesh.indices.size(), 15u * 11u * 6u);
+    // The grid, then two skirt vertices per edge vertex and side; two triangles per cell and per
+    // wall segment.
+    EXPECT_EQ(mesh.vertices.size(), (16u * 12u + 2u * (16u + 12u + 16u + 12u)) * vertex_floats);
+    EXPECT_EQ(mesh.indices.size(), 15u * 11u * 6u + (15u + 11u + 15u + 11u) * 6u);
     // The export's first sample at the origin, its last at (W - 1) * spacing.
     EXPECT_NEAR(mesh.vertices[0], 0.0, 1e-4);
     EXPECT_NEAR(mesh.vertices[2], 0.0, 1e-4);
@@ -91,12 +123,51 @@ TEST(TerrainMesh, LevelOfDetailKeepsTheEndsAndTheShape) {
 
     // The coarse triangles for a moving camera: every third vertex, the last row and column kept
     // (columns 0 3 6 9 12 15, rows 0 3 6 9 11), so the surface still reaches the edges.
-    TerrainMeshInput input   = field_input(64, 48, 16);
-    input.moving_side        = 6;
-    const TerrainMesh coarse = build_terrain_mesh(input, cancelled);
-    EXPECT_EQ(coarse.coarse_indices.size(), 5u * 4u * 6u);
-    EXPECT_EQ(*std::max_element(coarse.coarse_indices.begin(), coarse.coarse_indices.end()), 16u * 12u - 1u);
+    TerrainMeshInput input    = field_input(64, 48, 16);
+    input.moving_side         = 6;
+    const TerrainMesh coarse  = build_terrain_mesh(input, cancelled);
+    const std::size_t surface = 5u * 4u * 6u;
+    EXPECT_EQ(coarse.coarse_indices.size(), surface + (5u + 4u + 5u + 4u) * 6u);
+    EXPECT_EQ(*std::max_element(coarse.coarse_indices.begin(), coarse.coarse_indices.begin() + surface),
+              16u * 12u - 1u);
     EXPECT_EQ(mesh.coarse_indices, mesh.indices);  // 16 a side is coarse enough already
+}
+
+TEST(TerrainMesh, SkirtsCloseEveryEdgeDownToTheFoot) {
+    const std::atomic<bool> cancelled{false};
+    const TerrainMesh mesh = build_terrain_mesh(field_input(40, 30, 40), cancelled);
+    ASSERT_TRUE(mesh.complete);
+    const auto grid = static_cast<std::size_t>(mesh.columns * mesh.rows);
+    const auto y_of = [&](std::size_t v) { return mesh.vertices[v * vertex_floats + 1]; };
+    double lowest   = y_of(0);
+    for (std::size_t v = 0; v < grid; ++v) lowest = std::min(lowest, static_cast<double>(y_of(v)));
+    EXPECT_LT(mesh.bottom, std::min(lowest, 0.0));  // below the ground and below the sea's zero
+    EXPECT_NEAR(mesh.bottom, std::min(lowest, 0.0) - skirt_depth * mesh.height, 1e-9 * mesh.height);
+
+    // Every segment of the outline (between neighbouring edge vertices) is closed by a wall: a
+    // pair of triangles from its two edge heights down to the foot, facing outward.
+    std::size_t walls = 0;
+    for (std::size_t t = static_cast<std::size_t>((mesh.columns - 1) * (mesh.rows - 1) * 6);
+         t < mesh.indices.size(); t += 3) {
+        int feet = 0;
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t v = mesh.indices[t + static_cast<std::size_t>(k)];
+            ASSERT_GE(v, grid);  // the walls use the skirts' own vertices (their own normals)
+            const float* p = &mesh.vertices[v * std::size_t{vertex_floats}];
+            EXPECT_EQ(p[4], 0.0f);  // the normal is horizontal
+            EXPECT_NEAR(std::hypot(p[3], p[5]), 1.0, 1e-6);
+            // On the outline: x at 0 or the width, or z at 0 or the length.
+            const bool outline = std::abs(p[0]) < 1e-3 || std::abs(p[0] - mesh.width) < 1e-3 ||
+                                 std::abs(p[2]) < 1e-3 || std::abs(p[2] - mesh.length) < 1e-3;
+            EXPECT_TRUE(outline) << p[0] << ", " << p[2];
+            feet += p[1] == static_cast<float>(mesh.bottom);
+        }
+        EXPECT_TRUE(feet == 1 || feet == 2);  // each triangle reaches from the edge to the foot
+        ++walls;
+    }
+    EXPECT_EQ(walls, 2u * static_cast<std::size_t>(2 * (mesh.columns - 1) + 2 * (mesh.rows - 1)));
+    // A wall's top follows the ground's edge: the north wall's first top vertex is the grid's first.
+    EXPECT_EQ(y_of(grid), y_of(0));
 }
 
 TEST(TerrainMesh, NormalsLeanAgainstTheHeightsSlope) {
