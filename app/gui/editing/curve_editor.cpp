@@ -25,17 +25,22 @@ double curve_at(const noise::ShapingPlan& plan, double u) {
 
 bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
                        std::span<const float> input_histogram) {
-    const float side = std::min(ImGui::GetContentRegionAvail().x, 220.0f);
-    const ImVec2 p0  = ImGui::GetCursorScreenPos();
-    const ImVec2 p1(p0.x + side, p0.y + side);
-    ImGui::InvisibleButton("curve_editor", ImVec2(side, side),
+    // The plot, inset by a grab's radius inside the button: the end points sit on its edges.
+    const float side    = std::min(ImGui::GetContentRegionAvail().x - 2.0f * grab_radius, 220.0f);
+    const ImVec2 corner = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("curve_editor", ImVec2(side + 2.0f * grab_radius, side + 2.0f * grab_radius),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-    report_item("curve_editor");
+    const ImVec2 p0(corner.x + grab_radius, corner.y + grab_radius);
+    const ImVec2 p1(p0.x + side, p0.y + side);
+    report_rect("curve_editor", p0, p1);
     const auto sx      = [&](double u) { return p0.x + static_cast<float>(u) * side; };
     const auto sy      = [&](double v) { return p1.y - static_cast<float>(v) * side; };
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const double mx    = std::clamp((mouse.x - p0.x) / side, 0.0f, 1.0f);
-    const double my    = std::clamp((p1.y - mouse.y) / side, 0.0f, 1.0f);
+    const double ux    = (mouse.x - p0.x) / side;  // the mouse in unit coordinates, unclamped
+    const double uy    = (p1.y - mouse.y) / side;
+    const double mx    = std::clamp(ux, 0.0, 1.0);
+    const double my    = std::clamp(uy, 0.0, 1.0);
+    const bool full    = curve.size() >= noise::curve_max_points;
 
     // [1] Input: grab, add, remove, drag.
     bool changed       = false;
@@ -53,12 +58,15 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
     };
     if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         state.dragged = nearest();
-        if (state.dragged < 0) {  // a new point where the click was, between its neighbours
+        state.grab_dx = state.grab_dy = 0.0;
+        if (state.dragged >= 0) {  // held where it was grabbed: it moves with the mouse, not to it
+            state.grab_dx = curve[static_cast<std::size_t>(state.dragged)].x - ux;
+            state.grab_dy = curve[static_cast<std::size_t>(state.dragged)].y - uy;
+        } else {  // a new point where the click was, between its neighbours
             if (curve.empty()) curve = noise::curve_preset(noise::CurvePreset::linear);
             const auto after =
                 std::find_if(curve.begin(), curve.end(), [&](const auto& p) { return p.x > mx; });
-            const bool room = curve.size() < noise::curve_max_points &&
-                              (after == curve.begin() || mx - std::prev(after)->x >= min_gap) &&
+            const bool room = !full && (after == curve.begin() || mx - std::prev(after)->x >= min_gap) &&
                               (after == curve.end() || after->x - mx >= min_gap);
             if (room) {
                 state.dragged = static_cast<int>(after - curve.begin());
@@ -79,7 +87,8 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
         const auto i    = static_cast<std::size_t>(state.dragged);
         const double lo = i == 0 ? 0.0 : curve[i - 1].x + min_gap;
         const double hi = i + 1 == curve.size() ? 1.0 : curve[i + 1].x - min_gap;
-        const noise::CurvePoint moved{std::clamp(mx, lo, hi), my};
+        const noise::CurvePoint moved{std::clamp(ux + state.grab_dx, lo, hi),
+                                      std::clamp(uy + state.grab_dy, 0.0, 1.0)};
         if (!(moved == curve[i])) {
             curve[i] = moved;
             changed  = true;
@@ -125,8 +134,13 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
     }
     draw->AddRect(p0, p1, IM_COL32(90, 90, 100, 255));
     if (ImGui::IsItemHovered() && state.dragged < 0)
-        ImGui::SetTooltip("in %.3f -> out %.3f\nDrag a point; click to add one, right-click to remove it.",
-                          mx, my);
+        ImGui::SetTooltip("in %.3f -> out %.3f\nDrag a point; %s, right-click to remove it.", mx, my,
+                          full ? "the curve is full" : "click to add one");
+    if (full) {  // a click that adds nothing says why
+        ImGui::TextDisabled("%zu points, the most a curve holds:\nright-click one to make room.",
+                            noise::curve_max_points);
+        report_item("curve_full");
+    }
     return changed;
 }
 

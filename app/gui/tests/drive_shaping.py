@@ -77,6 +77,64 @@ count = len(report.last()["params"]["curve"].split(","))
 click_at(editor[0] + int((editor[2] - editor[0]) * 0.9), editor[1] + int(height * 0.5))
 until(report, "a sixth point", lambda l: len(l["params"]["curve"].split(",")) == count + 1)
 
+
+def points():
+    return [tuple(float(v) for v in p.split(":")) for p in report.last()["params"]["curve"].split(",")]
+
+
+def drag_point(index, dx, dy, rise):
+    """Grabs point `index` (dx, dy) pixels off its centre and drags it up by `rise` of the plot's
+    height in real mouse steps."""
+    rect = report.last()["rects"][f"curve_point_{index}"]
+    x, y = (rect[0] + rect[2]) // 2 + dx, (rect[1] + rect[3]) // 2 + dy
+    xdo("mousemove", x, y)
+    time.sleep(0.15)
+    xdo("mousedown", 1)
+    time.sleep(0.15)
+    for step in range(1, 9):
+        xdo("mousemove", x, y - int(height * rise * step / 8))
+        time.sleep(0.06)
+    time.sleep(0.1)
+    xdo("mouseup", 1)
+    time.sleep(0.3)
+
+
+# [3b] The first point sits on the plot's left edge: grabbed at its centre and dragged straight
+# up, it rises and stays at x = 0. A middle point grabbed off its centre moves with the hand,
+# not to it: a vertical drag leaves its x.
+first_y = points()[0][1]
+drag_point(0, 0, 0, 0.2)
+moved = until(report, "the first point raised", lambda l: l["params"]["curve"].split(",")[0] != f"0:{first_y:g}")
+if points()[0][0] != 0.0 or not 0.15 <= points()[0][1] - first_y <= 0.25:
+    fail(f"the end point grabbed at its centre went from (0, {first_y}) to {points()[0]}")
+x2, y2 = points()[2]
+drag_point(2, 4, 3, 0.1)
+until(report, "the third point raised", lambda l: l["params"]["curve"].split(",")[2] != f"{x2:g}:{y2:g}")
+if points()[2][0] != x2 or not 0.06 <= points()[2][1] - y2 <= 0.14:
+    fail(f"a point grabbed off-centre went from ({x2}, {y2}) to {points()[2]}: it snapped to the mouse")
+print(f"ok  curve editor: end point grabbed at its centre raised to {points()[0]}, an off-centre grab kept "
+      f"x {x2}", flush=True)
+
+# [3c] Clicks fill the curve to its 16 points; the next click adds none, and the editor says why.
+width = editor[2] - editor[0]
+for i in range(40):
+    if len(points()) == 16:
+        break
+    xs = [p[0] for p in points()]
+    free = next(u for u in (k / 40 for k in range(2, 39)) if min(abs(u - x) for x in xs) > 0.03)
+    count = len(points())
+    click_at(editor[0] + int(width * free), editor[1] + int(height * (0.08 if i % 2 else 0.92)))
+    until(report, f"point {count + 1}", lambda l: len(l["params"]["curve"].split(",")) == count + 1, timeout=10)
+line = until(report, "the full curve's note", lambda l: "curve_full" in l["rects"])
+xs = [p[0] for p in points()]
+free = next(u for u in (k / 40 for k in range(2, 39)) if min(abs(u - x) for x in xs) > 0.02)
+click_at(editor[0] + int(width * free), editor[1] + int(height * 0.5))
+time.sleep(0.5)
+if len(points()) != 16 or "curve_full" not in report.last()["rects"]:
+    fail(f"a click on a full curve: {len(points())} points, note shown: {'curve_full' in report.last()['rects']}")
+shot("shaping-2b-full-curve.png")
+print("ok  curve editor: 16 points, a 17th click adds nothing and the editor says the curve is full", flush=True)
+
 # [4] Terraces: Ctrl+click the slider and type 6.
 line = report.last()
 before = checksum()
