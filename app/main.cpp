@@ -17,8 +17,8 @@ constexpr const char* usage =
     R"(Noise Explorer: explore Perlin gradient noise, value noise and their fractal sums.
 
 Usage:
-  noise-explorer [FILE | --preset FILE]    open the window (FILE: a preset .json or an image
-                                           this program exported: .png, .exr, .r16/.r32);
+  noise-explorer [FILE | --preset FILE]    open the window (FILE: a preset .json or a file this
+                                           program exported: .png, .exr, .r16/.r32, .glb, .obj);
                                            see --help-gui for test options
   noise-explorer export [--preset FILE] [--set key=value]... --size WxH|NAME
                  --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw] -o OUT [--force]

@@ -398,7 +398,7 @@ void stage_mesh(const Preset& preset, const ExportRequest& request, const noise:
         if (request.format == ExportFormat::glb)
             write_glb(grid, export_facts_json(preset, request, window, range, true), *staged.image);
         else
-            write_obj(grid, export_facts_json(preset, request, window, range, false), *staged.image);
+            write_obj(grid, export_facts_json(preset, request, window, range, true), *staged.image);
     } catch (const AtomicFileError& error) {
         throw from(error);
     } catch (const std::system_error& error) {

@@ -8,6 +8,7 @@
 #include "core/export_image.hpp"
 #include "core/exr_stream_writer.hpp"
 #include "core/json_text.hpp"
+#include "core/mesh_file_preset.hpp"
 #include "core/png_text.hpp"
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
@@ -525,6 +526,8 @@ Preset load_preset(const std::filesystem::path& file) {
                         "' attribute: expected an EXR exported by noise-explorer");
             return parse_preset_json(*found, name + " (EXR attribute)");
         }
+        if (is_glb_head(head)) return parse_preset_json(read_glb_preset(in, head), name + " (glTF extras)");
+        if (is_obj_head(head)) return parse_preset_json(read_obj_preset(in, head), name + " (obj comments)");
         // A headerless r16/r32 export: its preset is in the OUT.json beside it.
         if (const auto extension = file.extension(); extension == ".r16" || extension == ".r32")
             return load_preset(r16_sidecar_path(file));

@@ -53,7 +53,9 @@ int terrain_grid_rows(ImageSize size, int columns);
 TerrainGrid terrain_grid(const Preset& preset, ImageSize size, int columns, noise::Range range,
                          unsigned threads, const std::atomic<bool>* cancel);
 
-// The whole file into `file` (not committed). Throws AtomicFileError on a write error.
+// The whole file into `file` (not committed). Throws AtomicFileError on a write error. The facts
+// (export_facts_json, the preset among them) go into the glb's "extras" and the obj's leading
+// comments, where load_preset finds the preset again (mesh_file_preset.hpp).
 void write_glb(const TerrainGrid& grid, const std::string& facts_json, AtomicFile& file);
 void write_obj(const TerrainGrid& grid, const std::string& comment, AtomicFile& file);
 

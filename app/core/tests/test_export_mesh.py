@@ -63,7 +63,8 @@ view = preset["view"]
 lo, hi = (-1.0, 1.0) if preset["fractal"] == "fbm" else (0.0, 1.0)
 
 # 1. glb.
-gltf, binary = read_glb(export("glb"))
+glb_path = export("glb")
+gltf, binary = read_glb(glb_path)
 check(gltf["asset"]["version"] == "2.0", f"asset {gltf['asset']}")
 check(gltf["buffers"][0]["byteLength"] == len(binary), "buffer byteLength differs from the BIN chunk")
 for view_ in gltf["bufferViews"]:
@@ -144,6 +145,15 @@ check(np.array_equal(vns.astype(np.float32), nrm.astype(np.float32)), "obj norma
 check(np.allclose(vts[:, 0], uv[:, 0]) and np.allclose(vts[:, 1], 1 - uv[:, 1]), "obj vt is not (u, 1 - v)")
 check(fs.shape == ((N - 1) * (ROWS - 1) * 2, 3, 3) and np.all(fs[..., 0] == fs[..., 1])
       and np.all(fs[..., 0] == fs[..., 2]) and np.array_equal(fs[..., 0].ravel() - 1, idx), "obj faces")
+
+# 2b. Both carry the preset, and --preset reads it back from either.
+for mesh in (glb_path, obj):
+    check(preset_of(["--preset", mesh]) == preset, f"--preset {os.path.basename(mesh)} is not the preset it was exported with")
+with open(os.path.join(temp_dir(), "old.obj"), "w") as fp:  # an obj of another program
+    fp.write("# made elsewhere\nv 0 0 0\n")
+    other = fp.name
+r = run("sample", "--preset", other)
+check(r.returncode == 2 and r.stderr.count("\n") == 1 and "old.obj" in r.stderr, f"--preset old.obj: {r.returncode} {r.stderr!r}")
 
 # 4. Refusals.
 d = temp_dir()

@@ -158,9 +158,9 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         }
         ImGui::Spacing();
         ImGui::TextDisabled("Or browse (double-click a file to open it):");
-        if (dialogs.open_browser.draw(dialogs.open_path, {".json", ".png", ".exr", ".r16", ".r32"},
-                                      "open_browse", 8 * ImGui::GetTextLineHeightWithSpacing()) ==
-                FileBrowser::Pick::confirmed &&
+        if (dialogs.open_browser.draw(
+                dialogs.open_path, {".json", ".png", ".exr", ".r16", ".r32", ".glb", ".obj"}, "open_browse",
+                8 * ImGui::GetTextLineHeightWithSpacing()) == FileBrowser::Pick::confirmed &&
             !busy)
             open_preset(dialogs, {dialogs.open_path}, wake);
         error_text(dialogs.error);

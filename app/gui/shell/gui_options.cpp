@@ -7,8 +7,8 @@ namespace app::gui {
 
 const char* const gui_help_text = R"(Window options:
   noise-explorer [FILE] [--preset FILE]
-                                      FILE: a preset .json, or an image this program exported
-                                      (.png, .exr, .r16/.r32 beside its .json)
+                                      FILE: a preset .json, or a file this program exported
+                                      (.png, .exr, .r16/.r32 beside its .json, .glb, .obj)
   --screenshot FILE --frames N        render N frames (then wait for the preview), write the
                                       window to FILE as PNG and exit
   --ui-report FILE                    after each frame that changed, append one JSON line with

@@ -1,7 +1,7 @@
 // gui/shell/gui_options.hpp: the window's command-line options.
 //
-//   FILE, --preset FILE    open this preset (.json) or an image this program exported (.png,
-//                          .exr, or .r16/.r32 beside its .json); one of the two at most
+//   FILE, --preset FILE    open this preset (.json) or a file this program exported (.png,
+//                          .exr, .r16/.r32 beside its .json, .glb, .obj); one of the two at most
 //   --screenshot FILE      after --frames N frames (and once the preview has finished
 //   --frames N             rendering), write the window to FILE as PNG and exit 0
 //   --ui-report FILE       append a JSON line per changed frame (see ui_report.hpp)
