@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -134,6 +135,8 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::f
 namespace {
 
 constexpr float panel_padding = 10.0f;
+constexpr const char* changed_note =
+    "You changed this step; it stays as you left it. Reset brings back the lesson's.";
 
 // The rows below the text: the step dots and the buttons.
 float controls_height() {
@@ -144,13 +147,18 @@ float controls_height() {
 
 float lesson_panel_height(const LessonsUi& ui, float width, float max_height) {
     if (!ui.player.active()) return 0.0f;
-    const LessonStep& step = ui.player.current();
-    const float wrap       = width - 2.0f * panel_padding;
-    const float line       = ImGui::GetTextLineHeightWithSpacing();
-    const float text       = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y;
-    const float heading    = ImGui::CalcTextSize(ui.player.lesson().title.c_str(), nullptr, false, wrap).y +
-                          ImGui::CalcTextSize(step.title.c_str(), nullptr, false, wrap).y + line;
-    const float wanted = heading + text + controls_height() + 2.0f * panel_padding + 1.5f * line;
+    // As tall as the lesson's longest step needs (with the "you changed this step" line), the same
+    // at every step: Back, Next, Reset and Leave stay where the student's mouse already is.
+    const float wrap  = width - 2.0f * panel_padding;
+    const float line  = ImGui::GetTextLineHeightWithSpacing();
+    const auto height = [&](const std::string& text) {
+        return ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
+    };
+    float longest = 0.0f;
+    for (const LessonStep& step : ui.player.lesson().steps)
+        longest = std::max(longest, height(step.title) + height(step.text));
+    const float wanted = height(ui.player.lesson().title) + longest + height(changed_note) + line +
+                         controls_height() + 2.0f * panel_padding + 2.0f * line;
     return std::min(max_height, std::ceil(wanted));
 }
 
@@ -178,8 +186,7 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
     ImGui::TextUnformatted(step.text.c_str());
     if (changed) {
         ImGui::Spacing();
-        ImGui::TextDisabled(
-            "You changed this step; it stays as you left it. Reset brings back the lesson's.");
+        ImGui::TextDisabled("%s", changed_note);
     }
     ImGui::PopTextWrapPos();
     ImGui::EndChild();

@@ -78,7 +78,8 @@ struct LessonClick {
 // The panel at `pos`, `size` while a lesson runs; `changed`: the student changed this step.
 LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImVec2 size);
 
-// The panel's height for `width`: the text wrapped, the buttons, at most `max_height`.
+// The panel's height for `width`: the lesson's longest step wrapped, the buttons, at most
+// `max_height`; the same at every step of a lesson, so the buttons do not move.
 float lesson_panel_height(const LessonsUi& ui, float width, float max_height);
 
 nlohmann::json lessons_report(const LessonsUi& ui);

@@ -142,9 +142,11 @@ void Explorer::draw(WindowInbox& inbox) {
     // A lesson's panel sits above the controls: the student reads the step and tries it below.
     const float lesson_h = draw_lesson_window(origin, left, std::floor(size.y * 0.55f));
     draw_controls_window(ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
-    draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left, preview_h));
+    // A pinned probe takes a column at the right, beside the picture and the curve, never over them.
+    const float probe_w = lattice_.layers.probe_pinned ? probe_column_width(size.x - left) : 0.0f;
+    draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left - probe_w, preview_h));
     draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h),
-                      ImVec2(size.x - left, size.y - preview_h));
+                      ImVec2(size.x - left - probe_w, size.y - preview_h));
 
     const DialogKeys keys{inbox.escape, inbox.enter};
     inbox.escape = inbox.enter = false;
@@ -158,7 +160,7 @@ void Explorer::draw(WindowInbox& inbox) {
         static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
         wake_);
     lattice_.probe.draw_window(lattice_.layers, settings_.params,
-                               ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f));
+                               ImVec2(origin.x + size.x - probe_w, origin.y), ImVec2(probe_w, size.y));
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);

@@ -17,6 +17,8 @@ constexpr ImU32 gradient_colour = IM_COL32(255, 240, 120, 255);
 constexpr ImU32 distance_colour = IM_COL32(120, 200, 255, 255);
 constexpr ImU32 point_colour    = IM_COL32(255, 90, 90, 255);
 
+// [SECTION] Printing ----------------------------------------------------------------------------
+
 // "%.17g": the digits that give back the same double, as `sample` prints them.
 std::string exact(double v) {
     char text[40];
@@ -24,11 +26,16 @@ std::string exact(double v) {
     return text;
 }
 
+// A value as printf shows it with `decimals` digits, but one that rounds to zero is zero: printf
+// would write -0.0004 as "-0.000", a sign a student reads as meaning something.
+double printed(double v, int decimals) { return std::abs(v) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : v; }
+
 std::string vector_text(const std::array<double, 4>& v, int dimension) {
     std::string text = "(";
     for (int axis = 0; axis < dimension; ++axis) {
         char part[24];
-        std::snprintf(part, sizeof part, "%s%+.3f", axis ? ", " : "", v[static_cast<std::size_t>(axis)]);
+        std::snprintf(part, sizeof part, "%s%+.3f", axis ? ", " : "",
+                      printed(v[static_cast<std::size_t>(axis)], 3));
         text += part;
     }
     return text + ")";
@@ -132,7 +139,7 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
         }
         if (own || !cubic) {  // the corner's number beside it, outside the cell
             char text[24];
-            std::snprintf(text, sizeof text, "%+.3f", c.value);
+            std::snprintf(text, sizeof text, "%+.3f", printed(c.value, 3));
             const ImVec2 text_size = ImGui::CalcTextSize(text);
             const float tx         = c.offset[0] <= 0 ? corner.x - text_size.x - 4.0f : corner.x + 4.0f;
             const float ty         = c.offset[1] <= 0 ? corner.y - text_size.y - 2.0f : corner.y + 2.0f;
@@ -181,7 +188,7 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
             ImGui::TextUnformatted(vector_text(c.distance, params.dimension).c_str());
         }
         ImGui::TableNextColumn();
-        ImGui::Text("%+.5f", c.value);
+        ImGui::Text("%+.5f", printed(c.value, 5));
     }
     ImGui::EndTable();
     if (shown < octave.corners.size())
@@ -205,10 +212,11 @@ void draw_blends(const noise::OctaveTrace& octave, const noise::Params& params) 
         const noise::BlendTrace& b = octave.blends[n];
         if (cubic)
             ImGui::Text("%s: cubic(%+.3f, %+.3f, %+.3f, %+.3f; %.3f) = %+.5f", axis_names[b.axis],
-                        b.inputs[0], b.inputs[1], b.inputs[2], b.inputs[3], b.t, b.result);
+                        printed(b.inputs[0], 3), printed(b.inputs[1], 3), printed(b.inputs[2], 3),
+                        printed(b.inputs[3], 3), b.t, printed(b.result, 5));
         else
-            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s, b.inputs[0],
-                        b.inputs[1], b.result);
+            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s,
+                        printed(b.inputs[0], 4), printed(b.inputs[1], 4), printed(b.result, 5));
     }
     if (shown < octave.blends.size())
         ImGui::TextDisabled("(the last %zu of %zu blends)", shown, octave.blends.size());
@@ -234,15 +242,18 @@ const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const Lat
     return trace_ ? &*trace_ : nullptr;
 }
 
-void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos) {
-    if (!lattice.probe_pinned) return;
-    ImGui::SetNextWindowPos(default_pos, ImGuiCond_Appearing);
-    // As tall as the window allows below its corner: a teacher moves it, never scrolls to find it.
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const float height = std::max(300.0f, viewport->Pos.y + viewport->Size.y - default_pos.y - 8.0f);
-    ImGui::SetNextWindowSize(ImVec2(480, std::min(height, 700.0f)), ImGuiCond_Appearing);
+float probe_column_width(float room) { return std::clamp(std::floor(room * 0.36f), 340.0f, 470.0f); }
+
+void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos,
+                             ImVec2 size) {
+    if (!lattice.probe_pinned || size.x <= 0.0f) return;
+    // A fixed column beside the picture (the window makes room for it): it never covers the preview.
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
     bool open = true;
-    if (!ImGui::Begin("Probe: how this value is made", &open, ImGuiWindowFlags_NoSavedSettings)) {
+    if (!ImGui::Begin("Probe: how this value is made", &open,
+                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                          ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;
     }
@@ -300,7 +311,7 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         if (octave.period > 0)
             ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)",
                                 static_cast<long long>(octave.period));
-        draw_cell(octave, params, 250.0f);
+        draw_cell(octave, params, std::min(250.0f, std::floor(ImGui::GetContentRegionAvail().x * 0.55f)));
         report_item("probe_drawing");
         ImGui::SameLine();
         ImGui::BeginGroup();
@@ -337,9 +348,10 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         }
     }
     ImGui::Separator();
-    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value,
-                octave.contribution);
-    ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s", trace->total.value);
+    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave,
+                printed(octave.value, 6), printed(octave.contribution, 6));
+    ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s",
+                printed(trace->total.value, 6));
     ImGui::Text("gradient %s%s", vector_text(trace->total.gradient, params.dimension).c_str(),
                 trace->total.method == noise::GradientMethod::analytic ? "" : " (finite differences)");
     ImGui::End();

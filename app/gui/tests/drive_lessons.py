@@ -9,7 +9,9 @@
      (read back from --ui-report) are the step's as the file describes them (the defaults, or the
      step's preset, with the step's "set" keys on top), and so are its views: the lattice, the
      probe pinned at the file's point, the field layer, the bottom tab. The panel's text fits:
-     its rectangle lies inside the window and above the controls. A screenshot of each step is
+     its rectangle lies inside the window and above the controls; Back, Next, Reset and Leave are
+     at the same place at every step; a pinned probe's window covers no part of the picture.
+     A screenshot of each step is
      kept in WORKDIR for a person to look at.
   3. The student's own change is kept per step: on step 2 of the first lesson the octaves field is
      set to 3 by typing, Next and Back bring the 3 back, Reset gives the file's value.
@@ -98,6 +100,12 @@ def check_step(line, lesson_name, index, step):
             fail(f"{where}: the probe is {probe}, the file pins it at {show['probe']}")
     elif probe is not None:
         fail(f"{where}: a probe is pinned at {probe} though the file pins none")
+    # A pinned probe has its own column: it covers no part of the picture.
+    rects = line["rects"]
+    if "probe_window" in rects and "preview_image" in rects:
+        window, image = rects["probe_window"], rects["preview_image"]
+        if window[0] < image[2] and image[0] < window[2] and window[1] < image[3] and image[1] < window[3]:
+            fail(f"{where}: the probe's window {window} covers the picture {image}")
     # The panel fits in the window, above the controls, and its text is inside it.
     panel = line["rects"]["lesson_text"]
     controls_top = line["rects"]["open"][1]  # the first row of the controls, under the panel
@@ -129,6 +137,12 @@ def step_through(report, path, shots):
         time.sleep(0.4)  # the probe's window and the tab follow a frame later
         line = report.last()
         check_step(line, name, index, step)
+        # The buttons stay where they were at step 1, whatever the length of the step's text.
+        buttons = {key: line["rects"][key] for key in ("lesson_back", "lesson_next", "lesson_reset", "lesson_leave")}
+        if index == 0:
+            first_buttons = buttons
+        elif buttons != first_buttons:
+            fail(f"{name} step {index + 1}: the lesson's buttons moved from {first_buttons} to {buttons}")
         if shots:
             screenshot(WORK, f"{name}-step{index + 1}.png")
         click(line["rects"]["lesson_next"])  # "Finish" on the last step
