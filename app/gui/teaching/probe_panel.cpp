@@ -105,9 +105,9 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
     ImGui::Dummy(ImVec2(size, size));
     const bool cubic =
         params.interpolation == noise::Interpolation::cubic && params.algorithm != noise::Algorithm::white;
-    const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;  // offsets shown, in cells
-    const float pad = 50.0f, span = size - 2.0f * pad;             // room for the corners' numbers
-    const auto at = [&](double u, double v) {                      // a position in cell units -> the drawing
+    const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;             // offsets shown, in cells
+    const float pad = 3.4f * ImGui::GetFontSize(), span = size - 2.0f * pad;  // room for the numbers
+    const auto at = [&](double u, double v) {  // a position in cell units -> the drawing
         return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
                       origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
     };
@@ -242,7 +242,13 @@ const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const Lat
     return trace_ ? &*trace_ : nullptr;
 }
 
-float probe_column_width(float room) { return std::clamp(std::floor(room * 0.36f), 340.0f, 470.0f); }
+// Wide enough for the corner table (31 ems: 470 pixels at the usual 15-pixel font, more in
+// presenter mode); half the room at most, which costs the picture little: below the preview's
+// height it is as wide as it is tall anyway.
+float probe_column_width(float room) {
+    const float em = ImGui::GetFontSize();
+    return std::clamp(std::floor(room * 0.5f), std::min(22.5f * em, room * 0.5f), 31.0f * em);
+}
 
 void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos,
                              ImVec2 size) {
@@ -253,7 +259,7 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     bool open = true;
     if (!ImGui::Begin("Probe: how this value is made", &open,
                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                          ImGuiWindowFlags_NoCollapse)) {
+                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_HorizontalScrollbar)) {
         ImGui::End();
         return;
     }
@@ -269,13 +275,14 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     }
     ImGui::AlignTextToFramePadding();
     ImGui::Text("point  x %.5f   y %.5f", lattice.probe_x, lattice.probe_y);
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 60.0f);
-    if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) lattice.probe_pinned = false;
+    const float unpin_w = ImGui::CalcTextSize("Unpin").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - unpin_w);
+    if (ImGui::Button("Unpin", ImVec2(unpin_w, 0.0f))) lattice.probe_pinned = false;
     report_item("probe_unpin");
     const int octaves    = static_cast<int>(trace->octaves.size());
     lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
     if (octaves > 1) {
-        ImGui::SetNextItemWidth(160.0f);
+        ImGui::SetNextItemWidth(10.5f * ImGui::GetFontSize());
         ImGui::SliderInt("octave", &lattice.probe_octave, 0, octaves - 1);
         report_item("probe_octave");
     }
@@ -311,7 +318,9 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         if (octave.period > 0)
             ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)",
                                 static_cast<long long>(octave.period));
-        draw_cell(octave, params, std::min(250.0f, std::floor(ImGui::GetContentRegionAvail().x * 0.55f)));
+        draw_cell(
+            octave, params,
+            std::min(16.5f * ImGui::GetFontSize(), std::floor(ImGui::GetContentRegionAvail().x * 0.55f)));
         report_item("probe_drawing");
         ImGui::SameLine();
         ImGui::BeginGroup();
@@ -365,18 +374,18 @@ std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, doub
     return {{cx, cy}, {cx + 1.0, cy}, {cx, cy + 1.0}, {cx + 1.0, cy + 1.0}};
 }
 
-void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view,
-                             const LatticeViewSettings& lattice) {
+void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice,
+                             float scale) {
     if (!lattice.probe_pinned || view.params.dimension < 2) return;
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Lines from the corners of the first octave's cell: the distance vectors of step 3, when the
     // cells are large enough on screen for the lines to read.
-    if (view.screen_pixels_per_unit() >= 24.0)
+    if (view.screen_pixels_per_unit() >= 24.0 * scale)
         for (const NoisePoint& corner : probe_distance_corners(view.params, lattice.probe_x, lattice.probe_y))
-            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f);
-    draw->AddCircle(p, 8.0f, IM_COL32(0, 0, 0, 200), 0, 3.0f);
-    draw->AddCircle(p, 8.0f, point_colour, 0, 1.8f);
-    draw->AddCircleFilled(p, 2.5f, point_colour);
+            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f * scale);
+    draw->AddCircle(p, 8.0f * scale, IM_COL32(0, 0, 0, 200), 0, 3.0f * scale);
+    draw->AddCircle(p, 8.0f * scale, point_colour, 0, 1.8f * scale);
+    draw->AddCircleFilled(p, 2.5f * scale, point_colour);
 }
 
 nlohmann::json ProbePanel::report_state(const LatticeViewSettings& lattice) const {

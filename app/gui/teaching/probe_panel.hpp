@@ -40,7 +40,9 @@ class ProbePanel {
     void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos, ImVec2 size);
     // The probe's marker over the preview, with lines from the corners of its cell where they
     // are distance vectors (probe_distance_corners).
-    void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice);
+    // `scale` as LatticeOverlay::draw's.
+    void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice,
+                     float scale = 1.0f);
     // The probe's numbers for the UI report (null when none is pinned).
     nlohmann::json report_state(const LatticeViewSettings& lattice) const;
 
