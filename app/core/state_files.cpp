@@ -101,9 +101,10 @@ SessionState parse_session_json(std::string_view text, std::string_view source) 
 }
 
 std::string session_to_json(const SessionState& session) {
-    Preset settings;
-    settings.params = session.settings.params;
-    settings.view   = session.settings.view;
+    Preset settings;  // the settings alone: a session has no name or description
+    settings.params         = session.settings.params;
+    settings.view           = session.settings.view;
+    settings.texture_layers = session.settings.texture_layers;
     nlohmann::ordered_json root;
     root["file"]     = session.file.string();
     root["settings"] = nlohmann::ordered_json::parse(preset_to_json(settings));

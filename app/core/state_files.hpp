@@ -42,7 +42,7 @@ inline constexpr std::size_t state_file_limit  = 1u << 20;
 inline constexpr std::size_t recent_file_count = 10;
 
 struct SessionState {
-    Preset settings;             // params and view (name and description unused)
+    Preset settings;             // params, view and texture layers (name and description unused)
     std::filesystem::path file;  // the file in use, or empty
 };
 

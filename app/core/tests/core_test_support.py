@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 
@@ -49,6 +50,30 @@ def temp_dir():
     path = tempfile.mkdtemp(prefix="noise-explorer-core-")
     _temp_dirs.append(path)
     return path
+
+
+def seconds_to_run(command, times=2):
+    """The longest of `times` runs of `command` (which must succeed), in seconds."""
+    longest = 0.0
+    for _ in range(times):
+        start = time.monotonic()
+        subprocess.run(command, check=True, capture_output=True)
+        longest = max(longest, time.monotonic() - start)
+    return longest
+
+
+def long_enough(candidates, command_of, at_least=0.4):
+    """The first of `candidates` (cheapest first) whose command_of(candidate) runs at least
+    `at_least` seconds, and those seconds; the last candidate if none does.
+
+    The signal tests need exports long enough that a signal at a random moment lands inside
+    them. The same export takes 0.5 s in the release build and many times that under the
+    sanitizers (or on a busy machine), so the size is chosen by measuring, not written down."""
+    for candidate in candidates:
+        seconds = seconds_to_run(command_of(candidate))
+        if seconds >= at_least:
+            break
+    return candidate, seconds
 
 
 def preset_of(args):

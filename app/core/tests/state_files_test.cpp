@@ -15,6 +15,7 @@
 
 #include "core/json_text.hpp"
 #include "core/preset.hpp"
+#include "core/texture_layers.hpp"
 #include "test_dir.hpp"
 
 namespace app {
@@ -36,12 +37,15 @@ void expect_one_clean_line(const std::string& message) {
 
 TEST(StateFiles, SessionRoundTrip) {
     SessionState session;
-    session.settings.params.octaves = 9;
-    session.settings.view.hillshade = true;
-    session.file                    = "/home/me/hills.json";
-    const SessionState again        = parse_session_json(session_to_json(session), "s.json");
+    session.settings.params.octaves         = 9;
+    session.settings.view.hillshade         = true;
+    session.settings.texture_layers         = default_texture_layers(800.0);  // the preset's own set
+    session.settings.texture_layers[0].name = "scree";
+    session.file                            = "/home/me/hills.json";
+    const SessionState again                = parse_session_json(session_to_json(session), "s.json");
     EXPECT_EQ(again.settings.params, session.settings.params);
     EXPECT_EQ(again.settings.view, session.settings.view);
+    EXPECT_EQ(again.settings.texture_layers, session.settings.texture_layers);
     EXPECT_EQ(again.file, session.file);
     EXPECT_EQ(parse_session_json(session_text("7"), "s.json").settings.params.seed, 7u);
 }

@@ -22,36 +22,27 @@ import time
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import EXE, check, finish, temp_dir
+from core_test_support import EXE, check, finish, long_enough, temp_dir
 from test_export_faults import clear, expected_new, outputs, state, write_old
 
 KILLS = 20
-# Half a second or so per export on two busy cores (normal8 costs most per pixel): 20 kills of
-# three formats, with the timing runs, stay within about 30 s.
-SIZES = {"png16": "1536x1536", "r16": "2048x2048", "normal8": "384x384", "png8": "64x64"}
-
-
-def args(fmt):
-    return ["--size", SIZES[fmt], "--set", "octaves=8"]
+# The sizes killed, cheapest first: the first whose export takes long enough to kill mid-way
+# (about half a second: the release build's middle size on two busy cores, the sanitizer build's
+# smallest). 20 kills of three formats, with the timing runs, stay within about 30 s.
+SIDES = {"png16": (384, 768, 1536, 3072), "r16": (512, 1024, 2048, 4096), "normal8": (96, 192, 384, 768, 1536)}
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1 << 30)
 
 
-def command(folder, fmt, force=True):
-    return [EXE, "export", *args(fmt), "--format", fmt, "-o", os.path.join(folder, "out")] + (["--force"] if force else [])
+def args(side):
+    return ["--size", f"{side}x{side}", "--set", "octaves=8"]
 
 
-def duration(fmt):
-    """Seconds for a whole export (the longest of two), measured into a scratch folder."""
-    d = temp_dir()
-    longest = 0.0
-    for _ in range(2):
-        start = time.monotonic()
-        subprocess.run(command(d, fmt), check=True, capture_output=True)
-        longest = max(longest, time.monotonic() - start)
-    return longest
+def command(folder, fmt, side, force=True):
+    return [EXE, "export", *args(side), "--format", fmt, "-o", os.path.join(folder, "out")] + (
+        ["--force"] if force else [])
 
 
-def kill_round(rng, fmt, seconds):
+def kill_round(rng, fmt, side, seconds):
     """KILLS exports of `fmt` killed at moments drawn over `seconds`; every folder is checked.
     Returns how many left the old files and how many came after the commit."""
     d = temp_dir()
@@ -63,7 +54,7 @@ def kill_round(rng, fmt, seconds):
             write_old(d, "out", fmt, mode=0o640)
         before = state(d)
         moment = rng.uniform(0.0, seconds)
-        proc = subprocess.Popen(command(d, fmt, force=over_old), stdout=subprocess.DEVNULL,
+        proc = subprocess.Popen(command(d, fmt, side, force=over_old), stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
         time.sleep(moment)
         proc.send_signal(signal.SIGKILL)
@@ -72,8 +63,8 @@ def kill_round(rng, fmt, seconds):
         label = f"{fmt} killed after {moment:.3f} s of {seconds:.3f} s ({'over old files' if over_old else 'new'})"
         if after == before:
             outcomes["old"] += 1
-        elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(fmt)):
-            check(after == expected_new(before, "out", fmt, args(fmt)), f"{label}: a mix of old and new: {sorted(after)}")
+        elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(side)):
+            check(after == expected_new(before, "out", fmt, args(side)), f"{label}: a mix of old and new: {sorted(after)}")
             outcomes["new"] += 1
         else:
             extra = sorted(set(after) - set(before))
@@ -83,15 +74,16 @@ def kill_round(rng, fmt, seconds):
 
 
 def kill_part(rng):
+    scratch = temp_dir()
     for fmt in ("png16", "r16", "normal8"):
-        seconds = duration(fmt)
+        side, seconds = long_enough(SIDES[fmt], lambda side: command(scratch, fmt, side))
         # The duration is measured once, on a machine that other tests load and unload: when
         # the exports then run faster, most kills come after the commit and test nothing. Every
         # folder is checked all the same; the round is run again over half the time, until at
         # least half of its kills hit a running export.
         for attempt in range(3):
-            outcomes = kill_round(rng, fmt, seconds)
-            print(f"ok  {fmt}: {KILLS} kills over {seconds:.2f} s exports: {outcomes['old']} left the old "
+            outcomes = kill_round(rng, fmt, side, seconds)
+            print(f"ok  {fmt}: {KILLS} kills over {seconds:.2f} s exports of {side}x{side}: {outcomes['old']} left the old "
                   f"files, {outcomes['new']} came after the commit", flush=True)
             if outcomes["old"] >= KILLS // 2:
                 break
@@ -103,7 +95,7 @@ def fallback_part():
     env = dict(os.environ, NOISE_EXPLORER_NAMED_TEMP_FILES="1")
     d = temp_dir()
     write_old(d, "out", "png16")
-    proc = subprocess.Popen(command(d, "png16"), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(command(d, "png16", 1536), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not [n for n in os.listdir(d) if ".tmp-" in n]:
         time.sleep(0.002)
@@ -122,7 +114,7 @@ def fallback_part():
         if i == 1:
             with open(os.path.join(d, f".out.tmp-{proc.pid}-0"), "w") as f:
                 f.write("left again")
-        r = subprocess.run(command(d, "png8"), env=next_env, capture_output=True, text=True)
+        r = subprocess.run(command(d, "png8", 64), env=next_env, capture_output=True, text=True)
         check(r.returncode == 0, f"the next export failed: {r.stderr}")
         names = set(os.listdir(d))
         check(f".out.tmp-{proc.pid}-0" not in names,

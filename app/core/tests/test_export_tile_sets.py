@@ -24,14 +24,22 @@ import time
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import EXE, check, failures, finish, temp_dir, rerun_in_private_tmpfs
+from core_test_support import EXE, check, failures, finish, long_enough, temp_dir, rerun_in_private_tmpfs
 from test_export_faults import clear, diff, entry, state
 
 IN_NAMESPACE = "NOISE_EXPLORER_TILE_SETS_TMPFS"
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1 << 30)
 SMALL = ["--size", "201x201", "--set", "octaves=3", "--tiles", "2x2"]
-# About half a second to a second on two busy cores: long enough to signal mid-set.
-LARGE = ["--size", "4097x4097", "--set", "octaves=12", "--tiles", "2x2"]
+# The sets signalled: the first of these that takes long enough to signal mid-set (4097 takes
+# about half a second to a second in the release build on two busy cores; far less suffices
+# under the sanitizers).
+LARGE_SIDES = (257, 513, 1025, 2049, 4097)
+
+
+def large(side):
+    return ["--size", f"{side}x{side}", "--set", "octaves=12", "--tiles", "2x2"]
+
+
 KILLS = 12
 
 
@@ -125,18 +133,7 @@ def run_tmpfs_part():
 
 # [2] Signals at random moments -------------------------------------------------------------------
 
-def duration():
-    d = temp_dir()
-    longest = 0.0
-    for _ in range(2):
-        clear(d)
-        start = time.monotonic()
-        subprocess.run(command(d, LARGE, False), check=True, capture_output=True)
-        longest = max(longest, time.monotonic() - start)
-    return longest
-
-
-def signal_round(rng, sig, seconds):
+def signal_round(rng, sig, seconds, sets):
     """KILLS sets signalled at moments drawn over `seconds`; every folder is checked."""
     d = temp_dir()
     outcomes = {"old": 0, "new": 0, "commit": 0}
@@ -147,7 +144,7 @@ def signal_round(rng, sig, seconds):
             write_old_set(d, "land")
         before = state(d)
         moment = rng.uniform(0.0, seconds)
-        proc = subprocess.Popen(command(d, LARGE, force), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        proc = subprocess.Popen(command(d, sets, force), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)
         time.sleep(moment)
         proc.send_signal(sig)
@@ -161,13 +158,13 @@ def signal_round(rng, sig, seconds):
                 check(proc.returncode in (130, -signal.SIGINT) and (proc.returncode != 130 or "interrupted" in err),
                       f"{label}: exit {proc.returncode}, stderr {err!r}")
             continue
-        if is_new(before, after, LARGE):
+        if is_new(before, after, sets):
             outcomes["new"] += 1
             check(proc.returncode in (0, -signal.SIGKILL), f"{label}: the new set but exit {proc.returncode}")
             continue
         # Only a kill inside the commit's renames may leave a mix: every target whole, old or new,
         # and nothing else but the old files' backups.
-        fresh = new_set(LARGE)
+        fresh = new_set(sets)
         whole = all(after.get(n) == before.get(n) or (n in after and after[n][2] == fresh[n]) for n in fresh)
         extra = [n for n in after if n not in before and n not in fresh]
         check(sig == signal.SIGKILL and whole and all(".tmp-" in n for n in extra),
@@ -179,12 +176,12 @@ def signal_round(rng, sig, seconds):
     return outcomes
 
 
-def signal_part(rng, sig, seconds):
+def signal_part(rng, sig, seconds, sets):
     # Measured once on a machine that other tests load and unload: when the sets then run
     # faster, most signals come after the commit and test nothing. Every folder is checked all
     # the same; the round is run again over half the time until a third of its signals hit.
     for attempt in range(3):
-        outcomes = signal_round(rng, sig, seconds)
+        outcomes = signal_round(rng, sig, seconds, sets)
         print(f"ok  {sig.name}: {KILLS} signals over {seconds:.2f} s sets: {outcomes['old']} left the old set, "
               f"{outcomes['new']} came after the commit, {outcomes['commit']} came during the renames", flush=True)
         # The renames take well under a millisecond of a set's time: a kill lands there rarely,
@@ -206,9 +203,11 @@ def main():
     rng = random.Random(SEED)
     start = time.monotonic()
     run_tmpfs_part()
-    seconds = duration()
+    scratch = temp_dir()
+    side, seconds = long_enough(LARGE_SIDES, lambda side: command(scratch, large(side), True))
+    print(f"ok  signalled sets: {side}x{side} in 2x2 tiles, {seconds:.2f} s each", flush=True)
     for sig in (signal.SIGINT, signal.SIGKILL):
-        signal_part(rng, sig, seconds)
+        signal_part(rng, sig, seconds, large(side))
     print(f"total {time.monotonic() - start:.1f} s")
     finish()
 

@@ -134,7 +134,7 @@ FigurePixels render_figure_field(const FigureRequest& request, const TaskControl
 
 void write_figure_png(const FigureRequest& request, const OffscreenResult& figure) {
     AtomicFile file(request.path, request.overwrite);
-    const Preset preset{request.scene.settings.params, request.scene.settings.view, {}, {}, {}};
+    const Preset preset = preset_of(request.scene.settings);
     const std::vector<PngTextChunk> texts{{std::string(png_preset_key), preset_to_json(preset)},
                                           {"noise-explorer-figure", figure_facts_json(request)}};
     PngStreamWriter png(file, request.width, request.height, PngPixels::rgb8, texts);
@@ -159,12 +159,12 @@ void FigureExport::start(const std::function<void()>& wake) {
     }
     if (request_.kind == FigureKind::animation) {
         ExportRequest exported;
-        exported.size      = {request_.width, request_.height};
-        exported.format    = ExportFormat::rgb8;  // coloured as the preview
-        exported.path      = request_.path;
-        exported.overwrite = request_.overwrite;
-        const Preset preset{request_.scene.settings.params, request_.scene.settings.view, {}, {}, {}};
-        animating_ = std::make_unique<BackgroundTask<std::vector<std::filesystem::path>>>(
+        exported.size       = {request_.width, request_.height};
+        exported.format     = ExportFormat::rgb8;  // coloured as the preview
+        exported.path       = request_.path;
+        exported.overwrite  = request_.overwrite;
+        const Preset preset = preset_of(request_.scene.settings);
+        animating_          = std::make_unique<BackgroundTask<std::vector<std::filesystem::path>>>(
             [preset, exported, animation = request_.animation](const TaskControl& control) {
                 return export_animation(preset, exported, animation, &control.cancelled, &control.progress);
             },

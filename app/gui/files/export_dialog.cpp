@@ -6,14 +6,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 #include <system_error>
 #include <thread>
 #include <vector>
 
+#include "core/engine_profile.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
+#include "core/terrain_masks.hpp"
 #include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
 #include "gui/common/theme.hpp"
@@ -24,6 +29,22 @@ namespace app::gui {
 
 namespace {
 
+// `write()`'s message, with the failures said as the dialog says them: a cancellation and a
+// lack of memory in one line that tells the user nothing was written.
+template <class Write>
+std::string with_export_failures(ImageSize size, const Write& write) {
+    try {
+        return write();
+    } catch (const ExportError& e) {
+        if (e.cause() == ExportError::Cause::cancelled)
+            throw std::runtime_error("Export cancelled; no file written.");
+        throw;
+    } catch (const std::bad_alloc&) {
+        throw std::runtime_error("Not enough memory to export " + std::to_string(size.width) + " x " +
+                                 std::to_string(size.height) + "; no file written.");
+    }
+}
+
 // The export as a background task: a copy of the settings, rendered and written by the same core
 // code as the CLI. Returns the message to show; throws the failure's one-line message.
 // With `tiles` (a grid of more than one), each tile and the manifest, as `export --tiles` does.
@@ -31,7 +52,7 @@ BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest reque
                                               std::vector<Tile> tiles) {
     return [preset = std::move(preset), request = std::move(request), grid,
             tiles = std::move(tiles)](const TaskControl& control) {
-        try {
+        return with_export_failures(request.size, [&] {
             if (!tiles.empty()) {
                 const ExportResult result =
                     export_tiles(preset, request, grid, tiles, true, &control.cancelled, &control.progress);
@@ -49,14 +70,23 @@ BackgroundTask<std::string>::Work export_work(Preset preset, ExportRequest reque
             std::string message = "Exported " + where(request.path);
             if (result.files.size() > 1) message += " (+ " + result.files[1].filename().string() + ")";
             return message;
-        } catch (const ExportError& e) {
-            if (e.cause() == ExportError::Cause::cancelled)
-                throw std::runtime_error("Export cancelled; no file written.");
-            throw;
-        } catch (const std::bad_alloc&) {
-            throw std::runtime_error("Not enough memory to export " + std::to_string(request.size.width) +
-                                     " x " + std::to_string(request.size.height) + "; no file written.");
-        }
+        });
+    };
+}
+
+// An engine's whole set (export --profile) as a background task, written all or nothing.
+BackgroundTask<std::string>::Work profile_work(Preset preset, ProfileRequest request) {
+    return [preset = std::move(preset), request = std::move(request)](const TaskControl& control) {
+        return with_export_failures(request.size, [&] {
+            const ExportResult result =
+                export_profile(preset, request, &control.cancelled, &control.progress);
+            std::error_code ec;
+            const auto folder = std::filesystem::absolute(request.base, ec).parent_path();
+            return "Exported the " +
+                   std::string(engine_profile_names[static_cast<std::size_t>(request.profile)]) +
+                   " set: " + std::to_string(result.files.size()) + " files, listed in " +
+                   profile_manifest_path(request.base).filename().string() + ", to " + folder.string();
+        });
     };
 }
 
@@ -94,7 +124,8 @@ namespace {
 
 struct SizeChoice {
     std::string label;
-    ImageSize size;  // {0, 0}: custom
+    std::string name;  // as export --size takes it ("unity-33", "512x512"), "custom" for the last
+    ImageSize size;    // {0, 0}: custom
 };
 
 const std::vector<SizeChoice>& size_choices() {
@@ -104,11 +135,13 @@ const std::vector<SizeChoice>& size_choices() {
             char label[64];
             std::snprintf(label, sizeof label, "%.*s  (%d x %d)", static_cast<int>(named.name.size()),
                           named.name.data(), named.size.width, named.size.height);
-            out.push_back({label, named.size});
+            out.push_back({label, std::string(named.name), named.size});
         }
         for (int side = 256; side <= 8192; side *= 2)
-            out.push_back({std::to_string(side) + " x " + std::to_string(side), {side, side}});
-        out.push_back({"custom ...", {0, 0}});
+            out.push_back({std::to_string(side) + " x " + std::to_string(side),
+                           std::to_string(side) + "x" + std::to_string(side),
+                           {side, side}});
+        out.push_back({"custom ...", "custom", {0, 0}});
         return out;
     }();
     return choices;
@@ -188,6 +221,138 @@ void open_and_take_outcome(ExportDialog& dialog) {
     }
 }
 
+// [SECTION] One image or an engine's set ------------------------------------------------------
+
+std::optional<EngineProfile> chosen_profile(const ExportDialog& dialog) {
+    if (dialog.engine_set <= 0) return std::nullopt;
+    return static_cast<EngineProfile>(dialog.engine_set - 1);
+}
+
+// A set is named DIR/NAME (its files are DIR/NAME_height.png ...): a manifest picked in the
+// folder view names its set.
+std::filesystem::path set_base(const std::string& path) {
+    constexpr std::string_view manifest = ".manifest.json";
+    if (path.size() > manifest.size() && path.ends_with(manifest))
+        return path.substr(0, path.size() - manifest.size());
+    return path;
+}
+
+ProfileRequest profile_request(const ExportDialog& dialog, ImageSize size, bool overwrite) {
+    ProfileRequest request;
+    request.profile   = *chosen_profile(dialog);
+    request.size      = size;
+    request.base      = set_base(dialog.path);
+    request.overwrite = overwrite;
+    return request;
+}
+
+// Export: one image of the format below, or an engine's whole set (export --profile). The path
+// follows: a set's base has no extension, one image gets its format's back.
+void draw_kind_row(ExportDialog& dialog) {
+    row_label("Export");
+    const auto choose = [&](int kind) {
+        if (kind == dialog.engine_set) return;
+        std::filesystem::path path = set_base(dialog.path);
+        dialog.path = (kind == 0 ? with_format_extension(path, static_cast<ExportFormat>(dialog.format))
+                                 : path.replace_extension())
+                          .string();
+        dialog.engine_set      = kind;
+        dialog.confirm_replace = false;
+    };
+    if (ImGui::RadioButton("one image", dialog.engine_set == 0)) choose(0);
+    report_item("export_set=none");
+    for (std::size_t i = 0; i < engine_profile_names.size(); ++i) {
+        ImGui::SameLine();
+        const std::string name(engine_profile_names[i]);
+        if (ImGui::RadioButton((name + " set").c_str(), dialog.engine_set == static_cast<int>(i) + 1))
+            choose(static_cast<int>(i) + 1);
+        report_item("export_set=" + name);
+    }
+}
+
+// The set's files, named before anything is written, and where the import figures go.
+void draw_set_files(const std::vector<SetPart>& parts, const ProfileRequest& request) {
+    row_label("Files");
+    std::string names;
+    for (const SetPart& part : parts) names += part.request.path.filename().string() + ", ";
+    names += profile_manifest_path(request.base).filename().string();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", names.c_str());
+    ImGui::SetCursorPosX(label_column);
+    ImGui::TextDisabled("The manifest lists every file's role and the engine's import figures.");
+    ImGui::PopTextWrapPos();
+}
+
+// The terrain figures a format is computed in, so its slopes are no surprise.
+void terrain_figures_text(const char* what, const ViewSettings& view) {
+    ImGui::TextDisabled("%s: %g m height, %g m spacing (Terrain controls)", what, view.terrain_height,
+                        view.terrain_spacing);
+}
+
+// Below the format: what the chosen format depends on, and its own choices (export's --values,
+// --map, --layer, --mesh-grid).
+void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
+    const ExportFormat format = static_cast<ExportFormat>(dialog.format);
+    const ViewSettings& view  = settings.view;
+    if (format == ExportFormat::normal8) {
+        ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
+                            normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
+                            view.terrain_height, view.terrain_spacing);
+    } else if (is_float_format(format)) {
+        // The mapped value in [0, 1] or the noise itself.
+        ImGui::SetCursorPosX(label_column);
+        if (ImGui::RadioButton("values 0..1", !dialog.raw_values)) dialog.raw_values = false;
+        report_item("export_values=unit");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("raw noise values", dialog.raw_values)) dialog.raw_values = true;
+        report_item("export_values=raw");
+    } else if (format == ExportFormat::mask16) {
+        row_label("Map");
+        for (std::size_t i = 0; i < terrain_mask_names.size(); ++i) {
+            if (i != 0) ImGui::SameLine();
+            const std::string name(terrain_mask_names[i]);
+            if (ImGui::RadioButton(name.c_str(), dialog.mask_map == static_cast<int>(i)))
+                dialog.mask_map = static_cast<int>(i);
+            report_item("export_map=" + name);
+        }
+        terrain_figures_text("mask16", view);
+    } else if (is_weight_format(format)) {
+        // One layer's weights, or (splat8) one RGBA image of four layers: the preset's layers or
+        // the default set, by name.
+        const std::vector<TextureLayer> layers = effective_texture_layers(preset_of(settings));
+        const bool splat                       = format == ExportFormat::splat8;
+        const int count  = static_cast<int>(splat ? (layers.size() + 3) / 4 : layers.size());
+        dialog.layer     = std::clamp(dialog.layer, 0, count - 1);
+        const auto label = [&](int i) {
+            if (!splat) return std::to_string(i) + ": " + layers[static_cast<std::size_t>(i)].name;
+            std::string text = "image " + std::to_string(i) + ":";
+            for (std::size_t l = static_cast<std::size_t>(i) * 4;
+                 l < layers.size() && l < static_cast<std::size_t>(i) * 4 + 4; ++l)
+                text += " " + layers[l].name;
+            return text;
+        };
+        row_label(splat ? "Image" : "Layer");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##export_layer", label(dialog.layer).c_str())) {
+            for (int i = 0; i < count; ++i)
+                if (ImGui::Selectable(label(i).c_str(), dialog.layer == i)) dialog.layer = i;
+            ImGui::EndCombo();
+        }
+        report_item("export_layer");
+        terrain_figures_text(splat ? "splat8" : "weights", view);
+    } else if (is_mesh_format(format)) {
+        row_label("Grid");
+        ImGui::SetNextItemWidth(120);
+        ImGui::InputInt("##export_mesh_grid", &dialog.mesh_grid);
+        dialog.mesh_grid = std::clamp(dialog.mesh_grid, min_mesh_grid, max_mesh_grid);  // what is used
+        report_item("export_mesh_grid");
+        ImGui::SameLine();
+        ImGui::TextDisabled("vertices along a row, in metres (Terrain controls)");
+    } else {
+        ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
+    }
+}
+
 // Format: the radio buttons, and below them what the chosen format depends on.
 void draw_format_row(ExportDialog& dialog, const Settings& settings) {
     row_label("Format");
@@ -205,23 +370,7 @@ void draw_format_row(ExportDialog& dialog, const Settings& settings) {
         }
         report_item("export_format=" + name);
     }
-    if (static_cast<ExportFormat>(dialog.format) == ExportFormat::normal8) {
-        // The normal map depends on the Terrain settings: say which, so the slopes are no surprise.
-        const ViewSettings& view = settings.view;
-        ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
-                            normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
-                            view.terrain_height, view.terrain_spacing);
-    } else if (is_float_format(static_cast<ExportFormat>(dialog.format))) {
-        // r32 / exr32: the mapped value in [0, 1] or the noise itself (export --values).
-        ImGui::SetCursorPosX(label_column);
-        if (ImGui::RadioButton("values 0..1", !dialog.raw_values)) dialog.raw_values = false;
-        report_item("export_values=unit");
-        ImGui::SameLine();
-        if (ImGui::RadioButton("raw noise values", dialog.raw_values)) dialog.raw_values = true;
-        report_item("export_values=raw");
-    } else {
-        ImGui::TextDisabled("png16 / r16: engine heightmaps; png8: gray; rgb8: the colours on screen");
-    }
+    draw_format_choices(dialog, settings);
 }
 
 // Size: a named or square size, or a custom one typed in. Returns the size chosen.
@@ -231,9 +380,11 @@ ImageSize draw_size_row(ExportDialog& dialog) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##export_size",
                           sizes[static_cast<std::size_t>(dialog.size_index)].label.c_str())) {
-        for (std::size_t i = 0; i < sizes.size(); ++i)
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
             if (ImGui::Selectable(sizes[i].label.c_str(), dialog.size_index == static_cast<int>(i)))
                 dialog.size_index = static_cast<int>(i);
+            report_item("export_size=" + sizes[i].name);
+        }
         ImGui::EndCombo();
     }
     report_item("export_size");
@@ -273,14 +424,17 @@ TilePlan draw_tiles_row(ExportDialog& dialog, ImageSize size) {
     return plan;
 }
 
-// File: the path typed in, or picked in the folder view below it.
+// File: the path typed in, or picked in the folder view below it (a set's DIR/NAME, or a
+// manifest of one).
 void draw_path_row(ExportDialog& dialog) {
-    row_label("File");
+    row_label(chosen_profile(dialog) ? "Name" : "File");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
     report_item("export_path");
     const std::vector<std::string> extensions{
-        std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
+        chosen_profile(dialog)
+            ? std::string(".json")
+            : std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
     if (dialog.browser.draw(dialog.path, extensions, "export_browse",
                             6 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
         dialog.confirm_replace = false;
@@ -306,26 +460,50 @@ void draw_progress_and_messages(ExportDialog& dialog, bool busy) {
     }
 }
 
-// Starts the export job with a copy of the settings.
+// Starts the export job (one image, a tile grid or a set) with a copy of the settings.
 void start_export(ExportDialog& dialog, const Settings& settings, ImageSize size, const TilePlan& plan,
                   bool overwrite) {
-    Preset preset;
-    preset.params = settings.params;
-    preset.view   = settings.view;
-    ExportRequest request;
-    request.size         = size;
-    request.format       = static_cast<ExportFormat>(dialog.format);
-    request.path         = dialog.path;
-    request.overwrite    = overwrite;
-    request.float_values = dialog.raw_values ? FloatValues::raw : FloatValues::unit;
+    BackgroundTask<std::string>::Work work;
+    if (chosen_profile(dialog)) {
+        work = profile_work(preset_of(settings), profile_request(dialog, size, overwrite));
+    } else {
+        ExportRequest request;
+        request.size         = size;
+        request.format       = static_cast<ExportFormat>(dialog.format);
+        request.path         = dialog.path;
+        request.overwrite    = overwrite;
+        request.float_values = dialog.raw_values ? FloatValues::raw : FloatValues::unit;
+        request.mask         = static_cast<TerrainMask>(dialog.mask_map);
+        request.layer        = dialog.layer;
+        request.mesh_grid    = dialog.mesh_grid;
+        work                 = export_work(preset_of(settings), std::move(request), plan.grid, plan.tiles);
+    }
     dialog.error.clear();
     dialog.message.clear();
     dialog.confirm_replace = false;
     // No wake-up needed: the window keeps drawing while an export runs (Explorer::busy).
     std::error_code ec;
     dialog.exporting = std::filesystem::absolute(dialog.path, ec);
-    dialog.job       = std::make_unique<BackgroundTask<std::string>>(
-        export_work(std::move(preset), std::move(request), plan.grid, plan.tiles), nullptr);
+    dialog.job       = std::make_unique<BackgroundTask<std::string>>(std::move(work), nullptr);
+}
+
+// Whether the export would replace a file: the image, a tile or the grid's manifest, or a file
+// of the set or its manifest.
+bool would_replace(const ExportDialog& dialog, const Settings& settings, ImageSize size,
+                   const TilePlan& plan) {
+    std::error_code ec;
+    const auto exists = [&](const std::filesystem::path& path) { return std::filesystem::exists(path, ec); };
+    if (chosen_profile(dialog)) {
+        const ProfileRequest request = profile_request(dialog, size, false);
+        bool any                     = exists(profile_manifest_path(request.base));
+        for (const SetPart& part : profile_parts(preset_of(settings), request))
+            any = any || exists(part.request.path) ||
+                  (has_sidecar(part.request.format) && exists(r16_sidecar_path(part.request.path)));
+        return any;
+    }
+    bool any = plan.tiled ? exists(tile_manifest_path(dialog.path)) : exists(dialog.path);
+    for (const auto& tile : plan.tiles) any = any || exists(tile.path);
+    return any;
 }
 
 // Cancel while it runs; else Export, which asks first when it would replace files.
@@ -336,7 +514,10 @@ void draw_start_buttons(ExportDialog& dialog, const Settings& settings, ImageSiz
         if (ImGui::Button("Cancel export", ImVec2(140, 0))) dialog.job->cancel();
         report_item("export_cancel");
     } else if (dialog.confirm_replace) {
-        if (plan.tiled)
+        if (chosen_profile(dialog))
+            ImGui::TextColored(ImColor(colours::warning), "Files of the set %s exist. Replace them?",
+                               dialog.path.c_str());
+        else if (plan.tiled)
             ImGui::TextColored(ImColor(colours::warning), "Tiles of %s exist. Replace them?",
                                dialog.path.c_str());
         else
@@ -345,14 +526,11 @@ void draw_start_buttons(ExportDialog& dialog, const Settings& settings, ImageSiz
         report_item("export_replace");
         ImGui::SameLine();
         if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
+        report_item("export_keep");
     } else {
         ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty() || !plan.error.empty());
         if (ImGui::Button("Export", ImVec2(120, 0))) {
-            std::error_code ec;
-            bool exists = plan.tiled ? std::filesystem::exists(tile_manifest_path(dialog.path), ec)
-                                     : std::filesystem::exists(dialog.path, ec);
-            for (const auto& tile : plan.tiles) exists = exists || std::filesystem::exists(tile.path, ec);
-            if (exists) {
+            if (would_replace(dialog, settings, size, plan)) {
                 dialog.confirm_replace = true;
                 dialog.message.clear();
             } else {
@@ -383,9 +561,16 @@ void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const Di
     dialog.size_index = std::clamp(dialog.size_index, 0, static_cast<int>(size_choices().size()) - 1);
     const bool busy   = dialog.running();
     ImGui::BeginDisabled(busy);
-    draw_format_row(dialog, settings);
+    draw_kind_row(dialog);
+    if (!chosen_profile(dialog)) draw_format_row(dialog, settings);
     const ImageSize size = draw_size_row(dialog);
-    const TilePlan plan  = draw_tiles_row(dialog, size);
+    TilePlan plan;  // a set is never tiled
+    if (chosen_profile(dialog)) {
+        const ProfileRequest request = profile_request(dialog, size, false);
+        draw_set_files(profile_parts(preset_of(settings), request), request);
+    } else {
+        plan = draw_tiles_row(dialog, size);
+    }
     draw_path_row(dialog);
     ImGui::EndDisabled();
 

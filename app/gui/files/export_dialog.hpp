@@ -1,12 +1,16 @@
 // gui/files/export_dialog.hpp: export the current settings to an image file from the window.
 //
-// The dialog offers the formats of `noise-explorer export` (png8, rgb8, png16, r16), the engine
-// sizes of app/core/image_size.hpp (Unreal, Unity) plus powers of two and a custom WxH, and the
-// output path. The export runs as a task (ImHex's pattern): it captures a copy of the settings,
+// The dialog offers what `noise-explorer export` writes: one file of any format (with the
+// format's own choice: the mask16 map, the weights layer or splat image, the mesh grid), a grid
+// of tiles, or an engine's whole set (--profile unreal|unity|godot, its files listed before it is
+// written); the engine sizes of app/core/image_size.hpp (Unreal, Unity) plus powers of two and a
+// custom WxH, and the output path (for a set, DIR/NAME without an extension).
+// The export runs as a task (ImHex's pattern): it captures a copy of the settings,
 // renders on its own thread through the same core export code as the CLI (so the file is
 // bit-for-bit what `export` writes), reports progress and can be cancelled; the window stays
 // live meanwhile. An existing file is never replaced without a confirmation; a cancelled or
-// failed export leaves no file behind (core writes atomically).
+// failed export leaves no file behind and every old one as it was (core writes a file, a tile
+// grid or a set all or nothing).
 #pragma once
 
 #include <filesystem>
@@ -14,6 +18,7 @@
 #include <string>
 
 #include "core/image_size.hpp"
+#include "core/terrain_mesh_file.hpp"
 #include "gui/common/background_task.hpp"
 #include "gui/common/dialog_keys.hpp"
 #include "gui/common/panel.hpp"
@@ -33,9 +38,13 @@ struct ExportDialog : Panel {
     std::string path;                 // heightmap.png in the working folder, as a full path
     std::filesystem::path exporting;  // the file of the running job
     std::filesystem::path exported;   // the last file written, for "Open folder"
+    int engine_set         = 0;       // 0: one file of `format`; 1 + EngineProfile: that engine's set
     int format             = 2;       // index into the format list: png16 by default, what engines import
     bool raw_values        = false;   // r32 / exr32: the raw noise rather than the mapped [0, 1]
-    int tile_columns       = 1;       // export --tiles CxR; 1 x 1: one image
+    int mask_map           = 0;       // mask16: index into terrain_mask_names
+    int layer              = 0;       // weights8 / weights16: the layer; splat8: the image (layers 4k..4k+3)
+    int mesh_grid          = default_mesh_grid;  // glb / obj: vertices along a row
+    int tile_columns       = 1;                  // export --tiles CxR; 1 x 1: one image
     int tile_rows          = 1;
     bool tile_shared_edges = true;
     int size_index         = 3;  // index into the size list: unreal-1009 by default

@@ -14,9 +14,7 @@ namespace app::gui {
 namespace {
 
 Preset to_preset(const Settings& settings, const std::filesystem::path& path) {
-    Preset preset;
-    preset.params = settings.params;
-    preset.view   = settings.view;
+    Preset preset = preset_of(settings);
     preset.name   = path.stem().string();
     return preset;
 }
@@ -106,8 +104,7 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
         dialogs.refocus = true;
         return false;
     }
-    settings.params  = outcome->result->preset.params;
-    settings.view    = outcome->result->preset.view;
+    settings         = settings_of(outcome->result->preset);
     dialogs.current  = outcome->result->path;
     dialogs.baseline = settings;
     dialogs.recent   = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);

@@ -69,7 +69,7 @@ std::optional<Session> load_session(const UserFolders& folders, std::string& not
     if (folders.config.empty()) return std::nullopt;
     const auto state = load_session_file(session_file(folders), notice);
     if (!state) return std::nullopt;
-    return Session{{state->settings.params, state->settings.view}, state->file};
+    return Session{settings_of(state->settings), state->file};
 }
 
 std::filesystem::path session_file(const UserFolders& folders) {
@@ -79,9 +79,8 @@ std::filesystem::path session_file(const UserFolders& folders) {
 void save_session(const UserFolders& folders, const Session& session) {
     if (folders.config.empty()) return;
     SessionState state;
-    state.settings.params = session.settings.params;
-    state.settings.view   = session.settings.view;
-    state.file            = session.file;
+    state.settings = preset_of(session.settings);
+    state.file     = session.file;
     write_state(session_file(folders), session_to_json(state));
 }
 

@@ -175,7 +175,7 @@ LessonStep read_step(const json& step, const Place& place, const PresetLookup& f
         json as_preset       = *set;
         as_preset["format"]  = preset_format_name;
         as_preset["version"] = static_cast<std::uint64_t>(preset_format_version);
-        Preset preset{out.scene.settings.params, out.scene.settings.view, {}, {}, {}};
+        Preset preset        = preset_of(out.scene.settings);
         Preset changes;
         try {
             changes = preset_from_json(as_preset, place.in("set").text);
@@ -192,7 +192,7 @@ LessonStep read_step(const json& step, const Place& place, const PresetLookup& f
                 info->set(preset.params, info->get(changes.params));
             }
         }
-        out.scene.settings = {preset.params, preset.view};
+        out.scene.settings = settings_of(preset);
     }
     if (const auto show = step.find("show"); show != step.end())
         out.scene.views = read_show(*show, place.in("show"));
@@ -223,7 +223,7 @@ Settings shipped_preset(std::string_view name) {
                           " is not a shipped preset: expected a name such as \"default\" or "
                           "\"seed001-value-noise-2d\" (assets/presets)");
     const Preset preset = load_preset(file);
-    return {preset.params, preset.view};
+    return settings_of(preset);
 }
 
 }  // namespace

@@ -161,7 +161,8 @@ void Explorer::draw(WindowInbox& inbox) {
     draw_export_dialog(export_, settings_, keys);
     draw_quit_prompt(keys);
     lessons_.draw_open_dialog(keys, wake_);
-    const Settings shown{animated(settings_.params, teach_.animation), settings_.view};
+    const Settings shown{animated(settings_.params, teach_.animation), settings_.view,
+                         settings_.texture_layers};
     figures_.draw(
         {shown, lattice_.layers},
         static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,

@@ -107,7 +107,7 @@ bool read_start_state(const gui::GuiOptions& options, const gui::UserFolders& fo
         try {
             const auto path     = resolve_preset_argument(options.preset);
             const Preset preset = load_preset(path);
-            start.initial       = {preset.params, preset.view};
+            start.initial       = gui::settings_of(preset);
             start.path          = path.string();
         } catch (const std::exception& e) {
             std::fprintf(stderr, "noise-explorer: --preset: %s\n", failure_text(e).c_str());
@@ -135,7 +135,7 @@ bool read_start_state(const gui::GuiOptions& options, const gui::UserFolders& fo
             try {
                 const auto path     = resolve_preset_argument(gui::welcome_preset);
                 const Preset preset = load_preset(path);
-                start.initial       = {preset.params, preset.view};
+                start.initial       = gui::settings_of(preset);
                 start.path          = path.string();
             } catch (const std::exception&) {
                 // No shipped presets (an odd install): the defaults then.

@@ -41,7 +41,7 @@ const std::vector<Claim>& claims() {
         {R"(without a seam|seamless)", "a tile period", [](S s, M) { return s.settings.params.tile > 0; }},
         {R"(tiling off)", "tile 0", [](S s, M) { return s.settings.params.tile == 0; }},
         {R"((?:with tile|repeats every) (\d+))", "that tile period",
-         [](S s, M m) { return s.settings.params.tile == std::stoi(m[1]); }},
+         [](S s, M m) { return s.settings.params.tile == std::stoul(m[1]); }},
         // "Three octaves", "over six octaves", "One octave alone is ..." (a sentence about the
         // picture); not "S plays one octave alone" in the middle of a sentence about a button.
         {R"(\b(two|three|four|five|six|seven|eight|nine|\d+) octaves\b|(?:^|[.:] )(one) octave\b)",
