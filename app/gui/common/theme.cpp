@@ -11,7 +11,10 @@ void apply_theme() {
     ImGuiIO& io      = ImGui::GetIO();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
     std::error_code ec;
-    if (std::filesystem::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, 15.0f);
+    if (std::filesystem::exists(font, ec)) {
+        io.Fonts->AddFontFromFileTTF(font, 15.0f);  // the first: ImGui's default
+        io.Fonts->AddFontFromFileTTF(font, 24.0f);  // large_font()
+    }
 
     ImGui::StyleColorsDark();
     ImGuiStyle& style      = ImGui::GetStyle();
@@ -49,6 +52,11 @@ void apply_theme() {
     c[ImGuiCol_PlotHistogramHovered] = ImVec4(0.65f, 0.80f, 1.0f, 1.0f);
     c[ImGuiCol_Separator]            = ImVec4(0.25f, 0.27f, 0.32f, 1.0f);
     c[ImGuiCol_TextDisabled]         = ImVec4(0.55f, 0.57f, 0.62f, 1.0f);
+}
+
+ImFont* large_font() {
+    const ImGuiIO& io = ImGui::GetIO();
+    return io.Fonts->Fonts.Size > 1 ? io.Fonts->Fonts[1] : nullptr;
 }
 
 void error_text(const std::string& text) {

@@ -13,6 +13,10 @@ namespace app::gui {
 
 void apply_theme();
 
+// The same font at 24 px for presenter mode (lessons/presenter_mode.hpp), read from the back of a
+// room; null without DejaVu Sans (ImGui's built-in font has one size: the caller scales it).
+ImFont* large_font();
+
 // The colours the parts draw with themselves (text colours, draw lists), beside ImGui's own.
 namespace colours {
 // Errors and warnings: messages, a render that failed, "stale" over what the settings no longer

@@ -215,7 +215,7 @@ void FigureExport::start_painting(std::vector<FigurePixels> images) {
             LatticeViews views;
             views.layers = r.scene.lattice;
             const UiReportPause not_the_window;  // the overlays' rectangles are the figure's
-            draw_lattice_views(draw, view, n, views);
+            draw_lattice_views(draw, view, n, views, static_cast<float>(figure_line_scale(tile_w, tile_h)));
         };
     } else {
         paint = [figure = vector_figure(r)](ImDrawList* draw, const std::vector<GpuImage>&) {
@@ -244,10 +244,15 @@ void FigureExport::write(OffscreenResult figure, std::string svg, const std::fun
 
 namespace {
 
+// Frames a second that give each kind a pace a class can follow: the slice flows (12, so 24
+// frames take 2 s); the build-up holds each octave half a second, long enough to see what it adds.
+int default_fps(AnimationPath path) { return path == AnimationPath::octaves ? 2 : 12; }
+
 // The animation's own options, under the size.
 void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
-    AnimationRequest& a = request.animation;
-    const int dimension = scene.settings.params.dimension;
+    AnimationRequest& a     = request.animation;
+    const int dimension     = scene.settings.params.dimension;
+    const AnimationPath was = a.path;
     if (ImGui::RadioButton(dimension == 4 ? "Slice moving along w" : "Slice moving along z",
                            a.path == AnimationPath::slice))
         a.path = AnimationPath::slice;
@@ -256,6 +261,7 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     if (ImGui::RadioButton("Octaves building up", a.path == AnimationPath::octaves))
         a.path = AnimationPath::octaves;
     report_item("figure_animate=octaves");
+    if (a.path != was) a.fps = default_fps(a.path);
     if (a.path == AnimationPath::slice) {
         ImGui::SetNextItemWidth(150);
         ImGui::InputInt("frames", &a.frames, 0);
@@ -280,7 +286,11 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     }
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("frames / s", &a.fps, 0);
+    report_item("figure_fps");
     a.fps = std::clamp(a.fps, 1, 100);
+    ImGui::SameLine();
+    const int frames = animation_frame_count(scene.settings.params, a);
+    ImGui::TextDisabled("%.1f s", static_cast<double>(frames) / a.fps);
     ImGui::SameLine();
     ImGui::Checkbox("numbered PNGs (NAME-0000.png ...)", &a.sequence);
     report_item("figure_sequence");
@@ -344,7 +354,9 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     if (std::exchange(want_open, false)) {
         error_.clear();
         message_.clear();
-        request_.height = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
+        request_.height    = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
+        request_.overwrite = false;  // a replace is asked for each time, never left over from the last
+        sized_kind_        = std::nullopt;
         if (path_text_.empty()) path_text_ = (std::filesystem::current_path() / "noise-figure.png").string();
         ImGui::OpenPopup("Export figure");
     }
@@ -369,6 +381,15 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("height", &request_.height, 0);
     report_item("figure_height");
+    // The default height follows the kind: the picture's shape, or the octaves strip's own
+    // (a row of squares and their labels), set when the kind changes so a typed height stays.
+    if (sized_kind_ != request_.kind) {
+        if (request_.kind == FigureKind::octaves)
+            request_.height = strip_height(request_.width, scene.settings.params.octaves);
+        else if (sized_kind_ == FigureKind::octaves)
+            request_.height = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
+        sized_kind_ = request_.kind;
+    }
     request_.width  = std::clamp(request_.width, 16, 8192);
     request_.height = std::clamp(request_.height, 16, 8192);
     // SVG for the figures made of lines; the preview is pixels.
@@ -382,17 +403,23 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     if (ImGui::RadioButton("SVG (vector)", svg)) svg = true;
     ImGui::EndDisabled();
     report_item("figure_svg");
-    if (svg != request_.svg || ImGui::IsWindowAppearing()) {
-        request_.svg = svg;
+    request_.svg = svg;
+    // The extension follows what is written: .svg for a vector figure as SVG, else .png (the
+    // animation's APNG and numbered frames too). Changed only when the kind or the format
+    // changes, so a name being typed is left alone.
+    const std::string extension = request_.svg ? ".svg" : ".png";
+    if (extension != path_extension_ || ImGui::IsWindowAppearing()) {
         std::filesystem::path p(path_text_);
-        p.replace_extension(svg ? ".svg" : ".png");
-        path_text_ = p.string();
+        p.replace_extension(extension);
+        path_text_      = p.string();
+        path_extension_ = extension;
     }
     if (request_.kind == FigureKind::animation) draw_animation_options(request_, scene);
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure_path", &path_text_);
     report_item("figure_path");
     ImGui::Checkbox("Replace an existing file", &request_.overwrite);
+    report_item("figure_replace");
     ImGui::EndDisabled();
     if (request_.kind == FigureKind::probe_cell && !scene.lattice.probe_pinned)
         ImGui::TextDisabled("Pin the probe first: Teach > Probe tool, then click the preview.");
@@ -426,7 +453,11 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         ImGui::SameLine();
     }
     // Closing only hides the dialog: work in progress goes on, and File > Export figure shows it.
-    if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Close", ImVec2(120, 0)) || keys.escape) {
+        request_.overwrite = false;
+        ImGui::CloseCurrentPopup();
+    }
+    report_item("figure_close");
     ImGui::EndPopup();
 }
 
@@ -438,8 +469,10 @@ nlohmann::json FigureExport::report_state() const {
             {"width", request_.width},
             {"height", request_.height},
             {"svg", request_.svg},
+            {"overwrite", request_.overwrite},
             {"animate", animation_path_names[static_cast<std::size_t>(request_.animation.path)]},
             {"frames", request_.animation.frames},
+            {"fps", request_.animation.fps},
             {"loop", request_.animation.loop},
             {"sequence", request_.animation.sequence},
             {"path", path_text_}};

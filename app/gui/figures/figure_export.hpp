@@ -21,9 +21,9 @@
 // brings the settings back) and a "noise-explorer-figure" chunk saying what it shows.
 //
 // UI report names: "figure_kind=<preview|probe_cell|interpolation|animation>",
-// "figure_animate=<slice|octaves>", "figure_frames", "figure_loop", "figure_sequence", "figure_png",
-// "figure_svg", "figure_width", "figure_height", "figure_path", "figure_start", "figure_cancel", and the
-// state under "figure".
+// "figure_animate=<slice|octaves>", "figure_frames", "figure_fps", "figure_loop", "figure_sequence",
+// "figure_png", "figure_svg", "figure_width", "figure_height", "figure_path", "figure_replace",
+// "figure_start", "figure_cancel", "figure_close", and the state under "figure".
 #pragma once
 
 #include <array>
@@ -98,6 +98,8 @@ class FigureExport : public Panel {
 
     FigureRequest request_;
     std::string path_text_;
+    std::string path_extension_;            // the extension the path was last given (.png, .svg)
+    std::optional<FigureKind> sized_kind_;  // the kind the default height was last set for
     std::unique_ptr<BackgroundTask<std::vector<FigurePixels>>> field_;  // preview: 1, octaves: n + 1
     std::unique_ptr<OffscreenPainting> painting_;                       // on the UI thread, a piece a frame
     std::unique_ptr<BackgroundTask<bool>> writing_;

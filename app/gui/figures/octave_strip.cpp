@@ -29,6 +29,12 @@ StripLayout strip_layout(const FigureRequest& request) {
     return l;
 }
 
+int strip_height(int width, int octaves) {
+    const int images  = octaves + 1;
+    const double side = width / (images + 0.2 * (images + 1));
+    return std::max(16, static_cast<int>(std::ceil(side * 1.6)));  // strip_layout's `down`, turned round
+}
+
 void paint_octave_strip(const FigureRequest& request, ImDrawList* draw, const std::vector<GpuImage>& images) {
     const StripLayout l         = strip_layout(request);
     const noise::Params& params = request.scene.settings.params;

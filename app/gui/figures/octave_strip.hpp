@@ -22,6 +22,10 @@ struct StripLayout {
 
 StripLayout strip_layout(const FigureRequest& request);
 
+// The height that fits a strip of `octaves` (and the sum) across `width`: no empty band above
+// and below (the dialog's default for this kind).
+int strip_height(int width, int octaves);
+
 // The strip's images (the figure task's work): each octave's share (side x side), then the sum.
 std::vector<FigurePixels> render_octave_strip(const FigureRequest& request, int side,
                                               const TaskControl& control);

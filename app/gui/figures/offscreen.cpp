@@ -224,7 +224,7 @@ void paint_figure(const VectorFigure& figure, ImDrawList* draw, float scale) {
                 const float dx = b.x - a.x, dy = b.y - a.y, length = std::sqrt(dx * dx + dy * dy);
                 if (length > 0.0f) {
                     const float ux = dx / length, uy = dy / length,
-                                head = (4.0f + 2.5f * static_cast<float>(s.size)) * scale;
+                                head = static_cast<float>(arrow_head_length(s.size)) * scale;
                     draw->AddTriangleFilled(
                         b, ImVec2(b.x - ux * head - uy * head * 0.5f, b.y - uy * head + ux * head * 0.5f),
                         ImVec2(b.x - ux * head + uy * head * 0.5f, b.y - uy * head - ux * head * 0.5f),

@@ -73,6 +73,12 @@ std::string escaped_xml(const std::string& text) {
 
 }  // namespace
 
+double figure_line_scale(double width, double height) {
+    return std::max(1.0, std::min(width, height) / 540.0);
+}
+
+double arrow_head_length(double stroke) { return 4.5 * stroke; }
+
 std::string to_svg(const VectorFigure& figure) {
     std::string svg;
     char buffer[256];
@@ -128,7 +134,7 @@ std::string to_svg(const VectorFigure& figure) {
                 svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"" + number(s.size) +
                        "\" points=\"" + xy(a) + " " + xy(b) + "\"/>\n";
                 if (length > 0.0) {
-                    const double ux = dx / length, uy = dy / length, head = 4.0 + 2.5 * s.size;
+                    const double ux = dx / length, uy = dy / length, head = arrow_head_length(s.size);
                     const FigurePoint left{b.x - ux * head - uy * head * 0.5,
                                            b.y - uy * head + ux * head * 0.5};
                     const FigurePoint right{b.x - ux * head + uy * head * 0.5,
@@ -146,7 +152,8 @@ std::string to_svg(const VectorFigure& figure) {
 
 VectorFigure interpolation_curves_figure(noise::Interpolation selected, double width, double height) {
     VectorFigure figure{width, height, {22, 24, 30, 255}, {}};
-    const double font = std::clamp(height / 28.0, 11.0, 40.0);
+    const double font   = std::clamp(height / 28.0, 11.0, 200.0);
+    const double stroke = figure_line_scale(width, height);
     const double left = 3.0 * font, right = width - font, top = 2.2 * font, bottom = height - 2.0 * font;
     // y from -0.25 to 2, as the tab: the cubic's far weight dips below 0, quintic's slope reaches 1.875.
     const double y_lo = -0.25, y_hi = 2.0;
@@ -154,12 +161,12 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
         return FigurePoint{left + t * (right - left), bottom - (v - y_lo) / (y_hi - y_lo) * (bottom - top)};
     };
     for (double v : {0.0, 1.0, 2.0}) {
-        figure.shapes.push_back(line(at(0, v), at(1, v), grid_colour, 1.0));
+        figure.shapes.push_back(line(at(0, v), at(1, v), grid_colour, stroke));
         figure.shapes.push_back(
             label({left - 1.6 * font, at(0, v).y - 0.5 * font}, number(v).substr(0, 1), text_colour, font));
     }
-    figure.shapes.push_back(line(at(0, y_lo), at(0, y_hi), grid_colour, 1.0));
-    figure.shapes.push_back(line(at(1, y_lo), at(1, y_hi), grid_colour, 1.0));
+    figure.shapes.push_back(line(at(0, y_lo), at(0, y_hi), grid_colour, stroke));
+    figure.shapes.push_back(line(at(1, y_lo), at(1, y_hi), grid_colour, stroke));
     figure.shapes.push_back(label({left - 0.3 * font, bottom + 0.3 * font}, "t = 0", text_colour, font));
     figure.shapes.push_back(label({right - 2.6 * font, bottom + 0.3 * font}, "t = 1", text_colour, font));
     // The legend along the top, each name in its curve's colour.
@@ -168,7 +175,7 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
         const auto curve = static_cast<noise::Interpolation>(c);
         const std::string name(noise::interpolation_names[c]);
         FigureColour colour = curve_colours[c];
-        if (curve != selected) colour.a = 150;
+        if (curve != selected) colour.a = 220;
         figure.shapes.push_back(label({x, 0.5 * font}, name, colour, font));
         x += (static_cast<double>(name.size()) * 0.62 + 1.5) * font;
     }
@@ -180,10 +187,11 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
             const auto curve = static_cast<noise::Interpolation>(c);
             if ((curve == selected) != (pass == 1)) continue;
             FigureColour colour = curve_colours[c];
-            if (curve != selected) colour.a = 110;
-            FigureShape weight{
-                FigureShape::Kind::polyline, {}, curve == selected ? 3.0 : 2.0, false, colour, {}};
-            FigureShape slope{FigureShape::Kind::polyline, {}, 1.0, false, colour, {}};
+            // The others a little dimmer and thinner, but as readable from the back of a room.
+            if (curve != selected) colour.a = 200;
+            const double thick = (curve == selected ? 4.0 : 2.5) * stroke;
+            FigureShape weight{FigureShape::Kind::polyline, {}, thick, false, colour, {}};
+            FigureShape slope{FigureShape::Kind::polyline, {}, 0.6 * thick, false, colour, {}};
             for (int i = 0; i <= steps; ++i) {
                 const double t = static_cast<double>(i) / steps;
                 weight.points.push_back(at(t, shown_weight(curve, t)));
@@ -208,7 +216,8 @@ VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& p
             "the cell figure draws the square cells of gradient and value noise in 2D and up");
     const bool gradients = params.algorithm == noise::Algorithm::perlin;
     VectorFigure figure{width, height, {22, 24, 30, 255}, {}};
-    const double font = std::clamp(std::min(width, height) / 26.0, 11.0, 40.0);
+    const double font   = std::clamp(std::min(width, height) / 26.0, 11.0, 200.0);
+    const double stroke = figure_line_scale(width, height);
     // Offsets span 0..1 (two-point curves) or -1..2 (the cubic's 4 x 4 points).
     int lo = 0, hi = 1;
     for (const noise::CornerTrace& c : o.corners) {
@@ -224,22 +233,22 @@ VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& p
         return FigurePoint{x0 + (u - lo) / span * side, y0 + (v - lo) / span * side};
     };
     for (int k = lo; k <= hi; ++k) {
-        figure.shapes.push_back(line(at(k, lo), at(k, hi), grid_colour, 1.0));
-        figure.shapes.push_back(line(at(lo, k), at(hi, k), grid_colour, 1.0));
+        figure.shapes.push_back(line(at(k, lo), at(k, hi), grid_colour, stroke));
+        figure.shapes.push_back(line(at(lo, k), at(hi, k), grid_colour, stroke));
     }
     figure.shapes.push_back(
-        {FigureShape::Kind::rect, {at(0, 0), at(1, 1)}, 2.0, false, {255, 255, 255, 170}, {}});
+        {FigureShape::Kind::rect, {at(0, 0), at(1, 1)}, 2.0 * stroke, false, {255, 255, 255, 170}, {}});
     const FigurePoint point = at(o.frac[0], o.frac[1]);
     // The arrows: a unit gradient is 0.3 of a cell long, as in the probe window.
     for (const noise::CornerTrace& c : o.corners) {
         const FigurePoint corner = at(c.offset[0], c.offset[1]);
         const bool near = c.offset[0] >= 0 && c.offset[0] <= 1 && c.offset[1] >= 0 && c.offset[1] <= 1;
-        if (gradients && near) figure.shapes.push_back(line(corner, point, distance_colour, 1.5));
+        if (gradients && near) figure.shapes.push_back(line(corner, point, distance_colour, 1.5 * stroke));
         if (gradients) {
             const FigurePoint tip{corner.x + c.gradient[0] * 0.3 * side / span,
                                   corner.y + c.gradient[1] * 0.3 * side / span};
             figure.shapes.push_back(
-                {FigureShape::Kind::arrow, {corner, tip}, 2.0, false, gradient_colour, {}});
+                {FigureShape::Kind::arrow, {corner, tip}, 2.0 * stroke, false, gradient_colour, {}});
         }
         figure.shapes.push_back(
             {FigureShape::Kind::circle, {corner}, 0.22 * font, true, {200, 200, 210, 255}, {}});

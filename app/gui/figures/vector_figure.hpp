@@ -50,6 +50,14 @@ struct VectorFigure {
     std::vector<FigureShape> shapes;
 };
 
+// How much thicker than on screen a figure's lines, arrows and dots are drawn: 1 up to 540 pixels
+// on the figure's short side, then in proportion, so that a 1920 x 1080 slide shown on a
+// projector has lines as thick, for its size, as the window's (not hairlines).
+double figure_line_scale(double width, double height);
+
+// The length of an arrow's head for a shaft `stroke` wide (SVG and painted alike).
+double arrow_head_length(double stroke);
+
 // The SVG document (UTF-8, ends with a newline). Deterministic: the same figure gives the same bytes.
 std::string to_svg(const VectorFigure& figure);
 

@@ -137,6 +137,17 @@ LessonViews read_show(const json& show, const Place& place) {
     return views;
 }
 
+// What a step's "set" may hold: the noise keys (as a preset has them at its top level) and "view".
+// Checked before the keys are read as a preset, whose message would list a preset file's header
+// keys (format, version, name, ...), which mean nothing in a step.
+std::vector<std::string_view> step_set_keys() {
+    std::vector<std::string_view> keys;
+    for (const auto& info : noise::param_table())
+        if (!std::string_view(info.key).starts_with("erosion.")) keys.push_back(info.key);
+    keys.push_back("view");
+    return keys;
+}
+
 LessonStep read_step(const json& step, const Place& place, const PresetLookup& find_preset) {
     if (!step.is_object())
         place.fail("expected an object {\"title\": ..., \"text\": ...}, got " + describe(step));
@@ -155,6 +166,11 @@ LessonStep read_step(const json& step, const Place& place, const PresetLookup& f
     if (const auto set = step.find("set"); set != step.end()) {
         if (!set->is_object())
             place.fail_key("set", "expected an object of preset keys, got " + describe(*set));
+        const std::vector<std::string_view> allowed = step_set_keys();
+        for (const auto& item : set->items())
+            if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end())
+                place.in("set").fail("unknown key " + shown(item.key()) + ": expected one of " +
+                                     join(allowed));
         // The keys are a preset's: read them as one, on top of the step's start.
         json as_preset       = *set;
         as_preset["format"]  = preset_format_name;
@@ -174,9 +190,6 @@ LessonStep read_step(const json& step, const Place& place, const PresetLookup& f
                         info->set(preset.view, info->get(changes.view));
             } else if (const noise::ParamInfo* info = noise::find_param(key)) {
                 info->set(preset.params, info->get(changes.params));
-            } else {
-                place.in("set").fail("unknown key " + shown(key) +
-                                     ": expected preset keys (docs/parameters.md)");
             }
         }
         out.scene.settings = settings_of(preset);

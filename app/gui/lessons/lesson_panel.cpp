@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -19,8 +20,8 @@ namespace app::gui {
 
 // [SECTION] Reading lessons --------------------------------------------------------------------
 
-void read_shipped_lessons(LessonsUi& ui, std::function<void()> wake) {
-    ui.reading_shipped = std::make_unique<BackgroundTask<ShippedLessons>>(
+void LessonPanel::read_shipped(std::function<void()> wake) {
+    reading_shipped_ = std::make_unique<BackgroundTask<ShippedLessons>>(
         [](const TaskControl&) {
             ShippedLessons shipped;
             shipped.folder  = shipped_lessons_dir();
@@ -30,34 +31,34 @@ void read_shipped_lessons(LessonsUi& ui, std::function<void()> wake) {
         std::move(wake));
 }
 
-std::optional<Lesson> take_started_lesson(LessonsUi& ui) {
-    if (ui.reading_shipped)
-        if (auto outcome = ui.reading_shipped->take()) {
-            if (outcome->result) ui.shipped = std::move(*outcome->result);
-            ui.reading_shipped.reset();
+std::optional<Lesson> LessonPanel::take_started() {
+    if (reading_shipped_)
+        if (auto outcome = reading_shipped_->take()) {
+            if (outcome->result) shipped_ = std::move(*outcome->result);
+            reading_shipped_.reset();
         }
-    if (ui.opening)
-        if (auto outcome = ui.opening->take()) {
-            ui.opening.reset();
+    if (opening_)
+        if (auto outcome = opening_->take()) {
+            opening_.reset();
             if (outcome->result) {
-                ui.error.clear();
-                ui.chosen       = std::move(*outcome->result);
-                ui.close_dialog = true;
+                error_.clear();
+                chosen_       = std::move(*outcome->result);
+                close_dialog_ = true;
             } else {
-                ui.error = outcome->error;
+                error_ = outcome->error;
             }
         }
-    return std::exchange(ui.chosen, std::nullopt);
+    return std::exchange(chosen_, std::nullopt);
 }
 
 // [SECTION] The menu and the dialog ------------------------------------------------------------
 
-void draw_lessons_menu(LessonsUi& ui) {
+void LessonPanel::draw_menu() {
     if (ImGui::BeginMenu("Lessons")) {
-        if (ui.reading_shipped) ImGui::TextDisabled("reading the shipped lessons ...");
-        for (const Lesson& lesson : ui.shipped.lessons) {
-            const bool running = ui.player.active() && ui.player.lesson().path == lesson.path;
-            if (ImGui::MenuItem(lesson.title.c_str(), nullptr, running)) ui.chosen = lesson;
+        if (reading_shipped_) ImGui::TextDisabled("reading the shipped lessons ...");
+        for (const Lesson& lesson : shipped_.lessons) {
+            const bool running = player_.active() && player_.lesson().path == lesson.path;
+            if (ImGui::MenuItem(lesson.title.c_str(), nullptr, running)) chosen_ = lesson;
             report_item("lesson=" + lesson.path.stem().string());
             if (!lesson.summary.empty() && ImGui::IsItemHovered()) {
                 ImGui::BeginTooltip();
@@ -67,12 +68,11 @@ void draw_lessons_menu(LessonsUi& ui) {
                 ImGui::EndTooltip();
             }
         }
-        if (!ui.reading_shipped && ui.shipped.lessons.empty())
-            ImGui::TextDisabled("no shipped lessons found");
-        for (const std::string& problem : ui.shipped.problems)
+        if (!reading_shipped_ && shipped_.lessons.empty()) ImGui::TextDisabled("no shipped lessons found");
+        for (const std::string& problem : shipped_.problems)
             ImGui::TextDisabled("skipped: %s", problem.c_str());
         ImGui::Separator();
-        if (ImGui::MenuItem("Open lesson file...")) ui.want_open = true;
+        if (ImGui::MenuItem("Open lesson file...")) want_open = true;
         report_item("lesson_open_file");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("A lesson of your own: a JSON file of steps (see docs/lessons.md).");
@@ -81,22 +81,25 @@ void draw_lessons_menu(LessonsUi& ui) {
     report_item("lessons_menu");
 }
 
-void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::function<void()>& wake) {
+void LessonPanel::draw_open_dialog(const DialogKeys& keys, const std::function<void()>& wake) {
     const auto open = [&] {
-        if (ui.open_path.empty()) {
-            ui.error = "Type a file name first.";
+        if (open_path_.empty()) {
+            error_ = "Type a file name first.";
             return;
         }
-        ui.error.clear();
-        ui.opening = std::make_unique<BackgroundTask<Lesson>>(
-            [path = ui.open_path](const TaskControl&) { return load_lesson(path); }, wake);
+        error_.clear();
+        opening_ = std::make_unique<BackgroundTask<Lesson>>(
+            [path = open_path_](const TaskControl&) { return load_lesson(path); }, wake);
     };
     // A file that finished reading after the dialog was cancelled has nothing to close.
-    if (!ImGui::IsPopupOpen("Open lesson file")) ui.close_dialog = false;
-    if (std::exchange(ui.want_open, false)) {
-        ui.error.clear();
-        if (ui.open_path.empty() && !ui.shipped.folder.empty())
-            ui.open_path = ui.shipped.folder.string() + "/";
+    if (!ImGui::IsPopupOpen("Open lesson file")) close_dialog_ = false;
+    if (std::exchange(want_open, false)) {
+        error_.clear();
+        // The teacher's own files are where the program was started; the shipped lessons are in
+        // the menu already, so their folder would be the one place not worth browsing.
+        std::error_code ec;
+        if (const auto here = std::filesystem::current_path(ec); open_path_.empty() && !ec)
+            open_path_ = (here / "").string();
         ImGui::OpenPopup("Open lesson file");
     }
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -107,17 +110,17 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::f
     ImGui::TextUnformatted("A lesson .json (docs/lessons.md says how to write one):");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::InputText("##lesson_path", &ui.open_path);
+    ImGui::InputText("##lesson_path", &open_path_);
     report_item("lesson_open_path");
-    const bool busy = ui.opening != nullptr;
+    const bool busy = opening_ != nullptr;
     ImGui::Spacing();
     ImGui::TextDisabled("Or browse (double-click a file to open it):");
-    if (ui.browser.draw(ui.open_path, {".json"}, "lesson_browse",
-                        8 * ImGui::GetTextLineHeightWithSpacing()) == FileBrowser::Pick::confirmed &&
+    if (browser_.draw(open_path_, {".json"}, "lesson_browse", 8 * ImGui::GetTextLineHeightWithSpacing()) ==
+            FileBrowser::Pick::confirmed &&
         !busy)
         open();
-    error_text(ui.error);
-    if (busy) ImGui::TextDisabled("Reading %s ...", ui.open_path.c_str());
+    error_text(error_);
+    if (busy) ImGui::TextDisabled("Reading %s ...", open_path_.c_str());
     ImGui::BeginDisabled(busy);
     if (ImGui::Button("Open", ImVec2(120, 0)) || (keys.enter && !busy)) open();
     report_item("lesson_open_start");
@@ -125,7 +128,7 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::f
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
     // The file has been read (take_started_lesson, earlier in the frame): the lesson has begun.
-    if (std::exchange(ui.close_dialog, false)) ImGui::CloseCurrentPopup();
+    if (std::exchange(close_dialog_, false)) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
@@ -134,6 +137,8 @@ void draw_open_lesson_dialog(LessonsUi& ui, const DialogKeys& keys, const std::f
 namespace {
 
 constexpr float panel_padding = 10.0f;
+constexpr const char* changed_note =
+    "You changed this step; it stays as you left it. Reset brings back the lesson's.";
 
 // The rows below the text: the step dots and the buttons.
 float controls_height() {
@@ -142,22 +147,26 @@ float controls_height() {
 
 }  // namespace
 
-float lesson_panel_height(const LessonsUi& ui, float width, float max_height) {
-    if (!ui.player.active()) return 0.0f;
-    const LessonStep& step = ui.player.current();
+float LessonPanel::height(float width, float max_height) const {
+    if (!player_.active()) return 0.0f;
+    // As tall as the lesson's longest step needs (with the "you changed this step" line), the same
+    // at every step: Back, Next, Reset and Leave stay where the student's mouse already is.
     const float wrap       = width - 2.0f * panel_padding;
     const float line       = ImGui::GetTextLineHeightWithSpacing();
-    const float text       = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y;
-    const float heading    = ImGui::CalcTextSize(ui.player.lesson().title.c_str(), nullptr, false, wrap).y +
-                          ImGui::CalcTextSize(step.title.c_str(), nullptr, false, wrap).y + line;
-    const float wanted = heading + text + controls_height() + 2.0f * panel_padding + 1.5f * line;
+    const auto text_height = [&](const std::string& text) {
+        return ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
+    };
+    float longest = 0.0f;
+    for (const LessonStep& step : player_.lesson().steps)
+        longest = std::max(longest, text_height(step.title) + text_height(step.text));
+    const float wanted = text_height(player_.lesson().title) + longest + text_height(changed_note) + line +
+                         controls_height() + 2.0f * panel_padding + 2.0f * line;
     return std::min(max_height, std::ceil(wanted));
 }
 
-LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImVec2 size) {
+LessonClick LessonPanel::draw(bool changed, ImVec2 pos, ImVec2 size) const {
     LessonClick click;
-    const LessonPlayer& player = ui.player;
-    const LessonStep& step     = player.current();
+    const LessonStep& step = player_.current();
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(panel_padding, panel_padding));
@@ -166,9 +175,9 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Lesson: %s", player.lesson().title.c_str());
+    ImGui::TextDisabled("Lesson: %s", player_.lesson().title.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 214, 120, 255));
-    ImGui::Text("%d / %d  %s", player.step() + 1, player.step_count(), step.title.c_str());
+    ImGui::Text("%d / %d  %s", player_.step() + 1, player_.step_count(), step.title.c_str());
     ImGui::PopStyleColor();
     report_item("lesson_title");
     ImGui::Separator();
@@ -178,8 +187,7 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
     ImGui::TextUnformatted(step.text.c_str());
     if (changed) {
         ImGui::Spacing();
-        ImGui::TextDisabled(
-            "You changed this step; it stays as you left it. Reset brings back the lesson's.");
+        ImGui::TextDisabled("%s", changed_note);
     }
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
@@ -187,27 +195,27 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
     ImGui::PopTextWrapPos();
 
     // One small button per step: where the student is, and a way to jump.
-    for (int i = 0; i < player.step_count(); ++i) {
+    for (int i = 0; i < player_.step_count(); ++i) {
         if (i > 0) ImGui::SameLine(0.0f, 4.0f);
-        const bool here = i == player.step();
+        const bool here = i == player_.step();
         if (here) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(200, 150, 60, 255));
         ImGui::PushID(i);
         if (ImGui::Button(std::to_string(i + 1).c_str(), ImVec2(ImGui::GetFrameHeight(), 0)) && !here) {
             click = {LessonMove::jump, i};
         }
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", player.lesson().steps[static_cast<std::size_t>(i)].title.c_str());
+            ImGui::SetTooltip("%s", player_.lesson().steps[static_cast<std::size_t>(i)].title.c_str());
         ImGui::PopID();
         if (here) ImGui::PopStyleColor();
         report_item("lesson_step=" + std::to_string(i + 1));
     }
     const float quarter = (ImGui::GetContentRegionAvail().x - 3.0f * ImGui::GetStyle().ItemSpacing.x) / 4.0f;
-    ImGui::BeginDisabled(player.step() == 0);
+    ImGui::BeginDisabled(player_.step() == 0);
     if (ImGui::Button("< Back", ImVec2(quarter, 0))) click.move = LessonMove::back;
     ImGui::EndDisabled();
     report_item("lesson_back");
     ImGui::SameLine();
-    const bool last = player.step() + 1 == player.step_count();
+    const bool last = player_.step() + 1 == player_.step_count();
     if (ImGui::Button(last ? "Finish" : "Next >", ImVec2(quarter, 0)))
         click.move = last ? LessonMove::leave : LessonMove::next;
     report_item("lesson_next");
@@ -228,19 +236,20 @@ LessonClick draw_lesson_panel(const LessonsUi& ui, bool changed, ImVec2 pos, ImV
     return click;
 }
 
-nlohmann::json lessons_report(const LessonsUi& ui) {
+nlohmann::json LessonPanel::report_state() const {
     nlohmann::json shipped = nlohmann::json::array();
-    for (const Lesson& lesson : ui.shipped.lessons) shipped.push_back(lesson.path.stem().string());
+    for (const Lesson& lesson : shipped_.lessons) shipped.push_back(lesson.path.stem().string());
     nlohmann::json state = {{"shipped", shipped},
-                            {"problems", ui.shipped.problems},
-                            {"error", ui.error},
-                            {"opening", ui.opening != nullptr}};
-    if (ui.player.active()) {
-        state["file"]       = ui.player.lesson().path.string();
-        state["title"]      = ui.player.lesson().title;
-        state["step"]       = ui.player.step() + 1;
-        state["steps"]      = ui.player.step_count();
-        state["step_title"] = ui.player.current().title;
+                            {"problems", shipped_.problems},
+                            {"error", error_},
+                            {"open_path", open_path_},
+                            {"opening", opening_ != nullptr}};
+    if (player_.active()) {
+        state["file"]       = player_.lesson().path.string();
+        state["title"]      = player_.lesson().title;
+        state["step"]       = player_.step() + 1;
+        state["steps"]      = player_.step_count();
+        state["step_title"] = player_.current().title;
     }
     return state;
 }

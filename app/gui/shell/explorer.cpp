@@ -53,7 +53,7 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     presets_.recent = load_recent(presets_.folders, &notice);
     add_notice(notice);
     invalid_ = noise::validate(settings_.params);
-    read_shipped_lessons(lessons_, wake_);
+    lessons_.read_shipped(wake_);
 }
 
 void Explorer::started_from(const std::string& path) { presets_.current = path; }
@@ -130,6 +130,8 @@ void Explorer::draw(WindowInbox& inbox) {
     }
     handle_shortcuts(inbox.shortcuts);
     update_lessons();
+    presenter_.handle_key();
+    presenter_.begin_frame();
 
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     draw_menu_bar();
@@ -139,19 +141,26 @@ void Explorer::draw(WindowInbox& inbox) {
     // Narrow windows give the controls less room, but never less than they need to be usable.
     const float left      = std::clamp(size.x * 0.3f, 320.0f, controls_width);
     const float preview_h = std::floor(size.y * 0.64f);
-    // A lesson's panel sits above the controls: the student reads the step and tries it below.
-    const float lesson_h = draw_lesson_window(origin, left, std::floor(size.y * 0.55f));
-    draw_controls_window(ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
-    draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left, preview_h));
-    draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h),
-                      ImVec2(size.x - left, size.y - preview_h));
+    // A pinned probe takes a column at the right, beside the picture and the curve, never over them.
+    float probe_w = 0.0f;
+    if (presenter_.on()) {
+        probe_w = draw_presenter_windows(origin, size);  // the lesson and the picture only
+    } else {
+        // A lesson's panel sits above the controls: the student reads the step and tries it below.
+        const float lesson_h = draw_lesson_window(origin, left, std::floor(size.y * 0.55f));
+        draw_controls_window(ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
+        probe_w = lattice_.layers.probe_pinned ? probe_column_width(size.x - left) : 0.0f;
+        draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left - probe_w, preview_h));
+        draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h),
+                          ImVec2(size.x - left - probe_w, size.y - preview_h));
+    }
 
     const DialogKeys keys{inbox.escape, inbox.enter};
     inbox.escape = inbox.enter = false;
     draw_preset_dialogs(presets_, settings_, keys, wake_);
     draw_export_dialog(export_, settings_, keys);
     draw_quit_prompt(keys);
-    draw_open_lesson_dialog(lessons_, keys, wake_);
+    lessons_.draw_open_dialog(keys, wake_);
     const Settings shown{animated(settings_.params, teach_.animation), settings_.view,
                          settings_.texture_layers};
     figures_.draw(
@@ -159,7 +168,7 @@ void Explorer::draw(WindowInbox& inbox) {
         static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
         wake_);
     lattice_.probe.draw_window(lattice_.layers, settings_.params,
-                               ImVec2(origin.x + size.x - 490.0f, origin.y + 8.0f));
+                               ImVec2(origin.x + size.x - probe_w, origin.y), ImVec2(probe_w, size.y));
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
@@ -167,6 +176,7 @@ void Explorer::draw(WindowInbox& inbox) {
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
     compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
+    presenter_.end_frame();
 }
 
 // [SECTION] Panels ---------------------------------------------------------------------------
@@ -306,7 +316,7 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         };
         layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
         layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
-            draw_lattice_views(draw, view, repeats, lattice_);
+            draw_lattice_views(draw, view, repeats, lattice_, presenter_.line_scale());
         };
         const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_,
                                                   preview_size_override_, lattice_.layers, layers);

@@ -35,6 +35,7 @@
 #include "gui/files/export_dialog.hpp"
 #include "gui/files/preset_dialogs.hpp"
 #include "gui/lessons/lesson_panel.hpp"
+#include "gui/lessons/presenter_mode.hpp"
 #include "gui/preview/compare_view.hpp"
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/render_worker.hpp"
@@ -103,6 +104,7 @@ class Explorer {
     void show_scene(const LessonScene& scene);
     void update_lessons();
     float draw_lesson_window(ImVec2 pos, float width, float max_height);
+    float draw_presenter_windows(ImVec2 origin, ImVec2 size);
     void draw_controls_window(ImVec2 pos, ImVec2 size);
     void draw_preview_window(ImVec2 pos, ImVec2 size);
     void draw_curve_window(ImVec2 pos, ImVec2 size);
@@ -131,7 +133,8 @@ class Explorer {
     CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
     std::optional<CurveResult> curve_;
     LatticeViews lattice_;
-    LessonsUi lessons_;  // the Lessons menu and panel (gui/lessons/)
+    LessonPanel lessons_;      // the Lessons menu and panel (gui/lessons/)
+    PresenterMode presenter_;  // View > Presenter mode (gui/lessons/presenter_mode.hpp)
     int preview_size_override_ = 0;
     std::function<void()> wake_;
     double slowest_frame_ms_     = 0.0;

@@ -7,6 +7,9 @@
 // preset); the views are not settings and stay out of the history.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "gui/shell/explorer.hpp"
 
 namespace app::gui {
@@ -29,18 +32,17 @@ void Explorer::show_scene(const LessonScene& scene) {
 }
 
 void Explorer::update_lessons() {
-    if (std::optional<Lesson> lesson = take_started_lesson(lessons_))
-        show_scene(lessons_.player.start(std::move(*lesson), lesson_scene()));
+    if (std::optional<Lesson> lesson = lessons_.take_started())
+        show_scene(lessons_.player().start(std::move(*lesson), lesson_scene()));
 }
 
 // The panel above the controls while a lesson runs; returns its height (0 without a lesson).
 float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
-    if (!lessons_.player.active()) return 0.0f;
-    const float height    = lesson_panel_height(lessons_, width, max_height);
-    const LessonScene now = lesson_scene();
-    const LessonClick click =
-        draw_lesson_panel(lessons_, lessons_.player.changed(now), pos, ImVec2(width, height));
-    LessonPlayer& player = lessons_.player;
+    LessonPlayer& player = lessons_.player();
+    if (!player.active()) return 0.0f;
+    const float height      = lessons_.height(width, max_height);
+    const LessonScene now   = lesson_scene();
+    const LessonClick click = lessons_.draw(player.changed(now), pos, ImVec2(width, height));
     switch (click.move) {
         case LessonMove::none:
             break;
@@ -61,6 +63,23 @@ float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
             break;
     }
     return height;
+}
+
+// Presenter mode (lessons/presenter_mode.hpp): the lesson's panel on the left (while a lesson
+// runs), the picture beside it, the probe's column at the right; the panel under the picture only
+// while the step shows one of its teaching tabs. Returns the probe column's width.
+float Explorer::draw_presenter_windows(ImVec2 origin, ImVec2 size) {
+    const float lesson_w =
+        lessons_.player().active() ? std::clamp(std::floor(size.x * 0.25f), 320.0f, 560.0f) : 0.0f;
+    draw_lesson_window(origin, lesson_w, size.y);
+    const float room    = size.x - lesson_w;
+    const float probe_w = lattice_.layers.probe_pinned ? probe_column_width(room) : 0.0f;
+    const float bottom  = teach_.tab == BottomTab::curve ? 0.0f : std::floor(size.y * 0.36f);
+    draw_preview_window(ImVec2(origin.x + lesson_w, origin.y), ImVec2(room - probe_w, size.y - bottom));
+    if (bottom > 0.0f)
+        draw_curve_window(ImVec2(origin.x + lesson_w, origin.y + size.y - bottom),
+                          ImVec2(room - probe_w, bottom));
+    return probe_w;
 }
 
 }  // namespace app::gui

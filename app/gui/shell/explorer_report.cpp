@@ -84,7 +84,8 @@ nlohmann::json Explorer::report_state() const {
                             {"y", preview_.readout->y},
                             {"value", preview_.readout->value}};
     state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
-    state["lesson"]        = lessons_report(lessons_);
+    state["lesson"]        = lessons_.report_state();
+    state["presenter"]     = presenter_.on();
     state["figure"]        = figures_.report_state();
     if (field_.has_image())
         state["field"] = {

@@ -104,7 +104,12 @@ void Explorer::draw_menu_bar() {
     }
     report_item("compare_menu");
     draw_teach_menu();
-    draw_lessons_menu(lessons_);
+    lessons_.draw_menu();
+    if (ImGui::BeginMenu("View")) {
+        presenter_.draw_menu_item();
+        ImGui::EndMenu();
+    }
+    report_item("view_menu");
     if (ImGui::BeginMenu("Presets")) {
         for (const auto& shipped : presets_.shipped)
             if (ImGui::MenuItem(shipped.name.c_str())) open_preset(presets_, {shipped.path}, wake_);

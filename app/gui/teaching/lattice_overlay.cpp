@@ -24,20 +24,20 @@ ImU32 value_colour(double v) {
     return IM_COL32(mix(200, 60, 255), mix(200, 120, 150), mix(200, 255, 40), 255);
 }
 
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour) {
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float scale) {
     const float dx = to.x - from.x, dy = to.y - from.y;
     const float length = std::sqrt(dx * dx + dy * dy);
     if (length < 1.0f) {  // a zero gradient (4D edge vectors seen from a plane): a small ring
-        draw->AddCircle(from, 3.0f, colour);
+        draw->AddCircle(from, 3.0f * scale, colour, 0, scale);
         return;
     }
-    const float ux = dx / length, uy = dy / length, head = std::min(7.0f, length * 0.4f);
+    const float ux = dx / length, uy = dy / length, head = std::min(7.0f * scale, length * 0.4f);
     const ImVec2 left(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f);
     const ImVec2 right(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f);
-    draw->AddLine(from, to, IM_COL32(0, 0, 0, 150), 3.5f);  // dark edge: readable on any colour
-    draw->AddLine(from, to, colour, 1.8f);
+    draw->AddLine(from, to, IM_COL32(0, 0, 0, 150), 3.5f * scale);  // dark edge: readable on any colour
+    draw->AddLine(from, to, colour, 1.8f * scale);
     draw->AddTriangleFilled(to, left, right, colour);
-    draw->AddCircleFilled(from, 2.5f, colour);
+    draw->AddCircleFilled(from, 2.5f * scale, colour);
 }
 
 }  // namespace
@@ -68,7 +68,7 @@ std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t
     return marks;
 }
 
-LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& view) {
+LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& view, float scale) {
     LatticeOverlayStats stats;
     // Simplex noise has no square cells to draw (cellular noise draws its cells' feature points).
     if (view.params.dimension < 2 || view.params.algorithm == noise::Algorithm::simplex) return stats;
@@ -80,7 +80,7 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
     // of the coarser lattice when zooming out.
     const double cell = view.screen_pixels_per_unit();
     int step          = 1;
-    while (step * cell < min_line_gap && step < (1 << 20)) step *= 2;
+    while (step * cell < min_line_gap * scale && step < (1 << 20)) step *= 2;
     stats.line_step = step;
     const double x0 = view.left(), x1 = view.right(), y0 = view.top();
     const double y1       = view.top() + (clip_max.y - clip_min.y) / cell;  // the bottom of what is on screen
@@ -89,13 +89,15 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
     };
     for (std::int64_t i = first_line(x0); static_cast<double>(i) <= x1; i += step) {
         const float x = view.screen_at({static_cast<double>(i), y0}).x;
-        draw->AddLine(ImVec2(x + 1.0f, clip_min.y), ImVec2(x + 1.0f, clip_max.y), IM_COL32(0, 0, 0, 70));
-        draw->AddLine(ImVec2(x, clip_min.y), ImVec2(x, clip_max.y), IM_COL32(255, 255, 255, 110));
+        draw->AddLine(ImVec2(x + scale, clip_min.y), ImVec2(x + scale, clip_max.y), IM_COL32(0, 0, 0, 70),
+                      scale);
+        draw->AddLine(ImVec2(x, clip_min.y), ImVec2(x, clip_max.y), IM_COL32(255, 255, 255, 110), scale);
     }
     for (std::int64_t j = first_line(y0); static_cast<double>(j) <= y1; j += step) {
         const float y = view.screen_at({x0, static_cast<double>(j)}).y;
-        draw->AddLine(ImVec2(clip_min.x, y + 1.0f), ImVec2(clip_max.x, y + 1.0f), IM_COL32(0, 0, 0, 70));
-        draw->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), IM_COL32(255, 255, 255, 110));
+        draw->AddLine(ImVec2(clip_min.x, y + scale), ImVec2(clip_max.x, y + scale), IM_COL32(0, 0, 0, 70),
+                      scale);
+        draw->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), IM_COL32(255, 255, 255, 110), scale);
     }
 
     // Points: only where a cell is large enough to hold an arrow.
@@ -103,7 +105,7 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
                   static_cast<std::int64_t>(std::floor(x1)), static_cast<std::int64_t>(std::ceil(y0)),
                   static_cast<std::int64_t>(std::floor(y1))};
     const double count = static_cast<double>(key.i1 - key.i0 + 1) * static_cast<double>(key.j1 - key.j0 + 1);
-    if (cell >= min_mark_cell && count <= max_marks) {
+    if (cell >= min_mark_cell * scale && count <= max_marks) {
         if (!key_ || !(*key_ == key)) {
             marks_ = lattice_marks(view.params, key.i0, key.i1, key.j0, key.j1);
             key_   = key;
@@ -115,16 +117,16 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
             const ImVec2 at = view.screen_at({static_cast<double>(mark.i), static_cast<double>(mark.j)});
             if (features) {
                 const ImVec2 feature = view.screen_at({mark.fx, mark.fy});
-                const float radius   = std::min(5.0f, static_cast<float>(cell) * 0.12f);
-                draw->AddCircleFilled(feature, radius + 1.5f, IM_COL32(0, 0, 0, 190));
+                const float radius   = std::min(5.0f * scale, static_cast<float>(cell) * 0.12f);
+                draw->AddCircleFilled(feature, radius + 1.5f * scale, IM_COL32(0, 0, 0, 190));
                 draw->AddCircleFilled(feature, radius, IM_COL32(255, 240, 120, 255));
             } else if (arrows) {
                 const ImVec2 tip(at.x + static_cast<float>(mark.gx) * arrow_scale,
                                  at.y + static_cast<float>(mark.gy) * arrow_scale);
-                draw_arrow(draw, at, tip, IM_COL32(255, 240, 120, 255));
+                draw_arrow(draw, at, tip, IM_COL32(255, 240, 120, 255), scale);
             } else {
-                const float radius = std::min(7.0f, static_cast<float>(cell) * 0.15f);
-                draw->AddCircleFilled(at, radius + 1.5f, IM_COL32(0, 0, 0, 170));
+                const float radius = std::min(7.0f * scale, static_cast<float>(cell) * 0.15f);
+                draw->AddCircleFilled(at, radius + 1.5f * scale, IM_COL32(0, 0, 0, 170));
                 draw->AddCircleFilled(at, radius, value_colour(mark.value));
             }
             ++stats.marks;

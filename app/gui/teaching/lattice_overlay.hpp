@@ -41,8 +41,10 @@ struct LatticeOverlayStats {
 // Keeps the last marks so that a frame without a change traces nothing.
 class LatticeOverlay {
   public:
-    // Draws over one image of the preview (clipped to it).
-    LatticeOverlayStats draw(ImDrawList* draw, const ViewTransform& view);
+    // Draws over one image of the preview (clipped to it). `scale`: the picture's pixels per screen
+    // pixel, so a figure larger than the screen gets lines, arrows and dots that read as they do
+    // on screen (1 on screen).
+    LatticeOverlayStats draw(ImDrawList* draw, const ViewTransform& view, float scale = 1.0f);
 
   private:
     struct Key {

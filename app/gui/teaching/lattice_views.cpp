@@ -97,18 +97,19 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
     why_disabled(without_corners);
 }
 
-void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views) {
+void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
+                        float scale) {
     views.lattice_drawn = {};
     if (views.layers.lattice) {
         for (int ty = 0; ty < repeats; ++ty)
             for (int tx = 0; tx < repeats; ++tx) {
                 const ImVec2 min(view.screen_min.x + view.screen_width * static_cast<float>(tx),
                                  view.screen_min.y + view.screen_height * static_cast<float>(ty));
-                views.lattice_drawn =
-                    views.lattice.draw(draw, view.on_screen(min, view.screen_width, view.screen_height));
+                views.lattice_drawn = views.lattice.draw(
+                    draw, view.on_screen(min, view.screen_width, view.screen_height), scale);
             }
     }
-    views.probe.draw_marker(draw, view, views.layers);
+    views.probe.draw_marker(draw, view, views.layers, scale);
     if (views.layers.probe_pinned) {
         const ImVec2 p = view.screen_at({views.layers.probe_x, views.layers.probe_y});
         report_rect("probe_marker", ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));

@@ -30,8 +30,9 @@ struct LatticeViews {
 void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& params);
 
 // Over the preview's picture: the lattice on each of its `repeats` x `repeats` images (`view` is
-// the first), and the probe's marker.
-void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views);
+// the first), and the probe's marker; `scale` as LatticeOverlay::draw's (a figure's is larger).
+void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
+                        float scale = 1.0f);
 
 // For the UI report: what is switched on, what the overlay drew, the probe's numbers.
 // `influence_shown`: the preview shows the image of the current influence mode.

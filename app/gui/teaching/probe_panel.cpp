@@ -17,6 +17,8 @@ constexpr ImU32 gradient_colour = IM_COL32(255, 240, 120, 255);
 constexpr ImU32 distance_colour = IM_COL32(120, 200, 255, 255);
 constexpr ImU32 point_colour    = IM_COL32(255, 90, 90, 255);
 
+// [SECTION] Printing ----------------------------------------------------------------------------
+
 // "%.17g": the digits that give back the same double, as `sample` prints them.
 std::string exact(double v) {
     char text[40];
@@ -24,11 +26,16 @@ std::string exact(double v) {
     return text;
 }
 
+// A value as printf shows it with `decimals` digits, but one that rounds to zero is zero: printf
+// would write -0.0004 as "-0.000", a sign a student reads as meaning something.
+double printed(double v, int decimals) { return std::abs(v) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : v; }
+
 std::string vector_text(const std::array<double, 4>& v, int dimension) {
     std::string text = "(";
     for (int axis = 0; axis < dimension; ++axis) {
         char part[24];
-        std::snprintf(part, sizeof part, "%s%+.3f", axis ? ", " : "", v[static_cast<std::size_t>(axis)]);
+        std::snprintf(part, sizeof part, "%s%+.3f", axis ? ", " : "",
+                      printed(v[static_cast<std::size_t>(axis)], 3));
         text += part;
     }
     return text + ")";
@@ -98,9 +105,9 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
     ImGui::Dummy(ImVec2(size, size));
     const bool cubic =
         params.interpolation == noise::Interpolation::cubic && params.algorithm != noise::Algorithm::white;
-    const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;  // offsets shown, in cells
-    const float pad = 50.0f, span = size - 2.0f * pad;             // room for the corners' numbers
-    const auto at = [&](double u, double v) {                      // a position in cell units -> the drawing
+    const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;             // offsets shown, in cells
+    const float pad = 3.4f * ImGui::GetFontSize(), span = size - 2.0f * pad;  // room for the numbers
+    const auto at = [&](double u, double v) {  // a position in cell units -> the drawing
         return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
                       origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
     };
@@ -132,7 +139,7 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
         }
         if (own || !cubic) {  // the corner's number beside it, outside the cell
             char text[24];
-            std::snprintf(text, sizeof text, "%+.3f", c.value);
+            std::snprintf(text, sizeof text, "%+.3f", printed(c.value, 3));
             const ImVec2 text_size = ImGui::CalcTextSize(text);
             const float tx         = c.offset[0] <= 0 ? corner.x - text_size.x - 4.0f : corner.x + 4.0f;
             const float ty         = c.offset[1] <= 0 ? corner.y - text_size.y - 2.0f : corner.y + 2.0f;
@@ -181,7 +188,7 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
             ImGui::TextUnformatted(vector_text(c.distance, params.dimension).c_str());
         }
         ImGui::TableNextColumn();
-        ImGui::Text("%+.5f", c.value);
+        ImGui::Text("%+.5f", printed(c.value, 5));
     }
     ImGui::EndTable();
     if (shown < octave.corners.size())
@@ -205,10 +212,11 @@ void draw_blends(const noise::OctaveTrace& octave, const noise::Params& params) 
         const noise::BlendTrace& b = octave.blends[n];
         if (cubic)
             ImGui::Text("%s: cubic(%+.3f, %+.3f, %+.3f, %+.3f; %.3f) = %+.5f", axis_names[b.axis],
-                        b.inputs[0], b.inputs[1], b.inputs[2], b.inputs[3], b.t, b.result);
+                        printed(b.inputs[0], 3), printed(b.inputs[1], 3), printed(b.inputs[2], 3),
+                        printed(b.inputs[3], 3), b.t, printed(b.result, 5));
         else
-            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s, b.inputs[0],
-                        b.inputs[1], b.result);
+            ImGui::Text("%s: lerp(%.4f, %+.4f, %+.4f) = %+.5f", axis_names[b.axis], b.s,
+                        printed(b.inputs[0], 4), printed(b.inputs[1], 4), printed(b.result, 5));
     }
     if (shown < octave.blends.size())
         ImGui::TextDisabled("(the last %zu of %zu blends)", shown, octave.blends.size());
@@ -234,15 +242,24 @@ const noise::Trace* ProbePanel::trace_for(const noise::Params& params, const Lat
     return trace_ ? &*trace_ : nullptr;
 }
 
-void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos) {
-    if (!lattice.probe_pinned) return;
-    ImGui::SetNextWindowPos(default_pos, ImGuiCond_Appearing);
-    // As tall as the window allows below its corner: a teacher moves it, never scrolls to find it.
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const float height = std::max(300.0f, viewport->Pos.y + viewport->Size.y - default_pos.y - 8.0f);
-    ImGui::SetNextWindowSize(ImVec2(480, std::min(height, 700.0f)), ImGuiCond_Appearing);
+// Wide enough for the corner table (31 ems: 470 pixels at the usual 15-pixel font, more in
+// presenter mode); half the room at most, which costs the picture little: below the preview's
+// height it is as wide as it is tall anyway.
+float probe_column_width(float room) {
+    const float em = ImGui::GetFontSize();
+    return std::clamp(std::floor(room * 0.5f), std::min(22.5f * em, room * 0.5f), 31.0f * em);
+}
+
+void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos,
+                             ImVec2 size) {
+    if (!lattice.probe_pinned || size.x <= 0.0f) return;
+    // A fixed column beside the picture (the window makes room for it): it never covers the preview.
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
     bool open = true;
-    if (!ImGui::Begin("Probe: how this value is made", &open, ImGuiWindowFlags_NoSavedSettings)) {
+    if (!ImGui::Begin("Probe: how this value is made", &open,
+                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_HorizontalScrollbar)) {
         ImGui::End();
         return;
     }
@@ -258,13 +275,14 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     }
     ImGui::AlignTextToFramePadding();
     ImGui::Text("point  x %.5f   y %.5f", lattice.probe_x, lattice.probe_y);
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 60.0f);
-    if (ImGui::Button("Unpin", ImVec2(60.0f, 0.0f))) lattice.probe_pinned = false;
+    const float unpin_w = ImGui::CalcTextSize("Unpin").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - unpin_w);
+    if (ImGui::Button("Unpin", ImVec2(unpin_w, 0.0f))) lattice.probe_pinned = false;
     report_item("probe_unpin");
     const int octaves    = static_cast<int>(trace->octaves.size());
     lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
     if (octaves > 1) {
-        ImGui::SetNextItemWidth(160.0f);
+        ImGui::SetNextItemWidth(10.5f * ImGui::GetFontSize());
         ImGui::SliderInt("octave", &lattice.probe_octave, 0, octaves - 1);
         report_item("probe_octave");
     }
@@ -300,7 +318,9 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         if (octave.period > 0)
             ImGui::TextDisabled("   the lattice wraps every %lld cells (tiling)",
                                 static_cast<long long>(octave.period));
-        draw_cell(octave, params, 250.0f);
+        draw_cell(
+            octave, params,
+            std::min(16.5f * ImGui::GetFontSize(), std::floor(ImGui::GetContentRegionAvail().x * 0.55f)));
         report_item("probe_drawing");
         ImGui::SameLine();
         ImGui::BeginGroup();
@@ -337,9 +357,10 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         }
     }
     ImGui::Separator();
-    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave, octave.value,
-                octave.contribution);
-    ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s", trace->total.value);
+    ImGui::Text("octave %d: n = %+.6f   adds %+.6f to the sum", lattice.probe_octave,
+                printed(octave.value, 6), printed(octave.contribution, 6));
+    ImGui::Text("sum of %d octave%s: %+.6f", octaves, octaves == 1 ? "" : "s",
+                printed(trace->total.value, 6));
     ImGui::Text("gradient %s%s", vector_text(trace->total.gradient, params.dimension).c_str(),
                 trace->total.method == noise::GradientMethod::analytic ? "" : " (finite differences)");
     ImGui::End();
@@ -353,18 +374,18 @@ std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, doub
     return {{cx, cy}, {cx + 1.0, cy}, {cx, cy + 1.0}, {cx + 1.0, cy + 1.0}};
 }
 
-void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view,
-                             const LatticeViewSettings& lattice) {
+void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice,
+                             float scale) {
     if (!lattice.probe_pinned || view.params.dimension < 2) return;
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Lines from the corners of the first octave's cell: the distance vectors of step 3, when the
     // cells are large enough on screen for the lines to read.
-    if (view.screen_pixels_per_unit() >= 24.0)
+    if (view.screen_pixels_per_unit() >= 24.0 * scale)
         for (const NoisePoint& corner : probe_distance_corners(view.params, lattice.probe_x, lattice.probe_y))
-            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f);
-    draw->AddCircle(p, 8.0f, IM_COL32(0, 0, 0, 200), 0, 3.0f);
-    draw->AddCircle(p, 8.0f, point_colour, 0, 1.8f);
-    draw->AddCircleFilled(p, 2.5f, point_colour);
+            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f * scale);
+    draw->AddCircle(p, 8.0f * scale, IM_COL32(0, 0, 0, 200), 0, 3.0f * scale);
+    draw->AddCircle(p, 8.0f * scale, point_colour, 0, 1.8f * scale);
+    draw->AddCircleFilled(p, 2.5f * scale, point_colour);
 }
 
 nlohmann::json ProbePanel::report_state(const LatticeViewSettings& lattice) const {

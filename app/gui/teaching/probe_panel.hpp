@@ -30,13 +30,19 @@ namespace app::gui {
 // simplex has no square cell, cellular noise no corners.
 std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, double x, double y);
 
+// The width of the probe's column beside the picture, out of `room` (what the preview would have).
+float probe_column_width(float room);
+
 class ProbePanel {
   public:
-    // The probe's window (only while a probe is pinned). `report` gets its numbers.
-    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 default_pos);
+    // The probe's window, at `pos` and `size` (the column beside the picture), only while a probe
+    // is pinned; its close button unpins it.
+    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos, ImVec2 size);
     // The probe's marker over the preview, with lines from the corners of its cell where they
     // are distance vectors (probe_distance_corners).
-    void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice);
+    // `scale` as LatticeOverlay::draw's.
+    void draw_marker(ImDrawList* draw, const ViewTransform& view, const LatticeViewSettings& lattice,
+                     float scale = 1.0f);
     // The probe's numbers for the UI report (null when none is pinned).
     nlohmann::json report_state(const LatticeViewSettings& lattice) const;
 

@@ -17,8 +17,11 @@
   5. "Interpolation curves" as PNG 640 x 400: the requested size, not blank: the five curves'
      colours are all there.
   5b. "Octaves strip" PNG 1400 x 330: the requested size, and images across most of its width.
-  6. "Animation", octaves building up: an animated PNG of one frame per octave whose frames are
-     those of `export --animate octaves` for the preset the figures carry.
+  6. "Animation", octaves building up (2 frames a second by default, half a second an octave):
+     an animated PNG of one frame per octave whose frames are those of `export --animate octaves`
+     for the preset the figures carry.
+  7. The path's extension follows the kind (an SVG probe cell: .svg; then the animation: .png),
+     and "Replace an existing file" is no longer ticked once the dialog has closed.
 """
 import json
 import os
@@ -194,7 +197,9 @@ def main():
         until(report, "the animation's options", lambda l: "figure_animate=octaves" in l["rects"])
         time.sleep(0.3)
         click(report.last()["rects"]["figure_animate=octaves"])
-        until(report, "octaves", lambda l: l["figure"]["animate"] == "octaves")
+        line = until(report, "octaves", lambda l: l["figure"]["animate"] == "octaves")
+        if line["figure"]["fps"] != 2:
+            fail(f"the octave build-up runs at {line['figure']['fps']} frames a second: each octave flashes by")
         hold("Escape")
         until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
         animation = export_figure(report, "animation", 320, 200, os.path.join(WORK, "build-up.png"))
@@ -209,6 +214,24 @@ def main():
             wanted.seek(i)
             if shown.convert("RGB").tobytes() != wanted.convert("RGB").tobytes():
                 fail(f"frame {i} of the window's build-up differs from `export --animate octaves`")
+
+        # 7. The file's extension follows the kind, and "Replace" is asked for each time.
+        menu_item(report, "file_menu", "export_figure")
+        until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_kind=probe_cell"])
+        time.sleep(0.2)
+        click(report.last()["rects"]["figure_svg"])
+        until(report, "an SVG name", lambda l: l["figure"]["path"].endswith(".svg"))
+        click(report.last()["rects"]["figure_kind=animation"])
+        until(report, "the animation's name", lambda l: l["figure"]["path"].endswith(".png")
+              and l["figure"]["kind"] == "animation")
+        click(report.last()["rects"]["figure_replace"])
+        until(report, "Replace ticked", lambda l: l["figure"]["overwrite"])
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+        if report.last()["figure"]["overwrite"]:
+            fail("\"Replace an existing file\" is still ticked after the dialog closed")
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -9,12 +9,17 @@
      (read back from --ui-report) are the step's as the file describes them (the defaults, or the
      step's preset, with the step's "set" keys on top), and so are its views: the lattice, the
      probe pinned at the file's point, the field layer, the bottom tab. The panel's text fits:
-     its rectangle lies inside the window and above the controls. A screenshot of each step is
+     its rectangle lies inside the window and above the controls; Back, Next, Reset and Leave are
+     at the same place at every step; a pinned probe's window covers no part of the picture.
+     A screenshot of each step is
      kept in WORKDIR for a person to look at.
   3. The student's own change is kept per step: on step 2 of the first lesson the octaves field is
      set to 3 by typing, Next and Back bring the 3 back, Reset gives the file's value.
   4. Leave (and Finish on the last step) gives back the student's own settings.
-  5. File > Open lesson file with a broken lesson shows one line naming the step and the key and
+  5. Presenter mode (F5 in a lesson): no controls, larger buttons, the probe's window beside the
+     picture; View > Presenter mode switches it off and the controls come back.
+  6. File > Open lesson file starts in the folder the program was started from (the teacher's,
+     not the shipped lessons'); with a broken lesson it shows one line naming the step and the key and
      starts nothing; a teacher's own good file then starts.
 """
 import glob
@@ -23,7 +28,7 @@ import os
 import sys
 import time
 
-from x11_drive import click, fail, hold, menu_item, screenshot, settled, start_app, type_into_slider, until, xdo
+from x11_drive import centre, click, fail, hold, menu_item, screenshot, settled, start_app, type_into_slider, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -98,6 +103,12 @@ def check_step(line, lesson_name, index, step):
             fail(f"{where}: the probe is {probe}, the file pins it at {show['probe']}")
     elif probe is not None:
         fail(f"{where}: a probe is pinned at {probe} though the file pins none")
+    # A pinned probe has its own column: it covers no part of the picture.
+    rects = line["rects"]
+    if "probe_window" in rects and "preview_image" in rects:
+        window, image = rects["probe_window"], rects["preview_image"]
+        if window[0] < image[2] and image[0] < window[2] and window[1] < image[3] and image[1] < window[3]:
+            fail(f"{where}: the probe's window {window} covers the picture {image}")
     # The panel fits in the window, above the controls, and its text is inside it.
     panel = line["rects"]["lesson_text"]
     controls_top = line["rects"]["open"][1]  # the first row of the controls, under the panel
@@ -129,6 +140,17 @@ def step_through(report, path, shots):
         time.sleep(0.4)  # the probe's window and the tab follow a frame later
         line = report.last()
         check_step(line, name, index, step)
+        # The buttons stay where they were at step 1, whatever the length of the step's text.
+        buttons = {key: line["rects"][key] for key in ("lesson_back", "lesson_next", "lesson_reset", "lesson_leave")}
+        if index == 0:
+            first_buttons = buttons
+            # The pointer over the lesson's text reads no value: the readout is the picture's.
+            xdo("mousemove", *[str(int(v)) for v in centre(line["rects"]["lesson_text"])])
+            time.sleep(0.4)
+            if "readout" in report.last():
+                fail(f"{name}: with the pointer over the lesson panel the readout shows {report.last()['readout']}")
+        elif buttons != first_buttons:
+            fail(f"{name} step {index + 1}: the lesson's buttons moved from {first_buttons} to {buttons}")
         if shots:
             screenshot(WORK, f"{name}-step{index + 1}.png")
         click(line["rects"]["lesson_next"])  # "Finish" on the last step
@@ -180,6 +202,9 @@ def teachers_file(report):
     for path, check in ((broken, "error"), (good, "started")):
         menu_item(report, "lessons_menu", "lesson_open_file")
         line = until(report, "the open dialog", lambda l: "lesson_open_path" in l["rects"], timeout=10)
+        if check == "error" and line["lesson"]["open_path"] != os.path.join(os.path.realpath(WORK), ""):
+            fail(f"Open lesson file starts at {line['lesson']['open_path']!r}, not in the folder the "
+                 f"program was started from ({WORK})")
         time.sleep(0.3)
         click(report.last()["rects"]["lesson_open_path"])
         hold("ctrl+a")
@@ -208,6 +233,39 @@ def teachers_file(report):
                               "teacher's lesson")
 
 
+def presenter(report):
+    """F5 in a lesson: only the lesson's panel and the picture (and the probe's column), larger
+    text; the View menu's item switches it back and the controls return."""
+    name = "02-perlin-gradient-noise"
+    menu_item(report, "lessons_menu", "lesson=" + name)
+    line = until(report, "step 1", lambda l: l["lesson"].get("step") == 1 and "lesson_next" in l["rects"])
+    time.sleep(0.3)
+    normal_next = report.last()["rects"]["lesson_next"]
+    hold("F5")
+    line = until(report, "presenter mode", lambda l: l["presenter"] and "lesson_next" in l["rects"]
+                 and "probe_window" in l["rects"] and "preview_image" in l["rects"])
+    time.sleep(0.5)
+    line = report.last()
+    rects = line["rects"]
+    if "open" in rects or "octaves" in rects:
+        fail("presenter mode still shows the controls")
+    big_next = rects["lesson_next"]
+    if big_next[3] - big_next[1] <= normal_next[3] - normal_next[1]:
+        fail(f"presenter mode's buttons are no larger: {big_next} against {normal_next}")
+    window, image = rects["probe_window"], rects["preview_image"]
+    if window[0] < image[2] and image[0] < window[2] and window[1] < image[3] and image[1] < window[3]:
+        fail(f"in presenter mode the probe's window {window} covers the picture {image}")
+    screenshot(WORK, "presenter-step1.png")
+    click(big_next)
+    until(report, "presenter step 2", lambda l: l["lesson"].get("step") == 2 and l["presenter"])
+    menu_item(report, "view_menu", "presenter_mode")
+    line = until(report, "presenter mode off", lambda l: not l["presenter"] and "open" in l["rects"])
+    time.sleep(0.3)
+    click(report.last()["rects"]["lesson_leave"])
+    own_settings_back(until(report, "left", lambda l: "file" not in l["lesson"] and "lesson_text" not in l["rects"]),
+                      "presenter mode")
+
+
 def main():
     if len(LESSONS) < 5:
         fail(f"expected the five shipped lessons, found {LESSONS}")
@@ -217,6 +275,7 @@ def main():
         for path in LESSONS:
             step_through(report, path, shots=True)
         kept_per_step(report)
+        presenter(report)
         teachers_file(report)
         line = report.last()
         # Work on the window's thread by its CPU time (a loaded machine delays frames without

@@ -151,7 +151,7 @@ class Soak:
     def close_popups(self):
         """An open combo lists its items as "key=choice" rectangles, the open Compare menu its
         "snapshot" item, the Teach menu its "teach_*" items, the File menu "export_figure", the
-        Lessons menu "lesson_open_file"; clicking the combo's box or the menu's title closes them."""
+        Lessons menu "lesson_open_file", the View menu "presenter_mode"; clicking the combo's box or the menu's title closes them."""
         for _ in range(3):
             rects = self.rects()
             combos = {k.split("=")[0] for k in rects if "=" in k}
@@ -163,6 +163,8 @@ class Soak:
                 combos.add("file_menu")
             if "lesson_open_file" in rects:  # the Lessons menu's items
                 combos.add("lessons_menu")
+            if "presenter_mode" in rects:  # the View menu's item
+                combos.add("view_menu")
             if not combos:
                 return
             for combo in combos:

@@ -70,6 +70,19 @@ TEST(FigureRender, TheStripHasEachOctaveAndTheSum) {
     EXPECT_NE(strip[0].rgba, strip[1].rgba);  // the octaves differ
 }
 
+// The strip's default height holds its row of squares and their labels, without an empty band:
+// the layout at that height uses the whole width and leaves margins of about a fifth of an image.
+TEST(FigureRender, TheStripsHeightFitsItsContent) {
+    FigureRequest strip                 = request(1920, 0);
+    strip.scene.settings.params.octaves = 5;
+    strip.height                        = strip_height(1920, 5);
+    EXPECT_LT(strip.height, 1920 / 3);  // the square picture's 1920 was two thirds empty
+    const StripLayout layout = strip_layout(strip);
+    EXPECT_LE(layout.left, 0.25f * static_cast<float>(layout.side));  // a gap, and the rounding of `side`
+    EXPECT_GT(layout.top, 0.0f);
+    EXPECT_LE(layout.top, 0.2f * static_cast<float>(layout.side));
+}
+
 TEST(FigureRender, CancelledIsAnError) {
     Control control;
     control.cancelled = true;

@@ -53,6 +53,40 @@ TEST(VectorFigure, ProbeCellFigureRefusesCellsItCannotDraw) {
                  std::invalid_argument);
 }
 
+// A slide-sized figure has lines, arrowheads and labels in proportion to its size, as on screen.
+TEST(VectorFigure, StrokesArrowsAndLabelsGrowWithTheFigure) {
+    const auto widest = [](const VectorFigure& figure, FigureShape::Kind kind) {
+        double most = 0.0;
+        for (const FigureShape& s : figure.shapes)
+            if (s.kind == kind) most = std::max(most, s.size);
+        return most;
+    };
+    const VectorFigure small = interpolation_curves_figure(noise::Interpolation::quintic, 800, 500);
+    const VectorFigure large = interpolation_curves_figure(noise::Interpolation::quintic, 1920, 1080);
+    EXPECT_NEAR(widest(large, FigureShape::Kind::polyline) / widest(small, FigureShape::Kind::polyline), 2.0,
+                1e-9);
+    EXPECT_GT(widest(large, FigureShape::Kind::text), 2.0 * widest(small, FigureShape::Kind::text) - 1.0);
+    // Every curve, the ones not selected too, is at least 2.5 screen pixels wide and mostly opaque.
+    for (const FigureShape& s : small.shapes) {
+        if (s.kind == FigureShape::Kind::polyline && s.points.size() > 2 && s.size > 2.0) {
+            EXPECT_GE(s.colour.a, 200);
+        }
+    }
+    std::size_t curves = 0;
+    for (const FigureShape& s : small.shapes)
+        curves += s.kind == FigureShape::Kind::polyline && s.size >= 2.5;
+    EXPECT_EQ(curves, 5u);
+
+    noise::Params params;
+    params.octaves           = 1;
+    const noise::Trace trace = noise::trace_point(noise::FractalNoise(params), {1.3, 0.6, 0.0, 0.0});
+    const VectorFigure cell  = probe_cell_figure(trace, params, 0, 500, 500);
+    const VectorFigure slide = probe_cell_figure(trace, params, 0, 2000, 2000);
+    EXPECT_NEAR(widest(slide, FigureShape::Kind::arrow), 2.0 * 2000.0 / 540.0, 1e-9);
+    EXPECT_EQ(widest(cell, FigureShape::Kind::arrow), 2.0);  // at most 540 pixels: as on screen
+    EXPECT_GT(arrow_head_length(widest(slide, FigureShape::Kind::arrow)), 3.0 * arrow_head_length(2.0));
+}
+
 TEST(VectorFigure, TextIsEscaped) {
     VectorFigure figure{10, 10, {}, {}};
     figure.shapes.push_back({FigureShape::Kind::text, {{0, 0}}, 10, false, {}, "a < b & c"});

@@ -91,6 +91,15 @@ TEST(LessonFile, ErrorsNameTheFileTheStepAndTheKey) {
     EXPECT_EQ(
         step_error(R"([{"title": "a", "text": "b", "show": {"probe": [1]}}])"),
         "mine.json: step 1: show: key 'probe': expected [x, y], two numbers in noise space, got an array");
+    // An unknown key in "set" is told what a step may set: the noise keys and view, not a
+    // preset file's header keys.
+    const std::string unknown = step_error(R"([{"title": "a", "text": "b", "set": {"octave": 2}}])");
+    EXPECT_EQ(unknown.rfind("mine.json: step 1: set: unknown key 'octave': expected one of ", 0), 0u)
+        << unknown;
+    EXPECT_NE(unknown.find(", octaves, "), std::string::npos) << unknown;
+    EXPECT_NE(unknown.find(", view"), std::string::npos) << unknown;
+    EXPECT_EQ(unknown.find("format"), std::string::npos) << unknown;
+    EXPECT_EQ(unknown.find("description"), std::string::npos) << unknown;
     EXPECT_EQ(step_error(R"([{"title": "a"}])"),
               "mine.json: step 1: key 'text' is missing: expected a string");
     EXPECT_EQ(step_error(R"([{"title": "a", "text": "b", "preset": "nope"}])"),
