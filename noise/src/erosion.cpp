@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <type_traits>
 
 #include "erosion_filter.hpp"
+#include "erosion_rows.hpp"
 #include "erosion_stage.hpp"
 
 namespace noise {
@@ -82,6 +85,47 @@ ValueGradient eroded_value_gradient(const FractalNoise& noise, const Point& p) {
     const Dual gy     = plan.two_d ? Dual{field.gradient[1], turn[1]} : Dual{0.0};
     const Dual eroded = erode<Dual>(plan, x, y, v, gx, gy);
     return {eroded.value, eroded.slope, field.method};
+}
+
+namespace {
+
+// A row in pieces of this many pixels: the inputs of one piece (5 rows of doubles) stay in the
+// first-level cache, and its gully bands are a few hundred cells per octave.
+constexpr std::size_t eroded_piece = 512;
+
+template <class Value>
+void fill_eroded(const FractalNoise& noise, const RowSpec& row, std::span<Value> out) {
+    if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
+    const Params& params    = noise.params();
+    const ErosionPlan& plan = noise.erosion();
+    const double y          = plan.two_d ? row.y : 0.0;
+    for (std::size_t start = 0; start < out.size(); start += eroded_piece) {
+        const std::size_t count = std::min(eroded_piece, out.size() - start);
+        double x[eroded_piece], v[eroded_piece], gx[eroded_piece], gy[eroded_piece], eroded[eroded_piece];
+        for (std::size_t i = 0; i < count; ++i) {
+            // The point and the input of eroded_at, pixel by pixel (the field's dual numbers).
+            const int pixel = row.first + static_cast<int>(start + i);
+            const Point p{row.x_origin + (pixel + 0.5) * row.x_step, row.y, params.z, params.w};
+            const ValueGradient field = shaped_value_gradient(noise, p, erosion_input_step);
+            x[i]                      = p[0];
+            v[i]                      = field.value;
+            gx[i]                     = field.gradient[0];
+            gy[i]                     = plan.two_d ? field.gradient[1] : 0.0;
+        }
+        erode_row(plan, y, std::span(x, count), std::span(v, count), std::span(gx, count),
+                  std::span(gy, count), std::span(eroded, count));
+        for (std::size_t i = 0; i < count; ++i) out[start + i] = static_cast<Value>(eroded[i]);
+    }
+}
+
+}  // namespace
+
+void fill_eroded_row(const FractalNoise& noise, const RowSpec& row, std::span<double> out) {
+    fill_eroded(noise, row, out);
+}
+
+void fill_eroded_row(const FractalNoise& noise, const RowSpec& row, std::span<float> out) {
+    fill_eroded(noise, row, out);
 }
 
 }  // namespace detail
