@@ -9,6 +9,7 @@
 #include "erosion_filter.hpp"
 #include "erosion_rows.hpp"
 #include "erosion_stage.hpp"
+#include "gradient_rows.hpp"
 
 namespace noise {
 
@@ -96,21 +97,19 @@ constexpr std::size_t eroded_piece = 512;
 template <class Value>
 void fill_eroded(const FractalNoise& noise, const RowSpec& row, std::span<Value> out) {
     if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
-    const Params& params    = noise.params();
     const ErosionPlan& plan = noise.erosion();
     const double y          = plan.two_d ? row.y : 0.0;
     for (std::size_t start = 0; start < out.size(); start += eroded_piece) {
         const std::size_t count = std::min(eroded_piece, out.size() - start);
         double x[eroded_piece], v[eroded_piece], gx[eroded_piece], gy[eroded_piece], eroded[eroded_piece];
+        RowSpec part = row;
+        part.first += static_cast<int>(start);
+        // The input of eroded_at at each pixel's point: the shaped field's value and gradient.
+        shaped_gradient_row(noise, part, erosion_input_step, std::span(v, count), std::span(gx, count),
+                            std::span(gy, count));
         for (std::size_t i = 0; i < count; ++i) {
-            // The point and the input of eroded_at, pixel by pixel (the field's dual numbers).
-            const int pixel = row.first + static_cast<int>(start + i);
-            const Point p{row.x_origin + (pixel + 0.5) * row.x_step, row.y, params.z, params.w};
-            const ValueGradient field = shaped_value_gradient(noise, p, erosion_input_step);
-            x[i]                      = p[0];
-            v[i]                      = field.value;
-            gx[i]                     = field.gradient[0];
-            gy[i]                     = plan.two_d ? field.gradient[1] : 0.0;
+            x[i] = row.x_origin + (part.first + static_cast<int>(i) + 0.5) * row.x_step;
+            if (!plan.two_d) gy[i] = 0.0;
         }
         erode_row(plan, y, std::span(x, count), std::span(v, count), std::span(gx, count),
                   std::span(gy, count), std::span(eroded, count));

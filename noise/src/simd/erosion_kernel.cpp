@@ -39,7 +39,7 @@ struct Blend {
 };
 
 // Step 3's profile: y and dy/dt of the gully at t (erosion_filter.hpp's gully_profile).
-void Profile(const ErosionPlan& plan, VD t, VD& y, VD& slope) {
+HWY_INLINE void Profile(const ErosionPlan& plan, VD t, VD& y, VD& slope) {
     const D d;
     const VD one = hn::Set(d, 1.0), two = hn::Set(d, 2.0);
     const auto negative = hn::Lt(t, hn::Zero(d));  // side = -1
@@ -60,26 +60,58 @@ void Profile(const ErosionPlan& plan, VD t, VD& y, VD& slope) {
     slope                = hn::IfThenElse(in_crease, crease_s, hn::IfThenElse(in_ridge, ridge_s, wall_s));
 }
 
-// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix (the row's cell iy), at (fx, fy)
-// in the cell, across the slope (cx, cy).
-Blend Cells(const ErosionPlan& plan, const detail::GullyBand& band, VD ix, VD fx, double fy, VD cx, VD cy) {
+// Step 2's points of the 3 x 3 cells around the lanes' cells ix (the row's cell iy), from the band:
+// px[oy + 1][ox + 1] for cell (ix + ox, iy + oy). Along a row the lanes' cells are neighbours (at
+// most a few cells apart): then one load of each band row holds every lane's 3 cells, and a lane
+// takes its own by a permute. Lanes further apart (few lanes, fine gullies) gather theirs.
+HWY_INLINE void Points(const detail::GullyBand& band, VD ix, VD (&px)[3][3], VD (&py)[3][3]) {
     const D d;
     const DI di;
+    const std::size_t lanes = hn::Lanes(d);
+    const double lowest     = hn::GetLane(hn::MinOfLanes(d, ix));
+    const double highest    = hn::GetLane(hn::MaxOfLanes(d, ix));
+    if (highest - lowest + 3.0 <= static_cast<double>(lanes)) {
+        // Band column of cell `lowest - 1`, and each lane's cell - 1 counted from there.
+        const auto first = static_cast<std::size_t>(lowest - band.ix_lo);
+        const auto local = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, lowest)));
+        for (int r = 0; r < 3; ++r) {
+            const std::size_t at = static_cast<std::size_t>(r) * band.columns + first;
+            const VD row_x = hn::LoadU(d, band.px.data() + at), row_y = hn::LoadU(d, band.py.data() + at);
+            for (int c = 0; c < 3; ++c) {
+                const auto index = hn::IndicesFromVec(d, hn::Add(local, hn::Set(di, c)));
+                px[r][c]         = hn::TableLookupLanes(row_x, index);
+                py[r][c]         = hn::TableLookupLanes(row_y, index);
+            }
+        }
+        return;
+    }
+    const auto column = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, band.ix_lo)));
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            const auto index = hn::Add(column, hn::Set(di, c + static_cast<std::int64_t>(r * band.columns)));
+            px[r][c]         = hn::GatherIndex(d, band.px.data(), index);
+            py[r][c]         = hn::GatherIndex(d, band.py.data(), index);
+        }
+    }
+}
+
+// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, at (fx, fy) in the cell, across
+// the slope (cx, cy).
+HWY_INLINE Blend Cells(const ErosionPlan& plan, const detail::GullyBand& band, VD ix, VD fx, double fy, VD cx,
+                       VD cy) {
+    const D d;
     const VD reach2 = hn::Set(d, detail::erosion_reach2), inv_reach2 = hn::Set(d, detail::erosion_inv_reach2);
     const VD one = hn::Set(d, 1.0), half = hn::Set(d, 0.5);
-    // The band's column of the cell left of each lane's cell.
-    const auto column = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, band.ix_lo)));
+    VD px[3][3], py[3][3];
+    Points(band, ix, px, py);
     Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
     for (int oy = -1; oy <= 1; ++oy) {
-        const std::size_t row = static_cast<std::size_t>(oy + 1) * band.columns;
         for (int ox = -1; ox <= 1; ++ox) {
-            const auto index = hn::Add(column, hn::Set(di, ox + 1));
-            const VD px      = hn::GatherIndex(d, band.px.data() + row, index);
-            const VD py      = hn::GatherIndex(d, band.py.data() + row, index);
-            const VD dx      = hn::Sub(fx, hn::Add(hn::Set(d, static_cast<double>(ox)), px));
-            const VD dy      = hn::Sub(hn::Set(d, fy), hn::Add(hn::Set(d, static_cast<double>(oy)), py));
-            const VD r2      = hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy));
-            const auto near  = hn::Lt(r2, reach2);
+            const VD dx = hn::Sub(fx, hn::Add(hn::Set(d, static_cast<double>(ox)), px[oy + 1][ox + 1]));
+            const VD dy =
+                hn::Sub(hn::Set(d, fy), hn::Add(hn::Set(d, static_cast<double>(oy)), py[oy + 1][ox + 1]));
+            const VD r2     = hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy));
+            const auto near = hn::Lt(r2, reach2);
             if (hn::AllFalse(d, near)) continue;
             const VD fall   = hn::Sub(one, hn::Mul(r2, inv_reach2));
             const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
@@ -184,8 +216,9 @@ std::vector<GullyBand> gully_bands(const ErosionPlan& plan, double y, std::span<
         band.columns             = static_cast<std::size_t>(hi - lo) + 3;
         const std::int64_t first = static_cast<std::int64_t>(lo) - 1;
         const std::int64_t iy    = static_cast<std::int64_t>(std::floor(y * octave.frequency));
-        band.px.resize(3 * band.columns);
-        band.py.resize(3 * band.columns);
+        // Past the last row, room for one vector's load from any column (Points).
+        band.px.resize(3 * band.columns + 16);
+        band.py.resize(3 * band.columns + 16);
         for (std::size_t r = 0; r < 3; ++r) {
             for (std::size_t j = 0; j < band.columns; ++j) {
                 const auto [px, py]           = gully_cell_point(octave, first + static_cast<std::int64_t>(j),
