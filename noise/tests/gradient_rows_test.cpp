@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "noise/kernel.hpp"
@@ -70,22 +71,18 @@ std::vector<noise::Params> fields() {
     curved.curve         = noise::curve_preset(noise::CurvePreset::valley);
     curved.terraces      = 4;
     all.push_back(curved);
-    noise::Params masked = hills();
-    noise::set_param(masked, "mask", "min");
-    noise::set_param(masked, "mask.frequency", "6");
-    all.push_back(masked);
-    noise::Params warped  = hills();
-    warped.warp_amplitude = 0.4;
-    all.push_back(warped);
-    noise::Params eroded  = hills();
-    eroded.erosion_method = noise::ErosionMethod::filter;
-    all.push_back(eroded);
-    noise::Params solid = hills();
-    solid.dimension     = 3;
-    all.push_back(solid);
-    noise::Params simplex = hills();
-    simplex.algorithm     = noise::Algorithm::simplex;
-    all.push_back(simplex);
+    // Fields the lanes do not cover, one setting each.
+    const std::vector<std::vector<std::pair<const char*, const char*>>> uncovered{
+        {{"mask", "min"}, {"mask.frequency", "6"}},
+        {{"warp_amplitude", "0.4"}},
+        {{"erosion.method", "filter"}},
+        {{"dimension", "3"}},
+        {{"algorithm", "simplex"}}};
+    for (const auto& settings : uncovered) {
+        noise::Params params = hills();
+        for (const auto& [key, value] : settings) noise::set_param(params, key, value);
+        all.push_back(params);
+    }
     return all;
 }
 
