@@ -8,7 +8,8 @@
 // reference) are hashed once per cell, not 9 times per pixel and octave.
 //
 // fill_eroded_row is the eroded field's row: the shaped field's value and gradient at each pixel
-// (trace.cpp's dual numbers, the same call eroded_at makes), then erode_row over the row.
+// (gradient_rows.hpp: on lanes for 2D gradient noise, else the call eroded_at makes), then
+// erode_row over the row.
 #pragma once
 
 #include <cstdint>

@@ -62,7 +62,7 @@ ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double s
 // p_i, step)'s value, gradient[0] and gradient[1], bit for bit, for the normal maps and the
 // terrain. 2D gradient noise (improved or random gradients, a two-point curve; without a warp,
 // the rotated layer, a mask or the erosion filter) runs on SIMD lanes (src/gradient_rows.hpp),
-// about 20 times faster than point by point; every other field takes value_gradient at each
+// about ten times faster than point by point; every other field takes value_gradient at each
 // pixel. The spans have the same size.
 void value_gradient_row(const FractalNoise& noise, const RowSpec& row, double step, std::span<double> value,
                         std::span<double> gx, std::span<double> gy);
