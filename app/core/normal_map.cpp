@@ -1,9 +1,11 @@
-// normal_map: value_gradient per pixel, the chain rule of terrain_scale.hpp, 8-bit encoding.
+// normal_map: value_gradient along each row (value_gradient_row), the chain rule of
+// terrain_scale.hpp, 8-bit encoding.
 #include "core/normal_map.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "noise/render.hpp"
 #include "noise/trace.hpp"
@@ -32,11 +34,15 @@ bool normal_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
         if (cancel && cancel->load()) return false;
         const int y       = window.y0 + r;
         std::uint8_t* row = out.data() + static_cast<std::size_t>(r) * window.columns() * 3;
-        for (int x = window.x0; x < window.x1; ++x) {
-            const noise::Point p          = noise::pixel_point(params, window.width, x, y);
-            const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
-            const auto rgb                = encode_normal(scale.slope(vg.value, vg.gradient), convention);
-            std::copy(rgb.begin(), rgb.end(), row + static_cast<std::size_t>(x - window.x0) * 3);
+        // The row's values and gradients at once (value_gradient at each pixel_point, bit for bit).
+        const auto columns = static_cast<std::size_t>(window.columns());
+        std::vector<double> value(columns), gx(columns), gy(columns);
+        const noise::RowSpec spec{params.offset_x, params.frequency / window.width, window.x0,
+                                  noise::pixel_point(params, window.width, 0, y)[1]};
+        noise::value_gradient_row(noise, spec, step, value, gx, gy);
+        for (std::size_t i = 0; i < columns; ++i) {
+            const auto rgb = encode_normal(scale.slope(value[i], {gx[i], gy[i], 0.0, 0.0}), convention);
+            std::copy(rgb.begin(), rgb.end(), row + i * 3);
         }
         return true;
     });

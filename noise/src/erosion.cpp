@@ -3,9 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <type_traits>
 
 #include "erosion_filter.hpp"
+#include "erosion_rows.hpp"
 #include "erosion_stage.hpp"
+#include "gradient_rows.hpp"
 
 namespace noise {
 
@@ -82,6 +86,45 @@ ValueGradient eroded_value_gradient(const FractalNoise& noise, const Point& p) {
     const Dual gy     = plan.two_d ? Dual{field.gradient[1], turn[1]} : Dual{0.0};
     const Dual eroded = erode<Dual>(plan, x, y, v, gx, gy);
     return {eroded.value, eroded.slope, field.method};
+}
+
+namespace {
+
+// A row in pieces of this many pixels: the inputs of one piece (5 rows of doubles) stay in the
+// first-level cache, and its gully bands are a few hundred cells per octave.
+constexpr std::size_t eroded_piece = 512;
+
+template <class Value>
+void fill_eroded(const FractalNoise& noise, const RowSpec& row, std::span<Value> out) {
+    if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
+    const ErosionPlan& plan = noise.erosion();
+    const double y          = plan.two_d ? row.y : 0.0;
+    for (std::size_t start = 0; start < out.size(); start += eroded_piece) {
+        const std::size_t count = std::min(eroded_piece, out.size() - start);
+        double x[eroded_piece], v[eroded_piece], gx[eroded_piece], gy[eroded_piece], eroded[eroded_piece];
+        RowSpec part = row;
+        part.first += static_cast<int>(start);
+        // The input of eroded_at at each pixel's point: the shaped field's value and gradient.
+        shaped_gradient_row(noise, part, erosion_input_step, std::span(v, count), std::span(gx, count),
+                            std::span(gy, count));
+        for (std::size_t i = 0; i < count; ++i) {
+            x[i] = row.x_origin + (part.first + static_cast<int>(i) + 0.5) * row.x_step;
+            if (!plan.two_d) gy[i] = 0.0;
+        }
+        erode_row(plan, y, std::span(x, count), std::span(v, count), std::span(gx, count),
+                  std::span(gy, count), std::span(eroded, count));
+        for (std::size_t i = 0; i < count; ++i) out[start + i] = static_cast<Value>(eroded[i]);
+    }
+}
+
+}  // namespace
+
+void fill_eroded_row(const FractalNoise& noise, const RowSpec& row, std::span<double> out) {
+    fill_eroded(noise, row, out);
+}
+
+void fill_eroded_row(const FractalNoise& noise, const RowSpec& row, std::span<float> out) {
+    fill_eroded(noise, row, out);
 }
 
 }  // namespace detail

@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 
+#include "erosion_rows.hpp"
 #include "kernel_plan.hpp"
 #include "noise/algorithms.hpp"
 #include "warp_rows.hpp"
@@ -153,28 +154,16 @@ void fill_shaped_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* 
     }
 }
 
-// The eroded field (erosion.hpp): the reference at each pixel, at the point the kernels read.
-template <class Value>
-void fill_eroded_row(const FractalNoise& noise, const RowSpec& row, std::span<Value> out) {
-    if (!(row.x_step > 0.0)) throw std::invalid_argument("RowKernel: x_step must be positive");
-    const Params& params = noise.params();
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        const Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y, params.z,
-                      params.w};
-        out[i] = static_cast<Value>(noise.at(p));
-    }
-}
-
 }  // namespace
 
 void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const {
-    if (eroded_ != nullptr) return fill_eroded_row(*eroded_, row, out);
+    if (eroded_ != nullptr) return detail::fill_eroded_row(*eroded_, row, out);
     if (shape_) return fill_shaped_chunks(*plan_, warp_.get(), *shape_, row, out);
     fill_raw_chunks(*plan_, warp_.get(), row, -1, out);
 }
 
 void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
-    if (eroded_ != nullptr) return fill_eroded_row(*eroded_, row, out);
+    if (eroded_ != nullptr) return detail::fill_eroded_row(*eroded_, row, out);
     if (shape_) return fill_shaped_chunks(*plan_, warp_.get(), *shape_, row, out);
     fill_raw_chunks(*plan_, warp_.get(), row, -1, out);
 }

@@ -103,7 +103,7 @@ void PointSampler::octave(int i, std::span<const Point> points, std::span<double
 }
 
 void PointSampler::at(std::span<const Point> points, std::span<double> out) const {
-    if (noise_->erosion().active) {  // not compiled yet (kernel.hpp): the reference at each point
+    if (noise_->erosion().active) {  // points are not rows (kernel.hpp): the reference at each point
         if (out.size() != points.size())
             throw std::invalid_argument("PointSampler: out and points differ in size");
         for (std::size_t i = 0; i < points.size(); ++i) out[i] = noise_->at(points[i]);

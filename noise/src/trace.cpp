@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "erosion_stage.hpp"
+#include "gradient_rows.hpp"
 #include "noise/algorithms.hpp"
 #include "octave_sum.hpp"
 #include "reference_trace.hpp"
@@ -119,6 +120,26 @@ ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double s
         return finite_differences(noise, p, step);  // of at(), shaping and erosion included
     if (noise.erosion().active) return detail::eroded_value_gradient(noise, p);
     return shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step);
+}
+
+void value_gradient_row(const FractalNoise& noise, const RowSpec& row, double step, std::span<double> value,
+                        std::span<double> gx, std::span<double> gy) {
+    if (gx.size() != value.size() || gy.size() != value.size())
+        throw std::invalid_argument("value_gradient_row: the rows differ in length");
+    if (!(row.x_step > 0.0)) throw std::invalid_argument("value_gradient_row: x_step must be positive");
+    const Params& params = noise.params();
+    // Without the erosion filter, an analytic field's value_gradient is shaped_value_gradient.
+    if (!noise.erosion().active && gradient_method(params) == GradientMethod::analytic &&
+        detail::gradient_rows_cover(noise))
+        return detail::shaped_gradient_row(noise, row, step, value, gx, gy);
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y, params.z,
+                      params.w};
+        const ValueGradient vg = value_gradient(noise, p, step);
+        value[i]               = vg.value;
+        gx[i]                  = vg.gradient[0];
+        gy[i]                  = vg.gradient[1];
+    }
 }
 
 Trace trace_point(const FractalNoise& noise, const Point& p, double step) {

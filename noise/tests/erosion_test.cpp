@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -69,6 +71,19 @@ std::vector<noise::Params> eroded_fields() {
     sharp.erosion_valleys         = 1.0;
     sharp.erosion_detail          = 0.8;
     all.push_back(sharp);
+    // The field's value and gradient on SIMD lanes (value_gradient_row): random gradients, ridged,
+    // shifted octaves, shaped on the lanes; and tiled with a curve shaped pixel by pixel.
+    noise::Params lifted  = eroded_hills();
+    lifted.gradients      = noise::Gradients::random;
+    lifted.fractal        = noise::Fractal::ridged;
+    lifted.octave_offsets = noise::OctaveOffsets::shifted;
+    lifted.scale          = 0.7;
+    lifted.bias           = 0.32;
+    all.push_back(lifted);
+    noise::Params tiled = eroded_hills();
+    tiled.tile          = 2;
+    tiled.curve         = noise::curve_preset(noise::CurvePreset::valley);
+    all.push_back(tiled);
     return all;
 }
 
@@ -134,6 +149,34 @@ TEST(Erosion, RowsAreTheReferenceOnEveryTargetAndThreadCount) {
             for (std::size_t i = 0; i < curve.size(); ++i) {
                 const double x = params.offset_x + (static_cast<double>(i) + 0.5) * (params.frequency / 50.0);
                 ASSERT_EQ(curve[i], noise.at({x, 0.4, params.z, params.w})) << name;
+            }
+        }
+    }
+}
+
+TEST(Erosion, WideRowsAreTheReferenceBitForBit) {
+    // Rows longer than the filter's pieces with a partial last vector, at negative x, and a row so
+    // far zoomed out that each pixel has gully cells of its own (no band of cells for the row).
+    const noise::RowSpec rows[] = {{-1.7, 0.0029, -5, 0.37}, {0.1, 1.37, 0, -2.2}};
+    const int counts[]          = {1031, 40};
+    for (const noise::Params& params : eroded_fields()) {
+        const noise::FractalNoise noise(params);
+        for (const auto name : noise::available_simd_targets()) {
+            ForcedTarget forced(name);
+            ASSERT_TRUE(forced.ok) << name;
+            const noise::RowKernel kernel(noise);
+            for (std::size_t r = 0; r < 2; ++r) {
+                const noise::RowSpec& row = rows[r];
+                std::vector<double> values(static_cast<std::size_t>(counts[r]));
+                kernel.fill_row(row, values);
+                for (int i = 0; i < counts[r]; ++i) {
+                    const noise::Point p{row.x_origin + (row.first + i + 0.5) * row.x_step, row.y, params.z,
+                                         params.w};
+                    ASSERT_EQ(std::bit_cast<std::uint64_t>(values[static_cast<std::size_t>(i)]),
+                              std::bit_cast<std::uint64_t>(noise.at(p)))
+                        << name << ", row " << r << ", pixel " << i << ", algorithm "
+                        << static_cast<int>(params.algorithm);
+                }
             }
         }
     }

@@ -54,9 +54,12 @@
 //
 // Limits, stated plainly: the filter reads the slope only in the x-y plane (z and w move the field,
 // not the gullies); in 1D it reads y as 0. White noise is a step function with no slope to carve
-// along: the filter leaves it as it is (up to the 1e-6 floor of the slope). The filter is not
-// compiled into SIMD kernels yet: rows and point batches evaluate it pixel by pixel, with the
-// field's value and gradient from the dual numbers (a few microseconds a pixel).
+// along: the filter leaves it as it is (up to the 1e-6 floor of the slope). The filter runs
+// on SIMD lanes only in rows (RowKernel: src/simd/erosion_kernel.cpp, a vector of pixels at a
+// time, each octave's gully points hashed once per row; the field's value and gradient on lanes too
+// for 2D gradient noise, src/gradient_rows.hpp); point batches (PointSampler) and value_gradient
+// evaluate it point by point, with the field's value and gradient from the dual numbers (a few
+// microseconds a point). Rows and points give the same bits.
 //
 // Typical values: strength 0.5, scale 0.125 (8 gullies across a lattice cell), 4 to 5 octaves,
 // detail 0.5, ridge rounding 0.1, crease rounding 0.2; on a smooth base of 2 to 4 octaves.

@@ -29,9 +29,10 @@
 // The shaping stage (shaping.hpp) runs on each chunk the kernels filled: the mask field's own
 // RowKernel fills the same chunk, and the stage runs on SIMD lanes (shape_values).
 //
-// The erosion stage (erosion.hpp) is not compiled yet: with it on, a row is the reference at each
-// pixel (FractalNoise::at, which reads the shaped field's value and gradient from dual numbers),
-// and the point sampler's at() likewise; the same bits on every target and thread count, slowly.
+// The erosion stage (erosion.hpp): with it on, a row is the shaped field's value and gradient at
+// each pixel (value_gradient_row's lanes for 2D gradient noise, else the dual numbers pixel by
+// pixel), then the filter on SIMD lanes (src/erosion_rows.hpp); the point sampler's at() is the
+// reference at each point. The same bits as FractalNoise::at on every target and thread count.
 //
 // Domain warp and the rotated layer (fractal.hpp) move the pixels off the row: then the kernel
 // takes warp_rows.hpp's path, resolved once here too (the warp field's components are rows of

@@ -35,9 +35,11 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "noise/fractal.hpp"
+#include "noise/kernel.hpp"
 
 namespace noise {
 
@@ -54,6 +56,16 @@ struct ValueGradient {
 
 // step > 0: the spacing of the finite differences, used only where method is finite_difference.
 ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double step = 1e-3);
+
+// value_gradient along a row of pixels (RowKernel's pixel model, kernel.hpp: pixel i at x =
+// x_origin + (first + i + 0.5) x_step, at y): value[i], gx[i] and gy[i] are value_gradient(noise,
+// p_i, step)'s value, gradient[0] and gradient[1], bit for bit, for the normal maps and the
+// terrain. 2D gradient noise (improved or random gradients, a two-point curve; without a warp,
+// the rotated layer, a mask or the erosion filter) runs on SIMD lanes (src/gradient_rows.hpp),
+// about ten times faster than point by point; every other field takes value_gradient at each
+// pixel. The spans have the same size.
+void value_gradient_row(const FractalNoise& noise, const RowSpec& row, double step, std::span<double> value,
+                        std::span<double> gx, std::span<double> gy);
 
 // One lattice point that an octave blends: 2^D corners, or 4^D points for `cubic`.
 struct CornerTrace {
