@@ -1,12 +1,14 @@
-// terrain_masks: value_gradient per pixel (and its neighbours for curvature), the chain rule of
-// terrain_scale.hpp, the 16-bit mappings of terrain_masks.hpp.
+// terrain_masks: value_gradient along each row (value_gradient_row; the rows above and below too
+// for curvature), the chain rule of terrain_scale.hpp, the 16-bit mappings of terrain_masks.hpp.
 #include "core/terrain_masks.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <vector>
 
+#include "noise/render.hpp"
 #include "noise/trace.hpp"
 
 namespace app {
@@ -15,6 +17,26 @@ namespace {
 std::uint16_t clamped_sample(double v) {
     return static_cast<std::uint16_t>(std::clamp(std::floor(v + 0.5), 0.0, 65535.0));
 }
+
+// The field along `count` pixels of row y from column x0 of a `width`-wide image: value_gradient
+// at each pixel_point, bit for bit, a row at a time (value_gradient_row: SIMD lanes where it can).
+struct RowField {
+    std::vector<double> value, gx, gy;
+
+    void read(const noise::FractalNoise& noise, int width, int x0, int count, int y) {
+        const noise::Params& params = noise.params();
+        value.resize(static_cast<std::size_t>(count));
+        gx.resize(value.size());
+        gy.resize(value.size());
+        // Finite differences (white noise only) over one pixel of this image, as normal8.
+        const double step = params.frequency / width;
+        const noise::RowSpec spec{params.offset_x, step, x0, noise::pixel_point(params, width, 0, y)[1]};
+        noise::value_gradient_row(noise, spec, step, value, gx, gy);
+    }
+    std::array<double, 2> slope(const TerrainScale& scale, std::size_t i) const {
+        return scale.slope(value[i], {gx[i], gy[i], 0.0, 0.0});
+    }
+};
 
 }  // namespace
 
@@ -63,29 +85,30 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
                std::span<std::uint16_t> out) {
     if (out.size() < window.pixel_count()) throw std::invalid_argument("mask_rows: output too small");
     if (mask == TerrainMask::height) throw std::invalid_argument("mask_rows: height is rendered as png16");
-    const noise::Params& params = noise.params();
-    // Finite differences (white noise only) over one pixel of this image, as normal8.
-    const double step   = params.frequency / window.width;
-    const auto slope_at = [&](int x, int y) {
-        const noise::ValueGradient vg =
-            noise::value_gradient(noise, noise::pixel_point(params, window.width, x, y), step);
-        return scale.slope(vg.value, vg.gradient);
-    };
+    const int columns = window.columns();
     return noise::for_each_row(window.rows(), threads, [&](int r) {
         if (cancel && cancel->load()) return false;
         const int y        = window.y0 + r;
-        std::uint16_t* row = out.data() + static_cast<std::size_t>(r) * window.columns();
-        for (int x = window.x0; x < window.x1; ++x) {
-            std::uint16_t& sample = row[x - window.x0];
-            if (mask == TerrainMask::curvature) {
-                const double k = (slope_at(x + 1, y)[0] - slope_at(x - 1, y)[0]) / 2.0 +
-                                 (slope_at(x, y + 1)[1] - slope_at(x, y - 1)[1]) / 2.0;
-                sample = curvature_sample(k);
-            } else if (mask == TerrainMask::slope) {
-                sample = slope_sample(slope_at(x, y));
-            } else {
-                sample = aspect_sample(slope_at(x, y));
+        std::uint16_t* row = out.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(columns);
+        RowField here;
+        if (mask != TerrainMask::curvature) {
+            here.read(noise, window.width, window.x0, columns, y);
+            for (int i = 0; i < columns; ++i) {
+                const auto slope = here.slope(scale, static_cast<std::size_t>(i));
+                row[i]           = mask == TerrainMask::slope ? slope_sample(slope) : aspect_sample(slope);
             }
+            return true;
+        }
+        // Curvature: the slopes' central differences, one pixel to each side and up and down.
+        RowField above, below;
+        here.read(noise, window.width, window.x0 - 1, columns + 2, y);
+        above.read(noise, window.width, window.x0, columns, y - 1);
+        below.read(noise, window.width, window.x0, columns, y + 1);
+        for (int i = 0; i < columns; ++i) {
+            const auto at  = static_cast<std::size_t>(i);
+            const double k = (here.slope(scale, at + 2)[0] - here.slope(scale, at)[0]) / 2.0 +
+                             (below.slope(scale, at)[1] - above.slope(scale, at)[1]) / 2.0;
+            row[i] = curvature_sample(k);
         }
         return true;
     });
@@ -97,21 +120,18 @@ bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
     const std::size_t count = layers.size();
     if (out.size() < window.pixel_count() * count)
         throw std::invalid_argument("weight_rows: output too small");
-    const noise::Params& params = noise.params();
-    const double step           = params.frequency / window.width;  // white noise only, as normal8
     return noise::for_each_row(window.rows(), threads, [&](int r) {
         if (cancel && cancel->load()) return false;
-        const int y = window.y0 + r;
-        for (int x = window.x0; x < window.x1; ++x) {
-            const noise::ValueGradient vg =
-                noise::value_gradient(noise, noise::pixel_point(params, window.width, x, y), step);
-            const auto slope     = scale.slope(vg.value, vg.gradient);
+        RowField field;
+        field.read(noise, window.width, window.x0, window.columns(), window.y0 + r);
+        for (std::size_t x = 0; x < field.value.size(); ++x) {
+            const auto slope     = field.slope(scale, x);
             const double degrees = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
-            const auto q =
-                quantised_weights(layer_weights(layers, scale.height_of(vg.value), degrees), count, total);
-            std::uint16_t* pixel = out.data() + (static_cast<std::size_t>(r) * window.columns() +
-                                                 static_cast<std::size_t>(x - window.x0)) *
-                                                    count;
+            const auto q = quantised_weights(layer_weights(layers, scale.height_of(field.value[x]), degrees),
+                                             count, total);
+            std::uint16_t* pixel =
+                out.data() +
+                (static_cast<std::size_t>(r) * static_cast<std::size_t>(window.columns()) + x) * count;
             for (std::size_t i = 0; i < count; ++i) pixel[i] = static_cast<std::uint16_t>(q[i]);
         }
         return true;
