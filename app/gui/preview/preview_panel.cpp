@@ -8,6 +8,7 @@
 
 #include "core/tiling_check.hpp"
 #include "gui/common/theme.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/render.hpp"
@@ -109,6 +110,12 @@ struct Pointer {
     ImVec2 mouse;
 };
 
+// A gesture in progress: a pan, a drag, or a wheel burst (until 0.4 s after its last turn).
+bool gesture_in_progress(const PreviewState& state) {
+    return state.panning || state.dragging_scanline || state.dragging_probe ||
+           (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+}
+
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
 // scanline moves it, any other drag pans, the wheel zooms around the cursor.
 Pointer handle_input(Settings& settings, PreviewState& state, const Placement& at, const ViewTransform& view,
@@ -195,8 +202,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
     else if (state.panning)
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
-    layout.gesture = state.panning || state.dragging_scanline || state.dragging_probe ||
-                     (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+    layout.gesture = gesture_in_progress(state);
     return pointer;
 }
 
@@ -317,13 +323,19 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
 
 bool shows_repeat(const Settings& settings) { return settings.view.repeat_3x3 && settings.params.tile > 0; }
 
-PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViewSettings& lattice, const PictureLayers& layers) {
+bool PreviewPanel::busy() const { return gesture_in_progress(state_); }
+
+PreviewLayout PreviewPanel::draw(const FrameContext& context, const ShownField& field,
+                                 const PreviewStatus& status, LatticeViewSettings& lattice,
+                                 const PictureLayers& layers) {
+    Settings& settings      = context.settings;
+    PreviewState& state     = state_;
+    PreviewFrame& frame     = export_frame_;
+    const int size_override = size_override_;
     PreviewLayout layout;
     const bool repeat  = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
-    image_size(at, frame, preview_size_override, layout);
+    image_size(at, frame, size_override, layout);
     layout.picture_min       = at.p0;
     layout.picture_max       = at.p1;
     layout.repeats           = at.n;

@@ -25,7 +25,7 @@ void Explorer::show_scene(const LessonScene& scene) {
     teach_.animation.on    = scene.views.animate;
     teach_.animation.phase = 0.0;   // each step starts at its own z (or w)
     select_2d_tab_         = true;  // a step is about the 2D picture (or the 1D curve)
-    controls_.rejected.clear();
+    controls_.clear_rejected();
 }
 
 void Explorer::update_lessons() {
