@@ -47,9 +47,9 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
     const ImVec2 p1(origin.x + avail.x - margin_right, origin.y + avail.y - margin_bottom);
     area.min = p0;
     area.max = p1;
-    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    draw->AddRectFilled(p0, p1, colours::plot_background);
     if (!curve || curve->sum.empty()) {
-        draw->AddText(ImVec2(p0.x + 10, p0.y + 10), IM_COL32(160, 160, 170, 255), "sampling ...");
+        draw->AddText(ImVec2(p0.x + 10, p0.y + 10), colours::plot_waiting, "sampling ...");
         return area;
     }
     const noise::Params& params = curve->params;
@@ -86,8 +86,8 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
     const auto sy = [&](double y) {
         return p1.y - static_cast<float>((y - y_lo) / (y_hi - y_lo)) * (p1.y - p0.y);
     };
-    const ImU32 grid = IM_COL32(255, 255, 255, 22);
-    const ImU32 text = IM_COL32(170, 172, 182, 255);
+    const ImU32 grid = colours::with_alpha(colours::light, 22);
+    const ImU32 text = colours::plot_text;
     char label[48];
 
     draw->PushClipRect(origin, ImVec2(origin.x + avail.x, origin.y + avail.y), true);
@@ -96,7 +96,8 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
     const double y_step = nice_step(y_hi - y_lo, std::max(2.0, static_cast<double>(p1.y - p0.y) / 40.0));
     for (double y = std::ceil(y_lo / y_step) * y_step; y <= y_hi; y += y_step) {
         const bool zero = std::abs(y) < y_step * 1e-6;
-        draw->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)), zero ? IM_COL32(255, 255, 255, 60) : grid);
+        draw->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)),
+                      zero ? colours::with_alpha(colours::light, 60) : grid);
         std::snprintf(label, sizeof label,
                       y_step >= 0.1    ? "%+.1f"
                       : y_step >= 0.01 ? "%+.2f"
@@ -115,7 +116,7 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
             const bool period =
                 params.tile > 0 && std::fmod(std::abs(x), static_cast<double>(params.tile)) == 0.0;
             draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y),
-                          period ? IM_COL32(120, 200, 255, 90) : IM_COL32(255, 255, 255, 30));
+                          period ? colours::period_line : colours::with_alpha(colours::light, 30));
             draw->AddLine(ImVec2(sx(x), p1.y), ImVec2(sx(x), p1.y + 4), text);  // lattice tick
         }
     }
@@ -145,10 +146,11 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
     // The field before the shaping stage (noise/shaping.hpp), thin and amber, under the shaped one.
     if (curve->before.size() == n) {
         for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->before[i]));
-        draw->AddPolyline(points.data(), static_cast<int>(n), IM_COL32(230, 160, 60, 200), 0, 1.0f);
+        draw->AddPolyline(points.data(), static_cast<int>(n),
+                          colours::with_alpha(colours::before_shaping, 200), 0, 1.0f);
     }
     for (std::size_t i = 0; i < n; ++i) points[i] = ImVec2(sx(x_of(i)), sy(curve->sum[i]));
-    draw->AddPolyline(points.data(), static_cast<int>(n), IM_COL32(240, 240, 245, 255), 0, 2.0f);
+    draw->AddPolyline(points.data(), static_cast<int>(n), colours::plot_curve, 0, 2.0f);
 
     // [5] Hover: the value under the cursor.
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -156,16 +158,16 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
         const auto i = std::min(
             n - 1, static_cast<std::size_t>((mouse.x - p0.x) / (p1.x - p0.x) * static_cast<float>(n)));
         const double x = x_of(i);
-        draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y), IM_COL32(255, 210, 80, 120));
-        draw->AddCircleFilled(ImVec2(sx(x), sy(curve->sum[i])), 3.5f, IM_COL32(255, 210, 80, 255));
+        draw->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y), colours::with_alpha(colours::accent, 120));
+        draw->AddCircleFilled(ImVec2(sx(x), sy(curve->sum[i])), 3.5f, colours::accent);
         std::snprintf(label, sizeof label, "x %.4f  value %+.4f", x, curve->sum[i]);
-        draw->AddText(ImVec2(p0.x + 8, p0.y + 4), IM_COL32(255, 225, 140, 255), label);
+        draw->AddText(ImVec2(p0.x + 8, p0.y + 4), colours::accent_label, label);
     }
     if (show_octaves && !curve->octaves.empty())
         draw_octave_legend(draw, ImVec2(p1.x - 6.0f, p0.y + 4.0f), static_cast<int>(curve->octaves.size()),
                            chosen, p1.x - p0.x - 12.0f);
     draw->PopClipRect();
-    draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+    draw->AddRect(p0, p1, colours::with_alpha(colours::light, 40));
     return area;
 }
 
