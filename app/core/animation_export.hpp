@@ -35,12 +35,13 @@
 
 #include "core/export_image.hpp"
 #include "core/preset.hpp"
+#include "noise/enum_names.hpp"
 
 namespace app {
 
 enum class AnimationPath { slice, octaves };
 inline constexpr std::array<std::string_view, 2> animation_path_names{"slice", "octaves"};
-static_assert(animation_path_names.size() == static_cast<std::size_t>(AnimationPath::octaves) + 1);
+static_assert(noise::names_match_enum<AnimationPath>(animation_path_names));
 
 struct AnimationRequest {
     AnimationPath path = AnimationPath::slice;

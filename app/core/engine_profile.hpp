@@ -28,12 +28,13 @@
 #include <string_view>
 
 #include "core/export_image.hpp"
+#include "noise/enum_names.hpp"
 
 namespace app {
 
 enum class EngineProfile { unreal, unity, godot };
 inline constexpr std::array<std::string_view, 3> engine_profile_names{"unreal", "unity", "godot"};
-static_assert(engine_profile_names.size() == static_cast<std::size_t>(EngineProfile::godot) + 1);
+static_assert(noise::names_match_enum<EngineProfile>(engine_profile_names));
 
 std::optional<EngineProfile> parse_engine_profile(std::string_view name);
 

@@ -419,12 +419,12 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
             fail("layer " + std::to_string(request.layer) + " is out of range: expected 0 to " +
                  std::to_string(limit - 1));
     }
-    const bool r16     = has_sidecar(request.format);  // r16 or r32
-    const auto sidecar = r16_sidecar_path(request.path);
+    const bool writes_sidecar = has_sidecar(request.format);  // the raw formats, r16 and r32: OUT.json beside
+    const auto sidecar        = r16_sidecar_path(request.path);
     try {
         // Refuse before rendering: a full-size render that then cannot be saved wastes minutes.
         check_writable_target(request.path, request.overwrite);
-        if (r16) check_writable_target(sidecar, request.overwrite);
+        if (writes_sidecar) check_writable_target(sidecar, request.overwrite);
     } catch (const AtomicFileError& error) {
         throw from(error);
     }
@@ -437,7 +437,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         stretch ? measure_full_image(noise, request, cancel, meter) : noise::nominal_range(preset.params));
     StagedExport staged;
     staged.result = {range, {request.path}};
-    if (r16) staged.result.files.push_back(sidecar);
+    if (writes_sidecar) staged.result.files.push_back(sidecar);
     if (is_mesh_format(request.format)) {
         stage_mesh(preset, request, window, range, cancel, staged);
         meter.advance(window.rows());
@@ -449,7 +449,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         AtomicFile& file = *staged.image;
         std::unique_ptr<RowEncoder> encoder;
         PngEncoder* png = nullptr;
-        if (r16) {
+        if (writes_sidecar) {
             staged.sidecar = std::make_unique<AtomicFile>(sidecar, request.overwrite);
             staged.sidecar->write(export_facts_json(preset, request, window, range, true));
             if (request.format == ExportFormat::r16)

@@ -70,6 +70,7 @@
 #include "core/terrain_masks.hpp"
 #include "core/terrain_mesh_file.hpp"
 #include "core/tile_grid.hpp"
+#include "noise/enum_names.hpp"
 #include "noise/render.hpp"
 
 namespace app {
@@ -92,12 +93,12 @@ enum class ExportFormat {
 inline constexpr std::array<std::string_view, 13> export_format_names{
     "png8",   "rgb8", "png16", "r16",      "normal8",   "r32",   "exr32",
     "mask16", "glb",  "obj",   "weights8", "weights16", "splat8"};
-static_assert(export_format_names.size() == static_cast<std::size_t>(ExportFormat::splat8) + 1);
+static_assert(noise::names_match_enum<ExportFormat>(export_format_names));
 
 // What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
 enum class FloatValues { unit, raw };
 inline constexpr std::array<std::string_view, 2> float_values_names{"unit", "raw"};
-static_assert(float_values_names.size() == static_cast<std::size_t>(FloatValues::raw) + 1);
+static_assert(noise::names_match_enum<FloatValues>(float_values_names));
 
 inline bool is_float_format(ExportFormat format) {
     return format == ExportFormat::r32 || format == ExportFormat::exr32;

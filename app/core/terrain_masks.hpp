@@ -41,6 +41,7 @@
 
 #include "core/terrain_scale.hpp"
 #include "core/texture_layers.hpp"
+#include "noise/enum_names.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
 
@@ -48,7 +49,7 @@ namespace app {
 
 enum class TerrainMask { slope, height, curvature, aspect };
 inline constexpr std::array<std::string_view, 4> terrain_mask_names{"slope", "height", "curvature", "aspect"};
-static_assert(terrain_mask_names.size() == static_cast<std::size_t>(TerrainMask::aspect) + 1);
+static_assert(noise::names_match_enum<TerrainMask>(terrain_mask_names));
 
 std::optional<TerrainMask> parse_terrain_mask(std::string_view name);
 

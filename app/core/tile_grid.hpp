@@ -27,13 +27,14 @@
 #include <vector>
 
 #include "core/image_size.hpp"
+#include "noise/enum_names.hpp"
 #include "noise/render.hpp"
 
 namespace app {
 
 enum class TileEdges { shared, split };
 inline constexpr std::array<std::string_view, 2> tile_edges_names{"shared", "split"};
-static_assert(tile_edges_names.size() == static_cast<std::size_t>(TileEdges::split) + 1);
+static_assert(noise::names_match_enum<TileEdges>(tile_edges_names));
 
 struct TileGrid {
     int columns     = 1;

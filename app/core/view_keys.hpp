@@ -43,11 +43,6 @@ const ViewKeyInfo* find_view_key(std::string_view key);
 // naming the key, the value and what is allowed. `view` is unchanged on error.
 std::string set_view_key(ViewSettings& view, std::string_view key, std::string_view text);
 
-// Stores a number (a choice's index, 0/1 for a toggle) after checking kind and range.
-inline std::string set_view_value(ViewSettings& view, const ViewKeyInfo& info, double value) {
-    return noise::set_field_value(view, info, value);
-}
-
 // The text form `set_view_key` reads back.
 inline std::string format_view_key(const ViewSettings& view, const ViewKeyInfo& info) {
     return noise::format_field(view, info);

@@ -8,6 +8,8 @@
 #include <array>
 #include <string_view>
 
+#include "noise/enum_names.hpp"
+
 namespace app {
 
 // How raw values reach [0, 1]: through the algorithm's nominal range (noise::nominal_range), so
@@ -29,10 +31,10 @@ inline constexpr std::array<std::string_view, 2> terrain_colour_names{"height", 
 enum class NormalConvention { opengl, directx };
 inline constexpr std::array<std::string_view, 2> normal_convention_names{"opengl", "directx"};
 
-static_assert(mapping_names.size() == static_cast<std::size_t>(Mapping::stretch) + 1);
-static_assert(ramp_names.size() == static_cast<std::size_t>(Ramp::wood) + 1);
-static_assert(terrain_colour_names.size() == static_cast<std::size_t>(TerrainColour::slope) + 1);
-static_assert(normal_convention_names.size() == static_cast<std::size_t>(NormalConvention::directx) + 1);
+static_assert(noise::names_match_enum<Mapping>(mapping_names));
+static_assert(noise::names_match_enum<Ramp>(ramp_names));
+static_assert(noise::names_match_enum<TerrainColour>(terrain_colour_names));
+static_assert(noise::names_match_enum<NormalConvention>(normal_convention_names));
 
 struct ViewSettings {
     Mapping mapping   = Mapping::fixed;

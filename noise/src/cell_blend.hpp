@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "dual.hpp"
+#include "lattice_span.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
 
@@ -19,8 +20,6 @@ namespace noise::detail {
 template <int D>
 using Offsets = std::array<int, D>;
 
-constexpr int power(int base, int exponent) { return exponent == 0 ? 1 : base * power(base, exponent - 1); }
-
 // Step 2 for all the points at once: the hash codes of the PerAxis^D lattice points around the
 // cell, in the order of blend_points (lattice.hpp: a code gives the value and the gradient byte). Like Ken
 // Perlin's A, AA, AB, B, BA, BB, points that share their first indices share the first links of the chain: 2
@@ -28,8 +27,8 @@ constexpr int power(int base, int exponent) { return exponent == 0 ? 1 : base * 
 // once: one call per point.
 template <int D, int PerAxis>
 auto hash_points(const Lattice& lattice, const std::array<Cell, D>& cell, const Periods& period) {
-    constexpr int first = PerAxis == 4 ? -1 : 0;
-    constexpr int count = power(PerAxis, D);
+    constexpr int first = first_lattice_offset<PerAxis>;
+    constexpr int count = ipow(PerAxis, D);
     std::array<std::uint64_t, count> code{};
     if (lattice.hash() != Hash::permutation) {
         for (int n = 0; n < count; ++n) {
@@ -91,8 +90,8 @@ V axis_position(double t, int axis) {
 template <int D, int PerAxis, class V = double, class CornerValue, class Recorder = NoRecord>
 V blend_points(const std::array<Cell, D>& cell, Interpolation curve, CornerValue corner,
                Recorder&& record = {}) {
-    constexpr int first = PerAxis == 4 ? -1 : 0;
-    constexpr int count = power(PerAxis, D);
+    constexpr int first = first_lattice_offset<PerAxis>;
+    constexpr int count = ipow(PerAxis, D);
 
     // Corner values, axis 0 varying fastest: values[i0 + PerAxis * (i1 + PerAxis * ...)].
     std::array<V, count> values;

@@ -9,6 +9,15 @@
 
 namespace {
 
+// The check behind the static_asserts beside every name table (enum_names.hpp) can fail: a
+// table one name short, and an enumerator added after the last one the table names.
+enum class ThreeChoices { first, second, third };
+static_assert(noise::enum_has_count<ThreeChoices, 3>());
+static_assert(!noise::enum_has_count<ThreeChoices, 2>());
+static_assert(!noise::enum_has_count<ThreeChoices, 4>());
+static_assert(!noise::enum_has_count<noise::Fractal, 2>());  // a table without "ridged"
+static_assert(noise::enum_has_count<noise::Fractal, 3>());
+
 TEST(Params, TheTableHasTheDesignsKeysOnce) {
     const std::vector<std::string_view> design{
         "algorithm", "dimension", "gradients", "interpolation", "smooth", "cellular_return",

@@ -18,12 +18,60 @@ void apply_theme();
 ImFont* large_font();
 
 // The colours the parts draw with themselves (text colours, draw lists), beside ImGui's own.
+// Draw code names a colour from here instead of writing its numbers, so one look stays one look.
 namespace colours {
+
+// The same colour at another opacity (0 .. 255): a shadow's strength, a faint line.
+constexpr ImU32 with_alpha(ImU32 colour, unsigned alpha) {
+    return (colour & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);
+}
+
 // Errors and warnings: messages, a render that failed, "stale" over what the settings no longer
 // make. One red for all of them, the error_text colour.
 inline constexpr ImU32 error = IM_COL32(255, 115, 102, 255);
 // Notes before something is done: a tiling export that would show a seam, a file to replace.
 inline constexpr ImU32 warning = IM_COL32(255, 204, 89, 255);
+// Why the picture will not tile, written over it (a shade warmer than `warning`).
+inline constexpr ImU32 tiling_hint = IM_COL32(255, 199, 89, 255);
+// Behind a render that failed, under its message.
+inline constexpr ImU32 error_backdrop = IM_COL32(25, 10, 12, 200);
+
+// [Over the picture] Marks that must read on any field: light marks over a dark shadow, at the
+// opacity each mark needs (with_alpha).
+inline constexpr ImU32 shadow = IM_COL32(0, 0, 0, 255);
+inline constexpr ImU32 light  = IM_COL32(255, 255, 255, 255);
+// The accent: the scanline, the compare view's divider, a point being dragged or read.
+inline constexpr ImU32 accent = IM_COL32(255, 210, 80, 255);
+// Captions in the accent's hue: the compare view waiting for an image.
+inline constexpr ImU32 accent_caption = IM_COL32(255, 210, 110, 255);
+// The curve plot's reading of the value under the cursor.
+inline constexpr ImU32 accent_label = IM_COL32(255, 225, 140, 255);
+// The panel behind the picture (letterboxing around it).
+inline constexpr ImU32 picture_backdrop = IM_COL32(18, 19, 23, 255);
+// Small boxes over the picture (progress, the difference's caption) and their text.
+inline constexpr ImU32 badge         = IM_COL32(20, 22, 28, 210);
+inline constexpr ImU32 badge_text    = IM_COL32(230, 230, 235, 255);
+inline constexpr ImU32 caption_text  = IM_COL32(235, 235, 240, 255);
+inline constexpr ImU32 progress_fill = IM_COL32(110, 180, 255, 255);
+
+// [Plots] The curve plot, the curve editor, the histogram and the octave legend.
+inline constexpr ImU32 plot_background = IM_COL32(22, 24, 30, 255);
+inline constexpr ImU32 plot_curve      = IM_COL32(240, 240, 245, 255);
+inline constexpr ImU32 plot_text       = IM_COL32(170, 172, 182, 255);
+inline constexpr ImU32 plot_waiting    = IM_COL32(160, 160, 170, 255);  // "sampling ..."
+// A tiling period's boundary, brighter than the lattice lines.
+inline constexpr ImU32 period_line = IM_COL32(120, 200, 255, 90);
+// The field before the shaping stage, drawn thin and amber under the shaped one.
+inline constexpr ImU32 before_shaping = IM_COL32(230, 160, 60, 255);
+// The curve editor's own box: the input histogram's bars, the quarter grid, the frame.
+inline constexpr ImU32 editor_histogram = IM_COL32(70, 80, 100, 255);
+inline constexpr ImU32 editor_grid      = IM_COL32(50, 54, 64, 255);
+inline constexpr ImU32 editor_frame     = IM_COL32(90, 90, 100, 255);
+// The octave legend: an octave shown, one muted, and the stroke through a muted one.
+inline constexpr ImU32 legend_shown  = IM_COL32(220, 222, 230, 255);
+inline constexpr ImU32 legend_muted  = IM_COL32(120, 120, 130, 255);
+inline constexpr ImU32 legend_strike = IM_COL32(255, 130, 110, 220);
+
 }  // namespace colours
 
 // A wrapped line in the theme's error colour; nothing when `text` is empty.

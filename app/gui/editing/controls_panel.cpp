@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "core/view_keys.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/editing/curve_editor.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/lattice.hpp"
@@ -275,9 +276,7 @@ bool draw_table(Settings& settings, std::span<const noise::FieldInfo<Settings>> 
     return held;
 }
 
-}  // namespace
-
-// [SECTION] Panels ---------------------------------------------------------------------------
+// [SECTION] Sections -------------------------------------------------------------------------
 
 bool draw_noise_controls(Settings& settings, ControlsState& state) {
     const auto table  = noise::param_table();
@@ -289,6 +288,8 @@ bool draw_erosion_controls(Settings& settings, ControlsState& state) {
     return draw_table(settings.params, noise::erosion_param_table(), state);
 }
 
+// The curve's preset and its editor over `input_histogram`, the terraces, mask, invert, scale-bias
+// and clamp, and with a mask the mask field's own noise controls (reported as "mask.KEY").
 bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram) {
     noise::Params& params = settings.params;
     // The curve: a preset to start from, then the points by hand.
@@ -337,6 +338,31 @@ bool draw_view_controls(Settings& settings, ControlsState& state) {
 
 bool draw_terrain_controls(Settings& settings, ControlsState& state) {
     return draw_table(settings.view, terrain_key_table(), state);
+}
+
+}  // namespace
+
+// [SECTION] The panel ------------------------------------------------------------------------
+
+bool ControlsPanel::draw(const FrameContext& frame, std::span<const float> input_histogram) {
+    Settings& settings = frame.settings;
+    bool held          = false;
+    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen))
+        held |= draw_noise_controls(settings, state_);
+    if (ImGui::CollapsingHeader("Shaping", ImGuiTreeNodeFlags_DefaultOpen)) {
+        report_item("shaping");
+        held |= draw_shaping_controls(settings, state_, input_histogram);
+    }
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen))
+        held |= draw_view_controls(settings, state_);
+    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen))
+        held |= draw_terrain_controls(settings, state_);
+    // Last, so that it moves no other control (the tests and the user's hand know where they are).
+    if (ImGui::CollapsingHeader("Erosion", ImGuiTreeNodeFlags_DefaultOpen)) {
+        report_item("erosion");
+        held |= draw_erosion_controls(settings, state_);
+    }
+    return held;
 }
 
 std::uint32_t random_seed(std::uint32_t previous) {

@@ -1,10 +1,11 @@
 // gui/editing/controls_panel.hpp: one control per parameter, built from the metadata tables.
 //
 // Every noise parameter comes from noise::param_table() and every view setting from
-// app::view_key_table(): the widgets name no field. The fields named in controls_panel.cpp are the
-// rules that join keys (keep_tiling_valid: tiling needs whole-number lacunarity and warp
-// frequency, tiles only where the algorithm can, primes need elias hashing, the rotated layer no
-// tile_y of its own), the shaping curve's presets and the keys the mask field does not take.
+// app::view_key_table(): no widget is written for a field by hand. controls_panel.cpp names
+// fields only where a rule joins keys or a control is not one number: keep_tiling_valid (tiling
+// needs whole-number lacunarity and warp frequency, tiles only where the algorithm can),
+// keep_combinations_valid (primes need elias hashing, the rotated layer no tile_y of its own),
+// the shaping curve (its presets and points) and the mask field's own noise (which keys it takes).
 // The widget follows the entry's kind and range:
 //   choice                      combo of the name table
 //   toggle                      checkbox
@@ -23,39 +24,43 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 
+#include "gui/common/frame_context.hpp"
+#include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
-#include "gui/common/ui_report.hpp"
 #include "gui/editing/curve_editor.hpp"
 
 namespace app::gui {
 
+// What the controls keep between frames.
 struct ControlsState {
     std::string rejected;  // the last value a control refused, shown in the status area
     std::string note;      // a value adjusted to fit the others ("lacunarity rounded to 2 ...")
     CurveEditorState curve_editor;
 };
 
-// Draws the "Noise" controls. Returns true while one of them is held (a gesture in progress).
-bool draw_noise_controls(Settings& settings, ControlsState& state);
+// The "Noise", "Shaping", "View", "Terrain" and "Erosion" sections, in that order, and what the
+// last edit said: a refused value, or another value adjusted to fit.
+class ControlsPanel final : public Panel {
+  public:
+    // The controls change the settings only under the user's hand: nothing moves on its own.
+    bool busy() const override { return false; }
 
-// Draws the "Shaping" controls (noise/shaping.hpp): the curve's preset and its editor over
-// `input_histogram` (the field before the stage, unit 0 .. 1; may be empty), the terraces, mask,
-// invert, scale-bias and clamp, and with a mask the mask field's own noise controls (reported
-// as "mask.KEY"). Returns true while one of them is held.
-bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram);
+    // Draws the sections into the current window. `input_histogram` is the field before the
+    // shaping stage, unit 0 .. 1 (may be empty), under the curve editor. Returns true while one
+    // of the controls is held (a gesture in progress).
+    bool draw(const FrameContext& frame, std::span<const float> input_histogram);
 
-// Draws the "Erosion" controls (noise/erosion.hpp: method, strength, gully spacing, octaves,
-// detail, rounding, peaks and valleys kept). Returns true while one of them is held.
-bool draw_erosion_controls(Settings& settings, ControlsState& state);
+    // The last value a control refused, until the next good edit (or a file opened).
+    const std::string& rejected() const { return state_.rejected; }
+    void clear_rejected() { state_.rejected.clear(); }
+    // A value adjusted to fit the others, until the next edit.
+    const std::string& note() const { return state_.note; }
 
-// Draws the "View" controls (mapping, ramp, hillshade, 3 x 3 repeat, octaves in the plot,
-// scanline). Returns true while one of them is held.
-bool draw_view_controls(Settings& settings, ControlsState& state);
-
-// Draws the "Terrain" controls (height and spacing in metres, sea level, light, colour,
-// wireframe, normal map convention). Returns true while one of them is held.
-bool draw_terrain_controls(Settings& settings, ControlsState& state);
+  private:
+    ControlsState state_;
+};
 
 // A new random seed (from the clock and the old seed; reproducibility does not matter here,
 // the chosen seed is a parameter like any other and goes into presets and exports).

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "gui/common/theme.hpp"
 #include "noise/shaping.hpp"
 
 namespace app::gui {
@@ -97,20 +98,20 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
 
     // [2] The picture: the histogram before the stage, the grid, the diagonal, the curve, points.
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    draw->AddRectFilled(p0, p1, colours::plot_background);
     float peak = 0.0f;
     for (const float v : input_histogram) peak = std::max(peak, v);
     for (std::size_t b = 0; peak > 0.0f && b < input_histogram.size(); ++b) {
         const double u0 = static_cast<double>(b) / static_cast<double>(input_histogram.size());
         const double u1 = static_cast<double>(b + 1) / static_cast<double>(input_histogram.size());
         draw->AddRectFilled(ImVec2(sx(u0), sy(0.9 * input_histogram[b] / peak)), ImVec2(sx(u1), p1.y),
-                            IM_COL32(70, 80, 100, 255));
+                            colours::editor_histogram);
     }
     for (int k = 1; k < 4; ++k) {
-        draw->AddLine(ImVec2(sx(k / 4.0), p0.y), ImVec2(sx(k / 4.0), p1.y), IM_COL32(50, 54, 64, 255));
-        draw->AddLine(ImVec2(p0.x, sy(k / 4.0)), ImVec2(p1.x, sy(k / 4.0)), IM_COL32(50, 54, 64, 255));
+        draw->AddLine(ImVec2(sx(k / 4.0), p0.y), ImVec2(sx(k / 4.0), p1.y), colours::editor_grid);
+        draw->AddLine(ImVec2(p0.x, sy(k / 4.0)), ImVec2(p1.x, sy(k / 4.0)), colours::editor_grid);
     }
-    draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), IM_COL32(90, 90, 100, 255));
+    draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), colours::editor_frame);
     if (noise::check_curve(curve).empty()) {
         noise::Params alone;
         alone.curve                   = curve;
@@ -121,18 +122,17 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
             line.emplace_back(sx(u), sy(std::clamp(curve_at(plan, u), -0.05, 1.05)));
         }
         draw->PushClipRect(p0, p1, true);
-        draw->AddPolyline(line.data(), static_cast<int>(line.size()), IM_COL32(240, 240, 245, 255), 0, 2.0f);
+        draw->AddPolyline(line.data(), static_cast<int>(line.size()), colours::plot_curve, 0, 2.0f);
         draw->PopClipRect();
     }
     for (std::size_t i = 0; i < curve.size(); ++i) {
         const ImVec2 c(sx(curve[i].x), sy(curve[i].y));
         const bool hot = static_cast<int>(i) == state.dragged;
-        draw->AddCircleFilled(c, point_radius,
-                              hot ? IM_COL32(255, 210, 80, 255) : IM_COL32(230, 160, 60, 255));
+        draw->AddCircleFilled(c, point_radius, hot ? colours::accent : colours::before_shaping);
         report_rect("curve_point_" + std::to_string(i), ImVec2(c.x - point_radius, c.y - point_radius),
                     ImVec2(c.x + point_radius, c.y + point_radius));
     }
-    draw->AddRect(p0, p1, IM_COL32(90, 90, 100, 255));
+    draw->AddRect(p0, p1, colours::editor_frame);
     if (ImGui::IsItemHovered() && state.dragged < 0)
         ImGui::SetTooltip("in %.3f -> out %.3f\nDrag a point; %s, right-click to remove it.", mx, my,
                           full ? "the curve is full" : "click to add one");

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "gui/common/theme.hpp"
+
 namespace app::gui {
 
 namespace {
@@ -14,7 +16,7 @@ namespace {
 constexpr float grip_half_width = 6.0f;
 
 void shadowed_text(ImDrawList* draw, ImVec2 at, ImU32 colour, const char* text) {
-    draw->AddText(ImVec2(at.x + 1.0f, at.y + 1.0f), IM_COL32(0, 0, 0, 200), text);
+    draw->AddText(ImVec2(at.x + 1.0f, at.y + 1.0f), colours::with_alpha(colours::shadow, 200), text);
     draw->AddText(at, colour, text);
 }
 
@@ -146,24 +148,23 @@ void CompareView::draw_marks() {
     const ImVec2 min = picture_min_, max(min.x + picture_size_.x, min.y + picture_size_.y);
     char text[96];
     if (!b_.has_image()) {
-        shadowed_text(draw, ImVec2(min.x + 6.0f, max.y - 40.0f), IM_COL32(255, 210, 110, 255),
-                      "rendering B ...");
+        shadowed_text(draw, ImVec2(min.x + 6.0f, max.y - 40.0f), colours::accent_caption, "rendering B ...");
         return;
     }
     if (mode == CompareMode::split) {
         const float x = divider_x();
-        draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(0, 0, 0, 160), 3.0f);
-        draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(255, 210, 80, 255), 1.5f);
+        draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), colours::with_alpha(colours::shadow, 160), 3.0f);
+        draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), colours::accent, 1.5f);
         // A grip in the middle of the line, so the divider reads as something to drag.
         const float mid = min.y + picture_size_.y * 0.5f;
-        draw->AddRectFilled(ImVec2(x - 4.0f, mid - 14.0f), ImVec2(x + 4.0f, mid + 14.0f),
-                            IM_COL32(255, 210, 80, 255), 2.0f);
-        shadowed_text(draw, ImVec2(x - 22.0f, max.y - 24.0f), IM_COL32(255, 255, 255, 230), "A");
-        shadowed_text(draw, ImVec2(x + 12.0f, max.y - 24.0f), IM_COL32(255, 255, 255, 230), "B");
+        draw->AddRectFilled(ImVec2(x - 4.0f, mid - 14.0f), ImVec2(x + 4.0f, mid + 14.0f), colours::accent,
+                            2.0f);
+        shadowed_text(draw, ImVec2(x - 22.0f, max.y - 24.0f), colours::with_alpha(colours::light, 230), "A");
+        shadowed_text(draw, ImVec2(x + 12.0f, max.y - 24.0f), colours::with_alpha(colours::light, 230), "B");
         return;
     }
     if (max_abs_ < 0.0) {
-        shadowed_text(draw, ImVec2(min.x + 6.0f, max.y - 40.0f), IM_COL32(255, 210, 110, 255),
+        shadowed_text(draw, ImVec2(min.x + 6.0f, max.y - 40.0f), colours::accent_caption,
                       "waiting for A and B ...");
         return;
     }
@@ -172,9 +173,9 @@ void CompareView::draw_marks() {
     else
         std::snprintf(text, sizeof text, "A - B: red A larger, blue B larger, full colour at %.4f", max_abs_);
     draw->AddRectFilled(ImVec2(min.x + 2.0f, max.y - 26.0f),
-                        ImVec2(min.x + 12.0f + ImGui::CalcTextSize(text).x, max.y - 4.0f),
-                        IM_COL32(20, 22, 28, 210), 3.0f);
-    draw->AddText(ImVec2(min.x + 7.0f, max.y - 23.0f), IM_COL32(235, 235, 240, 255), text);
+                        ImVec2(min.x + 12.0f + ImGui::CalcTextSize(text).x, max.y - 4.0f), colours::badge,
+                        3.0f);
+    draw->AddText(ImVec2(min.x + 7.0f, max.y - 23.0f), colours::caption_text, text);
 }
 
 nlohmann::json CompareView::report_state() const {

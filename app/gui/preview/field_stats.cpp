@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "gui/common/theme.hpp"
 #include "noise/shaping.hpp"
 
 namespace app::gui {
@@ -51,7 +52,7 @@ void draw_field_stats(const ShownField& field, std::span<const float> before) {
             outline.emplace_back(x1, y);
         }
         ImGui::GetWindowDrawList()->AddPolyline(outline.data(), static_cast<int>(outline.size()),
-                                                IM_COL32(230, 160, 60, 220), 0, 1.0f);
+                                                colours::with_alpha(colours::before_shaping, 220), 0, 1.0f);
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("How many pixels have each value: left maps to black, right to white");

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "gui/common/theme.hpp"
+
 namespace app::gui {
 
 ImU32 octave_colour(int octave, int count, float alpha) {
@@ -25,8 +27,8 @@ float draw_octave_legend(ImDrawList* draw, ImVec2 top_right, int count, const Oc
     const float line = ImGui::GetTextLineHeight();
     ImVec2 at(top_right.x - width, top_right.y);
     draw->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 1.0f), ImVec2(top_right.x + 2.0f, at.y + line + 1.0f),
-                        IM_COL32(22, 24, 30, 220), 3.0f);
-    draw->AddText(at, IM_COL32(170, 172, 182, 255), title);
+                        colours::with_alpha(colours::plot_background, 220), 3.0f);
+    draw->AddText(at, colours::plot_text, title);
     at.x += ImGui::CalcTextSize(title).x + 2.0f * gap;
     for (int i = 0; i < count; ++i) {
         const bool shown = choice.shows(i);
@@ -36,11 +38,11 @@ float draw_octave_legend(ImDrawList* draw, ImVec2 top_right, int count, const Oc
         at.x += swatch + 2.0f;
         std::snprintf(digits, sizeof digits, "%d", i);
         const float w = ImGui::CalcTextSize(digits).x;
-        draw->AddText(at, shown ? IM_COL32(220, 222, 230, 255) : IM_COL32(120, 120, 130, 255), digits);
+        draw->AddText(at, shown ? colours::legend_shown : colours::legend_muted, digits);
         // Muted: struck through, so the legend also says what the picture leaves out.
         if (!shown)
             draw->AddLine(ImVec2(at.x - swatch - 3.0f, at.y + line * 0.5f),
-                          ImVec2(at.x + w + 1.0f, at.y + line * 0.5f), IM_COL32(255, 130, 110, 220), 1.5f);
+                          ImVec2(at.x + w + 1.0f, at.y + line * 0.5f), colours::legend_strike, 1.5f);
         at.x += w + 2.0f * gap;
     }
     return width;

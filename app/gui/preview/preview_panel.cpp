@@ -8,6 +8,7 @@
 
 #include "core/tiling_check.hpp"
 #include "gui/common/theme.hpp"
+#include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/render.hpp"
@@ -33,17 +34,17 @@ void draw_progress(ImDrawList* draw, ImVec2 max_corner, const PreviewStatus& sta
     const ImVec2 size(150.0f, 22.0f);
     const ImVec2 p0(max_corner.x - size.x - 8.0f, max_corner.y - size.y - 8.0f);
     const ImVec2 p1(p0.x + size.x, p0.y + size.y);
-    draw->AddRectFilled(p0, p1, IM_COL32(20, 22, 28, 210), 4.0f);
+    draw->AddRectFilled(p0, p1, colours::badge, 4.0f);
     const float fill = std::clamp(status.progress, 0.0f, 1.0f);
     draw->AddRectFilled(ImVec2(p0.x + 3, p1.y - 5), ImVec2(p0.x + 3 + (size.x - 6) * fill, p1.y - 3),
-                        IM_COL32(110, 180, 255, 255), 1.0f);
+                        colours::progress_fill, 1.0f);
     char text[64];
     std::snprintf(text, sizeof text, "%s %3.0f%%", status.coarse ? "sketching" : "rendering", fill * 100.0f);
-    draw->AddText(ImVec2(p0.x + 8, p0.y + 2), IM_COL32(230, 230, 235, 255), text);
+    draw->AddText(ImVec2(p0.x + 8, p0.y + 2), colours::badge_text, text);
 }
 
 void draw_error(ImDrawList* draw, ImVec2 p0, ImVec2 p1, const std::string& error) {
-    draw->AddRectFilled(p0, p1, IM_COL32(25, 10, 12, 200));
+    draw->AddRectFilled(p0, p1, colours::error_backdrop);
     const float wrap       = std::clamp(p1.x - p0.x - 40.0f, 100.0f, 560.0f);
     const std::string text = "Cannot render these settings:\n" + error;
     const ImVec2 size      = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
@@ -108,6 +109,12 @@ struct Pointer {
     bool near_scanline = false;
     ImVec2 mouse;
 };
+
+// A gesture in progress: a pan, a drag, or a wheel burst (until 0.4 s after its last turn).
+bool gesture_in_progress(const PreviewState& state) {
+    return state.panning || state.dragging_scanline || state.dragging_probe ||
+           (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+}
 
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
 // scanline moves it, any other drag pans, the wheel zooms around the cursor.
@@ -195,8 +202,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
     else if (state.panning)
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
-    layout.gesture = state.panning || state.dragging_scanline || state.dragging_probe ||
-                     (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
+    layout.gesture = gesture_in_progress(state);
     return pointer;
 }
 
@@ -204,7 +210,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
 
 void draw_picture(ImDrawList* draw, const Placement& at, const ShownField& field) {
     draw->AddRectFilled(at.origin, ImVec2(at.origin.x + at.avail.x, at.origin.y + at.avail.y),
-                        IM_COL32(18, 19, 23, 255));
+                        colours::picture_backdrop);
     if (field.has_image() && field.texture().id()) {
         const auto uv = static_cast<float>(at.n);
         draw->AddImage(field.texture().id(), at.p0, at.p1, ImVec2(0, 0), ImVec2(uv, uv));
@@ -213,8 +219,8 @@ void draw_picture(ImDrawList* draw, const Placement& at, const ShownField& field
     for (int i = 1; i < at.n; ++i) {
         const float x = at.p0.x + at.tile_w * static_cast<float>(i);
         const float y = at.p0.y + at.tile_h * static_cast<float>(i);
-        draw->AddLine(ImVec2(x, at.p0.y), ImVec2(x, at.p1.y), IM_COL32(255, 255, 255, 40));
-        draw->AddLine(ImVec2(at.p0.x, y), ImVec2(at.p1.x, y), IM_COL32(255, 255, 255, 40));
+        draw->AddLine(ImVec2(x, at.p0.y), ImVec2(x, at.p1.y), colours::with_alpha(colours::light, 40));
+        draw->AddLine(ImVec2(at.p0.x, y), ImVec2(at.p1.x, y), colours::with_alpha(colours::light, 40));
     }
 }
 
@@ -222,16 +228,17 @@ void draw_picture(ImDrawList* draw, const Placement& at, const ShownField& field
 void draw_scanline(ImDrawList* draw, const Placement& at, double scanline, bool highlighted) {
     const float y  = at.p0.y + static_cast<float>(scanline) * at.tile_h;
     const float x0 = at.p0.x, x1 = at.p0.x + at.tile_w;
-    const ImU32 colour = highlighted ? IM_COL32(255, 210, 80, 255) : IM_COL32(255, 210, 80, 150);
+    const ImU32 colour = highlighted ? colours::accent : colours::with_alpha(colours::accent, 150);
     // A dark edge under the line keeps it visible on light and dark fields alike.
-    draw->AddLine(ImVec2(x0, y + 1.0f), ImVec2(x1, y + 1.0f), IM_COL32(0, 0, 0, 110), 1.0f);
+    draw->AddLine(ImVec2(x0, y + 1.0f), ImVec2(x1, y + 1.0f), colours::with_alpha(colours::shadow, 110),
+                  1.0f);
     draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), colour, 1.5f);
     // Handles at both ends, outlined so they read on sand-coloured terrain too.
     const ImVec2 left[3]  = {ImVec2(x0, y - 7), ImVec2(x0 + 11, y), ImVec2(x0, y + 7)};
     const ImVec2 right[3] = {ImVec2(x1, y - 7), ImVec2(x1, y + 7), ImVec2(x1 - 11, y)};
     for (const ImVec2* t : {left, right}) {
         draw->AddTriangleFilled(t[0], t[1], t[2], colour);
-        draw->AddTriangle(t[0], t[1], t[2], IM_COL32(0, 0, 0, 140), 1.0f);
+        draw->AddTriangle(t[0], t[1], t[2], colours::with_alpha(colours::shadow, 140), 1.0f);
     }
 }
 
@@ -239,9 +246,9 @@ void draw_scanline(ImDrawList* draw, const Placement& at, double scanline, bool 
 void draw_frame_label(ImDrawList* draw, const Placement& at, const PreviewFrame& frame) {
     char label[96];
     std::snprintf(label, sizeof label, "export frame %s", frame.label.c_str());
-    draw->AddText(ImVec2(at.p0.x + 6.0f, at.p0.y + 4.0f), IM_COL32(0, 0, 0, 160), label);
-    draw->AddText(ImVec2(at.p0.x + 5.0f, at.p0.y + 3.0f), IM_COL32(255, 255, 255, 200), label);
-    draw->AddRect(at.p0, at.p1, IM_COL32(255, 255, 255, 90));
+    draw->AddText(ImVec2(at.p0.x + 6.0f, at.p0.y + 4.0f), colours::with_alpha(colours::shadow, 160), label);
+    draw->AddText(ImVec2(at.p0.x + 5.0f, at.p0.y + 3.0f), colours::with_alpha(colours::light, 200), label);
+    draw->AddRect(at.p0, at.p1, colours::with_alpha(colours::light, 90));
 }
 
 // Why a tile might still show seams (the picture must span whole periods), written over the
@@ -262,8 +269,9 @@ void draw_tiling_hint(ImDrawList* draw, const Placement& at, const Settings& set
     else
         return;
     const ImVec2 text_at(at.p0.x + 5.0f, at.p1.y - ImGui::GetTextLineHeight() - 4.0f);
-    draw->AddText(ImVec2(text_at.x + 1.0f, text_at.y + 1.0f), IM_COL32(0, 0, 0, 200), hint);
-    draw->AddText(text_at, IM_COL32(255, 199, 89, 255), hint);
+    draw->AddText(ImVec2(text_at.x + 1.0f, text_at.y + 1.0f), colours::with_alpha(colours::shadow, 200),
+                  hint);
+    draw->AddText(text_at, colours::tiling_hint, hint);
 }
 
 // [SECTION] The status line under the picture -------------------------------------------------
@@ -317,13 +325,19 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
 
 bool shows_repeat(const Settings& settings) { return settings.view.repeat_3x3 && settings.params.tile > 0; }
 
-PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViewSettings& lattice, const PictureLayers& layers) {
+bool PreviewPanel::busy() const { return gesture_in_progress(state_); }
+
+PreviewLayout PreviewPanel::draw(const FrameContext& context, const ShownField& field,
+                                 const PreviewStatus& status, LatticeViewSettings& lattice,
+                                 const PictureLayers& layers) {
+    Settings& settings      = context.settings;
+    PreviewState& state     = state_;
+    PreviewFrame& frame     = export_frame_;
+    const int size_override = size_override_;
     PreviewLayout layout;
     const bool repeat  = shows_repeat(settings);
     const Placement at = place_picture(repeat, frame);
-    image_size(at, frame, preview_size_override, layout);
+    image_size(at, frame, size_override, layout);
     layout.picture_min       = at.p0;
     layout.picture_max       = at.p1;
     layout.repeats           = at.n;

@@ -20,7 +20,9 @@
 #include <string>
 
 #include "core/image_size.hpp"
+#include "gui/common/frame_context.hpp"
 #include "gui/common/lattice_view_settings.hpp"
+#include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
 #include "gui/common/ui_report.hpp"
 #include "gui/preview/shown_field.hpp"
@@ -82,11 +84,35 @@ struct PictureLayers {
     std::function<void(ImDrawList* draw, const ViewTransform& view, int repeats)> overlays;
 };
 
-// Draws into the current window's remaining content region. A click with `lattice.probe_tool`
-// on pins the probe there; a drag of the pinned probe moves it.
-PreviewLayout draw_preview(Settings& settings, PreviewState& state, const ShownField& field,
-                           const PreviewStatus& status, PreviewFrame& frame, int preview_size_override,
-                           LatticeViewSettings& lattice, const PictureLayers& layers);
+// The panel: what it keeps between frames (the gesture in progress, the readout, the export
+// frame switch) and its draw.
+class PreviewPanel final : public Panel {
+  public:
+    // `size_override`: the image width to render whatever the panel's size (--preview-size), 0
+    // for the panel's own.
+    explicit PreviewPanel(int size_override) : size_override_(size_override) {}
+
+    // True while a pan, a scanline or probe drag or a wheel burst is in progress: the gesture
+    // changes the settings over several frames.
+    bool busy() const override;
+
+    // Draws into the current window's remaining content region. A click with
+    // `lattice.probe_tool` on pins the probe there; a drag of the pinned probe moves it.
+    PreviewLayout draw(const FrameContext& frame, const ShownField& field, const PreviewStatus& status,
+                       LatticeViewSettings& lattice, const PictureLayers& layers);
+
+    // The value under the cursor; none while the cursor is off the picture.
+    const std::optional<Readout>& readout() const { return state_.readout; }
+    // The export's frame: the export dialog's size goes in each frame, the switch comes out.
+    PreviewFrame& export_frame() { return export_frame_; }
+    const PreviewFrame& export_frame() const { return export_frame_; }
+    int size_override() const { return size_override_; }
+
+  private:
+    PreviewState state_;
+    PreviewFrame export_frame_;
+    int size_override_ = 0;
+};
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).
 bool shows_repeat(const Settings& settings);

@@ -18,8 +18,6 @@
 #include <utility>
 
 #include "gui/common/theme.hpp"
-#include "gui/preview/curve_plot.hpp"
-#include "gui/preview/field_stats.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "noise/algorithms.hpp"
 
@@ -28,7 +26,6 @@ namespace app::gui {
 namespace {
 
 constexpr float controls_width         = 350.0f;
-constexpr float stats_width            = 230.0f;
 constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                          ImGuiWindowFlags_NoBringToFrontOnFocus;
@@ -40,12 +37,12 @@ constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
     : settings_(initial),
       history_(initial),
+      preview_(preview_size_override),
       compare_(wake),
-      preview_size_override_(preview_size_override),
       wake_(wake),
       terrain_(std::make_unique<TerrainView>(wake)),
       image_worker_(std::make_unique<RenderWorker>(wake)),
-      curve_worker_(std::make_unique<RenderWorker>(wake)) {
+      curve_(wake) {
     load_shipped_presets(presets_);
     presets_.baseline = initial;
     presets_.folders  = user_folders();
@@ -69,11 +66,12 @@ Session Explorer::session() const { return {presets_.baseline, presets_.current}
 bool Explorer::busy() const {
     for (const Panel* panel : panels())
         if (panel->busy()) return true;
-    // What the composition itself runs: the workers, the lattice view's image, the terrain while
-    // its tab is shown, a gesture in progress and the 2D tab a lesson asked for.
-    return image_worker_->status().busy || curve_worker_->status().busy || gesture_ ||
-           (influence_task_ && !influence_task_->finished()) || (terrain_shown_ && terrain_->busy()) ||
-           select_2d_tab_;
+    return composition_busy();
+}
+
+bool Explorer::composition_busy() const {
+    return image_worker_->status().busy || gesture_ || (influence_task_ && !influence_task_->finished()) ||
+           (terrain_shown_ && terrain_->busy()) || select_2d_tab_;
 }
 
 // The preview shows a lattice view's image instead of the noise: only in the 2D tab, where that
@@ -92,9 +90,9 @@ bool Explorer::influence_shown() const {
 bool Explorer::settled() const {
     if (presets_.busy()) return false;  // a file is being read: the settings will change
     if (!invalid_.empty()) return !image_worker_->status().busy;
-    if (shows_influence()) return influence_shown() && curve_.has_value();
+    if (shows_influence()) return influence_shown() && curve_.curve().has_value();
     return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
-           shown_generation_ == image_worker_->latest_generation() && curve_.has_value() &&
+           shown_generation_ == image_worker_->latest_generation() && curve_.curve().has_value() &&
            (!terrain_shown_ || terrain_->shows(shown_generation_));
 }
 
@@ -122,7 +120,7 @@ void Explorer::draw(WindowInbox& inbox) {
                            shown_generation_ == image_worker_->latest_generation());
 
     // A file read in the background arrives here; until then the settings are untouched.
-    if (take_opened_preset(presets_, settings_)) controls_.rejected.clear();
+    if (take_opened_preset(presets_, settings_)) controls_.clear_rejected();
     // Dropped files: the first that loads wins; the others' errors would only hide its message.
     if (!inbox.dropped.empty()) {
         open_preset(presets_, {inbox.dropped.begin(), inbox.dropped.end()}, wake_);
@@ -142,16 +140,18 @@ void Explorer::draw(WindowInbox& inbox) {
     const float left      = std::clamp(size.x * 0.3f, 320.0f, controls_width);
     const float preview_h = std::floor(size.y * 0.64f);
     // A pinned probe takes a column at the right, beside the picture and the curve, never over them.
+    const FrameContext frame{settings_, invalid_};
     float probe_w = 0.0f;
     if (presenter_.on()) {
-        probe_w = draw_presenter_windows(origin, size);  // the lesson and the picture only
+        probe_w = draw_presenter_windows(frame, origin, size);  // the lesson and the picture only
     } else {
         // A lesson's panel sits above the controls: the student reads the step and tries it below.
         const float lesson_h = draw_lesson_window(origin, left, std::floor(size.y * 0.55f));
-        draw_controls_window(ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
+        draw_controls_window(frame, ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
         probe_w = lattice_.layers.probe_pinned ? probe_column_width(size.x - left) : 0.0f;
-        draw_preview_window(ImVec2(origin.x + left, origin.y), ImVec2(size.x - left - probe_w, preview_h));
-        draw_curve_window(ImVec2(origin.x + left, origin.y + preview_h),
+        draw_preview_window(frame, ImVec2(origin.x + left, origin.y),
+                            ImVec2(size.x - left - probe_w, preview_h));
+        draw_curve_window(frame, ImVec2(origin.x + left, origin.y + preview_h),
                           ImVec2(size.x - left - probe_w, size.y - preview_h));
     }
 
@@ -181,7 +181,7 @@ void Explorer::draw(WindowInbox& inbox) {
 
 // [SECTION] Panels ---------------------------------------------------------------------------
 
-void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
+void Explorer::draw_controls_window(const FrameContext& frame, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Controls", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar);
@@ -222,34 +222,18 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     const float status_height =
         2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
-    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_noise_controls(settings_, controls_);
-    if (ImGui::CollapsingHeader("Shaping", ImGuiTreeNodeFlags_DefaultOpen)) {
-        report_item("shaping");
-        draw_shaping_controls(
-            settings_, controls_,
-            curve_ ? std::span<const float>(curve_->before_histogram) : std::span<const float>());
-    }
-    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_view_controls(settings_, controls_);
-    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_terrain_controls(settings_, controls_);
-    // Last, so that it moves no other control (the tests and the user's hand know where they are).
-    if (ImGui::CollapsingHeader("Erosion", ImGuiTreeNodeFlags_DefaultOpen)) {
-        report_item("erosion");
-        draw_erosion_controls(settings_, controls_);
-    }
+    controls_.draw(frame, curve_.before_histogram());
     ImGui::EndChild();
 
     // Messages: why something did not happen, what was adjusted, where the user is looking.
     ImGui::Separator();
     ImGui::BeginChild("status", ImVec2(0, 0), false);
     error_text(presets_.error);
-    error_text(controls_.rejected);
+    error_text(controls_.rejected());
     error_text(invalid_);
     if (!presets_.message.empty()) notice_.clear();  // the user has moved on
     error_text(notice_);
-    if (!controls_.note.empty()) ImGui::TextWrapped("%s", controls_.note.c_str());
+    if (!controls_.note().empty()) ImGui::TextWrapped("%s", controls_.note().c_str());
     if (!presets_.message.empty() && presets_.error.empty())
         ImGui::TextDisabled("%s", presets_.message.c_str());
     ImGui::EndChild();
@@ -257,7 +241,7 @@ void Explorer::draw_controls_window(ImVec2 pos, ImVec2 size) {
     ImGui::End();
 }
 
-void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
+void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 6));
@@ -266,14 +250,14 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
                      ImGuiWindowFlags_NoScrollWithMouse);
     const WorkerStatus status = image_worker_->status();
     PreviewStatus shown;
-    shown.rendering = status.busy;
-    shown.coarse    = status.coarse_stage;
-    shown.progress  = status.rows_total > 0
-                          ? static_cast<float>(status.rows_done) / static_cast<float>(status.rows_total)
-                          : 0.0f;
-    shown.error     = !invalid_.empty() ? invalid_ : status.error;
-    frame_.size     = chosen_size(export_);
-    frame_.label    = chosen_size_label(export_);
+    shown.rendering               = status.busy;
+    shown.coarse                  = status.coarse_stage;
+    shown.progress                = status.rows_total > 0
+                                        ? static_cast<float>(status.rows_done) / static_cast<float>(status.rows_total)
+                                        : 0.0f;
+    shown.error                   = !invalid_.empty() ? invalid_ : status.error;
+    preview_.export_frame().size  = chosen_size(export_);
+    preview_.export_frame().label = chosen_size_label(export_);
     // The picture's views: the 2D preview, or the field as a 3D landscape (terrain_view.hpp).
     if (ImGui::BeginTabBar("views")) {
         // A lesson's step asks for the 2D tab until ImGui shows it (a frame later).
@@ -292,12 +276,13 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         ImGui::EndTabBar();
     }
     if (terrain_shown_) {
-        const TerrainLayout layout = terrain_->draw(settings_, field_, frame_, preview_size_override_);
-        want_width_                = layout.image_width;
-        want_height_               = layout.image_height;
-        gesture_                   = false;  // the camera is not a setting: nothing for the undo history
+        const TerrainLayout layout =
+            terrain_->draw(settings_, field_, preview_.export_frame(), preview_.size_override());
+        want_width_  = layout.image_width;
+        want_height_ = layout.image_height;
+        gesture_     = false;  // the camera is not a setting: nothing for the undo history
     } else if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
-        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_, curve_fit_y_);
+        const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_.curve(), curve_.fit_y());
         want_width_                 = layout.image_width;
         want_height_                = layout.image_height;
         gesture_                    = layout.gesture;
@@ -318,8 +303,7 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
         layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
             draw_lattice_views(draw, view, repeats, lattice_, presenter_.line_scale());
         };
-        const PreviewLayout layout = draw_preview(settings_, preview_, field_, shown, frame_,
-                                                  preview_size_override_, lattice_.layers, layers);
+        const PreviewLayout layout = preview_.draw(frame, field_, shown, lattice_.layers, layers);
         want_width_                = layout.image_width;
         want_height_               = layout.image_height;
         gesture_                   = layout.gesture;
@@ -330,7 +314,7 @@ void Explorer::draw_preview_window(ImVec2 pos, ImVec2 size) {
     ImGui::PopStyleVar();
 }
 
-void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
+void Explorer::draw_curve_window(const FrameContext& frame, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Curve", nullptr, panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
@@ -350,62 +334,8 @@ void Explorer::draw_curve_window(ImVec2 pos, ImVec2 size) {
         return;
     }
 
-    // Left: the plot, with a one-line caption saying which curve it is.
-    const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width - 8.0f);
-    ImGui::BeginChild("plot", ImVec2(plot_width, 0), false, ImGuiWindowFlags_NoScrollbar);
-    if (settings_.params.dimension == 1) {
-        ImGui::TextUnformatted("1D noise");
-    } else {
-        const double y = curve_ ? curve_->y : 0.0;
-        ImGui::Text("Row under the scanline: y = %.4f", y);
-    }
-    // The y fit is a way of looking, not a setting of the picture: not in presets or the history.
-    const char* fit_label = "fit y";
-    const float fit_x     = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
-    // Simplex noise's lattice is skewed or rotated: the whole numbers of x are not its vertices.
-    const char* lines = settings_.params.algorithm != noise::Algorithm::simplex ? "  lines: lattice positions"
-                                                                                : "  lines: whole units of x";
-    const char* hint  = settings_.view.show_octaves ? "  thin: each octave's weighted share" : lines;
-    ImGui::SameLine();
-    if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x)
-        ImGui::TextDisabled("%s", hint);  // if room
-    ImGui::SameLine(fit_x);
-    ImGui::Checkbox(fit_label, &curve_fit_y_);
-    report_item("fit_y");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Fit the y axis to the curve instead of the algorithm's full range");
-    curve_samples_ = curve_samples_for_width(plot_width);
-    // With invalid settings nothing new is rendered: what is shown belongs to the last valid
-    // settings, and says so, dimmed.
-    const bool stale = !invalid_.empty();
-    if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_curve_plot(curve_, settings_.view.show_octaves, curve_fit_y_, "curve", teach_.chosen);
-    if (stale) {
-        ImGui::PopStyleVar();
-        stale_label();
-    }
-    ImGui::EndChild();
-
-    // Right: what the field contains.
-    ImGui::SameLine();
-    ImGui::BeginChild("stats", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
-    if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.4f);
-    draw_field_stats(field_,
-                     curve_ ? std::span<const float>(curve_->before_histogram) : std::span<const float>());
-    if (stale) {
-        ImGui::PopStyleVar();
-        stale_label();
-    }
-    ImGui::EndChild();
+    curve_.draw(frame, field_, teach_.chosen);
     ImGui::End();
-}
-
-// "stale" over the child window drawn last, top right, in the error colour.
-void Explorer::stale_label() {
-    const char* text = "stale: last valid settings";
-    const ImVec2 min = ImGui::GetWindowPos();
-    const ImVec2 at(min.x + ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - 8.0f, min.y + 22.0f);
-    ImGui::GetWindowDrawList()->AddText(at, colours::error, text);
 }
 
 }  // namespace app::gui

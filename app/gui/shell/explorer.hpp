@@ -37,6 +37,7 @@
 #include "gui/lessons/lesson_panel.hpp"
 #include "gui/lessons/presenter_mode.hpp"
 #include "gui/preview/compare_view.hpp"
+#include "gui/preview/curve_panel.hpp"
 #include "gui/preview/preview_panel.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/preview/shown_field.hpp"
@@ -92,9 +93,13 @@ class Explorer {
 
   private:
     // The parts that answer busy() themselves (panel.hpp); a new part is listed here once.
-    std::array<const Panel*, 6> panels() const {
-        return {&presets_, &export_, &figures_, &compare_, &teach_, &lessons_};
+    std::array<const Panel*, 9> panels() const {
+        return {&controls_, &preview_, &curve_, &presets_, &export_,
+                &figures_,  &compare_, &teach_, &lessons_};
     }
+    // What the composition itself runs: the image worker, the lattice view's image, the terrain
+    // while its tab is shown, the big 1D curve's gesture and the 2D tab a lesson asked for.
+    bool composition_busy() const;
     void take_results();
     void handle_shortcuts(std::vector<Shortcut>& shortcuts);
     void draw_menu_bar();
@@ -104,11 +109,10 @@ class Explorer {
     void show_scene(const LessonScene& scene);
     void update_lessons();
     float draw_lesson_window(ImVec2 pos, float width, float max_height);
-    float draw_presenter_windows(ImVec2 origin, ImVec2 size);
-    void draw_controls_window(ImVec2 pos, ImVec2 size);
-    void draw_preview_window(ImVec2 pos, ImVec2 size);
-    void draw_curve_window(ImVec2 pos, ImVec2 size);
-    void stale_label();
+    float draw_presenter_windows(const FrameContext& frame, ImVec2 origin, ImVec2 size);
+    void draw_controls_window(const FrameContext& frame, ImVec2 pos, ImVec2 size);
+    void draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2 size);
+    void draw_curve_window(const FrameContext& frame, ImVec2 pos, ImVec2 size);
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
     void send_influence_request(const noise::Params& params);
@@ -120,9 +124,8 @@ class Explorer {
 
     Settings settings_;
     UndoHistory history_;
-    ControlsState controls_;
-    PreviewState preview_;
-    PreviewFrame frame_;
+    ControlsPanel controls_;
+    PreviewPanel preview_;
     bool terrain_shown_ = false;  // the "3D terrain" tab instead of the "2D preview"
     bool select_2d_tab_ = false;  // a lesson step asks for the "2D preview" tab (once)
     PresetDialogs presets_;
@@ -131,11 +134,9 @@ class Explorer {
     ShownField field_;
     TeachViews teach_;     // the teaching views (teach_views.hpp): ways of looking, not settings
     CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
-    std::optional<CurveResult> curve_;
     LatticeViews lattice_;
     LessonPanel lessons_;      // the Lessons menu and panel (gui/lessons/)
     PresenterMode presenter_;  // View > Presenter mode (gui/lessons/presenter_mode.hpp)
-    int preview_size_override_ = 0;
     std::function<void()> wake_;
     double slowest_frame_ms_     = 0.0;
     double slowest_frame_cpu_ms_ = 0.0;
@@ -143,7 +144,7 @@ class Explorer {
     bool confirm_quit_           = false;
     std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the
                                         // unsaved-changes question opens next frame
-    bool gesture_ = false;              // a pan, scanline drag or wheel burst this frame
+    bool gesture_ = false;              // a pan, scanline drag or wheel burst this frame (any view)
     std::string invalid_;               // noise::validate's message for the current settings
     std::string notice_;                // add_notice's lines
 
@@ -154,19 +155,8 @@ class Explorer {
         OctaveChoice chosen;
         bool operator==(const ImageKey&) const = default;
     };
-    struct CurveKey {
-        noise::Params params;
-        double y     = 0.0;
-        int samples  = 0;
-        bool octaves = false;
-        OctaveChoice chosen;
-        bool operator==(const CurveKey&) const = default;
-    };
     std::optional<ImageKey> sent_image_;
-    std::optional<CurveKey> sent_curve_;
     int want_width_ = 0, want_height_ = 0;
-    int curve_samples_              = 512;
-    bool curve_fit_y_               = true;
     std::uint64_t shown_generation_ = 0;
 
     // The teaching preview modes' image (influence_image.hpp), rendered by a task of its own.
@@ -184,7 +174,7 @@ class Explorer {
     // Last: the workers' threads must stop before the state above goes away.
     std::unique_ptr<TerrainView> terrain_;
     std::unique_ptr<RenderWorker> image_worker_;
-    std::unique_ptr<RenderWorker> curve_worker_;
+    CurvePanel curve_;  // the curve and its worker (curve_panel.hpp)
 };
 
 }  // namespace app::gui

@@ -28,7 +28,7 @@ void Explorer::show_scene(const LessonScene& scene) {
     teach_.animation.on    = scene.views.animate;
     teach_.animation.phase = 0.0;   // each step starts at its own z (or w)
     select_2d_tab_         = true;  // a step is about the 2D picture (or the 1D curve)
-    controls_.rejected.clear();
+    controls_.clear_rejected();
 }
 
 void Explorer::update_lessons() {
@@ -68,16 +68,17 @@ float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
 // Presenter mode (lessons/presenter_mode.hpp): the lesson's panel on the left (while a lesson
 // runs), the picture beside it, the probe's column at the right; the panel under the picture only
 // while the step shows one of its teaching tabs. Returns the probe column's width.
-float Explorer::draw_presenter_windows(ImVec2 origin, ImVec2 size) {
+float Explorer::draw_presenter_windows(const FrameContext& frame, ImVec2 origin, ImVec2 size) {
     const float lesson_w =
         lessons_.player().active() ? std::clamp(std::floor(size.x * 0.25f), 320.0f, 560.0f) : 0.0f;
     draw_lesson_window(origin, lesson_w, size.y);
     const float room    = size.x - lesson_w;
     const float probe_w = lattice_.layers.probe_pinned ? probe_column_width(room) : 0.0f;
     const float bottom  = teach_.tab == BottomTab::curve ? 0.0f : std::floor(size.y * 0.36f);
-    draw_preview_window(ImVec2(origin.x + lesson_w, origin.y), ImVec2(room - probe_w, size.y - bottom));
+    draw_preview_window(frame, ImVec2(origin.x + lesson_w, origin.y),
+                        ImVec2(room - probe_w, size.y - bottom));
     if (bottom > 0.0f)
-        draw_curve_window(ImVec2(origin.x + lesson_w, origin.y + size.y - bottom),
+        draw_curve_window(frame, ImVec2(origin.x + lesson_w, origin.y + size.y - bottom),
                           ImVec2(room - probe_w, bottom));
     return probe_w;
 }

@@ -41,16 +41,17 @@ nlohmann::json Explorer::report_state() const {
     state["rendering"]            = influence ? influence_task_ && !influence_task_->finished() : status.busy;
     state["rows_done"]            = status.rows_done;
     state["rows_total"]           = status.rows_total;
+    const std::optional<CurveResult>& sampled = curve_.curve();
     nlohmann::json curve;
-    curve["generation"] = curve_ ? curve_->generation : 0;
+    curve["generation"] = sampled ? sampled->generation : 0;
     std::uint64_t hash  = 0xcbf29ce484222325ull;  // FNV-1a of the curve's values, to see it change
-    if (curve_)
-        for (double v : curve_->sum) {
+    if (sampled)
+        for (double v : sampled->sum) {
             hash ^= static_cast<std::uint64_t>(std::llround(v * 1e6));
             hash *= 0x100000001b3ull;
         }
     curve["checksum"]       = std::to_string(hash);
-    curve["y"]              = curve_ ? curve_->y : 0.0;
+    curve["y"]              = sampled ? sampled->y : 0.0;
     state["curve"]          = std::move(curve);
     state["error"]          = invalid_;
     state["preset_error"]   = presets_.error;
@@ -61,14 +62,15 @@ nlohmann::json Explorer::report_state() const {
     for (const auto& path : presets_.recent) recent.push_back(path.string());
     state["recent"]       = std::move(recent);
     state["snapshot"]     = snapshot_.has_value();
-    state["note"]         = controls_.note;
+    state["note"]         = controls_.note();
     state["stale"]        = !invalid_.empty();
     state["view_tab"]     = terrain_shown_ ? "terrain" : "preview";
     state["terrain"]      = terrain_->report_state();
-    state["export_frame"] = {
-        {"show", frame_.show}, {"width", frame_.size.width}, {"height", frame_.size.height}};
-    state["rejected"] = controls_.rejected;
-    state["opening"]  = presets_.opening_path.string();
+    state["export_frame"] = {{"show", preview_.export_frame().show},
+                             {"width", preview_.export_frame().size.width},
+                             {"height", preview_.export_frame().size.height}};
+    state["rejected"]     = controls_.rejected();
+    state["opening"]      = presets_.opening_path.string();
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
     state["slowest_frame_ms"]     = std::ceil(slowest_frame_ms_);
     state["slowest_frame_cpu_ms"] = std::ceil(slowest_frame_cpu_ms_);
@@ -78,11 +80,11 @@ nlohmann::json Explorer::report_state() const {
                       {"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
     state["teach"]            = teach_report(teach_, settings_);
     state["teach"]["compare"] = compare_.report_state();
-    if (preview_.readout)
-        state["readout"] = {{"image", std::string(1, preview_.readout->image)},
-                            {"x", preview_.readout->x},
-                            {"y", preview_.readout->y},
-                            {"value", preview_.readout->value}};
+    if (preview_.readout())
+        state["readout"] = {{"image", std::string(1, preview_.readout()->image)},
+                            {"x", preview_.readout()->x},
+                            {"y", preview_.readout()->y},
+                            {"value", preview_.readout()->value}};
     state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
     state["lesson"]        = lessons_.report_state();
     state["presenter"]     = presenter_.on();

@@ -27,7 +27,7 @@ void Explorer::take_results() {
             shown_influence_ = sent_influence_;
         }
     }
-    if (auto curve = curve_worker_->take_curve()) curve_ = std::move(*curve);
+    curve_.take_result();
     field_.refresh(settings_.view);
 }
 
@@ -61,18 +61,7 @@ void Explorer::send_requests() {
     const double y           = view.row_y(view.row_at(settings_.view.scanline));
     const bool octave_rows =
         settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
-    const CurveKey curve{params, params.dimension == 1 ? 0.0 : y, curve_samples_, octave_rows, teach_.chosen};
-    if (!sent_curve_ || !(*sent_curve_ == curve)) {
-        PreviewRequest request;
-        request.params        = params;
-        request.need_image    = false;
-        request.curve_y       = curve.y;
-        request.curve_samples = curve.samples;
-        request.curve_octaves = curve.octaves;
-        request.chosen        = teach_.chosen;
-        curve_worker_->submit(request);
-        sent_curve_ = curve;
-    }
+    curve_.request(params, params.dimension == 1 ? 0.0 : y, octave_rows, teach_.chosen);
 }
 
 // A lattice view's image: a new task replaces (and so cancels) the one before. Its images count

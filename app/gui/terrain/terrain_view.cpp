@@ -222,8 +222,8 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     char label[160];
     std::snprintf(label, sizeof label, "export frame %s   left drag: orbit   right drag: pan   wheel: zoom",
                   frame.label.c_str());
-    draw->AddText(ImVec2(min.x + 6.0f, min.y + 4.0f), IM_COL32(0, 0, 0, 160), label);
-    draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f), IM_COL32(255, 255, 255, 200), label);
+    draw->AddText(ImVec2(min.x + 6.0f, min.y + 4.0f), colours::with_alpha(colours::shadow, 160), label);
+    draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f), colours::with_alpha(colours::light, 200), label);
     std::string error = *renderer_.error() ? std::string(renderer_.error()) : error_;
     if (!error.empty()) draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), colours::error, error.c_str());
 

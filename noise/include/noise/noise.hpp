@@ -24,6 +24,7 @@
 //     perlin.hpp value.hpp simplex.hpp worley.hpp lattice.hpp interpolate.hpp hashes.hpp
 //                     the single-octave functions and their lattices
 //     field_table.hpp the metadata machinery behind param_table()
+//     enum_names.hpp  names_match_enum, the check behind the name tables' static_asserts
 // The same Params, size and region give the same floats, bit for bit, on every CPU and thread
 // count, in every release that keeps the major version: presets and exports made with one
 // version render identically with the next.
@@ -39,6 +40,7 @@
 #pragma once
 
 #include "noise/algorithms.hpp"
+#include "noise/enum_names.hpp"
 #include "noise/field_table.hpp"
 #include "noise/fractal.hpp"
 #include "noise/hashes.hpp"

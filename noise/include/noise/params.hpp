@@ -8,7 +8,7 @@
 //
 // Every choice is an `enum class` with a name table beside it (`algorithm_names` ...), the names
 // being the stable keys used in presets and on the command line; a `static_assert` keeps each
-// table as long as its enum.
+// table as long as its enum, also when an enumerator is added after the last (enum_names.hpp).
 //
 // Typical start: perlin, dimension 2, quintic, fbm with 5 octaves of persistence 0.5 and
 // lacunarity 2, frequency 4 (four lattice cells across the image).
@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "noise/enum_names.hpp"
 #include "noise/field_table.hpp"
 
 namespace noise {
@@ -108,20 +109,20 @@ struct CurvePoint {
 enum class ErosionMethod { none, filter, simulate };
 inline constexpr std::array<std::string_view, 3> erosion_method_names{"none", "filter", "simulate"};
 
-static_assert(erosion_method_names.size() == static_cast<std::size_t>(ErosionMethod::simulate) + 1);
-static_assert(mask_mode_names.size() == static_cast<std::size_t>(MaskMode::select) + 1);
-static_assert(algorithm_names.size() == static_cast<std::size_t>(Algorithm::worley) + 1);
-static_assert(cellular_return_names.size() == static_cast<std::size_t>(CellularReturn::f2_minus_f1) + 1);
-static_assert(cellular_distance_names.size() == static_cast<std::size_t>(CellularDistance::chebyshev) + 1);
-static_assert(gradients_names.size() == static_cast<std::size_t>(Gradients::random) + 1);
-static_assert(interpolation_names.size() == static_cast<std::size_t>(Interpolation::smoothstep) + 1);
-static_assert(fractal_names.size() == static_cast<std::size_t>(Fractal::ridged) + 1);
-static_assert(octave_seeds_names.size() == static_cast<std::size_t>(OctaveSeeds::primes) + 1);
-static_assert(tile_octaves_names.size() == static_cast<std::size_t>(TileOctaves::same) + 1);
-static_assert(seed_mode_names.size() == static_cast<std::size_t>(SeedMode::shift) + 1);
-static_assert(hash_names.size() == static_cast<std::size_t>(Hash::prime_table) + 1);
-static_assert(octave_offsets_names.size() == static_cast<std::size_t>(OctaveOffsets::shifted) + 1);
-static_assert(layers_names.size() == static_cast<std::size_t>(Layers::rotated) + 1);
+static_assert(names_match_enum<ErosionMethod>(erosion_method_names));
+static_assert(names_match_enum<MaskMode>(mask_mode_names));
+static_assert(names_match_enum<Algorithm>(algorithm_names));
+static_assert(names_match_enum<CellularReturn>(cellular_return_names));
+static_assert(names_match_enum<CellularDistance>(cellular_distance_names));
+static_assert(names_match_enum<Gradients>(gradients_names));
+static_assert(names_match_enum<Interpolation>(interpolation_names));
+static_assert(names_match_enum<Fractal>(fractal_names));
+static_assert(names_match_enum<OctaveSeeds>(octave_seeds_names));
+static_assert(names_match_enum<TileOctaves>(tile_octaves_names));
+static_assert(names_match_enum<SeedMode>(seed_mode_names));
+static_assert(names_match_enum<Hash>(hash_names));
+static_assert(names_match_enum<OctaveOffsets>(octave_offsets_names));
+static_assert(names_match_enum<Layers>(layers_names));
 
 // [SECTION] The settings ------------------------------------------------------------------
 

@@ -57,6 +57,7 @@
 #include <string_view>
 #include <vector>
 
+#include "noise/enum_names.hpp"
 #include "noise/params.hpp"
 
 namespace noise {
@@ -70,7 +71,7 @@ inline constexpr std::size_t curve_max_points = 16;
 enum class CurvePreset { linear, power, smoothstep, plateau, valley };
 inline constexpr std::array<std::string_view, 5> curve_preset_names{"linear", "power", "smoothstep",
                                                                     "plateau", "valley"};
-static_assert(curve_preset_names.size() == static_cast<std::size_t>(CurvePreset::valley) + 1);
+static_assert(names_match_enum<CurvePreset>(curve_preset_names));
 
 std::vector<CurvePoint> curve_preset(CurvePreset preset);
 

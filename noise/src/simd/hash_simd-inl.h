@@ -30,6 +30,7 @@
 #include <array>
 #include <cstdint>
 
+#include "lattice_span.hpp"
 #include "noise/hashes.hpp"
 #include "noise/lattice.hpp"
 
@@ -51,9 +52,7 @@ using D32 = hn::Repartition<std::uint32_t, DU>;
 
 inline constexpr int max_hash_lanes = 16;
 
-constexpr int ipow_hash(int base, int exponent) {
-    return exponent == 0 ? 1 : base * ipow_hash(base, exponent - 1);
-}
+using detail::ipow;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane: the plain uint64_t product (32-bit halves cannot be had from a one-lane vector).
@@ -355,7 +354,7 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             return;
         }
         case Hash::elias: {
-            VU n[SpanX * ipow_hash(Span, D - 1)];
+            VU n[SpanX * ipow(Span, D - 1)];
             n[0] = hn::Set(du, lattice.seed());
             for (int axis = 0; axis < D; ++axis) {
                 for (int k = span_of(axis) - 1; k >= 0; --k) {
@@ -369,7 +368,7 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             return;
         }
         case Hash::wide: {
-            VU h[SpanX * ipow_hash(Span, D - 1)];
+            VU h[SpanX * ipow(Span, D - 1)];
             h[0] = hn::Set(du, wide_start(lattice.seed()));
             for (int axis = 0; axis < D; ++axis) {
                 for (int k = span_of(axis) - 1; k >= 0; --k)
@@ -381,7 +380,7 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             return;
         }
         case Hash::prime_table: {
-            VU x[SpanX * ipow_hash(Span, D - 1)];
+            VU x[SpanX * ipow(Span, D - 1)];
             x[0] = hn::Zero(du);
             for (int axis = 0; axis < 4; ++axis) {
                 if (axis >= D) {  // the absent axes' fixed terms
@@ -401,7 +400,7 @@ HWY_INLINE void BlockCodes(const Lattice& lattice, VI (*wrapped)[Span], bool hig
             return;
         }
     }
-    for (int m = 0; m < SpanX * ipow_hash(Span, D - 1); ++m) code[m] = hn::Zero(di);  // no other Hash
+    for (int m = 0; m < SpanX * ipow(Span, D - 1); ++m) code[m] = hn::Zero(di);  // no other Hash
 }
 
 }  // namespace hash_lanes

@@ -38,6 +38,7 @@
 #include <type_traits>
 
 #include "kernel_plan.hpp"
+#include "lattice_span.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
 #include "simd/hash_simd-inl.h"
@@ -52,7 +53,8 @@ using DI = hn::RebindToSigned<DF>;
 using VF = hn::Vec<DF>;
 using VI = hn::Vec<DI>;
 
-constexpr int ipow(int base, int exponent) { return exponent == 0 ? 1 : base * ipow(base, exponent - 1); }
+using detail::first_lattice_offset;
+using detail::ipow;
 
 // The most lanes a vector has on any target. Scratch arrays hold a chunk rounded up to whole
 // vectors, and reads two vectors wide past a table's last entry stay inside the table.

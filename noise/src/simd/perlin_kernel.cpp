@@ -208,8 +208,9 @@ struct RandomLanes {
 
 template <int D, int PerAxis, class Gradient>
 struct PerlinOctave {
-    static constexpr int first = PerAxis == 4 ? -1 : 0;  // the lattice points' offsets: first, first + 1, ...
-    static constexpr bool starts_sum = true;             // EmitLanes<true>
+    static constexpr int first =
+        first_lattice_offset<PerAxis>;        // the lattice points' offsets: first, first + 1, ...
+    static constexpr bool starts_sum = true;  // EmitLanes<true>
     using Hasher                     = BlockHasher<D, PerAxis>;
 
     static void Run(const OctaveInputs& in) {

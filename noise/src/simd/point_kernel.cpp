@@ -409,7 +409,7 @@ struct OctaveContext {
 // Apart two at a time.
 template <int D, int PerAxis, template <int> class Gradient>
 struct PerlinPoints {
-    static constexpr int first  = PerAxis == 4 ? -1 : 0;
+    static constexpr int first  = first_lattice_offset<PerAxis>;
     static constexpr int points = ipow(PerAxis, D);
     using Shared                = SharedCell<D, points>;
     // The random unit vectors share two cells' codes at every octave (PointCodes' TwoCells).
@@ -501,7 +501,7 @@ HWY_INLINE VF SmoothedPoint(const VF* lattice_values, int point) {
 // Value noise (PerAxis 2 or 4) and white noise (PerAxis 1: the cell's own point, no blend).
 template <int D, int PerAxis, bool Smooth>
 struct ValuePoints {
-    static constexpr int first  = PerAxis == 4 ? -1 : 0;
+    static constexpr int first  = first_lattice_offset<PerAxis>;
     static constexpr int span   = Smooth ? PerAxis + 2 : PerAxis;
     static constexpr int points = ipow(PerAxis, D);
     using Shared                = SharedCell<D, ipow(span, D)>;

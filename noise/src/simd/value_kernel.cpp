@@ -82,7 +82,7 @@ struct ValueOctave {
 
     static void Run(const OctaveInputs& in) {
         const DF d;
-        constexpr int first = PerAxis == 4 ? -1 : 0;
+        constexpr int first = first_lattice_offset<PerAxis>;
         constexpr int span  = Smooth ? PerAxis + 2 : PerAxis;  // smoothing reads one point more on each side
         using Hasher        = BlockHasher<D, span>;
         HWY_ALIGN std::int64_t table[Hasher::capacity];

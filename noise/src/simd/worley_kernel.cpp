@@ -209,9 +209,20 @@ struct Nearest {
     }
 };
 
+// One octave's search over a chunk of a row. Run picks one of two ways of finding the feature
+// points: Tabulated while the chunk has at most two cells per pixel, PerLane beyond. Both walk
+// the same candidate list with Walk, and read the rows' parts (RowPart) from one lazy cache.
 template <int D, CellularDistance Metric>
 struct WorleyOctave {
-    static void Run(const OctaveInputs& in) { Search(in); }
+    static void Run(const OctaveInputs& inputs) {
+        WorleyOctave octave(inputs);
+        const std::int64_t spread =
+            inputs.cell_x[inputs.padded - 1] - inputs.cell_x[0];  // cells ascend along the row
+        if (spread <= 2 * static_cast<std::int64_t>(inputs.padded))
+            octave.Tabulated(spread);
+        else
+            octave.PerLane();
+    }
 
     // The feature points of the cells within `reach` of the chunk's cells along x, per row of
     // candidates (their offsets on y, z, w), filled the first time a vector reads that row: for
@@ -225,6 +236,8 @@ struct WorleyOctave {
     static constexpr int reach = D + 1;  // the candidates' largest |offset| on any axis
     static constexpr int side  = 2 * reach + 1;
     static constexpr int keys  = ipow(side, D - 1);  // rows of candidates, by their offsets on y, z, w
+    // The first shell: the list's first 3^D cells (floor_bound 0 exactly when |k| <= 1 on every axis).
+    static constexpr std::size_t first_shell = ipow(3, D);
 
     static int row_key(const detail::WorleyCandidate& c) {
         int key = 0;
@@ -232,235 +245,256 @@ struct WorleyOctave {
         return key;
     }
 
-    static void Search(const OctaveInputs& in) {
-        const DF d;
-        const DI di;
-        const DU du;
-        const int lanes                = static_cast<int>(hn::Lanes(d));
-        const detail::KernelPlan& plan = *in.plan;
-        const auto candidates          = detail::worley_candidates(D, Metric);
-        const std::uint32_t seed_hash  = detail::worley_seed_hash(in.lattice->seed());
-        const std::int64_t period      = in.period;
-        const std::int64_t wrap        = period != 0 ? period : 256;  // wrap_index's modulus
-        const double scale             = detail::worley_scale(D, Metric, plan.cellular_return);
-        const VF jitter                = hn::Set(d, plan.cellular_jitter);
-        const VF infinity              = hn::Set(d, std::numeric_limits<double>::infinity());
-        const bool only_f1             = plan.cellular_return == CellularReturn::f1;
+    // [SECTION] What both ways share -------------------------------------------------------------
 
-        // The first shell: the list's first 3^D cells (floor_bound 0 exactly when |k| <= 1 on every axis).
-        constexpr std::size_t first_shell = ipow(3, D);
-        std::vector<RowPart> row(candidates.size());
-        std::vector<char> row_done(candidates.size(), 0);
-        const auto row_part = [&](std::size_t j) -> const RowPart& {
-            if (!row_done[j]) {
-                const detail::WorleyCandidate& c = candidates[j];
-                std::uint32_t h                  = seed_hash;
-                for (int axis = D - 1; axis >= 1; --axis)
-                    h = detail::worley_link(h, wrap_index(in.row.cell[axis].index + c.offset[axis], period));
-                double rest = 0.0;
-                if constexpr (D > 1) {
-                    rest = TermScalar<Metric>(AxisGap(c.offset[1], in.row.cell[1].frac));
-                    for (int axis = 2; axis < D; ++axis)
-                        rest = CombineScalar<Metric>(
-                            rest, TermScalar<Metric>(AxisGap(c.offset[axis], in.row.cell[axis].frac)));
-                }
-                row[j]      = {h, rest};
-                row_done[j] = 1;
+    const DF d;
+    const DI di;
+    const DU du;
+    const OctaveInputs& in;
+    const int lanes;
+    const detail::KernelPlan& plan;
+    const std::span<const detail::WorleyCandidate> candidates;
+    const std::uint32_t seed_hash;
+    const std::int64_t period;
+    const std::int64_t wrap;  // wrap_index's modulus
+    const double scale;
+    const VF jitter;
+    const VF infinity;
+    const bool only_f1;
+    std::vector<RowPart> row;
+    std::vector<char> row_done;
+
+    explicit WorleyOctave(const OctaveInputs& in_)
+        : in(in_),
+          lanes(static_cast<int>(hn::Lanes(d))),
+          plan(*in_.plan),
+          candidates(detail::worley_candidates(D, Metric)),
+          seed_hash(detail::worley_seed_hash(in_.lattice->seed())),
+          period(in_.period),
+          wrap(period != 0 ? period : 256),
+          scale(detail::worley_scale(D, Metric, plan.cellular_return)),
+          jitter(hn::Set(d, plan.cellular_jitter)),
+          infinity(hn::Set(d, std::numeric_limits<double>::infinity())),
+          only_f1(plan.cellular_return == CellularReturn::f1),
+          row(candidates.size()),
+          row_done(candidates.size(), 0) {}
+
+    // Candidate j's part that is the same for the whole row, worked out the first time it is read.
+    const RowPart& row_part(std::size_t j) {
+        if (!row_done[j]) {
+            const detail::WorleyCandidate& c = candidates[j];
+            std::uint32_t h                  = seed_hash;
+            for (int axis = D - 1; axis >= 1; --axis)
+                h = detail::worley_link(h, wrap_index(in.row.cell[axis].index + c.offset[axis], period));
+            double rest = 0.0;
+            if constexpr (D > 1) {
+                rest = TermScalar<Metric>(AxisGap(c.offset[1], in.row.cell[1].frac));
+                for (int axis = 2; axis < D; ++axis)
+                    rest = CombineScalar<Metric>(
+                        rest, TermScalar<Metric>(AxisGap(c.offset[axis], in.row.cell[axis].frac)));
             }
-            return row[j];
+            row[j]      = {h, rest};
+            row_done[j] = 1;
+        }
+        return row[j];
+    }
+
+    // The per-candidate walk shared by both ways of finding the feature points. The list opens
+    // with the 3^D cells around the pixel's own (floor bound 0), which nearly every lane needs:
+    // they are measured without bound tests, near(j) giving the lanes' distances to the
+    // feature points of candidate j. The shells beyond follow only while some lane's limit
+    // exceeds their bound (rare for F1), with worley.cpp's tests and stop, vector-wide;
+    // far(j, c, part) gives their distances. Measuring a cell the reference skips cannot
+    // change the two smallest distances, so the bits are the reference's.
+    template <typename Near, typename Far>
+    HWY_INLINE void Walk(int i, VF fx, Near&& near, Far&& far) {
+        Nearest nearest = near(Nearest(infinity, only_f1));
+        double shell = 0.0, widest = 0.0;
+        for (std::size_t j = first_shell; j < candidates.size(); ++j) {
+            const detail::WorleyCandidate& c = candidates[j];
+            if (c.floor_bound != shell) {  // a new shell: are any lanes still looking?
+                shell  = c.floor_bound;
+                widest = hn::GetLane(hn::MaxOfLanes(d, nearest.limit()));
+            }
+            if (c.floor_bound >= widest) break;
+            const RowPart& part = row_part(j);
+            const int kx        = c.offset[0];
+            VF gap              = hn::Zero(d);
+            if (kx > 0) gap = hn::Sub(hn::Set(d, static_cast<double>(kx)), fx);
+            if (kx < 0) gap = hn::Sub(fx, hn::Set(d, static_cast<double>(kx + 1)));
+            VF bound = TermLanes<Metric>(gap);
+            if constexpr (D > 1) bound = CombineLanes<Metric>(bound, hn::Set(d, part.rest_gap));
+            if (hn::AllTrue(d, hn::Ge(bound, nearest.limit()))) continue;
+            nearest.add(far(j, c, part));
+        }
+        VF f1 = nearest.f1, f2 = nearest.f2;
+        if constexpr (Metric == CellularDistance::euclidean) {
+            f1 = hn::Sqrt(f1);
+            if (!only_f1) f2 = hn::Sqrt(f2);
+        }
+        const VF value = plan.cellular_return == CellularReturn::f1   ? f1
+                         : plan.cellular_return == CellularReturn::f2 ? f2
+                                                                      : hn::Sub(f2, f1);
+        EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
+    }
+
+    // [SECTION] The tabulated way ----------------------------------------------------------------
+
+    // The lanes' distance to a feature point, from the offset along x of the feature point
+    // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
+    // joined to `rest` last, as distance_of does.
+    HWY_INLINE VF DistanceFrom(int kx, VF offset_x, VF fx, VF rest) const {
+        const VF term =
+            TermLanes<Metric>(hn::Sub(hn::Add(hn::Set(d, static_cast<double>(kx)), offset_x), fx));
+        if constexpr (D == 1)
+            return term;
+        else
+            return CombineLanes<Metric>(term, rest);
+    }
+
+    // Columns 0 .. count: cells first_cell - reach ... One row of the table holds, for candidate
+    // rows (offsets on y, z, w), each column's feature offset along x, then (stride later) its
+    // folded rest.
+    void Tabulated(std::int64_t spread) {
+        const std::int64_t first_cell = in.cell_x[0];
+        const int count               = static_cast<int>(spread) + 2 * reach + 1;
+        const int stride = (count + 2 * max_lanes) / lanes * lanes;  // room for whole-vector reads
+        HWY_ALIGN std::int64_t wrapped[2 * padded_capacity + 4 * max_lanes];
+        // The wrapped index repeats every `wrap` columns: hash one period, copy the rest.
+        const int distinct = static_cast<int>(std::min<std::int64_t>(count, wrap));
+        for (int k = 0; k < distinct; ++k) wrapped[k] = wrap_index(first_cell - reach + k, period);
+        for (int k = distinct; k < distinct + lanes; ++k) wrapped[k] = 0;  // the last vector's tail
+        std::vector<int> slot(static_cast<std::size_t>(keys), -1);         // a row's place in `table`
+        std::vector<double> table;
+        // Room for every row: pointers into the table stay valid while rows are added.
+        table.reserve(static_cast<std::size_t>(keys) * 2 * static_cast<std::size_t>(stride));
+        const auto row_of = [&](const detail::WorleyCandidate& c, const RowPart& part) {
+            int& at = slot[static_cast<std::size_t>(row_key(c))];
+            if (at < 0) {
+                at = static_cast<int>(table.size());
+                table.resize(table.size() + 2 * static_cast<std::size_t>(stride));
+                FillRow(c, part, wrapped, distinct, count, table.data() + at, table.data() + at + stride);
+            }
+            return table.data() + at;
         };
 
-        // The per-candidate walk shared by both ways of finding the feature points. The list opens
-        // with the 3^D cells around the pixel's own (floor bound 0), which nearly every lane needs:
-        // they are measured without bound tests, near(j) giving the lanes' distances to the
-        // feature points of candidate j. The shells beyond follow only while some lane's limit
-        // exceeds their bound (rare for F1), with worley.cpp's tests and stop, vector-wide;
-        // far(j, c, part) gives their distances. Measuring a cell the reference skips cannot
-        // change the two smallest distances, so the bits are the reference's.
-        const auto search = [&](int i, VF fx, auto&& near, auto&& far) {
-            Nearest nearest = near(Nearest(infinity, only_f1));
-            double shell = 0.0, widest = 0.0;
-            for (std::size_t j = first_shell; j < candidates.size(); ++j) {
-                const detail::WorleyCandidate& c = candidates[j];
-                if (c.floor_bound != shell) {  // a new shell: are any lanes still looking?
-                    shell  = c.floor_bound;
-                    widest = hn::GetLane(hn::MaxOfLanes(d, nearest.limit()));
-                }
-                if (c.floor_bound >= widest) break;
-                const RowPart& part = row_part(j);
-                const int kx        = c.offset[0];
-                VF gap              = hn::Zero(d);
-                if (kx > 0) gap = hn::Sub(hn::Set(d, static_cast<double>(kx)), fx);
-                if (kx < 0) gap = hn::Sub(fx, hn::Set(d, static_cast<double>(kx + 1)));
-                VF bound = TermLanes<Metric>(gap);
-                if constexpr (D > 1) bound = CombineLanes<Metric>(bound, hn::Set(d, part.rest_gap));
-                if (hn::AllTrue(d, hn::Ge(bound, nearest.limit()))) continue;
-                nearest.add(far(j, c, part));
-            }
-            VF f1 = nearest.f1, f2 = nearest.f2;
-            if constexpr (Metric == CellularDistance::euclidean) {
-                f1 = hn::Sqrt(f1);
-                if (!only_f1) f2 = hn::Sqrt(f2);
-            }
-            const VF value = plan.cellular_return == CellularReturn::f1   ? f1
-                             : plan.cellular_return == CellularReturn::f2 ? f2
-                                                                          : hn::Sub(f2, f1);
-            EmitLanes(in, i, hn::Mul(value, hn::Set(d, scale)));
+        // A candidate's entries for a lane whose cell is first_cell + k: entry[k], entry[k + stride].
+        const auto entry_of = [&](const detail::WorleyCandidate& c, const RowPart& part) {
+            return row_of(c, part) + reach + c.offset[0];
         };
-        // The table's reads are few and cheap next to the search: on AVX-512 a search of its own
-        // keeps each way's vectors in registers (inlined into one function, they were spilled).
+        const double* near_entry[first_shell];
+        for (std::size_t j = 0; j < first_shell; ++j) near_entry[j] = entry_of(candidates[j], row_part(j));
+
+            // The table's reads are few and cheap next to the search: on AVX-512 a search of its own
+            // keeps each way's vectors in registers (inlined into one function, they were spilled).
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
         const auto table_search = [&](int i, VF fx, auto&& near, auto&& far)
-                                      HWY_NOINLINE { search(i, fx, near, far); };
+                                      HWY_NOINLINE { Walk(i, fx, near, far); };
 #else  // measured: on AVX2 inlining is the faster
-        const auto& table_search = search;
+        const auto table_search = [&](int i, VF fx, auto&& near, auto&& far) { Walk(i, fx, near, far); };
 #endif
-
-        // The lanes' distance to a feature point, from the offset along x of the feature point
-        // inside its cell and the folded terms of the other axes: (kx + offset) - fx, its term,
-        // joined to `rest` last, as distance_of does.
-        const auto distance_from = [&](int kx, VF offset_x, VF fx, VF rest) {
-            const VF term =
-                TermLanes<Metric>(hn::Sub(hn::Add(hn::Set(d, static_cast<double>(kx)), offset_x), fx));
-            if constexpr (D == 1)
-                return term;
-            else
-                return CombineLanes<Metric>(term, rest);
+        // The search for the lanes from i, with `at(entry, kx)` reading a candidate's distance
+        // from its table entries in one of the ways below.
+        const auto search_with = [&](int i, VF fx, const auto& at) {
+            table_search(
+                i, fx,
+                [&](Nearest nearest) {
+                    for (std::size_t j = 0; j < first_shell; ++j)
+                        nearest.add(at(near_entry[j], candidates[j].offset[0]));
+                    return nearest;
+                },
+                [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                    return at(entry_of(c, part), c.offset[0]);
+                });
         };
 
-        const std::int64_t first_cell = in.cell_x[0];
-        const std::int64_t spread     = in.cell_x[in.padded - 1] - first_cell;  // cells ascend along the row
-        if (spread <= 2 * static_cast<std::int64_t>(in.padded)) {
-            // [The tabulated way] columns 0 .. count: cells first_cell - reach ...
-            const int count  = static_cast<int>(spread) + 2 * reach + 1;
-            const int stride = (count + 2 * max_lanes) / lanes * lanes;  // room for whole-vector reads
-            HWY_ALIGN std::int64_t wrapped[2 * padded_capacity + 4 * max_lanes];
-            // The wrapped index repeats every `wrap` columns: hash one period, copy the rest.
-            const int distinct = static_cast<int>(std::min<std::int64_t>(count, wrap));
-            for (int k = 0; k < distinct; ++k) wrapped[k] = wrap_index(first_cell - reach + k, period);
-            for (int k = distinct; k < distinct + lanes; ++k) wrapped[k] = 0;  // the last vector's tail
-            std::vector<int> slot(static_cast<std::size_t>(keys), -1);         // a row's place in `table`
-            std::vector<double> table;
-            // Room for every row: pointers into the table stay valid while rows are added.
-            table.reserve(static_cast<std::size_t>(keys) * 2 * static_cast<std::size_t>(stride));
-            const auto fill_row = [&](const detail::WorleyCandidate& c, const RowPart& part) {
-                const int at = static_cast<int>(table.size());
-                table.resize(table.size() + 2 * static_cast<std::size_t>(stride));
-                double* offset_x  = table.data() + at;
-                double* rest      = offset_x + stride;
-                const VU row_hash = hn::Set(du, part.hash);
-                for (int k = 0; k < distinct; k += lanes) {
-                    const VU bits  = hn::BitCast(du, hn::LoadU(di, wrapped + k));
-                    VU h           = hn::Xor(row_hash, hn::And(bits, hn::Set(du, 0xffffffffu)));
-                    h              = hn::Xor(Mix32Lanes(h), hn::ShiftRight<32>(bits));
-                    const VU word0 = Mix32Lanes(h);
-                    VU word1       = word0;
-                    if constexpr (D > 2) word1 = Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u)));
-                    VF term[D];
-                    for (int axis = 0; axis < D; ++axis) {
-                        const VU word = axis < 2 ? word0 : word1;
-                        const VU field =
-                            hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
-                        const VF feature_offset = FeatureOffsetLanes(field, jitter);
-                        if (axis == 0) {
-                            hn::StoreU(feature_offset, d, offset_x + k);
-                            continue;
-                        }
-                        const VF feature =
-                            hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), feature_offset);
-                        term[axis] = TermLanes<Metric>(hn::Sub(feature, hn::Set(d, in.row.cell[axis].frac)));
+        for (int i = 0; i < in.padded; i += lanes) {
+            const VF fx              = hn::Load(d, in.frac_x + i);
+            const std::int64_t lo    = in.cell_x[i];
+            const std::int64_t apart = in.cell_x[i + lanes - 1] - lo;
+            const auto k             = static_cast<std::size_t>(lo - first_cell);  // the lanes' first column
+            if (apart == 0) {
+                // One cell for all lanes (the usual case at low frequencies): scalars.
+                const auto at = [&](const double* entry, int kx) {
+                    return DistanceFrom(kx, hn::Set(d, entry[k]), fx,
+                                        hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
+                };
+                search_with(i, fx, at);
+            } else if (apart < lanes) {
+                // A few neighbouring cells: one permute of one vector of the table.
+                const VI local   = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
+                const auto index = hn::IndicesFromVec(d, local);
+                const auto at    = [&](const double* entry, int kx) {
+                    return DistanceFrom(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
+                                           hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
+                };
+                search_with(i, fx, at);
+            } else if (apart < 2 * lanes) {
+                // A little over a cell per pixel: a pick from two vectors of the table.
+                const VI local = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
+                const auto at  = [&](const double* entry, int kx) {
+                    return DistanceFrom(kx, LookupTwoVectors(entry + k, local), fx,
+                                         LookupTwoVectors(entry + k + stride, local));
+                };
+                search_with(i, fx, at);
+            } else {
+                HWY_ALIGN double lane_offset[max_lanes], lane_rest[max_lanes];
+                const auto at = [&](const double* entry, int kx) {
+                    for (int lane = 0; lane < lanes; ++lane) {
+                        const auto col    = static_cast<std::size_t>(in.cell_x[i + lane] - first_cell);
+                        lane_offset[lane] = entry[col];
+                        lane_rest[lane]   = entry[col + static_cast<std::size_t>(stride)];
                     }
-                    if constexpr (D > 1) {
-                        VF folded = term[1];
-                        for (int axis = 2; axis < D; ++axis)
-                            folded = CombineLanes<Metric>(folded, term[axis]);
-                        hn::StoreU(folded, d, rest + k);
-                    }
-                }
-                for (int k = distinct; k < count; k += distinct) {  // whole periods at a time
-                    const int n = std::min(distinct, count - k);
-                    std::copy_n(offset_x + k - distinct, n, offset_x + k);
-                    std::copy_n(rest + k - distinct, n, rest + k);
-                }
-                return at;
-            };
-            const auto row_of = [&](const detail::WorleyCandidate& c, const RowPart& part) {
-                int& at = slot[static_cast<std::size_t>(row_key(c))];
-                if (at < 0) at = fill_row(c, part);
-                return table.data() + at;
-            };
-
-            // A candidate's entries for a lane whose cell is first_cell + k: entry[k], entry[k + stride].
-            const auto entry_of = [&](const detail::WorleyCandidate& c, const RowPart& part) {
-                return row_of(c, part) + reach + c.offset[0];
-            };
-            const double* near_entry[first_shell];
-            for (std::size_t j = 0; j < first_shell; ++j)
-                near_entry[j] = entry_of(candidates[j], row_part(j));
-
-            // The search for the lanes from i, with `at(entry, kx)` reading a candidate's distance
-            // from its table entries in one of the ways below.
-            const auto search_with = [&](int i, VF fx, const auto& at) {
-                table_search(
-                    i, fx,
-                    [&](Nearest nearest) {
-                        for (std::size_t j = 0; j < first_shell; ++j)
-                            nearest.add(at(near_entry[j], candidates[j].offset[0]));
-                        return nearest;
-                    },
-                    [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                        return at(entry_of(c, part), c.offset[0]);
-                    });
-            };
-
-            for (int i = 0; i < in.padded; i += lanes) {
-                const VF fx              = hn::Load(d, in.frac_x + i);
-                const std::int64_t lo    = in.cell_x[i];
-                const std::int64_t apart = in.cell_x[i + lanes - 1] - lo;
-                const auto k = static_cast<std::size_t>(lo - first_cell);  // the lanes' first column
-                if (apart == 0) {
-                    // One cell for all lanes (the usual case at low frequencies): scalars.
-                    const auto at = [&](const double* entry, int kx) {
-                        return distance_from(kx, hn::Set(d, entry[k]), fx,
-                                             hn::Set(d, entry[k + static_cast<std::size_t>(stride)]));
-                    };
-                    search_with(i, fx, at);
-                } else if (apart < lanes) {
-                    // A few neighbouring cells: one permute of one vector of the table.
-                    const VI local   = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
-                    const auto index = hn::IndicesFromVec(d, local);
-                    const auto at    = [&](const double* entry, int kx) {
-                        return distance_from(kx, hn::TableLookupLanes(hn::LoadU(d, entry + k), index), fx,
-                                                hn::TableLookupLanes(hn::LoadU(d, entry + k + stride), index));
-                    };
-                    search_with(i, fx, at);
-                } else if (apart < 2 * lanes) {
-                    // A little over a cell per pixel: a pick from two vectors of the table.
-                    const VI local = hn::Sub(hn::Load(di, in.cell_x + i), hn::Set(di, lo));
-                    const auto at  = [&](const double* entry, int kx) {
-                        return distance_from(kx, LookupTwoVectors(entry + k, local), fx,
-                                              LookupTwoVectors(entry + k + stride, local));
-                    };
-                    search_with(i, fx, at);
-                } else {
-                    HWY_ALIGN double lane_offset[max_lanes], lane_rest[max_lanes];
-                    const auto at = [&](const double* entry, int kx) {
-                        for (int lane = 0; lane < lanes; ++lane) {
-                            const auto col    = static_cast<std::size_t>(in.cell_x[i + lane] - first_cell);
-                            lane_offset[lane] = entry[col];
-                            lane_rest[lane]   = entry[col + static_cast<std::size_t>(stride)];
-                        }
-                        return distance_from(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
-                    };
-                    search_with(i, fx, at);
-                }
+                    return DistanceFrom(kx, hn::Load(d, lane_offset), fx, hn::Load(d, lane_rest));
+                };
+                search_with(i, fx, at);
             }
-            return;
         }
+    }
 
-        // [Per lane] More than two cells per pixel: each lane hashes its own cells, two
-        // candidates at a time (Mix32Pairs), and builds each feature point from its hash bits
-        // (OnePlusU) rather than converting them.
+    // One row of the table: the feature points of candidate row c (part: its hash after the links
+    // of y, z, w) at the columns' wrapped x indices, hashed for one period and copied beyond.
+    void FillRow(const detail::WorleyCandidate& c, const RowPart& part, const std::int64_t* wrapped,
+                 int distinct, int count, double* offset_x, double* rest) const {
+        const VU row_hash = hn::Set(du, part.hash);
+        for (int k = 0; k < distinct; k += lanes) {
+            const VU bits  = hn::BitCast(du, hn::LoadU(di, wrapped + k));
+            VU h           = hn::Xor(row_hash, hn::And(bits, hn::Set(du, 0xffffffffu)));
+            h              = hn::Xor(Mix32Lanes(h), hn::ShiftRight<32>(bits));
+            const VU word0 = Mix32Lanes(h);
+            VU word1       = word0;
+            if constexpr (D > 2) word1 = Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u)));
+            VF term[D];
+            for (int axis = 0; axis < D; ++axis) {
+                const VU word  = axis < 2 ? word0 : word1;
+                const VU field = hn::And(axis & 1 ? hn::ShiftRight<16>(word) : word, hn::Set(du, 0xffffu));
+                const VF feature_offset = FeatureOffsetLanes(field, jitter);
+                if (axis == 0) {
+                    hn::StoreU(feature_offset, d, offset_x + k);
+                    continue;
+                }
+                const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), feature_offset);
+                term[axis]       = TermLanes<Metric>(hn::Sub(feature, hn::Set(d, in.row.cell[axis].frac)));
+            }
+            if constexpr (D > 1) {
+                VF folded = term[1];
+                for (int axis = 2; axis < D; ++axis) folded = CombineLanes<Metric>(folded, term[axis]);
+                hn::StoreU(folded, d, rest + k);
+            }
+        }
+        for (int k = distinct; k < count; k += distinct) {  // whole periods at a time
+            const int n = std::min(distinct, count - k);
+            std::copy_n(offset_x + k - distinct, n, offset_x + k);
+            std::copy_n(rest + k - distinct, n, rest + k);
+        }
+    }
+
+    // [SECTION] The per-lane way -----------------------------------------------------------------
+
+    // More than two cells per pixel: each lane hashes its own cells, two candidates at a time
+    // (Mix32Pairs), and builds each feature point from its hash bits (OnePlusU) rather than
+    // converting them.
+    void PerLane() {
         HWY_ALIGN std::int64_t wrapped_x[padded_capacity];
         for (int i = 0; i < in.padded; ++i) wrapped_x[i] = wrap_index(in.cell_x[i], period);
         HWY_ALIGN std::int64_t lane_index[max_lanes];
@@ -526,7 +560,7 @@ struct WorleyOctave {
                 }
                 return nearest;
             };
-            search(i, fx, near, [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+            Walk(i, fx, near, [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
                 const VU x = x_index(i, base_index, c.offset[0]);
                 VU w0, w1;
                 pair_words(x, x, part.hash, part.hash, w0, w1);
