@@ -111,11 +111,6 @@ void ExrStreamWriter::finish() {
 
 namespace {
 
-std::uint32_t little_endian_32(const char* p) {
-    const auto b = [p](int i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(p[i])); };
-    return b(0) | b(1) << 8 | b(2) << 16 | b(3) << 24;
-}
-
 // A NUL-terminated name of at most 255 bytes (OpenEXR's long-name limit).
 std::string read_name(LimitedInput& in, std::string_view what) {
     std::string name;

@@ -14,13 +14,6 @@ namespace {
 constexpr std::string_view glb_magic  = "glTF";
 constexpr std::string_view obj_header = "# noise-explorer terrain mesh";
 
-std::uint32_t little_u32(std::string_view bytes, std::size_t at) {
-    std::uint32_t value = 0;
-    for (std::size_t k = 0; k < 4; ++k)
-        value |= std::uint32_t{static_cast<unsigned char>(bytes[at + k])} << (8 * k);
-    return value;
-}
-
 // The "preset" object of the export facts `text` (the JSON of a glb's extras, or an obj's
 // comments), as JSON text for parse_preset_json.
 std::string preset_of_facts(const nlohmann::json& facts, const LimitedInput& in, std::string_view where) {
@@ -48,10 +41,10 @@ std::string read_glb_preset(LimitedInput& in, std::string_view head) {
     // The 12-byte header (magic, version, length), then the first chunk: length, type, data.
     std::string bytes(head);
     in.read_exact(bytes, 20 - bytes.size(), "the glTF header");
-    if (little_u32(bytes, 4) != 2)
-        in.fail("glTF version " + std::to_string(little_u32(bytes, 4)) + ": expected 2");
-    const std::uint32_t length = little_u32(bytes, 12);
-    if (little_u32(bytes, 16) != 0x4E4F534Au) in.fail("the first glTF chunk is not JSON");
+    if (little_endian_32(bytes.data() + 4) != 2)
+        in.fail("glTF version " + std::to_string(little_endian_32(bytes.data() + 4)) + ": expected 2");
+    const std::uint32_t length = little_endian_32(bytes.data() + 12);
+    if (little_endian_32(bytes.data() + 16) != 0x4E4F534Au) in.fail("the first glTF chunk is not JSON");
     if (length > mesh_preset_limit)
         in.fail("the glTF JSON chunk is " + std::to_string(length) +
                 " bytes: a noise-explorer mesh has at most " + std::to_string(mesh_preset_limit));

@@ -104,4 +104,11 @@ class LimitedInput {
     std::chrono::milliseconds pipe_wait_;
 };
 
+// The little-endian unsigned 32-bit number at `p`: the binary headers read through LimitedInput
+// (OpenEXR's attribute sizes, glTF's header and chunk lengths).
+inline std::uint32_t little_endian_32(const char* p) {
+    const auto b = [p](int i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(p[i])); };
+    return b(0) | b(1) << 8 | b(2) << 16 | b(3) << 24;
+}
+
 }  // namespace app

@@ -1,15 +1,14 @@
-// terrain_masks: value_gradient along each row (value_gradient_row; the rows above and below too
-// for curvature), the chain rule of terrain_scale.hpp, the 16-bit mappings of terrain_masks.hpp.
+// terrain_masks: the field along each row with its exact gradient (field_row.hpp; the rows above
+// and below too for curvature), the chain rule of terrain_scale.hpp, the 16-bit mappings of
+// terrain_masks.hpp.
 #include "core/terrain_masks.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
-#include <vector>
 
-#include "noise/render.hpp"
-#include "noise/trace.hpp"
+#include "core/field_row.hpp"
 
 namespace app {
 namespace {
@@ -17,26 +16,6 @@ namespace {
 std::uint16_t clamped_sample(double v) {
     return static_cast<std::uint16_t>(std::clamp(std::floor(v + 0.5), 0.0, 65535.0));
 }
-
-// The field along `count` pixels of row y from column x0 of a `width`-wide image: value_gradient
-// at each pixel_point, bit for bit, a row at a time (value_gradient_row: SIMD lanes where it can).
-struct RowField {
-    std::vector<double> value, gx, gy;
-
-    void read(const noise::FractalNoise& noise, int width, int x0, int count, int y) {
-        const noise::Params& params = noise.params();
-        value.resize(static_cast<std::size_t>(count));
-        gx.resize(value.size());
-        gy.resize(value.size());
-        // Finite differences (white noise only) over one pixel of this image, as normal8.
-        const double step = params.frequency / width;
-        const noise::RowSpec spec{params.offset_x, step, x0, noise::pixel_point(params, width, 0, y)[1]};
-        noise::value_gradient_row(noise, spec, step, value, gx, gy);
-    }
-    std::array<double, 2> slope(const TerrainScale& scale, std::size_t i) const {
-        return scale.slope(value[i], {gx[i], gy[i], 0.0, 0.0});
-    }
-};
 
 }  // namespace
 
@@ -90,7 +69,7 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
         if (cancel && cancel->load()) return false;
         const int y        = window.y0 + r;
         std::uint16_t* row = out.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(columns);
-        RowField here;
+        FieldRow here;
         if (mask != TerrainMask::curvature) {
             here.read(noise, window.width, window.x0, columns, y);
             for (int i = 0; i < columns; ++i) {
@@ -100,7 +79,7 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
             return true;
         }
         // Curvature: the slopes' central differences, one pixel to each side and up and down.
-        RowField above, below;
+        FieldRow above, below;
         here.read(noise, window.width, window.x0 - 1, columns + 2, y);
         above.read(noise, window.width, window.x0, columns, y - 1);
         below.read(noise, window.width, window.x0, columns, y + 1);
@@ -122,7 +101,7 @@ bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
         throw std::invalid_argument("weight_rows: output too small");
     return noise::for_each_row(window.rows(), threads, [&](int r) {
         if (cancel && cancel->load()) return false;
-        RowField field;
+        FieldRow field;
         field.read(noise, window.width, window.x0, window.columns(), window.y0 + r);
         for (std::size_t x = 0; x < field.value.size(); ++x) {
             const auto slope     = field.slope(scale, x);
