@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "core/atomic_file.hpp"
+#include "core/caption.hpp"
 #include "core/colour.hpp"
 #include "core/exr_stream_writer.hpp"
 #include "core/field_stats.hpp"
@@ -201,6 +202,7 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                           {"width_m", (request.size.width - 1) * preset.view.terrain_spacing},
                           {"length_m", (request.size.height - 1) * preset.view.terrain_spacing}};
     }
+    if (!request.caption.empty()) facts["caption"] = request.caption;
     if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
     return facts.dump(2, ' ', true) + "\n";
 }
@@ -218,8 +220,10 @@ class RowEncoder {
 
 class PngEncoder final : public RowEncoder {
   public:
+    // `caption` (may be empty): painted over the rows on their way to the encoder.
     PngEncoder(AtomicFile& file, const noise::Region& window, ExportFormat format, const ViewSettings& view,
-               noise::Range range, int image_width, std::vector<PngTextChunk> texts, unsigned threads)
+               noise::Range range, int image_width, std::vector<PngTextChunk> texts, unsigned threads,
+               const std::string& caption)
         : format_(format),
           view_(view),
           range_(range),
@@ -232,7 +236,9 @@ class PngEncoder final : public RowEncoder {
                : format == ExportFormat::splat8                                  ? PngPixels::rgba8
                                                                                  : PngPixels::gray16,
                texts_, PngCompression{.threads = threads}),
-          row_(png_.row_bytes()) {}
+          row_(png_.row_bytes()) {
+        if (!caption.empty()) caption_.emplace(caption, window.columns(), window.rows());
+    }
 
     void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
                     int rows) override {
@@ -241,8 +247,7 @@ class PngEncoder final : public RowEncoder {
             colourise_window(raw, block_width, block_height, x0, y0, width_, rows, image_width_, view_,
                              range_, 3, band_rgb_);
             for (int r = 0; r < rows; ++r)
-                png_.write_row(
-                    std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
+                emit(std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
             return;
         }
         for (int r = 0; r < rows; ++r) {
@@ -260,18 +265,30 @@ class PngEncoder final : public RowEncoder {
                     row_[2 * x + 1] = static_cast<std::uint8_t>(gray16_[x] & 0xff);
                 }
             }
-            png_.write_row(row_);
+            emit(row_);
         }
     }
     void finish() override { png_.finish(); }
 
-    // Rows already converted (normal8, mask16): `rows` rows of row_bytes() each.
+    // Rows already converted (normal8, mask16, weights): `rows` rows of row_bytes() each. These
+    // formats take no caption (stage_export refuses one).
     void write_rows(std::span<const std::uint8_t> rows) {
-        for (std::size_t at = 0; at + row_.size() <= rows.size(); at += row_.size())
+        for (std::size_t at = 0; at + row_.size() <= rows.size(); at += row_.size()) {
             png_.write_row(rows.subspan(at, row_.size()));
+            ++next_row_;
+        }
     }
 
   private:
+    // The next row of the image to the encoder, with the caption's part painted over it.
+    void emit(std::span<std::uint8_t> row) {
+        if (caption_)
+            caption_->paint_row(next_row_, row,
+                                static_cast<int>(row.size() / static_cast<std::size_t>(width_)));
+        png_.write_row(row);
+        ++next_row_;
+    }
+
     ExportFormat format_;
     ViewSettings view_;
     noise::Range range_;
@@ -282,6 +299,8 @@ class PngEncoder final : public RowEncoder {
     std::vector<std::uint8_t> row_;
     std::vector<std::uint8_t> band_rgb_;
     std::vector<std::uint16_t> gray16_;
+    std::optional<Caption> caption_;
+    int next_row_ = 0;  // of the window, from its top
 };
 
 class R16Encoder final : public RowEncoder {
@@ -419,6 +438,12 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
             fail("layer " + std::to_string(request.layer) + " is out of range: expected 0 to " +
                  std::to_string(limit - 1));
     }
+    if (!request.caption.empty()) {
+        if (request.format != ExportFormat::png8 && request.format != ExportFormat::rgb8 &&
+            request.format != ExportFormat::png16)
+            fail("caption: only png8, rgb8 and png16 images take a caption");
+        if (request.region) fail("caption: a caption is painted on a whole image, not on a region");
+    }
     const bool writes_sidecar = has_sidecar(request.format);  // the raw formats, r16 and r32: OUT.json beside
     const auto sidecar        = r16_sidecar_path(request.path);
     try {
@@ -469,11 +494,11 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
             std::vector<PngTextChunk> texts{
                 {std::string(png_preset_key), preset_to_json(preset)},
                 {std::string(png_export_key), export_facts_json(preset, request, window, range, false)}};
-            auto png_encoder =
-                std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
-                                             request.size.width, std::move(texts), request.threads);
-            png     = png_encoder.get();
-            encoder = std::move(png_encoder);
+            auto png_encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
+                                                            request.size.width, std::move(texts),
+                                                            request.threads, request.caption);
+            png              = png_encoder.get();
+            encoder          = std::move(png_encoder);
         }
 
         // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the

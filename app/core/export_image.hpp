@@ -36,7 +36,8 @@
 // The unit value is raw noise through the mapping of value_mapping.hpp: the nominal range, or
 // with view.mapping = stretch the min/max measured over the FULL image (a first pass), so the
 // windows of a split export share one scale. Every PNG carries the preset and the export facts
-// in text chunks (png_text.hpp).
+// in text chunks (png_text.hpp). A request's `caption` is painted over the rows after they are
+// converted, before they reach the encoder; only its box differs from the uncaptioned image.
 //
 // Memory and time: rows are rendered in bands of about 2^20 pixels and streamed to the PNG
 // encoder (png_stream_writer.hpp) or the raw file, so the peak is a few MB plus the band (about
@@ -62,6 +63,7 @@
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -126,6 +128,10 @@ struct ExportRequest {
     TerrainMask mask         = TerrainMask::slope;  // mask16 only
     int layer     = 0;  // weights8, weights16: the layer's index; splat8: the image (layers 4k .. 4k+3)
     int mesh_grid = default_mesh_grid;  // glb and obj: vertices along a row
+    // png8, rgb8 and png16 of a whole image: a line of text burnt into the bottom-left corner
+    // (caption.hpp; an animation frame's "z = 0.250") and named in the export facts. Empty: none,
+    // and the file is byte for byte what it was before captions existed.
+    std::string caption;
 };
 
 struct ExportResult {

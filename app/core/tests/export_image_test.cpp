@@ -201,6 +201,27 @@ TEST(ExportImage, InvalidRequestsAreOneLineErrors) {
     EXPECT_EQ(dir.entry_count(), 0u);
 }
 
+// A caption is painted on the rows of a whole 8- or 16-bit PNG; anything else is refused before a
+// file is made, in one line that says so.
+TEST(ExportImage, ACaptionOnlyGoesOnAWholePng) {
+    testing::TestDir dir;
+    for (const ExportFormat format : {ExportFormat::r16, ExportFormat::normal8, ExportFormat::exr32}) {
+        ExportRequest request = req({8, 8}, format, dir / "a");
+        request.caption       = "z = 0.250";
+        try {
+            export_image(hills(), request);
+            ADD_FAILURE() << export_format_names[static_cast<std::size_t>(format)] << " took a caption";
+        } catch (const ExportError& error) {
+            EXPECT_STREQ(error.what(), "caption: only png8, rgb8 and png16 images take a caption");
+        }
+    }
+    ExportRequest window =
+        req({8, 8}, ExportFormat::png8, dir / "a.png", false, noise::Region{8, 8, 0, 0, 4, 4});
+    window.caption = "z = 0.250";
+    EXPECT_THROW(export_image(hills(), window), ExportError);
+    EXPECT_EQ(dir.entry_count(), 0u);
+}
+
 // r16 and its sidecar land together. A file size limit that the 8x8 raw file (128 bytes) fits
 // in and the sidecar (the preset and facts, about 2 KB) does not fails the export at the
 // sidecar; before commit_together the new .r16 was already in place then, beside the old .json.
