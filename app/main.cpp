@@ -23,7 +23,7 @@ Usage:
   noise-explorer export [--preset FILE] [--set key=value]... --size WxH|NAME
                  --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw] -o OUT [--force]
                  [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges shared|split] [--tile X,Y]] [--threads N]
-                 [--animate slice|octaves [--frames N] [--step S] [--loop] [--fps N] [--sequence]]
+                 [--animate slice|octaves [--frames N] [--step S] [--loop] [--fps N] [--sequence] [--caption]]
                                            render a preset to an image file (or an animated PNG)
   noise-explorer sample [--preset FILE] [--set key=value]...
                                            read points "x [y [z [w]]]" from stdin, one per line,

@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -59,6 +60,28 @@ noise::Params animation_frame(const noise::Params& params, const AnimationReques
         frame.w = params.w + i * animation.step;
     }
     return frame;
+}
+
+namespace {
+
+// "0.250", "-0.100": three decimals with a point in any locale (to_chars), and no "-0.000" for a
+// value that rounds to zero.
+std::string three_decimals(double value) {
+    char text[64];
+    const auto end = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, 3).ptr;
+    std::string out(text, end);
+    return out == "-0.000" ? "0.000" : out;
+}
+
+}  // namespace
+
+std::string animation_caption(const noise::Params& params, const AnimationRequest& animation, int i) {
+    const noise::Params frame = animation_frame(params, animation, i);
+    if (animation.path == AnimationPath::octaves)
+        return (i == 0 ? "octave 0" : "octaves 0-" + std::to_string(i)) + " of " +
+               std::to_string(params.octaves);
+    if (animation.loop) return "z = " + three_decimals(frame.z) + " w = " + three_decimals(frame.w);
+    return params.dimension == 3 ? "z = " + three_decimals(frame.z) : "w = " + three_decimals(frame.w);
 }
 
 std::string check_animation(const noise::Params& params, const AnimationRequest& animation,
@@ -175,12 +198,13 @@ struct FrameFolder {
 };
 
 std::string animation_facts(const AnimationRequest& animation, int frames) {
-    return nlohmann::json{{"animate", animation_path_names[static_cast<std::size_t>(animation.path)]},
-                          {"frames", frames},
-                          {"step", animation.step},
-                          {"loop", animation.loop},
-                          {"fps", animation.fps}}
-        .dump();
+    nlohmann::json facts{{"animate", animation_path_names[static_cast<std::size_t>(animation.path)]},
+                         {"frames", frames},
+                         {"step", animation.step},
+                         {"loop", animation.loop},
+                         {"fps", animation.fps}};
+    if (animation.caption) facts["caption"] = true;  // absent when off: the old bytes
+    return facts.dump();
 }
 
 }  // namespace
@@ -220,6 +244,7 @@ std::vector<std::filesystem::path> export_animation(const Preset& preset, const 
             frame.path          = animation.sequence ? targets[static_cast<std::size_t>(i)]
                                                      : folder->path / ("frame-" + std::to_string(i) + ".png");
             frame.overwrite     = animation.sequence ? request.overwrite : true;
+            if (animation.caption) frame.caption = animation_caption(preset.params, animation, i);
             export_image(frame_preset, frame, cancel, nullptr);
             (animation.sequence ? written : frame_files).push_back(frame.path);
             if (progress)

@@ -15,6 +15,12 @@
 // (animation_frame): each frame is an export_image, so the frames of an animation equal single
 // exports, bit for bit, and carry the same preset text chunk.
 //
+// With `caption`, each frame says what it shows in its bottom-left corner (animation_caption,
+// caption.hpp): "octaves 0-2 of 6" (numbered from 0, as the window's Octaves tab numbers them),
+// "z = 0.250", "w = -0.100", or on a loop "z = 0.012 w = 0.309". The caption's box is the only
+// difference from the uncaptioned frame; without it (the default) the files are what they were
+// before captions existed, byte for byte.
+//
 // Outputs:
 //   - an animated PNG (APNG: acTL, fcTL and fdAT chunks around the frames' own compressed image
 //     data; libpng 1.6 in Debian reads the first frame, browsers and image viewers play it), with
@@ -50,6 +56,7 @@ struct AnimationRequest {
     bool loop          = false;
     int fps            = 12;
     bool sequence      = false;
+    bool caption       = false;  // each frame says what it shows (animation_caption)
 };
 
 inline constexpr int max_animation_frames = 1000;
@@ -59,6 +66,10 @@ int animation_frame_count(const noise::Params& params, const AnimationRequest& a
 
 // Frame i's parameters.
 noise::Params animation_frame(const noise::Params& params, const AnimationRequest& animation, int i);
+
+// What frame i shows, as its caption says it: "octave 0 of 6", "octaves 0-2 of 6", "z = 0.250",
+// "w = -0.100", "z = 0.012 w = 0.309" (three decimals, a point whatever the locale, no "-0.000").
+std::string animation_caption(const noise::Params& params, const AnimationRequest& animation, int i);
 
 // "" or one line saying what is wrong with the animation for these parameters and this format:
 // the frames, step and fps out of range, a slice of 1D or 2D noise, a loop in 3D, a format that

@@ -61,7 +61,7 @@ constexpr std::string_view option_list =
     "--force, --region, "
     "--tiles, "
     "--tile-edges, "
-    "--tile, --threads, --animate, --frames, --step, --loop, --fps, --sequence or --help";
+    "--tile, --threads, --animate, --frames, --step, --loop, --fps, --sequence, --caption or --help";
 
 // Enough for any machine we know of, and few enough that their stacks fit in memory.
 constexpr unsigned max_threads = 1024;
@@ -103,7 +103,7 @@ constexpr std::string_view fps_allowed    = "expected an integer from 1 to 100";
 struct Arguments {
     std::vector<std::string> preset, assignments, size, format, values, map, layer, splat, mesh_grid, profile,
         output, region, threads, tiles, tile_edges, tile, animate, frames, step, fps;
-    bool force = false, loop = false, sequence = false;
+    bool force = false, loop = false, sequence = false, caption = false;
 };
 
 // The value of an option that may appear once: nullopt when absent. Given twice, or with an
@@ -199,12 +199,13 @@ std::string checked_animation(const Arguments& given, const Preset& preset, cons
     if (!error.empty()) return error;
     animate = path_text.has_value();
     if (!animate) {
-        if (frames_text || step_text || fps_text || given.loop || given.sequence)
-            return std::string(frames_text  ? "--frames"
-                               : step_text  ? "--step"
-                               : fps_text   ? "--fps"
-                               : given.loop ? "--loop"
-                                            : "--sequence") +
+        if (frames_text || step_text || fps_text || given.loop || given.sequence || given.caption)
+            return std::string(frames_text      ? "--frames"
+                               : step_text      ? "--step"
+                               : fps_text       ? "--fps"
+                               : given.loop     ? "--loop"
+                               : given.sequence ? "--sequence"
+                                                : "--caption") +
                    ": only an animation takes it: add --animate slice or --animate octaves";
         return {};
     }
@@ -238,6 +239,7 @@ std::string checked_animation(const Arguments& given, const Preset& preset, cons
     }
     animation.loop     = given.loop;
     animation.sequence = given.sequence;
+    animation.caption  = given.caption;
     if (!given.region.empty() || !given.tiles.empty())
         return std::string(given.region.empty() ? "--tiles" : "--region") +
                ": an animation writes whole frames: expected --animate without it";
@@ -520,13 +522,15 @@ int export_main(int argc, char** argv) {
                  "--animate slice in 4D: a circle in z and w, so the last frame meets the first");
     text_option("--fps", given.fps, "N", "frames a second of the animated PNG (default 12)");
     cli.add_flag("--sequence", given.sequence, "numbered PNGs OUT-0000.png ... instead of one animated PNG");
+    cli.add_flag("--caption", given.caption,
+                 "each frame says what it shows in its corner (\"octaves 0-2 of 6\", \"z = 0.250\")");
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         // export takes no positional arguments, so "--" has nothing to separate (CLI11 would
         // still read an option after it).
         if (arg == "--") return usage_error("unexpected argument '--': " + std::string(option_list));
         // CLI11 would read "--force=no" as a conversion to bool; a switch takes no value at all.
-        for (const std::string_view flag : {"--force=", "--loop=", "--sequence="})
+        for (const std::string_view flag : {"--force=", "--loop=", "--sequence=", "--caption="})
             if (arg.starts_with(flag))
                 return usage_error(std::string(flag.substr(0, flag.size() - 1)) + ": " +
                                    shown(arg.substr(flag.size())) + " is not allowed: expected " +

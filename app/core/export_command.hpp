@@ -6,7 +6,8 @@
 //                           [--tile X,Y]]
 //                           [--threads N]
 //                           [--animate slice|octaves [--frames N] [--step S] [--loop] [--fps N]
-//                           [--sequence]]      an animated PNG, or numbered PNGs (animation_export.hpp)
+//                           [--sequence] [--caption]]
+//                           an animated PNG, or numbered PNGs (animation_export.hpp)
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr
 // naming the argument or key, its value and what is allowed (no file is created or changed);

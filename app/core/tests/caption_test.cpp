@@ -1,5 +1,5 @@
 // The caption of animation frames: its font, where its box goes and how big, that painting
-// touches the box only.
+// touches the box only, and the texts an animation's frames say.
 #include "core/caption.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/animation_export.hpp"
 #include "core/caption_font.hpp"
 
 namespace app {
@@ -22,6 +23,14 @@ std::vector<std::uint8_t> painted(const Caption& caption, int width, int height,
         caption.paint_row(y, std::span(image).subspan(static_cast<std::size_t>(y) * row_bytes, row_bytes),
                           bpp);
     return image;
+}
+
+// Every caption an animation of these parameters makes.
+std::vector<std::string> captions_of(const noise::Params& params, const AnimationRequest& animation) {
+    std::vector<std::string> texts;
+    for (int i = 0; i < animation_frame_count(params, animation); ++i)
+        texts.push_back(animation_caption(params, animation, i));
+    return texts;
 }
 
 TEST(CaptionFont, EveryGlyphIsDistinctAndInked) {
@@ -44,6 +53,44 @@ TEST(CaptionFont, EveryGlyphIsDistinctAndInked) {
     EXPECT_GE(count, 26 + 10 + 1);
     for (const char c : std::string("abcdefghijklmnopqrstuvwxyz0123456789 -.=,:/"))
         EXPECT_NE(caption_glyph(c), nullptr) << "'" << c << "' is missing";
+}
+
+TEST(CaptionFont, HasEveryCharacterAnAnimationSays) {
+    noise::Params params;
+    params.octaves                 = 12;
+    params.z                       = -3.25;
+    params.w                       = 1234.5;
+    std::vector<std::string> texts = captions_of(params, {.path = AnimationPath::octaves});
+    params.dimension               = 3;
+    for (const auto& t : captions_of(params, {.frames = 50, .step = -0.137})) texts.push_back(t);
+    params.dimension = 4;
+    for (const auto& t : captions_of(params, {.frames = 50, .step = 0.3})) texts.push_back(t);
+    for (const auto& t : captions_of(params, {.frames = 50, .step = 0.3, .loop = true})) texts.push_back(t);
+    for (const std::string& text : texts)
+        for (const char c : text) EXPECT_NE(caption_glyph(c), nullptr) << "'" << c << "' of " << text;
+}
+
+TEST(AnimationCaption, SaysWhatEachFrameShows) {
+    noise::Params params;
+    params.octaves = 6;
+    EXPECT_EQ(captions_of(params, {.path = AnimationPath::octaves}),
+              (std::vector<std::string>{"octave 0 of 6", "octaves 0-1 of 6", "octaves 0-2 of 6",
+                                        "octaves 0-3 of 6", "octaves 0-4 of 6", "octaves 0-5 of 6"}));
+    params.dimension = 3;
+    params.z         = 0.25;
+    EXPECT_EQ(captions_of(params, {.frames = 3, .step = 0.125}),
+              (std::vector<std::string>{"z = 0.250", "z = 0.375", "z = 0.500"}));
+    params.dimension = 4;
+    params.w         = -0.1;
+    EXPECT_EQ(animation_caption(params, {.frames = 3, .step = -0.05}, 2), "w = -0.200");
+    params.z = 0.5;
+    params.w = 0.0;
+    // A loop's frame 0 is the preset's own slice; both coordinates move, so both are said.
+    EXPECT_EQ(animation_caption(params, {.frames = 4, .step = 0.1, .loop = true}, 0), "z = 0.500 w = 0.000");
+    // No "-0.000" for a value that rounds to zero from below.
+    params.dimension = 3;
+    params.z         = -0.0004;
+    EXPECT_EQ(animation_caption(params, {.frames = 2, .step = 1.0}, 0), "z = 0.000");
 }
 
 TEST(Caption, ScalesWithTheFrameAndSitsInTheBottomLeftCorner) {
