@@ -291,9 +291,16 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     ImGui::SameLine();
     const int frames = animation_frame_count(scene.settings.params, a);
     ImGui::TextDisabled("%.1f s", static_cast<double>(frames) / a.fps);
-    ImGui::SameLine();
+    // On a line of its own: beside the pace it ran past the dialog's right edge.
     ImGui::Checkbox("numbered PNGs (NAME-0000.png ...)", &a.sequence);
     report_item("figure_sequence");
+    // Off by default: a frame is then exactly the picture `export` makes of its settings.
+    ImGui::Checkbox("Caption: each frame says what it shows", &a.caption);
+    report_item("figure_caption");
+    if (a.path == AnimationPath::octaves || scene.settings.params.dimension >= 3) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("\"%s\" ...", animation_caption(scene.settings.params, a, 0).c_str());
+    }
 }
 
 }  // namespace
@@ -475,6 +482,7 @@ nlohmann::json FigureExport::report_state() const {
             {"fps", request_.animation.fps},
             {"loop", request_.animation.loop},
             {"sequence", request_.animation.sequence},
+            {"caption", request_.animation.caption},
             {"path", path_text_}};
 }
 

@@ -12,7 +12,8 @@
 //     the Octaves tab's images), then "=" the sum as the preview colours it;
 //   - "Animation" (APNG or numbered PNGs): the slice moving through z or w (a loop in 4D), or the
 //     octaves building up: core/animation_export.hpp, the same as `export --animate`, coloured
-//     like the preview (rgb8), on one BackgroundTask with progress and Cancel.
+//     like the preview (rgb8), with or without a caption in each frame ("octaves 0-2 of 6",
+//     "z = 0.250"), on one BackgroundTask with progress and Cancel.
 // The steps, none of which waits on the UI thread: the field is rendered and coloured on a
 // BackgroundTask (progress, Cancel); its pixels are painted with the overlays into an offscreen
 // framebuffer (offscreen.hpp: GL, so on the UI thread, a tile a frame); the file is written on
@@ -22,6 +23,7 @@
 //
 // UI report names: "figure_kind=<preview|probe_cell|interpolation|animation>",
 // "figure_animate=<slice|octaves>", "figure_frames", "figure_fps", "figure_loop", "figure_sequence",
+// "figure_caption",
 // "figure_png", "figure_svg", "figure_width", "figure_height", "figure_path", "figure_replace",
 // "figure_start", "figure_cancel", "figure_close", and the state under "figure".
 #pragma once
@@ -63,7 +65,7 @@ struct FigureRequest {
     FigureKind kind = FigureKind::preview;
     int width = 1920, height = 1080;
     bool svg = false;            // vector figures only
-    AnimationRequest animation;  // the animation's path, frames, step, loop, fps, sequence
+    AnimationRequest animation;  // the animation's path, frames, step, loop, fps, sequence, caption
     std::filesystem::path path;
     bool overwrite = false;
     FigureScene scene;

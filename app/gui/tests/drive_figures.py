@@ -20,6 +20,8 @@
   6. "Animation", octaves building up (2 frames a second by default, half a second an octave):
      an animated PNG of one frame per octave whose frames are those of `export --animate octaves`
      for the preset the figures carry.
+  6b. "Caption" ticked: the same build-up with each frame's caption, the frames of
+     `export --animate octaves --caption`; a screenshot of the dialog (dialog-caption.png).
   7. The path's extension follows the kind (an SVG probe cell: .svg; then the animation: .png),
      and "Replace an existing file" is no longer ticked once the dialog has closed.
 """
@@ -32,7 +34,8 @@ import time
 import numpy as np
 from PIL import Image
 
-from x11_drive import click, click_at, fail, hold, menu_item, settled, start_app, type_into_slider, until, xdo
+from x11_drive import (click, click_at, fail, hold, menu_item, screenshot, settled, start_app, type_into_slider,
+                       until, xdo)
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -215,6 +218,37 @@ def main():
             if shown.convert("RGB").tobytes() != wanted.convert("RGB").tobytes():
                 fail(f"frame {i} of the window's build-up differs from `export --animate octaves`")
 
+        # 6b. The same with a caption in each frame: the CLI's --caption frames.
+        menu_item(report, "file_menu", "export_figure")
+        until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_kind=animation"])
+        until(report, "the caption box", lambda l: "figure_caption" in l["rects"])
+        time.sleep(0.3)
+        if report.last()["figure"]["caption"]:
+            fail("the caption is on before it was asked for")
+        click(report.last()["rects"]["figure_caption"])
+        until(report, "caption on", lambda l: l["figure"]["caption"])
+        time.sleep(0.3)
+        screenshot(WORK, "dialog-caption.png")
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
+        captioned = export_figure(report, "animation", 320, 200, os.path.join(WORK, "build-up-caption.png"))
+        cli = os.path.join(WORK, "build-up-caption-cli.png")
+        subprocess.run([APP, "export", "--preset", six, "--size", "320x200", "--format", "rgb8", "--animate",
+                        "octaves", "--caption", "-o", cli], check=True)
+        shown, wanted = Image.open(captioned), Image.open(cli)
+        if getattr(shown, "n_frames", 1) != 6:
+            fail(f"the captioned build-up has {getattr(shown, 'n_frames', 1)} frames")
+        for i in range(6):
+            shown.seek(i)
+            wanted.seek(i)
+            if shown.convert("RGB").tobytes() != wanted.convert("RGB").tobytes():
+                fail(f"frame {i} of the window's captioned build-up differs from `export --caption`")
+        animation_facts = json.loads(Image.open(captioned).text.get("noise-explorer-animation", "{}"))
+        if animation_facts.get("caption") is not True:
+            fail(f"the window's captioned build-up does not say it is captioned: {animation_facts}")
+
         # 7. The file's extension follows the kind, and "Replace" is asked for each time.
         menu_item(report, "file_menu", "export_figure")
         until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
@@ -236,7 +270,7 @@ def main():
         process.terminate()
         process.wait(timeout=10)
     print("figures: preview (equal to the export, overlays on top, follows octaves), probe cell SVG and PNG, "
-          "curves PNG, the octave build-up")
+          "curves PNG, the octave build-up, with captions")
 
 
 main()
