@@ -25,7 +25,7 @@
 //   - an animated PNG (APNG: acTL, fcTL and fdAT chunks around the frames' own compressed image
 //     data; libpng 1.6 in Debian reads the first frame, browsers and image viewers play it), with
 //     the first frame's preset chunk and a "noise-explorer-animation" chunk with the facts;
-//     `fps` frames a second, looping forever;
+//     `fps` frames a second (default_animation_fps when not asked for), looping forever;
 //   - with `sequence`, the frames as OUT-0000.png, OUT-0001.png, ... (OUT without its .png).
 // Every target is checked before anything renders (an existing file without `overwrite` is an
 // ExportError of cause `exists`); the APNG goes through AtomicFile; the frames of a sequence each
@@ -60,6 +60,11 @@ struct AnimationRequest {
 };
 
 inline constexpr int max_animation_frames = 1000;
+
+// Frames a second that give each kind a pace a class can follow, where none is asked for: the
+// slice flows (12, so 24 frames take 2 s); the build-up holds each octave half a second (2), long
+// enough to see what it adds (at 12 a 6-octave build-up was over in half a second).
+constexpr int default_animation_fps(AnimationPath path) { return path == AnimationPath::octaves ? 2 : 12; }
 
 // How many frames `animation` makes of `params`.
 int animation_frame_count(const noise::Params& params, const AnimationRequest& animation);

@@ -231,6 +231,7 @@ std::string checked_animation(const Arguments& given, const Preset& preset, cons
         if (!step) return "--step: " + shown(*step_text) + " is not a number: " + std::string(step_allowed);
         animation.step = *step;
     }
+    animation.fps = default_animation_fps(animation.path);
     if (fps_text) {
         const auto fps = parse_number(*fps_text, false);
         if (!fps || *fps < 1 || *fps > 100)
@@ -520,7 +521,8 @@ int export_main(int argc, char** argv) {
     text_option("--step", given.step, "S", "--animate slice: noise units between frames (default 0.05)");
     cli.add_flag("--loop", given.loop,
                  "--animate slice in 4D: a circle in z and w, so the last frame meets the first");
-    text_option("--fps", given.fps, "N", "frames a second of the animated PNG (default 12)");
+    text_option("--fps", given.fps, "N",
+                "frames a second of the animated PNG (default 12; --animate octaves: 2)");
     cli.add_flag("--sequence", given.sequence, "numbered PNGs OUT-0000.png ... instead of one animated PNG");
     cli.add_flag("--caption", given.caption,
                  "each frame says what it shows in its corner (\"octaves 0-2 of 6\", \"z = 0.250\")");

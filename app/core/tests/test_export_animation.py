@@ -7,7 +7,8 @@
      1/fps s a frame) whose frame i is, pixel for pixel, a single `export` with z = z0 + i * step;
      --sequence writes the same frames as OUT-0000.png ... and each is that single export, byte
      for byte in its pixels, with the frame's preset in it.
-  2. --animate octaves: one frame per octave, frame i equal to the export with octaves = i + 1.
+  2. --animate octaves: one frame per octave, frame i equal to the export with octaves = i + 1,
+     half a second each unless --fps says otherwise (the slice's default is 12 a second).
   3. --loop in 4D: frame 0 is the preset's own slice, every frame differs from the one before, and
      the last frame is as close to the first as neighbours are to each other (the loop closes).
   4. The APNG carries its first frame's preset: `export --preset anim.png` renders frame 0.
@@ -76,8 +77,10 @@ check(not os.path.exists(os.path.join(work, "seq-0006.png")), "the sequence has 
 # 2. The octave build-up.
 octaves = os.path.join(work, "octaves.png")
 animate(octaves, "--set", "octaves=4", "--animate", "octaves")
-_, built = frames_of(octaves)
+built_image, built = frames_of(octaves)
 check(len(built) == 4, f"the build-up has {len(built)} frames, not 4 (one per octave)")
+check(abs(built_image.info.get("duration", 0) - 500) < 1e-6,
+      f"an octave of the build-up lasts {built_image.info.get('duration')} ms, not 500")
 for i, frame in enumerate(built):
     check(np.array_equal(frame, single(f"oct{i}.png", f"octaves={i + 1}")),
           f"build-up frame {i} differs from the export with octaves = {i + 1}")
@@ -86,7 +89,9 @@ for i, frame in enumerate(built):
 loop = os.path.join(work, "loop.png")
 animate(loop, "--set", "dimension=4", "--set", "octaves=2", "--set", "z=0.5", "--set", "w=-0.25",
         "--animate", "slice", "--frames", "12", "--step", "0.08", "--loop")
-_, ring = frames_of(loop)
+ring_image, ring = frames_of(loop)
+check(abs(ring_image.info.get("duration", 0) - 1000 / 12) < 1e-6,
+      f"a slice's frame lasts {ring_image.info.get('duration')} ms, not 1/12 s")
 check(len(ring) == 12, f"the loop has {len(ring)} frames")
 check(np.array_equal(ring[0], single("loop0.png", "dimension=4", "octaves=2", "z=0.5", "w=-0.25")),
       "the loop's first frame is not the preset's own slice")

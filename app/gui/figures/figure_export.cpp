@@ -244,10 +244,6 @@ void FigureExport::write(OffscreenResult figure, std::string svg, const std::fun
 
 namespace {
 
-// Frames a second that give each kind a pace a class can follow: the slice flows (12, so 24
-// frames take 2 s); the build-up holds each octave half a second, long enough to see what it adds.
-int default_fps(AnimationPath path) { return path == AnimationPath::octaves ? 2 : 12; }
-
 // The animation's own options, under the size.
 void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     AnimationRequest& a     = request.animation;
@@ -261,7 +257,7 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     if (ImGui::RadioButton("Octaves building up", a.path == AnimationPath::octaves))
         a.path = AnimationPath::octaves;
     report_item("figure_animate=octaves");
-    if (a.path != was) a.fps = default_fps(a.path);
+    if (a.path != was) a.fps = default_animation_fps(a.path);
     if (a.path == AnimationPath::slice) {
         ImGui::SetNextItemWidth(150);
         ImGui::InputInt("frames", &a.frames, 0);
