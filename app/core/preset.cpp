@@ -13,6 +13,7 @@
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
 #include "core/view_keys.hpp"
+#include "noise/layer_stack.hpp"
 #include "noise/shaping.hpp"
 
 namespace app {
@@ -108,7 +109,8 @@ std::vector<std::string_view> top_level_keys() {
     std::vector<std::string_view> keys{"format", "version", "name", "description"};
     for (const auto& info : noise::param_table())
         if (!is_erosion_key(info.key)) keys.push_back(info.key);
-    keys.insert(keys.end(), {"curve", "mask_field", "erosion", "view", "texture_layers"});
+    keys.insert(keys.end(),
+                {"curve", "mask_field", "erosion", "stack", "base_layer", "view", "texture_layers"});
     return keys;
 }
 
@@ -281,25 +283,100 @@ nlohmann::ordered_json curve_json(const std::vector<noise::CurvePoint>& curve) {
     return points;
 }
 
-// "mask_field": {...}: the mask field's noise parameters and curve, flat like the top level.
-void read_mask_field(noise::Params& params, const json& object, std::string_view source) {
+// An object of noise parameters and a curve, flat like the top level: the mask field's, or a layer's
+// field. `path` is how messages name it ("mask_field", "layer.2.field").
+noise::Params read_noise_object(const json& object, std::string_view source, const std::string& path) {
     if (!object.is_object())
-        fail_key(source, "mask_field",
-                 "expected an object of the mask field's noise parameters, got " + describe(object));
-    noise::Params mask;
+        fail_key(source, path, "expected an object of noise parameters, got " + describe(object));
+    noise::Params field;
     for (const auto& [key, value] : object.items()) {
-        const std::string path = "mask_field." + key;
+        const std::string inner = path + "." + key;
         if (key == "curve") {
-            read_curve(mask.curve, value, source, path);
-        } else if (key == "mask_field") {
-            fail_key(source, path, "a mask field has no mask field of its own: expected no such key");
+            read_curve(field.curve, value, source, inner);
+        } else if (key == "mask_field" || key == "stack") {
+            fail_key(source, inner,
+                     "a field inside a preset has no " + key + " of its own: expected no such key");
         } else if (const noise::ParamInfo* info = noise::find_param(key); info && !is_erosion_key(key)) {
-            read_field(mask, *info, value, source, path);
+            read_field(field, *info, value, source, inner);
         } else {
-            fail(source, "mask_field: " + unknown_key_message(key, mask_field_keys()));
+            fail(source, path + ": " + unknown_key_message(key, mask_field_keys()));
         }
     }
-    params.mask_field = {std::move(mask)};
+    return field;
+}
+
+// "mask_field": {...}: the mask field's noise parameters and curve.
+void read_mask_field(noise::Params& params, const json& object, std::string_view source) {
+    params.mask_field = {read_noise_object(object, source, "mask_field")};
+}
+
+// The keys of a layer object in "stack" (noise/layer_stack.hpp).
+std::vector<std::string_view> layer_object_keys() {
+    std::vector<std::string_view> keys{"name", "heightmap", "field", "mask_field"};
+    for (const auto& info : noise::layer_table()) keys.push_back(info.key);
+    return keys;
+}
+
+std::string read_layer_text(const json& value, std::string_view source, const std::string& key) {
+    if (!value.is_string()) fail_key(source, key, "expected a string, got " + describe(value));
+    return value.get<std::string>();  // its length: noise::validate's rule
+}
+
+// "stack": [{...}, ...]: layers 2, 3, ... of the layer stack; messages name them as --set does
+// (layer.2.blend). ("layers" is the rotated second layer's key, params.hpp.)
+void read_layers(noise::Params& params, const json& array, std::string_view source) {
+    if (!array.is_array())
+        fail_key(source, "stack",
+                 "expected an array of layer objects (layer 2 first), got " + describe(array));
+    if (array.size() + 1 > static_cast<std::size_t>(noise::max_stack_layers))
+        fail_key(source, "stack",
+                 std::to_string(array.size()) + " layers: expected at most " +
+                     std::to_string(noise::max_stack_layers - 1) + " above the field");
+    params.stack.clear();
+    for (std::size_t i = 0; i < array.size(); ++i) {
+        const std::string prefix = "layer." + std::to_string(i + 2) + ".";
+        const json& object       = array[i];
+        if (!object.is_object())
+            fail_key(source, "stack",
+                     "layer " + std::to_string(i + 2) + " is " + describe(object) +
+                         ": expected an object of layer settings");
+        noise::StackLayer layer;
+        for (const auto& [key, value] : object.items()) {
+            if (key == "name") {
+                layer.name = read_layer_text(value, source, prefix + key);
+            } else if (key == "heightmap") {
+                layer.heightmap = read_layer_text(value, source, prefix + key);
+            } else if (key == "field") {
+                layer.field = {read_noise_object(value, source, prefix + "field")};
+            } else if (key == "mask_field") {
+                layer.mask_field = {read_noise_object(value, source, prefix + "mask_field")};
+            } else if (const noise::LayerInfo* info = noise::find_layer_key(key)) {
+                read_field(layer, *info, value, source, prefix + key);
+            } else {
+                fail(source, "stack: layer " + std::to_string(i + 2) + ": " +
+                                 unknown_key_message(key, layer_object_keys()));
+            }
+        }
+        params.stack.push_back(std::move(layer));
+    }
+}
+
+// "base_layer": {"name": ..., "mute": ..., "solo": ...}: what the stack keeps of layer 1.
+void read_base_layer(noise::Params& params, const json& object, std::string_view source) {
+    if (!object.is_object())
+        fail_key(source, "base_layer",
+                 "expected an object {\"name\", \"mute\", \"solo\"}, got " + describe(object));
+    for (const auto& [key, value] : object.items()) {
+        const std::string path = "layer.1." + key;
+        if (key == "name") {
+            params.base_layer.name = read_layer_text(value, source, path);
+        } else if (key == "mute" || key == "solo") {
+            if (!value.is_boolean()) fail_key(source, path, "expected true or false, got " + describe(value));
+            (key == "mute" ? params.base_layer.mute : params.base_layer.solo) = value.get<bool>();
+        } else {
+            fail(source, "base_layer: " + unknown_key_message(key, {"name", "mute", "solo"}));
+        }
+    }
 }
 
 // "erosion": {...}: the erosion stage's keys without their prefix ("strength": 0.5).
@@ -455,6 +532,10 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
             read_mask_field(preset.params, value, source_name);
         } else if (key == "erosion") {
             read_erosion(preset.params, value, source_name);
+        } else if (key == "stack") {
+            read_layers(preset.params, value, source_name);
+        } else if (key == "base_layer") {
+            read_base_layer(preset.params, value, source_name);
         } else if (is_erosion_key(key) && noise::find_param(key) != nullptr) {
             fail(source_name, "key " + shown(key) + " is an erosion setting: put it inside \"erosion\": {\"" +
                                   key.substr(erosion_prefix.size()) + "\": ...}");
@@ -478,8 +559,10 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
 
 std::string preset_to_json(const Preset& preset) {
     nlohmann::ordered_json root;
-    root["format"]  = preset_format_name;
-    root["version"] = preset_format_version;
+    root["format"] = preset_format_name;
+    // Version 1 without a stack: a preset without layers is the text it always was, and older
+    // programs still read it.
+    root["version"] = noise::has_stack(preset.params) ? preset_format_version : 1;
     if (!preset.name.empty()) root["name"] = preset.name;
     if (!preset.description.empty()) root["description"] = preset.description;
     write_params(root, preset.params);
@@ -493,6 +576,29 @@ std::string preset_to_json(const Preset& preset) {
         for (const auto& info : noise::erosion_param_table())
             erosion[std::string(info.key.substr(erosion_prefix.size()))] = field_json(preset.params, info);
         root["erosion"] = erosion;
+    }
+    if (preset.params.base_layer != noise::BaseLayer{}) {
+        const noise::BaseLayer& base = preset.params.base_layer;
+        root["base_layer"]           = {{"name", base.name}, {"mute", base.mute}, {"solo", base.solo}};
+    }
+    if (!preset.params.stack.empty()) {
+        nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+        for (const noise::StackLayer& layer : preset.params.stack) {
+            nlohmann::ordered_json object = nlohmann::ordered_json::object();
+            object["name"]                = layer.name;
+            for (const auto& info : noise::layer_table())
+                object[std::string(info.key)] = field_json(layer, info);
+            if (!layer.heightmap.empty()) object["heightmap"] = layer.heightmap;
+            for (const auto& [key, field] :
+                 {std::pair{"field", &layer.field}, {"mask_field", &layer.mask_field}}) {
+                if (field->empty()) continue;  // kept while unused, so it can come back
+                nlohmann::ordered_json noise_object = nlohmann::ordered_json::object();
+                write_params(noise_object, field->front());
+                object[key] = noise_object;
+            }
+            layers.push_back(object);
+        }
+        root["stack"] = layers;
     }
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
     for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);
@@ -564,14 +670,15 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     if (key.starts_with("mask.") && key.substr(5) != "curve" && key.substr(5) != "mask" &&
         noise::find_param(key.substr(5)) == nullptr) {
         error = unknown_mask_key_message(key);
-    } else if (key == "curve" || key.starts_with("mask.") || noise::find_param(key) != nullptr) {
+    } else if (key == "curve" || key.starts_with("mask.") || key.starts_with("layer.") ||
+               noise::find_param(key) != nullptr) {
         error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
     } else if (find_view_key(key) != nullptr) {
         error = with_value_shown(set_view_key(preset.view, key, value), value, value);
     } else {
         std::vector<std::string_view> keys;
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
-        keys.insert(keys.end(), {"curve", "mask.KEY"});
+        keys.insert(keys.end(), {"curve", "mask.KEY", "layer.N.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
         error = unknown_key_message(key, keys, /*grouped=*/true);
     }

@@ -10,7 +10,7 @@
 
 namespace noise::detail {
 
-// The shaped field before the erosion stage, its value (== FractalNoise::shaped(p), bit for bit)
+// The field before the erosion stage, shaped and stacked, its value (== FractalNoise::stacked(p), bit for bit)
 // and gradient: analytic, or for a step function (white noise) the gradient 0 of its cells' inside.
 // Defined in trace.cpp.
 ValueGradient shaped_value_gradient(const FractalNoise& noise, const Point& p, double step);

@@ -7,6 +7,7 @@
 
 #include "erosion_stage.hpp"
 #include "noise/algorithms.hpp"
+#include "noise/layer_stack.hpp"
 #include "octave_sum.hpp"
 
 namespace noise {
@@ -51,17 +52,6 @@ Params warp_component_params(const Params& params, int axis) {
 }
 
 namespace {
-
-// The params of the mask field as this field reads it: its own, on our slice and tile (shaping.hpp).
-Params mask_component_params(const Params& params) {
-    Params mask       = params.mask_field.front();
-    mask.z            = params.z;  // the slice, which a RowKernel of the mask reads from here
-    mask.w            = params.w;
-    mask.tile         = params.tile;
-    mask.tile_y       = params.tile_y;
-    mask.tile_octaves = params.tile_octaves;
-    return mask;
-}
 
 // Octave 0's periods: tile on every axis, y tile_y's (tile_period_y), each times `factor`. 1D
 // has no y to give its own period (the compiled kernels, which need one period, then apply).
@@ -143,14 +133,24 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, const Period
 
     shaping_ = make_shaping_plan(params);
     erosion_ = make_erosion_plan(params);
-    if (params.mask != MaskMode::none) {
-        // shaping.hpp: the mask field at the same point, its frequency relative to ours folded
-        // into its octaves' scales, repeating with our tile (a whole-number ratio, validated).
-        const double ratio = params.mask_field.front().frequency / params.frequency;
-        const Params mask  = mask_component_params(params);
-        mask_.reset(
-            new FractalNoise(mask, base_scale * ratio, tile_periods(mask, static_cast<std::int64_t>(ratio))));
-    }
+    if (params.mask != MaskMode::none) mask_ = alongside(params.mask_field.front());
+    if (has_stack(params)) stack_ = std::make_shared<const LayerStack>(*this);
+}
+
+FractalNoise::~FractalNoise() = default;
+
+std::unique_ptr<const FractalNoise> FractalNoise::alongside(const Params& other) const {
+    // Its frequency relative to ours, folded into its octaves' scales; repeating with our tile (a
+    // whole-number ratio, validated).
+    const double ratio = other.frequency / params_.frequency;
+    Params read        = other;
+    read.z             = params_.z;  // the slice, which a RowKernel of it reads from here
+    read.w             = params_.w;
+    read.tile          = params_.tile;
+    read.tile_y        = params_.tile_y;
+    read.tile_octaves  = params_.tile_octaves;
+    return std::unique_ptr<const FractalNoise>(
+        new FractalNoise(read, base_scale_ * ratio, tile_periods(read, static_cast<std::int64_t>(ratio))));
 }
 
 Point FractalNoise::octave_point(int i, const Point& p) const {
@@ -209,8 +209,16 @@ double FractalNoise::shaped(const Point& p) const {
     return shape_value(shaping_, v, mask_ ? mask_->at(p) : 0.0);
 }
 
+double FractalNoise::stacked(const Point& p) const {
+    const double v = shaped(p);
+    if (!stack_) return v;
+    // In layer 1's unit heights, as the shaping stage reads them, and back (layer_stack.hpp).
+    const double u = (v - shaping_.lo) * shaping_.inv_span;
+    return shaping_.lo + stack_->apply(p, u) * shaping_.span;
+}
+
 double FractalNoise::at(const Point& p) const {
-    return erosion_.active ? detail::eroded_at(*this, p) : shaped(p);
+    return erosion_.active ? detail::eroded_at(*this, p) : stacked(p);
 }
 
 }  // namespace noise

@@ -12,6 +12,8 @@
 #include "erosion_rows.hpp"
 #include "kernel_plan.hpp"
 #include "noise/algorithms.hpp"
+#include "noise/layer_stack.hpp"
+#include "stack_rows.hpp"
 #include "warp_rows.hpp"
 
 namespace noise {
@@ -99,6 +101,7 @@ RowKernel::RowKernel(const FractalNoise& noise)
     : plan_(std::make_unique<detail::KernelPlan>(detail::make_kernel_plan(noise))) {
     if (noise.has_warp() || noise.has_rotated_layer()) warp_ = detail::make_warp_plan(noise);
     if (noise.erosion().active) eroded_ = &noise;
+    if (noise.stack() != nullptr) stack_ = std::make_unique<detail::StackRows>(*noise.stack());
     if (noise.shaping().active) {
         shape_       = std::make_unique<detail::ShapeRows>();
         shape_->plan = &noise.shaping();
@@ -154,18 +157,49 @@ void fill_shaped_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* 
     }
 }
 
+// The stacked field (layer_stack.hpp), chunk by chunk: layer 1 (shaped, or raw), in its unit
+// heights, the stack on the chunk, back to raw values, then handed over.
+template <class Value>
+void fill_stacked_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp,
+                         const detail::ShapeRows* shape, const detail::StackRows& stack,
+                         const ShapingPlan& units, const RowSpec& row, std::span<Value> out) {
+    for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
+        const std::size_t count = std::min<std::size_t>(detail::max_chunk, out.size() - start);
+        RowSpec part            = row;
+        part.first += static_cast<int>(start);
+        double values[detail::max_chunk];
+        const std::span<double> chunk(values, count);
+        if (shape != nullptr)
+            fill_shaped_chunks(plan, warp, *shape, part, chunk);
+        else
+            fill_raw_chunks(plan, warp, part, -1, chunk);
+        for (double& v : chunk) v = (v - units.lo) * units.inv_span;  // FractalNoise::stacked's steps
+        stack.apply(part, chunk);
+        for (double& u : chunk) u = units.lo + u * units.span;
+        hand_over(values, count, out.data() + start);
+    }
+}
+
+// The field along the row, as FractalNoise::at reads it: eroded, stacked, shaped or raw.
+template <class Value>
+void fill_field_row(const detail::KernelPlan& plan, const detail::WarpPlan* warp,
+                    const detail::ShapeRows* shape, const detail::StackRows* stack,
+                    const FractalNoise* eroded, const RowSpec& row, std::span<Value> out) {
+    if (eroded != nullptr) return detail::fill_eroded_row(*eroded, row, out);
+    if (stack != nullptr)
+        return fill_stacked_chunks(plan, warp, shape, *stack, plan.noise->shaping(), row, out);
+    if (shape != nullptr) return fill_shaped_chunks(plan, warp, *shape, row, out);
+    fill_raw_chunks(plan, warp, row, -1, out);
+}
+
 }  // namespace
 
 void RowKernel::fill_row(const RowSpec& row, std::span<double> out) const {
-    if (eroded_ != nullptr) return detail::fill_eroded_row(*eroded_, row, out);
-    if (shape_) return fill_shaped_chunks(*plan_, warp_.get(), *shape_, row, out);
-    fill_raw_chunks(*plan_, warp_.get(), row, -1, out);
+    fill_field_row(*plan_, warp_.get(), shape_.get(), stack_.get(), eroded_, row, out);
 }
 
 void RowKernel::fill_row(const RowSpec& row, std::span<float> out) const {
-    if (eroded_ != nullptr) return detail::fill_eroded_row(*eroded_, row, out);
-    if (shape_) return fill_shaped_chunks(*plan_, warp_.get(), *shape_, row, out);
-    fill_raw_chunks(*plan_, warp_.get(), row, -1, out);
+    fill_field_row(*plan_, warp_.get(), shape_.get(), stack_.get(), eroded_, row, out);
 }
 
 void RowKernel::fill_octave_row(int octave, const RowSpec& row, std::span<double> out) const {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "noise/algorithms.hpp"
+#include "noise/layer_stack.hpp"
 #include "noise/shaping.hpp"
 
 namespace noise {
@@ -280,6 +281,7 @@ Params& mask_field_of(Params& params) {
 
 std::string set_param(Params& params, std::string_view key, std::string_view text) {
     if (key == "curve") return parse_curve(text, params.curve);
+    if (key.starts_with("layer.")) return set_layer_param(params, key, text);
     if (key.starts_with("mask.")) {
         const std::string_view inner = key.substr(5);
         if (inner.starts_with("erosion."))
@@ -307,7 +309,7 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
             if (!entry.key.starts_with("erosion."))  // named as one group below: a shorter line
                 keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
         return "unknown parameter " + quote_text(key) + ": expected one of " + keys +
-               ", curve, mask.KEY, erosion.KEY (" + std::to_string(erosion_param_table().size()) +
+               ", curve, mask.KEY, layer.N.KEY, erosion.KEY (" + std::to_string(erosion_param_table().size()) +
                " keys: erosion.method, erosion.strength, ...)";
     }
     return set_field_text(params, *info, text);
@@ -407,6 +409,7 @@ std::string validate(const Params& params) {
                std::to_string(params.tile) + "), so that the warp repeats with the image";
     }
     if (auto error = validate_shaping(params); !error.empty()) return error;
+    if (auto error = validate_stack(params); !error.empty()) return error;
     return validate_erosion(params);
 }
 

@@ -10,6 +10,7 @@
 
 #include "noise/algorithms.hpp"
 #include "noise/kernel.hpp"
+#include "noise/layer_stack.hpp"
 
 namespace noise {
 namespace detail {
@@ -128,14 +129,20 @@ void PointSampler::at(std::span<const Point> points, std::span<double> out) cons
                        layer_->fill({{turned[0], turned[1], c[2], c[3]}, count, -1, second});
                        for (int i = 0; i < count; ++i) values[i] = (values[i] + second[i]) * 0.5;
                    });
-    // FractalNoise::at's last step: the shaping stage, with the mask field at the same points.
-    if (!noise_->shaping().active) return;
-    std::vector<double> mask;
-    if (mask_) {
-        mask.resize(points.size());
-        mask_->at(points, mask);
+    // FractalNoise::at's last steps: the shaping stage, with the mask field at the same points,
+    // then the layer stack, point by point (FractalNoise::stacked).
+    const ShapingPlan& plan = noise_->shaping();
+    if (plan.active) {
+        std::vector<double> mask;
+        if (mask_) {
+            mask.resize(points.size());
+            mask_->at(points, mask);
+        }
+        shape_values(plan, out, mask);
     }
-    shape_values(noise_->shaping(), out, mask);
+    if (const LayerStack* stack = noise_->stack())
+        for (std::size_t i = 0; i < points.size(); ++i)
+            out[i] = plan.lo + stack->apply(points[i], (out[i] - plan.lo) * plan.inv_span) * plan.span;
 }
 
 bool PointSampler::compiled() const { return layer_->compiled(); }

@@ -106,6 +106,9 @@ Params without_shaping(const Params& params) {
     // The erosion stage (erosion.hpp) comes after shaping: the field before shaping has none (all
     // its keys at their defaults, so a mask field made from this one carries none either).
     for (const ParamInfo& info : erosion_param_table()) info.set(plain, info.get(defaults));
+    // The layer stack (layer_stack.hpp) comes after shaping too.
+    plain.base_layer = defaults.base_layer;
+    plain.stack.clear();
     return plain;
 }
 

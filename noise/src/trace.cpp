@@ -9,6 +9,7 @@
 #include "octave_sum.hpp"
 #include "reference_trace.hpp"
 #include "shaping_stage.hpp"
+#include "stack_stage.hpp"
 
 namespace noise {
 namespace {
@@ -100,6 +101,37 @@ ValueGradient shaped(const FractalNoise& noise, const Point& p, const ValueGradi
     return {result.value, result.slope, field.method};
 }
 
+// The layer stack on dual numbers (stack_stage.hpp): every layer's own height with its gradient
+// (a noise layer's and a mask field's from their own value_gradient), blended as the values are.
+ValueGradient stacked(const FractalNoise& noise, const Point& p, const ValueGradient& field, double step) {
+    const LayerStack* stack = noise.stack();
+    if (stack == nullptr) return field;
+    using detail::Dual;
+    const auto unit = [](const ValueGradient& vg, Range range) {
+        return (Dual{vg.value, vg.gradient} - Dual{range.lo}) / (range.hi - range.lo);
+    };
+    const auto layers = stack->layers();
+    std::array<Dual, max_stack_layers> own{};
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const LayerStack::Layer& layer = layers[k];
+        if (!layer.needed) continue;
+        if (layer.field) {
+            own[k] = unit(value_gradient(*layer.field, p, step), layer.field_range);
+        } else {
+            const Dual fx = Dual::along(0, stack->frame_x(p[0]), stack->frame_per_unit());
+            const Dual fy = Dual::along(1, stack->frame_y(p[1]), stack->frame_per_unit());
+            own[k]        = detail::placed_height(*layer.settings, fx, fy);
+        }
+    }
+    const ShapingPlan& plan = noise.shaping();
+    const Dual u            = (Dual{field.value, field.gradient} - Dual{plan.lo}) * plan.inv_span;
+    const Dual a            = detail::stack_heights(
+                   *stack, u, [&](std::size_t k) { return own[k]; },
+                   [&](std::size_t k) { return unit(value_gradient(*layers[k].mask, p, step), layers[k].mask_range); });
+    const Dual v = Dual{plan.lo} + a * plan.span;
+    return {v.value, v.slope, field.method};
+}
+
 }  // namespace
 
 GradientMethod gradient_method(const Params& params) {
@@ -110,8 +142,8 @@ GradientMethod gradient_method(const Params& params) {
 ValueGradient detail::shaped_value_gradient(const FractalNoise& noise, const Point& p, double step) {
     // A step function has no slope inside its cells (the erosion filter's input: nothing to carve).
     if (gradient_method(noise.params()) == GradientMethod::finite_difference)
-        return {noise.shaped(p), {}, GradientMethod::finite_difference};
-    return shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step);
+        return {noise.stacked(p), {}, GradientMethod::finite_difference};
+    return stacked(noise, p, shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step), step);
 }
 
 ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double step) {
@@ -119,7 +151,7 @@ ValueGradient value_gradient(const FractalNoise& noise, const Point& p, double s
     if (gradient_method(params) == GradientMethod::finite_difference)
         return finite_differences(noise, p, step);  // of at(), shaping and erosion included
     if (noise.erosion().active) return detail::eroded_value_gradient(noise, p);
-    return shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step);
+    return stacked(noise, p, shaped(noise, p, as_value_gradient(field_gradient(noise, p)), step), step);
 }
 
 void value_gradient_row(const FractalNoise& noise, const RowSpec& row, double step, std::span<double> value,
@@ -174,7 +206,7 @@ Trace trace_point(const FractalNoise& noise, const Point& p, double step) {
         // White noise: the slopes above are the 0 inside a cell; report the step's estimate.
         trace.total = finite_differences(noise, p, step);
     } else {
-        trace.total = shaped(noise, p, trace.total, step);
+        trace.total = stacked(noise, p, shaped(noise, p, trace.total, step), step);
         if (noise.erosion().active) trace.total = detail::eroded_value_gradient(noise, p);
     }
     return trace;

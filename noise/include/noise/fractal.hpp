@@ -89,8 +89,11 @@
 // terraces, the mask field, invert, scale-bias and clamp; skipped entirely when every step is at
 // its default, so a field without shaping is the same bits as before.
 //
-// Erosion (erosion.hpp): after shaping, at(p) = erode(p, shaped(p), grad shaped(p)), the erosion
-// filter on the shaped field's value and gradient; skipped entirely with erosion_method = none.
+// The layer stack (layer_stack.hpp): after shaping, stacked(p) blends the layers above this field
+// onto its shaped value; skipped entirely without layers, so stacked(p) == shaped(p).
+//
+// Erosion (erosion.hpp): last, at(p) = erode(p, stacked(p), grad stacked(p)), the erosion filter
+// on the stack's value and gradient; skipped entirely with erosion_method = none.
 //
 // A FractalNoise is immutable after construction: `at` is const and safe to call from many threads.
 #pragma once
@@ -107,6 +110,8 @@
 #include "noise/shaping.hpp"
 
 namespace noise {
+
+class LayerStack;
 
 using Point = std::array<double, 4>;
 
@@ -144,12 +149,15 @@ class FractalNoise {
     explicit FractalNoise(const Params& params);
     FractalNoise(const FractalNoise& other)  // octaves_ point into lattices_
         : FractalNoise(other.params_, other.base_scale_, other.base_period_) {}
+    ~FractalNoise();
     FractalNoise& operator=(const FractalNoise&) = delete;
 
     // The field at a noise-space point (frequency and offsets are NOT applied here): the octave
     // sum, warped and layered as the params say, then shaped, then eroded.
     double at(const Point& p) const;
-    // The field before the erosion stage: shaped, not eroded (at(p) when erosion is off).
+    // The field before the erosion stage: shaped and stacked, not eroded (at(p) when erosion is off).
+    double stacked(const Point& p) const;
+    // Layer 1 alone, before the stack (layer_stack.hpp): shaped.
     double shaped(const Point& p) const;
     // The field before the shaping stage: layered(warped(p)).
     double unshaped(const Point& p) const { return layered(warped(p)); }
@@ -160,6 +168,13 @@ class FractalNoise {
     const ErosionPlan& erosion() const { return erosion_; }
     // The mask field (only when shaping().mask != none), read at the same point p as this field.
     const FractalNoise& mask() const { return *mask_; }
+    // The layer stack (layer_stack.hpp), or null when there is none (has_stack).
+    const LayerStack* stack() const { return stack_.get(); }
+
+    // Another field read at this field's points, as the mask field and the stack's layers are
+    // (shaping.hpp): its frequency relative to ours folded into its octaves' scales, on our slice
+    // and tile (its own offsets, slice and tile are not read). `other` is validated as read.
+    std::unique_ptr<const FractalNoise> alongside(const Params& other) const;
 
     // The steps of `at`, for the fast path and the trace: at(p) == layered(warped(p)), and
     // layered(q) is layer(q) or (layer(q) + layer(rotated(q))) * 0.5.
@@ -204,6 +219,7 @@ class FractalNoise {
     ShapingPlan shaping_;
     ErosionPlan erosion_;
     std::unique_ptr<const FractalNoise> mask_;  // the mask field, or none
+    std::shared_ptr<const LayerStack> stack_;   // the layers above this field, or none
 };
 
 }  // namespace noise

@@ -27,7 +27,8 @@
 // chunks of 1024 pixels; x_step must be positive (pixels in increasing x).
 //
 // The shaping stage (shaping.hpp) runs on each chunk the kernels filled: the mask field's own
-// RowKernel fills the same chunk, and the stage runs on SIMD lanes (shape_values).
+// RowKernel fills the same chunk, and the stage runs on SIMD lanes (shape_values). The layer
+// stack (layer_stack.hpp) then blends its layers' own chunks onto it (src/stack_rows.hpp).
 //
 // The erosion stage (erosion.hpp): with it on, a row is the shaped field's value and gradient at
 // each pixel (value_gradient_row's lanes for 2D gradient noise, else the dual numbers pixel by
@@ -57,6 +58,7 @@ namespace detail {
 struct KernelPlan;
 struct WarpPlan;
 struct ShapeRows;
+class StackRows;
 class PointKernel;
 }  // namespace detail
 
@@ -91,6 +93,7 @@ class RowKernel {
     std::unique_ptr<detail::KernelPlan> plan_;
     std::unique_ptr<detail::WarpPlan> warp_;    // a warp or a rotated layer: warp_rows.hpp's path
     std::unique_ptr<detail::ShapeRows> shape_;  // the shaping stage, when it does something
+    std::unique_ptr<detail::StackRows> stack_;  // the layer stack, when there is one
     const FractalNoise* eroded_ = nullptr;      // the field, when the erosion stage is on
 };
 

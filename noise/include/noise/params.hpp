@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -109,6 +110,38 @@ struct CurvePoint {
 enum class ErosionMethod { none, filter, simulate };
 inline constexpr std::array<std::string_view, 3> erosion_method_names{"none", "filter", "simulate"};
 
+// The layer stack (layer_stack.hpp): the layers above the field, each blended onto what lies below
+// it. Where a layer's heights come from: a field of the library's noise, a shape placed in the
+// frame, one height everywhere, or an imported heightmap.
+enum class LayerSource { noise, shape, constant, heightmap };
+inline constexpr std::array<std::string_view, 4> layer_source_names{"noise", "shape", "constant",
+                                                                    "heightmap"};
+
+// How a layer's height b meets the height a below it (unit heights): b; a + b; a - b; a b;
+// min; max; screen 1 - (1 - a)(1 - b); difference |a - b|.
+enum class BlendMode { normal, add, subtract, multiply, min, max, screen, difference };
+inline constexpr std::array<std::string_view, 8> blend_mode_names{"normal", "add", "subtract", "multiply",
+                                                                  "min",    "max", "screen",   "difference"};
+
+// A shape layer's profile around its centre (layer_stack.hpp): radial, an island's smooth falloff
+// from the centre to the radius; plateau, flat to (1 - falloff) of the radius, then the same
+// smooth edge; cone, straight down to the radius; ramp, rising along a direction across two radii.
+enum class LayerShape { radial, plateau, cone, ramp };
+inline constexpr std::array<std::string_view, 4> layer_shape_names{"radial", "plateau", "cone", "ramp"};
+
+// What a heightmap layer reads past the image's edges: the edge samples, or the image again.
+enum class MapEdges { clamp, repeat };
+inline constexpr std::array<std::string_view, 2> map_edges_names{"clamp", "repeat"};
+
+// Where a layer's mask comes from: no mask; another layer's own height; a noise field of its own.
+enum class LayerMask { none, layer, field };
+inline constexpr std::array<std::string_view, 3> layer_mask_names{"none", "layer", "field"};
+
+static_assert(names_match_enum<LayerSource>(layer_source_names));
+static_assert(names_match_enum<BlendMode>(blend_mode_names));
+static_assert(names_match_enum<LayerShape>(layer_shape_names));
+static_assert(names_match_enum<MapEdges>(map_edges_names));
+static_assert(names_match_enum<LayerMask>(layer_mask_names));
 static_assert(names_match_enum<ErosionMethod>(erosion_method_names));
 static_assert(names_match_enum<MaskMode>(mask_mode_names));
 static_assert(names_match_enum<Algorithm>(algorithm_names));
@@ -125,6 +158,16 @@ static_assert(names_match_enum<OctaveOffsets>(octave_offsets_names));
 static_assert(names_match_enum<Layers>(layers_names));
 
 // [SECTION] The settings ------------------------------------------------------------------
+
+struct StackLayer;  // below: a layer of the stack holds a Params of its own
+
+// Layer 1 of the stack is the field itself; what the panel keeps of it besides its noise.
+struct BaseLayer {
+    std::string name;   // "": the panel says "Layer 1"
+    bool mute = false;  // the stack starts from height 0 instead of the field
+    bool solo = false;  // the field alone, without the layers above
+    friend bool operator==(const BaseLayer&, const BaseLayer&) = default;
+};
 
 struct Params {
     Algorithm algorithm                = Algorithm::perlin;
@@ -187,8 +230,62 @@ struct Params {
     double erosion_crease_rounding = 0.2;    // 0: V-shaped gully floors, 1: round
     double erosion_peaks           = 0.0;    // 1: no carving at unit height 1, fading below
     double erosion_valleys         = 0.0;    // 1: no carving at unit height 0: flat valley floors
+    // The layer stack (layer_stack.hpp): this field is layer 1, `stack` holds layers 2, 3, ...,
+    // each blended onto the result below it, after this field's shaping and before erosion. Keys
+    // layer.N.KEY. Empty: the field alone, bit for bit.
+    BaseLayer base_layer;
+    std::vector<StackLayer> stack;
 
     friend bool operator==(const Params&, const Params&) = default;
+};
+
+// An imported heightmap's samples, unit heights row by row from the top, as the app read them from
+// the file a StackLayer names. Shared: copies of a Params share one image.
+struct HeightSamples {
+    int width  = 0;
+    int height = 0;
+    std::vector<float> values;  // width * height, row-major
+    friend bool operator==(const HeightSamples&, const HeightSamples&) = default;
+};
+
+// The samples of a heightmap layer; equal when the images are (two reads of one file are).
+struct HeightmapImage {
+    std::shared_ptr<const HeightSamples> samples;  // null until the app has read the file
+    friend bool operator==(const HeightmapImage& a, const HeightmapImage& b) {
+        return a.samples == b.samples || (a.samples && b.samples && *a.samples == *b.samples);
+    }
+};
+
+// Layer 2, 3, ... of the stack (layer_stack.hpp says what each setting does). Frame units: the
+// exported image's width is 1, x to the right and y down from its top-left corner.
+struct StackLayer {
+    std::string name;  // "": the panel says "Layer N"
+    LayerSource source = LayerSource::noise;
+    std::vector<Params> field;  // source noise: one entry, read like the mask field (shaping.hpp)
+    LayerShape shape     = LayerShape::radial;
+    double shape_x       = 0.5;  // the centre, in frame units
+    double shape_y       = 0.5;
+    double shape_radius  = 0.45;  // in frame units
+    double shape_falloff = 0.5;   // plateau: the edge's share of the radius
+    double shape_angle   = 0.0;   // ramp: the direction it rises towards, degrees from +x towards +y
+    double constant      = 0.5;   // source constant: the unit height
+    std::string heightmap;        // source heightmap: the file, as the preset names it
+    HeightmapImage heightmap_image;
+    double map_x       = 0.0;  // the image's top-left corner, in frame units
+    double map_y       = 0.0;
+    double map_width   = 1.0;  // its width in frame units (square texels)
+    MapEdges map_edges = MapEdges::clamp;
+    BlendMode blend    = BlendMode::normal;
+    double opacity     = 1.0;
+    bool mute          = false;
+    bool solo          = false;
+    LayerMask mask     = LayerMask::none;
+    int mask_layer     = 1;          // mask layer: the layer whose own height is the mask
+    std::vector<Params> mask_field;  // mask field: one entry, read like the layer's field
+    double mask_threshold = 0.5;     // the mask's unit height where the layer is half in
+    double mask_falloff   = 0.1;     // half the width of the soft edge; 0: a hard edge
+    bool mask_invert      = false;
+    friend bool operator==(const StackLayer&, const StackLayer&) = default;
 };
 
 // The tiling period along y at octave 0: tile_y, or tile when tile_y is 0 (or tiling is off).

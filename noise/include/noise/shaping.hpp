@@ -119,8 +119,8 @@ struct ShapingPlan {
 // Whether params shape the field at all (any step away from its default).
 bool has_shaping(const Params& params);
 
-// params with every shaping step at its default (and no mask), and no erosion (erosion.hpp, the
-// stage after this one): the field before the stage.
+// params with every shaping step at its default (and no mask), and no layer stack or erosion
+// (layer_stack.hpp and erosion.hpp, the stages after this one): the field before the stage.
 Params without_shaping(const Params& params);
 
 // Resolves the stage for valid params.

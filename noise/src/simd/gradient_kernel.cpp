@@ -307,7 +307,8 @@ bool gradient_rows_cover(const FractalNoise& noise) {
     return params.algorithm == Algorithm::perlin && params.dimension == 2 &&
            (params.gradients == Gradients::improved || params.gradients == Gradients::random) &&
            params.interpolation != Interpolation::cubic && !noise.has_warp() && !noise.has_rotated_layer() &&
-           kernels_cover(noise.octaves()) && noise.shaping().mask == MaskMode::none;
+           kernels_cover(noise.octaves()) && noise.shaping().mask == MaskMode::none &&
+           noise.stack() == nullptr;
 }
 
 void shaped_gradient_row(const FractalNoise& noise, const RowSpec& row, double step, std::span<double> value,

@@ -1,0 +1,109 @@
+// The layer stack, evaluated: see layer_stack.hpp.
+#include "noise/layer_stack.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "stack_rows.hpp"
+#include "stack_stage.hpp"
+
+namespace noise {
+
+bool has_stack(const Params& params) {
+    return !params.stack.empty() || params.base_layer.mute || params.base_layer.solo;
+}
+
+LayerStack::LayerStack(const FractalNoise& noise) : base_(&noise) {
+    const Params& params = noise.params();
+    if (params.base_layer.solo) solo_ = 1;
+    for (std::size_t k = 0; k < params.stack.size(); ++k) {
+        const StackLayer& settings = params.stack[k];
+        Layer layer;
+        layer.settings = &settings;
+        layer.needed   = !settings.mute;
+        if (settings.source == LayerSource::noise) {
+            layer.field       = noise.alongside(settings.field.front());
+            layer.field_range = nominal_range(settings.field.front());
+        }
+        if (settings.mask == LayerMask::field) {
+            layer.mask       = noise.alongside(settings.mask_field.front());
+            layer.mask_range = nominal_range(settings.mask_field.front());
+        }
+        if (settings.solo && solo_ == 0) solo_ = static_cast<int>(k) + 2;
+        layers_.push_back(std::move(layer));
+    }
+    // A layer is read when it is blended, masks another or is the solo one: with a solo layer,
+    // only that one.
+    for (std::size_t k = 0; k < layers_.size(); ++k) {
+        const StackLayer& settings = *layers_[k].settings;
+        if (!settings.mute && settings.mask == LayerMask::layer && settings.mask_layer >= 2)
+            layers_[static_cast<std::size_t>(settings.mask_layer - 2)].needed = true;
+    }
+    if (solo_ != 0)
+        for (std::size_t k = 0; k < layers_.size(); ++k) layers_[k].needed = static_cast<int>(k) + 2 == solo_;
+}
+
+namespace {
+
+// A unit height from a raw value of a field with this nominal range.
+double unit_of(double value, Range range) { return (value - range.lo) / (range.hi - range.lo); }
+
+// Layer k's own height at p, one point at a time (the reference).
+double own_height(const LayerStack& stack, const LayerStack::Layer& layer, const Point& p) {
+    if (layer.field) return unit_of(layer.field->at(p), layer.field_range);
+    return detail::placed_height(*layer.settings, stack.frame_x(p[0]), stack.frame_y(p[1]));
+}
+
+}  // namespace
+
+double LayerStack::apply(const Point& p, double u) const {
+    std::array<double, max_stack_layers> own{};
+    for (std::size_t k = 0; k < layers_.size(); ++k)
+        if (layers_[k].needed) own[k] = own_height(*this, layers_[k], p);
+    return detail::stack_heights(
+        *this, u, [&](std::size_t k) { return own[k]; },
+        [&](std::size_t k) { return unit_of(layers_[k].mask->at(p), layers_[k].mask_range); });
+}
+
+namespace detail {
+
+StackRows::StackRows(const LayerStack& stack) : stack_(&stack) {
+    for (const LayerStack::Layer& layer : stack.layers()) {
+        fields_.push_back(layer.field && layer.needed ? std::make_unique<RowKernel>(*layer.field) : nullptr);
+        const bool masks = layer.mask && !layer.settings->mute && stack.solo() == 0;
+        masks_.push_back(masks ? std::make_unique<RowKernel>(*layer.mask) : nullptr);
+    }
+}
+
+void StackRows::apply(const RowSpec& row, std::span<double> units) const {
+    const auto layers       = stack_->layers();
+    const std::size_t count = units.size();
+    // Every needed layer's own heights along the row, then the blend pixel by pixel.
+    std::vector<double> own(layers.size() * count), mask(layers.size() * count);
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const std::span<double> heights(own.data() + k * count, count);
+        if (fields_[k]) {
+            fields_[k]->fill_row(row, heights);
+            for (double& h : heights) h = unit_of(h, layers[k].field_range);
+        } else if (layers[k].needed) {
+            const double fy = stack_->frame_y(row.y);
+            for (std::size_t i = 0; i < count; ++i) {
+                const double x = row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step;
+                heights[i]     = placed_height(*layers[k].settings, stack_->frame_x(x), fy);
+            }
+        }
+        if (masks_[k]) {
+            const std::span<double> masks(mask.data() + k * count, count);
+            masks_[k]->fill_row(row, masks);
+            for (double& m : masks) m = unit_of(m, layers[k].mask_range);
+        }
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        units[i] = stack_heights(
+            *stack_, units[i], [&](std::size_t k) { return own[k * count + i]; },
+            [&](std::size_t k) { return mask[k * count + i]; });
+}
+
+}  // namespace detail
+
+}  // namespace noise

@@ -1,0 +1,30 @@
+// stack_rows.hpp (internal): the layer stack (layer_stack.hpp) along a row of a RowKernel.
+//
+// Each noise layer and mask field gets its own RowKernel, resolved with the row kernel of layer 1
+// (so a forced SIMD target applies to them too); shapes and heightmaps are read pixel by pixel.
+// apply gives, for every pixel, LayerStack::apply at its point bit for bit: the own heights come
+// from kernels that equal FractalNoise::at, and the blend is stack_stage.hpp's, on doubles.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "noise/kernel.hpp"
+#include "noise/layer_stack.hpp"
+
+namespace noise::detail {
+
+class StackRows {
+  public:
+    explicit StackRows(const LayerStack& stack);
+    // units[i], layer 1's unit height at pixel i of `row`, becomes the stack's.
+    void apply(const RowSpec& row, std::span<double> units) const;
+
+  private:
+    const LayerStack* stack_;
+    std::vector<std::unique_ptr<RowKernel>> fields_;  // per layer: its noise field's, or null
+    std::vector<std::unique_ptr<RowKernel>> masks_;   // per layer: its mask field's, or null
+};
+
+}  // namespace noise::detail

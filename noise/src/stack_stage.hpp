@@ -1,0 +1,170 @@
+// stack_stage.hpp (internal): the layer stack of layer_stack.hpp, written once over a number type.
+//
+// On doubles it is LayerStack::apply and apply_row (layer_stack.cpp); on dual numbers (dual.hpp)
+// it carries the gradient through every source, blend and weight by the chain rule (trace.cpp).
+// Both do the same double operations in the same order, so the value is the same bits.
+#pragma once
+
+#include <cmath>
+
+#include "dual.hpp"
+#include "noise/layer_stack.hpp"
+
+namespace noise::detail {
+
+// smoothstep: 3t^2 - 2t^3 of t clamped to [0, 1] (flat outside).
+template <class V>
+V smooth_step(const V& t) {
+    const V c = clamp01(t);
+    return c * c * (3.0 - 2.0 * c);
+}
+
+// A shape layer's height at the frame point (fx, fy) (layer_stack.hpp's profiles).
+template <class V>
+V shape_height(const StackLayer& layer, const V& fx, const V& fy) {
+    const V dx     = fx - V{layer.shape_x};
+    const V dy     = fy - V{layer.shape_y};
+    const double r = layer.shape_radius;
+    if (layer.shape == LayerShape::ramp) {
+        const double radians = layer.shape_angle * (M_PI / 180.0);
+        const V along        = dx * std::cos(radians) + dy * std::sin(radians);
+        return clamp01(V{0.5} + along / (2.0 * r));
+    }
+    using std::sqrt;
+    const V d = sqrt(dx * dx + dy * dy);  // at the centre: slope 0 (dual.hpp's sqrt)
+    switch (layer.shape) {
+        case LayerShape::radial:
+            return 1.0 - smooth_step(d / r);
+        case LayerShape::plateau: {
+            const double inner = (1.0 - layer.shape_falloff) * r;
+            return 1.0 - smooth_step((d - V{inner}) / (r - inner));
+        }
+        case LayerShape::cone:
+            return 1.0 - clamp01(d / r);
+        case LayerShape::ramp:
+            break;
+    }
+    return V{0.0};
+}
+
+// Catmull-Rom through four samples at t in [0, 1] between the middle two: the cubic through them
+// with the slopes (p2 - p0) / 2 and (p3 - p1) / 2, C1 across segments.
+template <class V>
+V catmull_rom(double p0, double p1, double p2, double p3, const V& t) {
+    const V cubic = V{3.0 * (p1 - p2) + p3 - p0} * t;
+    const V quad  = (V{2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3} + cubic) * t;
+    return V{p1} + 0.5 * t * (V{p2 - p0} + quad);
+}
+
+// The heightmap's sample at texel (i, j), past the edges as the layer says.
+inline double texel(const HeightSamples& image, MapEdges edges, std::int64_t i, std::int64_t j) {
+    const std::int64_t w = image.width, h = image.height;
+    if (edges == MapEdges::repeat) {
+        i = ((i % w) + w) % w;
+        j = ((j % h) + h) % h;
+    } else {
+        i = std::clamp<std::int64_t>(i, 0, w - 1);
+        j = std::clamp<std::int64_t>(j, 0, h - 1);
+    }
+    return image.values[static_cast<std::size_t>(j * w + i)];
+}
+
+// A heightmap layer's height at the frame point (fx, fy): bicubic between texel centres.
+template <class V>
+V heightmap_height(const StackLayer& layer, const V& fx, const V& fy) {
+    const HeightSamples& image = *layer.heightmap_image.samples;
+    const double texels        = image.width / layer.map_width;  // texels per frame unit
+    const V px                 = (fx - V{layer.map_x}) * texels - V{0.5};
+    const V py                 = (fy - V{layer.map_y}) * texels - V{0.5};
+    // Far outside the frame the texel index would leave int64: clamp it well inside first.
+    const double x0 = std::floor(std::clamp(value_of(px), -1e15, 1e15));
+    const double y0 = std::floor(std::clamp(value_of(py), -1e15, 1e15));
+    const V tx = px - V{x0}, ty = py - V{y0};
+    const auto i = static_cast<std::int64_t>(x0), j = static_cast<std::int64_t>(y0);
+    V rows[4];
+    for (std::int64_t r = 0; r < 4; ++r) {
+        const std::int64_t row = j - 1 + r;
+        rows[r]                = catmull_rom(
+                           texel(image, layer.map_edges, i - 1, row), texel(image, layer.map_edges, i, row),
+                           texel(image, layer.map_edges, i + 1, row), texel(image, layer.map_edges, i + 2, row), tx);
+    }
+    // The same cubic down the column, on the rows' heights (which carry x's slope).
+    const V cubic = (3.0 * (rows[1] - rows[2]) + rows[3] - rows[0]) * ty;
+    const V quad  = (2.0 * rows[0] - 5.0 * rows[1] + 4.0 * rows[2] - rows[3] + cubic) * ty;
+    return rows[1] + 0.5 * ty * (rows[2] - rows[0] + quad);
+}
+
+// A shape's, a constant's or a heightmap's height at the frame point (noise layers read their own
+// field: the caller's).
+template <class V>
+V placed_height(const StackLayer& layer, const V& fx, const V& fy) {
+    switch (layer.source) {
+        case LayerSource::shape:
+            return shape_height(layer, fx, fy);
+        case LayerSource::heightmap:
+            return heightmap_height(layer, fx, fy);
+        case LayerSource::constant:
+        case LayerSource::noise:
+            break;
+    }
+    return V{layer.constant};
+}
+
+// b blended onto a.
+template <class V>
+V blend(BlendMode mode, const V& a, const V& b) {
+    using std::abs;
+    switch (mode) {
+        case BlendMode::normal:
+            return b;
+        case BlendMode::add:
+            return a + b;
+        case BlendMode::subtract:
+            return a - b;
+        case BlendMode::multiply:
+            return a * b;
+        case BlendMode::min:
+            return min_of(a, b);
+        case BlendMode::max:
+            return max_of(a, b);
+        case BlendMode::screen:
+            return 1.0 - (1.0 - a) * (1.0 - b);
+        case BlendMode::difference:
+            return abs(a - b);
+    }
+    return b;
+}
+
+// The mask's weight k from its unit height m: the soft step across [t - f, t + f].
+template <class V>
+V mask_weight(const StackLayer& layer, V m) {
+    if (layer.mask_invert) m = 1.0 - m;
+    const double f = layer.mask_falloff;
+    if (f > 0.0) return smooth_step((m - V{layer.mask_threshold - f}) / (2.0 * f));
+    return V{value_of(m) >= layer.mask_threshold ? 1.0 : 0.0};
+}
+
+// The stack on layer 1's unit height u. own(k) is layer k + 2's own height (k indexes
+// stack.layers()), mask(k) its mask field's unit height; both are asked only when needed.
+template <class V, class Own, class MaskField>
+V stack_heights(const LayerStack& stack, const V& u, Own&& own, MaskField&& mask) {
+    const auto layers = stack.layers();
+    if (stack.solo() == 1) return u;
+    if (stack.solo() > 1) return own(static_cast<std::size_t>(stack.solo() - 2));
+    V a = stack.base().params().base_layer.mute ? V{0.0} : u;
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const StackLayer& layer = *layers[k].settings;
+        if (layer.mute) continue;
+        V weight{layer.opacity};
+        if (layer.mask == LayerMask::layer)
+            weight = weight * mask_weight(layer, layer.mask_layer == 1
+                                                     ? u
+                                                     : own(static_cast<std::size_t>(layer.mask_layer - 2)));
+        else if (layer.mask == LayerMask::field)
+            weight = weight * mask_weight(layer, mask(k));
+        a = a + (blend(layer.blend, a, own(k)) - a) * weight;
+    }
+    return a;
+}
+
+}  // namespace noise::detail
