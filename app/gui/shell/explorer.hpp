@@ -66,9 +66,9 @@ class Explorer {
     // What to remember for the next start.
     Session session() const;
 
-    // True while anything is still moving (a render, an export, an animation): any part's
-    // busy() (panels()) or the window's own workers. The main loop then keeps drawing at a steady
-    // rate instead of sleeping until the next event.
+    // True while anything is still moving (a render, an export, an animation): any panel's
+    // busy() (panels()) or what the composition itself runs (composition_busy). The main loop
+    // then keeps drawing at a steady rate instead of sleeping until the next event.
     bool busy() const;
     // True when the preview shows the full image of the newest settings (for --screenshot).
     bool settled() const;
@@ -141,12 +141,11 @@ class Explorer {
     double slowest_frame_ms_     = 0.0;
     double slowest_frame_cpu_ms_ = 0.0;
     bool quit_                   = false;
-    bool confirm_quit_           = false;
-    std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the
-                                        // unsaved-changes question opens next frame
-    bool gesture_ = false;              // a pan, scanline drag or wheel burst this frame (any view)
-    std::string invalid_;               // noise::validate's message for the current settings
-    std::string notice_;                // add_notice's lines
+    bool confirm_quit_           = false;  // the unsaved-changes question opens next frame
+    std::optional<Settings> snapshot_;     // "B", kept aside to compare with the live settings
+    bool gesture_ = false;                 // a pan, scanline drag or wheel burst this frame (any view)
+    std::string invalid_;                  // noise::validate's message for the current settings
+    std::string notice_;                   // add_notice's lines
 
     // The image size the view shown wants (the 2D preview, the big 1D curve or the terrain).
     int want_width_ = 0, want_height_ = 0;
