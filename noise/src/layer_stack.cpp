@@ -78,7 +78,7 @@ StackRows::StackRows(const LayerStack& stack) : stack_(&stack) {
 void StackRows::apply(const RowSpec& row, std::span<double> units) const {
     const auto layers       = stack_->layers();
     const std::size_t count = units.size();
-    // Every needed layer's own heights along the row, then the blend pixel by pixel.
+    // Every needed layer's own heights along the row, then the blend layer by layer on lanes.
     std::vector<double> own(layers.size() * count), mask(layers.size() * count);
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const std::span<double> heights(own.data() + k * count, count);
@@ -98,10 +98,27 @@ void StackRows::apply(const RowSpec& row, std::span<double> units) const {
             for (double& m : masks) m = unit_of(m, layers[k].mask_range);
         }
     }
-    for (std::size_t i = 0; i < count; ++i)
-        units[i] = stack_heights(
-            *stack_, units[i], [&](std::size_t k) { return own[k * count + i]; },
-            [&](std::size_t k) { return mask[k * count + i]; });
+    // stack_heights, layer by layer over the row: the same steps for every pixel, on lanes.
+    if (stack_->solo() > 1) {
+        const double* solo = own.data() + static_cast<std::size_t>(stack_->solo() - 2) * count;
+        std::copy(solo, solo + count, units.begin());
+        return;
+    }
+    if (stack_->solo() == 1) return;
+    const std::vector<double> field(units.begin(), units.end());  // layer 1's own, a mask for others
+    if (stack_->base().params().base_layer.mute) std::fill(units.begin(), units.end(), 0.0);
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const StackLayer& layer = *layers[k].settings;
+        if (layer.mute) continue;
+        const double* weights = nullptr;
+        if (layer.mask == LayerMask::layer)
+            weights = layer.mask_layer == 1
+                          ? field.data()
+                          : own.data() + static_cast<std::size_t>(layer.mask_layer - 2) * count;
+        else if (layer.mask == LayerMask::field)
+            weights = mask.data() + k * count;
+        blend_layer_row(layer, own.data() + k * count, weights, units.data(), count);
+    }
 }
 
 }  // namespace detail
