@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "noise/trace.hpp"
 #include "stack_rows.hpp"
 #include "stack_stage.hpp"
 
@@ -118,6 +119,59 @@ void StackRows::apply(const RowSpec& row, std::span<double> units) const {
         else if (layer.mask == LayerMask::field)
             weights = mask.data() + k * count;
         blend_layer_row(layer, own.data() + k * count, weights, units.data(), count);
+    }
+}
+
+void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step, std::span<double> value,
+                        std::span<double> gx, std::span<double> gy) {
+    const auto layers       = stack.layers();
+    const std::size_t count = value.size();
+    // A row of unit heights with their x and y slopes: a field's rows through its nominal range.
+    struct DualRow {
+        std::vector<double> v, x, y;
+        Dual at(std::size_t i) const { return {v[i], {x[i], y[i], 0.0, 0.0}}; }
+    };
+    const auto field_rows = [&](const FractalNoise& field, Range range) {
+        DualRow r{std::vector<double>(count), std::vector<double>(count), std::vector<double>(count)};
+        value_gradient_row(field, row, step, r.v, r.x, r.y);
+        for (std::size_t i = 0; i < count; ++i) {
+            const Dual unit = (r.at(i) - Dual{range.lo}) / (range.hi - range.lo);  // trace.cpp's `unit`
+            r.v[i]          = unit.value;
+            r.x[i]          = unit.slope[0];
+            r.y[i]          = unit.slope[1];
+        }
+        return r;
+    };
+    std::vector<DualRow> own(layers.size()), masks(layers.size());
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const LayerStack::Layer& layer = layers[k];
+        if (layer.needed && layer.field) {
+            own[k] = field_rows(*layer.field, layer.field_range);
+        } else if (layer.needed) {
+            own[k] = {std::vector<double>(count), std::vector<double>(count), std::vector<double>(count)};
+            const Dual fy = Dual::along(1, stack.frame_y(row.y), stack.frame_per_unit());
+            for (std::size_t i = 0; i < count; ++i) {
+                const double x = row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step;
+                const Dual h   = placed_height(*layer.settings,
+                                               Dual::along(0, stack.frame_x(x), stack.frame_per_unit()), fy);
+                own[k].v[i]    = h.value;
+                own[k].x[i]    = h.slope[0];
+                own[k].y[i]    = h.slope[1];
+            }
+        }
+        if (layer.mask && !layer.settings->mute && stack.solo() == 0)
+            masks[k] = field_rows(*layer.mask, layer.mask_range);
+    }
+    const ShapingPlan& plan = stack.base().shaping();
+    for (std::size_t i = 0; i < count; ++i) {
+        const Dual u = (Dual{value[i], {gx[i], gy[i], 0.0, 0.0}} - Dual{plan.lo}) * plan.inv_span;
+        const Dual a = stack_heights(
+            stack, u, [&](std::size_t k) { return own[k].at(i); },
+            [&](std::size_t k) { return masks[k].at(i); });
+        const Dual v = Dual{plan.lo} + a * plan.span;
+        value[i]     = v.value;
+        gx[i]        = v.slope[0];
+        gy[i]        = v.slope[1];
     }
 }
 

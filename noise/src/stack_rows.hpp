@@ -21,6 +21,13 @@ namespace noise::detail {
 void blend_layer_row(const StackLayer& layer, const double* own, const double* mask, double* a,
                      std::size_t count);
 
+// value[i], gx[i], gy[i], layer 1's shaped value and gradient at pixel i of `row`, become the
+// stack's, bit for bit what value_gradient gives at that pixel's point: each noise layer's and mask
+// field's own rows from value_gradient_row, shapes and heightmaps per pixel, then stack_heights on
+// dual numbers pixel by pixel. (A dual number's slopes along z and w never enter those along x, y.)
+void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step, std::span<double> value,
+                        std::span<double> gx, std::span<double> gy);
+
 class StackRows {
   public:
     explicit StackRows(const LayerStack& stack);
