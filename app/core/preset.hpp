@@ -79,7 +79,7 @@ class PresetError : public std::runtime_error {
 inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
 // The newest version read and written: 2 holds the layer stack ("stack", "base_layer"); a preset
 // without one is written as version 1, as before.
-inline constexpr int preset_format_version           = 2;
+inline constexpr int preset_format_version = 2;
 
 // A preset is an object holding the "view" object, and the "mask_field" object holding "curve", an
 // array of [x, y] arrays: depth 4. The limit leaves room for a later
