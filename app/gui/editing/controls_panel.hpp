@@ -38,6 +38,7 @@ struct ControlsState {
     std::string rejected;  // the last value a control refused, shown in the status area
     std::string note;      // a value adjusted to fit the others ("lacunarity rounded to 2 ...")
     CurveEditorState curve_editor;
+    CurveEditorState mask_curve_editor;  // the mask field's own curve
 };
 
 // The "Noise", "Shaping", "View", "Terrain" and "Erosion" sections, in that order, and what the

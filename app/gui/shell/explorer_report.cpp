@@ -17,10 +17,12 @@ nlohmann::json Explorer::report_state() const {
     for (const noise::ParamInfo& info : noise::param_table())
         params[std::string(info.key)] = noise::format_param(settings_.params, info);
     params["curve"] = noise::format_curve(settings_.params.curve);  // the shaping stage's lists
-    if (!settings_.params.mask_field.empty())
+    if (!settings_.params.mask_field.empty()) {
         for (const noise::ParamInfo& info : noise::param_table())
             params["mask." + std::string(info.key)] =
                 noise::format_param(settings_.params.mask_field[0], info);
+        params["mask.curve"] = noise::format_curve(settings_.params.mask_field[0].curve);
+    }
     state["params"]     = std::move(params);
     nlohmann::json view = nlohmann::json::object();
     for (const ViewKeyInfo& info : view_key_table())
