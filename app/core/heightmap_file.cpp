@@ -452,7 +452,7 @@ RawLayout sidecar_layout(const std::filesystem::path& sidecar, RawLayout layout)
 noise::HeightSamples read_raw_heightmap(LimitedInput& in, const std::filesystem::path& file, std::string head,
                                         int bytes) {
     RawLayout layout{.bytes = bytes};
-    const auto sidecar = r16_sidecar_path(file);
+    const auto sidecar = sidecar_path(file);
     std::error_code ec;
     const bool has_sidecar = std::filesystem::exists(sidecar, ec);
     if (has_sidecar) layout = sidecar_layout(sidecar, layout);

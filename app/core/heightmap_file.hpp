@@ -17,7 +17,7 @@
 //           exr_stream_writer.hpp): the value as stored
 // The kind is found from the first bytes (PNG and OpenEXR signatures), else from the extension:
 // .r16 and .raw are uint16, .r32 float32. A raw file's width and height come from the OUT.json
-// sidecar the program's own r16/r32 exports write beside it (r16_sidecar_path: FILE.json, its
+// sidecar the program's own r16/r32 exports write beside it (sidecar_path: FILE.json, its
 // "width", "height" and "sample"); without one the file must hold a square number of samples.
 //
 // Limits, stated plainly (the file may come from anyone: a drop on the window, a download):

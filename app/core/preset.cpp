@@ -666,7 +666,7 @@ Preset load_preset(const std::filesystem::path& file) {
             return parse_preset_json(read_obj_preset(in, head), name + " (obj comments)", folder);
         // A headerless r16/r32 export: its preset is in the OUT.json beside it.
         if (const auto extension = file.extension(); extension == ".r16" || extension == ".r32")
-            return load_preset(r16_sidecar_path(file));
+            return load_preset(sidecar_path(file));
         text = head + in.read_rest(preset_json_limit, "a preset .json");
     } catch (const PresetError&) {
         throw;
@@ -689,7 +689,7 @@ bool holds_preset(const std::filesystem::path& file) {
             return read_exr_text_attribute(in, head, exr_preset_attribute).has_value();
         const auto extension = file.extension();
         if (extension == ".r16" || extension == ".r32" || extension == ".raw") {
-            LimitedInput sidecar = LimitedInput::open(r16_sidecar_path(file), "sidecar");
+            LimitedInput sidecar = LimitedInput::open(sidecar_path(file), "sidecar");
             return preset_in_sidecar(sidecar.read_rest(preset_json_limit + (64u << 10), "a sidecar"), "")
                 .has_value();
         }
@@ -698,7 +698,7 @@ bool holds_preset(const std::filesystem::path& file) {
         const auto extension = file.extension();
         std::error_code ec;
         return !((extension == ".r16" || extension == ".r32" || extension == ".raw") &&
-                 !std::filesystem::exists(r16_sidecar_path(file), ec));
+                 !std::filesystem::exists(sidecar_path(file), ec));
     }
     return true;
 }
