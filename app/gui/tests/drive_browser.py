@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, click, fail, hold, menu_item, screenshot, settled, wait_dialog, xdo
+from x11_drive import Report, click, fail, hold, menu_item, screenshot, settled, until, wait_dialog, xdo
 
 APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
 REPORT = os.path.join(WORK, "browser_report.jsonl")
@@ -107,7 +107,7 @@ def run(report):
     time.sleep(0.3)
 
     # 3. Import heightmap.
-    report.wait("the picture before the import", settled, timeout=60)
+    until(report, "the picture before the import", settled, timeout=60)
     before = report.last()["preview"]["checksum"]
     menu_item(report, "file_menu", "import_heightmap")
     wait_dialog(report, "the Import dialog", "import_path")
@@ -131,7 +131,7 @@ def run(report):
         fail(f"after the import: dialog open {'import_path' in report.last()['rects']}, "
              f"error {report.last()['preset_error']!r}")
     hold("ctrl+z")
-    line = report.wait("the undone import", lambda l: l["stack_layers"] == 0 and settled(l), timeout=30)
+    line = report.wait("the undone import", lambda l: l["stack_layers"] == 0 and settled(l), timeout=60)
     if line["preview"]["checksum"] != before:
         fail("Ctrl+Z after the import did not bring the picture back")
     print(f"ok  Import: disc.png as layer 2 (screenshot {os.path.join(WORK, 'imported.png')}), Ctrl+Z took it back",
