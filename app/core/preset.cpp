@@ -286,7 +286,9 @@ nlohmann::ordered_json curve_json(const std::vector<noise::CurvePoint>& curve) {
 
 // An object of noise parameters and a curve, flat like the top level: the mask field's, or a layer's
 // field. `path` is how messages name it ("mask_field", "layer.2.field").
-noise::Params read_noise_object(const json& object, std::string_view source, const std::string& path) {
+// `what` names the field in messages ("a mask field").
+noise::Params read_noise_object(const json& object, std::string_view source, const std::string& path,
+                                std::string_view what) {
     if (!object.is_object())
         fail_key(source, path, "expected an object of noise parameters, got " + describe(object));
     noise::Params field;
@@ -296,7 +298,8 @@ noise::Params read_noise_object(const json& object, std::string_view source, con
             read_curve(field.curve, value, source, inner);
         } else if (key == "mask_field" || key == "stack") {
             fail_key(source, inner,
-                     "a field inside a preset has no " + key + " of its own: expected no such key");
+                     std::string(what) + " has no " + (key == "stack" ? "layers" : "mask field") +
+                         " of its own: expected no such key");
         } else if (const noise::ParamInfo* info = noise::find_param(key); info && !is_erosion_key(key)) {
             read_field(field, *info, value, source, inner);
         } else {
@@ -308,7 +311,7 @@ noise::Params read_noise_object(const json& object, std::string_view source, con
 
 // "mask_field": {...}: the mask field's noise parameters and curve.
 void read_mask_field(noise::Params& params, const json& object, std::string_view source) {
-    params.mask_field = {read_noise_object(object, source, "mask_field")};
+    params.mask_field = {read_noise_object(object, source, "mask_field", "a mask field")};
 }
 
 // The keys of a layer object in "stack" (noise/layer_stack.hpp).
@@ -348,9 +351,10 @@ void read_layers(noise::Params& params, const json& array, std::string_view sour
             } else if (key == "heightmap") {
                 layer.heightmap = read_layer_text(value, source, prefix + key);
             } else if (key == "field") {
-                layer.field = {read_noise_object(value, source, prefix + "field")};
+                layer.field = {read_noise_object(value, source, prefix + "field", "a layer's field")};
             } else if (key == "mask_field") {
-                layer.mask_field = {read_noise_object(value, source, prefix + "mask_field")};
+                layer.mask_field = {
+                    read_noise_object(value, source, prefix + "mask_field", "a layer's mask field")};
             } else if (const noise::LayerInfo* info = noise::find_layer_key(key)) {
                 read_field(layer, *info, value, source, prefix + key);
             } else {
@@ -735,7 +739,7 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     } else {
         std::vector<std::string_view> keys;
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
-        keys.insert(keys.end(), {"curve", "mask.KEY", "layer.N.KEY"});
+        keys.insert(keys.end(), {"curve", "mask.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
         error = unknown_key_message(key, keys, /*grouped=*/true);
     }
