@@ -74,6 +74,7 @@ nlohmann::json Explorer::report_state() const {
                              {"height", preview_.export_frame().size.height}};
     state["rejected"]     = controls_.rejected();
     state["opening"]      = presets_.opening_path.string();
+    state["stack_layers"] = settings_.params.stack.size();  // layers above the field
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
     state["slowest_frame_ms"]     = std::ceil(slowest_frame_ms_);
     state["slowest_frame_cpu_ms"] = std::ceil(slowest_frame_cpu_ms_);
