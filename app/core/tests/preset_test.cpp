@@ -727,8 +727,8 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
     EXPECT_EQ(utf8.rfind("p.json:2:12: malformed JSON: ", 0), 0u) << utf8;
     EXPECT_NE(utf8.find("\\xff"), std::string::npos) << utf8;
     expect_one_clean_line(utf8);
-    // A long key is shortened, not printed whole.
-    EXPECT_LT(error_of("{" + header + ", \"" + std::string(100'000, 'k') + "\": 1}").size(), 600u);
+    // A long key is shortened, not printed whole: the line is the list of keys and a few dozen bytes of it.
+    EXPECT_LT(error_of("{" + header + ", \"" + std::string(100'000, 'k') + "\": 1}").size(), 650u);
     // --set
     Preset p;
     try {
@@ -753,12 +753,12 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
 TEST(HostileMessages, VersionIsPrintedAsWritten) {
     EXPECT_EQ(
         error_of(R"({"format": "noise-explorer-preset", "version": 18446744073709551615})"),
-        "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 1 (a newer "
+        "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 2 (a newer "
         "noise-explorer wrote this preset)");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": -1})"),
-              "p.json: key 'version': -1 is not a version: expected 1");
+              "p.json: key 'version': -1 is not a version: expected 2");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 0})"),
-              "p.json: key 'version': 0 is not a version: expected 1");
+              "p.json: key 'version': 0 is not a version: expected 2");
     EXPECT_EQ(error_of("{" + header + R"(, "seed": 18446744073709551615})"),
               "p.json: key 'seed': '18446744073709551615' is out of range: expected an integer from 0 to "
               "4294967295");
