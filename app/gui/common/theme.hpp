@@ -71,6 +71,10 @@ inline constexpr ImU32 editor_frame     = IM_COL32(90, 90, 100, 255);
 inline constexpr ImU32 legend_shown  = IM_COL32(220, 222, 230, 255);
 inline constexpr ImU32 legend_muted  = IM_COL32(120, 120, 130, 255);
 inline constexpr ImU32 legend_strike = IM_COL32(255, 130, 110, 220);
+// The layers panel's Solo and Mute buttons while on, and the frame of a thumbnail not yet drawn.
+inline constexpr ImU32 layer_solo       = IM_COL32(190, 150, 40, 255);
+inline constexpr ImU32 layer_mute       = IM_COL32(160, 70, 60, 255);
+inline constexpr ImU32 layer_thumb_wait = IM_COL32(60, 62, 72, 255);
 
 }  // namespace colours
 
