@@ -89,6 +89,7 @@ nlohmann::json Explorer::report_state() const {
     state["lesson"]        = lessons_.report_state();
     state["presenter"]     = presenter_.on();
     state["figure"]        = figures_.report_state();
+    state["layers"]        = layers_.report_state(settings_.params);
     if (field_.has_image())
         state["field"] = {
             {"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
