@@ -41,6 +41,18 @@ void print_help() {
         keys += noise::format_param(noise::Params{}, info) + "  (" + noise::allowed_values(info) +
                 ")\n      " + std::string(info.tooltip) + "\n";
     }
+    // The layer stack's own keys (noise/layer_stack.hpp): layer.N.KEY, N from 2.
+    keys += "\nLayer stack (layer.N.KEY, N from 2 to " + std::to_string(noise::max_stack_layers) +
+            "; any noise key above is a noise layer's own, layer.N.mask.KEY its mask field's;\n"
+            "layer.1.name, layer.1.mute, layer.1.solo for the field itself):\n";
+    const noise::StackLayer layer;
+    for (const auto& info : noise::layer_table()) {
+        keys += "  layer.N." + std::string(info.key);
+        keys.append(info.key.size() < 14 ? 14 - info.key.size() : 1, ' ');
+        keys += noise::format_field(layer, info) + "  (" + noise::allowed_values(info) + ")\n      " +
+                std::string(info.tooltip) + "\n";
+    }
+    keys += "  layer.N.name        (text)\n  layer.N.heightmap   (a PNG, r16, r32 or EXR heightmap file)\n";
     std::printf(
         "Usage: noise-explorer sample [--preset FILE] [--set key=value]...\n\n"
         "Reads points \"x [y [z [w]]]\" from stdin, one per line, and prints the raw noise value at each\n"

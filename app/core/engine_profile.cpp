@@ -115,8 +115,7 @@ ExportResult export_profile(const Preset& preset, const ProfileRequest& request,
             }
             file["channels"] = channels;
         }
-        if (has_sidecar(p.request.format))
-            file["sidecar"] = r16_sidecar_path(p.request.path).filename().string();
+        if (has_sidecar(p.request.format)) file["sidecar"] = sidecar_path(p.request.path).filename().string();
         files.push_back(file);
     }
     manifest["files"]           = files;

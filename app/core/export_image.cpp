@@ -445,7 +445,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         if (request.region) fail("caption: a caption is painted on a whole image, not on a region");
     }
     const bool writes_sidecar = has_sidecar(request.format);  // the raw formats, r16 and r32: OUT.json beside
-    const auto sidecar        = r16_sidecar_path(request.path);
+    const auto sidecar        = sidecar_path(request.path);
     try {
         // Refuse before rendering: a full-size render that then cannot be saved wastes minutes.
         check_writable_target(request.path, request.overwrite);
@@ -629,7 +629,7 @@ std::vector<TextureLayer> effective_texture_layers(const Preset& preset) {
                                          : preset.texture_layers;
 }
 
-std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file) {
+std::filesystem::path sidecar_path(const std::filesystem::path& raw_file) {
     auto sidecar = raw_file;
     sidecar += ".json";
     return sidecar;
@@ -657,7 +657,7 @@ ExportResult commit_set(const std::vector<SetPart>& parts, const std::filesystem
             check_writable_target(part.request.path, part.request.overwrite);
             ++file_count;
             if (has_sidecar(part.request.format)) {
-                check_writable_target(r16_sidecar_path(part.request.path), part.request.overwrite);
+                check_writable_target(sidecar_path(part.request.path), part.request.overwrite);
                 ++file_count;
             }
         }

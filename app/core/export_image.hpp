@@ -186,8 +186,8 @@ ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem
                         const std::string& manifest_text, bool overwrite,
                         const std::atomic<bool>* cancel = nullptr, std::atomic<double>* progress = nullptr);
 
-// "OUT" -> "OUT.json", where r16 and r32 put their description.
-std::filesystem::path r16_sidecar_path(const std::filesystem::path& raw_file);
+// "OUT" -> "OUT.json": where the raw formats (r16, r32: has_sidecar) put their description.
+std::filesystem::path sidecar_path(const std::filesystem::path& raw_file);
 
 // Parses "png16" etc.; nullopt if unknown.
 std::optional<ExportFormat> parse_export_format(std::string_view name);

@@ -636,7 +636,7 @@ Preset load_preset(const std::filesystem::path& file) {
         if (is_obj_head(head)) return parse_preset_json(read_obj_preset(in, head), name + " (obj comments)");
         // A headerless r16/r32 export: its preset is in the OUT.json beside it.
         if (const auto extension = file.extension(); extension == ".r16" || extension == ".r32")
-            return load_preset(r16_sidecar_path(file));
+            return load_preset(sidecar_path(file));
         text = head + in.read_rest(preset_json_limit, "a preset .json");
     } catch (const PresetError&) {
         throw;

@@ -3,6 +3,7 @@
 
 #include "core/shown_text.hpp"
 #include "core/view_keys.hpp"
+#include "noise/layer_stack.hpp"
 #include "noise/params.hpp"
 
 namespace py = pybind11;
@@ -57,9 +58,32 @@ py::object params_key(const noise::Params& params, std::string_view key) {
     throw UnknownKey("unknown key " + app::shown(key) + ": expected a key of `noise-explorer sample --help`");
 }
 
-// Whether apply_assignment knows the key (a noise key, curve, mask.KEY, a view key with or
-// without "view.").
+// A layer stack key split as "layer.N." and the rest (noise/layer_stack.hpp): N (0 when the key
+// is not one) and the rest.
+std::pair<int, std::string_view> layer_key(std::string_view key) {
+    if (!key.starts_with("layer.")) return {0, {}};
+    const std::string_view rest = key.substr(6);
+    const std::size_t dot       = rest.find('.');
+    int number                  = 0;
+    if (dot == std::string_view::npos || dot == 0 || rest.starts_with('0')) return {0, {}};
+    for (const char c : rest.substr(0, dot)) {
+        if (c < '0' || c > '9' || number > noise::max_stack_layers) return {0, {}};
+        number = number * 10 + (c - '0');
+    }
+    return {number >= 1 && number <= noise::max_stack_layers ? number : 0, rest.substr(dot + 1)};
+}
+
+// Whether `inner` is a key of a layer (its settings, or its field's and mask field's noise).
+bool is_layer_setting(std::string_view inner) {
+    if (inner.starts_with("mask.")) inner.remove_prefix(5);
+    return inner == "name" || inner == "heightmap" || inner == "curve" ||
+           noise::find_layer_key(inner) != nullptr || noise::find_param(inner) != nullptr;
+}
+
+// Whether apply_assignment knows the key (a noise key, curve, mask.KEY, layer.N.KEY, a view key
+// with or without "view.").
 bool is_key(std::string_view key) {
+    if (const auto [number, inner] = layer_key(key); number != 0) return is_layer_setting(inner);
     if (key == "curve" || noise::find_param(key) != nullptr) return true;
     if (key.starts_with("mask."))
         return key.substr(5) == "curve" || noise::find_param(key.substr(5)) != nullptr;
@@ -75,7 +99,7 @@ std::string text_of(std::string_view key, py::handle value, std::string& error) 
     // NumPy's float32 and other numbers that are not float: through float(), as Python would.
     if (py::hasattr(value, "__float__") && !py::isinstance<py::sequence>(value))
         return py::repr(py::float_(value.attr("__float__")())).cast<std::string>();
-    const bool curve = key == "curve" || key == "mask.curve";
+    const bool curve = key == "curve" || key.ends_with(".curve");
     if (curve && py::isinstance<py::sequence>(value)) {
         std::string text;
         for (const auto point : value) {
@@ -90,7 +114,11 @@ std::string text_of(std::string_view key, py::handle value, std::string& error) 
         if (!text.empty()) return text;
         if (py::len(value) == 0) return "none";
     }
-    const std::string allowed = app::preset_key_allowed(key.starts_with("mask.") ? key.substr(5) : key);
+    std::string_view setting = layer_key(key).second.empty() ? key : layer_key(key).second;
+    if (setting.starts_with("mask.")) setting.remove_prefix(5);
+    const noise::LayerInfo* layer_info = layer_key(key).first != 0 ? noise::find_layer_key(setting) : nullptr;
+    const std::string allowed =
+        layer_info != nullptr ? noise::allowed_values(*layer_info) : app::preset_key_allowed(setting);
     error = std::string(key) + ": " + app::shown(py::repr(value).cast<std::string>()) + " is not allowed: " +
             (curve             ? "expected a list of (x, y) pairs, a curve's name or \"none\""
              : allowed.empty() ? "expected a str, bool, int or float"
@@ -109,14 +137,60 @@ std::vector<std::string> preset_keys(const app::Preset& preset) {
         for (const auto& info : noise::param_table()) keys.push_back("mask." + std::string(info.key));
         keys.emplace_back("mask.curve");
     }
+    // The layers the preset has, with their settings and their noise (layer_stack.hpp).
+    for (const std::string setting : {"name", "mute", "solo"}) keys.push_back("layer.1." + setting);
+    for (std::size_t k = 0; k < preset.params.stack.size(); ++k) {
+        const noise::StackLayer& layer = preset.params.stack[k];
+        const std::string prefix       = "layer." + std::to_string(k + 2) + ".";
+        keys.push_back(prefix + "name");
+        for (const auto& info : noise::layer_table()) keys.push_back(prefix + std::string(info.key));
+        if (!layer.heightmap.empty()) keys.push_back(prefix + "heightmap");
+        for (const auto& [field, inner] :
+             {std::pair{&layer.field, prefix}, {&layer.mask_field, prefix + "mask."}}) {
+            if (field->empty()) continue;
+            for (const auto& info : noise::param_table()) keys.push_back(inner + std::string(info.key));
+            keys.push_back(inner + "curve");
+        }
+    }
     return keys;
 }
+
+namespace {
+
+// A layer's key (layer.N.KEY) from the preset; KeyValueError when the layer or its field is not there.
+py::object layer_get(const noise::Params& params, std::string_view key, int number, std::string_view inner) {
+    if (number == 1) {
+        if (inner == "name") return py::str(params.base_layer.name);
+        if (inner == "mute") return py::bool_(params.base_layer.mute);
+        if (inner == "solo") return py::bool_(params.base_layer.solo);
+        if (auto value = params_key(params, inner)) return value;
+        return py::none();
+    }
+    if (static_cast<std::size_t>(number - 2) >= params.stack.size())
+        throw KeyValueError(std::string(key) + ": the preset has " + std::to_string(params.stack.size() + 1) +
+                            " layers: expected layer.N.KEY to be set first (it creates the layers up to N)");
+    const noise::StackLayer& layer = params.stack[static_cast<std::size_t>(number - 2)];
+    if (inner == "name") return py::str(layer.name);
+    if (inner == "heightmap") return py::str(layer.heightmap);
+    if (const noise::LayerInfo* info = noise::find_layer_key(inner)) return typed(*info, info->get(layer));
+    const bool masked                        = inner.starts_with("mask.");
+    const std::vector<noise::Params>& fields = masked ? layer.mask_field : layer.field;
+    if (fields.empty())
+        throw KeyValueError(std::string(key) + ": layer " + std::to_string(number) + " has no " +
+                            (masked ? "mask field" : "noise field") + ": expected it to be set first");
+    if (auto value = params_key(fields.front(), masked ? inner.substr(5) : inner)) return value;
+    return py::none();
+}
+
+}  // namespace
 
 py::object get_key(const app::Preset& preset, std::string_view key) {
     if (key == "name") return py::str(preset.name);
     if (key == "description") return py::str(preset.description);
     if (auto value = params_key(preset.params, key)) return value;
     if (!is_key(key)) unknown(key);
+    if (const auto [number, inner] = layer_key(key); number != 0)
+        return layer_get(preset.params, key, number, inner);
     if (key.starts_with("mask.")) {
         const auto inner = key.substr(5);
         if (preset.params.mask_field.empty())

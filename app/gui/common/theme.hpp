@@ -71,10 +71,55 @@ inline constexpr ImU32 editor_frame     = IM_COL32(90, 90, 100, 255);
 inline constexpr ImU32 legend_shown  = IM_COL32(220, 222, 230, 255);
 inline constexpr ImU32 legend_muted  = IM_COL32(120, 120, 130, 255);
 inline constexpr ImU32 legend_strike = IM_COL32(255, 130, 110, 220);
-// The layers panel's Solo and Mute buttons while on, and the frame of a thumbnail not yet drawn.
-inline constexpr ImU32 layer_solo       = IM_COL32(190, 150, 40, 255);
-inline constexpr ImU32 layer_mute       = IM_COL32(160, 70, 60, 255);
+// A plot's frame, its axes and its zero line; the row of the value in use (the Interpolation
+// tab's rows).
+inline constexpr ImU32 plot_frame        = with_alpha(light, 40);
+inline constexpr ImU32 plot_row_selected = IM_COL32(34, 38, 50, 255);
+
+// [Teaching] The teaching views (teaching/), and the figures drawn from them (figures/). A
+// figure's colours are part of the file it exports: changing one here changes those bytes.
+// The probe's marks: a gradient (and Worley's nearest feature point), a distance vector (and the
+// second nearest), the point probed.
+inline constexpr ImU32 gradient_mark = IM_COL32(255, 240, 120, 255);
+inline constexpr ImU32 distance_mark = IM_COL32(120, 200, 255, 255);
+inline constexpr ImU32 probe_point   = IM_COL32(255, 90, 90, 255);
+// The probe window's cell: its grid, the point's cell, a feature point that is neither of the two
+// nearest.
+inline constexpr ImU32 probe_grid        = with_alpha(light, 50);
+inline constexpr ImU32 probe_cell_frame  = with_alpha(light, 170);
+inline constexpr ImU32 probe_feature_far = IM_COL32(150, 150, 160, 255);
+// The lattice overlay's lines over the picture, each over a shadow one pixel off.
+inline constexpr ImU32 lattice_line        = with_alpha(light, 110);
+inline constexpr ImU32 lattice_line_shadow = with_alpha(shadow, 70);
+// A lattice value's dot, on a diverging scale: grey at 0, towards blue at -1 and orange at +1
+// (each channel mixed on its own, lattice_overlay.cpp).
+inline constexpr ImU32 value_zero     = IM_COL32(200, 200, 200, 255);
+inline constexpr ImU32 value_negative = IM_COL32(60, 120, 255, 255);
+inline constexpr ImU32 value_positive = IM_COL32(255, 150, 40, 255);
+// The interpolation curves, in noise::Interpolation's order (linear, cosine, cubic, quintic,
+// smoothstep): the Interpolation tab's curves and rows, and the curves figure.
+inline constexpr ImU32 interpolation_curves[] = {IM_COL32(240, 110, 100, 255), IM_COL32(250, 190, 80, 255),
+                                                 IM_COL32(120, 210, 120, 255), IM_COL32(110, 180, 255, 255),
+                                                 IM_COL32(200, 140, 250, 255)};
+// The Octaves tab: the solo and mute buttons when on, the veil over a muted octave's image,
+// octave 0's lattice lines (amber when every octave's lattice has a line on each of them), the
+// running sum.
+inline constexpr ImU32 solo_on            = IM_COL32(217, 166, 38, 255);
+inline constexpr ImU32 mute_on            = IM_COL32(191, 64, 51, 255);
+inline constexpr ImU32 muted_veil         = IM_COL32(20, 20, 24, 170);
+inline constexpr ImU32 octave_lines_stack = IM_COL32(255, 190, 70, 90);
+inline constexpr ImU32 octave_lines       = with_alpha(light, 28);
+inline constexpr ImU32 running_sum        = with_alpha(caption_text, 150);
+// The Layers panel's thumbnail of a layer not drawn yet (its Solo and Mute are solo_on, mute_on).
 inline constexpr ImU32 layer_thumb_wait = IM_COL32(60, 62, 72, 255);
+// A lesson's panel: its background, and the button of the step the student is on (the step's
+// title is in accent_caption).
+inline constexpr ImU32 lesson_backdrop = IM_COL32(30, 38, 52, 255);
+inline constexpr ImU32 lesson_step_now = IM_COL32(200, 150, 60, 255);
+// An exported figure's text (the octaves strip's and the vector figures' labels), and the strip's
+// sum with its + and = signs.
+inline constexpr ImU32 figure_text  = IM_COL32(190, 192, 200, 255);
+inline constexpr ImU32 figure_label = IM_COL32(240, 240, 245, 255);
 
 }  // namespace colours
 

@@ -301,9 +301,7 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
 
 }  // namespace
 
-void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys,
-                        const std::function<void()>& wake) {
-    // The steps move on whether or not the dialog is open.
+void FigureExport::take_finished_steps(const std::function<void()>& wake) {
     if (field_)
         if (auto outcome = field_->take()) {
             field_.reset();
@@ -353,30 +351,9 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
             else
                 error_ = outcome->error;
         }
+}
 
-    if (std::exchange(want_open, false)) {
-        error_.clear();
-        message_.clear();
-        request_.height    = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
-        request_.overwrite = false;  // a replace is asked for each time, never left over from the last
-        sized_kind_        = std::nullopt;
-        if (path_text_.empty()) path_text_ = (std::filesystem::current_path() / "noise-figure.png").string();
-        ImGui::OpenPopup("Export figure");
-    }
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
-    if (!ImGui::BeginPopupModal("Export figure", nullptr,
-                                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
-        return;
-    const bool busy = running();
-    ImGui::TextWrapped("What the student sees, without the controls, at the size a slide needs.");
-    ImGui::BeginDisabled(busy);
-    for (std::size_t i = 0; i < figure_kind_names.size(); ++i) {
-        if (i % 2 == 1) ImGui::SameLine(250.0f);
-        if (ImGui::RadioButton(kind_labels[i], request_.kind == static_cast<FigureKind>(i)))
-            request_.kind = static_cast<FigureKind>(i);
-        report_item("figure_kind=" + std::string(figure_kind_names[i]));
-    }
+void FigureExport::draw_size_and_format(const FigureScene& scene, double aspect) {
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("width", &request_.width, 0);
     report_item("figure_width");
@@ -407,6 +384,35 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     ImGui::EndDisabled();
     report_item("figure_svg");
     request_.svg = svg;
+}
+
+void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys,
+                        const std::function<void()>& wake) {
+    take_finished_steps(wake);
+    if (std::exchange(want_open, false)) {
+        error_.clear();
+        message_.clear();
+        request_.height    = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
+        request_.overwrite = false;  // a replace is asked for each time, never left over from the last
+        sized_kind_        = std::nullopt;
+        if (path_text_.empty()) path_text_ = (std::filesystem::current_path() / "noise-figure.png").string();
+        ImGui::OpenPopup("Export figure");
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(520, 0), ImVec2(520, 10000));
+    if (!ImGui::BeginPopupModal("Export figure", nullptr,
+                                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    const bool busy = running();
+    ImGui::TextWrapped("What the student sees, without the controls, at the size a slide needs.");
+    ImGui::BeginDisabled(busy);
+    for (std::size_t i = 0; i < figure_kind_names.size(); ++i) {
+        if (i % 2 == 1) ImGui::SameLine(250.0f);
+        if (ImGui::RadioButton(kind_labels[i], request_.kind == static_cast<FigureKind>(i)))
+            request_.kind = static_cast<FigureKind>(i);
+        report_item("figure_kind=" + std::string(figure_kind_names[i]));
+    }
+    draw_size_and_format(scene, aspect);
     // The extension follows what is written: .svg for a vector figure as SVG, else .png (the
     // animation's APNG and numbered frames too). Changed only when the kind or the format
     // changes, so a name being typed is left alone.

@@ -94,6 +94,12 @@ class FigureExport : public Panel {
     nlohmann::json report_state() const;
 
   private:
+    // The steps move on whether or not the dialog is open: a rendered field goes to painting, a
+    // painted figure to writing, a written file or animation to the message.
+    void take_finished_steps(const std::function<void()>& wake);
+    // The dialog's size and format rows: the height follows the kind's shape, SVG only for
+    // figures made of lines.
+    void draw_size_and_format(const FigureScene& scene, double aspect);
     void start(const std::function<void()>& wake);
     void start_painting(std::vector<FigurePixels> images);
     void write(OffscreenResult figure, std::string svg, const std::function<void()>& wake);

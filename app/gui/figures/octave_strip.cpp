@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/colour.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/preview/octave_legend.hpp"
 #include "gui/teaching/octave_breakdown.hpp"
 #include "noise/algorithms.hpp"
@@ -41,7 +42,7 @@ void paint_octave_strip(const FigureRequest& request, ImDrawList* draw, const st
     const int count             = static_cast<int>(images.size()) - 1;  // octaves
     draw->AddRectFilled(ImVec2(0, 0),
                         ImVec2(static_cast<float>(request.width), static_cast<float>(request.height)),
-                        IM_COL32(22, 24, 30, 255));
+                        colours::plot_background);
     ImFont* font     = ImGui::GetFont();
     const float side = static_cast<float>(l.side);
     const auto text  = [&](ImVec2 at, ImU32 colour, const std::string& s, bool centred) {
@@ -58,15 +59,15 @@ void paint_octave_strip(const FigureRequest& request, ImDrawList* draw, const st
             std::snprintf(line, sizeof line, "octave %d", i);
             text(ImVec2(x + side / 2.0f, below), octave_colour(i, count, 1.0f), line, true);
             std::snprintf(line, sizeof line, "freq %.3g  amp %.3g", frequency, amplitude);
-            text(ImVec2(x + side / 2.0f, below + 1.2f * l.font), IM_COL32(190, 192, 200, 255), line, true);
+            text(ImVec2(x + side / 2.0f, below + 1.2f * l.font), colours::figure_text, line, true);
             frequency *= params.lacunarity;
             amplitude *= params.persistence;
         } else {
             std::snprintf(line, sizeof line, "the sum of %d", count);
-            text(ImVec2(x + side / 2.0f, below), IM_COL32(240, 240, 245, 255), line, true);
+            text(ImVec2(x + side / 2.0f, below), colours::figure_label, line, true);
         }
         if (i > 0)
-            text(ImVec2(x - l.gap / 2.0f, l.top + side / 2.0f - l.font / 2.0f), IM_COL32(240, 240, 245, 255),
+            text(ImVec2(x - l.gap / 2.0f, l.top + side / 2.0f - l.font / 2.0f), colours::figure_label,
                  i == count ? "=" : "+", true);
     }
 }

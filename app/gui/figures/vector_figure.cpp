@@ -3,27 +3,34 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <stdexcept>
 
+#include "gui/common/theme.hpp"
 #include "gui/teaching/interpolation_view.hpp"
 
 namespace app::gui {
 
 namespace {
 
-constexpr FigureColour text_colour{190, 192, 200, 255};
-constexpr FigureColour grid_colour{255, 255, 255, 40};
-// The probe window's colours (probe_panel.cpp), so a slide matches the screen.
-constexpr FigureColour gradient_colour{255, 240, 120, 255};
-constexpr FigureColour distance_colour{120, 200, 255, 255};
-constexpr FigureColour point_colour{255, 90, 90, 255};
+// The theme's colours (theme.hpp) as a figure's: the same numbers, so a slide matches the screen.
+constexpr FigureColour figure_colour(ImU32 c) {
+    return {
+        static_cast<std::uint8_t>(c >> IM_COL32_R_SHIFT), static_cast<std::uint8_t>(c >> IM_COL32_G_SHIFT),
+        static_cast<std::uint8_t>(c >> IM_COL32_B_SHIFT), static_cast<std::uint8_t>(c >> IM_COL32_A_SHIFT)};
+}
+
+constexpr FigureColour text_colour = figure_colour(colours::figure_text);
+constexpr FigureColour grid_colour = figure_colour(colours::plot_frame);
+// The probe window's colours (probe_panel.cpp).
+constexpr FigureColour gradient_colour = figure_colour(colours::gradient_mark);
+constexpr FigureColour distance_colour = figure_colour(colours::distance_mark);
+constexpr FigureColour point_colour    = figure_colour(colours::probe_point);
 // The Interpolation tab's curve colours (interpolation_view.cpp), by noise::Interpolation.
-constexpr FigureColour curve_colours[curve_count] = {{240, 110, 100, 255},
-                                                     {250, 190, 80, 255},
-                                                     {120, 210, 120, 255},
-                                                     {110, 180, 255, 255},
-                                                     {200, 140, 250, 255}};
+static_assert(std::size(colours::interpolation_curves) == curve_count, "one colour per interpolation curve");
+FigureColour curve_colour(std::size_t curve) { return figure_colour(colours::interpolation_curves[curve]); }
 
 FigureShape line(FigurePoint a, FigurePoint b, FigureColour colour, double width) {
     return {FigureShape::Kind::polyline, {a, b}, width, false, colour, {}};
@@ -174,7 +181,7 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
     for (std::size_t c = 0; c < curve_count; ++c) {
         const auto curve = static_cast<noise::Interpolation>(c);
         const std::string name(noise::interpolation_names[c]);
-        FigureColour colour = curve_colours[c];
+        FigureColour colour = curve_colour(c);
         if (curve != selected) colour.a = 220;
         figure.shapes.push_back(label({x, 0.5 * font}, name, colour, font));
         x += (static_cast<double>(name.size()) * 0.62 + 1.5) * font;
@@ -186,7 +193,7 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
         for (std::size_t c = 0; c < curve_count; ++c) {
             const auto curve = static_cast<noise::Interpolation>(c);
             if ((curve == selected) != (pass == 1)) continue;
-            FigureColour colour = curve_colours[c];
+            FigureColour colour = curve_colour(c);
             // The others a little dimmer and thinner, but as readable from the back of a room.
             if (curve != selected) colour.a = 200;
             const double thick = (curve == selected ? 4.0 : 2.5) * stroke;

@@ -197,7 +197,7 @@ bool would_replace(const ExportDialog& dialog, const Settings& settings, ImageSi
         bool any                     = exists(profile_manifest_path(request.base));
         for (const SetPart& part : profile_parts(preset_of(settings), request))
             any = any || exists(part.request.path) ||
-                  (has_sidecar(part.request.format) && exists(r16_sidecar_path(part.request.path)));
+                  (has_sidecar(part.request.format) && exists(sidecar_path(part.request.path)));
         return any;
     }
     bool any = plan.tiled ? exists(tile_manifest_path(dialog.path)) : exists(dialog.path);

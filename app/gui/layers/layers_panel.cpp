@@ -201,7 +201,7 @@ void LayersPanel::draw_row(noise::Params& params, int number, int& move_from, in
         draw->AddImage(texture->id(), image_at, image_end);
     else
         draw->AddRectFilled(image_at, image_end, colours::layer_thumb_wait);
-    if (mute) draw->AddRectFilled(image_at, image_end, IM_COL32(20, 20, 24, 170));
+    if (mute) draw->AddRectFilled(image_at, image_end, colours::muted_veil);
     report_rect(number_key("layers.thumb.", number), image_at, image_end);
 
     // Line 1: the name (or its text field), Solo and Mute at the right.
@@ -238,11 +238,11 @@ void LayersPanel::draw_row(noise::Params& params, int number, int& move_from, in
         report_item(number_key("layers.name.", number));
     }
     ImGui::SetCursorScreenPos(ImVec2(toggles_x, top.y + 1.0f));
-    toggle_button("S", solo, colours::layer_solo,
+    toggle_button("S", solo, colours::solo_on,
                   "Solo: this layer's own heights alone (saved with the settings)");
     report_item(number_key("layers.solo.", number));
     ImGui::SameLine();
-    toggle_button("M", mute, colours::layer_mute,
+    toggle_button("M", mute, colours::mute_on,
                   number == 1 ? "Mute: the stack starts from height 0 instead of the field"
                               : "Mute: leave this layer out of the stack");
     report_item(number_key("layers.mute.", number));

@@ -170,13 +170,13 @@ LessonClick LessonPanel::draw(bool changed, ImVec2 pos, ImVec2 size) const {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(panel_padding, panel_padding));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(30, 38, 52, 255));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, colours::lesson_backdrop);
     ImGui::Begin("Lesson", nullptr,
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("Lesson: %s", player_.lesson().title.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 214, 120, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::accent_caption);
     ImGui::Text("%d / %d  %s", player_.step() + 1, player_.step_count(), step.title.c_str());
     ImGui::PopStyleColor();
     report_item("lesson_title");
@@ -198,7 +198,7 @@ LessonClick LessonPanel::draw(bool changed, ImVec2 pos, ImVec2 size) const {
     for (int i = 0; i < player_.step_count(); ++i) {
         if (i > 0) ImGui::SameLine(0.0f, 4.0f);
         const bool here = i == player_.step();
-        if (here) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(200, 150, 60, 255));
+        if (here) ImGui::PushStyleColor(ImGuiCol_Button, colours::lesson_step_now);
         ImGui::PushID(i);
         if (ImGui::Button(std::to_string(i + 1).c_str(), ImVec2(ImGui::GetFrameHeight(), 0)) && !here) {
             click = {LessonMove::jump, i};

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 #include "core/tiling_check.hpp"
 #include "gui/common/theme.hpp"
@@ -116,12 +118,25 @@ bool gesture_in_progress(const PreviewState& state) {
            (state.last_wheel_time >= 0.0 && ImGui::GetTime() - state.last_wheel_time < 0.4);
 }
 
+// The picture the pointer acts on this frame: where it is on screen and how screen points map to
+// noise points.
+struct PointerArea {
+    const Placement& at;
+    const ViewTransform& view;
+    bool repeat   = false;
+    bool can_zoom = false;  // not while the settings cannot render
+};
+
 // The invisible button over the area takes wheel, drag and hover; a drag that starts on the
-// scanline moves it, any other drag pans, the wheel zooms around the cursor.
-Pointer handle_input(Settings& settings, PreviewState& state, const Placement& at, const ViewTransform& view,
-                     bool repeat, bool can_zoom, LatticeViewSettings& lattice, PreviewLayout& layout) {
-    ImGuiIO& io           = ImGui::GetIO();
-    noise::Params& params = settings.params;
+// scanline moves it, any other drag pans, the wheel zooms around the cursor. The gesture in
+// progress is kept in `state`; pans and zooms change `settings`, the probe tool `lattice`.
+Pointer handle_input(const PointerArea& area, Settings& settings, LatticeViewSettings& lattice,
+                     PreviewState& state) {
+    const Placement& at       = area.at;
+    const ViewTransform& view = area.view;
+    const bool repeat         = area.repeat;
+    ImGuiIO& io               = ImGui::GetIO();
+    noise::Params& params     = settings.params;
     ImGui::SetCursorScreenPos(at.origin);
     ImGui::InvisibleButton("##preview", at.avail, ImGuiButtonFlags_MouseButtonLeft);
     report_item("preview");
@@ -186,7 +201,7 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         set_number(params, "offset_x", offsets.x);
         set_number(params, "offset_y", offsets.y);
     }
-    if (pointer.hovered && io.MouseWheel != 0.0f && can_zoom) {
+    if (pointer.hovered && io.MouseWheel != 0.0f && area.can_zoom) {
         const noise::ParamInfo* freq = noise::find_param("frequency");
         double f                     = params.frequency * std::pow(1.2, -static_cast<double>(io.MouseWheel));
         if (freq) f = std::clamp(f, freq->min, freq->max);
@@ -202,7 +217,6 @@ Pointer handle_input(Settings& settings, PreviewState& state, const Placement& a
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
     else if (state.panning)
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
-    layout.gesture = gesture_in_progress(state);
     return pointer;
 }
 
@@ -325,11 +339,53 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
 
 bool shows_repeat(const Settings& settings) { return settings.view.repeat_3x3 && settings.params.tile > 0; }
 
-bool PreviewPanel::busy() const { return gesture_in_progress(state_); }
+PreviewPanel::PreviewPanel(int size_override, std::function<void()> wake)
+    : size_override_(size_override), worker_(std::make_unique<RenderWorker>(std::move(wake))) {}
 
-PreviewLayout PreviewPanel::draw(const FrameContext& context, const ShownField& field,
-                                 const PreviewStatus& status, LatticeViewSettings& lattice,
-                                 const PictureLayers& layers) {
+bool PreviewPanel::busy() const { return worker_->status().busy || gesture_in_progress(state_); }
+
+void PreviewPanel::take_noise_image(bool keep) {
+    if (auto image = worker_->take_image(); image && keep) {
+        shown_generation_ = image->generation;
+        field_.set_image(std::move(*image));
+    }
+}
+
+void PreviewPanel::show_image(ImageResult&& image) { field_.set_image(std::move(image)); }
+
+void PreviewPanel::request_noise(const noise::Params& params, int width, int height,
+                                 const OctaveChoice& chosen) {
+    const NoiseKey key{params, width, height, chosen};
+    if (sent_ && *sent_ == key) return;
+    PreviewRequest request;
+    request.params        = params;
+    request.width         = width;
+    request.height        = height;
+    request.curve_samples = 0;  // the curve has a worker of its own (curve_panel.hpp)
+    request.chosen        = chosen;
+    worker_->submit(request);
+    sent_ = key;
+}
+
+PreviewStatus PreviewPanel::status(const std::string& invalid) const {
+    const WorkerStatus worker = worker_->status();
+    PreviewStatus shown;
+    shown.rendering = worker.busy;
+    shown.coarse    = worker.coarse_stage;
+    shown.progress  = worker.rows_total > 0
+                          ? static_cast<float>(worker.rows_done) / static_cast<float>(worker.rows_total)
+                          : 0.0f;
+    shown.error     = !invalid.empty() ? invalid : worker.error;
+    return shown;
+}
+
+bool PreviewPanel::shows_newest() const {
+    return field_.has_image() && !field_.image().coarse && shown_generation_ == worker_->latest_generation();
+}
+
+PreviewLayout PreviewPanel::draw(const FrameContext& context, const PreviewStatus& status,
+                                 LatticeViewSettings& lattice, const PictureLayers& layers) {
+    const ShownField& field = field_;
     Settings& settings      = context.settings;
     PreviewState& state     = state_;
     PreviewFrame& frame     = export_frame_;
@@ -346,8 +402,8 @@ PreviewLayout PreviewPanel::draw(const FrameContext& context, const ShownField& 
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw_picture(draw, at, field);
-    const Pointer pointer =
-        handle_input(settings, state, at, view, repeat, status.error.empty(), lattice, layout);
+    const Pointer pointer = handle_input({at, view, repeat, status.error.empty()}, settings, lattice, state);
+    layout.gesture        = gesture_in_progress(state);
 
     // Layers, bottom to top: another image over part of the picture comes before every overlay,
     // so B's half of a split shows the scanline and the lattice as A's half does.

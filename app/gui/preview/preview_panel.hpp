@@ -13,9 +13,18 @@
 // What other parts of the window draw on the picture (the compare view's B half, the teaching
 // overlays) comes in as PictureLayers from the shell, so the preview draws them in its order
 // without knowing who they are: picture, B's half, scanline, teaching overlays, labels.
+//
+// The panel owns the picture's image: its render worker (render_worker.hpp) and the field shown
+// (shown_field.hpp). Once a frame the shell takes the newest image first (take_noise_image,
+// refresh_colours) and asks for the next after the frame's edits (request_noise). Another image
+// can take the picture's place (a lattice view's, rendered by the shell's own task, since the
+// preview does not know the teaching views): show_image puts it there, and the worker's images
+// are dropped meanwhile.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -25,6 +34,8 @@
 #include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
 #include "gui/common/ui_report.hpp"
+#include "gui/preview/octave_mix.hpp"
+#include "gui/preview/render_worker.hpp"
 #include "gui/preview/shown_field.hpp"
 #include "gui/preview/view_transform.hpp"
 
@@ -85,21 +96,46 @@ struct PictureLayers {
 };
 
 // The panel: what it keeps between frames (the gesture in progress, the readout, the export
-// frame switch) and its draw.
+// frame switch), the picture's image and its worker, and its draw.
 class PreviewPanel final : public Panel {
   public:
     // `size_override`: the image width to render whatever the panel's size (--preview-size), 0
-    // for the panel's own.
-    explicit PreviewPanel(int size_override) : size_override_(size_override) {}
+    // for the panel's own. `wake` is called from the worker's thread when an image is ready.
+    PreviewPanel(int size_override, std::function<void()> wake);
 
-    // True while a pan, a scanline or probe drag or a wheel burst is in progress: the gesture
-    // changes the settings over several frames.
+    // True while the worker renders, or while a pan, a scanline or probe drag or a wheel burst
+    // is in progress (the gesture changes the settings over several frames).
     bool busy() const override;
+
+    // [The image] Start of a frame: the worker's newest image onto the picture; with
+    // `keep` false (another image is shown there) it is taken and dropped.
+    void take_noise_image(bool keep);
+    // Another image onto the picture (a lattice view's): shown until the next one.
+    void show_image(ImageResult&& image);
+    // Re-colours the picture for the view settings (after the images came in). Main thread (GL).
+    void refresh_colours(const ViewSettings& view) { field_.refresh(view); }
+    // End of a frame: asks the worker for the noise image of `params` at `width` x `height`
+    // (nothing when it is what was asked last).
+    void request_noise(const noise::Params& params, int width, int height, const OctaveChoice& chosen);
+    // While another image is shown: the noise is asked for again when the picture returns to it.
+    void forget_noise_request() { sent_.reset(); }
+
+    // The worker's progress, or `invalid` (noise::validate's message) as the picture's error.
+    PreviewStatus status(const std::string& invalid) const;
+    // The full image (not the coarse pass) of the newest request is shown.
+    bool shows_newest() const;
+    // Nothing rendering, and the full image of the newest request shown (for --screenshot).
+    bool settled() const { return !worker_->status().busy && shows_newest(); }
+    const ShownField& field() const { return field_; }
+    // The generation of the noise image shown, and of the newest asked for (render_worker.hpp).
+    std::uint64_t shown_generation() const { return shown_generation_; }
+    std::uint64_t latest_generation() const { return worker_->latest_generation(); }
+    WorkerStatus worker_status() const { return worker_->status(); }
 
     // Draws into the current window's remaining content region. A click with
     // `lattice.probe_tool` on pins the probe there; a drag of the pinned probe moves it.
-    PreviewLayout draw(const FrameContext& frame, const ShownField& field, const PreviewStatus& status,
-                       LatticeViewSettings& lattice, const PictureLayers& layers);
+    PreviewLayout draw(const FrameContext& frame, const PreviewStatus& status, LatticeViewSettings& lattice,
+                       const PictureLayers& layers);
 
     // The value under the cursor; none while the cursor is off the picture.
     const std::optional<Readout>& readout() const { return state_.readout; }
@@ -109,9 +145,22 @@ class PreviewPanel final : public Panel {
     int size_override() const { return size_override_; }
 
   private:
+    // What was last sent to the worker; a request goes out when this differs.
+    struct NoiseKey {
+        noise::Params params;
+        int width = 0, height = 0;
+        OctaveChoice chosen;
+        bool operator==(const NoiseKey&) const = default;
+    };
+
     PreviewState state_;
     PreviewFrame export_frame_;
     int size_override_ = 0;
+    ShownField field_;
+    std::optional<NoiseKey> sent_;
+    std::uint64_t shown_generation_ = 0;
+    // Last: the worker's thread stops before the state above goes away.
+    std::unique_ptr<RenderWorker> worker_;
 };
 
 // True when the preview shows the 3 x 3 repeat (tiling on and the view asks for it).

@@ -38,11 +38,10 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     : settings_(initial),
       history_(initial),
       layers_(wake),
-      preview_(preview_size_override),
+      preview_(preview_size_override, wake),
       compare_(wake),
       wake_(wake),
       terrain_(std::make_unique<TerrainView>(wake)),
-      image_worker_(std::make_unique<RenderWorker>(wake)),
       curve_(wake) {
     load_shipped_presets(presets_);
     presets_.baseline = initial;
@@ -71,7 +70,7 @@ bool Explorer::busy() const {
 }
 
 bool Explorer::composition_busy() const {
-    return image_worker_->status().busy || gesture_ || (influence_task_ && !influence_task_->finished()) ||
+    return gesture_ || (influence_task_ && !influence_task_->finished()) ||
            (terrain_shown_ && terrain_->busy()) || select_2d_tab_;
 }
 
@@ -90,11 +89,10 @@ bool Explorer::influence_shown() const {
 
 bool Explorer::settled() const {
     if (presets_.busy()) return false;  // a file is being read: the settings will change
-    if (!invalid_.empty()) return !image_worker_->status().busy;
+    if (!invalid_.empty()) return !preview_.worker_status().busy;
     if (shows_influence()) return influence_shown() && curve_.curve().has_value();
-    return !image_worker_->status().busy && field_.has_image() && !field_.image().coarse &&
-           shown_generation_ == image_worker_->latest_generation() && curve_.curve().has_value() &&
-           (!terrain_shown_ || terrain_->shows(shown_generation_));
+    return preview_.settled() && curve_.curve().has_value() &&
+           (!terrain_shown_ || terrain_->shows(preview_.shown_generation()));
 }
 
 std::string Explorer::title() const {
@@ -116,9 +114,7 @@ void Explorer::request_quit() {
 
 void Explorer::draw(WindowInbox& inbox) {
     take_results();
-    update_teach_views(teach_, settings_, ImGui::GetTime(),
-                       field_.has_image() && !field_.image().coarse &&
-                           shown_generation_ == image_worker_->latest_generation());
+    update_teach_views(teach_, settings_, ImGui::GetTime(), preview_.shows_newest());
 
     // A file read in the background arrives here; until then the settings are untouched.
     if (take_opened_preset(presets_, settings_)) controls_.clear_rejected();
@@ -253,14 +249,7 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
     ImGui::Begin("Preview", nullptr,
                  panel_flags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
                      ImGuiWindowFlags_NoScrollWithMouse);
-    const WorkerStatus status = image_worker_->status();
-    PreviewStatus shown;
-    shown.rendering               = status.busy;
-    shown.coarse                  = status.coarse_stage;
-    shown.progress                = status.rows_total > 0
-                                        ? static_cast<float>(status.rows_done) / static_cast<float>(status.rows_total)
-                                        : 0.0f;
-    shown.error                   = !invalid_.empty() ? invalid_ : status.error;
+    PreviewStatus shown           = preview_.status(invalid_);
     preview_.export_frame().size  = chosen_size(export_);
     preview_.export_frame().label = chosen_size_label(export_);
     // The picture's views: the 2D preview, or the field as a 3D landscape (terrain_view.hpp).
@@ -282,7 +271,7 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
     }
     if (terrain_shown_) {
         const TerrainLayout layout =
-            terrain_->draw(settings_, field_, preview_.export_frame(), preview_.size_override());
+            terrain_->draw(settings_, preview_.field(), preview_.export_frame(), preview_.size_override());
         want_width_  = layout.image_width;
         want_height_ = layout.image_height;
         gesture_     = false;  // the camera is not a setting: nothing for the undo history
@@ -302,13 +291,13 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
         // overlays, the readout from B on B's half, the lattice views on top.
         PictureLayers layers;
         layers.image = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
-            compare_.draw_image(draw, field_, view, repeats);
+            compare_.draw_image(draw, preview_.field(), view, repeats);
         };
         layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
         layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
             draw_lattice_views(draw, view, repeats, lattice_, presenter_.line_scale());
         };
-        const PreviewLayout layout = preview_.draw(frame, field_, shown, lattice_.layers, layers);
+        const PreviewLayout layout = preview_.draw(frame, shown, lattice_.layers, layers);
         want_width_                = layout.image_width;
         want_height_               = layout.image_height;
         gesture_                   = layout.gesture;
@@ -339,7 +328,7 @@ void Explorer::draw_curve_window(const FrameContext& frame, ImVec2 pos, ImVec2 s
         return;
     }
 
-    curve_.draw(frame, field_, teach_.chosen);
+    curve_.draw(frame, preview_.field(), teach_.chosen);
     ImGui::End();
 }
 

@@ -2,7 +2,8 @@
 //
 // One `Explorer` lives for the program's run. Each frame (`draw`, between ImGui::NewFrame and
 // ImGui::Render) it:
-//   1. takes the newest results from the two render workers (image, curve) and re-colours;
+//   1. takes the newest results from the render workers (the preview's image, the curve) and
+//      re-colours;
 //   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E/Q);
 //   3. lays out the menu bar, the controls panel (left), the preview or, in its "3D terrain"
 //      tab, the terrain view (right, top) and the curve plot with the field's statistics (right,
@@ -66,9 +67,9 @@ class Explorer {
     // What to remember for the next start.
     Session session() const;
 
-    // True while anything is still moving (a render, an export, an animation): any part's
-    // busy() (panels()) or the window's own workers. The main loop then keeps drawing at a steady
-    // rate instead of sleeping until the next event.
+    // True while anything is still moving (a render, an export, an animation): any panel's
+    // busy() (panels()) or what the composition itself runs (composition_busy). The main loop
+    // then keeps drawing at a steady rate instead of sleeping until the next event.
     bool busy() const;
     // True when the preview shows the full image of the newest settings (for --screenshot).
     bool settled() const;
@@ -98,8 +99,8 @@ class Explorer {
         return {&controls_, &preview_, &curve_, &presets_, &export_,
                 &figures_,  &compare_, &teach_, &lessons_, &layers_};
     }
-    // What the composition itself runs: the image worker, the lattice view's image, the terrain
-    // while its tab is shown, the big 1D curve's gesture and the 2D tab a lesson asked for.
+    // What the composition itself runs: the lattice view's image, the terrain while its tab is
+    // shown, the big 1D curve's gesture and the 2D tab a lesson asked for.
     bool composition_busy() const;
     void take_results();
     void handle_shortcuts(std::vector<Shortcut>& shortcuts);
@@ -133,9 +134,8 @@ class Explorer {
     PresetDialogs presets_;
     ExportDialog export_;
     FigureExport figures_;  // File > Export figure (gui/figures/)
-    ShownField field_;
-    TeachViews teach_;     // the teaching views (teach_views.hpp): ways of looking, not settings
-    CompareView compare_;  // A beside the kept B, or their difference (compare_view.hpp)
+    TeachViews teach_;      // the teaching views (teach_views.hpp): ways of looking, not settings
+    CompareView compare_;   // A beside the kept B, or their difference (compare_view.hpp)
     LatticeViews lattice_;
     LessonPanel lessons_;      // the Lessons menu and panel (gui/lessons/)
     PresenterMode presenter_;  // View > Presenter mode (gui/lessons/presenter_mode.hpp)
@@ -143,23 +143,14 @@ class Explorer {
     double slowest_frame_ms_     = 0.0;
     double slowest_frame_cpu_ms_ = 0.0;
     bool quit_                   = false;
-    bool confirm_quit_           = false;
-    std::optional<Settings> snapshot_;  // "B", kept aside to compare with the live settings  // the
-                                        // unsaved-changes question opens next frame
-    bool gesture_ = false;              // a pan, scanline drag or wheel burst this frame (any view)
-    std::string invalid_;               // noise::validate's message for the current settings
-    std::string notice_;                // add_notice's lines
+    bool confirm_quit_           = false;  // the unsaved-changes question opens next frame
+    std::optional<Settings> snapshot_;     // "B", kept aside to compare with the live settings
+    bool gesture_ = false;                 // a pan, scanline drag or wheel burst this frame (any view)
+    std::string invalid_;                  // noise::validate's message for the current settings
+    std::string notice_;                   // add_notice's lines
 
-    // What was last sent to each worker; a request goes out when this differs.
-    struct ImageKey {
-        noise::Params params;
-        int width = 0, height = 0;
-        OctaveChoice chosen;
-        bool operator==(const ImageKey&) const = default;
-    };
-    std::optional<ImageKey> sent_image_;
+    // The image size the view shown wants (the 2D preview, the big 1D curve or the terrain).
     int want_width_ = 0, want_height_ = 0;
-    std::uint64_t shown_generation_ = 0;
 
     // The teaching preview modes' image (influence_image.hpp), rendered by a task of its own.
     struct InfluenceKey {
@@ -175,7 +166,6 @@ class Explorer {
 
     // Last: the workers' threads must stop before the state above goes away.
     std::unique_ptr<TerrainView> terrain_;
-    std::unique_ptr<RenderWorker> image_worker_;
     CurvePanel curve_;  // the curve and its worker (curve_panel.hpp)
 };
 

@@ -26,18 +26,19 @@ nlohmann::json Explorer::report_state() const {
     for (const ViewKeyInfo& info : view_key_table())
         view[std::string(info.key)] = format_view_key(settings_.view, info);
     state["view"]             = std::move(view);
-    const WorkerStatus status = image_worker_->status();
+    const WorkerStatus status = preview_.worker_status();
+    const ShownField& field   = preview_.field();
     nlohmann::json preview;
-    preview["generation"] = field_.has_image() ? field_.image().generation : 0;
-    preview["checksum"]   = field_.checksum();
-    preview["width"]      = field_.image().width;
-    preview["height"]     = field_.image().height;
-    preview["coarse"]     = field_.image().coarse;
-    preview["render_ms"]  = field_.image().milliseconds;
+    preview["generation"] = field.has_image() ? field.image().generation : 0;
+    preview["checksum"]   = field.checksum();
+    preview["width"]      = field.image().width;
+    preview["height"]     = field.image().height;
+    preview["coarse"]     = field.image().coarse;
+    preview["render_ms"]  = field.image().milliseconds;
     state["preview"]      = std::move(preview);
     // The preview's image comes from the worker, or in a lattice view's mode from its own task.
     const bool influence          = shows_influence();
-    state["requested_generation"] = influence ? influence_generation_ : image_worker_->latest_generation();
+    state["requested_generation"] = influence ? influence_generation_ : preview_.latest_generation();
     state["rendering"]            = influence ? influence_task_ && !influence_task_->finished() : status.busy;
     state["rows_done"]            = status.rows_done;
     state["rows_total"]           = status.rows_total;
@@ -90,9 +91,9 @@ nlohmann::json Explorer::report_state() const {
     state["presenter"]     = presenter_.on();
     state["figure"]        = figures_.report_state();
     state["layers"]        = layers_.report_state(settings_.params);
-    if (field_.has_image())
+    if (field.has_image())
         state["field"] = {
-            {"min", field_.summary().min}, {"max", field_.summary().max}, {"mean", field_.summary().mean}};
+            {"min", field.summary().min}, {"max", field.summary().max}, {"mean", field.summary().mean}};
     return state;
 }
 

@@ -16,19 +16,16 @@ namespace app::gui {
 void Explorer::take_results() {
     // The worker's images are the noise itself; while a teaching mode shows something else they
     // are dropped (the request is sent again when the mode returns to the noise).
-    if (auto image = image_worker_->take_image(); image && !shows_influence()) {
-        shown_generation_ = image->generation;
-        field_.set_image(std::move(*image));
-    }
+    preview_.take_noise_image(!shows_influence());
     if (influence_task_) {
         if (auto outcome = influence_task_->take();
             outcome && outcome->result && !influence_task_->cancelling()) {
-            field_.set_image(std::move(*outcome->result));
+            preview_.show_image(std::move(*outcome->result));
             shown_influence_ = sent_influence_;
         }
     }
     curve_.take_result();
-    field_.refresh(settings_.view);
+    preview_.refresh_colours(settings_.view);
 }
 
 void Explorer::send_requests() {
@@ -37,7 +34,6 @@ void Explorer::send_requests() {
     // And the selected layer alone, when the Layers panel shows it so.
     const noise::Params params = layers_.shown(shown_params(teach_, settings_.params));
 
-    const ImageKey image{params, want_width_, want_height_, teach_.chosen};
     if (!shows_influence() && influence_task_) {
         influence_task_.reset();  // a lattice view's mode left: its next image starts afresh
         sent_influence_.reset();
@@ -45,16 +41,9 @@ void Explorer::send_requests() {
     }
     if (shows_influence()) {
         send_influence_request(params);
-        sent_image_.reset();  // back on the noise, the picture is asked for again
-    } else if (!sent_image_ || !(*sent_image_ == image)) {
-        PreviewRequest request;
-        request.params        = params;
-        request.width         = want_width_;
-        request.height        = want_height_;
-        request.curve_samples = 0;
-        request.chosen        = teach_.chosen;
-        image_worker_->submit(request);
-        sent_image_ = image;
+        preview_.forget_noise_request();  // back on the noise, the picture is asked for again
+    } else {
+        preview_.request_noise(params, want_width_, want_height_, teach_.chosen);
     }
 
     // The curve is the preview row under the scanline: the same y as that row's pixels.

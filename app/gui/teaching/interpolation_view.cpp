@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <string>
 
+#include "gui/common/theme.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/render.hpp"
@@ -17,16 +19,11 @@ namespace {
 
 constexpr float curves_width = 300.0f;
 
+static_assert(std::size(colours::interpolation_curves) == curve_count, "one colour per interpolation curve");
+
 ImU32 curve_colour(std::size_t i, bool selected) {
-    static constexpr ImU32 colours[curve_count] = {
-        IM_COL32(240, 110, 100, 255),  // linear
-        IM_COL32(250, 190, 80, 255),   // cosine
-        IM_COL32(120, 210, 120, 255),  // cubic
-        IM_COL32(110, 180, 255, 255),  // quintic
-        IM_COL32(200, 140, 250, 255),  // smoothstep
-    };
-    const ImU32 c = colours[i];
-    return selected ? c : (c & 0x00FFFFFFu) | (150u << 24);
+    const ImU32 c = colours::interpolation_curves[i];
+    return selected ? c : colours::with_alpha(c, 150);
 }
 
 }  // namespace
@@ -90,8 +87,7 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     ImGui::SameLine();
     if (const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm);
         !info.uses("interpolation"))
-        ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f),
-                           "%s noise does not interpolate: the rows are the same",
+        ImGui::TextColored(ImColor(colours::warning), "%s noise does not interpolate: the rows are the same",
                            std::string(info.name).c_str());
     else
         ImGui::TextDisabled("the same noise with each curve; click a row to use that curve");
@@ -106,7 +102,7 @@ void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) 
     const float top = origin.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f;
     const ImVec2 p0(origin.x + 30.0f, top), p1(origin.x + size.x - 8.0f, origin.y + size.y - 20.0f);
     if (p1.y - p0.y < 30.0f) return;
-    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    draw->AddRectFilled(p0, p1, colours::plot_background);
     // y from -0.25 (the cubic's weight dips below 0 elsewhere; its slope too) to 2 (quintic's slope
     // peaks at 1.875).
     const double y_lo = -0.25, y_hi = 2.0;
@@ -114,9 +110,10 @@ void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) 
     const auto sy = [&](double v) {
         return p1.y - static_cast<float>((v - y_lo) / (y_hi - y_lo)) * (p1.y - p0.y);
     };
-    const ImU32 text = IM_COL32(170, 172, 182, 255);
+    const ImU32 text = colours::plot_text;
     for (double v : {0.0, 1.0, 2.0}) {
-        draw->AddLine(ImVec2(p0.x, sy(v)), ImVec2(p1.x, sy(v)), IM_COL32(255, 255, 255, v == 0.0 ? 60 : 25));
+        draw->AddLine(ImVec2(p0.x, sy(v)), ImVec2(p1.x, sy(v)),
+                      colours::with_alpha(colours::light, v == 0.0 ? 60 : 25));
         char label[16];
         std::snprintf(label, sizeof label, "%g", v);
         draw->AddText(ImVec2(p0.x - 14.0f, sy(v) - 7.0f), text, label);
@@ -143,7 +140,7 @@ void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) 
             draw->AddPolyline(points, steps + 1, curve_colour(c, is_selected), 0, is_selected ? 1.5f : 0.8f);
         }
     }
-    draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+    draw->AddRect(p0, p1, colours::plot_frame);
     ImGui::Dummy(ImVec2(size.x, size.y - ImGui::GetTextLineHeightWithSpacing()));
 }
 
@@ -177,7 +174,7 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size) {
         std::snprintf(key, sizeof key, "interp_row_%s", std::string(noise::interpolation_names[c]).c_str());
         report_rect(key, r0, r1);
         const ImVec2 q0(r0.x + label_w, r0.y), q1 = r1;
-        draw->AddRectFilled(q0, q1, selected ? IM_COL32(34, 38, 50, 255) : IM_COL32(22, 24, 30, 255));
+        draw->AddRectFilled(q0, q1, selected ? colours::plot_row_selected : colours::plot_background);
         draw->AddText(ImVec2(r0.x + 4.0f, r0.y + (row_h - ImGui::GetTextLineHeight()) * 0.5f),
                       curve_colour(c, selected || hovered),
                       std::string(noise::interpolation_names[c]).c_str());
@@ -187,7 +184,7 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size) {
         if (width / span >= 6.0)
             for (double x = std::ceil(x_lo); x <= x_lo + span; x += 1.0) {
                 const float sx = q0.x + static_cast<float>((x - x_lo) / span) * width;
-                draw->AddLine(ImVec2(sx, q0.y), ImVec2(sx, q1.y), IM_COL32(255, 255, 255, 30));
+                draw->AddLine(ImVec2(sx, q0.y), ImVec2(sx, q1.y), colours::with_alpha(colours::light, 30));
             }
         const auto& row = rows_->rows[c];
         std::vector<ImVec2> points(row.size());
@@ -196,7 +193,7 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size) {
                                q1.y - 2.0f - static_cast<float>((row[i] - lo) / (hi - lo)) * (row_h - 4.0f));
         draw->AddPolyline(points.data(), static_cast<int>(points.size()), curve_colour(c, selected), 0,
                           selected ? 2.0f : 1.2f);
-        draw->AddRect(q0, q1, selected ? IM_COL32(255, 255, 255, 120) : IM_COL32(255, 255, 255, 30));
+        draw->AddRect(q0, q1, colours::with_alpha(colours::light, selected ? 120 : 30));
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + size.y));
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gui/common/theme.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/trace.hpp"
 
@@ -15,13 +16,19 @@ constexpr float min_line_gap  = 8.0f;   // screen pixels between drawn lattice l
 constexpr float min_mark_cell = 24.0f;  // cells smaller than this show no arrows or dots
 constexpr int max_marks       = 6000;
 
-// Diverging colours for lattice values: blue below 0, orange above, grey at 0.
+// Diverging colours for lattice values: blue below 0, orange above, grey at 0 (the theme's
+// value_negative, value_positive and value_zero), each channel mixed on its own.
 ImU32 value_colour(double v) {
-    const double t = std::clamp(v, -1.0, 1.0);
-    const auto mix = [&](int zero, int neg, int pos) {
-        return static_cast<int>(zero + (t < 0 ? (neg - zero) * -t : (pos - zero) * t));
+    const double t     = std::clamp(v, -1.0, 1.0);
+    const auto channel = [](ImU32 colour, int shift) { return static_cast<int>((colour >> shift) & 0xFFu); };
+    const auto mix     = [&](int shift) {
+        const int zero = channel(colours::value_zero, shift);
+        const int neg  = channel(colours::value_negative, shift);
+        const int pos  = channel(colours::value_positive, shift);
+        return static_cast<ImU32>(static_cast<int>(zero + (t < 0 ? (neg - zero) * -t : (pos - zero) * t)));
     };
-    return IM_COL32(mix(200, 60, 255), mix(200, 120, 150), mix(200, 255, 40), 255);
+    return (mix(IM_COL32_R_SHIFT) << IM_COL32_R_SHIFT) | (mix(IM_COL32_G_SHIFT) << IM_COL32_G_SHIFT) |
+           (mix(IM_COL32_B_SHIFT) << IM_COL32_B_SHIFT) | IM_COL32_A_MASK;
 }
 
 void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float scale) {
@@ -34,7 +41,8 @@ void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float sc
     const float ux = dx / length, uy = dy / length, head = std::min(7.0f * scale, length * 0.4f);
     const ImVec2 left(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f);
     const ImVec2 right(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f);
-    draw->AddLine(from, to, IM_COL32(0, 0, 0, 150), 3.5f * scale);  // dark edge: readable on any colour
+    draw->AddLine(from, to, colours::with_alpha(colours::shadow, 150),
+                  3.5f * scale);  // dark edge: readable on any colour
     draw->AddLine(from, to, colour, 1.8f * scale);
     draw->AddTriangleFilled(to, left, right, colour);
     draw->AddCircleFilled(from, 2.5f * scale, colour);
@@ -89,15 +97,15 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
     };
     for (std::int64_t i = first_line(x0); static_cast<double>(i) <= x1; i += step) {
         const float x = view.screen_at({static_cast<double>(i), y0}).x;
-        draw->AddLine(ImVec2(x + scale, clip_min.y), ImVec2(x + scale, clip_max.y), IM_COL32(0, 0, 0, 70),
-                      scale);
-        draw->AddLine(ImVec2(x, clip_min.y), ImVec2(x, clip_max.y), IM_COL32(255, 255, 255, 110), scale);
+        draw->AddLine(ImVec2(x + scale, clip_min.y), ImVec2(x + scale, clip_max.y),
+                      colours::lattice_line_shadow, scale);
+        draw->AddLine(ImVec2(x, clip_min.y), ImVec2(x, clip_max.y), colours::lattice_line, scale);
     }
     for (std::int64_t j = first_line(y0); static_cast<double>(j) <= y1; j += step) {
         const float y = view.screen_at({x0, static_cast<double>(j)}).y;
-        draw->AddLine(ImVec2(clip_min.x, y + scale), ImVec2(clip_max.x, y + scale), IM_COL32(0, 0, 0, 70),
-                      scale);
-        draw->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), IM_COL32(255, 255, 255, 110), scale);
+        draw->AddLine(ImVec2(clip_min.x, y + scale), ImVec2(clip_max.x, y + scale),
+                      colours::lattice_line_shadow, scale);
+        draw->AddLine(ImVec2(clip_min.x, y), ImVec2(clip_max.x, y), colours::lattice_line, scale);
     }
 
     // Points: only where a cell is large enough to hold an arrow.
@@ -118,15 +126,16 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
             if (features) {
                 const ImVec2 feature = view.screen_at({mark.fx, mark.fy});
                 const float radius   = std::min(5.0f * scale, static_cast<float>(cell) * 0.12f);
-                draw->AddCircleFilled(feature, radius + 1.5f * scale, IM_COL32(0, 0, 0, 190));
-                draw->AddCircleFilled(feature, radius, IM_COL32(255, 240, 120, 255));
+                draw->AddCircleFilled(feature, radius + 1.5f * scale,
+                                      colours::with_alpha(colours::shadow, 190));
+                draw->AddCircleFilled(feature, radius, colours::gradient_mark);
             } else if (arrows) {
                 const ImVec2 tip(at.x + static_cast<float>(mark.gx) * arrow_scale,
                                  at.y + static_cast<float>(mark.gy) * arrow_scale);
-                draw_arrow(draw, at, tip, IM_COL32(255, 240, 120, 255), scale);
+                draw_arrow(draw, at, tip, colours::gradient_mark, scale);
             } else {
                 const float radius = std::min(7.0f * scale, static_cast<float>(cell) * 0.15f);
-                draw->AddCircleFilled(at, radius + 1.5f * scale, IM_COL32(0, 0, 0, 170));
+                draw->AddCircleFilled(at, radius + 1.5f * scale, colours::with_alpha(colours::shadow, 170));
                 draw->AddCircleFilled(at, radius, value_colour(mark.value));
             }
             ++stats.marks;

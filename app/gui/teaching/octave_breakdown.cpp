@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/colour.hpp"
+#include "gui/common/theme.hpp"
 #include "gui/preview/octave_legend.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/kernel.hpp"
@@ -218,7 +219,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     // S and M, lit when on.
     const bool solo  = chosen.solo == octave;
     const bool muted = (chosen.muted & (1u << octave)) != 0;
-    ImGui::PushStyleColor(ImGuiCol_Button, solo ? ImVec4(0.85f, 0.65f, 0.15f, 1.0f)
+    ImGui::PushStyleColor(ImGuiCol_Button, solo ? ImGui::ColorConvertU32ToFloat4(colours::solo_on)
                                                 : ImGui::GetStyleColorVec4(ImGuiCol_Button));
     if (ImGui::SmallButton("S")) chosen.solo = solo ? -1 : octave;
     ImGui::PopStyleColor();
@@ -226,7 +227,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     report_item(key);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solo: show octave %d alone (click again to undo)", octave);
     ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Button, muted ? ImVec4(0.75f, 0.25f, 0.2f, 1.0f)
+    ImGui::PushStyleColor(ImGuiCol_Button, muted ? ImGui::ColorConvertU32ToFloat4(colours::mute_on)
                                                  : ImGui::GetStyleColorVec4(ImGuiCol_Button));
     if (ImGui::SmallButton("M")) chosen.muted ^= 1u << octave;
     ImGui::PopStyleColor();
@@ -270,24 +271,24 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     ImDrawList* draw    = ImGui::GetWindowDrawList();
     const auto& texture = textures_[static_cast<std::size_t>(octave)];
     if (texture && texture->id()) draw->AddImage(texture->id(), image_at, image_end);
-    if (!chosen.shows(octave)) draw->AddRectFilled(image_at, image_end, IM_COL32(20, 20, 24, 170));
+    if (!chosen.shows(octave)) draw->AddRectFilled(image_at, image_end, colours::muted_veil);
     std::snprintf(key, sizeof key, "octave_image_%d", octave);
     report_rect(key, image_at, image_end);
 
     // Its share (colour) and the running sum (white) along the scanline row, one scale for all rows.
     const ImVec2 p0(box.x + thumb_side + 10.0f, top.y + 2.0f);
     const ImVec2 p1(p0.x + plot_width, p0.y + thumb_side);
-    draw->AddRectFilled(p0, p1, IM_COL32(22, 24, 30, 255));
+    draw->AddRectFilled(p0, p1, colours::plot_background);
     const auto sy = [&](double v) {
         return (p0.y + p1.y) * 0.5f - static_cast<float>(v / scale) * (p1.y - p0.y) * 0.48f;
     };
-    draw->AddLine(ImVec2(p0.x, sy(0.0)), ImVec2(p1.x, sy(0.0)), IM_COL32(255, 255, 255, 40));
+    draw->AddLine(ImVec2(p0.x, sy(0.0)), ImVec2(p1.x, sy(0.0)), colours::plot_frame);
     // Octave 0's lattice lines (whole noise units): amber when the lacunarity is whole, since then
     // every octave's lattice has a line on each of them.
     const double x_lo = p.offset_x, x_hi = p.offset_x + p.frequency;
     if (plot_width / p.frequency >= 4.0) {
         const bool stacked = whole_number(p.lacunarity) && p.octave_offsets == noise::OctaveOffsets::none;
-        const ImU32 colour = stacked ? IM_COL32(255, 190, 70, 90) : IM_COL32(255, 255, 255, 28);
+        const ImU32 colour = stacked ? colours::octave_lines_stack : colours::octave_lines;
         for (double x = std::ceil(x_lo); x <= x_hi; x += 1.0) {
             const float sx = p0.x + static_cast<float>((x - x_lo) / (x_hi - x_lo)) * plot_width;
             draw->AddLine(ImVec2(sx, p0.y), ImVec2(sx, p1.y), colour);
@@ -303,9 +304,9 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
                        sy(values[i]));
         draw->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, thickness);
     };
-    polyline(running, IM_COL32(235, 235, 240, 150), 1.0f);
+    polyline(running, colours::running_sum, 1.0f);
     polyline(share, octave_colour(octave, count, chosen.shows(octave) ? 1.0f : 0.25f), 1.5f);
-    draw->AddRect(p0, p1, IM_COL32(255, 255, 255, 40));
+    draw->AddRect(p0, p1, colours::plot_frame);
     std::snprintf(key, sizeof key, "octave_plot_%d", octave);
     report_rect(key, p0, p1);
 

@@ -6,16 +6,13 @@
 #include <cstdio>
 #include <string>
 
+#include "gui/common/theme.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/interpolate.hpp"
 
 namespace app::gui {
 
 namespace {
-
-constexpr ImU32 gradient_colour = IM_COL32(255, 240, 120, 255);
-constexpr ImU32 distance_colour = IM_COL32(120, 200, 255, 255);
-constexpr ImU32 point_colour    = IM_COL32(255, 90, 90, 255);
 
 // [SECTION] Printing ----------------------------------------------------------------------------
 
@@ -67,12 +64,12 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
         return ImVec2(origin.x + pad + static_cast<float>((u - lo) / (hi - lo)) * span,
                       origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
     };
-    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), IM_COL32(24, 26, 32, 255), 4.0f);
+    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), colours::plot_background, 4.0f);
     for (double k = lo; k <= hi; k += 1.0) {
-        draw->AddLine(at(k, lo), at(k, hi), IM_COL32(255, 255, 255, 50));
-        draw->AddLine(at(lo, k), at(hi, k), IM_COL32(255, 255, 255, 50));
+        draw->AddLine(at(k, lo), at(k, hi), colours::probe_grid);
+        draw->AddLine(at(lo, k), at(hi, k), colours::probe_grid);
     }
-    draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);
+    draw->AddRect(at(0, 0), at(1, 1), colours::probe_cell_frame, 0.0f, 0, 1.5f);
     const double py    = params.dimension >= 2 ? octave.frac[1] : 0.5;
     const ImVec2 point = at(octave.frac[0], py);
     const auto feature = [&](const noise::CornerTrace& c) {
@@ -84,18 +81,17 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
     for (int n : {octave.second_nearest, octave.nearest})
         if (n >= 0 && inside(octave.corners[static_cast<std::size_t>(n)]))
             draw->AddLine(point, feature(octave.corners[static_cast<std::size_t>(n)]),
-                          n == octave.nearest ? gradient_colour : distance_colour, 2.0f);
+                          n == octave.nearest ? colours::gradient_mark : colours::distance_mark, 2.0f);
     for (std::size_t n = 0; n < octave.corners.size(); ++n) {
         const noise::CornerTrace& c = octave.corners[n];
         if (!inside(c) || c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face of the cells
         const bool kept =
             static_cast<int>(n) == octave.nearest || static_cast<int>(n) == octave.second_nearest;
-        draw->AddCircleFilled(feature(c), 5.5f, IM_COL32(0, 0, 0, 200));
-        draw->AddCircleFilled(feature(c), 4.0f,
-                              kept ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 150, 160, 255));
+        draw->AddCircleFilled(feature(c), 5.5f, colours::with_alpha(colours::shadow, 200));
+        draw->AddCircleFilled(feature(c), 4.0f, kept ? colours::light : colours::probe_feature_far);
     }
-    draw->AddCircleFilled(point, 4.5f, point_colour);
-    draw->AddCircle(point, 6.5f, IM_COL32(0, 0, 0, 200), 0, 1.5f);
+    draw->AddCircleFilled(point, 4.5f, colours::probe_point);
+    draw->AddCircle(point, 6.5f, colours::with_alpha(colours::shadow, 200), 0, 1.5f);
 }
 
 void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
@@ -112,12 +108,12 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
                       origin.y + pad + static_cast<float>((v - lo) / (hi - lo)) * span);
     };
     const float cell = span / static_cast<float>(hi - lo);
-    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), IM_COL32(24, 26, 32, 255), 4.0f);
+    draw->AddRectFilled(origin, ImVec2(origin.x + size, origin.y + size), colours::plot_background, 4.0f);
     for (double k = lo; k <= hi; k += 1.0) {  // the lattice lines
-        draw->AddLine(at(k, lo), at(k, hi), IM_COL32(255, 255, 255, 50));
-        draw->AddLine(at(lo, k), at(hi, k), IM_COL32(255, 255, 255, 50));
+        draw->AddLine(at(k, lo), at(k, hi), colours::probe_grid);
+        draw->AddLine(at(lo, k), at(hi, k), colours::probe_grid);
     }
-    draw->AddRect(at(0, 0), at(1, 1), IM_COL32(255, 255, 255, 170), 0.0f, 0, 1.5f);  // the point's cell
+    draw->AddRect(at(0, 0), at(1, 1), colours::probe_cell_frame, 0.0f, 0, 1.5f);  // the point's cell
 
     const ImVec2 point   = at(octave.frac[0], params.dimension >= 2 ? octave.frac[1] : 0.5);
     const bool gradients = params.algorithm == noise::Algorithm::perlin;  // as probe_distance_corners
@@ -126,15 +122,15 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
         const ImVec2 corner = at(c.offset[0], params.dimension >= 2 ? c.offset[1] : 0.5);
         const bool own      = c.offset[0] >= 0 && c.offset[0] <= 1 && c.offset[1] >= 0 && c.offset[1] <= 1;
         if (gradients) {
-            if (own) draw->AddLine(corner, point, distance_colour, 1.2f);  // the distance vector
+            if (own) draw->AddLine(corner, point, colours::distance_mark, 1.2f);  // the distance vector
             arrow(draw, corner,
                   ImVec2(corner.x + static_cast<float>(c.gradient[0]) * cell * 0.35f,
                          corner.y + static_cast<float>(c.gradient[1]) * cell * 0.35f),
-                  gradient_colour, 2.0f);
+                  colours::gradient_mark, 2.0f);
         } else {
             const double t  = std::clamp(c.value, -1.0, 1.0);
             const auto grey = static_cast<int>(127.5 + 127.5 * t);
-            draw->AddCircleFilled(corner, 6.0f, IM_COL32(0, 0, 0, 200));
+            draw->AddCircleFilled(corner, 6.0f, colours::with_alpha(colours::shadow, 200));
             draw->AddCircleFilled(corner, 4.5f, IM_COL32(grey, grey, grey, 255));
         }
         if (own || !cubic) {  // the corner's number beside it, outside the cell
@@ -143,11 +139,11 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
             const ImVec2 text_size = ImGui::CalcTextSize(text);
             const float tx         = c.offset[0] <= 0 ? corner.x - text_size.x - 4.0f : corner.x + 4.0f;
             const float ty         = c.offset[1] <= 0 ? corner.y - text_size.y - 2.0f : corner.y + 2.0f;
-            draw->AddText(ImVec2(tx, ty), IM_COL32(235, 235, 240, 255), text);
+            draw->AddText(ImVec2(tx, ty), colours::caption_text, text);
         }
     }
-    draw->AddCircleFilled(point, 4.5f, point_colour);
-    draw->AddCircle(point, 6.5f, IM_COL32(0, 0, 0, 200), 0, 1.5f);
+    draw->AddCircleFilled(point, 4.5f, colours::probe_point);
+    draw->AddCircle(point, 6.5f, colours::with_alpha(colours::shadow, 200), 0, 1.5f);
 }
 
 // [SECTION] The numbers -------------------------------------------------------------------------
@@ -325,14 +321,14 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         ImGui::SameLine();
         ImGui::BeginGroup();
         if (params.algorithm == noise::Algorithm::perlin) {
-            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "arrows: gradients g");
-            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "lines: distances d");
+            ImGui::TextColored(ImColor(colours::gradient_mark), "arrows: gradients g");
+            ImGui::TextColored(ImColor(colours::distance_mark), "lines: distances d");
             ImGui::TextUnformatted("numbers: g . d");
             ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
         } else if (params.algorithm == noise::Algorithm::worley) {
             ImGui::TextUnformatted("dots: feature points");
-            ImGui::TextColored(ImVec4(1.0f, 0.94f, 0.47f, 1.0f), "line: nearest, F1");
-            ImGui::TextColored(ImVec4(0.47f, 0.78f, 1.0f, 1.0f), "line: second nearest, F2");
+            ImGui::TextColored(ImColor(colours::gradient_mark), "line: nearest, F1");
+            ImGui::TextColored(ImColor(colours::distance_mark), "line: second nearest, F2");
             if (octave.nearest >= 0 && octave.second_nearest >= 0)
                 ImGui::Text("F1 %.4f  F2 %.4f",
                             octave.corners[static_cast<std::size_t>(octave.nearest)].value,
@@ -382,10 +378,10 @@ void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const 
     // cells are large enough on screen for the lines to read.
     if (view.screen_pixels_per_unit() >= 24.0 * scale)
         for (const NoisePoint& corner : probe_distance_corners(view.params, lattice.probe_x, lattice.probe_y))
-            draw->AddLine(view.screen_at(corner), p, distance_colour, 1.2f * scale);
-    draw->AddCircle(p, 8.0f * scale, IM_COL32(0, 0, 0, 200), 0, 3.0f * scale);
-    draw->AddCircle(p, 8.0f * scale, point_colour, 0, 1.8f * scale);
-    draw->AddCircleFilled(p, 2.5f * scale, point_colour);
+            draw->AddLine(view.screen_at(corner), p, colours::distance_mark, 1.2f * scale);
+    draw->AddCircle(p, 8.0f * scale, colours::with_alpha(colours::shadow, 200), 0, 3.0f * scale);
+    draw->AddCircle(p, 8.0f * scale, colours::probe_point, 0, 1.8f * scale);
+    draw->AddCircleFilled(p, 2.5f * scale, colours::probe_point);
 }
 
 nlohmann::json ProbePanel::report_state(const LatticeViewSettings& lattice) const {

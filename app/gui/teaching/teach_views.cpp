@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "gui/common/theme.hpp"
 #include "gui/preview/curve_plot.hpp"
 #include "gui/preview/view_transform.hpp"
 
@@ -166,8 +167,8 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ImVec2 at(top_right.x - size.x - 10.0f, top_right.y + 4.0f);
     draw->AddRectFilled(ImVec2(at.x - 5.0f, at.y - 2.0f), ImVec2(at.x + size.x + 5.0f, at.y + size.y + 2.0f),
-                        IM_COL32(20, 22, 28, 210), 3.0f);
-    draw->AddText(at, IM_COL32(255, 210, 110, 255), text.c_str());
+                        colours::badge, 3.0f);
+    draw->AddText(at, colours::accent_caption, text.c_str());
 }
 
 nlohmann::json teach_report(const TeachViews& teach, const Settings& settings) {

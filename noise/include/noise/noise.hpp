@@ -20,6 +20,7 @@
 //                     to_unit, to_unit16
 //     render.hpp      Region, RenderOptions, render, pixel_point, for_each_row, sample_row
 //     fractal.hpp     FractalNoise and its at()
+//     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation
 //     algorithms.hpp  the algorithm table
 //     perlin.hpp value.hpp simplex.hpp worley.hpp lattice.hpp interpolate.hpp hashes.hpp
 //                     the single-octave functions and their lattices
@@ -46,6 +47,7 @@
 #include "noise/hashes.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
+#include "noise/layer_stack.hpp"
 #include "noise/params.hpp"
 #include "noise/perlin.hpp"
 #include "noise/render.hpp"
