@@ -19,6 +19,7 @@
 #include "core/preset.hpp"
 #include "core/shown_text.hpp"
 #include "noise/fractal.hpp"
+#include "noise/layer_stack.hpp"
 
 namespace app {
 namespace {

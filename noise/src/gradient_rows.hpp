@@ -19,9 +19,10 @@
 
 namespace noise::detail {
 
-// Whether the SIMD lanes compute the field's rows: 2D gradient noise (improved or random
+// Whether the SIMD lanes compute layer 1's rows: 2D gradient noise (improved or random
 // gradients) with a two-point curve, any fractal sum, without a warp, the rotated layer, per-axis
-// tiling periods or a mask (shaping itself is fine).
+// tiling periods or a mask (shaping itself is fine). A layer stack above it then runs on the
+// rows as dual numbers (stack_rows.hpp's stack_gradient_row).
 bool gradient_rows_cover(const FractalNoise& noise);
 
 // Whether the lanes also shape the field (ShapeDual): every step but the curve and the terraces,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "noise/trace.hpp"
 #include "stack_rows.hpp"
 #include "stack_stage.hpp"
 
@@ -78,7 +79,7 @@ StackRows::StackRows(const LayerStack& stack) : stack_(&stack) {
 void StackRows::apply(const RowSpec& row, std::span<double> units) const {
     const auto layers       = stack_->layers();
     const std::size_t count = units.size();
-    // Every needed layer's own heights along the row, then the blend pixel by pixel.
+    // Every needed layer's own heights along the row, then the blend layer by layer on lanes.
     std::vector<double> own(layers.size() * count), mask(layers.size() * count);
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const std::span<double> heights(own.data() + k * count, count);
@@ -98,10 +99,80 @@ void StackRows::apply(const RowSpec& row, std::span<double> units) const {
             for (double& m : masks) m = unit_of(m, layers[k].mask_range);
         }
     }
-    for (std::size_t i = 0; i < count; ++i)
-        units[i] = stack_heights(
-            *stack_, units[i], [&](std::size_t k) { return own[k * count + i]; },
-            [&](std::size_t k) { return mask[k * count + i]; });
+    // stack_heights, layer by layer over the row: the same steps for every pixel, on lanes.
+    if (stack_->solo() > 1) {
+        const double* solo = own.data() + static_cast<std::size_t>(stack_->solo() - 2) * count;
+        std::copy(solo, solo + count, units.begin());
+        return;
+    }
+    if (stack_->solo() == 1) return;
+    const std::vector<double> field(units.begin(), units.end());  // layer 1's own, a mask for others
+    if (stack_->base().params().base_layer.mute) std::fill(units.begin(), units.end(), 0.0);
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const StackLayer& layer = *layers[k].settings;
+        if (layer.mute) continue;
+        const double* weights = nullptr;
+        if (layer.mask == LayerMask::layer)
+            weights = layer.mask_layer == 1
+                          ? field.data()
+                          : own.data() + static_cast<std::size_t>(layer.mask_layer - 2) * count;
+        else if (layer.mask == LayerMask::field)
+            weights = mask.data() + k * count;
+        blend_layer_row(layer, own.data() + k * count, weights, units.data(), count);
+    }
+}
+
+void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step, std::span<double> value,
+                        std::span<double> gx, std::span<double> gy) {
+    const auto layers       = stack.layers();
+    const std::size_t count = value.size();
+    // A row of unit heights with their x and y slopes: a field's rows through its nominal range.
+    struct DualRow {
+        std::vector<double> v, x, y;
+        Dual at(std::size_t i) const { return {v[i], {x[i], y[i], 0.0, 0.0}}; }
+    };
+    const auto field_rows = [&](const FractalNoise& field, Range range) {
+        DualRow r{std::vector<double>(count), std::vector<double>(count), std::vector<double>(count)};
+        value_gradient_row(field, row, step, r.v, r.x, r.y);
+        for (std::size_t i = 0; i < count; ++i) {
+            const Dual unit = (r.at(i) - Dual{range.lo}) / (range.hi - range.lo);  // trace.cpp's `unit`
+            r.v[i]          = unit.value;
+            r.x[i]          = unit.slope[0];
+            r.y[i]          = unit.slope[1];
+        }
+        return r;
+    };
+    std::vector<DualRow> own(layers.size()), masks(layers.size());
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const LayerStack::Layer& layer = layers[k];
+        if (layer.needed && layer.field) {
+            own[k] = field_rows(*layer.field, layer.field_range);
+        } else if (layer.needed) {
+            own[k] = {std::vector<double>(count), std::vector<double>(count), std::vector<double>(count)};
+            const Dual fy = Dual::along(1, stack.frame_y(row.y), stack.frame_per_unit());
+            for (std::size_t i = 0; i < count; ++i) {
+                const double x = row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step;
+                const Dual h   = placed_height(*layer.settings,
+                                               Dual::along(0, stack.frame_x(x), stack.frame_per_unit()), fy);
+                own[k].v[i]    = h.value;
+                own[k].x[i]    = h.slope[0];
+                own[k].y[i]    = h.slope[1];
+            }
+        }
+        if (layer.mask && !layer.settings->mute && stack.solo() == 0)
+            masks[k] = field_rows(*layer.mask, layer.mask_range);
+    }
+    const ShapingPlan& plan = stack.base().shaping();
+    for (std::size_t i = 0; i < count; ++i) {
+        const Dual u = (Dual{value[i], {gx[i], gy[i], 0.0, 0.0}} - Dual{plan.lo}) * plan.inv_span;
+        const Dual a = stack_heights(
+            stack, u, [&](std::size_t k) { return own[k].at(i); },
+            [&](std::size_t k) { return masks[k].at(i); });
+        const Dual v = Dual{plan.lo} + a * plan.span;
+        value[i]     = v.value;
+        gx[i]        = v.slope[0];
+        gy[i]        = v.slope[1];
+    }
 }
 
 }  // namespace detail

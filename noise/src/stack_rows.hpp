@@ -3,7 +3,8 @@
 // Each noise layer and mask field gets its own RowKernel, resolved with the row kernel of layer 1
 // (so a forced SIMD target applies to them too); shapes and heightmaps are read pixel by pixel.
 // apply gives, for every pixel, LayerStack::apply at its point bit for bit: the own heights come
-// from kernels that equal FractalNoise::at, and the blend is stack_stage.hpp's, on doubles.
+// from kernels that equal FractalNoise::at, and the blend is stack_stage.hpp's steps on lanes,
+// layer by layer (blend_layer_row).
 #pragma once
 
 #include <memory>
@@ -14,6 +15,18 @@
 #include "noise/layer_stack.hpp"
 
 namespace noise::detail {
+
+// a[i] = blend_onto(layer, a[i], own[i], layer_weight(layer, mask ? &mask[i] : nullptr)) for every
+// i < count, on the CPU's widest SIMD target (simd/stack_kernel.cpp), bit for bit.
+void blend_layer_row(const StackLayer& layer, const double* own, const double* mask, double* a,
+                     std::size_t count);
+
+// value[i], gx[i], gy[i], layer 1's shaped value and gradient at pixel i of `row`, become the
+// stack's, bit for bit what value_gradient gives at that pixel's point: each noise layer's and mask
+// field's own rows from value_gradient_row, shapes and heightmaps per pixel, then stack_heights on
+// dual numbers pixel by pixel. (A dual number's slopes along z and w never enter those along x, y.)
+void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step, std::span<double> value,
+                        std::span<double> gx, std::span<double> gy);
 
 class StackRows {
   public:

@@ -144,8 +144,23 @@ V mask_weight(const StackLayer& layer, V m) {
     return V{value_of(m) >= layer.mask_threshold ? 1.0 : 0.0};
 }
 
+// A layer's weight: its opacity, times its mask's weight when `m` (the mask's unit height) is given.
+template <class V>
+V layer_weight(const StackLayer& layer, const V* m) {
+    V weight{layer.opacity};
+    if (m != nullptr) weight = weight * mask_weight(layer, *m);
+    return weight;
+}
+
+// The layer's own height b blended onto a with the weight: a + (blend(a, b) - a) w.
+template <class V>
+V blend_onto(const StackLayer& layer, const V& a, const V& b, const V& weight) {
+    return a + (blend(layer.blend, a, b) - a) * weight;
+}
+
 // The stack on layer 1's unit height u. own(k) is layer k + 2's own height (k indexes
 // stack.layers()), mask(k) its mask field's unit height; both are asked only when needed.
+// (simd/stack_kernel.cpp runs the same steps layer by layer on lanes.)
 template <class V, class Own, class MaskField>
 V stack_heights(const LayerStack& stack, const V& u, Own&& own, MaskField&& mask) {
     const auto layers = stack.layers();
@@ -155,14 +170,12 @@ V stack_heights(const LayerStack& stack, const V& u, Own&& own, MaskField&& mask
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const StackLayer& layer = *layers[k].settings;
         if (layer.mute) continue;
-        V weight{layer.opacity};
+        V m{};
         if (layer.mask == LayerMask::layer)
-            weight = weight * mask_weight(layer, layer.mask_layer == 1
-                                                     ? u
-                                                     : own(static_cast<std::size_t>(layer.mask_layer - 2)));
+            m = layer.mask_layer == 1 ? u : own(static_cast<std::size_t>(layer.mask_layer - 2));
         else if (layer.mask == LayerMask::field)
-            weight = weight * mask_weight(layer, mask(k));
-        a = a + (blend(layer.blend, a, own(k)) - a) * weight;
+            m = mask(k);
+        a = blend_onto(layer, a, own(k), layer_weight(layer, layer.mask == LayerMask::none ? nullptr : &m));
     }
     return a;
 }

@@ -182,6 +182,25 @@ TEST(LayerStack, GradientIsTheDerivative) {
     }
 }
 
+TEST(LayerStack, GradientRowsAreValueGradientBitForBit) {
+    // The normal maps' and the erosion filter's rows: layer 1 on lanes where they cover it, the
+    // stack on dual numbers after it; each pixel as value_gradient gives it.
+    const noise::RowSpec row{-0.3, 0.0173, -3, 0.41};
+    for (const Params& params : stacks()) {
+        const noise::FractalNoise noise(params);
+        std::vector<double> value(70), gx(70), gy(70);
+        noise::value_gradient_row(noise, row, 1e-3, value, gx, gy);
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const noise::Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y, params.z,
+                                 params.w};
+            const noise::ValueGradient vg = noise::value_gradient(noise, p, 1e-3);
+            ASSERT_EQ(value[i], vg.value) << i;
+            ASSERT_EQ(gx[i], vg.gradient[0]) << i;
+            if (params.dimension >= 2) ASSERT_EQ(gy[i], vg.gradient[1]) << i;
+        }
+    }
+}
+
 // Layer 1's unit height at p, and a layer's, through their nominal ranges.
 double unit(const Params& params, double value) {
     const noise::Range range = noise::nominal_range(params);

@@ -166,3 +166,36 @@ def test_name_and_description_keep_the_reader_s_limits():
     with pytest.raises(ValueError):
         preset.name = 3
     assert ne.Preset.from_json(preset.to_json()).name == "n" * 1024
+
+
+def test_layer_keys_read_set_and_refuse_in_the_program_words(tmp_path):
+    preset = ne.Preset()
+    preset["layer.3.fractal"] = "ridged"  # creates layers 2 and 3, as --set does
+    preset["layer.3.blend"] = "max"
+    preset["layer.2.source"] = "shape"
+    preset["layer.2.shape_radius"] = 0.3
+    preset["layer.3.mask.octaves"] = 2
+    preset["layer.3.mask"] = "field"
+    preset["layer.1.name"] = "hills"
+    assert (preset["layer.3.fractal"], preset["layer.3.blend"], preset["layer.2.source"]) == ("ridged", "max", "shape")
+    assert preset["layer.2.shape_radius"] == 0.3 and preset["layer.3.mask.octaves"] == 2
+    assert preset["layer.1.name"] == "hills" and preset["layer.1.octaves"] == preset.octaves
+    assert "layer.3.blend" in preset.keys() and "layer.4.blend" not in preset.keys()
+    assert ne.Preset.from_json(preset.to_json()) == preset
+    # The stack renders as the program renders it.
+    path = tmp_path / "stack.json"
+    preset.save(path)
+    out = tmp_path / "stack.r32"
+    result = run_program("export", "--preset", str(path), "--size", "32x24", "--format", "r32", "--values", "raw",
+                         "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    import numpy as np
+    assert np.array_equal(ne.render(preset, 32, 24).astype(np.float32).ravel(), np.fromfile(out, dtype="<f4"))
+    with pytest.raises(ValueError) as bad:
+        preset["layer.2.opacity"] = 2
+    assert str(bad.value) == program_error("layer.2.opacity=2")
+    with pytest.raises(KeyError):
+        preset["layer.2.opacty"] = 1
+    with pytest.raises(ValueError) as missing:
+        preset["layer.5.blend"]
+    assert "layer.5.blend" in str(missing.value) and "\n" not in str(missing.value)

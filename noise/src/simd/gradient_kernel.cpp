@@ -32,6 +32,7 @@
 #include "noise/algorithms.hpp"
 #include "shaping_stage.hpp"
 #include "simd/lattice_simd-inl.h"
+#include "stack_rows.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace noise {
@@ -307,8 +308,7 @@ bool gradient_rows_cover(const FractalNoise& noise) {
     return params.algorithm == Algorithm::perlin && params.dimension == 2 &&
            (params.gradients == Gradients::improved || params.gradients == Gradients::random) &&
            params.interpolation != Interpolation::cubic && !noise.has_warp() && !noise.has_rotated_layer() &&
-           kernels_cover(noise.octaves()) && noise.shaping().mask == MaskMode::none &&
-           noise.stack() == nullptr;
+           kernels_cover(noise.octaves()) && noise.shaping().mask == MaskMode::none;
 }
 
 void shaped_gradient_row(const FractalNoise& noise, const RowSpec& row, double step, std::span<double> value,
@@ -343,6 +343,8 @@ void shaped_gradient_row(const FractalNoise& noise, const RowSpec& row, double s
             gy[i]             = shaped.slope[1];
         }
     }
+    // The layers above layer 1, on the rows of layer 1's value and gradient.
+    if (noise.stack() != nullptr) stack_gradient_row(*noise.stack(), row, step, value, gx, gy);
 }
 
 }  // namespace detail
