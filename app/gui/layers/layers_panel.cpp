@@ -9,6 +9,7 @@
 #include "gui/layers/layers_panel.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -26,6 +27,14 @@ namespace {
 
 std::string number_key(const char* what, int number) { return std::string(what) + std::to_string(number); }
 
+// A tooltip after a short hover only, as the controls' own: a quick pass over the list towards
+// the preview leaves no tooltip over the picture.
+void hover_tooltip(const char* text) {
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive() &&
+        ImGui::GetCurrentContext()->HoveredIdTimer >= 0.6f)
+        ImGui::SetTooltip("%s", text);
+}
+
 // A small button that stays lit while `on`: Solo and Mute.
 bool toggle_button(const char* label, bool& on, ImU32 lit, const char* tooltip) {
     if (on) {
@@ -34,7 +43,7 @@ bool toggle_button(const char* label, bool& on, ImU32 lit, const char* tooltip) 
     }
     const bool pressed = ImGui::SmallButton(label);
     if (on) ImGui::PopStyleColor(2);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+    hover_tooltip(tooltip);
     if (pressed) on = !on;
     return pressed;
 }
@@ -296,8 +305,7 @@ void LayersPanel::draw_buttons(noise::Params& params) {
         report_item(kind.key);
     }
     ImGui::EndDisabled();
-    if (full && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("The stack holds at most %d layers.", noise::max_stack_layers);
+    if (full) hover_tooltip("The stack is full: 8 layers at most (noise::max_stack_layers).");
 
     ImGui::BeginDisabled(full);
     if (ImGui::Button("Duplicate", ImVec2(third, 0))) {
@@ -314,14 +322,12 @@ void LayersPanel::draw_buttons(noise::Params& params) {
     }
     ImGui::EndDisabled();
     report_item("layers.remove");
-    if (selected_ == 1 && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Layer 1 is the field itself: it stays.");
+    if (selected_ == 1) hover_tooltip("Layer 1 is the field itself: it stays.");
     ImGui::Checkbox("Show the selected layer alone", &alone_);
     report_item("layers.alone");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "The preview shows the selected layer's own heights only. A way of looking: "
-            "not saved, and the Solo buttons are not touched.");
+    hover_tooltip(
+        "The preview shows the selected layer's own heights only. A way of looking: not saved, and the "
+        "Solo buttons are not touched.");
 }
 
 // [SECTION] The selected layer's controls ----------------------------------------------------
@@ -345,17 +351,18 @@ void LayersPanel::draw_selected(noise::Params& params) {
         ImGui::TextWrapped("File: %s", layer.heightmap.empty() ? "(none)" : layer.heightmap.c_str());
     // A source or mask just switched to noise gets its field (noise/layer_edit.hpp).
     if (!(layer == before)) noise::give_layer_fields(params, layer, selected_);
+    // Open at first, and not indented: the labels keep the controls' column.
+    constexpr ImGuiTreeNodeFlags open_unindented =
+        ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_NoTreePushOnOpen;
     if (layer.source == noise::LayerSource::noise && !layer.field.empty() &&
-        ImGui::TreeNodeEx("Noise", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::TreeNodeEx("Noise", open_unindented)) {
         report_item("layers.noise");
         draw_field_controls(layer.field.front(), controls_, prefix);
-        ImGui::TreePop();
     }
     if (layer.mask == noise::LayerMask::field && !layer.mask_field.empty() &&
-        ImGui::TreeNodeEx("Mask field", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::TreeNodeEx("Mask field", open_unindented)) {
         report_item("layers.mask_field");
         draw_field_controls(layer.mask_field.front(), controls_, prefix + "mask.");
-        ImGui::TreePop();
     }
 }
 
