@@ -48,6 +48,8 @@ def main():
     expected = [
         "bin/noise-explorer",
         "share/noise-explorer/presets/clouds.json",
+        "share/noise-explorer/presets/imported-hills.json",
+        "share/noise-explorer/heightmaps/mesa-256.png",
         "share/noise-explorer/lessons/01-white-to-value-noise.json",
         "share/applications/org.noiseexplorer.NoiseExplorer.desktop",
         "share/metainfo/org.noiseexplorer.NoiseExplorer.metainfo.xml",

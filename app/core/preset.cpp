@@ -7,6 +7,7 @@
 #include "core/atomic_file.hpp"
 #include "core/export_image.hpp"
 #include "core/exr_stream_writer.hpp"
+#include "core/heightmap_file.hpp"
 #include "core/json_text.hpp"
 #include "core/mesh_file_preset.hpp"
 #include "core/png_text.hpp"
@@ -285,7 +286,9 @@ nlohmann::ordered_json curve_json(const std::vector<noise::CurvePoint>& curve) {
 
 // An object of noise parameters and a curve, flat like the top level: the mask field's, or a layer's
 // field. `path` is how messages name it ("mask_field", "layer.2.field").
-noise::Params read_noise_object(const json& object, std::string_view source, const std::string& path) {
+// `what` names the field in messages ("a mask field").
+noise::Params read_noise_object(const json& object, std::string_view source, const std::string& path,
+                                std::string_view what) {
     if (!object.is_object())
         fail_key(source, path, "expected an object of noise parameters, got " + describe(object));
     noise::Params field;
@@ -295,7 +298,8 @@ noise::Params read_noise_object(const json& object, std::string_view source, con
             read_curve(field.curve, value, source, inner);
         } else if (key == "mask_field" || key == "stack") {
             fail_key(source, inner,
-                     "a field inside a preset has no " + key + " of its own: expected no such key");
+                     std::string(what) + " has no " + (key == "stack" ? "layers" : "mask field") +
+                         " of its own: expected no such key");
         } else if (const noise::ParamInfo* info = noise::find_param(key); info && !is_erosion_key(key)) {
             read_field(field, *info, value, source, inner);
         } else {
@@ -307,7 +311,7 @@ noise::Params read_noise_object(const json& object, std::string_view source, con
 
 // "mask_field": {...}: the mask field's noise parameters and curve.
 void read_mask_field(noise::Params& params, const json& object, std::string_view source) {
-    params.mask_field = {read_noise_object(object, source, "mask_field")};
+    params.mask_field = {read_noise_object(object, source, "mask_field", "a mask field")};
 }
 
 // The keys of a layer object in "stack" (noise/layer_stack.hpp).
@@ -347,9 +351,10 @@ void read_layers(noise::Params& params, const json& array, std::string_view sour
             } else if (key == "heightmap") {
                 layer.heightmap = read_layer_text(value, source, prefix + key);
             } else if (key == "field") {
-                layer.field = {read_noise_object(value, source, prefix + "field")};
+                layer.field = {read_noise_object(value, source, prefix + "field", "a layer's field")};
             } else if (key == "mask_field") {
-                layer.mask_field = {read_noise_object(value, source, prefix + "mask_field")};
+                layer.mask_field = {
+                    read_noise_object(value, source, prefix + "mask_field", "a layer's mask field")};
             } else if (const noise::LayerInfo* info = noise::find_layer_key(key)) {
                 read_field(layer, *info, value, source, prefix + key);
             } else {
@@ -487,6 +492,25 @@ std::optional<std::string> preset_in_sidecar(std::string_view text, std::string_
     return root["preset"].dump();
 }
 
+// "layer.N.heightmap" for a layer above the field (N from 2).
+bool is_heightmap_key(std::string_view key) {
+    return key.starts_with("layer.") && key.ends_with(".heightmap") && !key.starts_with("layer.1.") &&
+           key.size() > 16 && key.substr(6, key.size() - 16).find('.') == std::string_view::npos;
+}
+
+// --set layer.N.heightmap=FILE: the name, then the file read from the current directory; `params`
+// unchanged on error.
+std::string set_heightmap(noise::Params& params, std::string_view key, std::string_view file) {
+    if (file.empty())
+        return std::string(key) + ": empty file name: expected " + std::string(heightmap_file_kinds);
+    noise::Params changed = params;
+    if (auto error = noise::set_param(changed, key, file); !error.empty())
+        return with_value_shown(error, file, file);
+    if (auto error = read_heightmap_layers(changed, {}); !error.empty()) return error;
+    params = std::move(changed);
+    return {};
+}
+
 }  // namespace
 
 std::string preset_key_allowed(std::string_view key_path) {
@@ -498,7 +522,8 @@ std::string preset_key_allowed(std::string_view key_path) {
     return {};
 }
 
-Preset parse_preset_json(std::string_view text, std::string_view source_name) {
+Preset parse_preset_json(std::string_view text, std::string_view source_name,
+                         const std::filesystem::path& folder) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         fail(source_name, std::string(text.empty() ? "is empty" : "holds only white space") +
                               ": expected a preset, a JSON object {\"format\": \"" +
@@ -509,10 +534,11 @@ Preset parse_preset_json(std::string_view text, std::string_view source_name) {
     } catch (const ReadError& error) {
         throw PresetError(error.what());
     }
-    return preset_from_json(root, source_name);
+    return preset_from_json(root, source_name, folder);
 }
 
-Preset preset_from_json(const nlohmann::json& root, std::string_view source_name) {
+Preset preset_from_json(const nlohmann::json& root, std::string_view source_name,
+                        const std::filesystem::path& folder) {
     if (!root.is_object())
         fail(source_name, "expected a JSON object {...} at the top, got " + describe(root));
     check_header(root, source_name);
@@ -553,6 +579,8 @@ Preset preset_from_json(const nlohmann::json& root, std::string_view source_name
             fail(source_name, unknown_key_message(key, top_level_keys(), /*grouped=*/true));
         }
     }
+    // The heightmaps' files, before the rules: a heightmap layer without its samples is refused.
+    if (auto error = read_heightmap_layers(preset.params, folder); !error.empty()) fail(source_name, error);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(source_name, error);
     return preset;
 }
@@ -614,8 +642,12 @@ Preset load_preset(const std::filesystem::path& file) {
     // One open, one pass from the front: a /dev/fd pipe (--preset <(cat p.json)) cannot be
     // opened a second time to read what a first look took.
     std::string text;
+    std::filesystem::path folder;
     try {
         LimitedInput in = LimitedInput::open(file, "preset file");
+        // A heightmap's relative name is in the preset's folder; a pipe's (--preset <(...)) in the
+        // current directory, as for a preset without a file.
+        if (in.size()) folder = file.parent_path();
         std::string head(png_signature.size(), '\0');
         head.resize(in.read(head.data(), head.size()));
         if (head == png_signature) {
@@ -623,17 +655,19 @@ Preset load_preset(const std::filesystem::path& file) {
             if (!found)
                 in.fail("this PNG has no '" + std::string(png_preset_key) +
                         "' text chunk: expected a PNG exported by noise-explorer");
-            return parse_preset_json(*found, name + " (PNG text chunk)");
+            return parse_preset_json(*found, name + " (PNG text chunk)", folder);
         }
         if (std::string_view(head).starts_with(exr_magic)) {
             const auto found = read_exr_text_attribute(in, head, exr_preset_attribute);
             if (!found)
                 in.fail("this OpenEXR file has no '" + std::string(exr_preset_attribute) +
                         "' attribute: expected an EXR exported by noise-explorer");
-            return parse_preset_json(*found, name + " (EXR attribute)");
+            return parse_preset_json(*found, name + " (EXR attribute)", folder);
         }
-        if (is_glb_head(head)) return parse_preset_json(read_glb_preset(in, head), name + " (glTF extras)");
-        if (is_obj_head(head)) return parse_preset_json(read_obj_preset(in, head), name + " (obj comments)");
+        if (is_glb_head(head))
+            return parse_preset_json(read_glb_preset(in, head), name + " (glTF extras)", folder);
+        if (is_obj_head(head))
+            return parse_preset_json(read_obj_preset(in, head), name + " (obj comments)", folder);
         // A headerless r16/r32 export: its preset is in the OUT.json beside it.
         if (const auto extension = file.extension(); extension == ".r16" || extension == ".r32")
             return load_preset(sidecar_path(file));
@@ -644,8 +678,33 @@ Preset load_preset(const std::filesystem::path& file) {
         throw PresetError(failure_text(error));
     }
     if (const auto preset = preset_in_sidecar(text, name))
-        return parse_preset_json(*preset, name + " (\"preset\")");
-    return parse_preset_json(text, name);
+        return parse_preset_json(*preset, name + " (\"preset\")", folder);
+    return parse_preset_json(text, name, folder);
+}
+
+bool holds_preset(const std::filesystem::path& file) {
+    try {
+        LimitedInput in = LimitedInput::open(file, "file");
+        std::string head(png_signature.size(), '\0');
+        head.resize(in.read(head.data(), head.size()));
+        if (head == png_signature)
+            return png_text_in(read_png_header_chunks(in, head), png_preset_key, in.shown_name()).has_value();
+        if (std::string_view(head).starts_with(exr_magic))
+            return read_exr_text_attribute(in, head, exr_preset_attribute).has_value();
+        const auto extension = file.extension();
+        if (extension == ".r16" || extension == ".r32" || extension == ".raw") {
+            LimitedInput sidecar = LimitedInput::open(sidecar_path(file), "sidecar");
+            return preset_in_sidecar(sidecar.read_rest(preset_json_limit + (64u << 10), "a sidecar"), "")
+                .has_value();
+        }
+    } catch (const std::exception&) {
+        // A raw file without its sidecar is a plain image; any other failure load_preset reports.
+        const auto extension = file.extension();
+        std::error_code ec;
+        return !((extension == ".r16" || extension == ".r32" || extension == ".raw") &&
+                 !std::filesystem::exists(sidecar_path(file), ec));
+    }
+    return true;
 }
 
 void save_preset(const Preset& preset, const std::filesystem::path& file, bool overwrite) {
@@ -670,6 +729,8 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     if (key.starts_with("mask.") && key.substr(5) != "curve" && key.substr(5) != "mask" &&
         noise::find_param(key.substr(5)) == nullptr) {
         error = unknown_mask_key_message(key);
+    } else if (is_heightmap_key(key)) {
+        error = set_heightmap(preset.params, key, value);
     } else if (key == "curve" || key.starts_with("mask.") || key.starts_with("layer.") ||
                noise::find_param(key) != nullptr) {
         error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
@@ -678,7 +739,7 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     } else {
         std::vector<std::string_view> keys;
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
-        keys.insert(keys.end(), {"curve", "mask.KEY", "layer.N.KEY"});
+        keys.insert(keys.end(), {"curve", "mask.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
         error = unknown_key_message(key, keys, /*grouped=*/true);
     }

@@ -20,6 +20,10 @@
 //       "view": { "mapping": "fixed", "ramp": "gray", ... }   every key of view_key_table()
 //       "texture_layers": [ { "name": "rock", "slope_min": 35 }, ... ]   optional (texture_layers.hpp),
 //                                             written only when the preset has its own
+//       "stack": [ { "source": "heightmap", "heightmap": "../heightmaps/mesa-256.png", ... } ]
+//                                             version 2: layers 2, 3, ... (noise/layer_stack.hpp); a
+//                                             heightmap's file is read (heightmap_file.hpp) relative
+//                                             to the preset's folder, and written back absolute
 //     }
 // Choices are strings ("perlin"), toggles are booleans, numbers are numbers. Missing keys keep
 // their defaults (noise::Params{} and ViewSettings{}); unknown keys, wrong types and
@@ -79,7 +83,7 @@ class PresetError : public std::runtime_error {
 inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
 // The newest version read and written: 2 holds the layer stack ("stack", "base_layer"); a preset
 // without one is written as version 1, as before.
-inline constexpr int preset_format_version           = 2;
+inline constexpr int preset_format_version = 2;
 
 // A preset is an object holding the "view" object, and the "mask_field" object holding "curve", an
 // array of [x, y] arrays: depth 4. The limit leaves room for a later
@@ -98,11 +102,21 @@ inline constexpr std::size_t preset_name_limit        = 1024;
 inline constexpr std::size_t preset_description_limit = 16 * 1024;
 
 // A preset .json, or a PNG this program exported (its text chunk). Throws PresetError, also for
-// an empty file name (never "the defaults": see resolve_preset_argument).
+// an empty file name (never "the defaults": see resolve_preset_argument). Heightmap layers read
+// their files relative to the preset's folder (a pipe's: the current directory).
 Preset load_preset(const std::filesystem::path& file);
 
-// Parses preset JSON; `source_name` starts every error message (usually the file name).
-Preset parse_preset_json(std::string_view text, std::string_view source_name);
+// Whether `file` is meant to be opened as a preset: anything but a PNG, OpenEXR or raw (.r16, .r32,
+// .raw) image, and such an image when it carries a preset (a noise-explorer export). False for a
+// plain image, which the window imports as a heightmap instead. A file that cannot be read is a
+// preset (load_preset then says what is wrong).
+bool holds_preset(const std::filesystem::path& file);
+
+// Parses preset JSON; `source_name` starts every error message (usually the file name). A heightmap
+// layer's file (heightmap_file.hpp) is read from `folder` when its name is relative (empty: the
+// current directory), and kept by its absolute path.
+Preset parse_preset_json(std::string_view text, std::string_view source_name,
+                         const std::filesystem::path& folder = {});
 
 // What a preset key allows ("expected an integer from 1 to 16") from its path in the file
 // ("octaves", "view.ramp"); "" for a key that is not a setting.
@@ -110,7 +124,8 @@ std::string preset_key_allowed(std::string_view key_path);
 
 // The same from JSON parse_json_text (json_text.hpp) has read already: the settings inside
 // the session file. Throws PresetError.
-Preset preset_from_json(const nlohmann::json& root, std::string_view source_name);
+Preset preset_from_json(const nlohmann::json& root, std::string_view source_name,
+                        const std::filesystem::path& folder = {});
 
 // Pretty JSON (2-space indent, ASCII only, newline at the end) with every key.
 std::string preset_to_json(const Preset& preset);
@@ -121,6 +136,8 @@ void save_preset(const Preset& preset, const std::filesystem::path& file, bool o
 
 // Applies one `--set` text "key=value" (a noise key, a view key, or "view.KEY"). Throws
 // PresetError naming the key, the value and what is allowed; `preset` is unchanged on error.
+// layer.N.heightmap=FILE reads the file (relative to the current directory) and keeps its
+// absolute path, so the exports' presets reopen from anywhere.
 // Rules that join keys (tiling needs an integer lacunarity) are checked by noise::validate
 // once every assignment is applied.
 void apply_assignment(Preset& preset, std::string_view key_equals_value);

@@ -10,8 +10,8 @@
 
 namespace noise::detail {
 
-// The field before the erosion stage, shaped and stacked, its value (== FractalNoise::stacked(p), bit for bit)
-// and gradient: analytic, or for a step function (white noise) the gradient 0 of its cells' inside.
+// The field before the erosion stage, shaped and stacked, its value (== FractalNoise::stacked(p), bit for
+// bit) and gradient: analytic, or for a step function (white noise) the gradient 0 of its cells' inside.
 // Defined in trace.cpp.
 ValueGradient shaped_value_gradient(const FractalNoise& noise, const Point& p, double step);
 

@@ -309,8 +309,8 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
             if (!entry.key.starts_with("erosion."))  // named as one group below: a shorter line
                 keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
         return "unknown parameter " + quote_text(key) + ": expected one of " + keys +
-               ", curve, mask.KEY, layer.N.KEY, erosion.KEY (" + std::to_string(erosion_param_table().size()) +
-               " keys: erosion.method, erosion.strength, ...)";
+               ", curve, mask.KEY, layer.N.KEY, erosion.KEY (" +
+               std::to_string(erosion_param_table().size()) + " keys: erosion.method, erosion.strength, ...)";
     }
     return set_field_text(params, *info, text);
 }

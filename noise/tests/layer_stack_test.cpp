@@ -191,8 +191,8 @@ TEST(LayerStack, GradientRowsAreValueGradientBitForBit) {
         std::vector<double> value(70), gx(70), gy(70);
         noise::value_gradient_row(noise, row, 1e-3, value, gx, gy);
         for (std::size_t i = 0; i < value.size(); ++i) {
-            const noise::Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y, params.z,
-                                 params.w};
+            const noise::Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y,
+                                 params.z, params.w};
             const noise::ValueGradient vg = noise::value_gradient(noise, p, 1e-3);
             ASSERT_EQ(value[i], vg.value) << i;
             ASSERT_EQ(gx[i], vg.gradient[0]) << i;

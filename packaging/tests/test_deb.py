@@ -71,6 +71,8 @@ def main():
         files = run("dpkg-deb", "-c", deb)
         for wanted in ("./usr/bin/noise-explorer", "./usr/share/applications/org.noiseexplorer.NoiseExplorer.desktop",
                        "./usr/share/noise-explorer/presets/clouds.json",
+                       "./usr/share/noise-explorer/presets/imported-hills.json",
+                       "./usr/share/noise-explorer/heightmaps/mesa-256.png",
                        "./usr/share/noise-explorer/lessons/02-perlin-gradient-noise.json", "./usr/share/man/man1/noise-explorer.1.gz",
                        "./usr/share/doc/noise-explorer/copyright"):
             if wanted not in files:

@@ -331,13 +331,14 @@ TEST(PresetErrors, FormatAndVersion) {
     EXPECT_EQ(error_of(R"({"format": "something-else", "version": 1})"),
               "p.json: key 'format': expected \"noise-explorer-preset\", got the string \"something-else\"");
     EXPECT_EQ(
-        error_of(R"({"format": "noise-explorer-preset", "version": 2})"),
-        "p.json: key 'version': 2 is newer than this program reads: expected 1 (a newer noise-explorer wrote "
+        error_of(R"({"format": "noise-explorer-preset", "version": 3})"),
+        "p.json: key 'version': 3 is newer than this program reads: expected 2 (a newer noise-explorer wrote "
         "this preset)");
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 2})"), "(no error)");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset"})"),
-              "p.json: key 'version' is missing: expected 1");
+              "p.json: key 'version' is missing: expected 2");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": "1"})"),
-              "p.json: key 'version': expected the integer 1, got the string \"1\"");
+              "p.json: key 'version': expected the integer 2, got the string \"1\"");
 }
 
 TEST(PresetErrors, MalformedJsonGivesLineAndColumn) {

@@ -292,29 +292,33 @@ bool draw_erosion_controls(Settings& settings, ControlsState& state) {
     return draw_table(settings.params, noise::erosion_param_table(), state);
 }
 
-// The curve's preset and its editor over `input_histogram`, the terraces, mask, invert, scale-bias
-// and clamp, and with a mask the mask field's own noise controls (reported as "mask.KEY").
-bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram) {
-    noise::Params& params = settings.params;
-    // The curve: a preset to start from, then the points by hand.
+// A curve's preset combo and its editor over `input_histogram` (may be empty), reported as
+// `prefix` + "curve_preset", "curve_editor", ...: the field's, or the mask field's ("mask.").
+bool draw_curve(std::vector<noise::CurvePoint>& curve, CurveEditorState& editor, ControlsState& state,
+                std::span<const float> input_histogram, const std::string& prefix) {
     label("Curve", "Shaping: remap the unit heights through a curve you draw (x in, y out).");
     double preset = 0;  // "custom" unless the points are a preset's
     std::vector<std::string_view> names{"custom", "none"};
     names.insert(names.end(), noise::curve_preset_names.begin(), noise::curve_preset_names.end());
-    if (params.curve.empty()) preset = 1;
+    if (curve.empty()) preset = 1;
     for (std::size_t i = 0; i < noise::curve_preset_names.size(); ++i)
-        if (params.curve == noise::curve_preset(static_cast<noise::CurvePreset>(i)))
+        if (curve == noise::curve_preset(static_cast<noise::CurvePreset>(i)))
             preset = static_cast<double>(i + 2);
-    if (choice_combo("curve_preset", names, preset) && preset >= 1) {
-        const auto error = noise::parse_curve(names[static_cast<std::size_t>(preset)], params.curve);
+    if (choice_combo(prefix + "curve_preset", names, preset) && preset >= 1) {
+        const auto error = noise::parse_curve(names[static_cast<std::size_t>(preset)], curve);
         state.rejected   = error;
     }
-    report_item("curve_preset");
-    const float indent = label_width;
-    ImGui::SetCursorPosX(indent);
-    draw_curve_editor(params.curve, state.curve_editor, input_histogram);
-    bool held = state.curve_editor.dragged >= 0;
+    report_item(prefix + "curve_preset");
+    ImGui::SetCursorPosX(label_width);
+    draw_curve_editor(curve, editor, input_histogram, prefix);
+    return editor.dragged >= 0;
+}
 
+// The curve and its editor, the terraces, mask, invert, scale-bias and clamp, and with a mask the
+// mask field's own noise controls and curve (reported as "mask.KEY").
+bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<const float> input_histogram) {
+    noise::Params& params = settings.params;
+    bool held             = draw_curve(params.curve, state.curve_editor, state, input_histogram, "");
     held |= draw_table(params, noise::shaping_param_table(), state);
     if (params.mask == noise::MaskMode::none) return held;
     // The mask field: a complete set of noise keys of its own, but read in our view (offsets,
@@ -322,7 +326,7 @@ bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<c
     noise::Params& mask = noise::mask_field_of(params);
     if (ImGui::TreeNodeEx("Mask field", ImGuiTreeNodeFlags_DefaultOpen)) {
         report_item("mask_field");
-        held |= draw_field_controls(mask, state, "mask.");
+        held |= draw_field_controls(mask, state, "mask.", &state.mask_curve_editor);
         ImGui::TreePop();
     }
     return held;
@@ -340,7 +344,8 @@ bool draw_terrain_controls(Settings& settings, ControlsState& state) {
 
 // [SECTION] Fields and layers, for other panels ----------------------------------------------
 
-bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix) {
+bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix,
+                         CurveEditorState* curve_editor) {
     // Read in layer 1's view (offsets, slice, tile), without a mask of its own and not eroded
     // (noise/shaping.hpp, noise/layer_stack.hpp): those keys are layer 1's.
     static constexpr std::array<std::string_view, 8> not_for_field{
@@ -350,7 +355,10 @@ bool draw_field_controls(noise::Params& field, ControlsState& state, std::string
     for (const auto& info : table.first(table.size() - noise::erosion_param_table().size()))
         if (std::find(not_for_field.begin(), not_for_field.end(), info.key) == not_for_field.end())
             shown.push_back(info);
-    return draw_table(field, std::span<const noise::ParamInfo>(shown), state, prefix);
+    bool held = draw_table(field, std::span<const noise::ParamInfo>(shown), state, prefix);
+    // Its own remap curve (no histogram: the preview shows the stack, not this field alone).
+    if (curve_editor) held |= draw_curve(field.curve, *curve_editor, state, {}, std::string(prefix));
+    return held;
 }
 
 bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,

@@ -39,6 +39,7 @@ struct ControlsState {
     std::string rejected;  // the last value a control refused, shown in the status area
     std::string note;      // a value adjusted to fit the others ("lacunarity rounded to 2 ...")
     CurveEditorState curve_editor;
+    CurveEditorState mask_curve_editor;  // the mask field's own curve
 };
 
 // The "Noise", "Shaping", "View", "Terrain" and "Erosion" sections, in that order, and what the
@@ -66,8 +67,10 @@ class ControlsPanel final : public Panel {
 // The same widgets for other panels (the layers panel draws a layer with them):
 // The noise keys of a field read in layer 1's view (a layer's own noise, a mask field): every key
 // of noise::param_table() (its shaping keys too) but the offsets, slice, tile, mask and erosion,
-// which are layer 1's. Reported as `prefix` + key ("mask.octaves", "layer.2.octaves").
-bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix);
+// which are layer 1's; with `curve_editor`, then its own remap curve. Reported as `prefix` + key
+// ("mask.octaves", "layer.2.octaves", "layer.2.curve_preset").
+bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix,
+                         CurveEditorState* curve_editor = nullptr);
 // The given entries of noise::layer_table() for one layer, reported as `prefix` + key.
 bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,
                          ControlsState& state, std::string_view prefix);

@@ -25,7 +25,8 @@ double curve_at(const noise::ShapingPlan& plan, double u) {
 }  // namespace
 
 bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
-                       std::span<const float> input_histogram) {
+                       std::span<const float> input_histogram, std::string_view report_prefix) {
+    const std::string prefix(report_prefix);
     // The plot, inset by a grab's radius inside the button: the end points sit on its edges.
     const float side    = std::min(ImGui::GetContentRegionAvail().x - 2.0f * grab_radius, 220.0f);
     const ImVec2 corner = ImGui::GetCursorScreenPos();
@@ -33,7 +34,7 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
     const ImVec2 p0(corner.x + grab_radius, corner.y + grab_radius);
     const ImVec2 p1(p0.x + side, p0.y + side);
-    report_rect("curve_editor", p0, p1);
+    report_rect(prefix + "curve_editor", p0, p1);
     const auto sx      = [&](double u) { return p0.x + static_cast<float>(u) * side; };
     const auto sy      = [&](double v) { return p1.y - static_cast<float>(v) * side; };
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -129,7 +130,8 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
         const ImVec2 c(sx(curve[i].x), sy(curve[i].y));
         const bool hot = static_cast<int>(i) == state.dragged;
         draw->AddCircleFilled(c, point_radius, hot ? colours::accent : colours::before_shaping);
-        report_rect("curve_point_" + std::to_string(i), ImVec2(c.x - point_radius, c.y - point_radius),
+        report_rect(prefix + "curve_point_" + std::to_string(i),
+                    ImVec2(c.x - point_radius, c.y - point_radius),
                     ImVec2(c.x + point_radius, c.y + point_radius));
     }
     draw->AddRect(p0, p1, colours::editor_frame);
@@ -139,7 +141,7 @@ bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& 
     if (full) {  // a click that adds nothing says why
         ImGui::TextDisabled("%zu points, the most a curve holds:\nright-click one to make room.",
                             noise::curve_max_points);
-        report_item("curve_full");
+        report_item(prefix + "curve_full");
     }
     return changed;
 }

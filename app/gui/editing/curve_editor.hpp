@@ -12,10 +12,12 @@
 // Drawn with ImGui 1.86's draw list over one InvisibleButton that reaches a grab's radius past
 // the plot, so points on its edges are grabbed at their centre; the points' rectangles go to the
 // UI report as "curve_point_0", "curve_point_1", ..., the plot as "curve_editor" and the full
-// curve's note as "curve_full".
+// curve's note as "curve_full", each after `report_prefix` ("mask." for the mask field's curve).
 #pragma once
 
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "gui/common/ui_report.hpp"
@@ -32,6 +34,6 @@ struct CurveEditorState {
 // Returns true when the curve changed this frame. `input_histogram` (may be empty) is the
 // field's histogram before the stage over unit 0 .. 1.
 bool draw_curve_editor(std::vector<noise::CurvePoint>& curve, CurveEditorState& state,
-                       std::span<const float> input_histogram);
+                       std::span<const float> input_histogram, std::string_view report_prefix = "");
 
 }  // namespace app::gui

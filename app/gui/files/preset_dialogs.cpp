@@ -6,6 +6,7 @@
 #include <system_error>
 #include <utility>
 
+#include "core/heightmap_file.hpp"
 #include "core/shown_text.hpp"
 #include "gui/common/theme.hpp"
 
@@ -81,12 +82,51 @@ void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> path
         for (const auto& path : paths) {
             if (control.cancelled) break;
             try {
-                return PresetDialogs::Opened{load_preset(path), path};
+                return PresetDialogs::Opened{load_preset(path), path, nullptr};
             } catch (const std::exception& e) {
                 if (first_error.empty()) first_error = failure_text(e);
             }
         }
         throw PresetError(first_error.empty() ? "cancelled" : first_error);
+    };
+    dialogs.opening =
+        std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
+}
+
+void open_dropped(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
+                  std::function<void()> wake) {
+    if (paths.empty() || dialogs.busy()) return;
+    dialogs.opening_path = paths.front();
+    dialogs.error.clear();
+    dialogs.message = "Opening " + paths.front().string() + " ...";
+    auto work       = [paths = std::move(paths)](const TaskControl& control) {
+        std::string first_error;
+        for (const auto& path : paths) {
+            if (control.cancelled) break;
+            try {
+                if (!holds_preset(path))
+                    return PresetDialogs::Opened{
+                        {}, path, std::make_shared<const noise::HeightSamples>(read_heightmap(path))};
+                return PresetDialogs::Opened{load_preset(path), path, nullptr};
+            } catch (const std::exception& e) {
+                if (first_error.empty()) first_error = failure_text(e);
+            }
+        }
+        throw PresetError(first_error.empty() ? "cancelled" : first_error);
+    };
+    dialogs.opening =
+        std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
+}
+
+void import_heightmap(PresetDialogs& dialogs, const std::filesystem::path& path, std::function<void()> wake) {
+    if (dialogs.busy()) return;
+    dialogs.opening_path = path;
+    dialogs.error.clear();
+    dialogs.message = "Importing " + path.string() + " ...";
+    // read_heightmap bounds its own time and size (heightmap_file.hpp).
+    auto work = [path](const TaskControl&) {
+        return PresetDialogs::Opened{
+            {}, path, std::make_shared<const noise::HeightSamples>(read_heightmap(path))};
     };
     dialogs.opening =
         std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
@@ -103,6 +143,21 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
         dialogs.message.clear();
         dialogs.refocus = true;
         return false;
+    }
+    if (outcome->result->heightmap) {
+        // The layer keeps the file's absolute name, as a preset's heightmap does once read.
+        const auto path = heightmap_path(outcome->result->path.string(), {});
+        if (auto error = add_heightmap_layer(settings.params, path, outcome->result->heightmap);
+            !error.empty()) {
+            dialogs.error = escaped(path.string(), 160) + ": " + error;
+            dialogs.message.clear();
+            return false;
+        }
+        dialogs.error.clear();
+        dialogs.message =
+            "Imported " + path.string() + " as layer " + std::to_string(settings.params.stack.size() + 1);
+        dialogs.close_import_dialog = true;
+        return true;
     }
     settings         = settings_of(outcome->result->preset);
     dialogs.current  = outcome->result->path;
@@ -184,6 +239,50 @@ void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const
         ImGui::EndPopup();
     }
     dialogs.close_open_dialog = false;  // opened from elsewhere (combo, menu, drop): nothing to close
+
+    // [SECTION] Import heightmap
+    if (dialogs.want_import) {
+        dialogs.want_import = false;
+        dialogs.error.clear();
+        ImGui::OpenPopup("Import heightmap");
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(560, 0), ImVec2(560, 10000));
+    if (ImGui::BeginPopupModal("Import heightmap", nullptr,
+                               ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextWrapped(
+            "A heightmap image (PNG, 8 or 16 bits; r16 or r32 with its .json; OpenEXR), added as a new "
+            "top layer covering the frame:");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::IsWindowAppearing() || std::exchange(dialogs.refocus, false))
+            ImGui::SetKeyboardFocusHere();
+        ImGui::InputText("##import_path", &dialogs.import_path);
+        report_item("import_path");
+        const bool busy = dialogs.busy();
+        if (dialogs.import_browser.draw(dialogs.import_path, {".png", ".exr", ".r16", ".r32", ".raw"},
+                                        "import_browse", 8 * ImGui::GetTextLineHeightWithSpacing()) ==
+                FileBrowser::Pick::confirmed &&
+            !busy)
+            import_heightmap(dialogs, dialogs.import_path, wake);
+        error_text(dialogs.error);
+        if (busy) ImGui::TextDisabled("Reading %s ...", dialogs.opening_path.string().c_str());
+        ImGui::BeginDisabled(busy);
+        if (ImGui::Button("Import", ImVec2(120, 0)) || (keys.enter && !busy)) {
+            if (dialogs.import_path.empty()) {
+                dialogs.error   = "Type a file name first.";
+                dialogs.refocus = true;
+            } else {
+                import_heightmap(dialogs, dialogs.import_path, wake);
+            }
+        }
+        report_item("import_start");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0)) || keys.escape) ImGui::CloseCurrentPopup();
+        if (std::exchange(dialogs.close_import_dialog, false)) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+    dialogs.close_import_dialog = false;
 
     // [SECTION] Save (with confirmation before replacing a file)
     if (dialogs.want_save) {

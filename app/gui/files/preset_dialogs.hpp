@@ -11,6 +11,10 @@
 // thread, as one undoable step. Every failure (a missing file, malformed JSON, an out-of-range
 // key, a file that is not a regular file) is shown in the window as the one-line PresetError
 // message; the settings and the undo history are then unchanged.
+//
+// File > Import heightmap and a dropped image that is not a noise-explorer export (a plain PNG,
+// EXR, r16 or r32: core/heightmap_file.hpp) read the image on the same background task and add a
+// heightmap layer on top of the stack (add_heightmap_layer), again as one undoable step.
 #pragma once
 
 #include <filesystem>
@@ -51,10 +55,16 @@ struct PresetDialogs : Panel {
     std::string error;             // shown in the dialog and in the controls panel
     std::string message;           // "Saved mine.json", shown briefly
 
-    // The file being read, if any: a preset and the path it came from.
+    bool want_import = false;  // File > Import heightmap: the dialog opens next frame
+    std::string import_path;
+    FileBrowser import_browser;
+    bool close_import_dialog = false;
+
+    // The file being read, if any: a preset and the path it came from, or an imported heightmap.
     struct Opened {
         Preset preset;
         std::filesystem::path path;
+        std::shared_ptr<const noise::HeightSamples> heightmap;  // set: a heightmap to add as a layer
     };
     std::unique_ptr<BackgroundTask<Opened>> opening;
     std::filesystem::path opening_path;  // shown while it reads
@@ -79,11 +89,20 @@ std::filesystem::path suggested_save_path(const PresetDialogs& dialogs);
 void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
                  std::function<void()> wake);
 
-// Takes a finished read: on success `settings` are replaced and true is returned; on failure
-// dialogs.error says why and `settings` are untouched. Call once per frame.
+// Files dropped on the window: presets and exports open as open_preset does; the first plain
+// image (one that carries no preset) is imported as a heightmap layer instead.
+void open_dropped(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
+                  std::function<void()> wake);
+
+// Starts reading a heightmap file in the background (File > Import heightmap).
+void import_heightmap(PresetDialogs& dialogs, const std::filesystem::path& path, std::function<void()> wake);
+
+// Takes a finished read: on success `settings` are replaced (or, for a heightmap, given a new top
+// layer) and true is returned; on failure dialogs.error says why and `settings` are untouched.
+// Call once per frame.
 bool take_opened_preset(PresetDialogs& dialogs, Settings& settings);
 
-// Draws the Open/Save modals when asked for.
+// Draws the Open/Save/Import heightmap modals when asked for.
 void draw_preset_dialogs(PresetDialogs& dialogs, const Settings& settings, const DialogKeys& keys,
                          const std::function<void()>& wake);
 

@@ -357,12 +357,13 @@ void LayersPanel::draw_selected(noise::Params& params) {
     if (layer.source == noise::LayerSource::noise && !layer.field.empty() &&
         ImGui::TreeNodeEx("Noise", open_unindented)) {
         report_item("layers.noise");
-        draw_field_controls(layer.field.front(), controls_, prefix);
+        draw_field_controls(layer.field.front(), controls_, prefix, &controls_.curve_editor);
     }
     if (layer.mask == noise::LayerMask::field && !layer.mask_field.empty() &&
         ImGui::TreeNodeEx("Mask field", open_unindented)) {
         report_item("layers.mask_field");
-        draw_field_controls(layer.mask_field.front(), controls_, prefix + "mask.");
+        draw_field_controls(layer.mask_field.front(), controls_, prefix + "mask.",
+                            &controls_.mask_curve_editor);
     }
 }
 

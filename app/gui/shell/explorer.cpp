@@ -118,9 +118,10 @@ void Explorer::draw(WindowInbox& inbox) {
 
     // A file read in the background arrives here; until then the settings are untouched.
     if (take_opened_preset(presets_, settings_)) controls_.clear_rejected();
-    // Dropped files: the first that loads wins; the others' errors would only hide its message.
+    // Dropped files: the first that loads wins; the others' errors would only hide its message. A
+    // plain image (not an export) becomes a heightmap layer.
     if (!inbox.dropped.empty()) {
-        open_preset(presets_, {inbox.dropped.begin(), inbox.dropped.end()}, wake_);
+        open_dropped(presets_, {inbox.dropped.begin(), inbox.dropped.end()}, wake_);
         inbox.dropped.clear();
     }
     handle_shortcuts(inbox.shortcuts);

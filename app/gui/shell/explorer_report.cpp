@@ -17,10 +17,12 @@ nlohmann::json Explorer::report_state() const {
     for (const noise::ParamInfo& info : noise::param_table())
         params[std::string(info.key)] = noise::format_param(settings_.params, info);
     params["curve"] = noise::format_curve(settings_.params.curve);  // the shaping stage's lists
-    if (!settings_.params.mask_field.empty())
+    if (!settings_.params.mask_field.empty()) {
         for (const noise::ParamInfo& info : noise::param_table())
             params["mask." + std::string(info.key)] =
                 noise::format_param(settings_.params.mask_field[0], info);
+        params["mask.curve"] = noise::format_curve(settings_.params.mask_field[0].curve);
+    }
     state["params"]     = std::move(params);
     nlohmann::json view = nlohmann::json::object();
     for (const ViewKeyInfo& info : view_key_table())
@@ -72,6 +74,7 @@ nlohmann::json Explorer::report_state() const {
                              {"height", preview_.export_frame().size.height}};
     state["rejected"]     = controls_.rejected();
     state["opening"]      = presets_.opening_path.string();
+    state["stack_layers"] = settings_.params.stack.size();  // layers above the field
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
     state["slowest_frame_ms"]     = std::ceil(slowest_frame_ms_);
     state["slowest_frame_cpu_ms"] = std::ceil(slowest_frame_cpu_ms_);

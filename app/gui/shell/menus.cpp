@@ -70,6 +70,10 @@ void Explorer::draw_menu_bar() {
             ImGui::EndMenu();
         }
         if (ImGui::MenuItem("Save preset...", "Ctrl+S")) presets_.want_save = true;
+        if (ImGui::MenuItem("Import heightmap...")) presets_.want_import = true;
+        report_item("import_heightmap");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("A heightmap image as a new top layer (Edit > Undo takes it back).");
         if (ImGui::MenuItem("Export image...", "Ctrl+E")) export_.want_open = true;
         if (ImGui::MenuItem("Export figure...")) figures_.want_open = true;
         report_item("export_figure");

@@ -8,6 +8,9 @@
   2. Ctrl+E: the path is a full path; clicking "sub/" in the export browser puts that folder in the
      path field; a typed file name completes it; Export writes WORKDIR/sub/map.png and the
      message names the full path; "Open folder" is offered.
+  3. File > Import heightmap: a text file is refused in one line with the dialog still open; a
+     16-bit PNG becomes a new top layer (the picture changes; screenshot imported.png), the dialog
+     closes, and Ctrl+Z takes the layer back.
 """
 import json
 import os
@@ -16,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import Report, click, fail, settled, wait_dialog, xdo
+from x11_drive import Report, click, fail, hold, menu_item, screenshot, settled, until, wait_dialog, xdo
 
 APP, WORK = sys.argv[1], os.path.abspath(sys.argv[2])
 REPORT = os.path.join(WORK, "browser_report.jsonl")
@@ -29,6 +32,12 @@ def main():
         json.dump({"format": "noise-explorer-preset", "version": 1, "seed": 31337}, f)
     for name in ("b.png", "c.txt"):
         open(os.path.join(WORK, "sub", name), "w").close()
+    # A heightmap for step 3: a bright disc on a dark plain, 16 bits.
+    import numpy as np
+    from PIL import Image
+    y, x = np.mgrid[0:64, 0:64]
+    disc = np.where((x - 40) ** 2 + (y - 24) ** 2 < 300, 52000, 9000).astype(np.uint16)
+    Image.fromarray(disc).save(os.path.join(WORK, "disc.png"))
     app = subprocess.Popen([APP, "--ui-report", REPORT], cwd=WORK, stderr=subprocess.PIPE)
     try:
         run(Report(REPORT))
@@ -94,6 +103,39 @@ def run(report):
     if "export_open_folder" not in report.last()["rects"]:
         fail("no 'Open folder' after the export")
     print(f"ok  Export: browsed to sub/, typed map.png: {line['export']['message']!r}; Open folder offered", flush=True)
+    hold("Escape")
+    time.sleep(0.3)
+
+    # 3. Import heightmap.
+    until(report, "the picture before the import", settled, timeout=60)
+    before = report.last()["preview"]["checksum"]
+    menu_item(report, "file_menu", "import_heightmap")
+    wait_dialog(report, "the Import dialog", "import_path")
+    for name, ok in (("sub/c.txt", False), ("disc.png", True)):
+        click(report.last()["rects"]["import_path"])
+        hold("ctrl+a")
+        xdo("type", "--delay", "5", os.path.join(WORK, name))
+        time.sleep(0.2)
+        click(report.last()["rects"]["import_start"])
+        if not ok:
+            line = report.wait("the refusal", lambda l: "c.txt" in l["preset_error"], timeout=10)
+            if "\n" in line["preset_error"] or line["stack_layers"] != 0 or "import_path" not in line["rects"]:
+                fail(f"import of a text file: {line['preset_error']!r}, {line['stack_layers']} layers")
+            print(f"ok  Import refused a text file: {line['preset_error']!r}", flush=True)
+    line = report.wait("the imported layer's picture",
+                       lambda l: l["stack_layers"] == 1 and settled(l) and l["preview"]["checksum"] != before,
+                       timeout=60)
+    time.sleep(0.5)
+    screenshot(WORK, "imported.png")
+    if "import_path" in report.last()["rects"] or report.last()["preset_error"]:
+        fail(f"after the import: dialog open {'import_path' in report.last()['rects']}, "
+             f"error {report.last()['preset_error']!r}")
+    hold("ctrl+z")
+    line = report.wait("the undone import", lambda l: l["stack_layers"] == 0 and settled(l), timeout=60)
+    if line["preview"]["checksum"] != before:
+        fail("Ctrl+Z after the import did not bring the picture back")
+    print(f"ok  Import: disc.png as layer 2 (screenshot {os.path.join(WORK, 'imported.png')}), Ctrl+Z took it back",
+          flush=True)
 
 
 if __name__ == "__main__":

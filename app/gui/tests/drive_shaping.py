@@ -1,6 +1,6 @@
 """The Shaping section driven as a person would (issue 25): pick a curve preset, drag a control
-point of the curve editor with real X11 input, turn terraces on, choose a mask and change the mask
-field's own fractal; each step must reach the parameters and the preview. Screenshots of each
+point of the curve editor with real X11 input, turn terraces on, choose a mask, change the mask
+field's own fractal and edit its own curve; each step must reach the parameters and the preview. Screenshots of each
 step are kept in the output folder for a person to look at.
 
 usage: drive_shaping.py APP OUT_DIR   (under Xvfb: xvfb-run -a -s "-screen 0 1280x1400x24")
@@ -157,6 +157,48 @@ until(report, "mask.fractal = ridged", lambda l: l["params"].get("mask.fractal")
 new_picture(before, "the ridged mask's picture")
 shot("shaping-4-mask.png")
 
+
+
+def into_view(key):
+    """Scrolls the controls (wheel over them) until `key` lies inside their visible part, above
+    the status area; returns the newest line."""
+    line = report.last()
+    for _ in range(40):
+        r, status = line["rects"][key], line["rects"]["status"]
+        if r[1] > 60 and r[3] < status[1] - 10:
+            return line
+        xdo("mousemove", (status[0] + status[2]) // 2, status[1] - 120)
+        time.sleep(0.05)
+        xdo("click", 5 if r[3] >= status[1] - 10 else 4)
+        time.sleep(0.15)
+        line = report.last()
+    fail(f"could not scroll {key} into view: {line['rects'][key]}")
+
+
+# [6] The mask field's own curve (issue 39): a preset from its combo, then a point added by a click
+# in its editor; both reach the parameters and the picture.
+until(report, "the mask field's curve", lambda l: "mask.curve_preset" in l["rects"] and "mask.curve_editor" in l["rects"])
+into_view("mask.curve_preset")
+before = checksum()
+pick("mask.curve_preset", "valley")
+until(report, "mask.curve = valley", lambda l: l["params"].get("mask.curve", "").count(":") >= 3
+      and l["params"]["mask.curve"] != "none")
+valley = report.last()["params"]["mask.curve"]
+new_picture(before, "the mask curve's picture")
+line = into_view("mask.curve_editor")
+editor = line["rects"]["mask.curve_editor"]
+before = checksum()
+# A click at in 0.1, out 0.9: far from every point of the valley curve, so it adds one there.
+click_at(int(editor[0] + 0.1 * (editor[2] - editor[0])), int(editor[3] - 0.9 * (editor[3] - editor[1])))
+line = until(report, "a point added to the mask curve", lambda l: l["params"]["mask.curve"] != valley)
+added = line["params"]["mask.curve"]
+if added.count(",") != valley.count(",") + 1:
+    fail(f"the click should add one point: {valley} -> {added}")
+new_picture(before, "the edited mask curve's picture")
+if line["params"]["curve"] == added:
+    fail("the field's own curve changed with the mask field's")
+shot("shaping-5-mask-curve.png")
+
 process.terminate()
 process.wait(timeout=20)
-print("shaping: curve preset, dragged point, added point, terraces, mask and the mask field's fractal all reached the picture")
+print("shaping: curve preset, dragged point, added point, terraces, mask, the mask field's fractal and its own curve all reached the picture")
