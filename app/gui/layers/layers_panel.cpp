@@ -386,19 +386,26 @@ bool LayersPanel::draw_tab_bar() {
 
 void LayersPanel::draw(const FrameContext& frame) {
     noise::Params& params = frame.settings.params;
-    const int count       = noise::layer_count(params);
-    selected_             = std::clamp(selected_, 1, count);  // undo or a file may take layers away
-    if (renaming_ > count) renaming_ = 0;
+    // Undo or a file may take layers away.
+    const auto clamp_to_stack = [&] {
+        selected_ = std::clamp(selected_, 1, noise::layer_count(params));
+        if (renaming_ > noise::layer_count(params)) renaming_ = 0;
+    };
+    clamp_to_stack();
     update_thumbnails(params);
 
+    // The buttons above the list, so that they stay put as it grows under the hand.
+    draw_buttons(params);
+    clamp_to_stack();
+    if (!message_.empty()) error_text(message_);
+    ImGui::Separator();
     int move_from = 0, move_to = 0;
-    for (int number = count; number >= 1; --number) draw_row(params, number, move_from, move_to);
+    for (int number = noise::layer_count(params); number >= 1; --number)
+        draw_row(params, number, move_from, move_to);
     if (move_from != 0 && move_from != move_to) {
         message_ = noise::move_layer(params, move_from, move_to);
         if (message_.empty()) selected_ = move_to;
     }
-    draw_buttons(params);
-    if (!message_.empty()) error_text(message_);
     if (!controls_.rejected.empty()) error_text(controls_.rejected);
     draw_selected(params);
 }

@@ -6,13 +6,13 @@
 // unit height 0 black to 1 white, the top-left square of the frame), its name (double-click to
 // rename in place; Enter or a click elsewhere keeps it), Solo and Mute, and for layers 2 and up
 // an opacity slider labelled with the blend. Drag a row onto another to move the layer there
-// (layer 1 stays at the bottom: dropping on it puts the layer just above it). Below the list: Add
-// (noise, shape, constant: above the selected layer), Duplicate, Remove, "Show the selected layer
-// alone" (the preview renders a copy of the settings with that layer solo: a way of looking, never
-// saved), then the selected layer's controls: every entry of noise::layer_table() its source and
-// mask read, and the noise keys of its own field and of its mask field, drawn by the controls
-// panel's own widgets (gui/editing/controls_panel.hpp). Layer 1's controls stay where they are, on
-// the Field tab.
+// (layer 1 stays at the bottom: dropping on it puts the layer just above it). Above the list, so
+// that they stay put as it grows: Add (noise, shape, constant: above the selected layer),
+// Duplicate, Remove, "Show the selected layer alone" (the preview renders a copy of the settings
+// with that layer solo: a way of looking, never saved). Below it the selected layer's controls:
+// every entry of noise::layer_table() its source and mask read, and the noise keys of its own
+// field and of its mask field, drawn by the controls panel's own widgets
+// (gui/editing/controls_panel.hpp). Layer 1's controls stay where they are, on the Field tab.
 //
 // Every edit changes the live settings in place, as every control does, so the window's undo
 // history takes it as one step (a held slider or a rename: when it ends), and presets and
