@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "noise/layer_edit.hpp"
 #include "noise/layer_stack.hpp"
 #include "noise/shaping.hpp"
 
@@ -296,6 +297,12 @@ StackLayer new_stack_layer(const Params& base, int number) {
     StackLayer layer;
     layer.field.push_back(std::move(field));
     return layer;
+}
+
+void give_layer_fields(const Params& params, StackLayer& layer, int number) {
+    if (layer.source == LayerSource::noise && layer.field.empty())
+        layer.field.push_back(new_stack_layer(params, number).field.front());
+    if (layer.mask == LayerMask::field) layer_mask_field(params, layer);
 }
 
 std::string set_layer_param(Params& params, std::string_view key, std::string_view text) {

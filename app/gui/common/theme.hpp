@@ -110,6 +110,8 @@ inline constexpr ImU32 muted_veil         = IM_COL32(20, 20, 24, 170);
 inline constexpr ImU32 octave_lines_stack = IM_COL32(255, 190, 70, 90);
 inline constexpr ImU32 octave_lines       = with_alpha(light, 28);
 inline constexpr ImU32 running_sum        = with_alpha(caption_text, 150);
+// The Layers panel's thumbnail of a layer not drawn yet (its Solo and Mute are solo_on, mute_on).
+inline constexpr ImU32 layer_thumb_wait = IM_COL32(60, 62, 72, 255);
 // A lesson's panel: its background, and the button of the step the student is on (the step's
 // title is in accent_caption).
 inline constexpr ImU32 lesson_backdrop = IM_COL32(30, 38, 52, 255);

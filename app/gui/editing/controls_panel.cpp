@@ -169,6 +169,8 @@ bool applies(const noise::Params& params, std::string_view key) {
     return noise::unused_reason(params, key).empty();
 }
 bool applies(const ViewSettings&, std::string_view) { return true; }
+// A layer's keys: the layers panel passes only those its source and mask read.
+bool applies(const noise::StackLayer&, std::string_view) { return true; }
 
 // Tiling needs a whole-number lacunarity (every octave must wrap on the tile), and a
 // whole-number warp frequency when the warp is on. Rather than let a
@@ -211,6 +213,7 @@ void keep_tiling_valid(noise::Params& params, std::string_view key, double& valu
     }
 }
 void keep_tiling_valid(ViewSettings&, std::string_view, double&, std::string&) {}
+void keep_tiling_valid(noise::StackLayer&, std::string_view, double&, std::string&) {}
 
 // Seed 004's prime sets change the constants of Elias' IntNoise, so octave_seeds = primes needs
 // hash = elias (noise::validate). Choosing either side sets the other, and says so. Likewise the
@@ -235,6 +238,7 @@ void keep_combinations_valid(noise::Params& params, std::string_view key, double
     }
 }
 void keep_combinations_valid(ViewSettings&, std::string_view, double, std::string&) {}
+void keep_combinations_valid(noise::StackLayer&, std::string_view, double, std::string&) {}
 
 // Every control of one metadata table (noise parameters or view settings): the label and
 // tooltip, the widget its kind and range call for, and a right-click reset to the default.
@@ -322,17 +326,7 @@ bool draw_shaping_controls(Settings& settings, ControlsState& state, std::span<c
     noise::Params& mask = noise::mask_field_of(params);
     if (ImGui::TreeNodeEx("Mask field", ImGuiTreeNodeFlags_DefaultOpen)) {
         report_item("mask_field");
-        static constexpr std::array<std::string_view, 8> not_for_mask{
-            "offset_x", "offset_y", "z", "w", "tile", "mask", "mask_threshold", "mask_falloff"};
-        // Nor erosion: the field is eroded after the mask has done its work (noise/erosion.hpp).
-        const auto table = noise::param_table();
-        std::vector<noise::ParamInfo> shown;
-        for (const auto& info : table.first(table.size() - noise::erosion_param_table().size()))
-            if (std::find(not_for_mask.begin(), not_for_mask.end(), info.key) == not_for_mask.end())
-                shown.push_back(info);
-        held |= draw_table(mask, std::span<const noise::ParamInfo>(shown), state, "mask.");
-        // Its own remap curve (no histogram: the preview shows the field, not the mask field).
-        held |= draw_curve(mask.curve, state.mask_curve_editor, state, {}, "mask.");
+        held |= draw_field_controls(mask, state, "mask.", &state.mask_curve_editor);
         ImGui::TreePop();
     }
     return held;
@@ -347,6 +341,30 @@ bool draw_terrain_controls(Settings& settings, ControlsState& state) {
 }
 
 }  // namespace
+
+// [SECTION] Fields and layers, for other panels ----------------------------------------------
+
+bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix,
+                         CurveEditorState* curve_editor) {
+    // Read in layer 1's view (offsets, slice, tile), without a mask of its own and not eroded
+    // (noise/shaping.hpp, noise/layer_stack.hpp): those keys are layer 1's.
+    static constexpr std::array<std::string_view, 8> not_for_field{
+        "offset_x", "offset_y", "z", "w", "tile", "mask", "mask_threshold", "mask_falloff"};
+    const auto table = noise::param_table();
+    std::vector<noise::ParamInfo> shown;
+    for (const auto& info : table.first(table.size() - noise::erosion_param_table().size()))
+        if (std::find(not_for_field.begin(), not_for_field.end(), info.key) == not_for_field.end())
+            shown.push_back(info);
+    bool held = draw_table(field, std::span<const noise::ParamInfo>(shown), state, prefix);
+    // Its own remap curve (no histogram: the preview shows the stack, not this field alone).
+    if (curve_editor) held |= draw_curve(field.curve, *curve_editor, state, {}, std::string(prefix));
+    return held;
+}
+
+bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,
+                         ControlsState& state, std::string_view prefix) {
+    return draw_table(layer, entries, state, prefix);
+}
 
 // [SECTION] The panel ------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@
 #include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
 #include "gui/editing/curve_editor.hpp"
+#include "noise/layer_stack.hpp"
 
 namespace app::gui {
 
@@ -62,6 +63,17 @@ class ControlsPanel final : public Panel {
   private:
     ControlsState state_;
 };
+
+// The same widgets for other panels (the layers panel draws a layer with them):
+// The noise keys of a field read in layer 1's view (a layer's own noise, a mask field): every key
+// of noise::param_table() (its shaping keys too) but the offsets, slice, tile, mask and erosion,
+// which are layer 1's; with `curve_editor`, then its own remap curve. Reported as `prefix` + key
+// ("mask.octaves", "layer.2.octaves", "layer.2.curve_preset").
+bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix,
+                         CurveEditorState* curve_editor = nullptr);
+// The given entries of noise::layer_table() for one layer, reported as `prefix` + key.
+bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,
+                         ControlsState& state, std::string_view prefix);
 
 // A new random seed (from the clock and the old seed; reproducibility does not matter here,
 // the chosen seed is a parameter like any other and goes into presets and exports).

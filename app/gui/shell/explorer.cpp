@@ -37,6 +37,7 @@ constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 Explorer::Explorer(const Settings& initial, int preview_size_override, std::function<void()> wake)
     : settings_(initial),
       history_(initial),
+      layers_(wake),
       preview_(preview_size_override, wake),
       compare_(wake),
       wake_(wake),
@@ -218,8 +219,12 @@ void Explorer::draw_controls_window(const FrameContext& frame, ImVec2 pos, ImVec
     // appearing or going never moves a control, least of all the one under the hand.
     const float status_height =
         2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().ItemSpacing.y;
+    const bool layers_tab = layers_.draw_tab_bar();  // "Field" (the controls) or "Layers"
     ImGui::BeginChild("controls", ImVec2(0, -status_height), false);
-    controls_.draw(frame, curve_.before_histogram());
+    if (layers_tab)
+        layers_.draw(frame);
+    else
+        controls_.draw(frame, curve_.before_histogram());
     ImGui::EndChild();
 
     // Messages: why something did not happen, what was adjusted, where the user is looking.

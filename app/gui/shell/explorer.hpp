@@ -35,6 +35,7 @@
 #include "gui/figures/figure_export.hpp"
 #include "gui/files/export_dialog.hpp"
 #include "gui/files/preset_dialogs.hpp"
+#include "gui/layers/layers_panel.hpp"
 #include "gui/lessons/lesson_panel.hpp"
 #include "gui/lessons/presenter_mode.hpp"
 #include "gui/preview/compare_view.hpp"
@@ -94,9 +95,9 @@ class Explorer {
 
   private:
     // The parts that answer busy() themselves (panel.hpp); a new part is listed here once.
-    std::array<const Panel*, 9> panels() const {
+    std::array<const Panel*, 10> panels() const {
         return {&controls_, &preview_, &curve_, &presets_, &export_,
-                &figures_,  &compare_, &teach_, &lessons_};
+                &figures_,  &compare_, &teach_, &lessons_, &layers_};
     }
     // What the composition itself runs: the lattice view's image, the terrain while its tab is
     // shown, the big 1D curve's gesture and the 2D tab a lesson asked for.
@@ -126,6 +127,7 @@ class Explorer {
     Settings settings_;
     UndoHistory history_;
     ControlsPanel controls_;
+    LayersPanel layers_;  // the Layers tab beside the controls (gui/layers/)
     PreviewPanel preview_;
     bool terrain_shown_ = false;  // the "3D terrain" tab instead of the "2D preview"
     bool select_2d_tab_ = false;  // a lesson step asks for the "2D preview" tab (once)

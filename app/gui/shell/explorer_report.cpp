@@ -93,6 +93,7 @@ nlohmann::json Explorer::report_state() const {
     state["lesson"]        = lessons_.report_state();
     state["presenter"]     = presenter_.on();
     state["figure"]        = figures_.report_state();
+    state["layers"]        = layers_.report_state(settings_.params);
     if (field.has_image())
         state["field"] = {
             {"min", field.summary().min}, {"max", field.summary().max}, {"mean", field.summary().mean}};

@@ -31,7 +31,8 @@ void Explorer::take_results() {
 void Explorer::send_requests() {
     if (!invalid_.empty() || want_width_ <= 0 || want_height_ <= 0) return;
     // The animation's slice, and the octaves chosen by solo / mute (teach_views.hpp).
-    const noise::Params params = shown_params(teach_, settings_.params);
+    // And the selected layer alone, when the Layers panel shows it so.
+    const noise::Params params = layers_.shown(shown_params(teach_, settings_.params));
 
     if (!shows_influence() && influence_task_) {
         influence_task_.reset();  // a lattice view's mode left: its next image starts afresh

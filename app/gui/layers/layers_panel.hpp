@@ -1,0 +1,100 @@
+// gui/layers/layers_panel.hpp: the Layers panel: the field's layer stack (noise/layer_stack.hpp),
+// listed, reordered and edited.
+//
+// The list shows the top layer first, as paint programs do, down to layer 1, the field itself, at
+// the bottom. Each row: a thumbnail of the layer's own heights (the layer solo, before erosion,
+// unit height 0 black to 1 white, the top-left square of the frame), its name (double-click to
+// rename in place; Enter or a click elsewhere keeps it), Solo and Mute, and for layers 2 and up
+// an opacity slider labelled with the blend. Drag a row onto another to move the layer there
+// (layer 1 stays at the bottom: dropping on it puts the layer just above it). Above the list, so
+// that they stay put as it grows: Add (noise, shape, constant: above the selected layer),
+// Duplicate, Remove, "Show the selected layer alone" (the preview renders a copy of the settings
+// with that layer solo: a way of looking, never saved). Below it the selected layer's controls:
+// every entry of noise::layer_table() its source and mask read, and the noise keys of its own
+// field and of its mask field, drawn by the controls panel's own widgets
+// (gui/editing/controls_panel.hpp). Layer 1's controls stay where they are, on the Field tab.
+//
+// Every edit changes the live settings in place, as every control does, so the window's undo
+// history takes it as one step (a held slider or a rename: when it ends), and presets and
+// sessions keep the stack (core/preset.hpp, format version 2).
+//
+// The thumbnails render off the UI thread in a BackgroundTask of the panel's own (a copy of the
+// parameters, cancellable between rows): while one runs no other starts, and when it ends the
+// newest parameters go out if they changed meanwhile; the UI thread never waits for noise.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gui/common/background_task.hpp"
+#include "gui/common/frame_context.hpp"
+#include "gui/common/panel.hpp"
+#include "gui/editing/controls_panel.hpp"
+#include "gui/preview/gl_texture.hpp"
+#include "noise/layer_stack.hpp"
+#include "noise/params.hpp"
+
+namespace app::gui {
+
+// A copy of `params` with layer `number` solo and every other layer not: its own heights alone.
+// Unchanged when there is no stack (the field alone is already alone) or no such layer.
+noise::Params layer_alone(const noise::Params& params, int number);
+
+// Each layer's own heights as small grey RGBA images, index = layer number - 1; an empty image
+// for a layer that cannot render (a heightmap not read, invalid settings).
+struct LayerThumbnails {
+    int size = 0;
+    std::vector<std::vector<std::uint8_t>> rgba;
+};
+LayerThumbnails render_layer_thumbnails(const noise::Params& params, int size, const TaskControl& control);
+
+class LayersPanel final : public Panel {
+  public:
+    explicit LayersPanel(std::function<void()> wake) : wake_(std::move(wake)) {}
+
+    // Busy while the thumbnails render.
+    bool busy() const override { return task_ && !task_->finished(); }
+
+    // The "Field" and "Layers" tabs over the left column; true when "Layers" is chosen.
+    bool draw_tab_bar();
+    // The list and the selected layer's controls, into the current window.
+    void draw(const FrameContext& frame);
+
+    // What the preview renders from `params`: with "Show the selected layer alone", that layer
+    // solo (layer_alone); else `params` itself.
+    noise::Params shown(const noise::Params& params) const;
+
+    int selected() const { return selected_; }
+    nlohmann::json report_state(const noise::Params& params) const;
+
+  private:
+    void update_thumbnails(const noise::Params& params);
+    void draw_row(noise::Params& params, int number, int& move_from, int& move_to);
+    void draw_buttons(noise::Params& params);
+    void draw_selected(noise::Params& params);
+
+    std::function<void()> wake_;
+    int selected_      = 1;  // the layer whose controls are shown (1 = the field)
+    bool alone_        = false;
+    int renaming_      = 0;      // the layer whose name is being edited, or 0
+    bool rename_focus_ = false;  // ask for the keyboard focus this frame
+    bool rename_seen_  = false;  // the name's field has been active
+    std::string rename_text_;
+    std::string message_;  // the last edit the stack refused
+    ControlsState controls_;
+
+    static constexpr int thumb_size = 40;
+    std::array<std::unique_ptr<GlTexture>, noise::max_stack_layers> thumbs_;
+    std::unique_ptr<BackgroundTask<LayerThumbnails>> task_;
+    std::optional<noise::Params> sent_;       // what the running or last task rendered
+    std::optional<noise::Params> thumbs_of_;  // what the thumbnails shown were rendered from
+    std::uint64_t thumbnails_done_ = 0;       // tasks whose images are shown (for the UI report)
+};
+
+}  // namespace app::gui
