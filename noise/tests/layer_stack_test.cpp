@@ -196,7 +196,9 @@ TEST(LayerStack, GradientRowsAreValueGradientBitForBit) {
             const noise::ValueGradient vg = noise::value_gradient(noise, p, 1e-3);
             ASSERT_EQ(value[i], vg.value) << i;
             ASSERT_EQ(gx[i], vg.gradient[0]) << i;
-            if (params.dimension >= 2) ASSERT_EQ(gy[i], vg.gradient[1]) << i;
+            if (params.dimension >= 2) {
+                ASSERT_EQ(gy[i], vg.gradient[1]) << i;
+            }
         }
     }
 }
