@@ -12,6 +12,14 @@
 
 namespace noise::detail {
 
+// A field's raw value as a unit height through its nominal range: (v - lo) times 1 / (hi - lo), a
+// multiplication rather than a division (a row's pass costs a fraction as much; every path does
+// the same two operations, so the bits agree).
+template <class V>
+V unit_height(const V& v, Range range) {
+    return (v - V{range.lo}) * (1.0 / (range.hi - range.lo));
+}
+
 // smoothstep: 3t^2 - 2t^3 of t clamped to [0, 1] (flat outside).
 template <class V>
 V smooth_step(const V& t) {

@@ -108,7 +108,7 @@ ValueGradient stacked(const FractalNoise& noise, const Point& p, const ValueGrad
     if (stack == nullptr) return field;
     using detail::Dual;
     const auto unit = [](const ValueGradient& vg, Range range) {
-        return (Dual{vg.value, vg.gradient} - Dual{range.lo}) / (range.hi - range.lo);
+        return detail::unit_height(Dual{vg.value, vg.gradient}, range);
     };
     const auto layers = stack->layers();
     std::array<Dual, max_stack_layers> own{};
