@@ -115,9 +115,11 @@ void Explorer::request_quit() {
 
 void Explorer::update_taught() {
     taught_ = taught_field(settings_.params, layers_.selected());
-    // The preview's solo and mute are layer 1's octaves; a layer above moves with the slice only.
-    taught_shown_ = taught_.layer == 1 ? shown_params(teach_, taught_.params)
-                                       : animated(taught_.params, teach_.animation);
+    // The preview's solo and mute are layer 1's octaves; a layer above moves with the slice only,
+    // read where the stack reads it (the moving slice times its scale).
+    taught_shown_ = taught_.layer == 1
+                        ? shown_params(teach_, taught_.params)
+                        : taught_field(animated(settings_.params, teach_.animation), taught_.layer).params;
 }
 
 template <class Draw>
