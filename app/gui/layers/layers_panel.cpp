@@ -13,7 +13,9 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <string>
 #include <utility>
 
 #include "gui/common/theme.hpp"
@@ -91,6 +93,46 @@ noise::Params layer_alone(const noise::Params& params, int number) {
     for (std::size_t k = 0; k < alone.stack.size(); ++k)
         alone.stack[k].solo = static_cast<int>(k) + 2 == number;
     return alone;
+}
+
+TaughtField taught_field(const noise::Params& params, int selected) {
+    // One field: without the layers above, and layer 1 neither muted nor solo.
+    const auto one_field = [](noise::Params field) {
+        field.stack.clear();
+        field.base_layer.mute = field.base_layer.solo = false;
+        return field;
+    };
+    const bool noise_layer =
+        selected >= 2 && selected <= noise::layer_count(params) &&
+        params.stack[static_cast<std::size_t>(selected - 2)].source == noise::LayerSource::noise &&
+        !params.stack[static_cast<std::size_t>(selected - 2)].field.empty();
+    if (!noise_layer) return {one_field(params), 1, 1.0};
+
+    // As FractalNoise::alongside reads it: layer 1's point times the ratio of the frequencies,
+    // the slice and the tile (a whole-number ratio while tiling, validated) likewise.
+    const noise::Params& own = params.stack[static_cast<std::size_t>(selected - 2)].field.front();
+    const double scale       = own.frequency / params.frequency;
+    const auto scaled_tile   = [scale](std::uint32_t tile) {
+        return static_cast<std::uint32_t>(static_cast<double>(tile) * scale + 0.5);
+    };
+    noise::Params taught = one_field(own);
+    taught.offset_x      = params.offset_x * scale;
+    taught.offset_y      = params.offset_y * scale;
+    taught.z             = params.z * scale;
+    taught.w             = params.w * scale;
+    taught.tile          = scaled_tile(params.tile);
+    taught.tile_y        = scaled_tile(params.tile_y);
+    taught.tile_octaves  = params.tile_octaves;
+    return {taught, selected, scale};
+}
+
+void give_back_taught(noise::Params& params, const TaughtField& taught, const noise::Params& edited) {
+    const std::string prefix = taught.layer == 1 ? "" : "layer." + std::to_string(taught.layer) + ".";
+    for (const noise::ParamInfo& info : noise::param_table()) {
+        const std::string text = noise::format_param(edited, info);
+        if (text != noise::format_param(taught.params, info))
+            noise::set_param(params, prefix + std::string(info.key), text);
+    }
 }
 
 LayerThumbnails render_layer_thumbnails(const noise::Params& params, int size, const TaskControl& control) {
@@ -344,6 +386,13 @@ void LayersPanel::draw_selected(noise::Params& params) {
     noise::StackLayer& layer = params.stack[static_cast<std::size_t>(selected_ - 2)];
     const std::string prefix = "layer." + std::to_string(selected_) + ".";
     ImGui::Text("Layer %d: %s", selected_, noise::layer_name(params, selected_).c_str());
+    // Which field the teaching views explain (taught_field), where the layer is chosen.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", taught_field(params, selected_).layer == selected_
+                                 ? "The teaching views explain this layer's own noise."
+                                 : "No noise of its own: the teaching views explain layer 1.");
+    ImGui::PopStyleColor();
+    report_item("layers.taught_note");
     const noise::StackLayer before = layer;
     const auto entries             = entries_for(layer);
     draw_layer_controls(layer, entries, controls_, prefix);

@@ -46,6 +46,25 @@ namespace app::gui {
 // Unchanged when there is no stack (the field alone is already alone) or no such layer.
 noise::Params layer_alone(const noise::Params& params, int number);
 
+// What the teaching views (the lattice views and their images, the probe, the Octaves and
+// Interpolation tabs, the teach badges) explain while layer `selected` is selected: one field,
+// never a stack. A noise layer N >= 2: its own field placed in layer 1's view, in its own noise
+// space, which is layer 1's times `scale` (its frequency over layer 1's, as the stack reads it,
+// layer_stack.hpp): offsets, slice and tile are layer 1's times `scale`, so the same image size
+// shows the same region, and FractalNoise(params).at(p * scale) is the layer's own value at layer
+// 1's point p, up to rounding. Any other layer (1, a shape, a constant, a heightmap): layer 1's
+// field without the layers above it.
+struct TaughtField {
+    noise::Params params;
+    int layer    = 1;    // the layer explained
+    double scale = 1.0;  // its noise point per layer 1's: q = p * scale
+};
+TaughtField taught_field(const noise::Params& params, int selected);
+// The edits a teaching view made to the field it explains (`edited`, from `taught.params`: a
+// persistence from Hugo Elias' table, a curve picked from its row) made to that layer of
+// `params`, key by key, as its controls would (layer.N.KEY for a layer above the field).
+void give_back_taught(noise::Params& params, const TaughtField& taught, const noise::Params& edited);
+
 // Each layer's own heights as small grey RGBA images, index = layer number - 1; an empty image
 // for a layer that cannot render (a heightmap not read, invalid settings).
 struct LayerThumbnails {

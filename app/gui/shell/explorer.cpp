@@ -50,6 +50,7 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     presets_.recent = load_recent(presets_.folders, &notice);
     add_notice(notice);
     invalid_ = noise::validate(settings_.params);
+    update_taught();
     lessons_.read_shipped(wake_);
 }
 
@@ -78,8 +79,8 @@ bool Explorer::composition_busy() const {
 // image is drawn (the terrain and the 1D curve are built from the noise itself), and only for
 // algorithms that blend lattice corners (not cellular noise).
 bool Explorer::shows_influence() const {
-    return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && settings_.params.dimension >= 2 &&
-           noise::algorithm_info(settings_.params.algorithm).square_lattice;
+    return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && taught_.params.dimension >= 2 &&
+           noise::algorithm_info(taught_.params.algorithm).square_lattice;
 }
 
 // The newest lattice view image asked for is the one on screen.
@@ -112,6 +113,26 @@ void Explorer::request_quit() {
 
 // [SECTION] The frame ------------------------------------------------------------------------
 
+void Explorer::update_taught() {
+    taught_ = taught_field(settings_.params, layers_.selected());
+    // The preview's solo and mute are layer 1's octaves; a layer above moves with the slice only,
+    // read where the stack reads it (the moving slice times its scale).
+    taught_shown_ = taught_.layer == 1
+                        ? shown_params(teach_, taught_.params)
+                        : taught_field(animated(settings_.params, teach_.animation), taught_.layer).params;
+}
+
+template <class Draw>
+void Explorer::with_probe_taught(Draw&& draw) {
+    LatticeViewSettings& layers = lattice_.layers;
+    const double x = layers.probe_x, y = layers.probe_y;
+    layers.probe_x *= taught_.scale;
+    layers.probe_y *= taught_.scale;
+    draw();
+    layers.probe_x = x;
+    layers.probe_y = y;
+}
+
 void Explorer::draw(WindowInbox& inbox) {
     take_results();
     update_teach_views(teach_, settings_, ImGui::GetTime(), preview_.shows_newest());
@@ -128,6 +149,7 @@ void Explorer::draw(WindowInbox& inbox) {
     update_lessons();
     presenter_.handle_key();
     presenter_.begin_frame();
+    update_taught();
 
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     draw_menu_bar();
@@ -165,12 +187,15 @@ void Explorer::draw(WindowInbox& inbox) {
         {shown, lattice_.layers},
         static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
         wake_);
-    lattice_.probe.draw_window(lattice_.layers, settings_.params,
-                               ImVec2(origin.x + size.x - probe_w, origin.y), ImVec2(probe_w, size.y));
+    with_probe_taught([&] {
+        lattice_.probe.draw_window(lattice_.layers, taught_.params,
+                                   ImVec2(origin.x + size.x - probe_w, origin.y), ImVec2(probe_w, size.y));
+    });
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
     history_.observe(settings_, ImGui::IsAnyItemActive() || gesture_);
     invalid_ = noise::validate(settings_.params);
+    update_taught();
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
     compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
@@ -295,8 +320,13 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
             compare_.draw_image(draw, preview_.field(), view, repeats);
         };
         layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
+        // The lattice views draw the taught field over the same screen, in its own noise space.
         layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
-            draw_lattice_views(draw, view, repeats, lattice_, presenter_.line_scale());
+            update_taught();  // this frame's pan or zoom is in the settings now
+            ViewTransform taught = view;
+            taught.params        = taught_.params;
+            with_probe_taught(
+                [&] { draw_lattice_views(draw, taught, repeats, lattice_, presenter_.line_scale()); });
         };
         const PreviewLayout layout = preview_.draw(frame, shown, lattice_.layers, layers);
         want_width_                = layout.image_width;
@@ -304,7 +334,10 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
         gesture_                   = layout.gesture;
         compare_.draw_marks();
     }
-    draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f));
+    const bool teaching = lattice_.layers.lattice || lattice_.layers.probe_pinned ||
+                          lattice_.layers.field != FieldLayer::noise || teach_.tab != BottomTab::curve;
+    draw_teach_badges(teach_, settings_, ImVec2(pos.x + size.x - 6.0f, pos.y + 6.0f),
+                      teaching ? taught_.layer : 1);
     ImGui::End();
     ImGui::PopStyleVar();
 }
@@ -316,15 +349,20 @@ void Explorer::draw_curve_window(const FrameContext& frame, ImVec2 pos, ImVec2 s
     // The teaching tabs (teach_views.hpp) share this panel with the curve and the statistics.
     const BottomTab tab = draw_bottom_tabs(teach_);
     if (tab != BottomTab::curve) {
-        const noise::Params shown = shown_params(teach_, settings_.params);
+        // The taught field (update_taught); what the tabs edit (a persistence, a curve) goes back
+        // to its layer. The preview's solo and mute are layer 1's: a layer's rows do not set them.
+        Settings taught{taught_.params, settings_.view, settings_.texture_layers};
+        const noise::Params& shown = taught_shown_;
         const ViewTransform view =
             ViewTransform::of(shown, std::max(1, want_width_), std::max(1, want_height_));
         const double row_y = view.row_y(view.row_at(settings_.view.scanline));
+        OctaveChoice layer_rows;
+        OctaveChoice& chosen = taught_.layer == 1 ? teach_.chosen : layer_rows;
         if (tab == BottomTab::octaves)
-            teach_.octaves.draw(settings_, shown, view.image_width, view.image_height, row_y, teach_.chosen,
-                                wake_);
+            teach_.octaves.draw(taught, shown, view.image_width, view.image_height, row_y, chosen, wake_);
         else
-            teach_.interpolation.draw(settings_, shown, row_y, wake_);
+            teach_.interpolation.draw(taught, shown, row_y, wake_);
+        give_back_taught(settings_.params, taught_, taught.params);
         ImGui::End();
         return;
     }

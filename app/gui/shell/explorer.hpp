@@ -117,6 +117,15 @@ class Explorer {
     void draw_curve_window(const FrameContext& frame, ImVec2 pos, ImVec2 size);
     void draw_quit_prompt(const DialogKeys& keys);
     void send_requests();
+    // The field the teaching views explain: the Layers panel's selected layer's own
+    // (taught_field), and as their tabs and images show it (shown_params). Called where the
+    // settings may have changed since: the frame's start, after the preview's pan or zoom, and
+    // before the requests.
+    void update_taught();
+    // Calls `draw` with the probe in the taught field's noise space (it is pinned in the
+    // preview's, layer 1's), and puts it back after; what `draw` changed besides is kept.
+    template <class Draw>
+    void with_probe_taught(Draw&& draw);
     void send_influence_request(const noise::Params& params);
     bool shows_influence() const;
     bool influence_shown() const;
@@ -137,8 +146,10 @@ class Explorer {
     TeachViews teach_;      // the teaching views (teach_views.hpp): ways of looking, not settings
     CompareView compare_;   // A beside the kept B, or their difference (compare_view.hpp)
     LatticeViews lattice_;
-    LessonPanel lessons_;      // the Lessons menu and panel (gui/lessons/)
-    PresenterMode presenter_;  // View > Presenter mode (gui/lessons/presenter_mode.hpp)
+    TaughtField taught_;          // what the teaching views read (update_taught)
+    noise::Params taught_shown_;  // ... and what their tabs and images show of it
+    LessonPanel lessons_;         // the Lessons menu and panel (gui/lessons/)
+    PresenterMode presenter_;     // View > Presenter mode (gui/lessons/presenter_mode.hpp)
     std::function<void()> wake_;
     double slowest_frame_ms_     = 0.0;
     double slowest_frame_cpu_ms_ = 0.0;

@@ -94,6 +94,7 @@ nlohmann::json Explorer::report_state() const {
     state["presenter"]     = presenter_.on();
     state["figure"]        = figures_.report_state();
     state["layers"]        = layers_.report_state(settings_.params);
+    state["taught"]        = {{"layer", taught_.layer}, {"scale", taught_.scale}};  // update_taught
     if (field.has_image())
         state["field"] = {
             {"min", field.summary().min}, {"max", field.summary().max}, {"mean", field.summary().mean}};

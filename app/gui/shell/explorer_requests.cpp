@@ -40,8 +40,8 @@ void Explorer::send_requests() {
         shown_influence_.reset();
     }
     if (shows_influence()) {
-        send_influence_request(params);
-        preview_.forget_noise_request();  // back on the noise, the picture is asked for again
+        send_influence_request(taught_shown_);  // the field the teaching views explain
+        preview_.forget_noise_request();        // back on the noise, the picture is asked for again
     } else {
         preview_.request_noise(params, want_width_, want_height_, teach_.chosen);
     }

@@ -131,7 +131,7 @@ void Explorer::draw_menu_bar() {
 // The teaching views: what a teacher switches on to show how the picture is made.
 void Explorer::draw_teach_menu() {
     if (ImGui::BeginMenu("Teach")) {
-        draw_lattice_menu_items(lattice_.layers, settings_.params);
+        draw_lattice_menu_items(lattice_.layers, taught_.params);
         ImGui::Separator();
         draw_animation_menu_items(teach_, settings_);
         ImGui::EndMenu();

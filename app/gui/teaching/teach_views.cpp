@@ -139,7 +139,8 @@ BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::
     return layout;
 }
 
-void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2 top_right) {
+void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2 top_right,
+                       int taught_layer) {
     std::string text;
     char part[96];
     if (teach.animation.phase != 0.0 || teach.animation.on) {
@@ -161,8 +162,12 @@ void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2
         }
         if (settings.params.fractal == noise::Fractal::ridged) text += ", as fbm";
     }
+    if (!text.empty()) text += "  (view only)";
+    if (taught_layer > 1) {  // the picture is the stack's: only the views explain one layer
+        std::snprintf(part, sizeof part, "teaching views: layer %d", taught_layer);
+        text = part + (text.empty() ? "" : "   " + text);
+    }
     if (text.empty()) return;
-    text += "  (view only)";
     ImDrawList* draw  = ImGui::GetWindowDrawList();
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ImVec2 at(top_right.x - size.x - 10.0f, top_right.y + 4.0f);

@@ -76,8 +76,10 @@ BigCurveLayout draw_big_curve(TeachViews& teach, Settings& settings, const std::
                               bool fit_y);
 
 // Over the preview's top right corner: what the view shows that the settings do not (the moving
-// slice, soloed or muted octaves), so a picture is never mistaken for an export.
-void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2 top_right);
+// slice, soloed or muted octaves), so a picture is never mistaken for an export; and, when the
+// open teaching views explain a layer of the stack above the field (`taught_layer` > 1), which.
+void draw_teach_badges(const TeachViews& teach, const Settings& settings, ImVec2 top_right,
+                       int taught_layer = 1);
 
 nlohmann::json teach_report(const TeachViews& teach, const Settings& settings);
 

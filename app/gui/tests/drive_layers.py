@@ -19,7 +19,13 @@ From the shipped default preset:
   7. Ctrl+S saves the preset: `export` of the saved file has exactly the samples of `export` of the
      default preset with the same layers given by --set layer.N.KEY (the files' text chunks differ:
      they hold the preset, layer names and all); the window started again on the saved file shows
-     the same layers.
+     the same layers;
+  8. the teaching views explain the selected layer: with layer 2 at 3x layer 1's frequency, a seed
+     and an octave count of its own, the probe (Teach > Probe tool, a click in the preview) shows
+     layer 1's value while layer 1 is selected and, once layer 2's row is clicked, layer 2's own
+     value at the same place on screen (its noise point: layer 1's times 3), each digit for digit
+     what `sample` prints for that field alone; the Octaves tab lists layer 2's octaves, then
+     layer 1's again.
 Screenshots of the steps are kept in WORKDIR.
 """
 import json
@@ -33,8 +39,8 @@ from PIL import Image
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from x11_drive import (centre, click, fail, hold, settled, start_app, type_into_slider, until, wait_dialog,
-                       wait_quit, xdo)
+from x11_drive import (centre, click, click_at, fail, hold, menu_item, sample, settled, start_app, type_into_slider,
+                       until, wait_dialog, wait_quit, xdo)
 
 APP, WORK = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -233,7 +239,61 @@ def main():
     shot("layers-6-reopened.png")
     xdo("key", "ctrl+q")
     wait_quit(process, "Ctrl+Q after reopening")
-    print("layers: add, blend, opacity, mute, solo, alone, drag, undo, rename, save and reopen all work", flush=True)
+    print("ok  the saved preset opens again with its layers", flush=True)
+
+    # [8] The teaching views on the selected layer. Layer 2 made different: 3x the frequency, its
+    # own seed, 3 octaves (layer 1 has 5); its field alone as a preset of its own, for `sample`.
+    preset = json.load(open(saved))
+    field = preset["stack"][0]["field"]
+    field.update(frequency=preset["frequency"] * 3, seed=preset["seed"] + 40, octaves=3)
+    preset["stack"][1]["mute"] = True  # the constant on top would hide the picture
+    if preset["octaves"] == 3:
+        fail("layer 1 has 3 octaves too: the Octaves tab could not tell the layers apart")
+    stacked = os.path.join(WORK, "taught.json")
+    own = os.path.join(WORK, "layer-2-own.json")
+    json.dump(preset, open(stacked, "w"))
+    json.dump(dict(field, format=preset["format"], version=preset["version"]), open(own, "w"))
+    scale = field["frequency"] / preset["frequency"]
+
+    process, report = start_app(APP, os.path.join(WORK, "taught-report.jsonl"), "--no-session", "--preset", stacked,
+                                cwd=WORK)
+    menu_item(report, "teach_menu", "teach_probe")
+    image = report.last()["rects"]["preview_image"]
+    click_at(image[0] + (image[2] - image[0]) * 3 // 10, image[1] + (image[3] - image[1]) * 4 // 10)
+    line = until(report, "the probe pinned", lambda l: l["lattice_views"]["probe"] is not None)
+    probe = line["lattice_views"]["probe"]
+    x, y = probe["x"], probe["y"]  # the preview's noise point: layer 1's
+    field_1 = sample(APP, DEFAULT, x, y)  # layer 1 of the preset is the default's field
+    if line["taught"]["layer"] != 1 or probe["value"] != field_1:
+        fail(f"with layer 1 selected the probe shows {probe['value']} (teaching layer {line['taught']}), "
+             f"`sample` of layer 1's field prints {field_1}")
+    click(report.last()["rects"]["tab_layers"])
+    until(report, "the Layers tab", lambda l: "layers.thumb.2" in l["rects"])
+    click(report.last()["rects"]["layers.thumb.2"])
+    field_2 = sample(APP, own, x * scale, y * scale)
+    line = until(report, "the probe on layer 2", lambda l: l["layers"]["selected"] == 2 and l["taught"]["layer"] == 2
+                 and l["lattice_views"]["probe"] and l["lattice_views"]["probe"]["value"] != field_1, timeout=10)
+    probe = line["lattice_views"]["probe"]
+    if line["taught"]["scale"] != scale or (probe["x"], probe["y"]) != (x, y) or probe["value"] != field_2:
+        fail(f"with layer 2 selected the probe at ({probe['x']}, {probe['y']}) shows {probe['value']} (scale "
+             f"{line['taught']['scale']}); `sample` of layer 2's field at ({x * scale!r}, {y * scale!r}) prints {field_2}")
+    click(report.last()["rects"]["tab_octaves"])
+    until(report, "layer 2's octaves", lambda l: l["teach"]["octaves"]["layers"] == 3 and not l["teach"]["octaves"]["computing"],
+          timeout=30)
+    menu_item(report, "teach_menu", "teach_lattice")
+    until(report, "layer 2's lattice", lambda l: l["lattice_views"]["lattice_marks"] > 0)
+    time.sleep(0.5)
+    shot("layers-7-taught.png")
+    click(report.last()["rects"]["layers.thumb.1"])
+    line = until(report, "layer 1's octaves", lambda l: l["taught"]["layer"] == 1 and
+                 l["teach"]["octaves"]["layers"] == preset["octaves"] and l["lattice_views"]["probe"]["value"] == field_1,
+                 timeout=30)
+    print(f"ok  the probe and the Octaves tab follow the selected layer: layer 2's own value {field_2} at 3x the "
+          f"point, 3 octaves; layer 1's {field_1} and {preset['octaves']} octaves again", flush=True)
+    xdo("key", "ctrl+q")
+    wait_quit(process, "Ctrl+Q after the teaching views")
+    print("layers: add, blend, opacity, mute, solo, alone, drag, undo, rename, save, reopen and the teaching views "
+          "all work", flush=True)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 
+#include "noise/fractal.hpp"
 #include "noise/layer_edit.hpp"
 #include "noise/render.hpp"
 
@@ -33,6 +35,90 @@ TEST(LayerAlone, SolosTheLayerAndNoOther) {
     // Nothing to solo without a stack, or past its top.
     EXPECT_EQ(layer_alone(noise::Params{}, 1), noise::Params{});
     EXPECT_EQ(layer_alone(params, 4), params);
+}
+
+// A noise layer taught: its own field read where the stack reads it. Layer 2 at 3x layer 1's
+// frequency, another seed and octave count, in 3D on a slice, tiled, panned off the origin.
+TEST(TaughtField, ANoiseLayerIsItsOwnFieldWhereTheStackReadsIt) {
+    noise::Params params;
+    params.dimension = 3;
+    params.z         = 0.37;
+    params.offset_x  = -1.25;
+    params.offset_y  = 2.5;
+    params.frequency = 4.0;
+    params.tile      = 8;
+    params.octaves   = 2;
+    ASSERT_EQ(noise::set_param(params, "layer.2.frequency", "12"), "");
+    ASSERT_EQ(noise::set_param(params, "layer.2.seed", "77"), "");
+    ASSERT_EQ(noise::set_param(params, "layer.2.octaves", "4"), "");
+    ASSERT_EQ(noise::set_param(params, "layer.3.source", "constant"), "");
+    ASSERT_EQ(noise::validate(params), "");
+
+    const TaughtField taught = taught_field(params, 2);
+    EXPECT_EQ(taught.layer, 2);
+    EXPECT_DOUBLE_EQ(taught.scale, 3.0);
+    EXPECT_TRUE(taught.params.stack.empty());
+    EXPECT_EQ(taught.params.seed, 77u);
+    EXPECT_EQ(taught.params.octaves, 4);
+    EXPECT_DOUBLE_EQ(taught.params.frequency, 12.0);
+    EXPECT_DOUBLE_EQ(taught.params.offset_x, -3.75);  // layer 1's view, in the layer's own space
+    EXPECT_EQ(taught.params.tile, 24u);
+    ASSERT_EQ(noise::validate(taught.params), "");
+
+    const noise::FractalNoise stack(params);
+    ASSERT_NE(stack.stack(), nullptr);
+    const noise::FractalNoise& own = *stack.stack()->layers()[0].field;
+    const noise::FractalNoise alone(taught.params);
+    int differs_from_layer_1 = 0;
+    for (double x = -1.5; x < 6.0; x += 0.37)
+        for (double y = -0.5; y < 3.0; y += 0.41) {
+            const noise::Point p{x, y, params.z, params.w};
+            const noise::Point q{x * taught.scale, y * taught.scale, taught.params.z, taught.params.w};
+            EXPECT_NEAR(alone.at(q), own.at(p), 1e-9) << x << ", " << y;
+            if (std::abs(alone.at(q) - noise::FractalNoise(taught_field(params, 1).params).at(p)) > 1e-3)
+                ++differs_from_layer_1;
+        }
+    EXPECT_GT(differs_from_layer_1, 100);  // the check can tell the layer from layer 1
+}
+
+TEST(TaughtField, OtherLayersTeachLayer1Alone) {
+    noise::Params params;
+    params.base_layer.solo = true;
+    ASSERT_EQ(noise::set_param(params, "layer.2.source", "shape"), "");
+    noise::Params field = params;
+    field.stack.clear();
+    field.base_layer.solo = false;
+    for (int selected : {1, 2, 3, 0}) {  // the field, a shape, past the top, none
+        const TaughtField taught = taught_field(params, selected);
+        EXPECT_EQ(taught.params, field) << selected;
+        EXPECT_EQ(taught.layer, 1);
+        EXPECT_EQ(taught.scale, 1.0);
+    }
+}
+
+TEST(TaughtField, EditsGoBackToTheLayerTaught) {
+    noise::Params params;
+    ASSERT_EQ(noise::set_param(params, "layer.2.frequency", "8"), "");
+    for (int layer : {1, 2}) {
+        noise::Params edited_params = params;
+        const TaughtField taught    = taught_field(edited_params, layer);
+        noise::Params edited        = taught.params;
+        edited.persistence          = 0.25;
+        edited.interpolation        = noise::Interpolation::linear;
+        give_back_taught(edited_params, taught, edited);
+        const noise::Params& changed = layer == 1 ? edited_params : edited_params.stack[0].field[0];
+        const noise::Params& kept    = layer == 1 ? edited_params.stack[0].field[0] : edited_params;
+        EXPECT_EQ(changed.persistence, 0.25) << layer;
+        EXPECT_EQ(changed.interpolation, noise::Interpolation::linear) << layer;
+        EXPECT_EQ(kept.persistence, params.persistence) << layer;
+        EXPECT_EQ(kept.interpolation, params.interpolation) << layer;
+        // Nothing else: the placement in layer 1's view is not given back.
+        noise::Params unchanged = edited_params;
+        noise::Params& back     = layer == 1 ? unchanged : unchanged.stack[0].field[0];
+        back.persistence        = layer == 1 ? params.persistence : params.stack[0].field[0].persistence;
+        back.interpolation      = params.interpolation;
+        EXPECT_EQ(unchanged, params) << layer;
+    }
 }
 
 TEST(LayerThumbnails, OneGreyImagePerLayerOfItsOwnHeights) {
