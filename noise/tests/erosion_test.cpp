@@ -14,14 +14,9 @@
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
 #include "noise/trace.hpp"
+#include "test_support.hpp"
 
 namespace {
-
-struct ForcedTarget {
-    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
-    ~ForcedTarget() { noise::force_simd_target(""); }
-    bool ok = false;
-};
 
 // A smooth base of three octaves, carved by four octaves of gullies.
 noise::Params eroded_hills() {
@@ -87,14 +82,6 @@ std::vector<noise::Params> eroded_fields() {
     return all;
 }
 
-std::vector<float> reference_image(const noise::FractalNoise& noise, int width, int height) {
-    std::vector<float> image;
-    for (int py = 0; py < height; ++py)
-        for (int px = 0; px < width; ++px)
-            image.push_back(static_cast<float>(noise.at(noise::pixel_point(noise.params(), width, px, py))));
-    return image;
-}
-
 TEST(Erosion, OffIsTheSameBits) {
     // Every erosion control away from its default, but the method none: the field of the defaults.
     noise::Params plain;
@@ -123,9 +110,9 @@ TEST(Erosion, RowsAreTheReferenceOnEveryTargetAndThreadCount) {
     const int width = 40, height = 24;
     for (const noise::Params& params : eroded_fields()) {
         const noise::FractalNoise noise(params);
-        const std::vector<float> expected = reference_image(noise, width, height);
+        const std::vector<float> expected = noise_test::reference_image(noise, width, height);
         for (const auto name : noise::available_simd_targets()) {
-            ForcedTarget forced(name);
+            noise_test::ForcedTarget forced(name);
             ASSERT_TRUE(forced.ok) << name;
             for (const unsigned threads : {1u, 2u, 3u, 7u}) {
                 std::vector<float> image(expected.size());
@@ -162,7 +149,7 @@ TEST(Erosion, WideRowsAreTheReferenceBitForBit) {
     for (const noise::Params& params : eroded_fields()) {
         const noise::FractalNoise noise(params);
         for (const auto name : noise::available_simd_targets()) {
-            ForcedTarget forced(name);
+            noise_test::ForcedTarget forced(name);
             ASSERT_TRUE(forced.ok) << name;
             const noise::RowKernel kernel(noise);
             for (std::size_t r = 0; r < 2; ++r) {

@@ -169,18 +169,12 @@ std::string row_difference(const noise::FractalNoise& noise, int width, int firs
     return {};
 }
 
-struct ForcedTarget {
-    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
-    ~ForcedTarget() { noise::force_simd_target(""); }
-    bool ok = false;
-};
-
 // Every algorithm x dimension x curve x gradient set, at every corner, on every SIMD target: the
 // first and last pixels of the largest export (16384 px), in its first and last row.
 TEST(Extremes, EveryCornerOnEveryTargetEqualsTheReference) {
     constexpr int width = 16384, count = 12;
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         ASSERT_TRUE(forced.ok);
         for (const auto& base : noise_test::every_base_noise()) {
             for (const auto& params : corners(base)) {
@@ -201,7 +195,7 @@ TEST(Extremes, EveryCornerOnEveryTargetEqualsTheReference) {
 // -2^51 itself) and across.
 TEST(Extremes, RowsAcrossTheLimitEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (const auto& base : noise_test::every_base_noise()) {
             for (auto offsets : {noise::OctaveOffsets::none, noise::OctaveOffsets::shifted}) {
                 noise::Params params  = base;

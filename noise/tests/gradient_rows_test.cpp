@@ -16,12 +16,6 @@
 
 namespace {
 
-struct ForcedTarget {
-    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
-    ~ForcedTarget() { noise::force_simd_target(""); }
-    bool ok = false;
-};
-
 std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
 
 noise::Params hills() {
@@ -99,7 +93,7 @@ TEST(ValueGradientRow, IsValueGradientBitForBitOnEveryTarget) {
     for (const noise::Params& params : fields()) {
         const noise::FractalNoise noise(params);
         for (const auto name : noise::available_simd_targets()) {
-            ForcedTarget forced(name);
+            noise_test::ForcedTarget forced(name);
             ASSERT_TRUE(forced.ok) << name;
             for (const auto& r : rows) {
                 const noise::RowSpec row{r.x_origin, r.x_step, r.first, r.y};

@@ -21,12 +21,6 @@ using noise::Algorithm;
 using noise::Interpolation;
 
 // Restores the automatic target choice however a test ends.
-struct ForcedTarget {
-    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
-    ~ForcedTarget() { noise::force_simd_target(""); }
-    bool ok = false;
-};
-
 // A parameter set drawn from every choice and from awkward numbers: negative offsets, fractional
 // and integer lacunarity, tiling periods below and above 256 (higher hash bytes), frequencies
 // from a few cells per row (the tabulated corners) to several cells per pixel (per-lane chains).
@@ -110,7 +104,7 @@ std::string_view row_kernel_target(std::string_view forced) { return forced == "
 TEST(Kernel, ForcingATargetIsWhatTheKernelRuns) {
     const noise::FractalNoise noise(noise::Params{});
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         ASSERT_TRUE(forced.ok);
         EXPECT_EQ(noise::RowKernel(noise).target(), row_kernel_target(name));
     }
@@ -137,7 +131,7 @@ TEST(Kernel, TheComparisonSeesAOneUlpChange) {
 // for bit, at a low frequency (corners read from a table) and a high one (a new cell per pixel).
 TEST(Kernel, EveryBaseNoiseOnEveryTargetEqualsTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (auto params : noise_test::every_base_noise()) {
             for (double frequency : {3.3, 900.0}) {
                 params.frequency = frequency;
@@ -158,7 +152,7 @@ TEST(Kernel, EveryBaseNoiseOnEveryTargetEqualsTheReference) {
 // large periods (the x index wrapped per lane), and at jitter 0 (ties between equal distances).
 TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (int dimension = 1; dimension <= 4; ++dimension) {
             for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m) {
                 for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r) {
@@ -199,7 +193,7 @@ TEST(Kernel, EveryWorleyConfigurationOnEveryTargetEqualsTheReference) {
 // (which prunes with F1) or with F2, on every target, equals the reference bit for bit.
 TEST(Kernel, WorleyTablesAtEveryCellsPerPixelEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (int dimension = 1; dimension <= 4; ++dimension)
             for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m)
                 for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r)
@@ -234,7 +228,7 @@ TEST(Kernel, WorleyTablesAtEveryCellsPerPixelEqualTheReference) {
 // large (periods up to 2^20), on every target, equals the reference.
 TEST(Kernel, WorleyPerLaneSearchAtHighFrequenciesEqualsTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (int dimension = 1; dimension <= 4; ++dimension)
             for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m)
                 for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r)
@@ -266,7 +260,7 @@ TEST(Kernel, WorleyPerLaneSearchAtHighFrequenciesEqualsTheReference) {
 // lane hashes its own points), tiled above and below 256, and untiled far from the origin.
 TEST(Kernel, EveryHashOnEveryTargetEqualsTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (auto hash : {noise::Hash::elias, noise::Hash::wide, noise::Hash::prime_table}) {
             for (auto params : noise_test::every_base_noise()) {
                 params.hash = hash;
@@ -293,7 +287,7 @@ TEST(Kernel, EveryHashOnEveryTargetEqualsTheReference) {
 // under every base noise, on every target, at low and high frequencies.
 TEST(Kernel, SeedModesOnEveryTargetEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (auto params : noise_test::every_base_noise()) {
             for (double frequency : {3.3, 1500.0}) {
                 params.frequency    = frequency;
@@ -320,7 +314,7 @@ TEST(Kernel, SeedModesOnEveryTargetEqualTheReference) {
 // points read the reference, with the reference's values on every target, warped or not.
 TEST(Kernel, PeriodsPerAxisReadTheReferenceOnEveryTarget) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (auto algorithm : {Algorithm::perlin, Algorithm::value, Algorithm::worley}) {
             for (double warp : {0.0, 0.75}) {
                 noise::Params params;
@@ -345,7 +339,7 @@ TEST(Kernel, PeriodsPerAxisReadTheReferenceOnEveryTarget) {
 // 300 random parameter sets per target: fractals, octave seeds, tiling, offsets, odd windows.
 TEST(Kernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         noise::SplitMix64 rng(2026);
         for (int n = 0; n < 300; ++n) {
             const auto params = random_params(rng);
@@ -367,7 +361,7 @@ TEST(Kernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
 // Integer coordinates put points exactly on lattice lines, where signed zeros appear.
 TEST(Kernel, PointsOnLatticeLinesEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (auto params : noise_test::every_base_noise()) {
             params.frequency = 16.0;  // 32 px: every other pixel centre is on a lattice line
             params.offset_x  = -8.25;
@@ -382,7 +376,7 @@ TEST(Kernel, PointsOnLatticeLinesEqualTheReference) {
 // x (the quarter points hit x * 2 + 32/64 = whole) and between them.
 TEST(Kernel, ShiftedOctavesOnEveryTargetEqualTheReference) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         for (auto params : noise_test::every_base_noise()) {
             params.octave_offsets = noise::OctaveOffsets::shifted;
             params.octaves        = 3;
@@ -431,7 +425,7 @@ TEST(Kernel, OctaveRowsOnLatticeLinesKeepTheSignOfZero) {
     const auto bits     = [](double v) { return std::bit_cast<std::uint64_t>(v); };
     constexpr int width = 256;
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         int negative_zeros = 0;
         for (auto params : noise_test::every_base_noise()) {
             if (params.algorithm != Algorithm::perlin) continue;
@@ -557,7 +551,7 @@ TEST(PointKernel, TheComparisonSeesAOneUlpChange) {
 TEST(PointKernel, ForcingATargetIsWhatTheKernelRuns) {
     const noise::FractalNoise noise(noise::Params{});
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         EXPECT_EQ(noise::PointSampler(noise).target(), name);
     }
     noise::Params cellular;
@@ -590,7 +584,7 @@ TEST(PointKernel, EveryBaseNoiseHashAndFractalOnEveryTargetEqualsTheReference) {
                 const auto points   = random_points(rng, 40);
                 const auto expected = expect_at(noise, points);
                 for (const auto name : noise::available_simd_targets()) {
-                    const ForcedTarget forced(name);
+                    const noise_test::ForcedTarget forced(name);
                     ASSERT_EQ(noise::PointSampler(noise).compiled(), point_kernel_compiles(params.algorithm));
                     ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
                 }
@@ -634,7 +628,7 @@ TEST(PointKernel, NearbyPointsOnEveryTargetEqualTheReference) {
                 const auto points   = nearby_points(rng, 2, 40);
                 const auto expected = expect_at(noise, points);
                 for (const auto name : noise::available_simd_targets()) {
-                    const ForcedTarget forced(name);
+                    const noise_test::ForcedTarget forced(name);
                     ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
                 }
             }
@@ -662,7 +656,7 @@ TEST(PointKernel, ANonFiniteOrFarCoordinateInABatchOnEveryTargetEqualsTheReferen
             points[at][rng.below(static_cast<std::uint32_t>(params.dimension))] = value;
             const auto expected                                                 = expect_at(noise, points);
             for (const auto name : noise::available_simd_targets()) {
-                const ForcedTarget forced(name);
+                const noise_test::ForcedTarget forced(name);
                 ASSERT_EQ(first_point_difference(noise, points, expected), "")
                     << "target " << name << ", coordinate " << value;
             }
@@ -689,7 +683,7 @@ TEST(PointKernel, RandomParameterSetsOnEveryTargetEqualTheReference) {
                                                                      : 1 + rng.below(300));
         const auto expected = expect_at(noise, points);
         for (const auto name : noise::available_simd_targets()) {
-            const ForcedTarget forced(name);
+            const noise_test::ForcedTarget forced(name);
             ASSERT_EQ(first_point_difference(noise, points, expected), "")
                 << "target " << name << ", set " << n;
         }

@@ -14,16 +14,11 @@
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
 #include "noise/trace.hpp"
+#include "test_support.hpp"
 
 namespace {
 
 using noise::Params;
-
-struct ForcedTarget {
-    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
-    ~ForcedTarget() { noise::force_simd_target(""); }
-    bool ok = false;
-};
 
 Params with(Params params, std::initializer_list<std::pair<const char*, const char*>> settings) {
     for (const auto& [key, value] : settings) {
@@ -102,14 +97,6 @@ std::vector<Params> stacks() {
     return all;
 }
 
-std::vector<float> reference_image(const noise::FractalNoise& noise, int width, int height) {
-    std::vector<float> image;
-    for (int py = 0; py < height; ++py)
-        for (int px = 0; px < width; ++px)
-            image.push_back(static_cast<float>(noise.at(noise::pixel_point(noise.params(), width, px, py))));
-    return image;
-}
-
 TEST(LayerStack, NoLayersIsNoStack) {
     const Params params = base_field();
     EXPECT_FALSE(noise::has_stack(params));
@@ -123,9 +110,9 @@ TEST(LayerStack, RowsAreTheReferenceOnEveryTargetAndThreadCount) {
     for (const Params& params : stacks()) {
         const noise::FractalNoise noise(params);
         ASSERT_NE(noise.stack(), nullptr);
-        const std::vector<float> expected = reference_image(noise, width, height);
+        const std::vector<float> expected = noise_test::reference_image(noise, width, height);
         for (const auto name : noise::available_simd_targets()) {
-            ForcedTarget forced(name);
+            noise_test::ForcedTarget forced(name);
             ASSERT_TRUE(forced.ok) << name;
             for (const unsigned threads : {1u, 3u}) {
                 std::vector<float> image(expected.size());

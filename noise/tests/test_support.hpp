@@ -2,11 +2,30 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "noise/kernel.hpp"
 #include "noise/params.hpp"
+#include "noise/render.hpp"
 
 namespace noise_test {
+
+// Kernels resolved while it lives take the named SIMD target (its `ok` says whether this CPU has it).
+struct ForcedTarget {
+    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
+    ~ForcedTarget() { noise::force_simd_target(""); }
+    bool ok = false;
+};
+
+// The image the reference draws, pixel by pixel (FractalNoise::at at render.hpp's pixel points).
+inline std::vector<float> reference_image(const noise::FractalNoise& noise, int width, int height) {
+    std::vector<float> image;
+    for (int py = 0; py < height; ++py)
+        for (int px = 0; px < width; ++px)
+            image.push_back(static_cast<float>(noise.at(noise::pixel_point(noise.params(), width, px, py))));
+    return image;
+}
 
 inline noise::Params one_octave(noise::Algorithm algorithm, int dimension, noise::Interpolation interpolation,
                                 noise::Gradients gradients = noise::Gradients::improved) {

@@ -25,12 +25,6 @@ using noise::Algorithm;
 using noise::Layers;
 using noise::Point;
 
-struct ForcedTarget {
-    explicit ForcedTarget(std::string_view name) { ok = noise::force_simd_target(name); }
-    ~ForcedTarget() { noise::force_simd_target(""); }
-    bool ok = false;
-};
-
 Point random_point(noise::SplitMix64& rng, double extent) {
     Point p{};
     for (double& c : p) c = (rng.unit() * 2.0 - 1.0) * extent;
@@ -357,7 +351,7 @@ std::string first_difference(const noise::Params& params, int width, const noise
 // Random warped and layered sets, on every target and 1 or 3 threads, rows wider than a chunk.
 TEST(WarpFastPath, EqualsTheReferenceOnEveryTargetAndThreadCount) {
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         ASSERT_TRUE(forced.ok);
         noise::SplitMix64 rng(2027);
         for (int n = 0; n < 60; ++n) {
@@ -422,7 +416,7 @@ TEST(WarpFastPath, TheWarpedAndTurnedPresetsOnEveryTargetAndThreadCount) {
         presets.push_back(tiled);
     }
     for (const auto name : noise::available_simd_targets()) {
-        const ForcedTarget forced(name);
+        const noise_test::ForcedTarget forced(name);
         ASSERT_TRUE(forced.ok);
         for (std::size_t n = 0; n < presets.size(); ++n) {
             const int width = 1100, y0 = 100 + static_cast<int>(n) * 37;

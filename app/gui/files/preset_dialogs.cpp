@@ -70,41 +70,23 @@ std::filesystem::path suggested_save_path(const PresetDialogs& dialogs) {
     return dialogs.folders.presets.empty() ? std::filesystem::path(name) : dialogs.folders.presets / name;
 }
 
-void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
-                 std::function<void()> wake) {
+namespace {
+
+// The first of `paths` that opens, on a background task: a preset or an export's preset, or with
+// `images` a plain image (one that carries no preset) as a heightmap to import.
+void start_opening(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths, bool images,
+                   std::function<void()> wake) {
     if (paths.empty() || dialogs.busy()) return;
     dialogs.opening_path = paths.front();
     dialogs.error.clear();
     dialogs.message = "Opening " + paths.front().string() + " ...";
     // The task gets copies of the paths; load_preset bounds its own time and size (preset.hpp).
-    auto work = [paths = std::move(paths)](const TaskControl& control) {
+    auto work = [paths = std::move(paths), images](const TaskControl& control) {
         std::string first_error;
         for (const auto& path : paths) {
             if (control.cancelled) break;
             try {
-                return PresetDialogs::Opened{load_preset(path), path, nullptr};
-            } catch (const std::exception& e) {
-                if (first_error.empty()) first_error = failure_text(e);
-            }
-        }
-        throw PresetError(first_error.empty() ? "cancelled" : first_error);
-    };
-    dialogs.opening =
-        std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
-}
-
-void open_dropped(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
-                  std::function<void()> wake) {
-    if (paths.empty() || dialogs.busy()) return;
-    dialogs.opening_path = paths.front();
-    dialogs.error.clear();
-    dialogs.message = "Opening " + paths.front().string() + " ...";
-    auto work       = [paths = std::move(paths)](const TaskControl& control) {
-        std::string first_error;
-        for (const auto& path : paths) {
-            if (control.cancelled) break;
-            try {
-                if (!holds_preset(path))
+                if (images && !holds_preset(path))
                     return PresetDialogs::Opened{
                         {}, path, std::make_shared<const noise::HeightSamples>(read_heightmap(path))};
                 return PresetDialogs::Opened{load_preset(path), path, nullptr};
@@ -116,6 +98,18 @@ void open_dropped(PresetDialogs& dialogs, std::vector<std::filesystem::path> pat
     };
     dialogs.opening =
         std::make_unique<BackgroundTask<PresetDialogs::Opened>>(std::move(work), std::move(wake));
+}
+
+}  // namespace
+
+void open_preset(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
+                 std::function<void()> wake) {
+    start_opening(dialogs, std::move(paths), false, std::move(wake));
+}
+
+void open_dropped(PresetDialogs& dialogs, std::vector<std::filesystem::path> paths,
+                  std::function<void()> wake) {
+    start_opening(dialogs, std::move(paths), true, std::move(wake));
 }
 
 void import_heightmap(PresetDialogs& dialogs, const std::filesystem::path& path, std::function<void()> wake) {

@@ -12,7 +12,7 @@ import time
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from x11_drive import click, click_at, fail, settled, start_app, type_into_slider, until, xdo
+from x11_drive import click, click_at, fail, into_view, settled, start_app, type_into_slider, until, xdo
 
 app, out = sys.argv[1], sys.argv[2]
 os.makedirs(out, exist_ok=True)
@@ -158,34 +158,17 @@ new_picture(before, "the ridged mask's picture")
 shot("shaping-4-mask.png")
 
 
-
-def into_view(key):
-    """Scrolls the controls (wheel over them) until `key` lies inside their visible part, above
-    the status area; returns the newest line."""
-    line = report.last()
-    for _ in range(40):
-        r, status = line["rects"][key], line["rects"]["status"]
-        if r[1] > 60 and r[3] < status[1] - 10:
-            return line
-        xdo("mousemove", (status[0] + status[2]) // 2, status[1] - 120)
-        time.sleep(0.05)
-        xdo("click", 5 if r[3] >= status[1] - 10 else 4)
-        time.sleep(0.15)
-        line = report.last()
-    fail(f"could not scroll {key} into view: {line['rects'][key]}")
-
-
 # [6] The mask field's own curve (issue 39): a preset from its combo, then a point added by a click
 # in its editor; both reach the parameters and the picture.
 until(report, "the mask field's curve", lambda l: "mask.curve_preset" in l["rects"] and "mask.curve_editor" in l["rects"])
-into_view("mask.curve_preset")
+into_view(report, "mask.curve_preset")
 before = checksum()
 pick("mask.curve_preset", "valley")
 until(report, "mask.curve = valley", lambda l: l["params"].get("mask.curve", "").count(":") >= 3
       and l["params"]["mask.curve"] != "none")
 valley = report.last()["params"]["mask.curve"]
 new_picture(before, "the mask curve's picture")
-line = into_view("mask.curve_editor")
+line = into_view(report, "mask.curve_editor")
 editor = line["rects"]["mask.curve_editor"]
 before = checksum()
 # A click at in 0.1, out 0.9: far from every point of the valley curve, so it adds one there.

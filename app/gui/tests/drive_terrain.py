@@ -26,7 +26,7 @@ import time
 import numpy as np
 from PIL import Image
 
-from x11_drive import centre, click, click_at, fail, settled, start_app, until, xdo
+from x11_drive import centre, click, click_at, fail, into_view, settled, start_app, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -80,22 +80,6 @@ def drag_with(button, start, delta, steps=10):
     time.sleep(0.1)
     xdo("mouseup", button)
     time.sleep(0.2)
-
-
-def into_view(report, key):
-    """Scrolls the controls (wheel over them) until the control `key` lies inside their visible
-    part, above the status area; returns the newest line."""
-    line = report.last()
-    for _ in range(40):
-        r, status = line["rects"][key], line["rects"]["status"]
-        if r[1] > 60 and r[3] < status[1] - 10:
-            return line
-        xdo("mousemove", (status[0] + status[2]) // 2, status[1] - 120)
-        time.sleep(0.05)
-        xdo("click", 5 if r[3] >= status[1] - 10 else 4)
-        time.sleep(0.15)
-        line = report.last()
-    fail(f"could not scroll {key} into view: {line['rects'][key]}")
 
 
 def camera(line):
