@@ -53,6 +53,8 @@ void print_help() {
         keys += noise::format_field(layer, info) + "  (" + noise::allowed_values(info) + ")\n      " +
                 std::string(info.tooltip) + "\n";
     }
+    keys +=
+        "  layer.N.height_curve  none  (as curve: a shape's, constant's or heightmap's own remap curve)\n";
     keys += "  layer.N.name        (text)\n  layer.N.heightmap   (a PNG, r16, r32 or EXR heightmap file)\n";
     std::printf(
         "Usage: noise-explorer sample [--preset FILE] [--set key=value]...\n\n"

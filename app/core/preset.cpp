@@ -316,7 +316,7 @@ void read_mask_field(noise::Params& params, const json& object, std::string_view
 
 // The keys of a layer object in "stack" (noise/layer_stack.hpp).
 std::vector<std::string_view> layer_object_keys() {
-    std::vector<std::string_view> keys{"name", "heightmap", "field", "mask_field"};
+    std::vector<std::string_view> keys{"name", "heightmap", "height_curve", "field", "mask_field"};
     for (const auto& info : noise::layer_table()) keys.push_back(info.key);
     return keys;
 }
@@ -350,6 +350,8 @@ void read_layers(noise::Params& params, const json& array, std::string_view sour
                 layer.name = read_layer_text(value, source, prefix + key);
             } else if (key == "heightmap") {
                 layer.heightmap = read_layer_text(value, source, prefix + key);
+            } else if (key == "height_curve") {
+                read_curve(layer.height_curve, value, source, prefix + key);
             } else if (key == "field") {
                 layer.field = {read_noise_object(value, source, prefix + "field", "a layer's field")};
             } else if (key == "mask_field") {
@@ -616,6 +618,7 @@ std::string preset_to_json(const Preset& preset) {
             object["name"]                = layer.name;
             for (const auto& info : noise::layer_table())
                 object[std::string(info.key)] = field_json(layer, info);
+            object["height_curve"] = curve_json(layer.height_curve);
             if (!layer.heightmap.empty()) object["heightmap"] = layer.heightmap;
             for (const auto& [key, field] :
                  {std::pair{"field", &layer.field}, {"mask_field", &layer.mask_field}}) {

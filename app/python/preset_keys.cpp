@@ -76,7 +76,7 @@ std::pair<int, std::string_view> layer_key(std::string_view key) {
 // Whether `inner` is a key of a layer (its settings, or its field's and mask field's noise).
 bool is_layer_setting(std::string_view inner) {
     if (inner.starts_with("mask.")) inner.remove_prefix(5);
-    return inner == "name" || inner == "heightmap" || inner == "curve" ||
+    return inner == "name" || inner == "heightmap" || inner == "curve" || inner == "height_curve" ||
            noise::find_layer_key(inner) != nullptr || noise::find_param(inner) != nullptr;
 }
 
@@ -99,7 +99,7 @@ std::string text_of(std::string_view key, py::handle value, std::string& error) 
     // NumPy's float32 and other numbers that are not float: through float(), as Python would.
     if (py::hasattr(value, "__float__") && !py::isinstance<py::sequence>(value))
         return py::repr(py::float_(value.attr("__float__")())).cast<std::string>();
-    const bool curve = key == "curve" || key.ends_with(".curve");
+    const bool curve = key == "curve" || key.ends_with(".curve") || key.ends_with(".height_curve");
     if (curve && py::isinstance<py::sequence>(value)) {
         std::string text;
         for (const auto point : value) {
@@ -143,6 +143,7 @@ std::vector<std::string> preset_keys(const app::Preset& preset) {
         const noise::StackLayer& layer = preset.params.stack[k];
         const std::string prefix       = "layer." + std::to_string(k + 2) + ".";
         keys.push_back(prefix + "name");
+        keys.push_back(prefix + "height_curve");
         for (const auto& info : noise::layer_table()) keys.push_back(prefix + std::string(info.key));
         if (!layer.heightmap.empty()) keys.push_back(prefix + "heightmap");
         for (const auto& [field, inner] :
@@ -172,6 +173,7 @@ py::object layer_get(const noise::Params& params, std::string_view key, int numb
     const noise::StackLayer& layer = params.stack[static_cast<std::size_t>(number - 2)];
     if (inner == "name") return py::str(layer.name);
     if (inner == "heightmap") return py::str(layer.heightmap);
+    if (inner == "height_curve") return curve_list(layer.height_curve);
     if (const noise::LayerInfo* info = noise::find_layer_key(inner)) return typed(*info, info->get(layer));
     const bool masked                        = inner.starts_with("mask.");
     const std::vector<noise::Params>& fields = masked ? layer.mask_field : layer.field;

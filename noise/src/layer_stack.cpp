@@ -26,6 +26,11 @@ LayerStack::LayerStack(const FractalNoise& noise) : base_(&noise) {
             layer.field       = noise.alongside(settings.field.front());
             layer.field_range = nominal_range(settings.field.front());
         }
+        if (!settings.height_curve.empty()) {
+            Params with_curve;
+            with_curve.curve   = settings.height_curve;
+            layer.height_curve = make_shaping_plan(with_curve);  // its curve's knots and segments only
+        }
         if (settings.mask == LayerMask::field) {
             layer.mask       = noise.alongside(settings.mask_field.front());
             layer.mask_range = nominal_range(settings.mask_field.front());
@@ -52,7 +57,8 @@ double unit_of(double value, Range range) { return detail::unit_height(value, ra
 // Layer k's own height at p, one point at a time (the reference).
 double own_height(const LayerStack& stack, const LayerStack::Layer& layer, const Point& p) {
     if (layer.field) return unit_of(layer.field->at(p), layer.field_range);
-    return detail::placed_height(*layer.settings, stack.frame_x(p[0]), stack.frame_y(p[1]));
+    return detail::curved(layer,
+                          detail::placed_height(*layer.settings, stack.frame_x(p[0]), stack.frame_y(p[1])));
 }
 
 }  // namespace
@@ -95,7 +101,7 @@ void StackRows::apply(const RowSpec& row, std::span<double> units) const {
             const double fy = stack_->frame_y(row.y);
             for (std::size_t i = 0; i < count; ++i) {
                 const double x = row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step;
-                heights[i]     = placed_height(*layers[k].settings, stack_->frame_x(x), fy);
+                heights[i] = curved(layers[k], placed_height(*layers[k].settings, stack_->frame_x(x), fy));
             }
         }
         if (masks_[k]) {
@@ -158,11 +164,12 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
             const Dual fy = Dual::along(1, stack.frame_y(row.y), stack.frame_per_unit());
             for (std::size_t i = 0; i < count; ++i) {
                 const double x = row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step;
-                const Dual h   = placed_height(*layer.settings,
-                                               Dual::along(0, stack.frame_x(x), stack.frame_per_unit()), fy);
-                own[k].v[i]    = h.value;
-                own[k].x[i]    = h.slope[0];
-                own[k].y[i]    = h.slope[1];
+                const Dual h   = curved(
+                      layer, placed_height(*layer.settings,
+                                           Dual::along(0, stack.frame_x(x), stack.frame_per_unit()), fy));
+                own[k].v[i] = h.value;
+                own[k].x[i] = h.slope[0];
+                own[k].y[i] = h.slope[1];
             }
         }
         if (layer.mask && !layer.settings->mute && stack.solo() == 0)

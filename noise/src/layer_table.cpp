@@ -134,6 +134,9 @@ std::string check_layer(const Params& params, const StackLayer& layer, int numbe
     if (layer.name.size() > name_limit)
         return prefix + "name: " + std::to_string(layer.name.size()) + " bytes: expected at most " +
                std::to_string(name_limit);
+    if (!layer.height_curve.empty())
+        if (auto error = check_curve(layer.height_curve); !error.empty())
+            return prefix + "height_" + error;  // "curve: point 3 ..." -> "layer.N.height_curve: ..."
     if (layer.field.size() > 1 || layer.mask_field.size() > 1)
         return prefix + "field: several fields given: expected one set of parameters";
     if (params.tile != 0 && (layer.source == LayerSource::shape || layer.source == LayerSource::heightmap))
@@ -185,7 +188,7 @@ std::string layer_keys_text(int number) {
     if (number == 1)
         return "name, mute, solo or a key of the field itself (" + layer_prefix(1) + "octaves, ...)";
     for (const LayerInfo& info : table) keys += std::string(info.key) + ", ";
-    return keys + "name, heightmap, mask.KEY (its mask field's noise) or a noise key (" +
+    return keys + "name, heightmap, height_curve, mask.KEY (its mask field's noise) or a noise key (" +
            layer_prefix(number) + "octaves, ...)";
 }
 
@@ -244,6 +247,11 @@ std::string set_stack_layer_param(const Params& params, StackLayer& layer, int n
                                   std::string_view text) {
     const std::string prefix = layer_prefix(number);
     const std::string whole  = prefix + std::string(inner);
+    if (inner == "height_curve") {
+        if (auto error = parse_curve(text, layer.height_curve); !error.empty())
+            return prefix + "height_" + error;
+        return {};
+    }
     if (inner == "name" || inner == "heightmap") {
         const std::size_t limit = inner == "name" ? name_limit : path_limit;
         if (text.size() > limit)

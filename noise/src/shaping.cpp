@@ -27,7 +27,8 @@ std::vector<CurvePoint> curve_preset(CurvePreset preset) {
 }
 
 std::string check_curve(std::span<const CurvePoint> points) {
-    const auto number = [](double v) { return "'" + format_number(v) + "'"; };
+    // Built by appending: GCC 12 warns falsely (-Wrestrict, its bug 105329) on "'" + a string.
+    const auto number = [](double v) { return std::string("'").append(format_number(v)).append("'"); };
     if (points.size() < 2 || points.size() > curve_max_points)
         return "curve: " + std::to_string(points.size()) + " points is not a curve: expected 2 to " +
                std::to_string(curve_max_points) + " points x:y";
@@ -81,7 +82,10 @@ std::string format_curve(std::span<const CurvePoint> points) {
     if (points.empty()) return "none";
     std::string text;
     for (const CurvePoint& p : points)
-        text += (text.empty() ? "" : ",") + format_number(p.x) + ":" + format_number(p.y);
+        text.append(text.empty() ? "" : ",")
+            .append(format_number(p.x))
+            .append(":")
+            .append(format_number(p.y));
     return text;
 }
 

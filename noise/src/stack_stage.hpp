@@ -9,6 +9,7 @@
 
 #include "dual.hpp"
 #include "noise/layer_stack.hpp"
+#include "shaping_stage.hpp"
 
 namespace noise::detail {
 
@@ -116,6 +117,12 @@ V placed_height(const StackLayer& layer, const V& fx, const V& fy) {
             break;
     }
     return V{layer.constant};
+}
+
+// A placed source's height through its own remap curve, when it has one.
+template <class V>
+V curved(const LayerStack::Layer& layer, const V& height) {
+    return layer.height_curve.knots.empty() ? height : shape_curve(layer.height_curve, height);
 }
 
 // b blended onto a.

@@ -120,7 +120,7 @@ ValueGradient stacked(const FractalNoise& noise, const Point& p, const ValueGrad
         } else {
             const Dual fx = Dual::along(0, stack->frame_x(p[0]), stack->frame_per_unit());
             const Dual fy = Dual::along(1, stack->frame_y(p[1]), stack->frame_per_unit());
-            own[k]        = detail::placed_height(*layer.settings, fx, fy);
+            own[k]        = detail::curved(layer, detail::placed_height(*layer.settings, fx, fy));
         }
     }
     const ShapingPlan& plan = noise.shaping();

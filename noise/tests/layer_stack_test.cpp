@@ -84,6 +84,7 @@ std::vector<Params> stacks() {
     all.push_back(mapped);
     mapped.stack[0].map_edges = noise::MapEdges::repeat;
     all.push_back(mapped);
+    all.push_back(with(mapped, {{"layer.2.height_curve", "plateau"}}));
     // The stack under the erosion filter, and on a warped and shaped, a 1D and a 3D layer 1.
     all.push_back(with(combo, {{"erosion.method", "filter"}, {"erosion.octaves", "2"}}));
     const Params island = with(base, {{"layer.2.source", "shape"},
@@ -91,6 +92,7 @@ std::vector<Params> stacks() {
                                       {"layer.3.fractal", "turbulence"},
                                       {"layer.3.blend", "subtract"},
                                       {"layer.3.opacity", "0.2"}});
+    all.push_back(with(island, {{"layer.2.height_curve", "0:0,0.3:0.6,1:1"}}));
     all.push_back(with(island, {{"warp_amplitude", "0.4"}, {"terraces", "4"}}));
     all.push_back(with(island, {{"dimension", "1"}}));
     all.push_back(with(island, {{"dimension", "3"}, {"z", "0.3"}}));
@@ -217,6 +219,9 @@ TEST(LayerStack, BlendsAndWeightsAreAsWritten) {
         stacked(
             {{"layer.2.source", "constant"}, {"layer.2.constant", "0.25"}, {"layer.2.blend", "difference"}}),
         std::abs(a - 0.25), 1e-15);
+    // A placed source's own curve remaps its heights before the blend.
+    EXPECT_NEAR(stacked({{"layer.2.source", "constant"}, {"layer.2.height_curve", "0:0,0.5:0.8,1:1"}}), 0.8,
+                1e-15);
     // Muted, the layer is not there; layer 1 muted, the stack starts from 0.
     EXPECT_NEAR(stacked({{"layer.2.source", "constant"}, {"layer.2.mute", "true"}}), a, 1e-15);
     EXPECT_NEAR(stacked({{"layer.1.mute", "true"},
@@ -301,6 +306,8 @@ TEST(LayerStack, KeysNameTheWholeKey) {
     EXPECT_EQ(noise::validate(self_masked).rfind("layer.2.mask_layer: '2' is not allowed", 0), 0u);
     Params unread = with(base, {{"layer.2.heightmap", "hills.png"}});
     EXPECT_EQ(noise::validate(unread).rfind("layer.2.heightmap: 'hills.png' has not been read", 0), 0u);
+    EXPECT_EQ(error_of("layer.2.height_curve", "0:0,0.2:1,0.1:0.5").rfind("layer.2.height_curve: point 3", 0),
+              0u);
     Params tiled = with(base, {{"tile", "3"}, {"layer.2.source", "shape"}});
     EXPECT_EQ(noise::validate(tiled).rfind("layer.2.source: 'shape' is not allowed while tiling", 0), 0u);
     Params eight = base;

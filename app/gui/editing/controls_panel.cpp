@@ -366,6 +366,11 @@ bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerI
     return draw_table(layer, entries, state, prefix);
 }
 
+bool draw_height_curve(noise::StackLayer& layer, ControlsState& state, std::string_view prefix) {
+    return draw_curve(layer.height_curve, state.layer_curve_editor, state, {},
+                      std::string(prefix) + "height_");
+}
+
 // [SECTION] The panel ------------------------------------------------------------------------
 
 bool ControlsPanel::draw(const FrameContext& frame, std::span<const float> input_histogram) {

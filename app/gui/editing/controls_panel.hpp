@@ -39,7 +39,8 @@ struct ControlsState {
     std::string rejected;  // the last value a control refused, shown in the status area
     std::string note;      // a value adjusted to fit the others ("lacunarity rounded to 2 ...")
     CurveEditorState curve_editor;
-    CurveEditorState mask_curve_editor;  // the mask field's own curve
+    CurveEditorState mask_curve_editor;   // the mask field's own curve
+    CurveEditorState layer_curve_editor;  // a placed layer's height curve (the Layers panel)
 };
 
 // The "Noise", "Shaping", "View", "Terrain" and "Erosion" sections, in that order, and what the
@@ -74,6 +75,9 @@ bool draw_field_controls(noise::Params& field, ControlsState& state, std::string
 // The given entries of noise::layer_table() for one layer, reported as `prefix` + key.
 bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,
                          ControlsState& state, std::string_view prefix);
+// A shape's, constant's or heightmap's own remap curve: its preset and its editor, reported as
+// `prefix` + "height_curve_preset", "height_curve_editor", ...
+bool draw_height_curve(noise::StackLayer& layer, ControlsState& state, std::string_view prefix);
 
 // A new random seed (from the clock and the old seed; reproducibility does not matter here,
 // the chosen seed is a parameter like any other and goes into presets and exports).

@@ -398,6 +398,8 @@ void LayersPanel::draw_selected(noise::Params& params) {
     draw_layer_controls(layer, entries, controls_, prefix);
     if (layer.source == noise::LayerSource::heightmap)
         ImGui::TextWrapped("File: %s", layer.heightmap.empty() ? "(none)" : layer.heightmap.c_str());
+    // A shape's, constant's or heightmap's own remap curve (a noise layer's is its field's, below).
+    if (layer.source != noise::LayerSource::noise) draw_height_curve(layer, controls_, prefix);
     // A source or mask just switched to noise gets its field (noise/layer_edit.hpp).
     if (!(layer == before)) noise::give_layer_fields(params, layer, selected_);
     // Open at first, and not indented: the labels keep the controls' column.

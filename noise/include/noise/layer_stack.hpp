@@ -25,6 +25,8 @@
 //                  texel centres (Catmull-Rom: the curve through the samples, C1, so the gradient
 //                  is the exact derivative of the interpolant); past the edges the edge texels
 //                  (clamp) or the image again (repeat);
+//     A shape's, a constant's or a heightmap's heights then go through its own remap curve
+//     (height_curve: shaping.hpp's monotone curve), as a noise layer's go through its field's;
 //   - a blend of b onto the height a below it: normal b, add a + b, subtract a - b, multiply a b,
 //     min, max, screen 1 - (1 - a)(1 - b), difference |a - b|;
 //   - a weight w = opacity x k, k the mask: 1 without one; else the mask's unit height m (another
@@ -62,6 +64,7 @@
 #include "noise/fractal.hpp"
 #include "noise/kernel.hpp"
 #include "noise/params.hpp"
+#include "noise/shaping.hpp"
 
 namespace noise {
 
@@ -106,7 +109,8 @@ class LayerStack {
         Range field_range{};
         std::unique_ptr<const FractalNoise> mask;  // mask field
         Range mask_range{};
-        bool needed = false;  // its own heights are read: not muted, or a mask or the solo
+        ShapingPlan height_curve;  // the curve of a placed source's heights; no knots: none
+        bool needed = false;       // its own heights are read: not muted, or a mask or the solo
     };
 
     // `noise` is layer 1, which must outlive the stack.

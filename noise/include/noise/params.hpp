@@ -269,7 +269,10 @@ struct StackLayer {
     double shape_falloff = 0.5;   // plateau: the edge's share of the radius
     double shape_angle   = 0.0;   // ramp: the direction it rises towards, degrees from +x towards +y
     double constant      = 0.5;   // source constant: the unit height
-    std::string heightmap;        // source heightmap: the file, as the preset names it
+    // Sources shape, constant and heightmap: a remap curve of the layer's own heights (shaping.hpp's
+    // curve); empty: none. A noise layer has its field's own curve.
+    std::vector<CurvePoint> height_curve;
+    std::string heightmap;  // source heightmap: the file, as the preset names it
     HeightmapImage heightmap_image;
     double map_x       = 0.0;  // the image's top-left corner, in frame units
     double map_y       = 0.0;
