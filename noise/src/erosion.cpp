@@ -108,7 +108,7 @@ void fill_eroded(const FractalNoise& noise, const RowSpec& row, std::span<Value>
         shaped_gradient_row(noise, part, erosion_input_step, std::span(v, count), std::span(gx, count),
                             std::span(gy, count));
         for (std::size_t i = 0; i < count; ++i) {
-            x[i] = row.x_origin + (part.first + static_cast<int>(i) + 0.5) * row.x_step;
+            x[i] = part.pixel_x(i);
             if (!plan.two_d) gy[i] = 0.0;
         }
         erode_row(plan, y, std::span(x, count), std::span(v, count), std::span(gx, count),

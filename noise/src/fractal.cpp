@@ -211,10 +211,7 @@ double FractalNoise::shaped(const Point& p) const {
 
 double FractalNoise::stacked(const Point& p) const {
     const double v = shaped(p);
-    if (!stack_) return v;
-    // In layer 1's unit heights, as the shaping stage reads them, and back (layer_stack.hpp).
-    const double u = (v - shaping_.lo) * shaping_.inv_span;
-    return shaping_.lo + stack_->apply(p, u) * shaping_.span;
+    return stack_ ? stack_->apply(p, v) : v;
 }
 
 double FractalNoise::at(const Point& p) const {

@@ -157,12 +157,12 @@ void fill_shaped_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* 
     }
 }
 
-// The stacked field (layer_stack.hpp), chunk by chunk: layer 1 (shaped, or raw), in its unit
-// heights, the stack on the chunk, back to raw values, then handed over.
+// The stacked field (layer_stack.hpp), chunk by chunk: layer 1 (shaped, or raw), the stack on
+// the chunk, then handed over.
 template <class Value>
 void fill_stacked_chunks(const detail::KernelPlan& plan, const detail::WarpPlan* warp,
-                         const detail::ShapeRows* shape, const detail::StackRows& stack,
-                         const ShapingPlan& units, const RowSpec& row, std::span<Value> out) {
+                         const detail::ShapeRows* shape, const detail::StackRows& stack, const RowSpec& row,
+                         std::span<Value> out) {
     for (std::size_t start = 0; start < out.size(); start += detail::max_chunk) {
         const std::size_t count = std::min<std::size_t>(detail::max_chunk, out.size() - start);
         RowSpec part            = row;
@@ -173,9 +173,7 @@ void fill_stacked_chunks(const detail::KernelPlan& plan, const detail::WarpPlan*
             fill_shaped_chunks(plan, warp, *shape, part, chunk);
         else
             fill_raw_chunks(plan, warp, part, -1, chunk);
-        for (double& v : chunk) v = (v - units.lo) * units.inv_span;  // FractalNoise::stacked's steps
         stack.apply(part, chunk);
-        for (double& u : chunk) u = units.lo + u * units.span;
         hand_over(values, count, out.data() + start);
     }
 }
@@ -186,8 +184,7 @@ void fill_field_row(const detail::KernelPlan& plan, const detail::WarpPlan* warp
                     const detail::ShapeRows* shape, const detail::StackRows* stack,
                     const FractalNoise* eroded, const RowSpec& row, std::span<Value> out) {
     if (eroded != nullptr) return detail::fill_eroded_row(*eroded, row, out);
-    if (stack != nullptr)
-        return fill_stacked_chunks(plan, warp, shape, *stack, plan.noise->shaping(), row, out);
+    if (stack != nullptr) return fill_stacked_chunks(plan, warp, shape, *stack, row, out);
     if (shape != nullptr) return fill_shaped_chunks(plan, warp, *shape, row, out);
     fill_raw_chunks(plan, warp, row, -1, out);
 }

@@ -141,8 +141,7 @@ void PointSampler::at(std::span<const Point> points, std::span<double> out) cons
         shape_values(plan, out, mask);
     }
     if (const LayerStack* stack = noise_->stack())
-        for (std::size_t i = 0; i < points.size(); ++i)
-            out[i] = plan.lo + stack->apply(points[i], (out[i] - plan.lo) * plan.inv_span) * plan.span;
+        for (std::size_t i = 0; i < points.size(); ++i) out[i] = stack->apply(points[i], out[i]);
 }
 
 bool PointSampler::compiled() const { return layer_->compiled(); }

@@ -31,8 +31,8 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
 class StackRows {
   public:
     explicit StackRows(const LayerStack& stack);
-    // units[i], layer 1's unit height at pixel i of `row`, becomes the stack's.
-    void apply(const RowSpec& row, std::span<double> units) const;
+    // values[i], layer 1's raw value at pixel i of `row`, becomes the stack's.
+    void apply(const RowSpec& row, std::span<double> values) const;
 
   private:
     const LayerStack* stack_;

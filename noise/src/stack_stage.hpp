@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
 #include "dual.hpp"
 #include "noise/layer_stack.hpp"
@@ -19,6 +20,17 @@ namespace noise::detail {
 template <class V>
 V unit_height(const V& v, Range range) {
     return (v - V{range.lo}) * (1.0 / (range.hi - range.lo));
+}
+
+// Layer 1's raw value as the unit height the stack works in, and back (layer 1's nominal range,
+// as the shaping stage has it): every path of the stack converts here.
+template <class V>
+V layer1_unit(const ShapingPlan& plan, const V& v) {
+    return (v - V{plan.lo}) * plan.inv_span;
+}
+template <class V>
+V layer1_raw(const ShapingPlan& plan, const V& u) {
+    return V{plan.lo} + u * plan.span;
 }
 
 // smoothstep: 3t^2 - 2t^3 of t clamped to [0, 1] (flat outside).
@@ -123,6 +135,19 @@ V placed_height(const StackLayer& layer, const V& fx, const V& fy) {
 template <class V>
 V curved(const LayerStack::Layer& layer, const V& height) {
     return layer.height_curve.knots.empty() ? height : shape_curve(layer.height_curve, height);
+}
+
+// A shape's, constant's or heightmap's own height at the noise-space point (x, y), through its
+// own curve: on doubles, or on dual numbers whose slopes are along x and y.
+template <class V>
+V placed_own_height(const LayerStack& stack, const LayerStack::Layer& layer, double x, double y) {
+    if constexpr (std::is_same_v<V, Dual>) {
+        const Dual fx = Dual::along(0, stack.frame_x(x), stack.frame_per_unit());
+        const Dual fy = Dual::along(1, stack.frame_y(y), stack.frame_per_unit());
+        return curved(layer, placed_height(*layer.settings, fx, fy));
+    } else {
+        return curved(layer, placed_height(*layer.settings, stack.frame_x(x), stack.frame_y(y)));
+    }
 }
 
 // b blended onto a.

@@ -115,20 +115,15 @@ ValueGradient stacked(const FractalNoise& noise, const Point& p, const ValueGrad
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const LayerStack::Layer& layer = layers[k];
         if (!layer.needed) continue;
-        if (layer.field) {
-            own[k] = unit(value_gradient(*layer.field, p, step), layer.field_range);
-        } else {
-            const Dual fx = Dual::along(0, stack->frame_x(p[0]), stack->frame_per_unit());
-            const Dual fy = Dual::along(1, stack->frame_y(p[1]), stack->frame_per_unit());
-            own[k]        = detail::curved(layer, detail::placed_height(*layer.settings, fx, fy));
-        }
+        own[k] = layer.field ? unit(value_gradient(*layer.field, p, step), layer.field_range)
+                             : detail::placed_own_height<Dual>(*stack, layer, p[0], p[1]);
     }
     const ShapingPlan& plan = noise.shaping();
-    const Dual u            = (Dual{field.value, field.gradient} - Dual{plan.lo}) * plan.inv_span;
+    const Dual u            = detail::layer1_unit(plan, Dual{field.value, field.gradient});
     const Dual a            = detail::stack_heights(
                    *stack, u, [&](std::size_t k) { return own[k]; },
                    [&](std::size_t k) { return unit(value_gradient(*layers[k].mask, p, step), layers[k].mask_range); });
-    const Dual v = Dual{plan.lo} + a * plan.span;
+    const Dual v = detail::layer1_raw(plan, a);
     return {v.value, v.slope, field.method};
 }
 
@@ -165,8 +160,7 @@ void value_gradient_row(const FractalNoise& noise, const RowSpec& row, double st
         detail::gradient_rows_cover(noise))
         return detail::shaped_gradient_row(noise, row, step, value, gx, gy);
     for (std::size_t i = 0; i < value.size(); ++i) {
-        const Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y, params.z,
-                      params.w};
+        const Point p{row.pixel_x(i), row.y, params.z, params.w};
         const ValueGradient vg = value_gradient(noise, p, step);
         value[i]               = vg.value;
         gx[i]                  = vg.gradient[0];

@@ -70,6 +70,9 @@ struct RowSpec {
     double x_step   = 1.0;  // > 0
     int first       = 0;
     double y        = 0.0;
+
+    // The x of pixel i (the pixel model above), as every reference-side loop over a row reads it.
+    double pixel_x(std::size_t i) const { return x_origin + (first + static_cast<int>(i) + 0.5) * x_step; }
 };
 
 class RowKernel {

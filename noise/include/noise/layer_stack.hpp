@@ -107,7 +107,7 @@ class LayerStack {
         const StackLayer* settings = nullptr;
         std::unique_ptr<const FractalNoise> field;  // source noise
         Range field_range{};
-        std::unique_ptr<const FractalNoise> mask;  // mask field
+        std::unique_ptr<const FractalNoise> mask;  // mask field, only where it is read (not muted, no solo)
         Range mask_range{};
         ShapingPlan height_curve;  // the curve of a placed source's heights; no knots: none
         bool needed = false;       // its own heights are read: not muted, or a mask or the solo
@@ -116,9 +116,10 @@ class LayerStack {
     // `noise` is layer 1, which must outlive the stack.
     explicit LayerStack(const FractalNoise& noise);
 
-    // The stack's unit height at the noise-space point p, from layer 1's unit height u there.
-    // (RowKernel applies it to whole rows: src/stack_rows.hpp, the same bits.)
-    double apply(const Point& p, double u) const;
+    // The stack's raw value at the noise-space point p, from layer 1's (shaped) raw value v there,
+    // through layer 1's unit heights and back. (RowKernel applies it to whole rows:
+    // src/stack_rows.hpp, the same bits.)
+    double apply(const Point& p, double v) const;
 
     const FractalNoise& base() const { return *base_; }
     std::span<const Layer> layers() const { return layers_; }

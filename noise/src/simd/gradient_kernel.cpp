@@ -318,8 +318,7 @@ void shaped_gradient_row(const FractalNoise& noise, const RowSpec& row, double s
     const Params& params = noise.params();
     if (!gradient_rows_cover(noise)) {
         for (std::size_t i = 0; i < value.size(); ++i) {
-            const Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y,
-                          params.z, params.w};
+            const Point p{row.pixel_x(i), row.y, params.z, params.w};
             const ValueGradient field = shaped_value_gradient(noise, p, step);
             value[i]                  = field.value;
             gx[i]                     = field.gradient[0];
