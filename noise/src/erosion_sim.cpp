@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 #include <string>
@@ -201,16 +202,35 @@ std::string validate(const SimulationSettings& s, std::span<const float> heights
     return {};
 }
 
-SimulationMaps simulate_erosion(std::span<const float> heights, int width, int height,
-                                const SimulationSettings& settings) {
+std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, int width, int height,
+                                               const SimulationSettings& settings,
+                                               const SimulationControl& control) {
     if (auto error = validate(settings, heights, width, height); !error.empty())
         throw std::invalid_argument(error);
+    const auto cancelled = [&] { return control.cancel != nullptr && control.cancel->load(); };
     const Grid grid{width, height};
     std::vector<double> z(grid.cells()), wear(grid.cells(), 0.0), deposit(grid.cells(), 0.0);
     for (std::size_t i = 0; i < z.size(); ++i) z[i] = static_cast<double>(heights[i]) * settings.height_scale;
-    for (int step = 0; step < settings.hydraulic_steps; ++step)
+    std::vector<float> preview;
+    const auto snapshot = [&] {
+        if (!control.snapshot) return;
+        preview.resize(grid.cells());
+        for (std::size_t i = 0; i < z.size(); ++i)
+            preview[i] = static_cast<float>(z[i] / settings.height_scale);
+        control.snapshot(preview);
+    };
+    const double steps = settings.hydraulic_steps + 1.0;
+    for (int step = 0; step < settings.hydraulic_steps; ++step) {
+        if (cancelled()) return std::nullopt;
         stream_power_step(grid, settings, z, deposit, wear);
+        snapshot();
+        if (control.progress) control.progress((step + 1) / (steps + 1.0));
+    }
+    if (cancelled()) return std::nullopt;
     thermal_passes(grid, settings, z, deposit, wear);
+    snapshot();
+    if (control.progress) control.progress(steps / (steps + 1.0));
+    if (cancelled()) return std::nullopt;
 
     SimulationMaps maps;
     maps.width        = width;

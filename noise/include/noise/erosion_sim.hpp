@@ -4,8 +4,9 @@
 //     std::vector<float> heights(w * h);                 // out[y * w + x], e.g. noise::render's
 //     noise::SimulationSettings settings;                // world units: see below
 //     settings.cell_size = 10.0;  settings.height_scale = 800.0;
-//     noise::SimulationMaps maps = noise::simulate_erosion(heights, w, h, settings);
-//     // maps.height: eroded, in the input's units; maps.flow, wear, deposit beside it
+//     std::optional<noise::SimulationMaps> maps = noise::simulate_erosion(heights, w, h, settings);
+//     // maps->height: eroded, in the input's units; maps->flow, wear, deposit beside it
+//     // (nullopt only when SimulationControl::cancel was set)
 //
 // Unlike the erosion filter (erosion.hpp), which draws each point on its own, this is a
 // simulation: every cell depends on the whole grid, so a region or a tile must be cut from one
@@ -53,6 +54,9 @@
 // area_exponent 0.5, 20 hydraulic steps, talus 35 degrees.
 #pragma once
 
+#include <atomic>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -79,10 +83,25 @@ struct SimulationMaps {
 std::string validate(const SimulationSettings& settings, std::span<const float> heights, int width,
                      int height);
 
-// Runs the three steps on a width x height grid (heights[y * width + x]). Throws
-// std::invalid_argument with validate's message when it is not "".
-SimulationMaps simulate_erosion(std::span<const float> heights, int width, int height,
-                                const SimulationSettings& settings);
+// How a run is driven: threads, cancellation, progress and a progressive preview. None of it
+// changes a bit of the result.
+struct SimulationControl {
+    unsigned threads                = 0;        // 0: one per core; the bits never depend on it
+    const std::atomic<bool>* cancel = nullptr;  // polled at least every ~20 ms of work
+    // After each step of the simulation: the fraction done, 0..1 (monotonic; 1 is not reported here).
+    std::function<void(double fraction)> progress;
+    // After each hydraulic step (and once after the thermal stage): the heights so far, in the
+    // input's units, valid only during the call (for a progressive preview). Empty: not computed
+    // at all.
+    std::function<void(std::span<const float> heights)> snapshot;
+};
+
+// Runs the three steps on a width x height grid (heights[y * width + x]). nullopt when
+// control.cancel was set (promptly: within ~20 ms of work); throws std::invalid_argument with
+// validate's one-line message on bad settings; std::bad_alloc on memory.
+std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, int width, int height,
+                                               const SimulationSettings& settings,
+                                               const SimulationControl& control = {});
 
 // D8 pits: the cells off the border with no neighbour strictly lower (water that lands there
 // cannot leave). Noise has many; simulate_erosion's output has none.
