@@ -16,10 +16,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/image_size.hpp"
 #include "core/preset.hpp"
 #include "core/shown_text.hpp"
 #include "noise/fractal.hpp"
 #include "noise/layer_stack.hpp"
+#include "noise/simulated_field.hpp"
 
 namespace app {
 namespace {
@@ -57,7 +59,7 @@ void print_help() {
         "  layer.N.height_curve  none  (as curve: a shape's, constant's or heightmap's own remap curve)\n";
     keys += "  layer.N.name        (text)\n  layer.N.heightmap   (a PNG, r16, r32 or EXR heightmap file)\n";
     std::printf(
-        "Usage: noise-explorer sample [--preset FILE] [--set key=value]...\n\n"
+        "Usage: noise-explorer sample [--preset FILE] [--set key=value]... [--size WxH]\n\n"
         "Reads points \"x [y [z [w]]]\" from stdin, one per line, and prints the raw noise value at each\n"
         "(%%.17g). Coordinates are in noise space: frequency and offsets are not applied. Missing\n"
         "coordinates are 0; blank lines are skipped. A coordinate is a decimal number (\"-1.5\",\n"
@@ -65,6 +67,8 @@ void print_help() {
         "Options:\n"
         "  --preset FILE     start from a preset .json or a PNG this program exported\n"
         "  --set key=value   change one parameter (repeatable, applied in order after the preset)\n"
+        "  --size WxH        erosion.method = simulate: the image the simulation runs on, whose result\n"
+        "                    the points read (default 1024x1024; \"unreal-1009\" and the like too)\n"
         "  --help            show this text\n\n"
         "Parameters (key, default):\n%s",
         keys.c_str());
@@ -145,12 +149,17 @@ LineRead read_line(std::streambuf& in, std::string& line) {
 // The command line: the preset (at most once) and the assignments in their order.
 struct Arguments {
     std::optional<std::string> preset;
+    std::optional<std::string> size;
     std::vector<std::string> assignments;
 };
 
+// With erosion.method = simulate the field is the simulation's result on an image of this size
+// (simulated_field.hpp): a 1024 image of the frame, as the window shows it.
+constexpr ImageSize default_simulated_size{1024, 1024};
+
 // "" or the error line; `help` is set for --help.
 std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help) {
-    const std::string allowed = "expected --preset FILE, --set key=value or --help";
+    const std::string allowed = "expected --preset FILE, --set key=value, --size WxH or --help";
     for (int i = 1; i < argc; ++i) {
         std::string_view arg = argv[i];
         if (arg == "--help" || arg == "-h") {
@@ -165,7 +174,7 @@ std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help)
             value     = arg.substr(equals + 1);
             has_value = true;
         }
-        if (name != "--preset" && name != "--set")
+        if (name != "--preset" && name != "--set" && name != "--size")
             return "unexpected argument " + shown(arg) + ": " + allowed;
         if (!has_value && i + 1 < argc) {
             value     = argv[++i];
@@ -179,6 +188,9 @@ std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help)
                 return "--preset: given twice (" + shown(*given.preset) + ", " + shown(value) +
                        "): expected it once";
             given.preset = std::string(value);
+        } else if (name == "--size") {
+            if (!has_value || value.empty()) return "--size: the value is missing or empty: expected WxH";
+            given.size = std::string(value);
         } else {
             if (!has_value || value.empty())
                 return "--set: the value is missing or empty: expected key=value, e.g. octaves=6 (keys: see "
@@ -226,6 +238,24 @@ int sample_main(int argc, char** argv) try {
         return fail(error.what());
     }
     if (auto error = noise::validate(preset.params); !error.empty()) return fail("--set: " + error);
+    const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
+    ImageSize size       = default_simulated_size;
+    if (given.size) {
+        if (!simulated)
+            return fail("--size " + shown(*given.size) +
+                        ": only erosion.method = simulate reads it (the image the simulation runs on)");
+        const SizeParse parsed = parse_image_size(*given.size);
+        if (!parsed.size) return fail(parsed.error);
+        size = *parsed.size;
+    }
+    if (simulated) {
+        try {
+            preset.params = noise::simulate_field(preset.params, size.width, size.height)->params;
+        } catch (const std::invalid_argument& error) {
+            return fail("--size " + std::to_string(size.width) + "x" + std::to_string(size.height) + ": " +
+                        error.what());
+        }
+    }
 
     const noise::FractalNoise noise(preset.params);
     std::string line;

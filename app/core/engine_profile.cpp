@@ -64,7 +64,10 @@ std::vector<SetPart> profile_parts(const Preset& given, const ProfileRequest& re
             break;
     }
     parts.push_back(part(preset, request, ExportFormat::normal8, "_normal.png", "normal map", size));
-    for (const TerrainMask mask : {TerrainMask::slope, TerrainMask::curvature, TerrainMask::aspect}) {
+    std::vector<TerrainMask> masks{TerrainMask::slope, TerrainMask::curvature, TerrainMask::aspect};
+    if (preset.params.erosion_method == noise::ErosionMethod::simulate)  // and the simulation's own
+        masks.insert(masks.end(), {TerrainMask::flow, TerrainMask::wear, TerrainMask::deposit});
+    for (const TerrainMask mask : masks) {
         const std::string name(terrain_mask_names[static_cast<std::size_t>(mask)]);
         parts.push_back(
             part(preset, request, ExportFormat::mask16, "_" + name + ".png", name + " mask", size));

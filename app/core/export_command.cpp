@@ -84,7 +84,8 @@ const std::string format_allowed = [] {
 }();
 constexpr std::string_view splat_allowed     = "expected 0 for layers 0-3, 1 for layers 4-7";
 constexpr std::string_view mesh_grid_allowed = "expected an integer from 2 to 2049 (vertices along a row)";
-constexpr std::string_view map_allowed       = "expected slope, height, curvature or aspect";
+constexpr std::string_view map_allowed =
+    "expected slope, height, curvature or aspect (and flow, wear or deposit with erosion.method=simulate)";
 constexpr std::string_view values_allowed    = "expected unit (mapped to [0, 1], the default) or raw";
 constexpr std::string_view output_allowed    = "expected the output file name";
 constexpr std::string_view region_allowed  = "expected X0,Y0,X1,Y1 (pixels, end exclusive) inside the image";
@@ -414,7 +415,8 @@ std::string help_footer() {
            "  mask16 16-bit grayscale PNG of one terrain mask, --map slope|height|curvature|aspect:\n"
            "         slope 0..90 degrees -> 0..65535; height as png16; curvature 32768 = flat,\n"
            "         (sample - 32768) / 32768 = spacing * laplacian; aspect degrees clockwise from\n"
-           "         north (up the image) -> sample / 65536 * 360\n"
+           "         north (up the image) -> sample / 65536 * 360; with erosion.method=simulate also\n"
+           "         --map flow|wear|deposit, the simulation's water, rock taken and rock laid down\n"
            "  glb    glTF 2.0 binary mesh of the terrain in metres (normals, UVs), --mesh-grid N vertices\n"
            "         along a row (2..2049, default 257)     obj  the same mesh as Wavefront OBJ\n"
            "  weights8 8-bit grayscale weight map of texture layer --layer NAME|N (Unreal landscape "
@@ -501,7 +503,8 @@ int export_main(int argc, char** argv) {
                 "weights16 | splat8 (required)");
     text_option("--values", given.values, "unit|raw",
                 "r32 and exr32: mapped to [0, 1] (default) or raw noise");
-    text_option("--map", given.map, "slope|height|curvature|aspect", "mask16: the terrain mask to write");
+    text_option("--map", given.map, "slope|height|curvature|aspect|flow|wear|deposit",
+                "mask16: the terrain mask to write (flow, wear, deposit: erosion.method=simulate)");
     text_option("--layer", given.layer, "NAME|N", "weights8, weights16: the texture layer (name or index)");
     text_option("--splat", given.splat, "N", "splat8: the image of layers 4N..4N+3 (default 0)");
     text_option("--profile", given.profile, "unreal|unity|godot",

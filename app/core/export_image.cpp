@@ -22,6 +22,7 @@
 #include "core/value_mapping.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
+#include "noise/simulated_field.hpp"
 #include "noise/trace.hpp"
 
 namespace app {
@@ -49,10 +50,12 @@ int band_rows(int width, int rows) {
     return std::min(by_memory, by_count);
 }
 
-// Progress over all passes: `total` rows, of which `done` are finished.
+// Progress over all passes: `total` rows, of which `done` are finished, from `start` (what a
+// simulation before them took) to 1.
 class ProgressMeter {
   public:
-    ProgressMeter(std::atomic<double>* out, long long total) : out_(out), total_(std::max(total, 1LL)) {
+    ProgressMeter(std::atomic<double>* out, long long total, double start = 0.0)
+        : out_(out), total_(std::max(total, 1LL)), start_(start) {
         report();
     }
     void advance(long long rows) {
@@ -62,12 +65,38 @@ class ProgressMeter {
 
   private:
     void report() {
-        if (out_) out_->store(std::min(1.0, static_cast<double>(done_) / static_cast<double>(total_)));
+        if (out_)
+            out_->store(start_ + (1.0 - start_) *
+                                     std::min(1.0, static_cast<double>(done_) / static_cast<double>(total_)));
     }
     std::atomic<double>* out_;
     long long total_;
+    double start_;
     long long done_ = 0;
 };
+
+// erosion.method simulate (simulated_field.hpp): the whole image simulated once; every window and
+// every part of a set of that size draws from the one result.
+using Simulation = std::shared_ptr<const noise::SimulatedField>;
+
+// The share of an export's progress its simulation takes (the rest renders and encodes).
+constexpr double simulation_share = 0.8;
+
+Simulation simulate_image(const noise::Params& params, ImageSize size, unsigned threads,
+                          const std::atomic<bool>* cancel, std::atomic<double>* progress, double share) {
+    noise::SimulationControl control;
+    control.threads = threads;
+    control.cancel  = cancel;
+    if (progress) control.progress = [progress, share](double done) { progress->store(done * share); };
+    std::optional<noise::SimulatedField> field;
+    try {
+        field = noise::simulate_field(params, size.width, size.height, control);
+    } catch (const std::invalid_argument& error) {
+        fail(error.what());
+    }
+    if (!field) cancelled();
+    return std::make_shared<const noise::SimulatedField>(std::move(*field));
+}
 
 void render_block(const noise::FractalNoise& noise, const noise::Region& block, std::vector<float>& raw,
                   const ExportRequest& request, const std::atomic<bool>* cancel) {
@@ -93,6 +122,14 @@ noise::Range measure_full_image(const noise::FractalNoise& noise, const ExportRe
         meter.advance(band.rows());
     }
     return stats.result().measured_range();
+}
+
+// Where normal8's and mask16's slopes come from, for the export facts.
+std::string_view gradient_source(const noise::Params& params) {
+    if (params.erosion_method == noise::ErosionMethod::simulate)
+        return "analytic, of the bicubic surface through the simulated samples (central differences at a "
+               "sample)";
+    return noise::gradient_method(params) == noise::GradientMethod::analytic ? "analytic" : "finite difference";
 }
 
 std::string export_facts_json(const Preset& preset, const ExportRequest& request, const noise::Region& window,
@@ -155,18 +192,14 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
             {"convention", normal_convention_names[static_cast<std::size_t>(preset.view.normal_convention)]},
             {"height_m", preset.view.terrain_height},
             {"spacing_m", preset.view.terrain_spacing},
-            {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic
-                             ? "analytic"
-                             : "finite difference"},
+            {"gradient", gradient_source(preset.params)},
             {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
     if (request.format == ExportFormat::mask16)
         facts["mask"] = {{"map", terrain_mask_names[static_cast<std::size_t>(request.mask)]},
                          {"mapping", terrain_mask_mapping(request.mask)},
                          {"height_m", preset.view.terrain_height},
                          {"spacing_m", preset.view.terrain_spacing},
-                         {"gradient", noise::gradient_method(preset.params) == noise::GradientMethod::analytic
-                                          ? "analytic"
-                                          : "finite difference"}};
+                         {"gradient", gradient_source(preset.params)}};
     if (is_weight_format(request.format)) {
         const auto layers            = effective_texture_layers(preset);
         nlohmann::ordered_json names = nlohmann::ordered_json::array();
@@ -402,8 +435,9 @@ noise::Region checked_window(const ExportRequest& request) {
 }
 
 // glb or obj: the whole grid in memory (terrain_mesh_file.hpp), then the file.
-void stage_mesh(const Preset& preset, const ExportRequest& request, const noise::Region& window,
-                noise::Range range, const std::atomic<bool>* cancel, StagedExport& staged) {
+void stage_mesh(const Preset& preset, const Preset& drawn, const ExportRequest& request,
+                const noise::Region& window, noise::Range range, const std::atomic<bool>* cancel,
+                StagedExport& staged) {
     if (request.region) fail("region: a mesh is written whole");
     if (request.mesh_grid < min_mesh_grid || request.mesh_grid > max_mesh_grid)
         fail("mesh grid " + std::to_string(request.mesh_grid) + " is out of range: expected " +
@@ -411,7 +445,7 @@ void stage_mesh(const Preset& preset, const ExportRequest& request, const noise:
     if (request.size.width < 2 || request.size.height < 2) fail("a mesh needs a size of at least 2x2");
     try {
         const TerrainGrid grid =
-            terrain_grid(preset, request.size, request.mesh_grid, range, request.threads, cancel);
+            terrain_grid(drawn, request.size, request.mesh_grid, range, request.threads, cancel);
         if (grid.columns == 0 || (cancel && cancel->load())) cancelled();
         staged.image = std::make_unique<AtomicFile>(request.path, request.overwrite);
         if (request.format == ExportFormat::glb)
@@ -427,10 +461,17 @@ void stage_mesh(const Preset& preset, const ExportRequest& request, const noise:
 }
 
 // Renders and encodes one export into its temp files, which are not in place until committed.
+// `simulation`: the image's, when a set already simulated it; else simulated here when the
+// preset asks for it.
 StagedExport stage_export(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
-                          std::atomic<double>* progress) {
+                          std::atomic<double>* progress, Simulation simulation = nullptr) {
     const noise::Region window = checked_window(request);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
+    const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
+    if (request.format == ExportFormat::mask16 && is_simulation_mask(request.mask) && !simulated)
+        fail("map: '" + std::string(terrain_mask_names[static_cast<std::size_t>(request.mask)]) +
+             "' is a map of the erosion simulation: expected erosion.method = simulate, or slope, height, "
+             "curvature or aspect");
     if (is_weight_format(request.format)) {
         const std::size_t count = effective_texture_layers(preset).size();
         const std::size_t limit = request.format == ExportFormat::splat8 ? (count + 3) / 4 : count;
@@ -454,9 +495,17 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         throw from(error);
     }
 
-    const noise::FractalNoise noise(preset.params);
+    double simulated_share = 0.0;
+    if (simulated && !simulation) {
+        simulated_share = simulation_share;
+        simulation = simulate_image(preset.params, request.size, request.threads, cancel, progress, simulated_share);
+    }
+    // What is drawn: the preset's field, or the simulation's result; the files carry the preset.
+    Preset drawn = preset;
+    if (simulation) drawn.params = simulation->params;
+    const noise::FractalNoise noise(drawn.params);
     const bool stretch = preset.view.mapping == Mapping::stretch;
-    ProgressMeter meter(progress, (stretch ? request.size.height : 0) + window.rows());
+    ProgressMeter meter(progress, (stretch ? request.size.height : 0) + window.rows(), simulated_share);
     const noise::Range range = mapping_range(
         preset.params, preset.view,
         stretch ? measure_full_image(noise, request, cancel, meter) : noise::nominal_range(preset.params));
@@ -464,7 +513,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     staged.result = {range, {request.path}};
     if (writes_sidecar) staged.result.files.push_back(sidecar);
     if (is_mesh_format(request.format)) {
-        stage_mesh(preset, request, window, range, cancel, staged);
+        stage_mesh(preset, drawn, request, window, range, cancel, staged);
         meter.advance(window.rows());
         return staged;
     }
@@ -565,7 +614,10 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                 const noise::Region band{
                     request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
                 masks.resize(band.pixel_count());
-                if (!mask_rows(noise, scale, band, request.mask, request.threads, cancel, masks)) cancelled();
+                if (is_simulation_mask(request.mask))
+                    simulation_mask_rows(simulation->maps, request.mask, band, masks);
+                else if (!mask_rows(noise, scale, band, request.mask, request.threads, cancel, masks))
+                    cancelled();
                 converted.resize(masks.size() * 2);
                 for (std::size_t i = 0; i < masks.size(); ++i) {  // PNG stores 16-bit samples big-endian
                     converted[2 * i]     = static_cast<std::uint8_t>(masks[i] >> 8);
@@ -672,11 +724,25 @@ ExportResult commit_set(const std::vector<SetPart>& parts, const std::filesystem
              "open (ulimit -n): raise the limit" +
              (what.empty() ? "" : " or write fewer tiles at a time with --tile X,Y"));
 
+    // Each simulated field once, on the first part's image (the heightmap's, in an engine set),
+    // whatever the number of windows (tiles) and maps; a part of another size (a splat map)
+    // renders the same result at its own pixels.
+    std::vector<std::pair<const SetPart*, Simulation>> simulations;
+    const auto simulation_of = [&](const SetPart& part) -> Simulation {
+        if (part.preset.params.erosion_method != noise::ErosionMethod::simulate) return nullptr;
+        for (const auto& [other, simulation] : simulations)
+            if (other->preset.params == part.preset.params) return simulation;
+        if (auto error = noise::validate(part.preset.params); !error.empty()) fail(error);
+        simulations.emplace_back(&part, simulate_image(part.preset.params, part.request.size,
+                                                       part.request.threads, cancel, nullptr, 0.0));
+        return simulations.back().second;
+    };
     std::vector<StagedExport> staged;
     staged.reserve(parts.size());
     std::atomic<double> part_progress{0.0};
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress));
+        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress,
+                                      simulation_of(parts[i])));
         try {
             staged.back().image->park();
             if (staged.back().sidecar) staged.back().sidecar->park();

@@ -55,8 +55,37 @@ std::string_view terrain_mask_mapping(TerrainMask mask) {
         case TerrainMask::aspect:
             return "degrees clockwise from north (north = up the image) the ground faces downhill = sample / "
                    "65536 * 360; flat ground is 0";
+        case TerrainMask::flow:
+            return "ln(drained area in pixels) / ln(the largest in the image) = sample / 65535 (the erosion "
+                   "simulation's water: channels bright)";
+        case TerrainMask::wear:
+            return "depth the erosion simulation removed / the largest in the image = sample / 65535";
+        case TerrainMask::deposit:
+            return "depth the erosion simulation laid down (talus, filled lakes) / the largest in the image = "
+                   "sample / 65535";
     }
     return "";
+}
+
+void simulation_mask_rows(const noise::SimulationMaps& maps, TerrainMask mask, const noise::Region& window,
+                          std::span<std::uint16_t> out) {
+    if (!is_simulation_mask(mask)) throw std::invalid_argument("simulation_mask_rows: not a simulation map");
+    if (maps.width != window.width || maps.height_cells != window.height || out.size() < window.pixel_count())
+        throw std::invalid_argument("simulation_mask_rows: the maps are not the image's");
+    const std::vector<float>& values =
+        mask == TerrainMask::flow ? maps.flow : mask == TerrainMask::wear ? maps.wear : maps.deposit;
+    // Over the whole image, not the window: every tile of one simulation maps the same way.
+    const double largest = *std::max_element(values.begin(), values.end());
+    const auto sample    = [&](double v) -> std::uint16_t {
+        if (mask == TerrainMask::flow)  // A >= 1: ln A >= 0; a map that drains nowhere is black
+            return largest > 1.0 ? clamped_sample(std::log(v) / std::log(largest) * 65535.0) : 0;
+        return largest > 0.0 ? clamped_sample(v / largest * 65535.0) : 0;
+    };
+    std::size_t i = 0;
+    for (int y = window.y0; y < window.y1; ++y)
+        for (int x = window.x0; x < window.x1; ++x)
+            out[i++] = sample(values[static_cast<std::size_t>(y) * static_cast<std::size_t>(maps.width) +
+                                     static_cast<std::size_t>(x)]);
 }
 
 bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
@@ -64,6 +93,7 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
                std::span<std::uint16_t> out) {
     if (out.size() < window.pixel_count()) throw std::invalid_argument("mask_rows: output too small");
     if (mask == TerrainMask::height) throw std::invalid_argument("mask_rows: height is rendered as png16");
+    if (is_simulation_mask(mask)) throw std::invalid_argument("mask_rows: the simulation's maps are its own");
     const int columns = window.columns();
     return noise::for_each_row(window.rows(), threads, [&](int r) {
         if (cancel && cancel->load()) return false;

@@ -25,6 +25,8 @@
 //              sample = floor(a / 360 * 65536 + 0.5) mod 65536 (0 = north, 16384 = east, 32768 =
 //              south, 49152 = west); flat ground (zero gradient) gives 0: read the slope map to
 //              tell it from north
+//   flow, wear, deposit   erosion.method = simulate only: the simulation's maps of the whole
+//              image (simulated_field.hpp), cut to the window: simulation_mask_rows below
 // Limits: white noise has no derivative; there the library takes central differences over one
 // pixel (noise::gradient_method), as for normal8. Where the value is clamped the ground is flat.
 // Every pixel depends on its own point (and, for curvature, its four neighbours' points) alone, so
@@ -42,13 +44,15 @@
 #include "core/terrain_scale.hpp"
 #include "core/texture_layers.hpp"
 #include "noise/enum_names.hpp"
+#include "noise/erosion_sim.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
 
 namespace app {
 
-enum class TerrainMask { slope, height, curvature, aspect };
-inline constexpr std::array<std::string_view, 4> terrain_mask_names{"slope", "height", "curvature", "aspect"};
+enum class TerrainMask { slope, height, curvature, aspect, flow, wear, deposit };
+inline constexpr std::array<std::string_view, 7> terrain_mask_names{"slope", "height", "curvature", "aspect",
+                                                                    "flow",  "wear",   "deposit"};
 static_assert(noise::names_match_enum<TerrainMask>(terrain_mask_names));
 
 std::optional<TerrainMask> parse_terrain_mask(std::string_view name);
@@ -67,6 +71,21 @@ std::string_view terrain_mask_mapping(TerrainMask mask);
 bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
                TerrainMask mask, unsigned threads, const std::atomic<bool>* cancel,
                std::span<std::uint16_t> out);
+
+// The erosion simulation's maps, which exist only for erosion.method = simulate.
+inline bool is_simulation_mask(TerrainMask mask) {
+    return mask == TerrainMask::flow || mask == TerrainMask::wear || mask == TerrainMask::deposit;
+}
+
+// A simulation map's samples at `window`'s pixels (a window of the image `maps` covers), each map
+// scaled by its largest value over the whole image, so that every window and tile of one
+// simulation shares the scale:
+//   flow     the area drained through the pixel, A pixels (1 on a ridge, most where rivers leave):
+//            sample = floor(ln A / ln A_max * 65535 + 0.5): channels bright, ridges black
+//   wear     the depth the simulation took away; deposit, the depth it laid down (talus at the
+//            foot of slopes, lakes filled to their brim): sample = floor(d / d_max * 65535 + 0.5)
+void simulation_mask_rows(const noise::SimulationMaps& maps, TerrainMask mask, const noise::Region& window,
+                          std::span<std::uint16_t> out);
 
 // Every layer's weight (texture_layers.hpp) at `window`'s pixels, from the height in metres
 // (TerrainScale::height_of, unrounded) and the slope in degrees (the slope map's, unrounded),

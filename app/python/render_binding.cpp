@@ -19,6 +19,7 @@
 #include "core/preset.hpp"
 #include "field_rows.hpp"
 #include "interruptible.hpp"
+#include "noise/simulated_field.hpp"
 
 namespace py = pybind11;
 
@@ -46,10 +47,28 @@ unsigned threads_of(int threads) {
     return static_cast<unsigned>(threads);
 }
 
-// The noise of a preset, after the rules that join keys (tiling needs an integer lacunarity...).
-std::shared_ptr<const noise::FractalNoise> noise_of(const app::Preset& preset) {
+using Size = std::tuple<int, int>;  // width, height
+
+// Where erosion.method = simulate runs when no image is given (sample, sample_gradient): the
+// window's and `noise-explorer sample`'s 1024 x 1024.
+constexpr Size default_simulated_size{1024, 1024};
+
+// The noise of a preset on a width x height image, after the rules that join keys (tiling needs
+// an integer lacunarity...). erosion.method = simulate first simulates the whole image
+// (simulated_field.hpp), off the GIL and stopped by Ctrl+C; the field is then its result.
+std::shared_ptr<const noise::FractalNoise> noise_of(const app::Preset& preset, int width, int height,
+                                                    unsigned threads) {
     if (auto error = noise::validate(preset.params); !error.empty()) throw std::invalid_argument(error);
-    return std::make_shared<const noise::FractalNoise>(preset.params);
+    if (preset.params.erosion_method != noise::ErosionMethod::simulate)
+        return std::make_shared<const noise::FractalNoise>(preset.params);
+    std::optional<noise::SimulatedField> simulated;
+    run_interruptible([&](const std::atomic<bool>& cancel) {
+        noise::SimulationControl control;
+        control.threads = threads;
+        control.cancel  = &cancel;
+        simulated       = noise::simulate_field(preset.params, width, height, control);
+    });
+    return std::make_shared<const noise::FractalNoise>(simulated.value().params);
 }
 
 py::array_t<double> render_region(const noise::FractalNoise& noise, const noise::Region& region,
@@ -66,7 +85,7 @@ py::array_t<double> render(const app::Preset& preset, int width, int height,
                            const std::optional<Window>& window, int threads) {
     const auto region    = region_of(width, height, window);
     const unsigned count = threads_of(threads);
-    return render_region(*noise_of(preset), region, count);
+    return render_region(*noise_of(preset, width, height, count), region, count);
 }
 
 // The rows of an image a band at a time, so that a caller never holds more than one band.
@@ -74,14 +93,14 @@ class Bands {
   public:
     Bands(const app::Preset& preset, int width, int height, int rows, const std::optional<Window>& window,
           int threads)
-        : noise_(noise_of(preset)),
-          region_(region_of(width, height, window)),
+        : region_(region_of(width, height, window)),
           threads_(threads_of(threads)),
           rows_(rows),
           next_(region_.y0) {
         if (rows < 1)
             throw std::invalid_argument("rows: '" + std::to_string(rows) +
                                         "' is not allowed: expected a positive number of rows per band");
+        noise_ = noise_of(preset, width, height, threads_);  // a simulation runs once, here
     }
 
     // (y0, band): the band's first row in the full image and its values, shape (rows, columns).
@@ -97,8 +116,8 @@ class Bands {
     std::size_t size() const { return static_cast<std::size_t>((region_.rows() + rows_ - 1) / rows_); }
 
   private:
-    std::shared_ptr<const noise::FractalNoise> noise_;
     noise::Region region_;
+    std::shared_ptr<const noise::FractalNoise> noise_;
     unsigned threads_;
     int rows_;
     int next_;
@@ -122,10 +141,10 @@ std::size_t check_points(const Points& points) {
     return static_cast<std::size_t>(points.shape(0));
 }
 
-py::array_t<double> sample(const app::Preset& preset, const Points& points, int threads) {
+py::array_t<double> sample(const app::Preset& preset, const Points& points, int threads, const Size& size) {
     const std::size_t count = check_points(points);
-    const auto noise        = noise_of(preset);
     const unsigned workers  = threads_of(threads);
+    const auto noise        = noise_of(preset, std::get<0>(size), std::get<1>(size), workers);
     py::array_t<double> out(static_cast<py::ssize_t>(count));
     double* data         = out.mutable_data();
     const double* source = points.data();
@@ -144,7 +163,7 @@ std::tuple<py::array_t<double>, py::array_t<double>> value_gradient(const app::P
                                                                     int threads) {
     const auto region      = region_of(width, height, window);
     const unsigned workers = threads_of(threads);
-    const auto noise       = noise_of(preset);
+    const auto noise       = noise_of(preset, width, height, workers);
     py::array_t<double> values({region.rows(), region.columns()});
     py::array_t<double> gradient({region.rows(), region.columns(), preset.params.dimension});
     double* value_data    = values.mutable_data();
@@ -159,13 +178,13 @@ std::tuple<py::array_t<double>, py::array_t<double>> value_gradient(const app::P
 
 std::tuple<py::array_t<double>, py::array_t<double>> sample_gradient(const app::Preset& preset,
                                                                      const Points& points, double step,
-                                                                     int threads) {
+                                                                     int threads, const Size& size) {
     const std::size_t count = check_points(points);
     if (!(step > 0.0) || !std::isfinite(step))
         throw std::invalid_argument("step: '" + py::repr(py::float_(step)).cast<std::string>() +
                                     "' is not allowed: expected a positive finite spacing");
-    const auto noise       = noise_of(preset);
     const unsigned workers = threads_of(threads);
+    const auto noise       = noise_of(preset, std::get<0>(size), std::get<1>(size), workers);
     const auto dimension   = static_cast<py::ssize_t>(preset.params.dimension);
     py::array_t<double> values(static_cast<py::ssize_t>(count));
     py::array_t<double> gradient({static_cast<py::ssize_t>(count), dimension});
@@ -191,7 +210,9 @@ void bind_render(py::module_& m) {
 value at noise::pixel_point, x = offset_x + (px + 0.5) * frequency / width, y likewise (square
 pixels, row 0 at the top), what `noise-explorer sample` prints for that point. region=(x0, y0,
 x1, y1) renders that window of the full image (end exclusive). threads=0: one per hardware
-thread; the values are the same for every count. Ctrl+C raises KeyboardInterrupt.)");
+thread; the values are the same for every count. Ctrl+C raises KeyboardInterrupt. With
+erosion.method = simulate the whole width x height image is simulated first, as an export of
+that size does (a region is a window of that one result).)");
     py::class_<Bands>(m, "RenderBands", "The iterator render_bands returns: (y0, band) pairs.")
         .def("__iter__", [](Bands& bands) -> Bands& { return bands; })
         .def("__next__", &Bands::next)
@@ -212,9 +233,12 @@ of shape (rows, columns, dimension): d value / d x, d y, ... in noise space (mul
 frequency / width for the change per pixel). From the reference on dual numbers: exact where the
 curve is smooth; white noise takes central differences over one pixel. Slower than render().)");
     m.def("sample", &sample, py::arg("preset"), py::arg("points"), py::kw_only(), py::arg("threads") = 0,
+          py::arg("size") = default_simulated_size,
           R"(The raw field at each point of an (N, D) array (D = 1..4: x [y [z [w]]], missing ones 0), in
 noise space as `noise-explorer sample` reads them (frequency and offsets not applied). Returns
-shape (N,), float64, the values `sample` prints, bit for bit.)");
+shape (N,), float64, the values `sample` prints, bit for bit. With erosion.method = simulate,
+the points read the simulation of a size=(width, height) image of the frame, 1024 x 1024 unless
+given, as `sample --size` does.)");
     m.def(
         "nominal_range",
         [](const app::Preset& preset) {
@@ -225,7 +249,7 @@ shape (N,), float64, the values `sample` prints, bit for bit.)");
         "(lo, hi): the raw range the program's fixed mapping takes to 0 and 1 ([-1, 1] for fbm, [0, 1] for "
         "turbulence and ridged, wider without normalize).");
     m.def("sample_gradient", &sample_gradient, py::arg("preset"), py::arg("points"), py::kw_only(),
-          py::arg("step") = 1e-3, py::arg("threads") = 0,
+          py::arg("step") = 1e-3, py::arg("threads") = 0, py::arg("size") = default_simulated_size,
           R"((values, gradient) at the points of an (N, D) array: values as sample(), gradient (N, dimension)
 d value / d point. `step` is the finite-difference spacing, used by white noise only.)");
 }

@@ -201,6 +201,17 @@ std::string unused_reason(const Params& params, std::string_view key) {
     if ((key == "mask_threshold" || key == "mask_falloff") && params.mask != MaskMode::select)
         return "Only the select mask reads a threshold and a falloff.";
     if ((key == "clamp_min" || key == "clamp_max") && !params.clamp) return "Clamp is off: turn it on first.";
+    // The erosion stage: the filter's keys and the simulation's are each read by one method.
+    if (key.starts_with("erosion.") && key != "erosion.method") {
+        const auto simulation     = simulation_param_table();
+        const bool simulation_key = std::any_of(simulation.begin(), simulation.end(),
+                                                [&](const ParamInfo& entry) { return entry.key == key; });
+        if (params.erosion_method == ErosionMethod::none) return "Erosion is off: choose filter or simulate first.";
+        if (simulation_key && params.erosion_method != ErosionMethod::simulate)
+            return "Only erosion.method = simulate reads it.";
+        if (!simulation_key && params.erosion_method != ErosionMethod::filter)
+            return "Only erosion.method = filter reads it.";
+    }
     return {};
 }
 

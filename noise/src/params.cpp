@@ -36,7 +36,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 51> table{
+const std::array<ParamInfo, 57> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
@@ -210,7 +210,8 @@ const std::array<ParamInfo, 51> table{
     choice<&Params::erosion_method>(
         "erosion.method", "Erosion",
         "Erosion: none; filter, branching gullies and sharp ridges carved down the slopes, point by "
-        "point; simulate, water and talus on the whole grid (not available yet).",
+        "point; simulate, water cutting channels and rock sliding to its talus angle on the whole "
+        "image (the next keys from erosion.extent on).",
         erosion_method_names),
     number<&Params::erosion_strength>(
         ParamKind::real, "erosion.strength", "Erosion strength",
@@ -243,6 +244,27 @@ const std::array<ParamInfo, 51> table{
                                      "Erosion: carve less towards the lowest heights; 1 leaves flat valley "
                                      "floors.",
                                      0, 1),
+    number<&Params::erosion_extent>(ParamKind::real, "erosion.extent", "Frame width (m)",
+                                    "Simulation: the frame's width in metres, whatever the image's size; "
+                                    "the cells are extent / width metres apart.",
+                                    10, 1e6),
+    number<&Params::erosion_relief>(ParamKind::real, "erosion.relief", "Relief (m)",
+                                    "Simulation: metres from unit height 0 to unit height 1.", 1, 1e5),
+    number<&Params::erosion_steps>(ParamKind::integer, "erosion.steps", "Water steps",
+                                   "Simulation: steps of water erosion (the stream-power law); 0 leaves "
+                                   "the talus slides alone.",
+                                   0, 500),
+    number<&Params::erosion_erodibility>(
+        ParamKind::real, "erosion.erodibility", "Erodibility",
+        "Simulation: how fast water cuts (the stream-power law's K times the step); 0 cuts nothing.", 0, 10),
+    number<&Params::erosion_area_exponent>(ParamKind::real, "erosion.area_exponent", "Catchment exponent",
+                                           "Simulation: how much more a channel draining a larger area "
+                                           "cuts (m in K A^m S); 0.5 is typical of rivers.",
+                                           0, 1),
+    number<&Params::erosion_talus>(ParamKind::real, "erosion.talus", "Talus angle",
+                                   "Simulation: the steepest slope loose rock stands at, in degrees; "
+                                   "steeper rock slides down; 90 turns sliding off.",
+                                   1, 90),
 };
 
 }  // namespace
@@ -265,6 +287,10 @@ std::span<const ParamInfo> shaping_param_table() {
 
 std::span<const ParamInfo> erosion_param_table() {
     return std::span(stage_start("erosion.method"), table.end());
+}
+
+std::span<const ParamInfo> simulation_param_table() {
+    return std::span(stage_start("erosion.extent"), table.end());
 }
 
 const ParamInfo* find_param(std::string_view key) { return find_field(param_table(), key); }
@@ -353,11 +379,16 @@ std::string validate_shaping(const Params& params) {
     return {};
 }
 
-// The erosion stage's rules (erosion.hpp): the filter only (the simulation is not in yet), and
-// while tiling whole gullies across the tile on both axes.
+// The erosion stage's rules: the simulation on a 2D image that does not wrap (its water leaves
+// at the frame's edges); the filter, while tiling, whole gullies across the tile on both axes.
 std::string validate_erosion(const Params& params) {
-    if (params.erosion_method == ErosionMethod::simulate)
-        return "erosion.method: 'simulate' is not available yet: expected none or filter";
+    if (params.erosion_method == ErosionMethod::simulate && params.dimension == 1)
+        return "erosion.method: 'simulate' is not allowed with dimension = 1: expected none or filter, "
+               "since water needs a 2D image to run across";
+    if (params.erosion_method == ErosionMethod::simulate && params.tile != 0)
+        return "erosion.method: 'simulate' is not allowed while tiling (tile = " + std::to_string(params.tile) +
+               "): expected none or filter, since the simulation's water leaves at the frame's edges "
+               "and its result does not repeat";
     if (params.erosion_method != ErosionMethod::filter || params.tile == 0) return {};
     for (const std::uint32_t period : {params.tile, tile_period_y(params)}) {
         const double gullies = period / params.erosion_scale;

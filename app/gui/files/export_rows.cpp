@@ -101,7 +101,10 @@ void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
         report_item("export_values=raw");
     } else if (format == ExportFormat::mask16) {
         row_label("Map");
+        const bool simulated = settings.params.erosion_method == noise::ErosionMethod::simulate;
         for (std::size_t i = 0; i < terrain_mask_names.size(); ++i) {
+            // flow, wear and deposit: the erosion simulation's maps, offered when it runs
+            if (is_simulation_mask(static_cast<TerrainMask>(i)) && !simulated) continue;
             if (i != 0) ImGui::SameLine();
             const std::string name(terrain_mask_names[i]);
             if (ImGui::RadioButton(name.c_str(), dialog.mask_map == static_cast<int>(i)))

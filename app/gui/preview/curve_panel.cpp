@@ -62,8 +62,9 @@ void CurvePanel::take_result() {
     if (auto curve = worker_->take_curve()) curve_ = std::move(*curve);
 }
 
-void CurvePanel::request(const noise::Params& params, double y, bool octaves, const OctaveChoice& chosen) {
-    const Key key{params, y, samples_, octaves, chosen};
+void CurvePanel::request(const noise::Params& params, double y, bool octaves, const OctaveChoice& chosen,
+                         const std::optional<noise::Params>& before) {
+    const Key key{params, y, samples_, octaves, chosen, before};
     if (sent_ && *sent_ == key) return;
     PreviewRequest request;
     request.params        = params;
@@ -72,6 +73,7 @@ void CurvePanel::request(const noise::Params& params, double y, bool octaves, co
     request.curve_samples = key.samples;
     request.curve_octaves = key.octaves;
     request.chosen        = chosen;
+    request.before        = before;
     worker_->submit(request);
     sent_ = key;
 }

@@ -30,7 +30,9 @@ class CurvePanel final : public Panel {
     void take_result();
     // Asks for the curve of `params` at noise y (0 for 1D noise), with each octave's row when
     // `octaves`, unless that is what was asked last. Never waits.
-    void request(const noise::Params& params, double y, bool octaves, const OctaveChoice& chosen);
+    // `before`: with an eroded field (params the simulation's result), the field before erosion.
+    void request(const noise::Params& params, double y, bool octaves, const OctaveChoice& chosen,
+                 const std::optional<noise::Params>& before = std::nullopt);
 
     // Draws the plot and the statistics of `field` into the current window (the "Curve" tab).
     void draw(const FrameContext& frame, const ShownField& field, const OctaveChoice& chosen);
@@ -50,6 +52,7 @@ class CurvePanel final : public Panel {
         int samples  = 0;
         bool octaves = false;
         OctaveChoice chosen;
+        std::optional<noise::Params> before;
         bool operator==(const Key&) const = default;
     };
     std::optional<CurveResult> curve_;

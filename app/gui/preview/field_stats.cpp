@@ -34,10 +34,13 @@ void draw_field_stats(const ShownField& field, std::span<const float> before) {
     ImGui::PlotHistogram("##histogram", s.histogram.data(), static_cast<int>(s.histogram.size()), 0, nullptr,
                          0.0f, peak * 1.05f, ImVec2(0, height));
     report_item("histogram");
-    // With a shaping stage, the field before it as an amber outline over the same bins, when both
-    // histograms span the same range (the nominal range: the fixed mapping).
+    // With a shaping stage (or the erosion simulation), the field before it as an amber outline
+    // over the same bins, when both histograms span the same range (the nominal range: the fixed
+    // mapping).
     const noise::Range nominal = noise::nominal_range(image.params);
-    if (!before.empty() && noise::has_shaping(image.params) && field.range().lo == nominal.lo &&
+    const bool has_before      = noise::has_shaping(image.params) ||
+                            image.params.erosion_method == noise::ErosionMethod::simulate;
+    if (!before.empty() && has_before && field.range().lo == nominal.lo &&
         field.range().hi == nominal.hi) {
         const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
         float top = peak;

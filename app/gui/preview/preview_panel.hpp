@@ -127,6 +127,12 @@ class PreviewPanel final : public Panel {
     // Nothing rendering, and the full image of the newest request shown (for --screenshot).
     bool settled() const { return !worker_->status().busy && shows_newest(); }
     const ShownField& field() const { return field_; }
+    // erosion.method simulate: the simulation's result as a field, once the picture of `params`
+    // shows it (render_worker.hpp); else null.
+    const noise::Params* eroded(const noise::Params& params) const {
+        const ImageResult& image = field_.image();
+        return image.eroded && !image.coarse && image.params == params ? image.eroded.get() : nullptr;
+    }
     // The generation of the noise image shown, and of the newest asked for (render_worker.hpp).
     std::uint64_t shown_generation() const { return shown_generation_; }
     std::uint64_t latest_generation() const { return worker_->latest_generation(); }

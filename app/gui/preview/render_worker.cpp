@@ -9,6 +9,7 @@
 #include "noise/algorithms.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
+#include "noise/simulated_field.hpp"
 
 namespace app::gui {
 
@@ -37,6 +38,19 @@ double relative_cost(const noise::Params& params) {
     const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses("smooth");
     if (smooths) points *= std::pow(3.0, d);
     return params.octaves * points;
+}
+
+// An image of `width` x `height` raw values, still to be filled.
+ImageResult empty_image(std::uint64_t generation, const noise::Params& params, int width, int height,
+                        bool coarse) {
+    ImageResult image;
+    image.generation = generation;
+    image.params     = params;
+    image.width      = width;
+    image.height     = height;
+    image.coarse     = coarse;
+    image.raw.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    return image;
 }
 
 double elapsed_ms(std::chrono::steady_clock::time_point since) {
@@ -137,7 +151,7 @@ namespace {
 // image of the same view (9216 samples: well under a frame), for the curve editor even before
 // there is a stage; and with a stage its row under the scanline.
 void sample_before_shaping(const PreviewRequest& request, bool shaped, CurveResult& curve) {
-    const noise::Params plain = noise::without_shaping(request.params);
+    const noise::Params plain = request.before ? *request.before : noise::without_shaping(request.params);
     const noise::FractalNoise before(plain);
     if (shaped) {
         curve.before.resize(curve.sum.size());
@@ -180,7 +194,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
                 noise::sample_row(noise, request.curve_y, row, i);
             }
         }
-        sample_before_shaping(request, noise.shaping().active, curve);
+        sample_before_shaping(request, noise.shaping().active || request.before.has_value(), curve);
         {
             std::lock_guard lock(mutex_);
             if (generation == latest_.load()) curve_ = std::move(curve);
@@ -188,6 +202,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         if (wake_) wake_();
     }
     if (!request.need_image || request.width <= 0 || request.height <= 0) return;
+    if (request.params.erosion_method == noise::ErosionMethod::simulate) return simulate(request, generation);
 
     // [2] Coarse first when the full image would keep a drag waiting, so it shows something
     // within a frame or two. The cost is predicted from the last render (relative_cost); with
@@ -221,8 +236,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
             coarse_stage_ = true;
             rows_total_   = ch;
         }
-        ImageResult coarse{generation, request.params, cw, ch, true, {}, 0.0};
-        coarse.raw.resize(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch));
+        ImageResult coarse = empty_image(generation, request.params, cw, ch, true);
         const auto start    = std::chrono::steady_clock::now();
         rows_done_          = 0;
         const bool done     = draw(noise::Region::full(cw, ch), coarse.raw);
@@ -239,13 +253,49 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         rows_total_   = request.height;
     }
     rows_done_ = 0;
-    ImageResult full{generation, request.params, request.width, request.height, false, {}, 0.0};
-    full.raw.resize(full_region.pixel_count());
+    ImageResult full = empty_image(generation, request.params, request.width, request.height, false);
     const auto start  = std::chrono::steady_clock::now();
     const bool done   = draw(full_region, full.raw);
     full.milliseconds = elapsed_ms(start);
     if (!done) return count_cancelled();
     ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);
+    post_image(std::move(full));
+}
+
+void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generation) {
+    constexpr int steps_shown = 1000;  // progress in thousandths, as "rows"
+    {
+        std::lock_guard lock(mutex_);
+        coarse_stage_ = false;
+        rows_total_   = steps_shown;
+    }
+    rows_done_                  = 0;
+    const auto start            = std::chrono::steady_clock::now();
+    const noise::Range range    = noise::nominal_range(request.params);
+    const int width             = request.width;
+    const int height            = request.height;
+    noise::SimulationControl control;
+    control.cancel   = &cancel_;
+    control.progress = [this](double done) { rows_done_ = static_cast<int>(done * steps_shown); };
+    // The heights so far, as the unit heights' raw values (what layer 1's mapping gives them).
+    control.snapshot = [&](std::span<const float> heights) {
+        ImageResult shown  = empty_image(generation, request.params, width, height, true);
+        shown.milliseconds = elapsed_ms(start);
+        for (std::size_t i = 0; i < heights.size(); ++i)
+            shown.raw[i] = static_cast<float>(range.lo + heights[i] * (range.hi - range.lo));
+        post_image(std::move(shown));
+    };
+    std::optional<noise::SimulatedField> field = noise::simulate_field(request.params, width, height, control);
+    if (!field) return count_cancelled();
+
+    // The final picture: the result as an export of this size renders it.
+    ImageResult full = empty_image(generation, request.params, width, height, false);
+    if (!noise::render(noise::FractalNoise(field->params), noise::Region::full(width, height), full.raw,
+                       {0, &cancel_, nullptr}))
+        return count_cancelled();
+    full.milliseconds = elapsed_ms(start);
+    full.eroded       = std::make_shared<const noise::Params>(std::move(field->params));
+    full.maps         = std::make_shared<const noise::SimulationMaps>(std::move(field->maps));
     post_image(std::move(full));
 }
 

@@ -10,6 +10,10 @@
 //      (1/4 of the size on each side or smaller when the noise is expensive, the same region of
 //      noise space), posted at once;
 //   4. posts the full image, unless a newer request arrived meanwhile: stale results are dropped.
+// With erosion.method = simulate, steps 3-4 are the simulation of the whole image instead
+// (simulated_field.hpp): after each of its steps the heights so far are posted as a provisional
+// (coarse) image, so the picture erodes as it runs; a newer request cancels it at once; the final
+// image is the result rendered as every export renders it, with the result's field and maps.
 // The UI thread polls `take_image`/`take_curve` each frame and uploads to GL itself; the worker
 // never touches GL. `wake` (glfwPostEmptyEvent) is called from the worker after each post so an
 // idle main loop blocked in glfwWaitEvents notices the result.
@@ -22,6 +26,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -29,12 +34,16 @@
 #include <vector>
 
 #include "gui/preview/octave_mix.hpp"
+#include "noise/erosion_sim.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {
 
 struct PreviewRequest {
     noise::Params params;
+    // The curve of an eroded field (erosion.method simulate, params its result): the field before
+    // erosion, for the "before" row and histogram. Empty: params without its shaping stage.
+    std::optional<noise::Params> before;
     int width          = 0;  // the full preview image, pixels
     int height         = 0;
     bool need_image    = true;  // false when only the curve's inputs changed (scanline, octaves)
@@ -53,6 +62,10 @@ struct ImageResult {
     bool coarse = false;
     std::vector<float> raw;  // row-major, raw noise values
     double milliseconds = 0.0;
+    // erosion.method simulate, on the final image: the simulation's result as a field (the curve and
+    // the teaching views read it) and its maps (flow, wear, deposit) on this image's grid.
+    std::shared_ptr<const noise::Params> eroded;
+    std::shared_ptr<const noise::SimulationMaps> maps;
 };
 
 struct CurveResult {
@@ -98,6 +111,7 @@ class RenderWorker {
   private:
     void run();
     void work(const PreviewRequest& request, std::uint64_t generation);
+    void simulate(const PreviewRequest& request, std::uint64_t generation);
     void post_image(ImageResult&& result);
     void count_cancelled();
 

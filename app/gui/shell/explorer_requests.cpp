@@ -51,7 +51,12 @@ void Explorer::send_requests() {
     const double y           = view.row_y(view.row_at(settings_.view.scanline));
     const bool octave_rows =
         settings_.view.show_octaves || params.dimension == 1;  // the big 1D curve shows them
-    curve_.request(params, params.dimension == 1 ? 0.0 : y, octave_rows, teach_.chosen);
+    // An eroded field's curve reads the simulation's result once the picture has it (the field
+    // before erosion is its "before"); until then the field the simulation starts from.
+    if (const noise::Params* eroded = preview_.eroded(params))
+        curve_.request(*eroded, y, octave_rows, teach_.chosen, params);
+    else
+        curve_.request(params, params.dimension == 1 ? 0.0 : y, octave_rows, teach_.chosen);
 }
 
 // A lattice view's image: a new task replaces (and so cancels) the one before. Its images count

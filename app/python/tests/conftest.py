@@ -7,6 +7,7 @@ the built program; by hand:
         /usr/bin/python3 -m pytest app/python/tests
 """
 import glob
+import json
 import os
 import subprocess
 
@@ -37,12 +38,21 @@ def pixel_points(preset, width, region):
     return points
 
 
-def sample_with_program(preset_file, points, sets=()):
-    """`noise-explorer sample` at the points (printed with %.17g, read back exactly)."""
+def simulates(preset_file):
+    """Whether the preset's erosion is the simulation, which needs an image size to sample."""
+    with open(preset_file) as fp:
+        return json.load(fp).get("erosion", {}).get("method") == "simulate"
+
+
+def sample_with_program(preset_file, points, sets=(), size=None):
+    """`noise-explorer sample` at the points (printed with %.17g, read back exactly); `size`
+    (width, height) is the image a simulating preset simulates (sample --size)."""
     lines = "".join(" ".join(repr(float(c)) for c in p) + "\n" for p in points)
     args = ["sample", "--preset", preset_file]
     for s in sets:
         args += ["--set", s]
+    if size is not None and simulates(preset_file):
+        args += ["--size", f"{size[0]}x{size[1]}"]
     result = run_program(*args, stdin=lines)
     assert result.returncode == 0, result.stderr
     return np.array([float(v) for v in result.stdout.split()], dtype=np.float64)

@@ -26,7 +26,8 @@ def test_render_equals_sample_and_r32(shipped_preset, tmp_path):
     preset = ne.Preset.load(shipped_preset)
     values = ne.render(preset, WIDTH, HEIGHT)
     assert values.shape == (HEIGHT, WIDTH) and values.dtype == np.float64 and values.flags.c_contiguous
-    expected = sample_with_program(shipped_preset, pixel_points(preset, WIDTH, (0, 0, WIDTH, HEIGHT)))
+    expected = sample_with_program(shipped_preset, pixel_points(preset, WIDTH, (0, 0, WIDTH, HEIGHT)),
+                                   size=(WIDTH, HEIGHT))
     assert same_bits(values.ravel(), expected)
     r32 = export_r32(tmp_path, shipped_preset, "full.r32")
     assert same_bits(values.astype(np.float32).ravel(), r32)
@@ -37,7 +38,8 @@ def test_region_equals_sample_and_r32(shipped_preset, tmp_path):
     x0, y0, x1, y1 = REGION
     window = ne.render(preset, WIDTH, HEIGHT, region=REGION)
     assert window.shape == (y1 - y0, x1 - x0)
-    assert same_bits(window.ravel(), sample_with_program(shipped_preset, pixel_points(preset, WIDTH, REGION)))
+    assert same_bits(window.ravel(),
+                     sample_with_program(shipped_preset, pixel_points(preset, WIDTH, REGION), size=(WIDTH, HEIGHT)))
     r32 = export_r32(tmp_path, shipped_preset, "window.r32", "--region", ",".join(map(str, REGION)))
     assert same_bits(window.astype(np.float32).ravel(), r32)
     assert same_bits(window, ne.render(preset, WIDTH, HEIGHT)[y0:y1, x0:x1])

@@ -106,7 +106,8 @@ struct CurvePoint {
 
 // The erosion stage (erosion.hpp), after shaping: none; filter, gullies and ridges carved point
 // by point along the field's downhill direction (Johansen's erosion filter); simulate, water and
-// talus on the whole grid (not available yet: validate says so).
+// talus on the whole grid of an image (erosion_sim.hpp; simulated_field.hpp says how every path
+// reads its result).
 enum class ErosionMethod { none, filter, simulate };
 inline constexpr std::array<std::string_view, 3> erosion_method_names{"none", "filter", "simulate"};
 
@@ -230,6 +231,14 @@ struct Params {
     double erosion_crease_rounding = 0.2;    // 0: V-shaped gully floors, 1: round
     double erosion_peaks           = 0.0;    // 1: no carving at unit height 1, fading below
     double erosion_valleys         = 0.0;    // 1: no carving at unit height 0: flat valley floors
+    // erosion.method simulate: the frame as a landscape in metres, whatever the image's size (so a
+    // 512 preview predicts a 4096 export), and the simulation's own settings (erosion_sim.hpp).
+    double erosion_extent        = 10240.0;  // metres across the frame's width
+    double erosion_relief        = 800.0;    // metres from unit height 0 to unit height 1
+    int erosion_steps            = 20;       // hydraulic steps; 0: talus only
+    double erosion_erodibility   = 0.05;     // stream-power K dt per step
+    double erosion_area_exponent = 0.5;      // m: how much more a larger catchment cuts
+    double erosion_talus         = 35.0;     // degrees rock stands at; 90: no thermal erosion
     // The layer stack (layer_stack.hpp): this field is layer 1, `stack` holds layers 2, 3, ...,
     // each blended onto the result below it, after this field's shaping and before erosion. Keys
     // layer.N.KEY. Empty: the field alone, bit for bit.
@@ -313,6 +322,9 @@ std::span<const ParamInfo> shaping_param_table();
 // The erosion stage's entries (keys erosion.KEY): the end of param_table(), from
 // "erosion.method" on.
 std::span<const ParamInfo> erosion_param_table();
+// The erosion simulation's own entries (erosion.method = simulate reads them): the end of
+// erosion_param_table(), from "erosion.extent" on.
+std::span<const ParamInfo> simulation_param_table();
 
 // The entry with this key, or nullptr.
 const ParamInfo* find_param(std::string_view key);
