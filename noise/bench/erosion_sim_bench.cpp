@@ -11,7 +11,8 @@
 // included, the input not) and the growth of the process's maximum resident set (getrusage,
 // first run only: the peak is the process's). --resolution simulates the same world at 512 and
 // 4096 cells (20 m and 2.5 m cells) and prints the correlation of the heights and of the
-// erosion's own change (eroded minus input), the 4096 run box-averaged down to 512.
+// erosion's own change (eroded minus input), the 4096 run box-averaged down to 512: all three
+// steps, then water alone (talus 90).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -74,6 +75,25 @@ std::vector<float> noise_heights(int size) {
     return raw;
 }
 
+// The process's CPU time (user and system), seconds: on a host shared with other work the wall
+// time grows with the load, the CPU time much less.
+double cpu_seconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
+
+// The first field of /proc/loadavg: how busy the host was.
+double load_average() {
+    double load = 0.0;
+    if (std::FILE* file = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(file, "%lf", &load) != 1) load = 0.0;
+        std::fclose(file);
+    }
+    return load;
+}
+
 long max_rss_kib() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
@@ -122,55 +142,65 @@ noise::SimulationSettings bench_settings(double cell_size) {
 int timed(int size, int runs, unsigned threads) {
     const std::vector<float> input = noise_heights(size);
     const double pixels            = static_cast<double>(size) * size;
-    std::vector<double> seconds;
-    int passes = 0;
+    std::vector<double> seconds, cpu;
     for (int r = 0; r < runs; ++r) {
         const long rss_before              = max_rss_kib();
         const std::size_t allocated_before = allocated.load();
         allocated_peak.store(allocated_before);
         noise::SimulationControl control;
-        control.threads  = threads;
-        const auto start = std::chrono::steady_clock::now();
+        control.threads        = threads;
+        const double cpu_start = cpu_seconds();
+        const auto start       = std::chrono::steady_clock::now();
         std::optional<noise::SimulationMaps> maps =
             noise::simulate_erosion(input, size, size, bench_settings(10.0), control);
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         seconds.push_back(s);
+        cpu.push_back(cpu_seconds() - cpu_start);
         const double peak = static_cast<double>(allocated_peak.load() - allocated_before) / pixels;
-        std::printf("  run %d: %.3f s, peak allocated %.1f B/px", r + 1, s, peak);
+        std::printf("  run %d: %.3f s (CPU %.3f s, load %.1f), peak allocated %.1f B/px", r + 1, s,
+                    cpu.back(), load_average(), peak);
         if (r == 0)
             std::printf(", max RSS grew %.1f B/px",
                         static_cast<double>(max_rss_kib() - rss_before) * 1024.0 / pixels);
-        std::printf(", pits %d -> %d\n", noise::count_pits(input, size, size),
-                    noise::count_pits(maps->height, size, size));
-        (void)passes;
+        std::printf(", pits %d -> %d, steepest %.1f -> %.1f degrees\n", noise::count_pits(input, size, size),
+                    noise::count_pits(maps->height, size, size),
+                    noise::steepest_slope_degrees(input, size, size, 10.0, 800.0),
+                    noise::steepest_slope_degrees(maps->height, size, size, 10.0, 800.0));
     }
-    std::printf("erosion_sim %dx%d, %u threads: median %.3f s of %d runs (%.1f ns/px)\n", size, size, threads,
-                median(seconds), runs, median(seconds) * 1e9 / pixels);
+    std::printf("erosion_sim %dx%d, %u threads: median %.3f s of %d runs (%.1f ns/px), median CPU %.3f s\n",
+                size, size, threads, median(seconds), runs, median(seconds) * 1e9 / pixels, median(cpu));
     return 0;
 }
 
 int resolution(unsigned threads) {
-    // 10.24 km of world: 512 cells of 20 m and 4096 cells of 2.5 m.
+    // 10.24 km of world: 512 cells of 20 m and 4096 cells of 2.5 m; all three steps, then water
+    // alone (talus 90: the stream-power law's own change).
     constexpr int small = 512, large = 4096, factor = large / small;
-    std::vector<std::vector<double>> height(2), change(2);
-    for (int run = 0; run < 2; ++run) {
-        const int size                 = run == 0 ? small : large;
-        const std::vector<float> input = noise_heights(size);
-        noise::SimulationControl control;
-        control.threads  = threads;
-        const auto start = std::chrono::steady_clock::now();
-        const std::optional<noise::SimulationMaps> maps =
-            noise::simulate_erosion(input, size, size, bench_settings(10240.0 / size), control);
-        std::printf("  %d x %d: %.2f s\n", size, size,
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        for (std::size_t i = 0; i < input.size(); ++i) {
-            height[run].push_back(maps->height[i]);
-            change[run].push_back(static_cast<double>(maps->height[i]) - input[i]);
+    for (const double talus : {35.0, 90.0}) {
+        std::vector<std::vector<double>> height(2), change(2);
+        for (int run = 0; run < 2; ++run) {
+            const int size                     = run == 0 ? small : large;
+            const std::vector<float> input     = noise_heights(size);
+            noise::SimulationSettings settings = bench_settings(10240.0 / size);
+            settings.talus_degrees             = talus;
+            noise::SimulationControl control;
+            control.threads        = threads;
+            const double cpu_start = cpu_seconds();
+            const auto start       = std::chrono::steady_clock::now();
+            const std::optional<noise::SimulationMaps> maps =
+                noise::simulate_erosion(input, size, size, settings, control);
+            std::printf("  talus %.0f, %d x %d: %.2f s (CPU %.2f s, load %.1f)\n", talus, size, size,
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                        cpu_seconds() - cpu_start, load_average());
+            for (std::size_t i = 0; i < input.size(); ++i) {
+                height[run].push_back(maps->height[i]);
+                change[run].push_back(static_cast<double>(maps->height[i]) - input[i]);
+            }
         }
+        std::printf("resolution 512 vs 4096 (box-averaged), talus %.0f: heights r = %.4f, change r = %.4f\n",
+                    talus, correlation(height[0], box_average(height[1], large, factor)),
+                    correlation(change[0], box_average(change[1], large, factor)));
     }
-    std::printf("resolution 512 vs 4096 (box-averaged): heights r = %.4f, change r = %.4f\n",
-                correlation(height[0], box_average(height[1], large, factor)),
-                correlation(change[0], box_average(change[1], large, factor)));
     return 0;
 }
 

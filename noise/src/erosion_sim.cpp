@@ -98,7 +98,7 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         maps.deposit.assign(cells, 0.0f);
         std::vector<double> z(cells);
         std::vector<std::uint8_t> receiver(cells);
-        std::vector<std::uint32_t> order(cells);
+        detail::Stack stack;
         const double scale = settings.height_scale;
         each_cell([&](std::size_t i) { z[i] = static_cast<double>(heights[i]) * scale; });
         const auto snapshot = [&] {
@@ -113,8 +113,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         // 1. Hydraulic steps.
         for (int step = 0; step < settings.hydraulic_steps; ++step) {
             detail::find_receivers<double>(grid, run, z, receiver);
-            const auto pieces = detail::stack_order(grid, run, receiver, order);
-            detail::stream_power_step(grid, run, settings, z, receiver, order, pieces, maps.flow, maps.wear);
+            detail::stack_order(grid, run, receiver, stack);
+            detail::stream_power_step(grid, run, settings, z, receiver, stack, maps.flow, maps.wear);
             snapshot();
             done(step + 2.0);
         }
@@ -133,8 +133,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         done(settings.hydraulic_steps + 2.0);
         // The flow map, on the final heights.
         detail::find_receivers<float>(grid, run, maps.height, receiver);
-        const auto pieces = detail::stack_order(grid, run, receiver, order);
-        detail::drained_area(grid, run, receiver, order, pieces, maps.flow);
+        detail::stack_order(grid, run, receiver, stack);
+        detail::drained_area(grid, run, receiver, stack, maps.flow);
         return maps;
     } catch (const detail::Cancelled&) {
         return std::nullopt;

@@ -20,53 +20,92 @@ std::size_t rows_per_block(const Grid& grid) {
 // How often a serial loop polls the cancel flag: every 64 K cells.
 constexpr std::size_t poll_mask = (std::size_t{1} << 16) - 1;
 
-// The least cells in a piece of the stack order handed to a thread: whole trees, at least this
-// many cells (64 K: under a millisecond of work, so a cancel is seen between pieces).
-constexpr std::size_t piece_cells = std::size_t{1} << 16;
+// The pieces of the stack order, each the whole trees of consecutive base cells: enough for
+// threads to share evenly when the basins differ in size (the order of the cells never shows).
+constexpr std::size_t stack_pieces = 256;
+
+}  // namespace
+
+namespace {
+
+// A first-in-first-out queue of cells that reuses its storage once emptied.
+struct CellQueue {
+    std::vector<std::uint32_t> cells;
+    std::size_t head = 0;
+    bool empty() const { return head == cells.size(); }
+    void push(std::size_t i) { cells.push_back(static_cast<std::uint32_t>(i)); }
+    std::size_t pop() {
+        const std::size_t i = cells[head++];
+        if (head == cells.size()) cells.clear(), head = 0;
+        return i;
+    }
+};
 
 }  // namespace
 
 template <class T>
 void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float> raised, double raised_scale,
                std::span<std::uint8_t> closed) {
-    // Cells are taken lowest first (ties by index: one order on every run) from `open`; a cell
-    // that had to be raised is in a lake, whose cells are all at its spill height: they go to the
-    // first-in-first-out `lake` queue instead, which needs no sorting (Barnes et al.'s improved
-    // Priority-Flood).
+    // Cells are taken lowest first (ties by index: one order on every run) from `open`, and each
+    // closes its neighbours not yet reached: a neighbour not above it has no way down but
+    // through it and is raised to just above it. Two shortcuts spare the sorting (most cells
+    // never enter `open`):
+    //   - a cell whose open neighbours are all strictly higher closes them without raising any,
+    //     whenever it is taken, and a lower cell could reach them only by way of it: it goes to
+    //     the first-in-first-out `slope` queue, taken first (Zhou, Sun and Fu 2016);
+    //   - a raised cell is in a lake, all of whose cells are at its spill height: they go to the
+    //     `lake` queue, taken next (Barnes et al.'s improved Priority-Flood).
+    // Every closed cell ends strictly above the cell that closed it, so none is a pit. Against
+    // the sorted order alone the shortcuts change only which of two cells of exactly equal
+    // height closes a flat first (measured: none of 262 K cells of a 512 x 512 noise input; 0.7 %
+    // of the cells after thermal erosion, on its flats, by a few float steps): either is a fill.
     using Entry = std::pair<T, std::uint32_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
-    std::vector<std::uint32_t> lake;
-    std::size_t lake_head = 0, taken = 0;
+    CellQueue lake, slope;
+    std::size_t taken = 0;
     std::fill(closed.begin(), closed.end(), std::uint8_t{0});
     for (int y = 0; y < grid.height; ++y)
         for (int x = 0; x < grid.width; ++x)
             if (grid.border(x, y)) {
                 const std::size_t i = grid.at(x, y);
-                closed[i]           = 1;
+                closed[i]           = 2;  // 2: on the border (the only cells with a neighbour off the map)
                 open.push({z[i], static_cast<std::uint32_t>(i)});
             }
-    while (!open.empty() || lake_head < lake.size()) {
+    std::array<std::ptrdiff_t, 8> step{};
+    for (std::size_t k = 0; k < 8; ++k) step[k] = grid.step(k);
+    const auto on_a_slope = [&](std::size_t n) {
+        for (std::size_t k = 0; k < 8; ++k) {  // n is off the border: all its neighbours exist
+            const std::size_t m = n + step[k];
+            if (!closed[m] && !(z[m] > z[n])) return false;
+        }
+        return true;
+    };
+    while (!open.empty() || !lake.empty() || !slope.empty()) {
         std::size_t c;
-        if (lake_head < lake.size()) {
-            c = lake[lake_head++];
-            if (lake_head == lake.size()) lake.clear(), lake_head = 0;
+        if (!slope.empty()) {
+            c = slope.pop();
+        } else if (!lake.empty()) {
+            c = lake.pop();
         } else {
             c = open.top().second;
             open.pop();
         }
         if ((++taken & poll_mask) == 0) run.check();
-        const int cx = static_cast<int>(c % grid.width), cy = static_cast<int>(c / grid.width);
         const T above    = std::nextafter(z[c], std::numeric_limits<T>::infinity());
-        const bool inner = !grid.border(cx, cy);
+        const bool inner = closed[c] != 2;
+        const int cx     = inner ? 0 : static_cast<int>(c % grid.width),
+                  cy     = inner ? 0 : static_cast<int>(c / grid.width);
         for (std::size_t k = 0; k < 8; ++k) {
             if (!inner && !grid.inside(cx + d8_x[k], cy + d8_y[k])) continue;
-            const std::size_t n = c + grid.step(k);
+            const std::size_t n = c + step[k];
             if (closed[n]) continue;
             closed[n] = 1;
             if (z[n] < above) {  // no way down but through c: raise it to just above c
                 raised[n] += static_cast<float>(static_cast<double>(above - z[n]) * raised_scale);
                 z[n] = above;
-                lake.push_back(static_cast<std::uint32_t>(n));
+                lake.push(n);
+            } else if (on_a_slope(n)) {
+                slope.push(n);
             } else {
                 open.push({z[n], static_cast<std::uint32_t>(n)});
             }
@@ -117,44 +156,59 @@ template void find_receivers<float>(const Grid&, const Run&, std::span<const flo
 template void find_receivers<double>(const Grid&, const Run&, std::span<const double>,
                                      std::span<std::uint8_t>);
 
-std::vector<std::size_t> stack_order(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
-                                     std::span<std::uint32_t> order) {
-    // One tree at a time (Braun and Willett's stack is a depth-first walk; breadth-first within a
-    // tree keeps it in place): `order` is its own queue, the walk reads cells at `head` and
-    // appends their donors at `end`. Trees next to each other in the order are next to each other
-    // on the map, which keeps the sweeps over the order in cache.
+void stack_order(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack) {
+    // The base cells: the border (after fill_pits every other cell has a lower neighbour, so a
+    // receiver), in index order, cut into a fixed number of pieces of consecutive roots.
+    std::vector<std::uint32_t> roots;
+    for (int y = 0; y < grid.height; ++y) {
+        const bool edge_row = y == 0 || y + 1 == grid.height;
+        for (int x = 0; x < grid.width; x += edge_row || x + 1 == grid.width ? 1 : grid.width - 1)
+            roots.push_back(static_cast<std::uint32_t>(grid.at(x, y)));
+    }
+    const std::size_t pieces = std::min(roots.size(), stack_pieces);
+    stack.resize(pieces);
     std::array<std::ptrdiff_t, 8> step{};
     for (std::size_t k = 0; k < 8; ++k) step[k] = grid.step(k);
-    std::vector<std::size_t> pieces{0};
-    std::size_t end = 0, head = 0;
-    for (std::size_t root = 0; root < receiver.size(); ++root) {
-        if (receiver[root] != none) continue;
-        if (end - pieces.back() >= piece_cells) pieces.push_back(end);  // a tree starts here
-        order[end++] = static_cast<std::uint32_t>(root);
-        for (; head < end; ++head) {
-            if ((head & poll_mask) == 0) run.check();
-            const std::size_t c = order[head];
-            const int cx = static_cast<int>(c % grid.width), cy = static_cast<int>(c / grid.width);
-            const bool inner = !grid.border(cx, cy);
-            // A donor of c is a neighbour whose receiver is c: it lies in direction k from c and
-            // drains in the opposite direction, k + 4.
+    // Each piece on its own: a tree at a time (Braun and Willett's stack is a depth-first walk;
+    // breadth-first within a tree keeps it in place), the piece's list its own queue: the walk
+    // reads cells at `head` and appends their donors. A piece's vector keeps its capacity from
+    // step to step: the trees change little.
+    run.for_each_block(pieces, 1, [&](std::size_t p, std::size_t) {
+        std::vector<std::uint32_t>& order = stack[p];
+        order.clear();
+        const std::size_t first = roots.size() * p / pieces, last = roots.size() * (p + 1) / pieces;
+        for (std::size_t r = first; r < last; ++r) {
+            // The root, on the border: its neighbours off the map left out.
+            const std::size_t root = roots[r];
+            const int rx = static_cast<int>(root % grid.width), ry = static_cast<int>(root / grid.width);
+            std::size_t head = order.size();
+            order.push_back(static_cast<std::uint32_t>(root));
             for (std::size_t k = 0; k < 8; ++k) {
-                if (!inner && !grid.inside(cx + d8_x[k], cy + d8_y[k])) continue;
-                const std::size_t n = c + step[k];
-                if (receiver[n] == ((k + 4) & 7)) order[end++] = static_cast<std::uint32_t>(n);
+                if (!grid.inside(rx + d8_x[k], ry + d8_y[k])) continue;
+                const std::size_t n = root + step[k];
+                if (receiver[n] == ((k + 4) & 7)) order.push_back(static_cast<std::uint32_t>(n));
+            }
+            // Its donors and theirs: never on the border (a border cell drains nowhere), so all
+            // eight neighbours exist. A donor of c is a neighbour whose receiver is c: it lies in
+            // direction k from c and drains in the opposite direction, k + 4.
+            for (++head; head < order.size(); ++head) {
+                if ((head & poll_mask) == 0 && run.cancelled()) return;
+                const std::size_t c = order[head];
+                for (std::size_t k = 0; k < 8; ++k) {
+                    const std::size_t n = c + step[k];
+                    if (receiver[n] == ((k + 4) & 7)) order.push_back(static_cast<std::uint32_t>(n));
+                }
             }
         }
-    }
-    pieces.push_back(end);
-    return pieces;
+    });
 }
 
 void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
-                  std::span<const std::uint32_t> order, std::span<const std::size_t> pieces,
-                  std::span<float> area) {
-    run.for_each_block(pieces.size() - 1, 1, [&](std::size_t p, std::size_t) {
-        for (std::size_t j = pieces[p]; j < pieces[p + 1]; ++j) area[order[j]] = 1.0f;
-        for (std::size_t j = pieces[p + 1]; j-- > pieces[p];) {
+                  const Stack& stack, std::span<float> area) {
+    run.for_each_block(stack.size(), 1, [&](std::size_t p, std::size_t) {
+        const std::vector<std::uint32_t>& order = stack[p];
+        for (const std::uint32_t i : order) area[i] = 1.0f;
+        for (std::size_t j = order.size(); j-- > 0;) {
             const std::size_t i = order[j];
             if (receiver[i] != none) area[i + grid.step(receiver[i])] += area[i];
         }
@@ -162,24 +216,22 @@ void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t
 }
 
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, std::span<const std::uint8_t> receiver,
-                       std::span<const std::uint32_t> order, std::span<const std::size_t> pieces,
+                       std::span<double> z, std::span<const std::uint8_t> receiver, const Stack& stack,
                        std::span<float> area, std::span<float> wear) {
     // F = K dt (A cell_size^2)^m / (distance cell_size) = scale A^m / distance: the area and the
     // distance in world units, so the same K means the same law at any cell size.
     const double m = settings.area_exponent;
     const double scale =
         settings.erodibility * std::pow(settings.cell_size * settings.cell_size, m) / settings.cell_size;
-    drained_area(grid, run, receiver, order, pieces, area);
+    drained_area(grid, run, receiver, stack, area);
     // The implicit update, receivers first (the stack order), so z[r] is already the new height:
     //   (z_i' - z_i) / dt = -K A^m (z_i' - z_r') / distance  =>  z_i' = (z_i + F z_r') / (1 + F).
     // z_i was above z_r before the step and z_r only went down, so z_i' lies between them; it is
     // kept at least one step of double above z_r', so no flat and no pit can appear. Each cell's
     // result depends on its own values and its receiver's alone: the trees are independent, and
     // no order of them changes a bit.
-    run.for_each_block(pieces.size() - 1, 1, [&](std::size_t p, std::size_t) {
-        for (std::size_t j = pieces[p]; j < pieces[p + 1]; ++j) {
-            const std::size_t i = order[j];
+    run.for_each_block(stack.size(), 1, [&](std::size_t p, std::size_t) {
+        for (const std::size_t i : stack[p]) {
             if (receiver[i] == none) continue;
             const double a = static_cast<double>(area[i]);
             const double f = scale *

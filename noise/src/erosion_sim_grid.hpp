@@ -94,25 +94,23 @@ template <class T>
 void find_receivers(const Grid& grid, const Run& run, std::span<const T> z, std::span<std::uint8_t> receiver);
 
 // The stack order of Braun and Willett (2013): every receiver before its donors, built in O(N)
-// from the receivers alone: from each base cell (receiver `none`, in index order) a
-// breadth-first walk up its tree, each cell's donors in D8 order. Every cell appears once when
-// every cell drains to a base cell (true after fill_pits). Returns where the pieces of whole
-// trees that threads take begin in `order` (and its end): trees are independent.
-std::vector<std::size_t> stack_order(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
-                                     std::span<std::uint32_t> order);
+// from the receivers alone: from each base cell (the border, in index order) a breadth-first
+// walk up its tree, each cell's donors in D8 order. In pieces of whole trees, which threads take
+// whole: trees share no cell. Every cell appears once when every cell drains to the border (true
+// after fill_pits).
+using Stack = std::vector<std::vector<std::uint32_t>>;
+void stack_order(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack);
 
 // The area drained through each cell, in cells (1 at a ridge): donors before receivers, a piece
 // of trees per thread. Sums of whole numbers, exact in float up to 2^24 cells (4096 x 4096), and
 // each tree summed in its own fixed order: the threads never show.
 void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
-                  std::span<const std::uint32_t> order, std::span<const std::size_t> pieces,
-                  std::span<float> area);
+                  const Stack& stack, std::span<float> area);
 
 // One implicit stream-power step (see erosion_sim.hpp, step 1) on z (world units), receivers
 // first. `area` gets the drained areas. Adds what each cell was lowered to `wear`.
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, std::span<const std::uint8_t> receiver,
-                       std::span<const std::uint32_t> order, std::span<const std::size_t> pieces,
+                       std::span<double> z, std::span<const std::uint8_t> receiver, const Stack& stack,
                        std::span<float> area, std::span<float> wear);
 
 // [SECTION] erosion_sim_thermal.cpp

@@ -1,6 +1,8 @@
 // Rock sliding to its angle of repose on the erosion simulation's grid: coloured talus passes,
 // then the talus clamp. See erosion_sim.hpp (step 2).
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "erosion_sim_grid.hpp"
 
@@ -33,32 +35,39 @@ int thermal_erosion(const Grid& grid, const Run& run, const SimulationSettings& 
         past[k] = steep * d8_distance[k] * settings.cell_size;
     }
     double* const h = z.data();
-    // Without a branch (whether a pair moves is a coin toss on noise): `moved` is 0 for a pair
-    // within the angle, signed like the rise.
-    const auto pairs = [h](std::size_t i, std::size_t n, double flat_k, double past_k) {
-        const double rise = h[i] - h[n], drop = std::abs(rise);
-        const double moved = std::copysign(std::max(drop - flat_k, 0.0) * 0.5, rise);
-        h[i] -= moved;
-        h[n] += moved;
-        return drop > past_k;
+    // The pairs of a run, each (top[x * stride], bottom[x * stride]) for x < count: no two share
+    // a cell, so the run has no chain from one pair to the next and is vectorised (the same
+    // bits: each pair is computed on its own, with no fused multiply-add; the only reduction is
+    // an OR of bits). Without a branch (whether a pair moves is a coin toss on noise): `moved` is
+    // 0 for a pair within the angle, signed like the rise. Returns true if a pair was at or past
+    // the tolerance: its drop - past has the sign bit clear.
+    const auto run_of_pairs = [](double* __restrict top, double* __restrict bottom, std::size_t stride,
+                                 std::size_t count, double flat_k, double past_k) {
+        std::uint64_t not_below = 0;
+        for (std::size_t x = 0; x < count; ++x) {
+            const double rise = top[x * stride] - bottom[x * stride], drop = std::abs(rise);
+            const double moved = std::copysign(std::max(drop - flat_k, 0.0) * 0.5, rise);
+            top[x * stride] -= moved;
+            bottom[x * stride] += moved;
+            not_below |= ~std::bit_cast<std::uint64_t>(drop - past_k);
+        }
+        return (not_below >> 63) != 0;
     };
     // Row y's pairs: the east pairs of even x, then of odd x, then (when `south`) the pairs with
-    // row y + 1, south-west, south, south-east. Within each of these runs no two pairs share a
-    // cell, so a run has no chain from one pair to the next (and may be vectorised: the same
-    // bits, each pair on its own). True if a pair was past the tolerance.
+    // row y + 1: south-west, south, south-east. True if a pair was past the tolerance.
     const auto slide = [&](int y, bool east, bool south) {
-        bool too_steep        = false;
-        const std::size_t row = grid.at(0, y), w = static_cast<std::size_t>(grid.width);
-        if (east)
-            for (std::size_t parity = 0; parity < 2; ++parity)
-                for (std::size_t x = parity; x + 1 < w; x += 2)
-                    too_steep |= pairs(row + x, row + x + 1, flat[0], past[0]);
+        bool too_steep      = false;
+        const std::size_t w = static_cast<std::size_t>(grid.width);
+        double* const top   = h + grid.at(0, y);
+        if (east && w > 1) {
+            too_steep |= run_of_pairs(top, top + 1, 2, w / 2, flat[0], past[0]);
+            too_steep |= run_of_pairs(top + 1, top + 2, 2, (w - 1) / 2, flat[0], past[0]);
+        }
         if (south && y + 1 < grid.height) {
-            const std::size_t below = row + w;
-            for (std::size_t x = 1; x < w; ++x) too_steep |= pairs(row + x, below + x - 1, flat[3], past[3]);
-            for (std::size_t x = 0; x < w; ++x) too_steep |= pairs(row + x, below + x, flat[2], past[2]);
-            for (std::size_t x = 0; x + 1 < w; ++x)
-                too_steep |= pairs(row + x, below + x + 1, flat[1], past[1]);
+            double* const bottom = top + w;  // the next row: no cell in common with this one
+            too_steep |= run_of_pairs(top + 1, bottom, 1, w - 1, flat[3], past[3]);
+            too_steep |= run_of_pairs(top, bottom, 1, w, flat[2], past[2]);
+            too_steep |= run_of_pairs(top, bottom + 1, 1, w - 1, flat[1], past[1]);
         }
         return too_steep;
     };

@@ -103,7 +103,7 @@ TEST(ErosionSimulation, SameBitsEveryRun) {
 }
 
 TEST(ErosionSimulation, SameBitsOnEveryThreadCount) {
-    // Large enough for two pieces of trees (64 K cells each), blocks of rows and bands per thread,
+    // Large enough for several blocks of rows (64 K cells each) and bands (32 rows) per thread,
     // and not square, so that a row or a column taken for the other shows.
     constexpr int width = 320, height = 240;
     const std::vector<float> before = noise_heights(width, height);
