@@ -87,8 +87,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
     };
     try {
         // The outputs, 16 bytes a cell, double as scratch until the end: flow holds the drained
-        // areas, height the snapshots. With z (8), the receivers (1) and the stack order (4), 29
-        // bytes a cell, and the flood's queue.
+        // areas, height the snapshots. With z (8), the receivers (1) and the stack (4), 29 bytes
+        // a cell, and the flood's queues; the thermal stage adds a copy of z (8).
         SimulationMaps maps;
         maps.width        = width;
         maps.height_cells = height;
@@ -113,7 +113,6 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         // 1. Hydraulic steps.
         for (int step = 0; step < settings.hydraulic_steps; ++step) {
             detail::find_receivers<double>(grid, run, z, receiver);
-            detail::stack_order(grid, run, receiver, stack);
             detail::stream_power_step(grid, run, settings, z, receiver, stack, maps.flow, maps.wear);
             snapshot();
             done(step + 2.0);
@@ -133,7 +132,6 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         done(settings.hydraulic_steps + 2.0);
         // The flow map, on the final heights.
         detail::find_receivers<float>(grid, run, maps.height, receiver);
-        detail::stack_order(grid, run, receiver, stack);
         detail::drained_area(grid, run, receiver, stack, maps.flow);
         return maps;
     } catch (const detail::Cancelled&) {

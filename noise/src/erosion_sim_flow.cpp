@@ -91,7 +91,7 @@ void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float
             open.pop();
         }
         if ((++taken & poll_mask) == 0) run.check();
-        const T above    = std::nextafter(z[c], std::numeric_limits<T>::infinity());
+        const T above    = next_up(z[c]);
         const bool inner = closed[c] != 2;
         const int cx     = inner ? 0 : static_cast<int>(c % grid.width),
                   cy     = inner ? 0 : static_cast<int>(c / grid.width);
@@ -156,82 +156,110 @@ template void find_receivers<float>(const Grid&, const Run&, std::span<const flo
 template void find_receivers<double>(const Grid&, const Run&, std::span<const double>,
                                      std::span<std::uint8_t>);
 
-void stack_order(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack) {
-    // The base cells: the border (after fill_pits every other cell has a lower neighbour, so a
-    // receiver), in index order, cut into a fixed number of pieces of consecutive roots.
+namespace {
+
+// The base cells: the border (after fill_pits every other cell has a lower neighbour, so a
+// receiver), in index order.
+std::vector<std::uint32_t> border_cells(const Grid& grid) {
     std::vector<std::uint32_t> roots;
     for (int y = 0; y < grid.height; ++y) {
         const bool edge_row = y == 0 || y + 1 == grid.height;
         for (int x = 0; x < grid.width; x += edge_row || x + 1 == grid.width ? 1 : grid.width - 1)
             roots.push_back(static_cast<std::uint32_t>(grid.at(x, y)));
     }
-    const std::size_t pieces = std::min(roots.size(), stack_pieces);
-    stack.resize(pieces);
+    return roots;
+}
+
+// One piece of the stack: the trees of roots[first, last), a tree at a time (Braun and
+// Willett's stack is a depth-first walk; breadth-first within a tree keeps it in place), the
+// list its own queue: the walk reads cells at `head` and appends their donors. False when
+// cancelled.
+bool build_piece(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
+                 std::span<const std::uint32_t> roots, std::vector<std::uint32_t>& order) {
     std::array<std::ptrdiff_t, 8> step{};
     for (std::size_t k = 0; k < 8; ++k) step[k] = grid.step(k);
-    // Each piece on its own: a tree at a time (Braun and Willett's stack is a depth-first walk;
-    // breadth-first within a tree keeps it in place), the piece's list its own queue: the walk
-    // reads cells at `head` and appends their donors. A piece's vector keeps its capacity from
-    // step to step: the trees change little.
-    run.for_each_block(pieces, 1, [&](std::size_t p, std::size_t) {
-        std::vector<std::uint32_t>& order = stack[p];
-        order.clear();
-        const std::size_t first = roots.size() * p / pieces, last = roots.size() * (p + 1) / pieces;
-        for (std::size_t r = first; r < last; ++r) {
-            // The root, on the border: its neighbours off the map left out.
-            const std::size_t root = roots[r];
-            const int rx = static_cast<int>(root % grid.width), ry = static_cast<int>(root / grid.width);
-            std::size_t head = order.size();
-            order.push_back(static_cast<std::uint32_t>(root));
+    order.clear();
+    for (const std::size_t root : roots) {
+        // The root, on the border: its neighbours off the map left out.
+        const int rx = static_cast<int>(root % grid.width), ry = static_cast<int>(root / grid.width);
+        std::size_t head = order.size();
+        order.push_back(static_cast<std::uint32_t>(root));
+        for (std::size_t k = 0; k < 8; ++k) {
+            if (!grid.inside(rx + d8_x[k], ry + d8_y[k])) continue;
+            const std::size_t n = root + step[k];
+            if (receiver[n] == ((k + 4) & 7)) order.push_back(static_cast<std::uint32_t>(n));
+        }
+        // Its donors and theirs: never on the border (a border cell drains nowhere), so all
+        // eight neighbours exist. A donor of c is a neighbour whose receiver is c: it lies in
+        // direction k from c and drains in the opposite direction, k + 4.
+        for (++head; head < order.size(); ++head) {
+            if ((head & poll_mask) == 0 && run.cancelled()) return false;
+            const std::size_t c = order[head];
             for (std::size_t k = 0; k < 8; ++k) {
-                if (!grid.inside(rx + d8_x[k], ry + d8_y[k])) continue;
-                const std::size_t n = root + step[k];
+                const std::size_t n = c + step[k];
                 if (receiver[n] == ((k + 4) & 7)) order.push_back(static_cast<std::uint32_t>(n));
             }
-            // Its donors and theirs: never on the border (a border cell drains nowhere), so all
-            // eight neighbours exist. A donor of c is a neighbour whose receiver is c: it lies in
-            // direction k from c and drains in the opposite direction, k + 4.
-            for (++head; head < order.size(); ++head) {
-                if ((head & poll_mask) == 0 && run.cancelled()) return;
-                const std::size_t c = order[head];
-                for (std::size_t k = 0; k < 8; ++k) {
-                    const std::size_t n = c + step[k];
-                    if (receiver[n] == ((k + 4) & 7)) order.push_back(static_cast<std::uint32_t>(n));
-                }
-            }
         }
+    }
+    return true;
+}
+
+// The drained areas of one piece: donors before receivers (the list backwards).
+bool accumulate_piece(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
+                      const std::vector<std::uint32_t>& order, std::span<float> area) {
+    for (const std::uint32_t i : order) area[i] = 1.0f;
+    for (std::size_t j = order.size(); j-- > 0;) {
+        if ((j & poll_mask) == 0 && run.cancelled()) return false;
+        const std::size_t i = order[j];
+        if (receiver[i] != none) area[i + grid.step(receiver[i])] += area[i];
+    }
+    return true;
+}
+
+// Builds the stack a piece at a time and runs then(order) on each piece right after, on the same
+// thread, while its cells are still in cache. A piece's list keeps its capacity from step to
+// step: the trees change little.
+template <class Then>
+void each_piece(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack,
+                const Then& then) {
+    const std::vector<std::uint32_t> roots = border_cells(grid);
+    const std::size_t pieces               = std::min(roots.size(), stack_pieces);
+    stack.resize(pieces);
+    run.for_each_block(pieces, 1, [&](std::size_t p, std::size_t) {
+        const std::span<const std::uint32_t> mine(roots.data() + roots.size() * p / pieces,
+                                                  roots.data() + roots.size() * (p + 1) / pieces);
+        if (build_piece(grid, run, receiver, mine, stack[p])) then(stack[p]);
     });
 }
 
-void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
-                  const Stack& stack, std::span<float> area) {
-    run.for_each_block(stack.size(), 1, [&](std::size_t p, std::size_t) {
-        const std::vector<std::uint32_t>& order = stack[p];
-        for (const std::uint32_t i : order) area[i] = 1.0f;
-        for (std::size_t j = order.size(); j-- > 0;) {
-            const std::size_t i = order[j];
-            if (receiver[i] != none) area[i + grid.step(receiver[i])] += area[i];
-        }
+}  // namespace
+
+void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack,
+                  std::span<float> area) {
+    each_piece(grid, run, receiver, stack, [&](const std::vector<std::uint32_t>& order) {
+        accumulate_piece(grid, run, receiver, order, area);
     });
 }
 
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, std::span<const std::uint8_t> receiver, const Stack& stack,
+                       std::span<double> z, std::span<const std::uint8_t> receiver, Stack& stack,
                        std::span<float> area, std::span<float> wear) {
     // F = K dt (A cell_size^2)^m / (distance cell_size) = scale A^m / distance: the area and the
     // distance in world units, so the same K means the same law at any cell size.
     const double m = settings.area_exponent;
     const double scale =
         settings.erodibility * std::pow(settings.cell_size * settings.cell_size, m) / settings.cell_size;
-    drained_area(grid, run, receiver, stack, area);
     // The implicit update, receivers first (the stack order), so z[r] is already the new height:
     //   (z_i' - z_i) / dt = -K A^m (z_i' - z_r') / distance  =>  z_i' = (z_i + F z_r') / (1 + F).
     // z_i was above z_r before the step and z_r only went down, so z_i' lies between them; it is
     // kept at least one step of double above z_r', so no flat and no pit can appear. Each cell's
     // result depends on its own values and its receiver's alone: the trees are independent, and
     // no order of them changes a bit.
-    run.for_each_block(stack.size(), 1, [&](std::size_t p, std::size_t) {
-        for (const std::size_t i : stack[p]) {
+    each_piece(grid, run, receiver, stack, [&](const std::vector<std::uint32_t>& order) {
+        if (!accumulate_piece(grid, run, receiver, order, area)) return;
+        for (std::size_t j = 0; j < order.size(); ++j) {
+            if ((j & poll_mask) == 0 && run.cancelled()) return;
+            const std::size_t i = order[j];
             if (receiver[i] == none) continue;
             const double a = static_cast<double>(area[i]);
             const double f = scale *
@@ -241,7 +269,7 @@ void stream_power_step(const Grid& grid, const Run& run, const SimulationSetting
                              d8_distance[receiver[i]];
             const double zi = z[i], zr = z[i + grid.step(receiver[i])];
             double lowered = std::min(zi, (zi + f * zr) / (1.0 + f));
-            lowered        = std::max(lowered, std::nextafter(zr, std::numeric_limits<double>::infinity()));
+            lowered        = std::max(lowered, next_up(zr));
             wear[i] += static_cast<float>(zi - lowered);
             z[i] = lowered;
         }

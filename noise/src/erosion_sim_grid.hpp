@@ -11,9 +11,12 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "noise/erosion_sim.hpp"
@@ -42,6 +45,16 @@ struct Grid {
         return static_cast<std::ptrdiff_t>(d8_y[k]) * width + d8_x[k];
     }
 };
+
+// std::nextafter(x, +infinity) for finite x, inline rather than a library call per cell: the
+// next representable number up.
+template <class T>
+T next_up(T x) {
+    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+    if (x == T(0)) return std::numeric_limits<T>::denorm_min();
+    const Bits bits = std::bit_cast<Bits>(x);
+    return std::bit_cast<T>(x > T(0) ? Bits(bits + 1) : Bits(bits - 1));
+}
 
 // Thrown on the calling thread (never in a worker) when the run was cancelled; simulate_erosion
 // turns it into nullopt.
@@ -95,22 +108,22 @@ void find_receivers(const Grid& grid, const Run& run, std::span<const T> z, std:
 
 // The stack order of Braun and Willett (2013): every receiver before its donors, built in O(N)
 // from the receivers alone: from each base cell (the border, in index order) a breadth-first
-// walk up its tree, each cell's donors in D8 order. In pieces of whole trees, which threads take
-// whole: trees share no cell. Every cell appears once when every cell drains to the border (true
-// after fill_pits).
+// walk up its tree, each cell's donors in D8 order. In pieces of whole trees (those of 1/256 of
+// the base cells each), which threads take whole: trees share no cell. Every cell appears once
+// when every cell drains to the border (true after fill_pits).
 using Stack = std::vector<std::vector<std::uint32_t>>;
-void stack_order(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack);
 
-// The area drained through each cell, in cells (1 at a ridge): donors before receivers, a piece
-// of trees per thread. Sums of whole numbers, exact in float up to 2^24 cells (4096 x 4096), and
-// each tree summed in its own fixed order: the threads never show.
-void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver,
-                  const Stack& stack, std::span<float> area);
+// Builds the stack, then the area drained through each cell, in cells (1 at a ridge): donors
+// before receivers, a piece per thread. Sums of whole numbers, exact in float up to 2^24 cells
+// (4096 x 4096), and each tree summed in its own fixed order: the threads never show.
+void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack,
+                  std::span<float> area);
 
-// One implicit stream-power step (see erosion_sim.hpp, step 1) on z (world units), receivers
-// first. `area` gets the drained areas. Adds what each cell was lowered to `wear`.
+// One implicit stream-power step (see erosion_sim.hpp, step 1) on z (world units): builds the
+// stack and the drained areas (into `area`), then updates z receivers first, each piece of the
+// stack right after it is built. Adds what each cell was lowered to `wear`.
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, std::span<const std::uint8_t> receiver, const Stack& stack,
+                       std::span<double> z, std::span<const std::uint8_t> receiver, Stack& stack,
                        std::span<float> area, std::span<float> wear);
 
 // [SECTION] erosion_sim_thermal.cpp

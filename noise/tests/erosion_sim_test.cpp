@@ -153,7 +153,8 @@ TEST(ErosionSimulation, CancelReturnsPromptly) {
     settings.hydraulic_steps           = 40;
     std::atomic<bool> cancel{false};
     double cancelled_at = 0.0, last = 0.0;
-    std::chrono::steady_clock::time_point when;
+    const auto start = std::chrono::steady_clock::now();
+    auto when        = start;
     noise::SimulationControl control;
     control.cancel   = &cancel;
     control.progress = [&](double fraction) {
@@ -164,13 +165,16 @@ TEST(ErosionSimulation, CancelReturnsPromptly) {
             when         = std::chrono::steady_clock::now();
         }
     };
-    const auto result  = noise::simulate_erosion(before, width, height, settings, control);
-    const double after = std::chrono::duration<double>(std::chrono::steady_clock::now() - when).count();
+    const auto result = noise::simulate_erosion(before, width, height, settings, control);
+    const auto end    = std::chrono::steady_clock::now();
     EXPECT_FALSE(result.has_value());
     ASSERT_GT(cancelled_at, 0.0);
     EXPECT_EQ(last, cancelled_at);  // not one step more
-    // Within a step's polls: far less than the 70 % of the run that was left (seconds here).
-    EXPECT_LT(after, 0.25);
+    // The first 30 % took `until_cancel`; the other 70 % would take about 2.3 times as long. A
+    // cancel seen within ~20 ms of work returns long before that, even on a busy machine.
+    const double until_cancel = std::chrono::duration<double>(when - start).count();
+    const double after        = std::chrono::duration<double>(end - when).count();
+    EXPECT_LT(after, until_cancel) << "cancelled after " << until_cancel << " s";
 }
 
 TEST(ErosionSimulation, TheSameWorldAtEightTimesTheCells) {

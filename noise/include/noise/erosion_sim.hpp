@@ -45,11 +45,13 @@
 //                 z with every D8 slope at most the angle, exactly, in two raster passes like a
 //                 chamfer distance transform); what is cut leaves the map as wear.
 //   3. lakes      Priority-Flood (Barnes, Lehman, Mulla 2014) from the border, lowest first (ties by
-//                 index), lake cells through a plain queue: a cell with no lower way out is
-//                 raised to just above the cell it spills through (the next double, or float
-//                 at the end, up), so every cell drains to the border along D8 (no pits left)
-//                 and no slope gets steeper. Run on the input and, last, on the float heights
-//                 handed over (after the thermal stage's deposits and the rounding to float).
+//                 index): a cell with no lower way out is raised to just above the cell it
+//                 spills through (the next double, or float at the end, up), so every cell
+//                 drains to the border along D8 (no pits left) and no slope gets steeper. Lake
+//                 cells, and cells on a slope (all their open neighbours higher, after Zhou, Sun
+//                 and Fu 2016), go through plain queues: most cells are never sorted. Run on the
+//                 input and, last, on the float heights handed over (after the thermal stage's
+//                 deposits and the rounding to float).
 // Outputs (SimulationMaps), each width x height, row-major like the input:
 //   height   the eroded heights, back in the input's units (z / height_scale);
 //   flow     the area drained through each cell, in cells (1 at a ridge), on the final heights;
@@ -57,26 +59,29 @@
 //   deposit  how far it was raised (the net gain of step 2, and the lakes of step 3), input units.
 //
 // Deterministic: the same input gives the same bits on every run and thread count. Work is
-// split only where the split cannot show: rows of receivers (each cell on its own), whole trees
-// of the stack (each cell from its receiver; areas are sums of whole numbers, exact in float),
-// bands of the thermal passes (fixed at 32 rows, whatever the threads). The lakes, the stack's
-// walk and the clamp run on one thread. No SIMD target plays a part (plain C++, no fused
-// multiply-adds); across machines the bits agree as far as their C libraries' pow, tan and
+// split only where the split cannot show: rows of receivers (each cell on its own), pieces of
+// whole trees for the stack, the areas and the update (each cell from its receiver; areas are
+// sums of whole numbers, exact in float), bands of the thermal passes (fixed at 32 rows,
+// whatever the threads). The lakes and the clamp run on one thread. No SIMD target plays a part:
+// plain C++ compiled once for the baseline target, no fused multiply-adds (the talus passes'
+// loops are vectorised by the compiler, each pair computed on its own, so the same bits as
+// scalar code); across machines the bits agree as far as their C libraries' pow, tan and
 // nextafter do.
 //
-// Limits, stated plainly: O(N) per hydraulic step plus the lakes' O(N log N) twice; the stack's
-// walk, the lakes and the clamp are serial, and a single tree (one basin draining most of the
-// map) is one thread's work. The thermal passes are O(N) each and converge like diffusion, in
-// passes that grow with the cells across a slope: at 1024 x 1024 of the bench's mountains they
-// converge in about 60, while at 4096 they stop at thermal_passes_max (100) and the clamp
-// does the rest, so fans are narrower (in world units) on finer grids. No sediment transport: what water
-// takes, and what the clamp cuts, leaves the map. Flat ground left by the lakes slopes by one
-// float step per cell. Drained areas are floats: exact up to 2^24 cells (4096 x 4096), rounded
-// (the same way every run) above. At most 2^32 - 1 cells.
-// Memory, at the peak, besides the input: 37 bytes per cell (the four output maps, 16, which
-// double as scratch; z in double, 8; the receivers, 1 byte each; the stack order, 4; a copy of
-// z during the thermal stage, 8), plus the Priority-Flood's queue (16 bytes per cell on the
-// flood's front, small next to the grid on terrain; measured by erosion_sim_bench).
+// Limits, stated plainly: O(N) per hydraulic step; the lakes are O(N log N) at worst (about O(N)
+// on terrain) and, with the clamp, serial, run twice; a single tree (one basin draining most of
+// the map) is one thread's work. The thermal passes are O(N) each and converge like diffusion,
+// in passes that grow with the cells across a slope: on the bench's mountains (10 m cells,
+// 800 m of relief) about 60 at 1024 x 1024, while at 4096 they stop at thermal_passes_max (100)
+// and the clamp does the rest, so fans are narrower (in world units) on finer grids. No
+// sediment transport: what water takes, and what the clamp cuts, leaves the map. Flat ground
+// left by the lakes slopes by one float step per cell. Drained areas are floats: exact up to
+// 2^24 cells (4096 x 4096), rounded (the same way every run) above. At most 2^32 - 1 cells.
+// Memory, at the peak, besides the input: about 38 bytes per cell, measured (the four output
+// maps, 16, which double as scratch: flow holds the areas, height the snapshots; z in double, 8;
+// the receivers, 1 byte each; the stack's lists of cells, 4 and their spare capacity; a copy of
+// z during the thermal stage, 8), plus the Priority-Flood's queues (up to 16 bytes per cell
+// waiting in them; little on terrain: the peak stays under 40 bytes in erosion_sim_bench).
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
 // area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 1 s on 2 cores (see
@@ -124,7 +129,7 @@ struct SimulationControl {
     std::function<void(double fraction)> progress;
     // After each hydraulic step (and once after the thermal stage): the heights so far, in the
     // input's units, valid only during the call (for a progressive preview). Empty: not computed
-    // at all.
+    // at all. hydraulic_steps + 1 calls; the last holds the result's heights, bit for bit.
     std::function<void(std::span<const float> heights)> snapshot;
 };
 
