@@ -11,8 +11,8 @@
 // included, the input not) and the growth of the process's maximum resident set (getrusage,
 // first run only: the peak is the process's). --resolution simulates the same world at 512 and
 // 4096 cells (20 m and 2.5 m cells) and prints the correlation of the heights and of the
-// erosion's own change (eroded minus input), the 4096 run box-averaged down to 512: all three
-// steps, then water alone (talus 90).
+// erosion's own change (eroded minus input; the lakes' fill is part of it) and of the wear
+// alone, the 4096 run box-averaged down to 512: all three steps, then water alone (talus 90).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -177,7 +177,7 @@ int resolution(unsigned threads) {
     // alone (talus 90: the stream-power law's own change).
     constexpr int small = 512, large = 4096, factor = large / small;
     for (const double talus : {35.0, 90.0}) {
-        std::vector<std::vector<double>> height(2), change(2);
+        std::vector<std::vector<double>> height(2), change(2), wear(2);
         for (int run = 0; run < 2; ++run) {
             const int size                     = run == 0 ? small : large;
             const std::vector<float> input     = noise_heights(size);
@@ -195,11 +195,15 @@ int resolution(unsigned threads) {
             for (std::size_t i = 0; i < input.size(); ++i) {
                 height[run].push_back(maps->height[i]);
                 change[run].push_back(static_cast<double>(maps->height[i]) - input[i]);
+                wear[run].push_back(maps->wear[i]);
             }
         }
-        std::printf("resolution 512 vs 4096 (box-averaged), talus %.0f: heights r = %.4f, change r = %.4f\n",
-                    talus, correlation(height[0], box_average(height[1], large, factor)),
-                    correlation(change[0], box_average(change[1], large, factor)));
+        std::printf(
+            "resolution 512 vs 4096 (box-averaged), talus %.0f: heights r = %.4f, change r = %.4f, wear r = "
+            "%.4f\n",
+            talus, correlation(height[0], box_average(height[1], large, factor)),
+            correlation(change[0], box_average(change[1], large, factor)),
+            correlation(wear[0], box_average(wear[1], large, factor)));
     }
     return 0;
 }
