@@ -65,18 +65,21 @@
 // whatever the threads). The lakes and the clamp run on one thread. No SIMD target plays a part:
 // plain C++ compiled once for the baseline target, no fused multiply-adds (the talus passes'
 // loops are vectorised by the compiler, each pair computed on its own, so the same bits as
-// scalar code); across machines the bits agree as far as their C libraries' pow, tan and
-// nextafter do.
+// scalar code); across machines the bits agree as far as their C libraries' pow and tan do.
 //
 // Limits, stated plainly: O(N) per hydraulic step; the lakes are O(N log N) at worst (about O(N)
 // on terrain) and, with the clamp, serial, run twice; a single tree (one basin draining most of
 // the map) is one thread's work. The thermal passes are O(N) each and converge like diffusion,
-// in passes that grow with the cells across a slope: on the bench's mountains (10 m cells,
-// 800 m of relief) about 60 at 1024 x 1024, while at 4096 they stop at thermal_passes_max (100)
-// and the clamp does the rest, so fans are narrower (in world units) on finer grids. No
-// sediment transport: what water takes, and what the clamp cuts, leaves the map. Flat ground
-// left by the lakes slopes by one float step per cell. Drained areas are floats: exact up to
-// 2^24 cells (4096 x 4096), rounded (the same way every run) above. At most 2^32 - 1 cells.
+// in passes that grow with the cells across a slope (about 55 on the bench's mountains at
+// 1024 x 1024: 10 m cells, 800 m of relief); where they stop at thermal_passes_max the clamp
+// does the rest, so fans are narrower, in world units, on finer grids of the same slopes. No
+// sediment transport: what water takes, and what the clamp cuts, leaves the map. Lakes stay
+// flat (filled to their spill height; their floor slopes by one float step per cell), and on a
+// noise input with 800 m of relief they cover much of the map; water crosses them along
+// straight D8 lines (the flood's epsilon gradients), which the steps cut as straight, parallel
+// channels where a lake's floor is shallow: visible in a hillshade, a known artefact of D8 with
+// filled flats. Drained areas are floats: exact up to 2^24 cells (4096 x 4096), rounded (the
+// same way every run) above. At most 2^32 - 1 cells.
 // Memory, at the peak, besides the input: about 38 bytes per cell, measured (the four output
 // maps, 16, which double as scratch: flow holds the areas, height the snapshots; z in double, 8;
 // the receivers, 1 byte each; the stack's lists of cells, 4 and their spare capacity; a copy of
@@ -85,8 +88,8 @@
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
 // area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 1.2 s of CPU time on one
-// thread of an Intel Xeon (family 6 model 167), about 28 s at 4096 x 4096 (docs/performance.md,
-// "The erosion simulation", for the figures and their conditions).
+// thread of an Intel Xeon (family 6 model 167), about 28 s of CPU at 4096 x 4096 (see
+// docs/performance.md, "The erosion simulation", for the figures and their conditions).
 #pragma once
 
 #include <atomic>
@@ -106,7 +109,7 @@ struct SimulationSettings {
     double area_exponent           = 0.5;   // m
     double talus_degrees           = 35.0;  // 0 < talus < 90; 90: no thermal erosion
     double talus_tolerance_degrees = 0.5;
-    // A cap on the thermal passes' work (was 2000): they converge in ~60 passes at 1024 x 1024 of
+    // A cap on the thermal passes' work (was 2000): they converge in ~55 passes at 1024 x 1024 of
     // steep mountains, but need more the more cells a slope spans, and 2000 passes of 4096 x 4096
     // take minutes; the talus clamp holds the angle whatever the cap.
     int thermal_passes_max = 100;
