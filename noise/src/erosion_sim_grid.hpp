@@ -14,6 +14,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -72,22 +73,32 @@ struct Run {
 
     // fn(begin, end) over [0, count) in blocks of `block` items, on up to `threads` threads.
     // Each block's result must not depend on which thread runs it or when: the bits never depend
-    // on the thread count. Blocks left when the run is cancelled are skipped; check() after.
+    // on the thread count. Blocks left when the run is cancelled are skipped; check() after. An
+    // exception in a block (std::bad_alloc from a growing list) stops the rest and is rethrown
+    // here, on the calling thread: the pool's threads must not throw.
     template <class Fn>
     void for_each_block(std::size_t count, std::size_t block, const Fn& fn) const {
         const std::size_t blocks = (count + block - 1) / block;
         std::atomic<std::size_t> next{0};
+        std::atomic<bool> failed{false};
+        std::exception_ptr failure;  // written once, by the thread that set `failed`
         const auto work = [&] {
             for (;;) {
                 const std::size_t b = next.fetch_add(1, std::memory_order_relaxed);
-                if (b >= blocks || cancelled()) return;
-                fn(b * block, std::min(count, (b + 1) * block));
+                if (b >= blocks || cancelled() || failed.load(std::memory_order_relaxed)) return;
+                try {
+                    fn(b * block, std::min(count, (b + 1) * block));
+                } catch (...) {
+                    if (!failed.exchange(true)) failure = std::current_exception();
+                    return;
+                }
             }
         };
         if (threads <= 1 || blocks <= 1)
             work();
         else
             WorkerPool::shared().run(static_cast<unsigned>(std::min<std::size_t>(threads, blocks)) - 1, work);
+        if (failure) std::rethrow_exception(failure);
         check();
     }
 };

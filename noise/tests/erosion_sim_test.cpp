@@ -103,8 +103,9 @@ TEST(ErosionSimulation, SameBitsEveryRun) {
 }
 
 TEST(ErosionSimulation, SameBitsOnEveryThreadCount) {
-    // Large enough for several blocks of rows (64 K cells each) and bands (32 rows) per thread,
-    // and not square, so that a row or a column taken for the other shows.
+    // Two blocks of rows (64 K cells each), eight bands of the talus passes (32 rows) and 256
+    // pieces of trees to share, and not square, so that a row taken for a column shows. 7
+    // threads on fewer cores: some start for the run, beside the pool's.
     constexpr int width = 320, height = 240;
     const std::vector<float> before = noise_heights(width, height);
     noise::SimulationControl control;
