@@ -122,7 +122,10 @@ void find_receivers(const Grid& grid, const Run& run, std::span<const T> z, std:
 // walk up its tree, each cell's donors in D8 order. In pieces of whole trees (those of 1/256 of
 // the base cells each), which threads take whole: trees share no cell. Every cell appears once
 // when every cell drains to the border (true after fill_pits).
-using Stack = std::vector<std::vector<std::uint32_t>>;
+struct Stack {
+    std::vector<std::vector<std::uint32_t>> pieces;
+    std::vector<std::uint8_t> donors;  // a bit per D8 direction that drains into the cell
+};
 
 // Builds the stack, then the area drained through each cell, in cells (1 at a ridge): donors
 // before receivers, a piece per thread. Sums of whole numbers, exact in float up to 2^24 cells
