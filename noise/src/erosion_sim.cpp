@@ -87,8 +87,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
     };
     try {
         // The outputs, 16 bytes a cell, double as scratch until the end: flow holds the drained
-        // areas, height the snapshots. With z (8), the receivers (1) and the stack (4), 29 bytes
-        // a cell, and the flood's queues; the thermal stage adds a copy of z (8).
+        // areas, height the snapshots. With z (8), the receivers (1), the donors (1) and the
+        // stack (4), 30 bytes a cell, and the flood's queues; the thermal stage adds a copy of z.
         SimulationMaps maps;
         maps.width        = width;
         maps.height_cells = height;

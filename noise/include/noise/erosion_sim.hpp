@@ -18,8 +18,8 @@
 //                   a. receivers: each cell's steepest lower D8 neighbour (ties: the first in
 //                      the order east, then clockwise); the border has none (base level);
 //                   b. the stack: every receiver before its donors, in O(N) from the receivers
-//                      alone: from each base cell a walk up its tree of donors (the neighbours
-//                      that drain into a cell), no sort;
+//                      alone: each cell's donors (the neighbours that drain into it, a byte
+//                      of D8 bits), then from each base cell a walk up its tree, no sort;
 //                   c. drained area A, donors before receivers (the stack backwards), in cells;
 //                   d. z_i <- (z_i + F z_r) / (1 + F), F = K dt (A cell_size^2)^m / distance to
 //                      the receiver, receivers first (the stack forwards), so z_r is already
@@ -80,11 +80,12 @@
 // channels where a lake's floor is shallow: visible in a hillshade, a known artefact of D8 with
 // filled flats. Drained areas are floats: exact up to 2^24 cells (4096 x 4096), rounded (the
 // same way every run) above. At most 2^32 - 1 cells.
-// Memory, at the peak, besides the input: about 38 bytes per cell, measured (the four output
+// Memory, at the peak, besides the input: about 39 bytes per cell, measured (the four output
 // maps, 16, which double as scratch: flow holds the areas, height the snapshots; z in double, 8;
-// the receivers, 1 byte each; the stack's lists of cells, 4 and their spare capacity; a copy of
-// z during the thermal stage, 8), plus the Priority-Flood's queues (up to 16 bytes per cell
-// waiting in them; little on terrain: the peak stays under 40 bytes in erosion_sim_bench).
+// the receivers and the donors, 1 byte each; the stack's lists of cells, 4 and their spare
+// capacity; a copy of z during the thermal stage, 8), plus the Priority-Flood's queues (up to 16
+// bytes per cell waiting in them; little on terrain: the peak stays near 40 bytes in
+// erosion_sim_bench).
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
 // area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 1.2 s of CPU time on one
