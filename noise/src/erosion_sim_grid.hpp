@@ -1,0 +1,150 @@
+// noise/src/erosion_sim_grid.hpp: what the erosion simulation's stages share (erosion_sim.hpp):
+// the grid and its D8 neighbours, the run (threads, cancellation), and the stages themselves.
+//
+// The stages, one file each:
+//   erosion_sim_flow.cpp     D8 receivers, the stack order, drained areas, the implicit
+//                            stream-power step and Priority-Flood (the lakes);
+//   erosion_sim_thermal.cpp  the talus passes and the talus clamp;
+//   erosion_sim.cpp          the run: the stages in order, progress, snapshots, the output maps.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "noise/erosion_sim.hpp"
+#include "worker_pool.hpp"
+
+namespace noise::detail {
+
+// The D8 neighbours, in the fixed order every tie is broken by: east, then clockwise (y down).
+// Direction k's opposite is (k + 4) % 8. A receiver is stored as its direction, one byte a cell;
+// `none` on the border (where water leaves the map) and at a pit.
+constexpr std::array<int, 8> d8_x{1, 1, 0, -1, -1, -1, 0, 1};
+constexpr std::array<int, 8> d8_y{0, 1, 1, 1, 0, -1, -1, -1};
+constexpr double diagonal = 1.4142135623730951;
+constexpr std::array<double, 8> d8_distance{1.0, diagonal, 1.0, diagonal, 1.0, diagonal, 1.0, diagonal};
+constexpr std::uint8_t none = 8;
+constexpr double pi         = 3.14159265358979323846;
+
+struct Grid {
+    int width, height;
+    std::size_t at(int x, int y) const { return static_cast<std::size_t>(y) * width + x; }
+    bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+    bool border(int x, int y) const { return x == 0 || y == 0 || x == width - 1 || y == height - 1; }
+    std::size_t cells() const { return static_cast<std::size_t>(width) * height; }
+    // The offset of direction k's neighbour in the row-major arrays.
+    std::ptrdiff_t step(std::size_t k) const {
+        return static_cast<std::ptrdiff_t>(d8_y[k]) * width + d8_x[k];
+    }
+};
+
+// std::nextafter(x, +infinity) for finite x, inline rather than a library call per cell: the
+// next representable number up.
+template <class T>
+T next_up(T x) {
+    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+    if (x == T(0)) return std::numeric_limits<T>::denorm_min();
+    const Bits bits = std::bit_cast<Bits>(x);
+    return std::bit_cast<T>(x > T(0) ? Bits(bits + 1) : Bits(bits - 1));
+}
+
+// Thrown on the calling thread (never in a worker) when the run was cancelled; simulate_erosion
+// turns it into nullopt.
+struct Cancelled {};
+
+// The threads and the cancel flag of one run.
+struct Run {
+    unsigned threads                = 1;
+    const std::atomic<bool>* cancel = nullptr;
+
+    bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+    void check() const {
+        if (cancelled()) throw Cancelled{};
+    }
+
+    // fn(begin, end) over [0, count) in blocks of `block` items, on up to `threads` threads.
+    // Each block's result must not depend on which thread runs it or when: the bits never depend
+    // on the thread count. Blocks left when the run is cancelled are skipped; check() after. An
+    // exception in a block (std::bad_alloc from a growing list) stops the rest and is rethrown
+    // here, on the calling thread: the pool's threads must not throw.
+    template <class Fn>
+    void for_each_block(std::size_t count, std::size_t block, const Fn& fn) const {
+        const std::size_t blocks = (count + block - 1) / block;
+        std::atomic<std::size_t> next{0};
+        std::atomic<bool> failed{false};
+        std::exception_ptr failure;  // written once, by the thread that set `failed`
+        const auto work = [&] {
+            for (;;) {
+                const std::size_t b = next.fetch_add(1, std::memory_order_relaxed);
+                if (b >= blocks || cancelled() || failed.load(std::memory_order_relaxed)) return;
+                try {
+                    fn(b * block, std::min(count, (b + 1) * block));
+                } catch (...) {
+                    if (!failed.exchange(true)) failure = std::current_exception();
+                    return;
+                }
+            }
+        };
+        if (threads <= 1 || blocks <= 1)
+            work();
+        else
+            WorkerPool::shared().run(static_cast<unsigned>(std::min<std::size_t>(threads, blocks)) - 1, work);
+        if (failure) std::rethrow_exception(failure);
+        check();
+    }
+};
+
+// [SECTION] erosion_sim_flow.cpp
+
+// Priority-Flood+epsilon (Barnes, Lehman, Mulla 2014): every cell off the border that has no way
+// down to the border is raised to the next representable number above the cell it is reached
+// from, so every cell has a strictly lower D8 neighbour. `raised` gets what each cell was raised,
+// times `raised_scale`. `closed` is scratch, one byte a cell (its contents are lost).
+template <class T>
+void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float> raised, double raised_scale,
+               std::span<std::uint8_t> closed);
+
+// Each cell's D8 steepest-descent direction (`none` on the border and where no neighbour is lower).
+template <class T>
+void find_receivers(const Grid& grid, const Run& run, std::span<const T> z, std::span<std::uint8_t> receiver);
+
+// The stack order of Braun and Willett (2013): every receiver before its donors, built in O(N)
+// from the receivers alone: from each base cell (the border, in index order) a breadth-first
+// walk up its tree, each cell's donors in D8 order. In pieces of whole trees (those of 1/256 of
+// the base cells each), which threads take whole: trees share no cell. Every cell appears once
+// when every cell drains to the border (true after fill_pits).
+struct Stack {
+    std::vector<std::vector<std::uint32_t>> pieces;
+    std::vector<std::uint8_t> donors;  // a bit per D8 direction that drains into the cell
+};
+
+// Builds the stack, then the area drained through each cell, in cells (1 at a ridge): donors
+// before receivers, a piece per thread. Sums of whole numbers, exact in float up to 2^24 cells
+// (4096 x 4096), and each tree summed in its own fixed order: the threads never show.
+void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack,
+                  std::span<float> area);
+
+// One implicit stream-power step (see erosion_sim.hpp, step 1) on z (world units): builds the
+// stack and the drained areas (into `area`), then updates z receivers first, each piece of the
+// stack right after it is built. Adds what each cell was lowered to `wear`.
+void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
+                       std::span<double> z, std::span<const std::uint8_t> receiver, Stack& stack,
+                       std::span<float> area, std::span<float> wear);
+
+// [SECTION] erosion_sim_thermal.cpp
+
+// Talus passes then the talus clamp (see erosion_sim.hpp, step 2) on z (world units). Returns the
+// number of passes run.
+int thermal_erosion(const Grid& grid, const Run& run, const SimulationSettings& settings, std::span<double> z,
+                    std::span<float> wear, std::span<float> deposit);
+
+}  // namespace noise::detail
