@@ -221,7 +221,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
             coarse_stage_ = true;
             rows_total_   = ch;
         }
-        ImageResult coarse{generation, request.params, cw, ch, true, {}, 0.0};
+        ImageResult coarse{generation, request.params, cw, ch, true, {}, 0.0, PreviewColour::ramp, {}};
         coarse.raw.resize(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch));
         const auto start    = std::chrono::steady_clock::now();
         rows_done_          = 0;
@@ -229,6 +229,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         coarse.milliseconds = elapsed_ms(start);
         if (!done) return count_cancelled();
         ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
+        if (!add_colour_samples(request, noise, coarse)) return count_cancelled();
         post_image(std::move(coarse));
     }
 
@@ -239,14 +240,30 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         rows_total_   = request.height;
     }
     rows_done_ = 0;
-    ImageResult full{generation, request.params, request.width, request.height, false, {}, 0.0};
+    ImageResult full{
+        generation, request.params, request.width, request.height, false, {}, 0.0, PreviewColour::ramp, {}};
     full.raw.resize(full_region.pixel_count());
     const auto start  = std::chrono::steady_clock::now();
     const bool done   = draw(full_region, full.raw);
     full.milliseconds = elapsed_ms(start);
     if (!done) return count_cancelled();
     ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);
+    if (!add_colour_samples(request, noise, full)) return count_cancelled();
     post_image(std::move(full));
+}
+
+// [4] A terrain map, after the noise (so its time does not count in the noise's prediction):
+// the mask samples of the whole field, hence none for chosen octaves. False when cancelled.
+bool RenderWorker::add_colour_samples(const PreviewRequest& request, const noise::FractalNoise& noise,
+                                      ImageResult& image) {
+    if (request.colour.mode == PreviewColour::ramp || !request.chosen.all(request.params.octaves))
+        return true;
+    auto samples = compute_colour_samples(noise, request.colour, request.width, image.width, image.height,
+                                          image.raw, &cancel_);
+    if (!samples) return false;
+    image.colour         = request.colour.mode;
+    image.colour_samples = std::move(*samples);
+    return true;
 }
 
 void RenderWorker::count_cancelled() {

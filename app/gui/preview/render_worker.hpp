@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "gui/preview/octave_mix.hpp"
+#include "gui/preview/preview_colour.hpp"
+#include "noise/fractal.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {
@@ -43,6 +45,7 @@ struct PreviewRequest {
     bool curve_octaves = false;  // also sample each octave's weighted contribution
     OctaveChoice chosen;         // solo / mute (octave_mix.hpp): the image and the curve's sum
                                  // show these octaves only; the curve's octave rows stay all
+    ColourRequest colour;        // a terrain map to compute with the image (preview_colour.hpp)
 };
 
 struct ImageResult {
@@ -53,6 +56,10 @@ struct ImageResult {
     bool coarse = false;
     std::vector<float> raw;  // row-major, raw noise values
     double milliseconds = 0.0;
+    // The terrain map asked for (preview_colour.hpp): its samples row-major like `raw`, or empty
+    // for the ramp (and with octaves soloed or muted).
+    PreviewColour colour = PreviewColour::ramp;
+    std::vector<std::uint16_t> colour_samples;
 };
 
 struct CurveResult {
@@ -98,6 +105,8 @@ class RenderWorker {
   private:
     void run();
     void work(const PreviewRequest& request, std::uint64_t generation);
+    bool add_colour_samples(const PreviewRequest& request, const noise::FractalNoise& noise,
+                            ImageResult& image);
     void post_image(ImageResult&& result);
     void count_cancelled();
 

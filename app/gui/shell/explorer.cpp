@@ -296,11 +296,11 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
         ImGui::EndTabBar();
     }
     if (terrain_shown_) {
-        const TerrainLayout layout =
-            terrain_->draw(settings_, preview_.field(), preview_.export_frame(), preview_.size_override());
-        want_width_  = layout.image_width;
-        want_height_ = layout.image_height;
-        gesture_     = false;  // the camera is not a setting: nothing for the undo history
+        const TerrainLayout layout = terrain_->draw(settings_, preview_.field(), preview_.export_frame(),
+                                                    preview_.size_override(), preview_.colour());
+        want_width_                = layout.image_width;
+        want_height_               = layout.image_height;
+        gesture_                   = false;  // the camera is not a setting: nothing for the undo history
     } else if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
         const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_.curve(), curve_.fit_y());
         want_width_                 = layout.image_width;

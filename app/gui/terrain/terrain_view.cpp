@@ -116,7 +116,8 @@ void TerrainView::handle_input(ImVec2 min, ImVec2 size) {
 
 // [SECTION] The status lines ----------------------------------------------------------------------
 
-void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame) {
+void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
+                              PreviewColour& colour) {
     const ViewSettings& view = settings.view;
     // Line 1: the mesh and how it was made.
     char line[320];
@@ -150,8 +151,12 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
             "  (Unreal maps 0..65535 to +-256 x Z scale cm around the actor)\n"
             "Unity terrain: Terrain Height = height, Width/Length = (samples - 1) x spacing\n"
             "Set height and spacing under Terrain in the controls.");
-    const float buttons = 110.0f + 150.0f + ImGui::GetStyle().ItemSpacing.x;
+    const float colour_combo =
+        120.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x;
+    const float buttons = colour_combo + 110.0f + 150.0f + 2.0f * ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
+    draw_colour_combo(colour, 120.0f);  // the preview's Colour: a terrain map colours the landscape
+    ImGui::SameLine();
     if (ImGui::Button("Reset view", ImVec2(110.0f, 0.0f)) && framed_)
         camera_ = TerrainCamera::framing(framed_for_[0], framed_for_[1], block_[0], block_[1], aspect_);
     report_item("terrain_reset");
@@ -178,7 +183,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
 // [SECTION] The view ------------------------------------------------------------------------------
 
 TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                                int preview_size_override) {
+                                int preview_size_override, PreviewColour& colour) {
     take_mesh();
     request_mesh(settings, field, frame);
 
@@ -227,8 +232,13 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     std::string error = *renderer_.error() ? std::string(renderer_.error()) : error_;
     if (!error.empty()) draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), colours::error, error.c_str());
 
+    // The map's legend when one colours the landscape (the field shown carries its samples).
+    if (field.colour() != PreviewColour::ramp)
+        draw_colour_legend(draw, ImVec2(min.x + 6.0f, max.y - 6.0f), field.colour(), view.terrain_height,
+                           false);
+
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
-    draw_status(settings, field, frame);
+    draw_status(settings, field, frame, colour);
     return wanted_field(frame, preview_size_override, detail_);
 }
 
