@@ -70,7 +70,7 @@ constexpr std::array<Stop, 7> slope_stops{{{0.0, {32, 96, 52}},
                                            {60.0, {120, 40, 120}},
                                            {90.0, {245, 240, 250}}}};
 // Curvature, convex (ridges) to concave (valleys), over k in [-shown, shown].
-constexpr double curvature_shown = 0.25;
+constexpr double curvature_shown = 1.0;  // the samples' whole range: rough fields reach it
 constexpr std::array<Stop, 5> curvature_stops{{{-1.0, {170, 40, 30}},
                                                {-0.35, {235, 140, 110}},
                                                {0.0, {238, 238, 238}},
@@ -139,17 +139,16 @@ const PreviewColourInfo& preview_colour_info(PreviewColour mode) {
     return table[static_cast<std::size_t>(mode)];
 }
 
-ColourRequest colour_request(PreviewColour mode, const ViewSettings& view) {
+ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width) {
     if (mode == PreviewColour::ramp) return {};
-    return {mode, view.mapping, view.terrain_height, view.terrain_spacing};
+    return {mode, view.mapping, view.terrain_height, view.terrain_spacing, export_width};
 }
 
 // [SECTION] Samples (worker thread) -------------------------------------------------------------
 
 std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
-                                                                 const ColourRequest& request, int full_width,
-                                                                 int width, int height,
-                                                                 std::span<const float> raw,
+                                                                 const ColourRequest& request, int width,
+                                                                 int height, std::span<const float> raw,
                                                                  const std::atomic<bool>* cancel) {
     std::vector<std::uint16_t> out;
     if (request.mode == PreviewColour::ramp) return out;
@@ -166,7 +165,7 @@ std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::Fr
     ViewSettings metres;
     metres.terrain_height    = request.terrain_height;
     metres.terrain_spacing   = request.terrain_spacing;
-    const TerrainScale scale = TerrainScale::of(params, metres, range, full_width);
+    const TerrainScale scale = TerrainScale::of(params, metres, range, request.ground_width);
     if (!mask_rows(noise, scale, noise::Region::full(width, height), *mask_of(request.mode), 0, cancel, out))
         return std::nullopt;
     return out;
@@ -255,8 +254,32 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
     const float line = ImGui::GetTextLineHeight();
     const float pad = 6.0f, bar = 220.0f;
     const bool compass = mode == PreviewColour::aspect && !unavailable;
-    const float height = unavailable ? line + 2 * pad : compass ? 92.0f : line * 2 + 10.0f + 3.0f + 3 * pad;
-    const float width  = bar + 2 * pad + 24.0f;
+    const float r      = 26.0f;  // the compass's ring
+    const float height = unavailable ? line + 2 * pad
+                         : compass   ? 2 * pad + line + 2 * (r + line)
+                                     : line * 2 + 10.0f + 3.0f + 3 * pad;
+    // As wide as the bar or the title, whichever is wider.
+    char title[96];
+    switch (mode) {
+        case PreviewColour::slope:
+            std::snprintf(title, sizeof title, "Slope, degrees (steepness)");
+            break;
+        case PreviewColour::height_band:
+            std::snprintf(title, sizeof title, "Height, metres (bands of %g m)",
+                          terrain_height / height_bands);
+            break;
+        case PreviewColour::curvature:
+            std::snprintf(title, sizeof title, "Curvature: convex (ridges) .. concave (valleys)");
+            break;
+        case PreviewColour::aspect:
+            std::snprintf(title, sizeof title, "Aspect: the way the ground faces");
+            break;
+        case PreviewColour::ramp:
+            title[0] = 0;
+            break;
+    }
+    const float width = unavailable ? ImGui::CalcTextSize("maps show all octaves: ramp meanwhile").x + 2 * pad
+                                    : std::max(bar + 24.0f, ImGui::CalcTextSize(title).x) + 2 * pad;
     const ImVec2 p0(corner.x, corner.y - height), p1(corner.x + width, corner.y);
     draw->AddRectFilled(p0, p1, colours::badge, 4.0f);
     const ImVec2 text_at(p0.x + pad, p0.y + pad);
@@ -264,12 +287,11 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
         draw->AddText(text_at, colours::warning, "maps show all octaves: ramp meanwhile");
         return;
     }
-    const std::string title = std::string(preview_colour_info(mode).label);
-    using Labels            = std::vector<std::pair<double, std::string>>;
+    using Labels = std::vector<std::pair<double, std::string>>;
     const ImVec2 bar_at(p0.x + pad + 12.0f, p0.y + pad + line + 3.0f);
     switch (mode) {
         case PreviewColour::slope: {
-            draw->AddText(text_at, colours::badge_text, "Slope, degrees (steepness)");
+            draw->AddText(text_at, colours::badge_text, title);
             const Labels labels{{0.0, "0"},  {1.0 / 6, "15"}, {2.0 / 6, "30"},
                                 {0.5, "45"}, {4.0 / 6, "60"}, {1.0, "90"}};
             draw_bar(
@@ -277,10 +299,7 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
             break;
         }
         case PreviewColour::height_band: {
-            char title_text[64];
-            std::snprintf(title_text, sizeof title_text, "Height, metres (bands of %g m)",
-                          terrain_height / height_bands);
-            draw->AddText(text_at, colours::badge_text, title_text);
+            draw->AddText(text_at, colours::badge_text, title);
             char lo[16], mid[16], hi[16];
             std::snprintf(lo, sizeof lo, "0");
             std::snprintf(mid, sizeof mid, "%g", terrain_height / 2);
@@ -292,21 +311,19 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
             break;
         }
         case PreviewColour::curvature: {
-            draw->AddText(text_at, colours::badge_text, "Curvature k (change of slope per sample)");
+            draw->AddText(text_at, colours::badge_text, title);
             char neg[24], pos[24];
             std::snprintf(neg, sizeof neg, "-%g", curvature_shown);
             std::snprintf(pos, sizeof pos, "+%g", curvature_shown);
-            const Labels labels{
-                {0.0, std::string(neg) + " convex"}, {0.5, "0 flat"}, {1.0, std::string(pos) + " concave"}};
+            const Labels labels{{0.0, neg}, {0.5, "0 flat"}, {1.0, pos}};
             draw_bar(
                 draw, bar_at, bar, 64, [](double t) { return along(curvature_stops, 2.0 * t - 1.0); },
                 labels);
             break;
         }
         case PreviewColour::aspect: {
-            draw->AddText(text_at, colours::badge_text, "Aspect: the way the ground faces");
-            const ImVec2 centre(p0.x + pad + 40.0f, p0.y + pad + line + 36.0f);
-            const float r          = 26.0f;
+            draw->AddText(text_at, colours::badge_text, title);
+            const ImVec2 centre(p0.x + pad + 40.0f, p0.y + pad + 2 * line + r);
             constexpr int segments = 72;
             for (int i = 0; i < segments; ++i) {
                 // Bearing clockwise from north (up the screen).

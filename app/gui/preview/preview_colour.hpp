@@ -10,11 +10,15 @@
 //   curvature    the mask16 export's curvature:         k = (sample - 32768) / 32768, > 0 concave
 //   aspect       the mask16 export's aspect:            degrees clockwise from north (up the image)
 //                = sample / 65536 * 360, the direction the ground faces downhill
-// The samples are app::mask_rows's (app/core/terrain_masks.hpp) at the preview's size, with the
-// same mapping range (the nominal range, or the image's min/max when the view stretches) and the
-// same metres (terrain_scale.hpp, with the image's width as the export width): an export of
-// `--format mask16 --map slope` at the preview's size holds the samples the preview colours.
-// The coarse image's samples use the full image's metres (so its slopes read the same).
+// The samples are app::mask_rows's (app/core/terrain_masks.hpp) at the preview's pixels, with the
+// export's mapping range (the nominal range, or the image's min/max when the view stretches) and
+// the export's ground: the metres of terrain_scale.hpp for the export frame's width (its samples
+// terrain_spacing apart), as the 3D terrain has them, not the preview's narrower width (which
+// would make every slope steeper than the export's). So slope, aspect and height at a preview
+// pixel are the export's at that noise point, and all four maps are exactly the samples of
+//     export --format mask16 --map MAP --size W'xH' --set terrain_spacing=S*W/W'
+// at the preview's size W' (S the spacing, W the export's width: the same metres per noise unit).
+// Curvature is the change of slope per preview pixel (its neighbours are the preview's).
 //
 // The choice is window state, not a setting: presets and exports do not change with it. It
 // colours the 3D terrain too (terrain_mesh.cpp reads the samples that came with the field).
@@ -62,21 +66,21 @@ const PreviewColourInfo& preview_colour_info(PreviewColour mode);
 // What the worker needs to compute a map: the mode and the view settings its samples depend on
 // (all zero for the ramp, so that a change of mapping or metres re-renders nothing then).
 struct ColourRequest {
-    PreviewColour mode                          = PreviewColour::ramp;
-    Mapping mapping                             = Mapping::fixed;
-    double terrain_height                       = 0.0;
-    double terrain_spacing                      = 0.0;
+    PreviewColour mode     = PreviewColour::ramp;
+    Mapping mapping        = Mapping::fixed;
+    double terrain_height  = 0.0;
+    double terrain_spacing = 0.0;
+    int ground_width       = 0;  // the export's width: its samples are terrain_spacing apart
     bool operator==(const ColourRequest&) const = default;
 };
-ColourRequest colour_request(PreviewColour mode, const ViewSettings& view);
+ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width);
 
 // [Worker thread] The samples of `request.mode` for an image of `width` x `height` rendered from
-// `noise` (its raw values `raw`), whose full image is `full_width` wide. Empty for the ramp;
-// nullopt when cancelled. Thread-safe.
+// `noise` (its raw values `raw`; the coarse image's too). Empty for the ramp; nullopt when
+// cancelled. Thread-safe.
 std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
-                                                                 const ColourRequest& request, int full_width,
-                                                                 int width, int height,
-                                                                 std::span<const float> raw,
+                                                                 const ColourRequest& request, int width,
+                                                                 int height, std::span<const float> raw,
                                                                  const std::atomic<bool>* cancel);
 
 // [UI thread] The colour of one sample, the sample read in words ("slope 31.4 deg"), the legend

@@ -340,7 +340,8 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
     const float combo_width = 120.0f;
     const float combo = combo_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x +
                         ImGui::GetStyle().ItemSpacing.x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - box - combo));
+    ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 16.0f,
+                             ImGui::GetWindowContentRegionMax().x - box - combo));
     draw_colour_combo(colour, combo_width);
     ImGui::SameLine();
     ImGui::Checkbox(frame_text, &frame.show);
@@ -372,7 +373,8 @@ void PreviewPanel::show_image(ImageResult&& image) { field_.set_image(std::move(
 
 void PreviewPanel::request_noise(const noise::Params& params, int width, int height,
                                  const OctaveChoice& chosen, const ViewSettings& view) {
-    const NoiseKey key{params, width, height, chosen, colour_request(colour_, view)};
+    const NoiseKey key{params, width, height, chosen,
+                       colour_request(colour_, view, export_frame_.size.width)};
     if (sent_ && *sent_ == key) return;
     PreviewRequest request;
     request.params        = params;

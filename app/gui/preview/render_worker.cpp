@@ -258,8 +258,8 @@ bool RenderWorker::add_colour_samples(const PreviewRequest& request, const noise
                                       ImageResult& image) {
     if (request.colour.mode == PreviewColour::ramp || !request.chosen.all(request.params.octaves))
         return true;
-    auto samples = compute_colour_samples(noise, request.colour, request.width, image.width, image.height,
-                                          image.raw, &cancel_);
+    auto samples =
+        compute_colour_samples(noise, request.colour, image.width, image.height, image.raw, &cancel_);
     if (!samples) return false;
     image.colour         = request.colour.mode;
     image.colour_samples = std::move(*samples);

@@ -136,6 +136,12 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     }
     ImGui::TextUnformatted(line);
     report_item("terrain_status");
+    // Right of it, the preview's Colour: a terrain map colours the landscape.
+    const float colour_combo =
+        120.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x;
+    ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20.0f,
+                             ImGui::GetWindowContentRegionMax().x - colour_combo));
+    draw_colour_combo(colour, 120.0f);
 
     // Line 2: the engine figures for the export size, then the view's own buttons.
     const EngineFigures f = engine_figures(view, frame.size);
@@ -151,12 +157,8 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
             "  (Unreal maps 0..65535 to +-256 x Z scale cm around the actor)\n"
             "Unity terrain: Terrain Height = height, Width/Length = (samples - 1) x spacing\n"
             "Set height and spacing under Terrain in the controls.");
-    const float colour_combo =
-        120.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x;
-    const float buttons = colour_combo + 110.0f + 150.0f + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+    const float buttons = 110.0f + 150.0f + ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
-    draw_colour_combo(colour, 120.0f);  // the preview's Colour: a terrain map colours the landscape
-    ImGui::SameLine();
     if (ImGui::Button("Reset view", ImVec2(110.0f, 0.0f)) && framed_)
         camera_ = TerrainCamera::framing(framed_for_[0], framed_for_[1], block_[0], block_[1], aspect_);
     report_item("terrain_reset");

@@ -41,17 +41,19 @@ TEST(PreviewColour, RampAsksForNothingAndIgnoresTheView) {
     ViewSettings a, b;
     b.terrain_height = 900.0;
     b.mapping        = Mapping::stretch;
-    EXPECT_EQ(colour_request(PreviewColour::ramp, a), colour_request(PreviewColour::ramp, b));
-    EXPECT_NE(colour_request(PreviewColour::slope, a), colour_request(PreviewColour::slope, b));
+    EXPECT_EQ(colour_request(PreviewColour::ramp, a, 64), colour_request(PreviewColour::ramp, b, 1009));
+    EXPECT_NE(colour_request(PreviewColour::slope, a, 64), colour_request(PreviewColour::slope, b, 64));
+    EXPECT_NE(colour_request(PreviewColour::slope, a, 64), colour_request(PreviewColour::slope, a, 1009));
     const noise::FractalNoise noise(hills());
     const auto raw = rendered(noise, 8, 8);
-    const auto out = compute_colour_samples(noise, {}, 8, 8, 8, raw, nullptr);
+    const auto out = compute_colour_samples(noise, {}, 8, 8, raw, nullptr);
     ASSERT_TRUE(out);
     EXPECT_TRUE(out->empty());
 }
 
 // Each map equals what the mask16 export computes at this size: mask_rows over the full image
-// with TerrainScale::of(params, view, range, width), or the png16 samples for the height.
+// with TerrainScale::of(params, view, range, width), or the png16 samples for the height (here
+// the export's width is the image's own).
 TEST(PreviewColour, SamplesAreTheExportsMasks) {
     const noise::FractalNoise noise(hills());
     const int w = 48, h = 32;
@@ -70,37 +72,43 @@ TEST(PreviewColour, SamplesAreTheExportsMasks) {
                                          std::pair{PreviewColour::aspect, TerrainMask::aspect}}) {
             std::vector<std::uint16_t> expected(raw.size());
             ASSERT_TRUE(mask_rows(noise, scale, noise::Region::full(w, h), mask, 1, nullptr, expected));
-            const auto got = compute_colour_samples(noise, colour_request(mode, view), w, w, h, raw, nullptr);
+            const auto got = compute_colour_samples(noise, colour_request(mode, view, w), w, h, raw, nullptr);
             ASSERT_TRUE(got);
             EXPECT_EQ(*got, expected) << preview_colour_names[static_cast<std::size_t>(mode)];
         }
         std::vector<std::uint16_t> heights(raw.size());
         to_gray16_row(raw, range, heights);
-        const auto got = compute_colour_samples(noise, colour_request(PreviewColour::height_band, view), w, w,
+        const auto got = compute_colour_samples(noise, colour_request(PreviewColour::height_band, view, w), w,
                                                 h, raw, nullptr);
         ASSERT_TRUE(got);
         EXPECT_EQ(*got, heights);
     }
 }
 
-// The coarse image reads its slopes in the full image's metres: a quarter-size image's samples
-// are the full-width scale's at the coarse pixels' points.
-TEST(PreviewColour, CoarseImageUsesTheFullImagesMetres) {
+// The metres are the export's: an image narrower than the export (the preview, its coarse pass)
+// reads its slopes on the export's ground, as mask_rows does with the export's width in the
+// scale; with its own width every slope would be steeper.
+TEST(PreviewColour, MetresFollowTheExportsWidth) {
     const noise::FractalNoise noise(hills());
     const auto raw = rendered(noise, 16, 16);
     ViewSettings view;
-    const auto full_scale =
-        compute_colour_samples(noise, colour_request(PreviewColour::slope, view), 64, 16, 16, raw, nullptr);
-    const auto own_scale =
-        compute_colour_samples(noise, colour_request(PreviewColour::slope, view), 16, 16, 16, raw, nullptr);
-    ASSERT_TRUE(full_scale && own_scale);
-    EXPECT_NE(*full_scale, *own_scale);  // 4x the metres per noise unit: gentler slopes
+    const auto ground =
+        compute_colour_samples(noise, colour_request(PreviewColour::slope, view, 64), 16, 16, raw, nullptr);
+    const auto own =
+        compute_colour_samples(noise, colour_request(PreviewColour::slope, view, 16), 16, 16, raw, nullptr);
+    ASSERT_TRUE(ground && own);
+    EXPECT_NE(*ground, *own);
     std::vector<std::uint16_t> expected(raw.size());
     const TerrainScale scale =
         TerrainScale::of(noise.params(), view, noise::nominal_range(noise.params()), 64);
     ASSERT_TRUE(
         mask_rows(noise, scale, noise::Region::full(16, 16), TerrainMask::slope, 1, nullptr, expected));
-    EXPECT_EQ(*full_scale, expected);
+    EXPECT_EQ(*ground, expected);
+    // ... which is the export at the image's size with the spacing widened by 64 / 16.
+    view.terrain_spacing = 4.0;
+    const TerrainScale widened =
+        TerrainScale::of(noise.params(), view, noise::nominal_range(noise.params()), 16);
+    EXPECT_EQ(widened.metres_per_noise, scale.metres_per_noise);
 }
 
 TEST(PreviewColour, CancelledGivesNothing) {
@@ -108,7 +116,7 @@ TEST(PreviewColour, CancelledGivesNothing) {
     const auto raw = rendered(noise, 32, 32);
     const std::atomic<bool> cancel{true};
     EXPECT_FALSE(
-        compute_colour_samples(noise, colour_request(PreviewColour::slope, {}), 32, 32, 32, raw, &cancel));
+        compute_colour_samples(noise, colour_request(PreviewColour::slope, {}, 32), 32, 32, raw, &cancel));
 }
 
 TEST(PreviewColour, ReadingsFollowTheSamplesMeaning) {
@@ -138,14 +146,14 @@ TEST(PreviewColour, WorkerAttachesTheSamples) {
     request.width         = 40;
     request.height        = 24;
     request.curve_samples = 0;
-    request.colour        = colour_request(PreviewColour::curvature, {});
+    request.colour        = colour_request(PreviewColour::curvature, {}, 40);
     worker.submit(request);
     std::optional<ImageResult> image;
     for (int i = 0; i < 20000 && !(image = worker.take_image()); ++i) std::this_thread::sleep_for(1ms);
     ASSERT_TRUE(image);
     EXPECT_EQ(image->colour, PreviewColour::curvature);
     const noise::FractalNoise noise(request.params);
-    const auto expected = compute_colour_samples(noise, request.colour, 40, 40, 24, image->raw, nullptr);
+    const auto expected = compute_colour_samples(noise, request.colour, 40, 24, image->raw, nullptr);
     EXPECT_EQ(image->colour_samples, *expected);
 
     request.chosen.muted = 1;  // octave 1 muted
