@@ -13,6 +13,8 @@ For each preset (default: the shipped alpine-ridges and eroded-alpine), at a fix
      shows exactly the export's samples.
   3. Back to Ramp, the picture is the one it was (the same checksum): the map is only a view.
   4. The 3D terrain tab with Slope: the landscape is coloured by it (a new mesh) and its legend.
+  5. (first preset) Back on the 2D tab with Curvature: Teach > Flow paths and Downhill arrows from
+     the menu draw the water's paths (each ending in a pit or at the edge) and arrows over it.
 Screenshots of every map are kept in WORKDIR for a person to look at.
 """
 import os
@@ -68,6 +70,23 @@ def read_pixels(report, line, px, py):
                  lambda l: l.get("readout") and "sample" in l["readout"], timeout=10)["readout"]
 
 
+def water(report, name):
+    """Teach > Flow paths and Downhill arrows from the menu, over the curvature map."""
+    click(report.last()["rects"]["tab_preview"])
+    choose(report, "curvature")
+    for item in ("teach_flow_paths", "teach_downhill"):
+        x11_drive.menu_item(report, "teach_menu", item)
+    line = until(report, "the flow views drawn",
+                 lambda l: l["lattice_views"]["downhill"] and l["lattice_views"]["flow_paths"]
+                 and l["lattice_views"]["flow"].get("shown") and l["lattice_views"]["flow"].get("arrows"), timeout=60)
+    flow = line["lattice_views"]["flow"]
+    if not flow["paths"] or flow["pits"] + flow["edges"] != flow["paths"]:
+        fail(f"{name}: flow paths that end neither in a pit nor at the edge: {flow}")
+    time.sleep(0.5)
+    x11_drive.screenshot(WORK, f"{name}-flow-over-curvature.png")
+    print(f"ok  {name}: Teach > Flow paths and Downhill arrows over the curvature map: {flow}", flush=True)
+
+
 def run_preset(name):
     preset_path = os.path.join(SHIPPED, name + ".json")
     app, report = start_app(APP, os.path.join(WORK, f"{name}_report.jsonl"), "--preset", preset_path,
@@ -121,6 +140,8 @@ def run_preset(name):
         time.sleep(1.5)
         x11_drive.screenshot(WORK, f"{name}-terrain-aspect.png")
         print(f"ok  {name}: the 3D terrain takes the map's colours (slope, aspect)", flush=True)
+        if name == PRESETS[0]:
+            water(report, name)
     finally:
         app.terminate()
         app.wait(timeout=10)
