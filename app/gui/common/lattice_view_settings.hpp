@@ -23,6 +23,10 @@ struct LatticeViewSettings {
     bool lattice     = false;  // grid lines at lattice points, gradients or values at the points
     bool probe_tool  = false;  // a click in the preview pins the probe, a drag of it moves it
     FieldLayer field = FieldLayer::noise;
+    // Water on the picture's field (teaching/flow_overlay.hpp): arrows down the slope (-gradient)
+    // on a grid, and paths of steepest descent from seed points to a pit or the picture's edge.
+    bool downhill   = false;
+    bool flow_paths = false;
     int influence_corner =
         0;  // corner_influence: bit 0 = the corner at +1 along x, bit 1 = at +1 along y (down)
 

@@ -96,6 +96,11 @@ inline constexpr ImU32 lattice_line_shadow = with_alpha(shadow, 70);
 inline constexpr ImU32 value_zero     = IM_COL32(200, 200, 200, 255);
 inline constexpr ImU32 value_negative = IM_COL32(60, 120, 255, 255);
 inline constexpr ImU32 value_positive = IM_COL32(255, 150, 40, 255);
+// Water on the field (flow_overlay.hpp): the downhill arrows, the flow paths, a path's end in a
+// pit (where water is trapped), each drawn over a shadow.
+inline constexpr ImU32 downhill_arrow = IM_COL32(235, 245, 255, 230);
+inline constexpr ImU32 flow_path      = IM_COL32(90, 190, 255, 235);
+inline constexpr ImU32 flow_pit       = IM_COL32(255, 80, 70, 255);
 // The interpolation curves, in noise::Interpolation's order (linear, cosine, cubic, quintic,
 // smoothstep): the Interpolation tab's curves and rows, and the curves figure.
 inline constexpr ImU32 interpolation_curves[] = {IM_COL32(240, 110, 100, 255), IM_COL32(250, 190, 80, 255),

@@ -104,11 +104,18 @@ int choice_key(const json& value, std::string_view key, const std::array<const c
 
 LessonViews read_show(const json& show, const Place& place) {
     if (!show.is_object()) place.fail("expected an object of views, got " + describe(show));
-    only_keys(show, {"lattice", "probe", "probe_octave", "field", "corner", "tab", "animate"}, place);
+    only_keys(
+        show,
+        {"lattice", "probe", "probe_octave", "field", "corner", "tab", "animate", "downhill", "flow_paths"},
+        place);
     LessonViews views;
     for (const auto& [key, value] : show.items()) {
         if (key == "lattice") {
             views.lattice.lattice = bool_key(value, key, place);
+        } else if (key == "downhill") {
+            views.lattice.downhill = bool_key(value, key, place);
+        } else if (key == "flow_paths") {
+            views.lattice.flow_paths = bool_key(value, key, place);
         } else if (key == "probe") {
             if (value.is_null()) continue;
             const bool pair =

@@ -24,7 +24,9 @@
 //             "field": "noise",                   noise | corner_influence | before_interpolation
 //             "corner": 0,                        corner_influence's corner, 0 to 3
 //             "tab": "curve",                     the bottom panel: curve | octaves | interpolation
-//             "animate": false                    move the slice through z (3D) or w (4D)
+//             "animate": false,                   move the slice through z (3D) or w (4D)
+//             "downhill": false,                  arrows down the slope, -grad h (flow_overlay.hpp)
+//             "flow_paths": false                 water followed downhill to a pit or the edge
 //           }
 //         }
 //       ]

@@ -305,14 +305,25 @@ std::optional<Readout> read_at(const ShownField& field, const Placement& at, con
     const NoisePoint point = (other ? shown : view).noise_at(pointer.mouse, repeat);
     const float raw =
         shown_field.value_at(shown.pixel_x(pointer.mouse, repeat), shown.pixel_y(pointer.mouse, repeat));
-    return Readout{other ? 'B' : 'A', point.x, point.y, raw, shown_field.mapped(raw)};
+    const int px = shown.pixel_x(pointer.mouse, repeat), py = shown.pixel_y(pointer.mouse, repeat);
+    return Readout{other ? 'B' : 'A',
+                   point.x,
+                   point.y,
+                   raw,
+                   shown_field.mapped(raw),
+                   shown_field.colour(),
+                   shown_field.colour_sample_at(px, py)};
 }
 
 void draw_status_line(const Placement& at, const ViewTransform& view, const std::optional<Readout>& readout,
-                      PreviewFrame& frame) {
+                      PreviewFrame& frame, PreviewColour& colour, double terrain_height) {
     ImGui::SetCursorScreenPos(ImVec2(at.origin.x, at.origin.y + at.avail.y + 4.0f));
     char line[256];
-    if (readout) {
+    if (readout && readout->sample) {  // a terrain map: its reading instead of the mapped value
+        std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   %s",
+                      readout->image == 'B' ? "B:  " : "", readout->x, readout->y, readout->value,
+                      sample_text(readout->colour, *readout->sample, terrain_height).c_str());
+    } else if (readout) {
         std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   (%.3f mapped)",
                       readout->image == 'B' ? "B:  " : "", readout->x, readout->y, readout->value,
                       readout->mapped);
@@ -325,7 +336,14 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
     const char* frame_text = "export frame";
     const float box =
         ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text).x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - box));
+    // Before it, the colour mode (preview_colour.hpp).
+    const float combo_width = 120.0f;
+    const float combo = combo_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x +
+                        ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 16.0f,
+                             ImGui::GetWindowContentRegionMax().x - box - combo));
+    draw_colour_combo(colour, combo_width);
+    ImGui::SameLine();
     ImGui::Checkbox(frame_text, &frame.show);
     report_item("export_frame");
     if (ImGui::IsItemHovered())
@@ -354,8 +372,9 @@ void PreviewPanel::take_noise_image(bool keep) {
 void PreviewPanel::show_image(ImageResult&& image) { field_.set_image(std::move(image)); }
 
 void PreviewPanel::request_noise(const noise::Params& params, int width, int height,
-                                 const OctaveChoice& chosen) {
-    const NoiseKey key{params, width, height, chosen};
+                                 const OctaveChoice& chosen, const ViewSettings& view) {
+    const NoiseKey key{params, width, height, chosen,
+                       colour_request(colour_, view, export_frame_.size.width)};
     if (sent_ && *sent_ == key) return;
     PreviewRequest request;
     request.params        = params;
@@ -363,6 +382,7 @@ void PreviewPanel::request_noise(const noise::Params& params, int width, int hei
     request.height        = height;
     request.curve_samples = 0;  // the curve has a worker of its own (curve_panel.hpp)
     request.chosen        = chosen;
+    request.colour        = key.colour;
     worker_->submit(request);
     sent_ = key;
 }
@@ -418,8 +438,19 @@ PreviewLayout PreviewPanel::draw(const FrameContext& context, const PreviewStatu
     if (status.rendering && ok) draw_progress(draw, area_max, status);
     if (!ok) draw_error(draw, at.origin, area_max, status.error);
 
+    // The map's legend over the picture's bottom-left corner: the map shown, or the one asked for
+    // while it renders; a note when the newest image came without it (octaves soloed or muted).
+    const bool newest =
+        field.has_image() && !field.image().coarse && shown_generation_ == worker_->latest_generation();
+    const bool unavailable =
+        colour_ != PreviewColour::ramp && field.colour() == PreviewColour::ramp && newest;
+    const PreviewColour legend = field.colour() != PreviewColour::ramp ? field.colour() : colour_;
+    if (ok)
+        draw_colour_legend(draw, ImVec2(at.p0.x + 6.0f, at.p1.y - 6.0f), legend, settings.view.terrain_height,
+                           unavailable);
+
     state.readout = read_at(field, at, view, pointer, repeat, layers);
-    draw_status_line(at, view, state.readout, frame);
+    draw_status_line(at, view, state.readout, frame, colour_, settings.view.terrain_height);
     return layout;
 }
 

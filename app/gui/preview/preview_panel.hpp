@@ -35,6 +35,7 @@
 #include "gui/common/settings.hpp"
 #include "gui/common/ui_report.hpp"
 #include "gui/preview/octave_mix.hpp"
+#include "gui/preview/preview_colour.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "gui/preview/shown_field.hpp"
 #include "gui/preview/view_transform.hpp"
@@ -54,6 +55,9 @@ struct Readout {
     double x = 0.0, y = 0.0;  // the noise point, in the shown image's own parameters
     float value   = 0.0f;     // the raw value of the image pixel there
     double mapped = 0.0;      // ... through that image's own view settings
+    // The terrain map's sample there (preview_colour.hpp), when the picture shows one.
+    PreviewColour colour = PreviewColour::ramp;
+    std::optional<std::uint16_t> sample;
 };
 
 struct PreviewState {
@@ -116,7 +120,9 @@ class PreviewPanel final : public Panel {
     void refresh_colours(const ViewSettings& view) { field_.refresh(view); }
     // End of a frame: asks the worker for the noise image of `params` at `width` x `height`
     // (nothing when it is what was asked last).
-    void request_noise(const noise::Params& params, int width, int height, const OctaveChoice& chosen);
+    // The view settings count only for a terrain map's samples (colour_request).
+    void request_noise(const noise::Params& params, int width, int height, const OctaveChoice& chosen,
+                       const ViewSettings& view);
     // While another image is shown: the noise is asked for again when the picture returns to it.
     void forget_noise_request() { sent_.reset(); }
 
@@ -149,6 +155,9 @@ class PreviewPanel final : public Panel {
     PreviewFrame& export_frame() { return export_frame_; }
     const PreviewFrame& export_frame() const { return export_frame_; }
     int size_override() const { return size_override_; }
+    // What the picture's colours show (preview_colour.hpp): window state, not saved in presets.
+    PreviewColour& colour() { return colour_; }
+    PreviewColour colour() const { return colour_; }
 
   private:
     // What was last sent to the worker; a request goes out when this differs.
@@ -156,12 +165,14 @@ class PreviewPanel final : public Panel {
         noise::Params params;
         int width = 0, height = 0;
         OctaveChoice chosen;
+        ColourRequest colour;
         bool operator==(const NoiseKey&) const = default;
     };
 
     PreviewState state_;
     PreviewFrame export_frame_;
-    int size_override_ = 0;
+    int size_override_    = 0;
+    PreviewColour colour_ = PreviewColour::ramp;
     ShownField field_;
     std::optional<NoiseKey> sent_;
     std::uint64_t shown_generation_ = 0;

@@ -243,6 +243,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         coarse.milliseconds = elapsed_ms(start);
         if (!done) return count_cancelled();
         ns_per_cost_ = coarse.milliseconds * 1e6 / (static_cast<double>(coarse.raw.size()) * cost);
+        if (!add_colour_samples(request, noise, coarse)) return count_cancelled();
         post_image(std::move(coarse));
     }
 
@@ -259,6 +260,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
     full.milliseconds = elapsed_ms(start);
     if (!done) return count_cancelled();
     ns_per_cost_ = full.milliseconds * 1e6 / (static_cast<double>(full.raw.size()) * cost);
+    if (!add_colour_samples(request, noise, full)) return count_cancelled();
     post_image(std::move(full));
 }
 
@@ -290,13 +292,28 @@ void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generat
 
     // The final picture: the result as an export of this size renders it.
     ImageResult full = empty_image(generation, request.params, width, height, false);
-    if (!noise::render(noise::FractalNoise(field->params), noise::Region::full(width, height), full.raw,
-                       {0, &cancel_, nullptr}))
+    const noise::FractalNoise eroded(field->params);
+    if (!noise::render(eroded, noise::Region::full(width, height), full.raw, {0, &cancel_, nullptr}))
         return count_cancelled();
+    if (!add_colour_samples(request, eroded, full)) return count_cancelled();
     full.milliseconds = elapsed_ms(start);
     full.eroded       = std::make_shared<const noise::Params>(std::move(field->params));
     full.maps         = std::make_shared<const noise::SimulationMaps>(std::move(field->maps));
     post_image(std::move(full));
+}
+
+// [4] A terrain map, after the noise (so its time does not count in the noise's prediction):
+// the mask samples of the whole field, hence none for chosen octaves. False when cancelled.
+bool RenderWorker::add_colour_samples(const PreviewRequest& request, const noise::FractalNoise& noise,
+                                      ImageResult& image) {
+    if (request.colour.mode == PreviewColour::ramp || !request.chosen.all(request.params.octaves))
+        return true;
+    auto samples =
+        compute_colour_samples(noise, request.colour, image.width, image.height, image.raw, &cancel_);
+    if (!samples) return false;
+    image.colour         = request.colour.mode;
+    image.colour_samples = std::move(*samples);
+    return true;
 }
 
 void RenderWorker::count_cancelled() {

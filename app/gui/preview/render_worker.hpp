@@ -35,6 +35,8 @@
 
 #include "gui/preview/octave_mix.hpp"
 #include "noise/erosion_sim.hpp"
+#include "gui/preview/preview_colour.hpp"
+#include "noise/fractal.hpp"
 #include "noise/params.hpp"
 
 namespace app::gui {
@@ -52,6 +54,7 @@ struct PreviewRequest {
     bool curve_octaves = false;  // also sample each octave's weighted contribution
     OctaveChoice chosen;         // solo / mute (octave_mix.hpp): the image and the curve's sum
                                  // show these octaves only; the curve's octave rows stay all
+    ColourRequest colour;        // a terrain map to compute with the image (preview_colour.hpp)
 };
 
 struct ImageResult {
@@ -66,6 +69,10 @@ struct ImageResult {
     // the teaching views read it) and its maps (flow, wear, deposit) on this image's grid.
     std::shared_ptr<const noise::Params> eroded;
     std::shared_ptr<const noise::SimulationMaps> maps;
+    // The terrain map asked for (preview_colour.hpp): its samples row-major like `raw`, or empty
+    // for the ramp (and with octaves soloed or muted).
+    PreviewColour colour = PreviewColour::ramp;
+    std::vector<std::uint16_t> colour_samples;
 };
 
 struct CurveResult {
@@ -112,6 +119,8 @@ class RenderWorker {
     void run();
     void work(const PreviewRequest& request, std::uint64_t generation);
     void simulate(const PreviewRequest& request, std::uint64_t generation);
+    bool add_colour_samples(const PreviewRequest& request, const noise::FractalNoise& noise,
+                            ImageResult& image);
     void post_image(ImageResult&& result);
     void count_cancelled();
 

@@ -58,7 +58,15 @@ void ShownField::refresh(const ViewSettings& view) {
 
     // [2] Colours and upload.
     rgba_.resize(image_.raw.size() * 4);
-    colourise(image_.raw, image_.width, image_.height, view, range, rgba_);
+    if (colour() == PreviewColour::ramp) {
+        colourise(image_.raw, image_.width, image_.height, view, range, rgba_);
+    } else {  // a terrain map: its samples' own colours, no hillshade (the legend reads them)
+        for (std::size_t i = 0; i < image_.colour_samples.size(); ++i) {
+            const auto c = sample_colour(image_.colour, image_.colour_samples[i]);
+            std::copy(c.begin(), c.end(), rgba_.begin() + static_cast<std::ptrdiff_t>(4 * i));
+            rgba_[4 * i + 3] = 255;
+        }
+    }
     texture_.upload(image_.width, image_.height, rgba_);
     checksum_stale_ = true;
     coloured_with_  = view;
@@ -79,6 +87,14 @@ float ShownField::value_at(int px, int py) const {
     py = std::clamp(py, 0, image_.height - 1);
     return image_.raw[static_cast<std::size_t>(py) * static_cast<std::size_t>(image_.width) +
                       static_cast<std::size_t>(px)];
+}
+
+std::optional<std::uint16_t> ShownField::colour_sample_at(int px, int py) const {
+    if (image_.colour_samples.empty()) return std::nullopt;
+    px = std::clamp(px, 0, image_.width - 1);
+    py = std::clamp(py, 0, image_.height - 1);
+    return image_.colour_samples[static_cast<std::size_t>(py) * static_cast<std::size_t>(image_.width) +
+                                 static_cast<std::size_t>(px)];
 }
 
 double ShownField::mapped(double raw) const { return unit_value(raw, {range_lo_, range_hi_}); }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,12 @@ class ShownField {
     const std::string& checksum() const;
     // The raw value at pixel (px, py) of the shown image, clamped to its edges.
     float value_at(int px, int py) const;
+    // The terrain map's sample at pixel (px, py) (preview_colour.hpp), none when the image has none.
+    std::optional<std::uint16_t> colour_sample_at(int px, int py) const;
+    // The map the picture is coloured with (the ramp when the image came without samples).
+    PreviewColour colour() const {
+        return image_.colour_samples.empty() ? PreviewColour::ramp : image_.colour;
+    }
     // The range the colours map from (nominal or stretched), for the cursor readout.
     double mapped(double raw) const;
     noise::Range range() const { return {range_lo_, range_hi_}; }

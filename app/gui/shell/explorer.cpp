@@ -71,7 +71,7 @@ bool Explorer::busy() const {
 }
 
 bool Explorer::composition_busy() const {
-    return gesture_ || (influence_task_ && !influence_task_->finished()) ||
+    return gesture_ || (influence_task_ && !influence_task_->finished()) || lattice_.flow.busy() ||
            (terrain_shown_ && terrain_->busy()) || select_2d_tab_;
 }
 
@@ -296,11 +296,11 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
         ImGui::EndTabBar();
     }
     if (terrain_shown_) {
-        const TerrainLayout layout =
-            terrain_->draw(settings_, preview_.field(), preview_.export_frame(), preview_.size_override());
-        want_width_  = layout.image_width;
-        want_height_ = layout.image_height;
-        gesture_     = false;  // the camera is not a setting: nothing for the undo history
+        const TerrainLayout layout = terrain_->draw(settings_, preview_.field(), preview_.export_frame(),
+                                                    preview_.size_override(), preview_.colour());
+        want_width_                = layout.image_width;
+        want_height_               = layout.image_height;
+        gesture_                   = false;  // the camera is not a setting: nothing for the undo history
     } else if (settings_.params.dimension == 1) {  // the curve itself, large, instead of stripes
         const BigCurveLayout layout = draw_big_curve(teach_, settings_, curve_.curve(), curve_.fit_y());
         want_width_                 = layout.image_width;
@@ -322,6 +322,8 @@ void Explorer::draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2
         layers.field_at = [this](ImVec2 screen) { return compare_.b_at(screen); };
         // The lattice views draw the taught field over the same screen, in its own noise space.
         layers.overlays = [this](ImDrawList* draw, const ViewTransform& view, int repeats) {
+            // Water follows the picture's own field (the whole stack), not the taught one.
+            draw_flow_views(draw, view, repeats, lattice_, wake_, presenter_.line_scale());
             update_taught();  // this frame's pan or zoom is in the settings now
             ViewTransform taught = view;
             taught.params        = taught_.params;

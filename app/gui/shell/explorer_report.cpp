@@ -31,13 +31,15 @@ nlohmann::json Explorer::report_state() const {
     const WorkerStatus status = preview_.worker_status();
     const ShownField& field   = preview_.field();
     nlohmann::json preview;
-    preview["generation"] = field.has_image() ? field.image().generation : 0;
-    preview["checksum"]   = field.checksum();
-    preview["width"]      = field.image().width;
-    preview["height"]     = field.image().height;
-    preview["coarse"]     = field.image().coarse;
-    preview["render_ms"]  = field.image().milliseconds;
-    state["preview"]      = std::move(preview);
+    preview["generation"]   = field.has_image() ? field.image().generation : 0;
+    preview["checksum"]     = field.checksum();
+    preview["width"]        = field.image().width;
+    preview["height"]       = field.image().height;
+    preview["coarse"]       = field.image().coarse;
+    preview["render_ms"]    = field.image().milliseconds;
+    preview["colour"]       = preview_colour_names[static_cast<std::size_t>(field.colour())];  // shown
+    preview["colour_asked"] = preview_colour_names[static_cast<std::size_t>(preview_.colour())];
+    state["preview"]        = std::move(preview);
     // The preview's image comes from the worker, or in a lattice view's mode from its own task.
     const bool influence          = shows_influence();
     state["requested_generation"] = influence ? influence_generation_ : preview_.latest_generation();
@@ -89,6 +91,10 @@ nlohmann::json Explorer::report_state() const {
                             {"x", preview_.readout()->x},
                             {"y", preview_.readout()->y},
                             {"value", preview_.readout()->value}};
+    if (preview_.readout() && preview_.readout()->sample)
+        state["readout"]["sample"] = {
+            {"map", preview_colour_names[static_cast<std::size_t>(preview_.readout()->colour)]},
+            {"value", *preview_.readout()->sample}};
     state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
     state["lesson"]        = lessons_.report_state();
     state["presenter"]     = presenter_.on();

@@ -43,7 +43,7 @@ void Explorer::send_requests() {
         send_influence_request(taught_shown_);  // the field the teaching views explain
         preview_.forget_noise_request();        // back on the noise, the picture is asked for again
     } else {
-        preview_.request_noise(params, want_width_, want_height_, teach_.chosen);
+        preview_.request_noise(params, want_width_, want_height_, teach_.chosen, settings_.view);
     }
 
     // The curve is the preview row under the scanline: the same y as that row's pixels.

@@ -64,6 +64,19 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
         ImGui::SetTooltip(
             "Click the preview to pin a probe; drag it to move it. Its window shows the evaluation "
             "step by step.");
+    // Water on the field: any field of 2 or more dimensions has a slope.
+    ImGui::MenuItem("Downhill arrows (-gradient)", nullptr, &layers.downhill, two_d);
+    report_item("teach_downhill");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Arrows down the steepest slope of the field shown, -grad h, from the library's exact "
+            "gradient: the way water on the ground flows.");
+    ImGui::MenuItem("Flow paths (steepest descent)", nullptr, &layers.flow_paths, two_d);
+    report_item("teach_flow_paths");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Water followed downhill from a grid of points until it leaves the picture or stops in a "
+            "pit (red dot). Paths that run together mark the channels; pits trap water.");
     ImGui::Separator();
     ImGui::TextDisabled("Preview shows (first octave)");
     // The lattice is not warped or turned: these views show it as it is, the field without warp
@@ -116,6 +129,11 @@ void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats
     }
 }
 
+void draw_flow_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
+                     const std::function<void()>& wake, float scale) {
+    views.flow.draw(draw, view, repeats, views.layers, wake, scale);
+}
+
 nlohmann::json lattice_views_report(const LatticeViews& views, bool influence_shown) {
     static constexpr const char* field_names[3] = {"noise", "corner_influence", "before_interpolation"};
     return {{"lattice", views.layers.lattice},
@@ -124,7 +142,10 @@ nlohmann::json lattice_views_report(const LatticeViews& views, bool influence_sh
             {"probe_tool", views.layers.probe_tool},
             {"probe", views.probe.report_state(views.layers)},
             {"field", field_names[static_cast<int>(views.layers.field)]},
-            {"influence_shown", influence_shown}};
+            {"influence_shown", influence_shown},
+            {"downhill", views.layers.downhill},
+            {"flow_paths", views.layers.flow_paths},
+            {"flow", views.flow.report_state()}};
 }
 
 }  // namespace app::gui

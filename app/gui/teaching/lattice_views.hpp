@@ -11,6 +11,7 @@
 #include "gui/common/lattice_view_settings.hpp"
 #include "gui/common/ui_report.hpp"
 #include "gui/preview/view_transform.hpp"
+#include "gui/teaching/flow_overlay.hpp"
 #include "gui/teaching/lattice_overlay.hpp"
 #include "gui/teaching/probe_panel.hpp"
 #include "noise/params.hpp"
@@ -21,6 +22,7 @@ struct LatticeViews {
     LatticeViewSettings layers;
     LatticeOverlay lattice;
     ProbePanel probe;
+    FlowOverlay flow;                   // downhill arrows and flow paths, over the picture's own field
     LatticeOverlayStats lattice_drawn;  // what the last frame drew (UI report)
 };
 
@@ -33,6 +35,11 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
 // the first), and the probe's marker; `scale` as LatticeOverlay::draw's (a figure's is larger).
 void draw_lattice_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
                         float scale = 1.0f);
+
+// Over the preview's picture, in its own field (the live settings, not the taught field): the
+// downhill arrows and flow paths when switched on (flow_overlay.hpp).
+void draw_flow_views(ImDrawList* draw, const ViewTransform& view, int repeats, LatticeViews& views,
+                     const std::function<void()>& wake, float scale = 1.0f);
 
 // For the UI report: what is switched on, what the overlay drew, the probe's numbers.
 // `influence_shown`: the preview shows the image of the current influence mode.

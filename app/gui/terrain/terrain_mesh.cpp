@@ -179,10 +179,14 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
                 v[1] = static_cast<float>(scale.height_of(raw));
                 v[2] =
                     static_cast<float>((p[1] - field.params.offset_y) * scale.metres_per_noise - half_sample);
-                v[3] = static_cast<float>(-sx / n);
-                v[4] = static_cast<float>(1.0 / n);
-                v[5] = static_cast<float>(-sz / n);
-                if (input.view.terrain_colour == TerrainColour::slope) {
+                v[3]                    = static_cast<float>(-sx / n);
+                v[4]                    = static_cast<float>(1.0 / n);
+                v[5]                    = static_cast<float>(-sz / n);
+                const std::size_t pixel = static_cast<std::size_t>(py) * field.width + px;
+                if (!field.colour_samples.empty()) {  // the preview's terrain map (preview_colour.hpp)
+                    const auto c = sample_colour(field.colour, field.colour_samples[pixel]);
+                    for (int k = 0; k < 3; ++k) v[6 + k] = c[static_cast<std::size_t>(k)] / 255.0f;
+                } else if (input.view.terrain_colour == TerrainColour::slope) {
                     const auto c = slope_colour(std::sqrt(sx * sx + sz * sz));
                     std::copy(c.begin(), c.end(), v + 6);
                 } else {

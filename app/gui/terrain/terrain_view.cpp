@@ -116,7 +116,8 @@ void TerrainView::handle_input(ImVec2 min, ImVec2 size) {
 
 // [SECTION] The status lines ----------------------------------------------------------------------
 
-void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame) {
+void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
+                              PreviewColour& colour) {
     const ViewSettings& view = settings.view;
     // Line 1: the mesh and how it was made.
     char line[320];
@@ -135,6 +136,12 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     }
     ImGui::TextUnformatted(line);
     report_item("terrain_status");
+    // Right of it, the preview's Colour: a terrain map colours the landscape.
+    const float colour_combo =
+        120.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x;
+    ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20.0f,
+                             ImGui::GetWindowContentRegionMax().x - colour_combo));
+    draw_colour_combo(colour, 120.0f);
 
     // Line 2: the engine figures for the export size, then the view's own buttons.
     const EngineFigures f = engine_figures(view, frame.size);
@@ -178,7 +185,7 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
 // [SECTION] The view ------------------------------------------------------------------------------
 
 TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                                int preview_size_override) {
+                                int preview_size_override, PreviewColour& colour) {
     take_mesh();
     request_mesh(settings, field, frame);
 
@@ -227,8 +234,13 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     std::string error = *renderer_.error() ? std::string(renderer_.error()) : error_;
     if (!error.empty()) draw->AddText(ImVec2(min.x + 5.0f, max.y - 22.0f), colours::error, error.c_str());
 
+    // The map's legend when one colours the landscape (the field shown carries its samples).
+    if (field.colour() != PreviewColour::ramp)
+        draw_colour_legend(draw, ImVec2(min.x + 6.0f, max.y - 6.0f), field.colour(), view.terrain_height,
+                           false);
+
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
-    draw_status(settings, field, frame);
+    draw_status(settings, field, frame, colour);
     return wanted_field(frame, preview_size_override, detail_);
 }
 

@@ -43,9 +43,10 @@ class TerrainView {
   public:
     explicit TerrainView(std::function<void()> wake) : wake_(std::move(wake)) {}
 
-    // Draws into the current window's remaining content region.
+    // Draws into the current window's remaining content region. `colour` is the preview's
+    // Colour (preview_colour.hpp): a terrain map colours the landscape, and it can be picked here.
     TerrainLayout draw(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
-                       int preview_size_override);
+                       int preview_size_override, PreviewColour& colour);
 
     // A mesh is being built or the camera is moving: keep frames coming.
     bool busy() const;
@@ -77,7 +78,8 @@ class TerrainView {
     void take_mesh();
     void request_mesh(const Settings& settings, const ShownField& field, const PreviewFrame& frame);
     void handle_input(ImVec2 min, ImVec2 size);
-    void draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame);
+    void draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
+                     PreviewColour& colour);
 
     std::function<void()> wake_;
     TerrainRenderer renderer_;

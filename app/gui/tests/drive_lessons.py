@@ -8,7 +8,8 @@
      through with the panel's Next button; at every step the window's parameters and view settings
      (read back from --ui-report) are the step's as the file describes them (the defaults, or the
      step's preset, with the step's "set" keys on top), and so are its views: the lattice, the
-     probe pinned at the file's point, the field layer, the bottom tab. The panel's text fits:
+     probe pinned at the file's point, the field layer, the bottom tab, the downhill arrows and
+     flow paths (drawn, each path ending in a pit or at the edge). The panel's text fits:
      its rectangle lies inside the window and above the controls; Back, Next, Reset and Leave are
      at the same place at every step; a pinned probe's window covers no part of the picture.
      A screenshot of each step is
@@ -73,6 +74,8 @@ def expected_settings(step):
         for key, value in source.items():
             if key == "view":
                 view.update(value)
+            elif isinstance(value, dict):  # a group of keys ("erosion": {...}): the table's "erosion.KEY"
+                keys.update({f"{key}.{k}": v for k, v in value.items()})
             elif key not in ("format", "version", "name", "description"):
                 keys[key] = value
     return keys, view
@@ -93,6 +96,9 @@ def check_step(line, lesson_name, index, step):
     views = line["lattice_views"]
     if views["lattice"] != show.get("lattice", False):
         fail(f"{where}: lattice is {views['lattice']}, the file says {show.get('lattice', False)}")
+    for key in ("downhill", "flow_paths"):
+        if views[key] != show.get(key, False):
+            fail(f"{where}: {key} is {views[key]}, the file says {show.get(key, False)}")
     if views["field"] != show.get("field", "noise"):
         fail(f"{where}: the preview shows {views['field']}, the file says {show.get('field', 'noise')}")
     if line["teach"]["tab"] != show.get("tab", "curve"):
@@ -140,6 +146,18 @@ def step_through(report, path, shots):
         time.sleep(0.4)  # the probe's window and the tab follow a frame later
         line = report.last()
         check_step(line, name, index, step)
+        show = step.get("show", {})
+        if show.get("downhill") or show.get("flow_paths"):
+            # The water's arrows and paths come from a task of their own: drawn, and from this field.
+            flow = until(report, f"{name} step {index + 1}: the flow views drawn",
+                         lambda l: l["lattice_views"]["flow"].get("shown"), timeout=60)["lattice_views"]["flow"]
+            if show.get("downhill") and not flow.get("arrows"):
+                fail(f"{name} step {index + 1}: no downhill arrows: {flow}")
+            if show.get("flow_paths") and not (flow.get("paths") and flow["pits"] + flow["edges"] == flow["paths"]):
+                fail(f"{name} step {index + 1}: flow paths that neither reach a pit nor the edge: {flow}")
+            print(f"ok  {name} step {index + 1}: flow views {flow}", flush=True)
+            time.sleep(0.3)
+            line = report.last()
         # The buttons stay where they were at step 1, whatever the length of the step's text.
         buttons = {key: line["rects"][key] for key in ("lesson_back", "lesson_next", "lesson_reset", "lesson_leave")}
         if index == 0:

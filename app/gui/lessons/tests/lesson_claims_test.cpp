@@ -55,7 +55,14 @@ const std::vector<Claim>& claims() {
          [](S s, M) { return s.views.tab == BottomTab::interpolation; }},
         {R"(octaves tab)", "the Octaves tab", [](S s, M) { return s.views.tab == BottomTab::octaves; }},
         {R"(\bprobe\b)", "a pinned probe", [](S s, M) { return s.views.lattice.probe_pinned; }},
-        {R"(\barrows?\b|the dots)", "the lattice overlay", [](S s, M) { return s.views.lattice.lattice; }},
+        {R"(\barrows?\b|the dots)", "the lattice overlay or the downhill arrows",
+         [](S s, M) { return s.views.lattice.lattice || s.views.lattice.downhill; }},
+        {R"(downhill arrows?|arrows? (?:point )?downhill)", "the downhill arrows",
+         [](S s, M) { return s.views.lattice.downhill; }},
+        {R"(\bpaths?\b|\bpits?\b|red dots?)", "the flow paths (they end in pits, drawn as red dots)",
+         [](S s, M) { return s.views.lattice.flow_paths; }},
+        {R"(erosion filter|eroded)", "the erosion filter on",
+         [](S s, M) { return s.settings.params.erosion_method != noise::ErosionMethod::none; }},
         {R"(nearest corner)", "the field before interpolation",
          [](S s, M) { return s.views.lattice.field == FieldLayer::before_interpolation; }},
         {R"(corner's g \. d in every cell)", "one corner's influence",
@@ -153,6 +160,16 @@ TEST(LessonClaims, TheCheckSeesTheMistakesOfIssue42) {
                            "set": {"octaves": 2}}])")
                   .size(),
               3u);
+    // Water: arrows without any arrows shown, pits without the paths, an eroded field that is not.
+    EXPECT_EQ(
+        problems(R"([{"title": "Downhill", "text": "The downhill arrows point along -grad h."}])").size(),
+        2u);
+    EXPECT_EQ(
+        problems(R"([{"title": "Pits", "text": "Paths stop in pits.", "show": {"downhill": true}}])").size(),
+        3u);  // the title, "Paths" and "pits"
+    EXPECT_EQ(
+        problems(R"([{"title": "Eroded", "text": "An eroded field.", "show": {"flow_paths": true}}])").size(),
+        2u);  // the title and the text
     // And what is true passes.
     EXPECT_TRUE(problems(R"([{"title": "Three octaves", "text": "Persistence 0.7, tile 4 shown 3 x 3.",
                              "set": {"octaves": 3, "persistence": 0.7, "tile": 4, "view": {"repeat_3x3": true}}}])")

@@ -78,13 +78,25 @@ TEST(LessonFile, ShowSetsTheViewsAndPinsTheProbe) {
     EXPECT_TRUE(v.animate);
 }
 
+TEST(LessonFile, ShowTurnsOnTheWaterViews) {
+    const Lesson lesson = parse(R"([{"title": "a", "text": "b", "show": {"downhill": true}},
+                                    {"title": "c", "text": "d", "show": {"flow_paths": true}}])");
+    EXPECT_TRUE(lesson.steps[0].scene.views.lattice.downhill);
+    EXPECT_FALSE(lesson.steps[0].scene.views.lattice.flow_paths);
+    EXPECT_FALSE(lesson.steps[1].scene.views.lattice.downhill);
+    EXPECT_TRUE(lesson.steps[1].scene.views.lattice.flow_paths);
+    EXPECT_EQ(step_error(R"([{"title": "a", "text": "b", "show": {"downhill": 1}}])")
+                  .rfind("mine.json: step 1: show: ", 0),
+              0u);
+}
+
 TEST(LessonFile, ErrorsNameTheFileTheStepAndTheKey) {
     EXPECT_EQ(
         step_error(R"([{"title": "a", "text": "b"}, {"title": "c", "text": "d", "set": {"octaves": 20}}])"),
         "mine.json: step 2: set: key 'octaves': '20' is out of range: expected an integer from 1 to 16");
     EXPECT_EQ(step_error(R"([{"title": "a", "text": "b", "show": {"lattise": true}}])"),
               "mine.json: step 1: show: unknown key 'lattise': expected one of lattice, probe, probe_octave, "
-              "field, corner, tab, animate");
+              "field, corner, tab, animate, downhill, flow_paths");
     EXPECT_EQ(step_error(R"([{"title": "a", "text": "b", "show": {"tab": "octave"}}])"),
               "mine.json: step 1: show: key 'tab': 'octave' is not a choice: expected one of curve, octaves, "
               "interpolation");

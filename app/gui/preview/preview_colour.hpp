@@ -1,0 +1,94 @@
+// gui/preview/preview_colour.hpp: what the preview's colours show: the ramp, or a terrain map.
+//
+// "Colour" under the picture (and the terrain view's status line) picks one entry of
+// preview_colour_table(). Ramp is the ordinary picture (the view's ramp and hillshade over the
+// mapped value). Every other entry is a map of the terrain, one 16-bit sample per image pixel,
+// computed by the preview's image worker after the noise (never on the UI thread):
+//   slope        the mask16 export's slope samples:     degrees = sample / 65535 * 90
+//   height_band  the mask16 export's height (= png16):  metres  = sample / 65535 * terrain_height,
+//                drawn in ten bands of a tenth of the height each
+//   curvature    the mask16 export's curvature:         k = (sample - 32768) / 32768, > 0 concave
+//   aspect       the mask16 export's aspect:            degrees clockwise from north (up the image)
+//                = sample / 65536 * 360, the direction the ground faces downhill
+// The samples are app::mask_rows's (app/core/terrain_masks.hpp) at the preview's pixels, with the
+// export's mapping range (the nominal range, or the image's min/max when the view stretches) and
+// the export's ground: the metres of terrain_scale.hpp for the export frame's width (its samples
+// terrain_spacing apart), as the 3D terrain has them, not the preview's narrower width (which
+// would make every slope steeper than the export's). So slope, aspect and height at a preview
+// pixel are the export's at that noise point, and all four maps are exactly the samples of
+//     export --format mask16 --map MAP --size W'xH' --set terrain_spacing=S*W/W'
+// at the preview's size W' (S the spacing, W the export's width: the same metres per noise unit).
+// Curvature is the change of slope per preview pixel (its neighbours are the preview's).
+//
+// The choice is window state, not a setting: presets and exports do not change with it. It
+// colours the 3D terrain too (terrain_mesh.cpp reads the samples that came with the field).
+// With octaves soloed or muted the samples are not computed (they describe the whole field) and
+// the ramp is shown, with a note in the legend.
+//
+// Adding a map (the erosion simulation's flow, wear, deposit): an enumerator and its name, a row
+// of preview_colour_table(), its samples in compute_colour_samples (a float grid quantised to
+// 16 bits, its meaning written beside the others above), its colour in sample_colour, its
+// reading in sample_text and its legend in draw_colour_legend.
+#pragma once
+
+#include <imgui.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/view_settings.hpp"
+#include "noise/enum_names.hpp"
+#include "noise/fractal.hpp"
+
+namespace app::gui {
+
+enum class PreviewColour { ramp, slope, height_band, curvature, aspect };
+inline constexpr std::array<std::string_view, 5> preview_colour_names{"ramp", "slope", "height_band",
+                                                                      "curvature", "aspect"};
+static_assert(noise::names_match_enum<PreviewColour>(preview_colour_names));
+
+struct PreviewColourInfo {
+    PreviewColour mode;
+    std::string_view label;    // the combo's entry
+    std::string_view tooltip;  // what the colours mean
+};
+
+// One row per mode, in the enum's order.
+std::span<const PreviewColourInfo> preview_colour_table();
+const PreviewColourInfo& preview_colour_info(PreviewColour mode);
+
+// What the worker needs to compute a map: the mode and the view settings its samples depend on
+// (all zero for the ramp, so that a change of mapping or metres re-renders nothing then).
+struct ColourRequest {
+    PreviewColour mode     = PreviewColour::ramp;
+    Mapping mapping        = Mapping::fixed;
+    double terrain_height  = 0.0;
+    double terrain_spacing = 0.0;
+    int ground_width       = 0;  // the export's width: its samples are terrain_spacing apart
+    bool operator==(const ColourRequest&) const = default;
+};
+ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width);
+
+// [Worker thread] The samples of `request.mode` for an image of `width` x `height` rendered from
+// `noise` (its raw values `raw`; the coarse image's too). Empty for the ramp; nullopt when
+// cancelled. Thread-safe.
+std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
+                                                                 const ColourRequest& request, int width,
+                                                                 int height, std::span<const float> raw,
+                                                                 const std::atomic<bool>* cancel);
+
+// [UI thread] The colour of one sample, the sample read in words ("slope 31.4 deg"), the legend
+// drawn at `corner` (its bottom-left), and the combo that picks the mode (true when changed).
+std::array<std::uint8_t, 3> sample_colour(PreviewColour mode, std::uint16_t sample);
+std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain_height);
+void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, double terrain_height,
+                        bool unavailable);
+bool draw_colour_combo(PreviewColour& mode, float width);
+
+}  // namespace app::gui

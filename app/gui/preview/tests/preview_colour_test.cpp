@@ -1,0 +1,168 @@
+// The preview's terrain maps: the samples are the mask16 export's (app::mask_rows and the png16
+// mapping at the preview's size, the same range and metres), the worker attaches them to its
+// images, and each reading and colour follows the sample's documented meaning.
+#include "gui/preview/preview_colour.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "core/field_stats.hpp"
+#include "core/terrain_masks.hpp"
+#include "core/terrain_scale.hpp"
+#include "core/value_mapping.hpp"
+#include "gui/preview/render_worker.hpp"
+#include "noise/render.hpp"
+
+namespace app::gui {
+namespace {
+
+noise::Params hills() {
+    noise::Params p;
+    p.octaves   = 5;
+    p.frequency = 3.0;
+    return p;
+}
+
+std::vector<float> rendered(const noise::FractalNoise& noise, int w, int h) {
+    std::vector<float> raw(static_cast<std::size_t>(w) * h);
+    noise::render(noise, noise::Region::full(w, h), raw);
+    return raw;
+}
+
+TEST(PreviewColour, TableFollowsTheEnum) {
+    const auto table = preview_colour_table();
+    ASSERT_EQ(table.size(), preview_colour_names.size());
+    for (std::size_t i = 0; i < table.size(); ++i) EXPECT_EQ(static_cast<std::size_t>(table[i].mode), i);
+}
+
+TEST(PreviewColour, RampAsksForNothingAndIgnoresTheView) {
+    ViewSettings a, b;
+    b.terrain_height = 900.0;
+    b.mapping        = Mapping::stretch;
+    EXPECT_EQ(colour_request(PreviewColour::ramp, a, 64), colour_request(PreviewColour::ramp, b, 1009));
+    EXPECT_NE(colour_request(PreviewColour::slope, a, 64), colour_request(PreviewColour::slope, b, 64));
+    EXPECT_NE(colour_request(PreviewColour::slope, a, 64), colour_request(PreviewColour::slope, a, 1009));
+    const noise::FractalNoise noise(hills());
+    const auto raw = rendered(noise, 8, 8);
+    const auto out = compute_colour_samples(noise, {}, 8, 8, raw, nullptr);
+    ASSERT_TRUE(out);
+    EXPECT_TRUE(out->empty());
+}
+
+// Each map equals what the mask16 export computes at this size: mask_rows over the full image
+// with TerrainScale::of(params, view, range, width), or the png16 samples for the height (here
+// the export's width is the image's own).
+TEST(PreviewColour, SamplesAreTheExportsMasks) {
+    const noise::FractalNoise noise(hills());
+    const int w = 48, h = 32;
+    const auto raw = rendered(noise, w, h);
+    for (const Mapping mapping : {Mapping::fixed, Mapping::stretch}) {
+        ViewSettings view;
+        view.mapping         = mapping;
+        view.terrain_height  = 350.0;
+        view.terrain_spacing = 2.0;
+        const noise::Range range =
+            mapping_range(noise.params(), view,
+                          measure_field(raw, noise::nominal_range(noise.params()), 1).measured_range());
+        const TerrainScale scale = TerrainScale::of(noise.params(), view, range, w);
+        for (const auto& [mode, mask] : {std::pair{PreviewColour::slope, TerrainMask::slope},
+                                         std::pair{PreviewColour::curvature, TerrainMask::curvature},
+                                         std::pair{PreviewColour::aspect, TerrainMask::aspect}}) {
+            std::vector<std::uint16_t> expected(raw.size());
+            ASSERT_TRUE(mask_rows(noise, scale, noise::Region::full(w, h), mask, 1, nullptr, expected));
+            const auto got = compute_colour_samples(noise, colour_request(mode, view, w), w, h, raw, nullptr);
+            ASSERT_TRUE(got);
+            EXPECT_EQ(*got, expected) << preview_colour_names[static_cast<std::size_t>(mode)];
+        }
+        std::vector<std::uint16_t> heights(raw.size());
+        to_gray16_row(raw, range, heights);
+        const auto got = compute_colour_samples(noise, colour_request(PreviewColour::height_band, view, w), w,
+                                                h, raw, nullptr);
+        ASSERT_TRUE(got);
+        EXPECT_EQ(*got, heights);
+    }
+}
+
+// The metres are the export's: an image narrower than the export (the preview, its coarse pass)
+// reads its slopes on the export's ground, as mask_rows does with the export's width in the
+// scale; with its own width every slope would be steeper.
+TEST(PreviewColour, MetresFollowTheExportsWidth) {
+    const noise::FractalNoise noise(hills());
+    const auto raw = rendered(noise, 16, 16);
+    ViewSettings view;
+    const auto ground =
+        compute_colour_samples(noise, colour_request(PreviewColour::slope, view, 64), 16, 16, raw, nullptr);
+    const auto own =
+        compute_colour_samples(noise, colour_request(PreviewColour::slope, view, 16), 16, 16, raw, nullptr);
+    ASSERT_TRUE(ground && own);
+    EXPECT_NE(*ground, *own);
+    std::vector<std::uint16_t> expected(raw.size());
+    const TerrainScale scale =
+        TerrainScale::of(noise.params(), view, noise::nominal_range(noise.params()), 64);
+    ASSERT_TRUE(
+        mask_rows(noise, scale, noise::Region::full(16, 16), TerrainMask::slope, 1, nullptr, expected));
+    EXPECT_EQ(*ground, expected);
+    // ... which is the export at the image's size with the spacing widened by 64 / 16.
+    view.terrain_spacing = 4.0;
+    const TerrainScale widened =
+        TerrainScale::of(noise.params(), view, noise::nominal_range(noise.params()), 16);
+    EXPECT_EQ(widened.metres_per_noise, scale.metres_per_noise);
+}
+
+TEST(PreviewColour, CancelledGivesNothing) {
+    const noise::FractalNoise noise(hills());
+    const auto raw = rendered(noise, 32, 32);
+    const std::atomic<bool> cancel{true};
+    EXPECT_FALSE(
+        compute_colour_samples(noise, colour_request(PreviewColour::slope, {}, 32), 32, 32, raw, &cancel));
+}
+
+TEST(PreviewColour, ReadingsFollowTheSamplesMeaning) {
+    EXPECT_EQ(sample_text(PreviewColour::slope, 32768, 200.0).rfind("slope 45.00 deg", 0), 0u);
+    EXPECT_EQ(sample_text(PreviewColour::height_band, 65535, 200.0).rfind("height 200.0 m", 0), 0u);
+    EXPECT_NE(sample_text(PreviewColour::curvature, 40000, 200.0).find("concave"), std::string::npos);
+    EXPECT_NE(sample_text(PreviewColour::curvature, 20000, 200.0).find("convex"), std::string::npos);
+    EXPECT_NE(sample_text(PreviewColour::aspect, 16384, 200.0).find("90.0 deg E"), std::string::npos);
+    EXPECT_NE(sample_text(PreviewColour::aspect, 49152, 200.0).find("270.0 deg W"), std::string::npos);
+    // Colours: flat and steep differ, concave and convex differ, opposite aspects differ.
+    EXPECT_NE(sample_colour(PreviewColour::slope, 0), sample_colour(PreviewColour::slope, 40000));
+    EXPECT_NE(sample_colour(PreviewColour::curvature, 30000), sample_colour(PreviewColour::curvature, 35000));
+    EXPECT_NE(sample_colour(PreviewColour::aspect, 0), sample_colour(PreviewColour::aspect, 32768));
+    // Ten height bands: the samples within a band share its colour.
+    EXPECT_EQ(sample_colour(PreviewColour::height_band, 100),
+              sample_colour(PreviewColour::height_band, 6000));
+    EXPECT_NE(sample_colour(PreviewColour::height_band, 100),
+              sample_colour(PreviewColour::height_band, 7000));
+}
+
+// The worker attaches the samples to its image (coarse and full), and none for chosen octaves.
+TEST(PreviewColour, WorkerAttachesTheSamples) {
+    using namespace std::chrono_literals;
+    RenderWorker worker(nullptr);
+    PreviewRequest request;
+    request.params        = hills();
+    request.width         = 40;
+    request.height        = 24;
+    request.curve_samples = 0;
+    request.colour        = colour_request(PreviewColour::curvature, {}, 40);
+    worker.submit(request);
+    std::optional<ImageResult> image;
+    for (int i = 0; i < 20000 && !(image = worker.take_image()); ++i) std::this_thread::sleep_for(1ms);
+    ASSERT_TRUE(image);
+    EXPECT_EQ(image->colour, PreviewColour::curvature);
+    const noise::FractalNoise noise(request.params);
+    const auto expected = compute_colour_samples(noise, request.colour, 40, 24, image->raw, nullptr);
+    EXPECT_EQ(image->colour_samples, *expected);
+
+    request.chosen.muted = 1;  // octave 1 muted
+    worker.submit(request);
+    image.reset();
+    for (int i = 0; i < 20000 && !(image = worker.take_image()); ++i) std::this_thread::sleep_for(1ms);
+    ASSERT_TRUE(image);
+    EXPECT_TRUE(image->colour_samples.empty());
+}
+
+}  // namespace
+}  // namespace app::gui
