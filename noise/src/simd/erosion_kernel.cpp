@@ -60,75 +60,66 @@ HWY_INLINE void Profile(const ErosionPlan& plan, VD t, VD& y, VD& slope) {
     slope                = hn::IfThenElse(in_crease, crease_s, hn::IfThenElse(in_ridge, ridge_s, wall_s));
 }
 
-// Step 2's points of the 3 x 3 cells around the lanes' cells ix (the row's cell iy), from the band:
-// px[oy + 1][ox + 1] for cell (ix + ox, iy + oy). Along a row the lanes' cells are neighbours (at
-// most a few cells apart): then one load of each band row holds every lane's 3 cells, and a lane
+// Steps 3 and 4 for one cell of every lane: the cell's (c - 1) + px (`shifted`), dy and dy * dy
+// (the band's, erode's own operations on the cell's point and the row's fy), at fx in the lane's
+// cell, across the slope (cx, cy); added to the sums where the point is within reach.
+HWY_INLINE void AddCell(const ErosionPlan& plan, VD fx, VD cx, VD cy, VD shifted, VD dy, VD dy2, Blend& sum) {
+    const D d;
+    const VD dx     = hn::Sub(fx, shifted);
+    const VD r2     = hn::Add(hn::Mul(dx, dx), dy2);
+    const auto near = hn::Lt(r2, hn::Set(d, detail::erosion_reach2));
+    if (hn::AllFalse(d, near)) return;
+    const VD fall   = hn::Sub(hn::Set(d, 1.0), hn::Mul(r2, hn::Set(d, detail::erosion_inv_reach2)));
+    const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
+    const VD across = hn::Add(hn::Mul(dx, cx), hn::Mul(dy, cy));
+    const VD t      = hn::Sub(across, hn::Floor(hn::Add(across, hn::Set(d, 0.5))));
+    VD y, slope;
+    Profile(plan, t, y, slope);
+    sum.weights = hn::IfThenElse(near, hn::Add(sum.weights, w), sum.weights);
+    sum.height  = hn::IfThenElse(near, hn::Add(sum.height, hn::Mul(w, y)), sum.height);
+    sum.walls   = hn::IfThenElse(near, hn::Add(sum.walls, hn::Mul(w, slope)), sum.walls);
+}
+
+// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, in erode's order (oy, then ox).
+// Along a row the lanes' cells are neighbours (at most a few cells apart): then one load of a band
+// row from the lowest lane's cell - 1 + c holds every lane's cell c - 1 columns over, and a lane
 // takes its own by a permute. Lanes further apart (few lanes, fine gullies) gather theirs.
-HWY_INLINE void Points(const detail::GullyBand& band, VD ix, VD (&px)[3][3], VD (&py)[3][3]) {
+HWY_INLINE Blend Cells(const ErosionPlan& plan, const detail::GullyBand& band, VD ix, VD fx, VD cx, VD cy) {
     const D d;
     const DI di;
+    Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
     const std::size_t lanes = hn::Lanes(d);
     const double lowest     = hn::GetLane(hn::MinOfLanes(d, ix));
     const double highest    = hn::GetLane(hn::MaxOfLanes(d, ix));
     if (highest - lowest + 3.0 <= static_cast<double>(lanes)) {
-        // Band column of cell `lowest - 1`, and each lane's cell - 1 counted from there.
+        // Band column of cell `lowest - 1`, and each lane's cell counted from `lowest`.
         const auto first = static_cast<std::size_t>(lowest - band.ix_lo);
-        const auto local = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, lowest)));
-        for (int r = 0; r < 3; ++r) {
-            const std::size_t at = static_cast<std::size_t>(r) * band.columns + first;
-            const VD row_x = hn::LoadU(d, band.px.data() + at), row_y = hn::LoadU(d, band.py.data() + at);
-            for (int c = 0; c < 3; ++c) {
-                const auto index = hn::IndicesFromVec(d, hn::Add(local, hn::Set(di, c)));
-                px[r][c]         = hn::TableLookupLanes(row_x, index);
-                py[r][c]         = hn::TableLookupLanes(row_y, index);
+        const auto local = hn::IndicesFromVec(d, hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, lowest))));
+        for (std::size_t r = 0; r < 3; ++r) {
+            for (std::size_t c = 0; c < 3; ++c) {
+                const std::size_t at = r * band.columns + first + c;
+                AddCell(plan, fx, cx, cy,
+                        hn::TableLookupLanes(hn::LoadU(d, band.shifted[c].data() + at), local),
+                        hn::TableLookupLanes(hn::LoadU(d, band.dy.data() + at), local),
+                        hn::TableLookupLanes(hn::LoadU(d, band.dy2.data() + at), local), sum);
             }
         }
-        return;
+        return sum;
     }
     const auto column = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, band.ix_lo)));
-    for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) {
-            const auto index = hn::Add(column, hn::Set(di, c + static_cast<std::int64_t>(r * band.columns)));
-            px[r][c]         = hn::GatherIndex(d, band.px.data(), index);
-            py[r][c]         = hn::GatherIndex(d, band.py.data(), index);
-        }
-    }
-}
-
-// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, at (fx, fy) in the cell, across
-// the slope (cx, cy).
-HWY_INLINE Blend Cells(const ErosionPlan& plan, const detail::GullyBand& band, VD ix, VD fx, double fy, VD cx,
-                       VD cy) {
-    const D d;
-    const VD reach2 = hn::Set(d, detail::erosion_reach2), inv_reach2 = hn::Set(d, detail::erosion_inv_reach2);
-    const VD one = hn::Set(d, 1.0), half = hn::Set(d, 0.5);
-    VD px[3][3], py[3][3];
-    Points(band, ix, px, py);
-    Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
-    for (int oy = -1; oy <= 1; ++oy) {
-        for (int ox = -1; ox <= 1; ++ox) {
-            const VD dx = hn::Sub(fx, hn::Add(hn::Set(d, static_cast<double>(ox)), px[oy + 1][ox + 1]));
-            const VD dy =
-                hn::Sub(hn::Set(d, fy), hn::Add(hn::Set(d, static_cast<double>(oy)), py[oy + 1][ox + 1]));
-            const VD r2     = hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy));
-            const auto near = hn::Lt(r2, reach2);
-            if (hn::AllFalse(d, near)) continue;
-            const VD fall   = hn::Sub(one, hn::Mul(r2, inv_reach2));
-            const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
-            const VD across = hn::Add(hn::Mul(dx, cx), hn::Mul(dy, cy));
-            const VD t      = hn::Sub(across, hn::Floor(hn::Add(across, half)));
-            VD y, slope;
-            Profile(plan, t, y, slope);
-            sum.weights = hn::IfThenElse(near, hn::Add(sum.weights, w), sum.weights);
-            sum.height  = hn::IfThenElse(near, hn::Add(sum.height, hn::Mul(w, y)), sum.height);
-            sum.walls   = hn::IfThenElse(near, hn::Add(sum.walls, hn::Mul(w, slope)), sum.walls);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 3; ++c) {
+            const auto index = hn::Add(column, hn::Set(di, static_cast<std::int64_t>(r * band.columns + c)));
+            AddCell(plan, fx, cx, cy, hn::GatherIndex(d, band.shifted[c].data(), index),
+                    hn::GatherIndex(d, band.dy.data(), index), hn::GatherIndex(d, band.dy2.data(), index),
+                    sum);
         }
     }
     return sum;
 }
 
 // One vector of pixels through every octave (erode<double>).
-VD ErodeLanes(const ErosionPlan& plan, const detail::GullyBand* bands, double y, VD x, VD v, VD gx, VD gy) {
+VD ErodeLanes(const ErosionPlan& plan, const detail::GullyBand* bands, VD x, VD v, VD gx, VD gy) {
     const D d;
     const VD one = hn::Set(d, 1.0), zero = hn::Zero(d), half = hn::Set(d, 0.5);
     const VD inv_span = hn::Set(d, plan.inv_span);
@@ -144,13 +135,12 @@ VD ErodeLanes(const ErosionPlan& plan, const detail::GullyBand* bands, double y,
         const VD cx = hn::Div(hn::Sub(zero, gy), slope);
         const VD cy = hn::Div(gx, slope);
         // 2. The cells: the row's y is the same in every lane.
-        const VD qx     = hn::Mul(x, hn::Set(d, octave.frequency));
-        const double qy = y * octave.frequency;
-        const VD ix     = hn::Floor(qx);
-        const VD fx     = hn::Sub(qx, ix);
-        const double fy = qy - std::floor(qy);
+        // (fy and the cells' dy: the band's).
+        const VD qx = hn::Mul(x, hn::Set(d, octave.frequency));
+        const VD ix = hn::Floor(qx);
+        const VD fx = hn::Sub(qx, ix);
         // 3, 4. The gullies of the 3 x 3 cells, blended.
-        const Blend sum = Cells(plan, bands[k], ix, fx, fy, cx, cy);
+        const Blend sum = Cells(plan, bands[k], ix, fx, cx, cy);
         const VD e      = hn::Div(sum.height, sum.weights);
         const VD de     = hn::Div(sum.walls, sum.weights);
         // 5. The carving.
@@ -172,13 +162,13 @@ VD ErodeLanes(const ErosionPlan& plan, const detail::GullyBand* bands, double y,
 }
 
 // The whole vectors of the row; returns how many pixels were done.
-std::size_t ErodeRow(const ErosionPlan& plan, const detail::GullyBand* bands, double y, const double* x,
+std::size_t ErodeRow(const ErosionPlan& plan, const detail::GullyBand* bands, const double* x,
                      const double* v, const double* gx, const double* gy, double* out, std::size_t count) {
     const D d;
     const std::size_t lanes = hn::Lanes(d);
     std::size_t i           = 0;
     for (; i + lanes <= count; i += lanes) {
-        const VD eroded = ErodeLanes(plan, bands, y, hn::LoadU(d, x + i), hn::LoadU(d, v + i),
+        const VD eroded = ErodeLanes(plan, bands, hn::LoadU(d, x + i), hn::LoadU(d, v + i),
                                      hn::LoadU(d, gx + i), hn::LoadU(d, gy + i));
         hn::StoreU(eroded, d, out + i);
     }
@@ -198,16 +188,20 @@ namespace detail {
 std::vector<GullyBand> gully_bands(const ErosionPlan& plan, double y, std::span<const double> x) {
     std::vector<GullyBand> bands;
     if (x.empty()) return bands;
+    // floor(x f) is monotonic in x (so is the rounding of x f): the cells of the lowest and the
+    // highest x bound every pixel's cell, as erode finds them (floor(x f)).
+    double x_min = x[0], x_max = x[0];
+    for (const double xi : x) {
+        if (std::isnan(xi)) return {};  // no cell at all: no band
+        x_min = xi < x_min ? xi : x_min;
+        x_max = x_max < xi ? xi : x_max;
+    }
+    std::vector<std::uint64_t> column_hash;
     for (const ErosionOctave& octave : plan.octaves) {
-        // The cells exactly as erode finds them: floor(x f) for each pixel.
-        double lo = std::floor(x[0] * octave.frequency), hi = lo;
-        for (const double xi : x) {
-            const double ix = std::floor(xi * octave.frequency);
-            // Cells the int64 cell index of erode cannot hold, or no cell at all (NaN): no band.
-            if (!(std::abs(ix) < 0x1.0p52)) return {};
-            lo = ix < lo ? ix : lo;
-            hi = hi < ix ? ix : hi;
-        }
+        const double ends[2] = {std::floor(x_min * octave.frequency), std::floor(x_max * octave.frequency)};
+        const double lo = ends[1] < ends[0] ? ends[1] : ends[0], hi = ends[1] < ends[0] ? ends[0] : ends[1];
+        // Cells the int64 cell index of erode cannot hold (or no cell at all, NaN): no band.
+        if (!(std::abs(lo) < 0x1.0p52) || !(std::abs(hi) < 0x1.0p52)) return {};
         // A band wider than the row (plus the cells around it) costs more hashes than the pixels'
         // own cells: every pixel then lies in a cell of its own, or the coordinates are huge.
         if (!(hi - lo <= 2.0 * static_cast<double>(x.size()) + 16.0)) return {};
@@ -215,16 +209,29 @@ std::vector<GullyBand> gully_bands(const ErosionPlan& plan, double y, std::span<
         band.ix_lo               = lo;
         band.columns             = static_cast<std::size_t>(hi - lo) + 3;
         const std::int64_t first = static_cast<std::int64_t>(lo) - 1;
-        const std::int64_t iy    = static_cast<std::int64_t>(std::floor(y * octave.frequency));
-        // Past the last row, room for one vector's load from any column (Points).
-        band.px.resize(3 * band.columns + 16);
-        band.py.resize(3 * band.columns + 16);
+        const double qy          = y * octave.frequency;
+        const double fy          = qy - std::floor(qy);  // as ErodeLanes' scalar fy was
+        const auto iy            = static_cast<std::int64_t>(std::floor(qy));
+        // Past the last row, room for one vector's load from any column (Cells).
+        const std::size_t size = 3 * band.columns + 16;
+        for (std::vector<double>& shifted : band.shifted) shifted.resize(size);
+        band.dy.resize(size);
+        band.dy2.resize(size);
+        const std::uint64_t start = wide_start(octave.seed);
+        column_hash.resize(band.columns);
+        for (std::size_t j = 0; j < band.columns; ++j)
+            column_hash[j] = gully_column_hash(octave, start, first + static_cast<std::int64_t>(j));
         for (std::size_t r = 0; r < 3; ++r) {
+            const std::int64_t cell_row = iy - 1 + static_cast<std::int64_t>(r);
+            const double oy             = static_cast<double>(static_cast<int>(r) - 1);
             for (std::size_t j = 0; j < band.columns; ++j) {
-                const auto [px, py]           = gully_cell_point(octave, first + static_cast<std::int64_t>(j),
-                                                                 iy - 1 + static_cast<std::int64_t>(r));
-                band.px[r * band.columns + j] = px;
-                band.py[r * band.columns + j] = py;
+                const auto [px, py] = gully_point_of(gully_cell_hash(octave, column_hash[j], cell_row));
+                const std::size_t i = r * band.columns + j;
+                for (int c = 0; c < 3; ++c)
+                    band.shifted[static_cast<std::size_t>(c)][i] = static_cast<double>(c - 1) + px;
+                const double dy = fy - (oy + py);
+                band.dy[i]      = dy;
+                band.dy2[i]     = dy * dy;
             }
         }
         bands.push_back(std::move(band));
@@ -240,7 +247,7 @@ void erode_row(const ErosionPlan& plan, double y, std::span<const double> x, std
     std::size_t done                   = 0;
     const std::vector<GullyBand> bands = gully_bands(plan, y, x);
     if (!bands.empty() || plan.octaves.empty())
-        done = HWY_DYNAMIC_DISPATCH(ErodeRow)(plan, bands.data(), y, x.data(), v.data(), gx.data(), gy.data(),
+        done = HWY_DYNAMIC_DISPATCH(ErodeRow)(plan, bands.data(), x.data(), v.data(), gx.data(), gy.data(),
                                               out.data(), count);
     for (std::size_t i = done; i < count; ++i) out[i] = erode_value(plan, x[i], y, v[i], gx[i], gy[i]);
 }
