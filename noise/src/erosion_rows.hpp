@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -29,16 +30,23 @@ namespace noise::detail {
 //   shifted[c][r * columns + j]  (c - 1) + px      the point seen from the cell c - 1 columns over
 //   dy[...], dy2[...]            fy - ((r - 1) + py) and dy * dy
 // so a pixel's dx = fx - shifted and r^2 = dx * dx + dy2 are the reference's bits.
+// The arrays lie in GullyBands' storage, each padded past its last row.
 struct GullyBand {
     double ix_lo        = 0.0;  // the leftmost cell a pixel of the row is in (as floor gives it)
     std::size_t columns = 0;
-    std::vector<double> shifted[3], dy, dy2;
+    double *shifted[3]{}, *dy = nullptr, *dy2 = nullptr;
 };
 
-// The bands of every octave for the points x (any order) on the row y, or an empty vector when
-// some octave's band would be much wider than the row (a row far zoomed out: hashing each pixel's
-// own cells is then cheaper than a band).
-std::vector<GullyBand> gully_bands(const ErosionPlan& plan, double y, std::span<const double> x);
+// Every octave's band of a row, in one allocation (a row's pieces each make one).
+struct GullyBands {
+    std::unique_ptr<double[]> storage;
+    std::vector<GullyBand> octaves;
+};
+
+// The bands of every octave for the points x (any order) on the row y, or no octaves when some
+// octave's band would be much wider than the row (a row far zoomed out: hashing each pixel's own
+// cells is then cheaper than a band).
+GullyBands gully_bands(const ErosionPlan& plan, double y, std::span<const double> x);
 
 // out[i] = erode_value(plan, x[i], y, v[i], gx[i], gy[i]) for every i, bit for bit; all the spans
 // have out's size. In 1D (plan.two_d false) pass y = 0 and gy = 0, as eroded_at does.
