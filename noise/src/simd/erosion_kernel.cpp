@@ -42,39 +42,43 @@ struct Blend {
     VD weights, height, walls;
 };
 
-// Step 3's constants, the scalar code's expressions, worked out once per row: inside the cell loop
-// the compiler may not hoist a division out of the code a branch skips (it could trap), and
-// divided again per cell.
+// Steps 3 and 4's constants, the scalar code's expressions, worked out once per row and kept as
+// vectors: inside the cell loop the compiler may not hoist a division out of the code a branch
+// skips (it could trap) and divided again per cell, and it broadcast the others anew.
 struct ProfileTerms {
-    double crease, crease_k, crease_c, crease_s;   // c, 4 / c, c - 1, 8 / c
-    double ridge, ridge_top, ridge_k, ridge_s[2];  // r, 1 - r, 1 / r, 4 side / r (side -1, +1)
+    VD crease, crease_k, crease_c, crease_s;   // c, 4 / c, c - 1, 8 / c
+    VD ridge, ridge_top, ridge_k, ridge_s[2];  // r, 1 - r, 1 / r, 4 side / r (side -1, +1)
+    VD wall_s[2];                              // 4 side
+    VD reach2, inv_reach2;                     // the blend's reach, squared, and its inverse
     explicit ProfileTerms(const ErosionPlan& plan)
-        : crease(plan.crease),
-          crease_k(4.0 / plan.crease),
-          crease_c(plan.crease - 1.0),
-          crease_s(8.0 / plan.crease),
-          ridge(plan.ridge),
-          ridge_top(1.0 - plan.ridge),
-          ridge_k(1.0 / plan.ridge),
-          ridge_s{4.0 * -1.0 / plan.ridge, 4.0 * 1.0 / plan.ridge} {}
+        : crease(hn::Set(D(), plan.crease)),
+          crease_k(hn::Set(D(), 4.0 / plan.crease)),
+          crease_c(hn::Set(D(), plan.crease - 1.0)),
+          crease_s(hn::Set(D(), 8.0 / plan.crease)),
+          ridge(hn::Set(D(), plan.ridge)),
+          ridge_top(hn::Set(D(), 1.0 - plan.ridge)),
+          ridge_k(hn::Set(D(), 1.0 / plan.ridge)),
+          ridge_s{hn::Set(D(), 4.0 * -1.0 / plan.ridge), hn::Set(D(), 4.0 * 1.0 / plan.ridge)},
+          wall_s{hn::Set(D(), 4.0 * -1.0), hn::Set(D(), 4.0 * 1.0)},
+          reach2(hn::Set(D(), detail::erosion_reach2)),
+          inv_reach2(hn::Set(D(), detail::erosion_inv_reach2)) {}
 };
 
 // Step 3's profile: y and dy/dt of the gully at t (erosion_filter.hpp's gully_profile).
 HWY_INLINE void Profile(const ProfileTerms& plan, VD t, VD& y, VD& slope) {
     const D d;
     const VD one = hn::Set(d, 1.0), two = hn::Set(d, 2.0);
-    const auto negative = hn::Lt(t, hn::Zero(d));  // side = -1
-    const VD a          = hn::Mul(two, hn::Abs(t));
-    const VD b          = hn::Sub(one, a);
-    const VD crease_y = hn::Add(hn::Mul(hn::Mul(t, t), hn::Set(d, plan.crease_k)), hn::Set(d, plan.crease_c));
-    const VD crease_s = hn::Mul(t, hn::Set(d, plan.crease_s));
-    const VD ridge_y  = hn::Sub(hn::Set(d, plan.ridge_top), hn::Mul(hn::Mul(b, b), hn::Set(d, plan.ridge_k)));
-    const VD ridge_s =
-        hn::Mul(b, hn::IfThenElse(negative, hn::Set(d, plan.ridge_s[0]), hn::Set(d, plan.ridge_s[1])));
+    const auto negative  = hn::Lt(t, hn::Zero(d));  // side = -1
+    const VD a           = hn::Mul(two, hn::Abs(t));
+    const VD b           = hn::Sub(one, a);
+    const VD crease_y    = hn::Add(hn::Mul(hn::Mul(t, t), plan.crease_k), plan.crease_c);
+    const VD crease_s    = hn::Mul(t, plan.crease_s);
+    const VD ridge_y     = hn::Sub(plan.ridge_top, hn::Mul(hn::Mul(b, b), plan.ridge_k));
+    const VD ridge_s     = hn::Mul(b, hn::IfThenElse(negative, plan.ridge_s[0], plan.ridge_s[1]));
     const VD wall_y      = hn::Sub(hn::Mul(two, a), one);
-    const VD wall_s      = hn::IfThenElse(negative, hn::Set(d, 4.0 * -1.0), hn::Set(d, 4.0 * 1.0));
-    const auto in_crease = hn::Lt(a, hn::Set(d, plan.crease));
-    const auto in_ridge  = hn::Lt(b, hn::Set(d, plan.ridge));
+    const VD wall_s      = hn::IfThenElse(negative, plan.wall_s[0], plan.wall_s[1]);
+    const auto in_crease = hn::Lt(a, plan.crease);
+    const auto in_ridge  = hn::Lt(b, plan.ridge);
     y                    = hn::IfThenElse(in_crease, crease_y, hn::IfThenElse(in_ridge, ridge_y, wall_y));
     slope                = hn::IfThenElse(in_crease, crease_s, hn::IfThenElse(in_ridge, ridge_s, wall_s));
 }
@@ -87,9 +91,9 @@ HWY_INLINE void AddCell(const ProfileTerms& plan, VD fx, VD cx, VD cy, VD shifte
     const D d;
     const VD dx     = hn::Sub(fx, shifted);
     const VD r2     = hn::Add(hn::Mul(dx, dx), dy2);
-    const auto near = hn::Lt(r2, hn::Set(d, detail::erosion_reach2));
+    const auto near = hn::Lt(r2, plan.reach2);
     if (hn::AllFalse(d, near)) return;
-    const VD fall   = hn::Sub(hn::Set(d, 1.0), hn::Mul(r2, hn::Set(d, detail::erosion_inv_reach2)));
+    const VD fall   = hn::Sub(hn::Set(d, 1.0), hn::Mul(r2, plan.inv_reach2));
     const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
     const VD across = hn::Add(hn::Mul(dx, cx), hn::Mul(dy, cy));
     const VD t      = hn::Sub(across, hn::Floor(hn::Add(across, hn::Set(d, 0.5))));
