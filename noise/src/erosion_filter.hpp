@@ -31,15 +31,27 @@ inline std::int64_t wrap_gully_cell(std::int64_t index, std::int64_t period) {
     return r < 0 ? r + period : r;
 }
 
-// Step 2: the point of cell (ix, iy), jittered into the middle half of the cell by the wide hash.
-inline std::pair<double, double> gully_cell_point(const ErosionOctave& octave, std::int64_t ix,
-                                                  std::int64_t iy) {
-    const std::uint64_t h =
-        wide_link(wide_link(wide_start(octave.seed), 0, wrap_gully_cell(ix, octave.period_x)), 1,
-                  wrap_gully_cell(iy, octave.period_y));
+// Step 2's wide hash of cell (ix, iy), in two links: the column's, then the row's (a row of cells
+// shares the first link's start, a column of cells its first link).
+inline std::uint64_t gully_column_hash(const ErosionOctave& octave, std::uint64_t start, std::int64_t ix) {
+    return wide_link(start, 0, wrap_gully_cell(ix, octave.period_x));
+}
+inline std::uint64_t gully_cell_hash(const ErosionOctave& octave, std::uint64_t column, std::int64_t iy) {
+    return wide_link(column, 1, wrap_gully_cell(iy, octave.period_y));
+}
+
+// The point a cell's hash puts in the middle half of the cell.
+inline std::pair<double, double> gully_point_of(std::uint64_t h) {
     const double jx = static_cast<double>(h >> 40) * 0x1.0p-24;                // top 24 bits
     const double jy = static_cast<double>((h >> 16) & 0xFFFFFFu) * 0x1.0p-24;  // the next 24
     return {0.25 + 0.5 * jx, 0.25 + 0.5 * jy};
+}
+
+// Step 2: the point of cell (ix, iy), jittered into the middle half of the cell by the wide hash.
+inline std::pair<double, double> gully_cell_point(const ErosionOctave& octave, std::int64_t ix,
+                                                  std::int64_t iy) {
+    const std::uint64_t column = gully_column_hash(octave, wide_start(octave.seed), ix);
+    return gully_point_of(gully_cell_hash(octave, column, iy));
 }
 
 template <class V>

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -22,18 +23,30 @@
 
 namespace noise::detail {
 
-// One octave's gully points for a row: the cells ix_lo - 1 .. ix_hi + 1 of the rows iy - 1 .. iy + 1
-// around the row's cells, point (px, py) of cell (ix_lo - 1 + j, iy - 1 + r) at [r * columns + j].
+// One octave's gully cells for a row: the cells ix_lo - 1 .. ix_hi + 1 of the rows iy - 1 .. iy + 1
+// around the row's cells, cell (ix_lo - 1 + j, iy - 1 + r) at [r * columns + j]. What of erode's
+// steps 2 and 4 depends on the cell and the row alone is worked out here, once per cell, with
+// erode's own operations: for the cell's point (px, py) and the row's fy,
+//   shifted[c][r * columns + j]  (c - 1) + px      the point seen from the cell c - 1 columns over
+//   dy[...], dy2[...]            fy - ((r - 1) + py) and dy * dy
+// so a pixel's dx = fx - shifted and r^2 = dx * dx + dy2 are the reference's bits.
+// The arrays lie in GullyBands' storage, each padded past its last row.
 struct GullyBand {
     double ix_lo        = 0.0;  // the leftmost cell a pixel of the row is in (as floor gives it)
     std::size_t columns = 0;
-    std::vector<double> px, py;
+    double *shifted[3]{}, *dy = nullptr, *dy2 = nullptr;
 };
 
-// The bands of every octave for the points x (any order) on the row y, or an empty vector when
-// some octave's band would be much wider than the row (a row far zoomed out: hashing each pixel's
-// own cells is then cheaper than a band).
-std::vector<GullyBand> gully_bands(const ErosionPlan& plan, double y, std::span<const double> x);
+// Every octave's band of a row, in one allocation (a row's pieces each make one).
+struct GullyBands {
+    std::unique_ptr<double[]> storage;
+    std::vector<GullyBand> octaves;
+};
+
+// The bands of every octave for the points x (any order) on the row y, or no octaves when some
+// octave's band would be much wider than the row (a row far zoomed out: hashing each pixel's own
+// cells is then cheaper than a band).
+GullyBands gully_bands(const ErosionPlan& plan, double y, std::span<const double> x);
 
 // out[i] = erode_value(plan, x[i], y, v[i], gx[i], gy[i]) for every i, bit for bit; all the spans
 // have out's size. In 1D (plan.two_d false) pass y = 0 and gy = 0, as eroded_at does.

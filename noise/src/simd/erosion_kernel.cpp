@@ -16,13 +16,17 @@
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <span>
 #include <stdexcept>
 
 #include "erosion_filter.hpp"
 #include "erosion_rows.hpp"
+#include "simd/hash_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace noise {
@@ -38,151 +42,218 @@ struct Blend {
     VD weights, height, walls;
 };
 
+// Steps 3 and 4's constants, the scalar code's expressions, worked out once per row and kept as
+// vectors: inside the cell loop the compiler may not hoist a division out of the code a branch
+// skips (it could trap) and divided again per cell, and it broadcast the others anew.
+struct ProfileTerms {
+    VD crease, crease_k, crease_c, crease_s;   // c, 4 / c, c - 1, 8 / c
+    VD ridge, ridge_top, ridge_k, ridge_s[2];  // r, 1 - r, 1 / r, 4 side / r (side -1, +1)
+    VD wall_s[2];                              // 4 side
+    VD reach2, inv_reach2;                     // the blend's reach, squared, and its inverse
+    explicit ProfileTerms(const ErosionPlan& plan)
+        : crease(hn::Set(D(), plan.crease)),
+          crease_k(hn::Set(D(), 4.0 / plan.crease)),
+          crease_c(hn::Set(D(), plan.crease - 1.0)),
+          crease_s(hn::Set(D(), 8.0 / plan.crease)),
+          ridge(hn::Set(D(), plan.ridge)),
+          ridge_top(hn::Set(D(), 1.0 - plan.ridge)),
+          ridge_k(hn::Set(D(), 1.0 / plan.ridge)),
+          ridge_s{hn::Set(D(), 4.0 * -1.0 / plan.ridge), hn::Set(D(), 4.0 * 1.0 / plan.ridge)},
+          wall_s{hn::Set(D(), 4.0 * -1.0), hn::Set(D(), 4.0 * 1.0)},
+          reach2(hn::Set(D(), detail::erosion_reach2)),
+          inv_reach2(hn::Set(D(), detail::erosion_inv_reach2)) {}
+};
+
 // Step 3's profile: y and dy/dt of the gully at t (erosion_filter.hpp's gully_profile).
-HWY_INLINE void Profile(const ErosionPlan& plan, VD t, VD& y, VD& slope) {
+HWY_INLINE void Profile(const ProfileTerms& plan, VD t, VD& y, VD& slope) {
     const D d;
     const VD one = hn::Set(d, 1.0), two = hn::Set(d, 2.0);
-    const auto negative = hn::Lt(t, hn::Zero(d));  // side = -1
-    const VD a          = hn::Mul(two, hn::Abs(t));
-    const VD b          = hn::Sub(one, a);
-    const VD crease_y =
-        hn::Add(hn::Mul(hn::Mul(t, t), hn::Set(d, 4.0 / plan.crease)), hn::Set(d, plan.crease - 1.0));
-    const VD crease_s = hn::Mul(t, hn::Set(d, 8.0 / plan.crease));
-    const VD ridge_y =
-        hn::Sub(hn::Set(d, 1.0 - plan.ridge), hn::Mul(hn::Mul(b, b), hn::Set(d, 1.0 / plan.ridge)));
-    const VD ridge_s = hn::Mul(
-        b, hn::IfThenElse(negative, hn::Set(d, 4.0 * -1.0 / plan.ridge), hn::Set(d, 4.0 * 1.0 / plan.ridge)));
+    const auto negative  = hn::Lt(t, hn::Zero(d));  // side = -1
+    const VD a           = hn::Mul(two, hn::Abs(t));
+    const VD b           = hn::Sub(one, a);
+    const VD crease_y    = hn::Add(hn::Mul(hn::Mul(t, t), plan.crease_k), plan.crease_c);
+    const VD crease_s    = hn::Mul(t, plan.crease_s);
+    const VD ridge_y     = hn::Sub(plan.ridge_top, hn::Mul(hn::Mul(b, b), plan.ridge_k));
+    const VD ridge_s     = hn::Mul(b, hn::IfThenElse(negative, plan.ridge_s[0], plan.ridge_s[1]));
     const VD wall_y      = hn::Sub(hn::Mul(two, a), one);
-    const VD wall_s      = hn::IfThenElse(negative, hn::Set(d, 4.0 * -1.0), hn::Set(d, 4.0 * 1.0));
-    const auto in_crease = hn::Lt(a, hn::Set(d, plan.crease));
-    const auto in_ridge  = hn::Lt(b, hn::Set(d, plan.ridge));
+    const VD wall_s      = hn::IfThenElse(negative, plan.wall_s[0], plan.wall_s[1]);
+    const auto in_crease = hn::Lt(a, plan.crease);
+    const auto in_ridge  = hn::Lt(b, plan.ridge);
     y                    = hn::IfThenElse(in_crease, crease_y, hn::IfThenElse(in_ridge, ridge_y, wall_y));
     slope                = hn::IfThenElse(in_crease, crease_s, hn::IfThenElse(in_ridge, ridge_s, wall_s));
 }
 
-// Step 2's points of the 3 x 3 cells around the lanes' cells ix (the row's cell iy), from the band:
-// px[oy + 1][ox + 1] for cell (ix + ox, iy + oy). Along a row the lanes' cells are neighbours (at
-// most a few cells apart): then one load of each band row holds every lane's 3 cells, and a lane
+// Steps 3 and 4 for one cell of every lane: the cell's (c - 1) + px (`shifted`), dy and dy * dy
+// (the band's, erode's own operations on the cell's point and the row's fy), at fx in the lane's
+// cell, across the slope (cx, cy); added to the sums where the point is within reach.
+HWY_INLINE void AddCell(const ProfileTerms& plan, VD fx, VD cx, VD cy, VD shifted, VD dy, VD dy2,
+                        Blend& sum) {
+    const D d;
+    const VD dx     = hn::Sub(fx, shifted);
+    const VD r2     = hn::Add(hn::Mul(dx, dx), dy2);
+    const auto near = hn::Lt(r2, plan.reach2);
+    if (hn::AllFalse(d, near)) return;
+    const VD fall   = hn::Sub(hn::Set(d, 1.0), hn::Mul(r2, plan.inv_reach2));
+    const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
+    const VD across = hn::Add(hn::Mul(dx, cx), hn::Mul(dy, cy));
+    const VD t      = hn::Sub(across, hn::Floor(hn::Add(across, hn::Set(d, 0.5))));
+    VD y, slope;
+    Profile(plan, t, y, slope);
+    sum.weights = hn::IfThenElse(near, hn::Add(sum.weights, w), sum.weights);
+    sum.height  = hn::IfThenElse(near, hn::Add(sum.height, hn::Mul(w, y)), sum.height);
+    sum.walls   = hn::IfThenElse(near, hn::Add(sum.walls, hn::Mul(w, slope)), sum.walls);
+}
+
+// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, in erode's order (oy, then ox).
+// Along a row the lanes' cells are neighbours (at most a few cells apart): then one load of a band
+// row from the lowest lane's cell - 1 + c holds every lane's cell c - 1 columns over, and a lane
 // takes its own by a permute. Lanes further apart (few lanes, fine gullies) gather theirs.
-HWY_INLINE void Points(const detail::GullyBand& band, VD ix, VD (&px)[3][3], VD (&py)[3][3]) {
+HWY_INLINE Blend Cells(const ProfileTerms& plan, const detail::GullyBand& band, VD ix, VD fx, VD cx, VD cy) {
     const D d;
     const DI di;
+    Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
     const std::size_t lanes = hn::Lanes(d);
     const double lowest     = hn::GetLane(hn::MinOfLanes(d, ix));
     const double highest    = hn::GetLane(hn::MaxOfLanes(d, ix));
     if (highest - lowest + 3.0 <= static_cast<double>(lanes)) {
-        // Band column of cell `lowest - 1`, and each lane's cell - 1 counted from there.
+        // Band column of cell `lowest - 1`, and each lane's cell counted from `lowest`.
         const auto first = static_cast<std::size_t>(lowest - band.ix_lo);
-        const auto local = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, lowest)));
-        for (int r = 0; r < 3; ++r) {
-            const std::size_t at = static_cast<std::size_t>(r) * band.columns + first;
-            const VD row_x = hn::LoadU(d, band.px.data() + at), row_y = hn::LoadU(d, band.py.data() + at);
-            for (int c = 0; c < 3; ++c) {
-                const auto index = hn::IndicesFromVec(d, hn::Add(local, hn::Set(di, c)));
-                px[r][c]         = hn::TableLookupLanes(row_x, index);
-                py[r][c]         = hn::TableLookupLanes(row_y, index);
+        const auto local = hn::IndicesFromVec(d, hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, lowest))));
+        for (std::size_t r = 0; r < 3; ++r) {
+            for (std::size_t c = 0; c < 3; ++c) {
+                const std::size_t at = r * band.columns + first + c;
+                AddCell(plan, fx, cx, cy, hn::TableLookupLanes(hn::LoadU(d, band.shifted[c] + at), local),
+                        hn::TableLookupLanes(hn::LoadU(d, band.dy + at), local),
+                        hn::TableLookupLanes(hn::LoadU(d, band.dy2 + at), local), sum);
             }
         }
-        return;
+        return sum;
     }
     const auto column = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, band.ix_lo)));
-    for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) {
-            const auto index = hn::Add(column, hn::Set(di, c + static_cast<std::int64_t>(r * band.columns)));
-            px[r][c]         = hn::GatherIndex(d, band.px.data(), index);
-            py[r][c]         = hn::GatherIndex(d, band.py.data(), index);
-        }
-    }
-}
-
-// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, at (fx, fy) in the cell, across
-// the slope (cx, cy).
-HWY_INLINE Blend Cells(const ErosionPlan& plan, const detail::GullyBand& band, VD ix, VD fx, double fy, VD cx,
-                       VD cy) {
-    const D d;
-    const VD reach2 = hn::Set(d, detail::erosion_reach2), inv_reach2 = hn::Set(d, detail::erosion_inv_reach2);
-    const VD one = hn::Set(d, 1.0), half = hn::Set(d, 0.5);
-    VD px[3][3], py[3][3];
-    Points(band, ix, px, py);
-    Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
-    for (int oy = -1; oy <= 1; ++oy) {
-        for (int ox = -1; ox <= 1; ++ox) {
-            const VD dx = hn::Sub(fx, hn::Add(hn::Set(d, static_cast<double>(ox)), px[oy + 1][ox + 1]));
-            const VD dy =
-                hn::Sub(hn::Set(d, fy), hn::Add(hn::Set(d, static_cast<double>(oy)), py[oy + 1][ox + 1]));
-            const VD r2     = hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy));
-            const auto near = hn::Lt(r2, reach2);
-            if (hn::AllFalse(d, near)) continue;
-            const VD fall   = hn::Sub(one, hn::Mul(r2, inv_reach2));
-            const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
-            const VD across = hn::Add(hn::Mul(dx, cx), hn::Mul(dy, cy));
-            const VD t      = hn::Sub(across, hn::Floor(hn::Add(across, half)));
-            VD y, slope;
-            Profile(plan, t, y, slope);
-            sum.weights = hn::IfThenElse(near, hn::Add(sum.weights, w), sum.weights);
-            sum.height  = hn::IfThenElse(near, hn::Add(sum.height, hn::Mul(w, y)), sum.height);
-            sum.walls   = hn::IfThenElse(near, hn::Add(sum.walls, hn::Mul(w, slope)), sum.walls);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 3; ++c) {
+            const auto index = hn::Add(column, hn::Set(di, static_cast<std::int64_t>(r * band.columns + c)));
+            AddCell(plan, fx, cx, cy, hn::GatherIndex(d, band.shifted[c], index),
+                    hn::GatherIndex(d, band.dy, index), hn::GatherIndex(d, band.dy2, index), sum);
         }
     }
     return sum;
 }
 
-// One vector of pixels through every octave (erode<double>).
-VD ErodeLanes(const ErosionPlan& plan, const detail::GullyBand* bands, double y, VD x, VD v, VD gx, VD gy) {
+// A vector of pixels' state between octaves: the unit height and the gradient.
+struct Carving {
+    VD u, gx, gy;
+};
+
+// Octave k of erode<double> on one vector of pixels at x.
+HWY_INLINE Carving ErodeOctave(const ErosionPlan& plan, const ProfileTerms& terms,
+                               const ErosionOctave& octave, const detail::GullyBand& band, VD x, Carving in) {
     const D d;
     const VD one = hn::Set(d, 1.0), zero = hn::Zero(d), half = hn::Set(d, 0.5);
-    const VD inv_span = hn::Set(d, plan.inv_span);
-    VD u              = hn::Mul(hn::Sub(v, hn::Set(d, plan.lo)), inv_span);
-    gx                = hn::Mul(gx, inv_span);
-    gy                = hn::Mul(gy, inv_span);
-    const bool fades  = plan.peaks != 0.0 || plan.valleys != 0.0;
-    for (std::size_t k = 0; k < plan.octaves.size(); ++k) {
-        const ErosionOctave& octave = plan.octaves[k];
-        // 1. The slope and the direction across it.
-        const VD slope = hn::Sqrt(
-            hn::Add(hn::Add(hn::Mul(gx, gx), hn::Mul(gy, gy)), hn::Set(d, detail::erosion_slope_floor2)));
-        const VD cx = hn::Div(hn::Sub(zero, gy), slope);
-        const VD cy = hn::Div(gx, slope);
-        // 2. The cells: the row's y is the same in every lane.
-        const VD qx     = hn::Mul(x, hn::Set(d, octave.frequency));
-        const double qy = y * octave.frequency;
-        const VD ix     = hn::Floor(qx);
-        const VD fx     = hn::Sub(qx, ix);
-        const double fy = qy - std::floor(qy);
-        // 3, 4. The gullies of the 3 x 3 cells, blended.
-        const Blend sum = Cells(plan, bands[k], ix, fx, fy, cx, cy);
-        const VD e      = hn::Div(sum.height, sum.weights);
-        const VD de     = hn::Div(sum.walls, sum.weights);
-        // 5. The carving.
-        VD depth = hn::Mul(slope, hn::Set(d, octave.depth));
-        if (fades) {
-            const VD held  = hn::IfThenElse(hn::Lt(u, zero), zero, hn::IfThenElse(hn::Lt(one, u), one, u));
-            const VD below = hn::Sub(one, held);
-            const VD fade  = hn::Mul(hn::Sub(one, hn::Mul(hn::Mul(below, below), hn::Set(d, plan.valleys))),
-                                     hn::Sub(one, hn::Mul(hn::Mul(held, held), hn::Set(d, plan.peaks))));
-            depth          = hn::Mul(depth, fade);
-        }
-        u = hn::Sub(u, hn::Mul(hn::Mul(depth, hn::Sub(one, e)), half));
-        // 6. The walls just carved turn the gradient.
-        const VD turn = hn::Mul(hn::Mul(depth, de), hn::Set(d, 0.5 * octave.frequency));
-        gx            = hn::Add(gx, hn::Mul(turn, cx));
-        gy            = hn::Add(gy, hn::Mul(turn, cy));
+    const VD u = in.u, gx = in.gx, gy = in.gy;
+    // 1. The slope and the direction across it.
+    const VD slope = hn::Sqrt(
+        hn::Add(hn::Add(hn::Mul(gx, gx), hn::Mul(gy, gy)), hn::Set(d, detail::erosion_slope_floor2)));
+    const VD cx = hn::Div(hn::Sub(zero, gy), slope);
+    const VD cy = hn::Div(gx, slope);
+    // 2. The cells (the row's fy and the cells' dy: the band's).
+    const VD qx = hn::Mul(x, hn::Set(d, octave.frequency));
+    const VD ix = hn::Floor(qx);
+    const VD fx = hn::Sub(qx, ix);
+    // 3, 4. The gullies of the 3 x 3 cells, blended.
+    const Blend sum = Cells(terms, band, ix, fx, cx, cy);
+    const VD e      = hn::Div(sum.height, sum.weights);
+    const VD de     = hn::Div(sum.walls, sum.weights);
+    // 5. The carving.
+    VD depth = hn::Mul(slope, hn::Set(d, octave.depth));
+    if (plan.peaks != 0.0 || plan.valleys != 0.0) {
+        const VD held  = hn::IfThenElse(hn::Lt(u, zero), zero, hn::IfThenElse(hn::Lt(one, u), one, u));
+        const VD below = hn::Sub(one, held);
+        const VD fade  = hn::Mul(hn::Sub(one, hn::Mul(hn::Mul(below, below), hn::Set(d, plan.valleys))),
+                                 hn::Sub(one, hn::Mul(hn::Mul(held, held), hn::Set(d, plan.peaks))));
+        depth          = hn::Mul(depth, fade);
     }
-    return hn::Add(hn::Set(d, plan.lo), hn::Mul(u, hn::Set(d, plan.span)));
+    // 6. The walls just carved turn the gradient.
+    const VD turn = hn::Mul(hn::Mul(depth, de), hn::Set(d, 0.5 * octave.frequency));
+    return {hn::Sub(u, hn::Mul(hn::Mul(depth, hn::Sub(one, e)), half)), hn::Add(gx, hn::Mul(turn, cx)),
+            hn::Add(gy, hn::Mul(turn, cy))};
 }
 
-// The whole vectors of the row; returns how many pixels were done.
-std::size_t ErodeRow(const ErosionPlan& plan, const detail::GullyBand* bands, double y, const double* x,
+// The whole vectors of the row; returns how many pixels were done. Octave by octave over a block
+// of pixels (their state kept between octaves), not pixel by pixel through every octave: the
+// vectors of one octave are independent, so the next one's cells run while this one's divisions
+// finish.
+std::size_t ErodeRow(const ErosionPlan& plan, const detail::GullyBand* bands, const double* x,
                      const double* v, const double* gx, const double* gy, double* out, std::size_t count) {
     const D d;
     const std::size_t lanes = hn::Lanes(d);
-    std::size_t i           = 0;
-    for (; i + lanes <= count; i += lanes) {
-        const VD eroded = ErodeLanes(plan, bands, y, hn::LoadU(d, x + i), hn::LoadU(d, v + i),
-                                     hn::LoadU(d, gx + i), hn::LoadU(d, gy + i));
-        hn::StoreU(eroded, d, out + i);
+    const ProfileTerms terms(plan);
+    constexpr std::size_t block = 256;
+    HWY_ALIGN double state_u[block], state_gx[block], state_gy[block];
+    const VD inv_span = hn::Set(d, plan.inv_span);
+    std::size_t start = 0;
+    for (; start + lanes <= count; start += block) {
+        const std::size_t size = std::min(block, (count - start) / lanes * lanes);
+        const double* xs       = x + start;
+        for (std::size_t i = 0; i < size; i += lanes) {  // unit heights, as erode's
+            hn::Store(hn::Mul(hn::Sub(hn::LoadU(d, v + start + i), hn::Set(d, plan.lo)), inv_span), d,
+                      state_u + i);
+            hn::Store(hn::Mul(hn::LoadU(d, gx + start + i), inv_span), d, state_gx + i);
+            hn::Store(hn::Mul(hn::LoadU(d, gy + start + i), inv_span), d, state_gy + i);
+        }
+        for (std::size_t k = 0; k < plan.octaves.size(); ++k) {
+            for (std::size_t i = 0; i < size; i += lanes) {
+                const Carving carved = ErodeOctave(
+                    plan, terms, plan.octaves[k], bands[k], hn::LoadU(d, xs + i),
+                    {hn::Load(d, state_u + i), hn::Load(d, state_gx + i), hn::Load(d, state_gy + i)});
+                hn::Store(carved.u, d, state_u + i);
+                hn::Store(carved.gx, d, state_gx + i);
+                hn::Store(carved.gy, d, state_gy + i);
+            }
+        }
+        for (std::size_t i = 0; i < size; i += lanes)
+            hn::StoreU(hn::Add(hn::Set(d, plan.lo), hn::Mul(hn::Load(d, state_u + i), hn::Set(d, plan.span))),
+                       d, out + start + i);
+        if (size < block) return start + size;
     }
-    return i;
+    return start;
+}
+
+// Step 2's points of one octave's band and what the cells loop reads of them (GullyBand), on
+// lanes: the wide hash of cell (column, row) is mix64(column's link + row index * K_y), the
+// column's link once per column (hash_simd-inl.h's WideLink), then the same integer and double
+// operations as gully_point_of and erode's dx, dy on each point. `column` holds the wrapped
+// cell indices of the band's columns, padded to whole vectors; rows[r] the wrapped index of cell
+// row iy - 1 + r. Vectors may run past a row's end into the next row (written after it) or the
+// padding.
+void FillBand(const ErosionOctave& octave, const std::int64_t* column, const std::int64_t (&rows)[3],
+              double fy, std::uint64_t* column_hash, detail::GullyBand& band) {
+    const hash_lanes::DU du;
+    const D d;
+    const DI di;
+    const std::size_t lanes = hn::Lanes(d);
+    const auto start        = hn::Set(du, wide_start(octave.seed));
+    for (std::size_t j = 0; j < band.columns; j += lanes)
+        hn::StoreU(hash_lanes::WideLink(start, 0, hn::LoadU(di, column + j)), du, column_hash + j);
+    const VD scale = hn::Set(d, 0x1.0p-24), quarter = hn::Set(d, 0.25), half = hn::Set(d, 0.5);
+    for (std::size_t r = 0; r < 3; ++r) {
+        const auto row = hn::Set(du, static_cast<std::uint64_t>(rows[r]) * wide_axis_factor[1]);
+        const VD oy    = hn::Set(d, static_cast<double>(static_cast<int>(r) - 1));
+        for (std::size_t j = 0; j < band.columns; j += lanes) {
+            const auto h        = hash_lanes::Mix64(hn::Add(hn::LoadU(du, column_hash + j), row));
+            const auto top      = hn::BitCast(di, hn::ShiftRight<40>(h));
+            const auto next     = hn::BitCast(di, hn::And(hn::ShiftRight<16>(h), hn::Set(du, 0xFFFFFFu)));
+            const VD px         = hn::Add(quarter, hn::Mul(half, hn::Mul(hn::ConvertTo(d, top), scale)));
+            const VD py         = hn::Add(quarter, hn::Mul(half, hn::Mul(hn::ConvertTo(d, next), scale)));
+            const std::size_t i = r * band.columns + j;
+            for (std::size_t c = 0; c < 3; ++c)
+                hn::StoreU(hn::Add(hn::Set(d, static_cast<double>(static_cast<int>(c) - 1)), px), d,
+                           band.shifted[c] + i);
+            const VD dy = hn::Sub(hn::Set(d, fy), hn::Add(oy, py));
+            hn::StoreU(dy, d, band.dy + i);
+            hn::StoreU(hn::Mul(dy, dy), d, band.dy2 + i);
+        }
+    }
 }
 
 }  // namespace HWY_NAMESPACE
@@ -192,42 +263,63 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace noise {
 HWY_EXPORT(ErodeRow);
+HWY_EXPORT(FillBand);
 
 namespace detail {
 
-std::vector<GullyBand> gully_bands(const ErosionPlan& plan, double y, std::span<const double> x) {
-    std::vector<GullyBand> bands;
+GullyBands gully_bands(const ErosionPlan& plan, double y, std::span<const double> x) {
+    GullyBands bands;
     if (x.empty()) return bands;
+    // floor(x f) is monotonic in x (so is the rounding of x f): the cells of the lowest and the
+    // highest x bound every pixel's cell, as erode finds them (floor(x f)).
+    double x_min = x[0], x_max = x[0];
+    for (const double xi : x) {
+        if (std::isnan(xi)) return {};  // no cell at all: no band
+        x_min = xi < x_min ? xi : x_min;
+        x_max = x_max < xi ? xi : x_max;
+    }
+    // Past the last row of each array, room for one vector's load from any column (Cells) and for
+    // FillBand's last vector: 32 doubles, more than any target's lanes.
+    constexpr std::size_t padding = 32;
+    std::size_t total = 0, widest = 0;
     for (const ErosionOctave& octave : plan.octaves) {
-        // The cells exactly as erode finds them: floor(x f) for each pixel.
-        double lo = std::floor(x[0] * octave.frequency), hi = lo;
-        for (const double xi : x) {
-            const double ix = std::floor(xi * octave.frequency);
-            // Cells the int64 cell index of erode cannot hold, or no cell at all (NaN): no band.
-            if (!(std::abs(ix) < 0x1.0p52)) return {};
-            lo = ix < lo ? ix : lo;
-            hi = hi < ix ? ix : hi;
-        }
+        const double ends[2] = {std::floor(x_min * octave.frequency), std::floor(x_max * octave.frequency)};
+        const double lo = ends[1] < ends[0] ? ends[1] : ends[0], hi = ends[1] < ends[0] ? ends[0] : ends[1];
+        // Cells the int64 cell index of erode cannot hold (or no cell at all, NaN): no band.
+        if (!(std::abs(lo) < 0x1.0p52) || !(std::abs(hi) < 0x1.0p52)) return {};
         // A band wider than the row (plus the cells around it) costs more hashes than the pixels'
         // own cells: every pixel then lies in a cell of its own, or the coordinates are huge.
         if (!(hi - lo <= 2.0 * static_cast<double>(x.size()) + 16.0)) return {};
         GullyBand band;
-        band.ix_lo               = lo;
-        band.columns             = static_cast<std::size_t>(hi - lo) + 3;
-        const std::int64_t first = static_cast<std::int64_t>(lo) - 1;
-        const std::int64_t iy    = static_cast<std::int64_t>(std::floor(y * octave.frequency));
-        // Past the last row, room for one vector's load from any column (Points).
-        band.px.resize(3 * band.columns + 16);
-        band.py.resize(3 * band.columns + 16);
-        for (std::size_t r = 0; r < 3; ++r) {
-            for (std::size_t j = 0; j < band.columns; ++j) {
-                const auto [px, py]           = gully_cell_point(octave, first + static_cast<std::int64_t>(j),
-                                                                 iy - 1 + static_cast<std::int64_t>(r));
-                band.px[r * band.columns + j] = px;
-                band.py[r * band.columns + j] = py;
-            }
+        band.ix_lo   = lo;
+        band.columns = static_cast<std::size_t>(hi - lo) + 3;
+        total += 5 * (3 * band.columns + padding);
+        widest = std::max(widest, band.columns);
+        bands.octaves.push_back(band);
+    }
+    bands.storage = std::make_unique_for_overwrite<double[]>(total);
+    std::vector<std::int64_t> column(widest + padding);
+    std::vector<std::uint64_t> column_hash(widest + padding);
+    double* next = bands.storage.get();
+    for (std::size_t k = 0; k < plan.octaves.size(); ++k) {
+        const ErosionOctave& octave = plan.octaves[k];
+        GullyBand& band             = bands.octaves[k];
+        for (double*& array : {std::ref(band.shifted[0]), std::ref(band.shifted[1]),
+                               std::ref(band.shifted[2]), std::ref(band.dy), std::ref(band.dy2)}) {
+            array = next;
+            next += 3 * band.columns + padding;
+            std::fill(array + 3 * band.columns, next, 0.0);  // loaded, never read
         }
-        bands.push_back(std::move(band));
+        const auto first = static_cast<std::int64_t>(band.ix_lo) - 1;
+        for (std::size_t j = 0; j < band.columns + padding; ++j)
+            column[j] = wrap_gully_cell(first + static_cast<std::int64_t>(j), octave.period_x);
+        const double qy            = y * octave.frequency;
+        const double fy            = qy - std::floor(qy);  // as erode's
+        const auto iy              = static_cast<std::int64_t>(std::floor(qy));
+        const std::int64_t rows[3] = {wrap_gully_cell(iy - 1, octave.period_y),
+                                      wrap_gully_cell(iy, octave.period_y),
+                                      wrap_gully_cell(iy + 1, octave.period_y)};
+        HWY_DYNAMIC_DISPATCH(FillBand)(octave, column.data(), rows, fy, column_hash.data(), band);
     }
     return bands;
 }
@@ -237,11 +329,11 @@ void erode_row(const ErosionPlan& plan, double y, std::span<const double> x, std
     const std::size_t count = out.size();
     if (x.size() != count || v.size() != count || gx.size() != count || gy.size() != count)
         throw std::invalid_argument("erode_row: the rows differ in length");
-    std::size_t done                   = 0;
-    const std::vector<GullyBand> bands = gully_bands(plan, y, x);
-    if (!bands.empty() || plan.octaves.empty())
-        done = HWY_DYNAMIC_DISPATCH(ErodeRow)(plan, bands.data(), y, x.data(), v.data(), gx.data(), gy.data(),
-                                              out.data(), count);
+    std::size_t done       = 0;
+    const GullyBands bands = gully_bands(plan, y, x);
+    if (!bands.octaves.empty() || plan.octaves.empty())
+        done = HWY_DYNAMIC_DISPATCH(ErodeRow)(plan, bands.octaves.data(), x.data(), v.data(), gx.data(),
+                                              gy.data(), out.data(), count);
     for (std::size_t i = done; i < count; ++i) out[i] = erode_value(plan, x[i], y, v[i], gx[i], gy[i]);
 }
 

@@ -246,6 +246,41 @@ HWY_INLINE VF ImprovedGradientDot(VI h, const VF* dist) {
 
 // [SECTION] Step 2: hashing ----------------------------------------------------------------
 
+// The entries row[first[lane]] of lanes whose table entries lie far apart. Generic: a scalar load
+// per lane into a stack array, then one vector load of it. On the AVX-512 targets the vector is
+// built in registers from pairs of scalar loads instead: the array's eight 8-byte stores cannot
+// be forwarded to the one 64-byte load that reads them back, and a gather was slower still on an
+// Intel Xeon (docs/performance.md, Hosts). Same values either way.
+template <class DT, class T>
+HWY_INLINE hn::Vec<DT> FarLanes(DT dt, const T* row, const std::int64_t* first) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    if constexpr (sizeof(T) == 8 && hn::MaxLanes(DT()) == 8) {
+        if constexpr (std::is_same_v<T, double>) {
+            const __m128d p0 = _mm_set_pd(row[first[1]], row[first[0]]);
+            const __m128d p1 = _mm_set_pd(row[first[3]], row[first[2]]);
+            const __m128d p2 = _mm_set_pd(row[first[5]], row[first[4]]);
+            const __m128d p3 = _mm_set_pd(row[first[7]], row[first[6]]);
+            const __m256d lo = _mm256_insertf128_pd(_mm256_castpd128_pd256(p0), p1, 1);
+            const __m256d hi = _mm256_insertf128_pd(_mm256_castpd128_pd256(p2), p3, 1);
+            return hn::BitCast(dt, hn::Vec512<double>{_mm512_insertf64x4(_mm512_castpd256_pd512(lo), hi, 1)});
+        } else {
+            const auto at    = [&](int lane) { return static_cast<long long>(row[first[lane]]); };
+            const __m128i p0 = _mm_set_epi64x(at(1), at(0));
+            const __m128i p1 = _mm_set_epi64x(at(3), at(2));
+            const __m128i p2 = _mm_set_epi64x(at(5), at(4));
+            const __m128i p3 = _mm_set_epi64x(at(7), at(6));
+            const __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(p0), p1, 1);
+            const __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(p2), p3, 1);
+            return hn::BitCast(
+                dt, hn::Vec512<std::int64_t>{_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1)});
+        }
+    }
+#endif
+    HWY_ALIGN T lane_entry[max_lanes];
+    for (std::size_t lane = 0; lane < hn::Lanes(dt); ++lane) lane_entry[lane] = row[first[lane]];
+    return hn::Load(dt, lane_entry);
+}
+
 // The hashes of the Span^D lattice points around each lane's cell, from offset `base` on every
 // axis (base 0, span 2: the cell's corners; base -1, span 4: cubic's neighbourhood; one more on
 // each side for smoothing), in blend order: point s + Span * c, where s is the x offset and c
@@ -403,10 +438,7 @@ class BlockHasher {
         std::int64_t lane_first[max_lanes];
         for (int lane = 0; lane < lanes; ++lane) lane_first[lane] = entry_of(in_.cell_x[i + lane]);
         body([&](const double* table, int c, int s) {
-            HWY_ALIGN double lane_entry[max_lanes];
-            const double* row = table + c * range_ + s;
-            for (int lane = 0; lane < lanes; ++lane) lane_entry[lane] = row[lane_first[lane]];
-            return hn::Load(d, lane_entry);
+            return FarLanes(d, table + c * range_ + s, lane_first);
         });
     }
 
@@ -445,14 +477,9 @@ class BlockHasher {
         }
         std::int64_t lane_first[max_lanes];
         for (int lane = 0; lane < lanes; ++lane) lane_first[lane] = entry_of(in_.cell_x[i + lane]);
-        HWY_ALIGN T lane_entry[max_lanes];
-        for (int s = 0; s < Span; ++s) {
-            for (int c = 0; c < combos; ++c) {
-                const T* row = table + c * range_ + s;
-                for (int lane = 0; lane < lanes; ++lane) lane_entry[lane] = row[lane_first[lane]];
-                out[s + Span * c] = hn::Load(dt, lane_entry);
-            }
-        }
+        for (int s = 0; s < Span; ++s)
+            for (int c = 0; c < combos; ++c)
+                out[s + Span * c] = FarLanes(dt, table + c * range_ + s, lane_first);
     }
 
   private:
