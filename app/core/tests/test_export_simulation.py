@@ -23,7 +23,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 
-from core_test_support import check, finish, read_png, run, temp_dir
+from core_test_support import check, finish, png_header, read_png, run, temp_dir
 
 W, H = 96, 80
 EXTENT, RELIEF, TALUS = 3000.0, 600.0, 33.0
@@ -103,7 +103,7 @@ def check_sample(eroded):
 
 def check_windows():
     whole = read_png(export(SIMULATE, "whole.png", "--format", "png16"))[1]
-    tiles = export(SIMULATE, "land.png", "--format", "png16", "--tiles", "2x2")
+    tiles = export(SIMULATE, "land.png", "--format", "png16", "--tiles", "2x2", "--tile-edges", "split")
     d = os.path.dirname(tiles)
     stitched = np.vstack([np.hstack([read_png(os.path.join(d, f"land_x{x}_y{y}.png"))[1] for x in range(2)])
                           for y in range(2)])
@@ -120,11 +120,12 @@ def check_maps(eroded):
     for name in ("flow", "wear", "deposit"):
         path = export(SIMULATE, f"{name}.png", "--format", "mask16", "--map", name)
         im, maps[name] = read_png(path)
-        check(maps[name].dtype == np.uint16 and maps[name].shape == (H, W), f"{name}: {maps[name].dtype}")
+        check(png_header(path) == (W, H, 16, 0), f"{name}: not a {W}x{H} 16-bit grayscale PNG: {png_header(path)}")
         check(int(maps[name].max()) == 65535, f"{name}: the largest sample is {maps[name].max()}, not 65535")
         facts = json.loads(im.text["noise-explorer-export"])
         check("largest" in facts["mask"]["mapping"], f"{name}: the export facts do not say how it maps")
-        tiles = export(SIMULATE, f"{name}_set.png", "--format", "mask16", "--map", name, "--tiles", "2x2")
+        tiles = export(SIMULATE, f"{name}_set.png", "--format", "mask16", "--map", name, "--tiles", "2x2",
+                       "--tile-edges", "split")
         d = os.path.dirname(tiles)
         stitched = np.vstack([np.hstack([read_png(os.path.join(d, f"{name}_set_x{x}_y{y}.png"))[1]
                                          for x in range(2)]) for y in range(2)])

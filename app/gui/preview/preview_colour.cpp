@@ -23,7 +23,7 @@ namespace {
 
 // [SECTION] The table -------------------------------------------------------------------------
 
-constexpr std::array<PreviewColourInfo, 5> table{{
+constexpr std::array<PreviewColourInfo, 8> table{{
     {PreviewColour::ramp, "Ramp", "The mapped value through the view's ramp (and hillshade)."},
     {PreviewColour::slope, "Slope",
      "Steepness of the ground in degrees (0 flat .. 90 vertical), from the exact gradient in metres: the "
@@ -36,6 +36,15 @@ constexpr std::array<PreviewColourInfo, 5> table{{
     {PreviewColour::aspect, "Aspect",
      "The compass direction the ground faces (downhill), north = up the image: the samples of --map "
      "aspect. Flat ground reads as north: see Slope."},
+    {PreviewColour::flow, "Flow (simulation)",
+     "erosion.method = simulate: the water that drains through each pixel, on a log scale: rivers bright, "
+     "ridges dark. The samples of --map flow."},
+    {PreviewColour::wear, "Wear (simulation)",
+     "erosion.method = simulate: how deep water and sliding rock cut, relative to the deepest cut. The "
+     "samples of --map wear."},
+    {PreviewColour::deposit, "Deposit (simulation)",
+     "erosion.method = simulate: how deep rock was laid down (talus at the foot of slopes, lakes filled to "
+     "their brim), relative to the deepest. The samples of --map deposit."},
 }};
 static_assert(table.size() == preview_colour_names.size());
 
@@ -48,6 +57,12 @@ std::optional<TerrainMask> mask_of(PreviewColour mode) {
             return TerrainMask::curvature;
         case PreviewColour::aspect:
             return TerrainMask::aspect;
+        case PreviewColour::flow:
+            return TerrainMask::flow;
+        case PreviewColour::wear:
+            return TerrainMask::wear;
+        case PreviewColour::deposit:
+            return TerrainMask::deposit;
         default:
             return std::nullopt;
     }
@@ -77,6 +92,14 @@ constexpr std::array<Stop, 5> curvature_stops{{{-1.0, {170, 40, 30}},
                                                {0.35, {120, 165, 235}},
                                                {1.0, {25, 60, 170}}}};
 constexpr int height_bands = 10;
+// The simulation's maps, 0 .. 1 of the largest: dark to bright in the colours of water, of bare
+// rock and of sand.
+constexpr std::array<Stop, 4> flow_stops{
+    {{0.0, {18, 22, 34}}, {0.5, {36, 82, 150}}, {0.8, {60, 160, 230}}, {1.0, {210, 245, 255}}}};
+constexpr std::array<Stop, 4> wear_stops{
+    {{0.0, {22, 20, 20}}, {0.3, {110, 55, 35}}, {0.7, {225, 120, 45}}, {1.0, {255, 225, 160}}}};
+constexpr std::array<Stop, 4> deposit_stops{
+    {{0.0, {24, 24, 20}}, {0.3, {110, 100, 60}}, {0.7, {215, 195, 120}}, {1.0, {255, 250, 215}}}};
 
 template <std::size_t N>
 std::array<std::uint8_t, 3> along(const std::array<Stop, N>& stops, double at) {
@@ -146,12 +169,17 @@ ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int e
 
 // [SECTION] Samples (worker thread) -------------------------------------------------------------
 
-std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
-                                                                 const ColourRequest& request, int width,
-                                                                 int height, std::span<const float> raw,
-                                                                 const std::atomic<bool>* cancel) {
+std::optional<std::vector<std::uint16_t>> compute_colour_samples(
+    const noise::FractalNoise& noise, const ColourRequest& request, int width, int height,
+    std::span<const float> raw, const std::atomic<bool>* cancel, const noise::SimulationMaps* maps) {
     std::vector<std::uint16_t> out;
     if (request.mode == PreviewColour::ramp) return out;
+    if (is_simulation_colour(request.mode)) {
+        if (maps == nullptr || maps->width != width || maps->height_cells != height) return out;
+        out.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+        simulation_mask_rows(*maps, *mask_of(request.mode), noise::Region::full(width, height), out);
+        return out;
+    }
     // The export's range: nominal, or the min/max of the whole image when the view stretches.
     const noise::Params& params = noise.params();
     const noise::Range range    = request.mapping == Mapping::stretch
@@ -183,6 +211,12 @@ std::array<std::uint8_t, 3> sample_colour(PreviewColour mode, std::uint16_t samp
             return along(curvature_stops, curvature_k(sample) / curvature_shown);
         case PreviewColour::aspect:
             return hue_colour(aspect_degrees(sample));
+        case PreviewColour::flow:
+            return along(flow_stops, sample / 65535.0);
+        case PreviewColour::wear:
+            return along(wear_stops, sample / 65535.0);
+        case PreviewColour::deposit:
+            return along(deposit_stops, sample / 65535.0);
         case PreviewColour::ramp:
             break;
     }
@@ -215,6 +249,16 @@ std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain
                           points[static_cast<std::size_t>(std::lround(a / 45.0)) % 8], sample);
             break;
         }
+        case PreviewColour::flow:
+            std::snprintf(text, sizeof text, "flow %.3f of the most, ln scale (sample %u)", sample / 65535.0,
+                          sample);
+            break;
+        case PreviewColour::wear:
+            std::snprintf(text, sizeof text, "wear %.3f of the deepest cut (sample %u)", sample / 65535.0, sample);
+            break;
+        case PreviewColour::deposit:
+            std::snprintf(text, sizeof text, "deposit %.3f of the deepest (sample %u)", sample / 65535.0, sample);
+            break;
         case PreviewColour::ramp:
             break;
     }
@@ -274,17 +318,29 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
         case PreviewColour::aspect:
             std::snprintf(title, sizeof title, "Aspect: the way the ground faces");
             break;
+        case PreviewColour::flow:
+            std::snprintf(title, sizeof title, "Flow: water drained (log scale)");
+            break;
+        case PreviewColour::wear:
+            std::snprintf(title, sizeof title, "Wear: rock taken away");
+            break;
+        case PreviewColour::deposit:
+            std::snprintf(title, sizeof title, "Deposit: rock laid down");
+            break;
         case PreviewColour::ramp:
             title[0] = 0;
             break;
     }
-    const float width = unavailable ? ImGui::CalcTextSize("maps show all octaves: ramp meanwhile").x + 2 * pad
+    // Why a map asked for is not shown: it describes all octaves, or only the simulation makes it.
+    const char* missing = is_simulation_colour(mode) ? "the simulation's map: erosion.method = simulate, once it has run"
+                                                      : "maps show all octaves: ramp meanwhile";
+    const float width = unavailable ? ImGui::CalcTextSize(missing).x + 2 * pad
                                     : std::max(bar + 24.0f, ImGui::CalcTextSize(title).x) + 2 * pad;
     const ImVec2 p0(corner.x, corner.y - height), p1(corner.x + width, corner.y);
     draw->AddRectFilled(p0, p1, colours::badge, 4.0f);
     const ImVec2 text_at(p0.x + pad, p0.y + pad);
     if (unavailable) {
-        draw->AddText(text_at, colours::warning, "maps show all octaves: ramp meanwhile");
+        draw->AddText(text_at, colours::warning, missing);
         return;
     }
     using Labels = std::vector<std::pair<double, std::string>>;
@@ -319,6 +375,19 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
             draw_bar(
                 draw, bar_at, bar, 64, [](double t) { return along(curvature_stops, 2.0 * t - 1.0); },
                 labels);
+            break;
+        }
+        case PreviewColour::flow:
+        case PreviewColour::wear:
+        case PreviewColour::deposit: {
+            draw->AddText(text_at, colours::badge_text, title);
+            const auto& stops = mode == PreviewColour::flow   ? flow_stops
+                                : mode == PreviewColour::wear ? wear_stops
+                                                              : deposit_stops;
+            const Labels labels{{0.0, mode == PreviewColour::flow ? "ridge" : "none"},
+                                {1.0, mode == PreviewColour::flow ? "river" : "most"}};
+            draw_bar(
+                draw, bar_at, bar, 64, [&](double t) { return along(stops, t); }, labels);
             break;
         }
         case PreviewColour::aspect: {

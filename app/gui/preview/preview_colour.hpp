@@ -19,16 +19,21 @@
 //     export --format mask16 --map MAP --size W'xH' --set terrain_spacing=S*W/W'
 // at the preview's size W' (S the spacing, W the export's width: the same metres per noise unit).
 // Curvature is the change of slope per preview pixel (its neighbours are the preview's).
+// With erosion.method = simulate, three maps of the simulation itself (the maps of the preview's
+// own simulation, app::simulation_mask_rows, the samples of --map flow|wear|deposit at the
+// preview's size; none while it runs or without the simulation):
+//   flow         ln(area drained) / ln(the largest): channels bright, ridges dark
+//   wear         the depth taken away / the deepest cut
+//   deposit      the depth laid down (talus, filled lakes) / the deepest fill
 //
 // The choice is window state, not a setting: presets and exports do not change with it. It
 // colours the 3D terrain too (terrain_mesh.cpp reads the samples that came with the field).
 // With octaves soloed or muted the samples are not computed (they describe the whole field) and
 // the ramp is shown, with a note in the legend.
 //
-// Adding a map (the erosion simulation's flow, wear, deposit): an enumerator and its name, a row
-// of preview_colour_table(), its samples in compute_colour_samples (a float grid quantised to
-// 16 bits, its meaning written beside the others above), its colour in sample_colour, its
-// reading in sample_text and its legend in draw_colour_legend.
+// Adding a map: an enumerator and its name, a row of preview_colour_table(), its samples in
+// compute_colour_samples (its meaning written beside the others above), its colour in
+// sample_colour, its reading in sample_text and its legend in draw_colour_legend.
 #pragma once
 
 #include <imgui.h>
@@ -44,13 +49,19 @@
 
 #include "core/view_settings.hpp"
 #include "noise/enum_names.hpp"
+#include "noise/erosion_sim.hpp"
 #include "noise/fractal.hpp"
 
 namespace app::gui {
 
-enum class PreviewColour { ramp, slope, height_band, curvature, aspect };
-inline constexpr std::array<std::string_view, 5> preview_colour_names{"ramp", "slope", "height_band",
-                                                                      "curvature", "aspect"};
+enum class PreviewColour { ramp, slope, height_band, curvature, aspect, flow, wear, deposit };
+inline constexpr std::array<std::string_view, 8> preview_colour_names{
+    "ramp", "slope", "height_band", "curvature", "aspect", "flow", "wear", "deposit"};
+
+// flow, wear and deposit: maps the erosion simulation leaves, not the field's.
+inline bool is_simulation_colour(PreviewColour mode) {
+    return mode == PreviewColour::flow || mode == PreviewColour::wear || mode == PreviewColour::deposit;
+}
 static_assert(noise::names_match_enum<PreviewColour>(preview_colour_names));
 
 struct PreviewColourInfo {
@@ -76,12 +87,12 @@ struct ColourRequest {
 ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width);
 
 // [Worker thread] The samples of `request.mode` for an image of `width` x `height` rendered from
-// `noise` (its raw values `raw`; the coarse image's too). Empty for the ramp; nullopt when
-// cancelled. Thread-safe.
-std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
-                                                                 const ColourRequest& request, int width,
-                                                                 int height, std::span<const float> raw,
-                                                                 const std::atomic<bool>* cancel);
+// `noise` (its raw values `raw`; the coarse image's too), and the simulation's `maps` of that
+// image when it has them. Empty for the ramp, and for a simulation map without `maps`; nullopt
+// when cancelled. Thread-safe.
+std::optional<std::vector<std::uint16_t>> compute_colour_samples(
+    const noise::FractalNoise& noise, const ColourRequest& request, int width, int height,
+    std::span<const float> raw, const std::atomic<bool>* cancel, const noise::SimulationMaps* maps = nullptr);
 
 // [UI thread] The colour of one sample, the sample read in words ("slope 31.4 deg"), the legend
 // drawn at `corner` (its bottom-left), and the combo that picks the mode (true when changed).

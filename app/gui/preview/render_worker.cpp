@@ -295,7 +295,7 @@ void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generat
     const noise::FractalNoise eroded(field->params);
     if (!noise::render(eroded, noise::Region::full(width, height), full.raw, {0, &cancel_, nullptr}))
         return count_cancelled();
-    if (!add_colour_samples(request, eroded, full)) return count_cancelled();
+    if (!add_colour_samples(request, eroded, full, &field->maps)) return count_cancelled();
     full.milliseconds = elapsed_ms(start);
     full.eroded       = std::make_shared<const noise::Params>(std::move(field->params));
     full.maps         = std::make_shared<const noise::SimulationMaps>(std::move(field->maps));
@@ -305,12 +305,13 @@ void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generat
 // [4] A terrain map, after the noise (so its time does not count in the noise's prediction):
 // the mask samples of the whole field, hence none for chosen octaves. False when cancelled.
 bool RenderWorker::add_colour_samples(const PreviewRequest& request, const noise::FractalNoise& noise,
-                                      ImageResult& image) {
+                                      ImageResult& image, const noise::SimulationMaps* maps) {
     if (request.colour.mode == PreviewColour::ramp || !request.chosen.all(request.params.octaves))
         return true;
     auto samples =
-        compute_colour_samples(noise, request.colour, image.width, image.height, image.raw, &cancel_);
+        compute_colour_samples(noise, request.colour, image.width, image.height, image.raw, &cancel_, maps);
     if (!samples) return false;
+    if (samples->empty()) return true;  // a simulation map without the simulation: the ramp
     image.colour         = request.colour.mode;
     image.colour_samples = std::move(*samples);
     return true;

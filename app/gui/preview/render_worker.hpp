@@ -120,7 +120,7 @@ class RenderWorker {
     void work(const PreviewRequest& request, std::uint64_t generation);
     void simulate(const PreviewRequest& request, std::uint64_t generation);
     bool add_colour_samples(const PreviewRequest& request, const noise::FractalNoise& noise,
-                            ImageResult& image);
+                            ImageResult& image, const noise::SimulationMaps* maps = nullptr);
     void post_image(ImageResult&& result);
     void count_cancelled();
 
