@@ -129,7 +129,8 @@ std::string_view gradient_source(const noise::Params& params) {
     if (params.erosion_method == noise::ErosionMethod::simulate)
         return "analytic, of the bicubic surface through the simulated samples (central differences at a "
                "sample)";
-    return noise::gradient_method(params) == noise::GradientMethod::analytic ? "analytic" : "finite difference";
+    return noise::gradient_method(params) == noise::GradientMethod::analytic ? "analytic"
+                                                                             : "finite difference";
 }
 
 std::string export_facts_json(const Preset& preset, const ExportRequest& request, const noise::Region& window,
@@ -498,7 +499,8 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     double simulated_share = 0.0;
     if (simulated && !simulation) {
         simulated_share = simulation_share;
-        simulation = simulate_image(preset.params, request.size, request.threads, cancel, progress, simulated_share);
+        simulation =
+            simulate_image(preset.params, request.size, request.threads, cancel, progress, simulated_share);
     }
     // What is drawn: the preset's field, or the simulation's result; the files carry the preset.
     Preset drawn = preset;
@@ -741,8 +743,8 @@ ExportResult commit_set(const std::vector<SetPart>& parts, const std::filesystem
     staged.reserve(parts.size());
     std::atomic<double> part_progress{0.0};
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        staged.push_back(stage_export(parts[i].preset, parts[i].request, cancel, &part_progress,
-                                      simulation_of(parts[i])));
+        staged.push_back(
+            stage_export(parts[i].preset, parts[i].request, cancel, &part_progress, simulation_of(parts[i])));
         try {
             staged.back().image->park();
             if (staged.back().sidecar) staged.back().sidecar->park();

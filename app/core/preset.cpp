@@ -408,10 +408,13 @@ void write_params(nlohmann::ordered_json& object, const noise::Params& params) {
 
 // Whether the preset needs its "erosion" object: any erosion key away from its default. Without
 // one a preset's text is what it was before the stage existed (the PNG and EXR exports carry it).
-bool has_erosion_settings(const noise::Params& params) {
+bool differs_from_default(const noise::Params& params, std::span<const noise::ParamInfo> entries) {
     const noise::Params defaults;
-    return std::any_of(noise::erosion_param_table().begin(), noise::erosion_param_table().end(),
+    return std::any_of(entries.begin(), entries.end(),
                        [&](const noise::ParamInfo& info) { return info.get(params) != info.get(defaults); });
+}
+bool has_erosion_settings(const noise::Params& params) {
+    return differs_from_default(params, noise::erosion_param_table());
 }
 
 void read_view(ViewSettings& view, const json& object, std::string_view source) {
@@ -603,7 +606,13 @@ std::string preset_to_json(const Preset& preset) {
     }
     if (has_erosion_settings(preset.params)) {
         nlohmann::ordered_json erosion = nlohmann::ordered_json::object();
-        for (const auto& info : noise::erosion_param_table())
+        // The simulation's keys only when it runs or one was changed: a preset of the filter keeps
+        // the text (and its exports the bytes) it had before the simulation existed.
+        const bool simulation = preset.params.erosion_method == noise::ErosionMethod::simulate ||
+                                differs_from_default(preset.params, noise::simulation_param_table());
+        const auto all = noise::erosion_param_table();
+        for (const auto& info :
+             simulation ? all : all.first(all.size() - noise::simulation_param_table().size()))
             erosion[std::string(info.key.substr(erosion_prefix.size()))] = field_json(preset.params, info);
         root["erosion"] = erosion;
     }

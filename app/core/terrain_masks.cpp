@@ -61,7 +61,8 @@ std::string_view terrain_mask_mapping(TerrainMask mask) {
         case TerrainMask::wear:
             return "depth the erosion simulation removed / the largest in the image = sample / 65535";
         case TerrainMask::deposit:
-            return "depth the erosion simulation laid down (talus, filled lakes) / the largest in the image = "
+            return "depth the erosion simulation laid down (talus, filled lakes) / the largest in the image "
+                   "= "
                    "sample / 65535";
     }
     return "";
@@ -72,8 +73,9 @@ void simulation_mask_rows(const noise::SimulationMaps& maps, TerrainMask mask, c
     if (!is_simulation_mask(mask)) throw std::invalid_argument("simulation_mask_rows: not a simulation map");
     if (maps.width != window.width || maps.height_cells != window.height || out.size() < window.pixel_count())
         throw std::invalid_argument("simulation_mask_rows: the maps are not the image's");
-    const std::vector<float>& values =
-        mask == TerrainMask::flow ? maps.flow : mask == TerrainMask::wear ? maps.wear : maps.deposit;
+    const std::vector<float>& values = mask == TerrainMask::flow   ? maps.flow
+                                       : mask == TerrainMask::wear ? maps.wear
+                                                                   : maps.deposit;
     // Over the whole image, not the window: every tile of one simulation maps the same way.
     const double largest = *std::max_element(values.begin(), values.end());
     const auto sample    = [&](double v) -> std::uint16_t {

@@ -206,7 +206,8 @@ std::string unused_reason(const Params& params, std::string_view key) {
         const auto simulation     = simulation_param_table();
         const bool simulation_key = std::any_of(simulation.begin(), simulation.end(),
                                                 [&](const ParamInfo& entry) { return entry.key == key; });
-        if (params.erosion_method == ErosionMethod::none) return "Erosion is off: choose filter or simulate first.";
+        if (params.erosion_method == ErosionMethod::none)
+            return "Erosion is off: choose filter or simulate first.";
         if (simulation_key && params.erosion_method != ErosionMethod::simulate)
             return "Only erosion.method = simulate reads it.";
         if (!simulation_key && params.erosion_method != ErosionMethod::filter)

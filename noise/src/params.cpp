@@ -386,7 +386,8 @@ std::string validate_erosion(const Params& params) {
         return "erosion.method: 'simulate' is not allowed with dimension = 1: expected none or filter, "
                "since water needs a 2D image to run across";
     if (params.erosion_method == ErosionMethod::simulate && params.tile != 0)
-        return "erosion.method: 'simulate' is not allowed while tiling (tile = " + std::to_string(params.tile) +
+        return "erosion.method: 'simulate' is not allowed while tiling (tile = " +
+               std::to_string(params.tile) +
                "): expected none or filter, since the simulation's water leaves at the frame's edges "
                "and its result does not repeat";
     if (params.erosion_method != ErosionMethod::filter || params.tile == 0) return {};

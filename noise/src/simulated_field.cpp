@@ -38,11 +38,11 @@ Params eroded_params(const Params& params, int width, int height, std::vector<fl
     eroded.map_width       = 1.0;  // one texel per pixel: texel centres on pixel centres
     eroded.map_edges       = MapEdges::clamp;
 
-    Params result              = params;
-    result.erosion_method      = ErosionMethod::none;
-    result.base_layer.mute     = true;  // the stack starts from 0: blend normal at opacity 1 gives
-    result.base_layer.solo     = false;  // the eroded height itself, bit for bit
-    result.stack               = {std::move(eroded)};
+    Params result          = params;
+    result.erosion_method  = ErosionMethod::none;
+    result.base_layer.mute = true;   // the stack starts from 0: blend normal at opacity 1 gives
+    result.base_layer.solo = false;  // the eroded height itself, bit for bit
+    result.stack           = {std::move(eroded)};
     return result;
 }
 
@@ -51,11 +51,13 @@ std::optional<SimulatedField> simulate_field(const Params& params, int width, in
     if (params.erosion_method != ErosionMethod::simulate)
         throw std::invalid_argument("erosion.method: simulate_field needs 'simulate'");
     if (auto error = validate(params); !error.empty()) throw std::invalid_argument(error);
-    if (auto error = validate(Region::full(width, height)); !error.empty()) throw std::invalid_argument(error);
+    if (auto error = validate(Region::full(width, height)); !error.empty())
+        throw std::invalid_argument(error);
     if (width > max_simulated_side || height > max_simulated_side)
         throw std::invalid_argument("size " + std::to_string(width) + "x" + std::to_string(height) +
                                     " is too large for erosion.method = simulate: expected at most " +
-                                    std::to_string(max_simulated_side) + "x" + std::to_string(max_simulated_side) +
+                                    std::to_string(max_simulated_side) + "x" +
+                                    std::to_string(max_simulated_side) +
                                     " (the simulation holds the whole image, about 64 bytes a pixel)");
 
     // Step 1: the field before erosion, as unit heights.
@@ -64,8 +66,8 @@ std::optional<SimulatedField> simulate_field(const Params& params, int width, in
     options.threads = control.threads;
     options.cancel  = control.cancel;
     if (!render(FractalNoise(params), Region::full(width, height), heights, options)) return std::nullopt;
-    const Range range   = nominal_range(params);
-    const double lo     = range.lo, inv_span = 1.0 / (range.hi - range.lo);
+    const Range range = nominal_range(params);
+    const double lo = range.lo, inv_span = 1.0 / (range.hi - range.lo);
     for (float& h : heights) h = static_cast<float>((h - lo) * inv_span);
 
     // Step 2.

@@ -30,7 +30,10 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
         "scale", "bias", "clamp", "clamp_min", "clamp_max",
         // the erosion stage (erosion.hpp), after it
         "erosion.method", "erosion.strength", "erosion.scale", "erosion.octaves", "erosion.detail",
-        "erosion.ridge_rounding", "erosion.crease_rounding", "erosion.peaks", "erosion.valleys"};
+        "erosion.ridge_rounding", "erosion.crease_rounding", "erosion.peaks", "erosion.valleys",
+        // the erosion simulation's own (erosion_sim.hpp, simulated_field.hpp), last
+        "erosion.extent", "erosion.relief", "erosion.steps", "erosion.erodibility", "erosion.area_exponent",
+        "erosion.talus"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);

@@ -58,7 +58,7 @@ TEST(SimulatedField, ThePixelsAreTheSimulatedSamples) {
     }
     EXPECT_GT(changed, 1e-3);  // and they are not the field before erosion
     // Method simulate read point by point is the simulation's input: the field before erosion.
-    noise::Params plain = simulated();
+    noise::Params plain  = simulated();
     plain.erosion_method = noise::ErosionMethod::none;
     EXPECT_EQ(input, rendered(plain, noise::Region::full(width, height)));
 }
@@ -108,13 +108,14 @@ TEST(SimulatedField, ACancelledSimulationGivesNothing) {
 TEST(SimulatedField, TheRulesSayWhatIsWrong) {
     noise::Params params = simulated();
     params.tile          = 4;
-    EXPECT_EQ(noise::validate(params),
-              "erosion.method: 'simulate' is not allowed while tiling (tile = 4): expected none or filter, since "
-              "the simulation's water leaves at the frame's edges and its result does not repeat");
+    EXPECT_EQ(
+        noise::validate(params),
+        "erosion.method: 'simulate' is not allowed while tiling (tile = 4): expected none or filter, since "
+        "the simulation's water leaves at the frame's edges and its result does not repeat");
     params           = simulated();
     params.dimension = 1;
-    EXPECT_EQ(noise::validate(params).rfind("erosion.method: 'simulate' is not allowed with dimension = 1", 0),
-              0u);
+    EXPECT_EQ(
+        noise::validate(params).rfind("erosion.method: 'simulate' is not allowed with dimension = 1", 0), 0u);
     params               = simulated();
     params.erosion_talus = 95.0;
     EXPECT_EQ(noise::validate(params).rfind("erosion.talus: '95' is out of range", 0), 0u);
@@ -138,7 +139,8 @@ TEST(SimulatedField, EachMethodReadsItsOwnKeys) {
     EXPECT_NE(noise::unused_reason(params, "erosion.talus"), "");
     params.erosion_method = noise::ErosionMethod::simulate;
     EXPECT_NE(noise::unused_reason(params, "erosion.strength"), "");
-    for (const auto& info : noise::simulation_param_table()) EXPECT_EQ(noise::unused_reason(params, info.key), "");
+    for (const auto& info : noise::simulation_param_table())
+        EXPECT_EQ(noise::unused_reason(params, info.key), "");
 }
 
 }  // namespace

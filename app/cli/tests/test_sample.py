@@ -312,12 +312,32 @@ class Erosion(unittest.TestCase):
         self.assertTrue(all(a <= b + 1e-12 for a, b in zip(after, before)))
         self.assertGreater(sum(b - a for a, b in zip(after, before)) / 300, 0.005)
 
+    def test_the_simulation_reads_the_image_it_was_given(self):
+        """erosion.method=simulate: the points read the simulation of a --size image (default
+        1024 x 1024); a pixel's centre reads that pixel, which the simulation changed."""
+        points = "".join("%r %r\n" % ((x + 0.5) * 4 / 48, (y + 0.5) * 4 / 48) for x, y in ((3, 5), (20, 30), (40, 9)))
+        args = ["--set", "octaves=5", "--set", "erosion.method=simulate", "--set", "erosion.extent=3000"]
+        plain = sample(["--set", "octaves=5"], points)
+        small = sample(args + ["--size", "48x48"], points)
+        again = sample(args + ["--size=48x48"], points)
+        default = sample(args, points)
+        for result in (plain, small, again, default):
+            self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(small.stdout, again.stdout)
+        self.assertNotEqual(small.stdout, plain.stdout)
+        self.assertNotEqual(small.stdout, default.stdout)  # another image, another simulation
+
     def test_bad_values_name_the_key(self):
         bad = BadInput()
         bad.assert_refused(["--set", "erosion.strength=9"], "", "erosion.strength", "'9'", "from 0 to 4")
         bad.assert_refused(["--set", "erosion.method=rivers"], "", "erosion.method", "'rivers'",
                            "none, filter, simulate")
-        bad.assert_refused(["--set", "erosion.method=simulate"], "", "erosion.method", "not available yet")
+        bad.assert_refused(["--set", "erosion.method=simulate", "--set", "tile=4"], "", "erosion.method",
+                           "'simulate'", "while tiling")
+        bad.assert_refused(["--set", "erosion.method=simulate", "--size", "9000x9000"], "", "--size 9000x9000",
+                           "at most 8192x8192")
+        bad.assert_refused(["--size", "64x64"], "", "--size '64x64'", "erosion.method = simulate")
+        bad.assert_refused(["--set", "erosion.method=simulate", "--size", "64by64"], "", "--size", "'64by64'")
         bad.assert_refused(["--set", "erosion.strenght=1"], "", "erosion.strenght", "erosion.strength")
 
 

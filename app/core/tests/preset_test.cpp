@@ -213,11 +213,21 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
     EXPECT_EQ(
         error_of("{" + header + R"(, "erosion": {"method": "rivers"}})"),
         "p.json: key 'erosion.method': 'rivers' is not allowed: expected one of none, filter, simulate");
-    EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"method": "simulate"}})"),
-              "p.json: erosion.method: 'simulate' is not available yet: expected none or filter");
+    EXPECT_EQ(
+        error_of("{" + header + R"(, "erosion": {"method": "simulate", "tile": 4}})"),
+        "p.json: erosion: unknown key 'tile': expected one of method, strength, scale, octaves, detail, "
+        "ridge_rounding, crease_rounding, peaks, valleys, extent, relief, steps, erodibility, "
+        "area_exponent, talus");
+    EXPECT_EQ(error_of("{" + header + R"(, "tile": 4, "erosion": {"method": "simulate"}})"),
+              "p.json: erosion.method: 'simulate' is not allowed while tiling (tile = 4): expected none or "
+              "filter, since the simulation's water leaves at the frame's edges and its result does not "
+              "repeat");
+    EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"talus": 95}})"),
+              "p.json: key 'erosion.talus': '95' is out of range: expected a number from 1 to 90");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strenght": 1}})"),
               "p.json: erosion: unknown key 'strenght' (did you mean 'strength'?): expected one of method, "
-              "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys");
+              "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys, extent, "
+              "relief, steps, erodibility, area_exponent, talus");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": 1})"),
               "p.json: key 'erosion': expected an object of erosion settings, got the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion.strength": 1})"),

@@ -38,10 +38,9 @@ void draw_field_stats(const ShownField& field, std::span<const float> before) {
     // over the same bins, when both histograms span the same range (the nominal range: the fixed
     // mapping).
     const noise::Range nominal = noise::nominal_range(image.params);
-    const bool has_before      = noise::has_shaping(image.params) ||
-                            image.params.erosion_method == noise::ErosionMethod::simulate;
-    if (!before.empty() && has_before && field.range().lo == nominal.lo &&
-        field.range().hi == nominal.hi) {
+    const bool has_before =
+        noise::has_shaping(image.params) || image.params.erosion_method == noise::ErosionMethod::simulate;
+    if (!before.empty() && has_before && field.range().lo == nominal.lo && field.range().hi == nominal.hi) {
         const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
         float top = peak;
         for (float v : before) top = std::max(top, v);

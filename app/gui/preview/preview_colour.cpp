@@ -169,9 +169,11 @@ ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int e
 
 // [SECTION] Samples (worker thread) -------------------------------------------------------------
 
-std::optional<std::vector<std::uint16_t>> compute_colour_samples(
-    const noise::FractalNoise& noise, const ColourRequest& request, int width, int height,
-    std::span<const float> raw, const std::atomic<bool>* cancel, const noise::SimulationMaps* maps) {
+std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
+                                                                 const ColourRequest& request, int width,
+                                                                 int height, std::span<const float> raw,
+                                                                 const std::atomic<bool>* cancel,
+                                                                 const noise::SimulationMaps* maps) {
     std::vector<std::uint16_t> out;
     if (request.mode == PreviewColour::ramp) return out;
     if (is_simulation_colour(request.mode)) {
@@ -254,10 +256,12 @@ std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain
                           sample);
             break;
         case PreviewColour::wear:
-            std::snprintf(text, sizeof text, "wear %.3f of the deepest cut (sample %u)", sample / 65535.0, sample);
+            std::snprintf(text, sizeof text, "wear %.3f of the deepest cut (sample %u)", sample / 65535.0,
+                          sample);
             break;
         case PreviewColour::deposit:
-            std::snprintf(text, sizeof text, "deposit %.3f of the deepest (sample %u)", sample / 65535.0, sample);
+            std::snprintf(text, sizeof text, "deposit %.3f of the deepest (sample %u)", sample / 65535.0,
+                          sample);
             break;
         case PreviewColour::ramp:
             break;
@@ -332,10 +336,11 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
             break;
     }
     // Why a map asked for is not shown: it describes all octaves, or only the simulation makes it.
-    const char* missing = is_simulation_colour(mode) ? "the simulation's map: erosion.method = simulate, once it has run"
-                                                      : "maps show all octaves: ramp meanwhile";
-    const float width = unavailable ? ImGui::CalcTextSize(missing).x + 2 * pad
-                                    : std::max(bar + 24.0f, ImGui::CalcTextSize(title).x) + 2 * pad;
+    const char* missing = is_simulation_colour(mode)
+                              ? "the simulation's map: erosion.method = simulate, once it has run"
+                              : "maps show all octaves: ramp meanwhile";
+    const float width   = unavailable ? ImGui::CalcTextSize(missing).x + 2 * pad
+                                      : std::max(bar + 24.0f, ImGui::CalcTextSize(title).x) + 2 * pad;
     const ImVec2 p0(corner.x, corner.y - height), p1(corner.x + width, corner.y);
     draw->AddRectFilled(p0, p1, colours::badge, 4.0f);
     const ImVec2 text_at(p0.x + pad, p0.y + pad);

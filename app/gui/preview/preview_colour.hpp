@@ -90,9 +90,11 @@ ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int e
 // `noise` (its raw values `raw`; the coarse image's too), and the simulation's `maps` of that
 // image when it has them. Empty for the ramp, and for a simulation map without `maps`; nullopt
 // when cancelled. Thread-safe.
-std::optional<std::vector<std::uint16_t>> compute_colour_samples(
-    const noise::FractalNoise& noise, const ColourRequest& request, int width, int height,
-    std::span<const float> raw, const std::atomic<bool>* cancel, const noise::SimulationMaps* maps = nullptr);
+std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::FractalNoise& noise,
+                                                                 const ColourRequest& request, int width,
+                                                                 int height, std::span<const float> raw,
+                                                                 const std::atomic<bool>* cancel,
+                                                                 const noise::SimulationMaps* maps = nullptr);
 
 // [UI thread] The colour of one sample, the sample read in words ("slope 31.4 deg"), the legend
 // drawn at `corner` (its bottom-left), and the combo that picks the mode (true when changed).

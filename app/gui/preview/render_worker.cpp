@@ -236,7 +236,7 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
             coarse_stage_ = true;
             rows_total_   = ch;
         }
-        ImageResult coarse = empty_image(generation, request.params, cw, ch, true);
+        ImageResult coarse  = empty_image(generation, request.params, cw, ch, true);
         const auto start    = std::chrono::steady_clock::now();
         rows_done_          = 0;
         const bool done     = draw(noise::Region::full(cw, ch), coarse.raw);
@@ -253,8 +253,8 @@ void RenderWorker::work(const PreviewRequest& request, std::uint64_t generation)
         coarse_stage_ = false;
         rows_total_   = request.height;
     }
-    rows_done_ = 0;
-    ImageResult full = empty_image(generation, request.params, request.width, request.height, false);
+    rows_done_        = 0;
+    ImageResult full  = empty_image(generation, request.params, request.width, request.height, false);
     const auto start  = std::chrono::steady_clock::now();
     const bool done   = draw(full_region, full.raw);
     full.milliseconds = elapsed_ms(start);
@@ -271,11 +271,11 @@ void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generat
         coarse_stage_ = false;
         rows_total_   = steps_shown;
     }
-    rows_done_                  = 0;
-    const auto start            = std::chrono::steady_clock::now();
-    const noise::Range range    = noise::nominal_range(request.params);
-    const int width             = request.width;
-    const int height            = request.height;
+    rows_done_               = 0;
+    const auto start         = std::chrono::steady_clock::now();
+    const noise::Range range = noise::nominal_range(request.params);
+    const int width          = request.width;
+    const int height         = request.height;
     noise::SimulationControl control;
     control.cancel   = &cancel_;
     control.progress = [this](double done) { rows_done_ = static_cast<int>(done * steps_shown); };
@@ -287,7 +287,8 @@ void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generat
             shown.raw[i] = static_cast<float>(range.lo + heights[i] * (range.hi - range.lo));
         post_image(std::move(shown));
     };
-    std::optional<noise::SimulatedField> field = noise::simulate_field(request.params, width, height, control);
+    std::optional<noise::SimulatedField> field =
+        noise::simulate_field(request.params, width, height, control);
     if (!field) return count_cancelled();
 
     // The final picture: the result as an export of this size renders it.

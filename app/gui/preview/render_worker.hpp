@@ -34,8 +34,8 @@
 #include <vector>
 
 #include "gui/preview/octave_mix.hpp"
-#include "noise/erosion_sim.hpp"
 #include "gui/preview/preview_colour.hpp"
+#include "noise/erosion_sim.hpp"
 #include "noise/fractal.hpp"
 #include "noise/params.hpp"
 

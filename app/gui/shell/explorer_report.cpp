@@ -46,6 +46,7 @@ nlohmann::json Explorer::report_state() const {
     state["rendering"]            = influence ? influence_task_ && !influence_task_->finished() : status.busy;
     state["rows_done"]            = status.rows_done;
     state["rows_total"]           = status.rows_total;
+    state["cancelled_renders"]    = status.cancelled_renders;  // images abandoned for a newer request
     const std::optional<CurveResult>& sampled = curve_.curve();
     nlohmann::json curve;
     curve["generation"] = sampled ? sampled->generation : 0;

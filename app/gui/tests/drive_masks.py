@@ -3,20 +3,24 @@
 
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_masks.py NOISE_EXPLORER WORKDIR [PRESET...]
 
-For each preset (default: the shipped alpine-ridges and eroded-alpine), at a fixed preview width:
+For each preset (default: the shipped alpine-ridges, eroded-alpine and river-canyons), at a fixed
+preview width:
   1. Each map is chosen from the Colour combo under the picture (a click on the combo, a click on
      its entry); the picture changes (its checksum) and the report says which map it shows.
   2. The cursor is put on a few image pixels; the readout's sample there (--ui-report
      readout.sample) equals that pixel of `noise-explorer export --format mask16 --map MAP` at the
      preview's size W' on the export's ground (`--set terrain_spacing=S*W/W'`, W the export
      frame's width: the preview reads metres as the export does, preview_colour.hpp): the window
-     shows exactly the export's samples.
+     shows exactly the export's samples. A preset with erosion.method=simulate (river-canyons)
+     has three maps more, the simulation's flow, wear and deposit: the preview simulates its own
+     image, so they equal the export's of the same size.
   3. Back to Ramp, the picture is the one it was (the same checksum): the map is only a view.
   4. The 3D terrain tab with Slope: the landscape is coloured by it (a new mesh) and its legend.
   5. (first preset) Back on the 2D tab with Curvature: Teach > Flow paths and Downhill arrows from
      the menu draw the water's paths (each ending in a pit or at the edge) and arrows over it.
 Screenshots of every map are kept in WORKDIR for a person to look at.
 """
+import json
 import os
 import subprocess
 import sys
@@ -28,12 +32,13 @@ import x11_drive
 from x11_drive import click, fail, settled, start_app, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
-PRESETS = sys.argv[3:] or ["alpine-ridges", "eroded-alpine"]
+PRESETS = sys.argv[3:] or ["alpine-ridges", "eroded-alpine", "river-canyons"]
 os.makedirs(WORK, exist_ok=True)
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIPPED = os.path.join(HERE, "..", "..", "..", "assets", "presets")
 WIDTH = 256
 MAPS = [("slope", "slope"), ("height_band", "height"), ("curvature", "curvature"), ("aspect", "aspect")]
+SIMULATION_MAPS = [("flow", "flow"), ("wear", "wear"), ("deposit", "deposit")]
 PIXELS = [(37, 41), (128, 128), (200, 77), (90, 230)]
 
 
@@ -101,7 +106,9 @@ def run_preset(name):
         spacing = float(first["view"]["terrain_spacing"]) * first["export_frame"]["width"] / WIDTH
         x11_drive.screenshot(WORK, f"{name}-0-ramp.png")
         params = first["params"]
-        for entry, option in MAPS:
+        with open(preset_path) as fp:
+            simulated = json.load(fp).get("erosion", {}).get("method") == "simulate"
+        for entry, option in MAPS + (SIMULATION_MAPS if simulated else []):
             line = choose(report, entry)
             if line["preview"]["checksum"] == ramp_checksum:
                 fail(f"{name}: the {entry} picture looks like the ramp's")

@@ -189,17 +189,18 @@ def sample(app, preset, x, y):
     return out.stdout.strip()
 
 
-def into_view(report, key):
+def into_view(report, key, margin=10):
     """Scrolls the controls (wheel over them) until the control `key` lies inside their visible
-    part, above the status area; returns the newest line."""
+    part, `margin` pixels above the status area; returns the newest line. (The last control,
+    scrolled to the end, stops a few pixels above it.)"""
     line = report.last()
     for _ in range(40):
         r, status = line["rects"][key], line["rects"]["status"]
-        if r[1] > 60 and r[3] < status[1] - 10:
+        if r[1] > 60 and r[3] < status[1] - margin:
             return line
         xdo("mousemove", (status[0] + status[2]) // 2, status[1] - 120)
         time.sleep(0.05)
-        xdo("click", 5 if r[3] >= status[1] - 10 else 4)
+        xdo("click", 5 if r[3] >= status[1] - margin else 4)
         time.sleep(0.15)
         line = report.last()
     fail(f"could not scroll {key} into view: {line['rects'][key]}")

@@ -68,7 +68,9 @@ def test_value_gradient_values_and_bands_equal_render(shipped_preset):
     assert [y0 for y0, _ in bands] == list(range(0, HEIGHT, 10))
     assert same_bits(np.concatenate([band for _, band in bands]), values)
     points = np.array(pixel_points(preset, WIDTH, (0, 0, WIDTH, HEIGHT)))
-    point_values, point_gradient = ne.sample_gradient(preset, points, step=preset.frequency / WIDTH)
+    # (A simulating preset's points read the simulation of the image given as `size`.)
+    point_values, point_gradient = ne.sample_gradient(preset, points, step=preset.frequency / WIDTH,
+                                                      size=(WIDTH, HEIGHT))
     assert same_bits(point_values, values.ravel())
     assert same_bits(point_gradient, gradient.reshape(-1, preset.dimension))
 
