@@ -261,12 +261,28 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
             EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
         }
     }
+    // The filter's keys with the filter (and no key of the simulation's, so that presets of the
+    // filter keep the text they had before it); every key with the simulation.
     Preset eroded;
     eroded.params.erosion_method  = noise::ErosionMethod::filter;
     const std::string eroded_json = preset_to_json(eroded);
-    for (const auto& info : noise::erosion_param_table())
-        EXPECT_NE(eroded_json.find("\"" + std::string(info.key.substr(8)) + "\":"), std::string::npos)
+    const auto simulation         = noise::simulation_param_table();
+    for (const auto& info : noise::erosion_param_table()) {
+        const bool of_simulation = std::any_of(simulation.begin(), simulation.end(),
+                                               [&](const noise::ParamInfo& s) { return s.key == info.key; });
+        EXPECT_EQ(eroded_json.find("\"" + std::string(info.key.substr(8)) + "\":") != std::string::npos,
+                  !of_simulation)
             << info.key;
+    }
+    Preset simulated;
+    simulated.params.erosion_method  = noise::ErosionMethod::simulate;
+    const std::string simulated_json = preset_to_json(simulated);
+    for (const auto& info : noise::erosion_param_table())
+        EXPECT_NE(simulated_json.find("\"" + std::string(info.key.substr(8)) + "\":"), std::string::npos)
+            << info.key;
+    Preset talus;  // a simulation key changed while the method is another: kept
+    talus.params.erosion_talus = 30.0;
+    EXPECT_NE(preset_to_json(talus).find("\"talus\": 30"), std::string::npos);
     for (auto key : {"mapping", "ramp", "hillshade", "repeat_3x3", "show_octaves", "scanline",
                      "terrain_height", "terrain_spacing", "sea_level", "light_azimuth", "light_elevation",
                      "terrain_colour", "wireframe", "normal_convention"})

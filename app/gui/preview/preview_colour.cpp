@@ -36,13 +36,13 @@ constexpr std::array<PreviewColourInfo, 8> table{{
     {PreviewColour::aspect, "Aspect",
      "The compass direction the ground faces (downhill), north = up the image: the samples of --map "
      "aspect. Flat ground reads as north: see Slope."},
-    {PreviewColour::flow, "Flow (simulation)",
+    {PreviewColour::flow, "Flow",
      "erosion.method = simulate: the water that drains through each pixel, on a log scale: rivers bright, "
      "ridges dark. The samples of --map flow."},
-    {PreviewColour::wear, "Wear (simulation)",
+    {PreviewColour::wear, "Wear",
      "erosion.method = simulate: how deep water and sliding rock cut, relative to the deepest cut. The "
      "samples of --map wear."},
-    {PreviewColour::deposit, "Deposit (simulation)",
+    {PreviewColour::deposit, "Deposit",
      "erosion.method = simulate: how deep rock was laid down (talus at the foot of slopes, lakes filled to "
      "their brim), relative to the deepest. The samples of --map deposit."},
 }};

@@ -45,7 +45,7 @@ PIXELS = [(37, 41), (128, 128), (200, 77), (90, 230)]
 def choose(report, entry):
     """Opens the Colour combo and clicks one of its entries, as a person does."""
     click(report.last()["rects"]["colour"])
-    until(report, f"the Colour list open", lambda l: f"colour={entry}" in l["rects"], timeout=10)
+    until(report, "the Colour list open", lambda l: f"colour={entry}" in l["rects"], timeout=10)
     time.sleep(0.3)
     click(report.last()["rects"][f"colour={entry}"])
     return until(report, f"the {entry} picture",
@@ -60,19 +60,6 @@ def exported(preset_path, option, size, spacing, name):
                    check=True, capture_output=True)
     image = Image.open(out)
     return image
-
-
-def read_pixels(report, line, px, py):
-    """Puts the cursor on the centre of image pixel (px, py); returns the readout there."""
-    rect = line["rects"]["preview_image"]
-    width, height = line["preview"]["width"], line["preview"]["height"]
-    sx = rect[0] + (px + 0.5) * (rect[2] - rect[0]) / width
-    sy = rect[1] + (py + 0.5) * (rect[3] - rect[1]) / height
-    xdo("mousemove", int(sx), int(sy))
-    time.sleep(0.15)
-    xdo("mousemove", int(sx), int(sy))
-    return until(report, f"the readout at pixel ({px}, {py})",
-                 lambda l: l.get("readout") and "sample" in l["readout"], timeout=10)["readout"]
 
 
 def water(report, name):
@@ -118,7 +105,7 @@ def run_preset(name):
             if image.size != size:
                 fail(f"the export is {image.size}, the preview {size}")
             for px, py in PIXELS:
-                readout = read_pixels(report, report.last(), px, py)
+                readout = x11_drive.readout_at(report, px, py, lambda r: "sample" in r)
                 want = image.getpixel((px, py))
                 got = readout["sample"]["value"]
                 if readout["sample"]["map"] != entry or got != want:

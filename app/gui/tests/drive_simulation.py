@@ -47,21 +47,6 @@ def exported_raw(preset_path, size, sets, name):
     return np.fromfile(out, dtype="<f4").reshape(size[1], size[0])
 
 
-def value_at(report, px, py):
-    """Puts the cursor on image pixel (px, py); the readout there (its noise point and value)."""
-    line = report.last()
-    rect = line["rects"]["preview_image"]
-    width, height = line["preview"]["width"], line["preview"]["height"]
-    sx = rect[0] + (px + 0.5) * (rect[2] - rect[0]) / width
-    sy = rect[1] + (py + 0.5) * (rect[3] - rect[1]) / height
-    xdo("mousemove", int(sx), int(sy))
-    time.sleep(0.15)
-    xdo("mousemove", int(sx), int(sy))
-    return until(report, f"the readout at pixel ({px}, {py})",
-                 lambda l: l.get("readout") and l["readout"]["image"] == "A" and
-                 l["rects"]["preview_image"] == rect, timeout=10)["readout"]
-
-
 def pixel_border(readout, params, cell):
     """Whether the readout's point lies within a tenth of a pixel of a pixel's border."""
     fx = (readout["x"] - float(params["offset_x"])) / cell
@@ -76,7 +61,7 @@ def check_final(report, preset_path, sets, what):
     params = line["params"]
     cell = float(params["frequency"]) / size[0]
     for px, py in PIXELS:
-        readout = value_at(report, px, py)
+        readout = x11_drive.readout_at(report, px, py, lambda r: r["image"] == "A")
         # The pixel the cursor landed on, from the noise point the readout names (a screen pixel
         # is not a whole image pixel, and on a border the point and the pixel may round apart:
         # the value must be that pixel's or, on a border, its neighbour's).

@@ -204,3 +204,19 @@ def into_view(report, key, margin=10):
         time.sleep(0.15)
         line = report.last()
     fail(f"could not scroll {key} into view: {line['rects'][key]}")
+
+
+def readout_at(report, px, py, wanted=lambda readout: True):
+    """Puts the cursor on the centre of image pixel (px, py) of the preview (twice: a frame must
+    see it move) and returns the readout the window then reports, once `wanted(readout)` holds."""
+    line = report.last()
+    rect = line["rects"]["preview_image"]
+    width, height = line["preview"]["width"], line["preview"]["height"]
+    sx = rect[0] + (px + 0.5) * (rect[2] - rect[0]) / width
+    sy = rect[1] + (py + 0.5) * (rect[3] - rect[1]) / height
+    xdo("mousemove", int(sx), int(sy))
+    time.sleep(0.15)
+    xdo("mousemove", int(sx), int(sy))
+    return until(report, f"the readout at pixel ({px}, {py})",
+                 lambda l: l.get("readout") and l["rects"]["preview_image"] == rect and wanted(l["readout"]),
+                 timeout=10)["readout"]
