@@ -735,8 +735,10 @@ ExportResult commit_set(const std::vector<SetPart>& parts, const std::filesystem
         for (const auto& [other, simulation] : simulations)
             if (other->preset.params == part.preset.params) return simulation;
         if (auto error = noise::validate(part.preset.params); !error.empty()) fail(error);
-        simulations.emplace_back(&part, simulate_image(part.preset.params, part.request.size,
-                                                       part.request.threads, cancel, nullptr, 0.0));
+        // Its progress fills the first part's share (the first part simulates: the heightmap, a tile).
+        simulations.emplace_back(
+            &part, simulate_image(part.preset.params, part.request.size, part.request.threads, cancel,
+                                  progress, 1.0 / static_cast<double>(parts.size())));
         return simulations.back().second;
     };
     std::vector<StagedExport> staged;
