@@ -153,10 +153,6 @@ struct Arguments {
     std::vector<std::string> assignments;
 };
 
-// With erosion.method = simulate the field is the simulation's result on an image of this size
-// (simulated_field.hpp): a 1024 image of the frame, as the window shows it.
-constexpr ImageSize default_simulated_size{1024, 1024};
-
 // "" or the error line; `help` is set for --help.
 std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help) {
     const std::string allowed = "expected --preset FILE, --set key=value, --size WxH or --help";
@@ -239,7 +235,7 @@ int sample_main(int argc, char** argv) try {
     }
     if (auto error = noise::validate(preset.params); !error.empty()) return fail("--set: " + error);
     const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
-    ImageSize size       = default_simulated_size;
+    ImageSize size{noise::default_simulated_side, noise::default_simulated_side};
     if (given.size) {
         if (!simulated)
             return fail("--size " + shown(*given.size) +

@@ -49,9 +49,9 @@ unsigned threads_of(int threads) {
 
 using Size = std::tuple<int, int>;  // width, height
 
-// Where erosion.method = simulate runs when no image is given (sample, sample_gradient): the
-// window's and `noise-explorer sample`'s 1024 x 1024.
-constexpr Size default_simulated_size{1024, 1024};
+// Where erosion.method = simulate runs when no image is given (sample, sample_gradient), as
+// `noise-explorer sample` does.
+constexpr Size default_simulated_size{noise::default_simulated_side, noise::default_simulated_side};
 
 // The noise of a preset on a width x height image, after the rules that join keys (tiling needs
 // an integer lacunarity...). erosion.method = simulate first simulates the whole image

@@ -8,6 +8,7 @@
 
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
+#include "stack_stage.hpp"
 
 namespace noise {
 
@@ -66,9 +67,8 @@ std::optional<SimulatedField> simulate_field(const Params& params, int width, in
     options.threads = control.threads;
     options.cancel  = control.cancel;
     if (!render(FractalNoise(params), Region::full(width, height), heights, options)) return std::nullopt;
-    const Range range = nominal_range(params);
-    const double lo = range.lo, inv_span = 1.0 / (range.hi - range.lo);
-    for (float& h : heights) h = static_cast<float>((h - lo) * inv_span);
+    const Range range = nominal_range(params);  // the stack's own conversion (stack_stage.hpp)
+    for (float& h : heights) h = static_cast<float>(detail::unit_height(static_cast<double>(h), range));
 
     // Step 2.
     std::optional<SimulationMaps> maps =

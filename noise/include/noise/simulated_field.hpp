@@ -40,6 +40,10 @@ struct SimulatedField {
 // (4 GiB at 8192 x 8192).
 inline constexpr int max_simulated_side = 8192;
 
+// The image a point sampler simulates when none is given (`sample`, the Python module's sample):
+// 1024 x 1024, the window's usual preview.
+inline constexpr int default_simulated_side = 1024;
+
 // The simulation's settings for an image `width` pixels wide, from the erosion.* keys.
 SimulationSettings simulation_settings(const Params& params, int width);
 
