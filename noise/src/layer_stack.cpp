@@ -139,49 +139,61 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
                         std::span<double> gx, std::span<double> gy) {
     const auto layers       = stack.layers();
     const std::size_t count = value.size();
-    // A row of unit heights with their x and y slopes: a field's rows through its nominal range.
+    // Every row in whole vectors (stack_dual_row): the pixels past the end are zeros, never read back.
+    const std::size_t padded = (count + max_row_lanes - 1) / max_row_lanes * max_row_lanes;
+    // A row of unit heights with their x and y slopes.
     struct DualRow {
         std::vector<double> v, x, y;
-        Dual at(std::size_t i) const { return {v[i], {x[i], y[i], 0.0, 0.0}}; }
+        explicit DualRow(std::size_t n = 0) : v(n), x(n), y(n) {}
+        DualRowView view() const { return {v.data(), x.data(), y.data()}; }
     };
+    // A field's rows through its nominal range.
     const auto field_rows = [&](const FractalNoise& field, Range range) {
-        DualRow r{std::vector<double>(count), std::vector<double>(count), std::vector<double>(count)};
-        value_gradient_row(field, row, step, r.v, r.x, r.y);
+        DualRow r(padded);
+        value_gradient_row(field, row, step, std::span(r.v).first(count), std::span(r.x).first(count),
+                           std::span(r.y).first(count));
         for (std::size_t i = 0; i < count; ++i) {
-            const Dual unit = unit_height(r.at(i), range);  // as trace.cpp's `stacked` takes it
-            r.v[i]          = unit.value;
-            r.x[i]          = unit.slope[0];
-            r.y[i]          = unit.slope[1];
+            const Dual unit =
+                unit_height(Dual{r.v[i], {r.x[i], r.y[i], 0.0, 0.0}}, range);  // as trace.cpp's `stacked`
+            r.v[i] = unit.value;
+            r.x[i] = unit.slope[0];
+            r.y[i] = unit.slope[1];
         }
         return r;
     };
-    std::vector<DualRow> own(layers.size()), masks(layers.size());
+    std::vector<DualRow> rows(2 * layers.size());  // each layer's own rows, then its mask field's
+    std::vector<DualRowView> own(layers.size()), masks(layers.size());
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const LayerStack::Layer& layer = layers[k];
+        DualRow& own_rows              = rows[k];
         if (layer.needed && layer.field) {
-            own[k] = field_rows(*layer.field, layer.field_range);
-        } else if (layer.needed) {
-            own[k] = {std::vector<double>(count), std::vector<double>(count), std::vector<double>(count)};
+            own_rows = field_rows(*layer.field, layer.field_range);
+        } else if (layer.needed && layer.settings->source == LayerSource::heightmap) {
+            own_rows = DualRow(padded);  // the bicubic's texels per pixel (shapes and constants: on lanes)
             for (std::size_t i = 0; i < count; ++i) {
-                const Dual h = placed_own_height<Dual>(stack, layer, row.pixel_x(i), row.y);
-                own[k].v[i]  = h.value;
-                own[k].x[i]  = h.slope[0];
-                own[k].y[i]  = h.slope[1];
+                const Dual h  = placed_own_height<Dual>(stack, layer, row.pixel_x(i), row.y);
+                own_rows.v[i] = h.value;
+                own_rows.x[i] = h.slope[0];
+                own_rows.y[i] = h.slope[1];
             }
         }
-        if (layer.mask) masks[k] = field_rows(*layer.mask, layer.mask_range);
+        if (!own_rows.v.empty()) own[k] = own_rows.view();
+        if (layer.mask) {
+            rows[layers.size() + k] = field_rows(*layer.mask, layer.mask_range);
+            masks[k]                = rows[layers.size() + k].view();
+        }
     }
-    const ShapingPlan& plan = stack.base().shaping();
-    for (std::size_t i = 0; i < count; ++i) {
-        const Dual u = layer1_unit(plan, Dual{value[i], {gx[i], gy[i], 0.0, 0.0}});
-        const Dual a = stack_heights(
-            stack, u, [&](std::size_t k) { return own[k].at(i); },
-            [&](std::size_t k) { return masks[k].at(i); });
-        const Dual v = layer1_raw(plan, a);
-        value[i]     = v.value;
-        gx[i]        = v.slope[0];
-        gy[i]        = v.slope[1];
-    }
+    DualRow out(padded);
+    std::vector<double> frame_x(padded);
+    for (std::size_t i = 0; i < count; ++i) frame_x[i] = stack.frame_x(row.pixel_x(i));
+    std::copy(value.begin(), value.end(), out.v.begin());
+    std::copy(gx.begin(), gx.end(), out.x.begin());
+    std::copy(gy.begin(), gy.end(), out.y.begin());
+    stack_dual_row(stack, own, masks, frame_x.data(), stack.frame_y(row.y), out.v.data(), out.x.data(),
+                   out.y.data(), padded);
+    std::copy_n(out.v.begin(), count, value.begin());
+    std::copy_n(out.x.begin(), count, gx.begin());
+    std::copy_n(out.y.begin(), count, gy.begin());
 }
 
 }  // namespace detail

@@ -23,10 +23,26 @@ void blend_layer_row(const StackLayer& layer, const double* own, const double* m
 
 // value[i], gx[i], gy[i], layer 1's shaped value and gradient at pixel i of `row`, become the
 // stack's, bit for bit what value_gradient gives at that pixel's point: each noise layer's and mask
-// field's own rows from value_gradient_row, shapes and heightmaps per pixel, then stack_heights on
-// dual numbers pixel by pixel. (A dual number's slopes along z and w never enter those along x, y.)
+// field's own rows from value_gradient_row, heightmaps per pixel, then stack_dual_row. (A dual
+// number's slopes along z and w never enter those along x, y.)
 void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step, std::span<double> value,
                         std::span<double> gx, std::span<double> gy);
+
+// A row of dual numbers: unit heights and their slopes along x and y.
+struct DualRowView {
+    const double *v = nullptr, *x = nullptr, *y = nullptr;
+};
+
+// stack_heights<Dual> between layer1_unit and layer1_raw for `count` pixels, on the CPU's widest
+// SIMD target (simd/stack_dual_kernel.cpp), bit for bit: value, gx, gy are layer 1's raw value and
+// slopes in and the stack's out; own[k] is layer k + 2's own height and masks[k] its mask field's
+// unit height (stack.layers()'s order), or empty for a shape or a constant, placed on the lanes at
+// frame_x[i], frame_y (LayerStack::frame_x, frame_y of the pixel's point). Every array is read in
+// whole vectors: `count` a multiple of max_row_lanes, the pixels past a row's end any values.
+inline constexpr std::size_t max_row_lanes = 16;
+void stack_dual_row(const LayerStack& stack, std::span<const DualRowView> own,
+                    std::span<const DualRowView> masks, const double* frame_x, double frame_y, double* value,
+                    double* gx, double* gy, std::size_t count);
 
 class StackRows {
   public:

@@ -61,9 +61,13 @@ std::vector<noise::Params> fields() {
     lifted.clamp_min     = 0.2;
     lifted.clamp_max     = 0.9;
     all.push_back(lifted);
-    noise::Params curved = hills();  // the reference's shaping, pixel by pixel
+    noise::Params curved = hills();  // the curve on lanes: each lane picks its segment
     curved.curve         = noise::curve_preset(noise::CurvePreset::valley);
-    curved.terraces      = 4;
+    all.push_back(curved);
+    curved.invert = true;  // after the curve, the lanes' other steps
+    curved.scale  = 0.8;
+    all.push_back(curved);
+    curved.terraces = 4;  // the terraces: the reference's shaping, pixel by pixel
     all.push_back(curved);
     // Fields the lanes do not cover, one setting each.
     const std::vector<std::vector<std::pair<const char*, const char*>>> uncovered{

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -171,22 +173,28 @@ TEST(LayerStack, GradientIsTheDerivative) {
     }
 }
 
-TEST(LayerStack, GradientRowsAreValueGradientBitForBit) {
+TEST(LayerStack, GradientRowsAreValueGradientBitForBitOnEveryTarget) {
     // The normal maps' and the erosion filter's rows: layer 1 on lanes where they cover it, the
-    // stack on dual numbers after it; each pixel as value_gradient gives it.
+    // stack on dual numbers on lanes after it (a row of 70: a partial last vector); each pixel as
+    // value_gradient gives it, the sign of a zero too.
     const noise::RowSpec row{-0.3, 0.0173, -3, 0.41};
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
     for (const Params& params : stacks()) {
         const noise::FractalNoise noise(params);
-        std::vector<double> value(70), gx(70), gy(70);
-        noise::value_gradient_row(noise, row, 1e-3, value, gx, gy);
-        for (std::size_t i = 0; i < value.size(); ++i) {
-            const noise::Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step, row.y,
-                                 params.z, params.w};
-            const noise::ValueGradient vg = noise::value_gradient(noise, p, 1e-3);
-            ASSERT_EQ(value[i], vg.value) << i;
-            ASSERT_EQ(gx[i], vg.gradient[0]) << i;
-            if (params.dimension >= 2) {
-                ASSERT_EQ(gy[i], vg.gradient[1]) << i;
+        for (const auto name : noise::available_simd_targets()) {
+            noise_test::ForcedTarget forced(name);
+            ASSERT_TRUE(forced.ok) << name;
+            std::vector<double> value(70), gx(70), gy(70);
+            noise::value_gradient_row(noise, row, 1e-3, value, gx, gy);
+            for (std::size_t i = 0; i < value.size(); ++i) {
+                const noise::Point p{row.x_origin + (row.first + static_cast<int>(i) + 0.5) * row.x_step,
+                                     row.y, params.z, params.w};
+                const noise::ValueGradient vg = noise::value_gradient(noise, p, 1e-3);
+                ASSERT_EQ(bits(value[i]), bits(vg.value)) << name << " " << i;
+                ASSERT_EQ(bits(gx[i]), bits(vg.gradient[0])) << name << " " << i;
+                if (params.dimension >= 2) {
+                    ASSERT_EQ(bits(gy[i]), bits(vg.gradient[1])) << name << " " << i;
+                }
             }
         }
     }

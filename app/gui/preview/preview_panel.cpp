@@ -362,6 +362,8 @@ PreviewPanel::PreviewPanel(int size_override, std::function<void()> wake)
 
 bool PreviewPanel::busy() const { return worker_->status().busy || gesture_in_progress(state_); }
 
+bool PreviewPanel::gesturing() const { return gesture_in_progress(state_); }
+
 void PreviewPanel::take_noise_image(bool keep) {
     if (auto image = worker_->take_image(); image && keep) {
         shown_generation_ = image->generation;

@@ -110,6 +110,8 @@ class PreviewPanel final : public Panel {
     // True while the worker renders, or while a pan, a scanline or probe drag or a wheel burst
     // is in progress (the gesture changes the settings over several frames).
     bool busy() const override;
+    // The gesture alone (busy() without the render): the picture moves with the hand.
+    bool gesturing() const;
 
     // [The image] Start of a frame: the worker's newest image onto the picture; with
     // `keep` false (another image is shown there) it is taken and dropped.

@@ -70,6 +70,13 @@ bool Explorer::busy() const {
     return composition_busy();
 }
 
+bool Explorer::only_rendering() const {
+    if (composition_busy() || preview_.gesturing()) return false;
+    for (const Panel* panel : panels())
+        if (panel != &preview_ && panel != &curve_ && panel->busy()) return false;
+    return preview_.busy() || curve_.busy();
+}
+
 bool Explorer::composition_busy() const {
     return gesture_ || (influence_task_ && !influence_task_->finished()) || lattice_.flow.busy() ||
            (terrain_shown_ && terrain_->busy()) || select_2d_tab_;

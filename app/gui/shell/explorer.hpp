@@ -71,6 +71,10 @@ class Explorer {
     // busy() (panels()) or what the composition itself runs (composition_busy). The main loop
     // then keeps drawing at a steady rate instead of sleeping until the next event.
     bool busy() const;
+    // True when busy only because the preview's image or the curve is being rendered: nothing on
+    // screen moves but a progress indicator until the worker posts its result (and the post wakes
+    // the main loop), so the loop may draw fewer frames meanwhile (gui_main.cpp [3]).
+    bool only_rendering() const;
     // True when the preview shows the full image of the newest settings (for --screenshot).
     bool settled() const;
     bool wants_quit() const { return quit_; }

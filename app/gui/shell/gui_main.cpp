@@ -92,6 +92,21 @@ bool input_this_frame() {
     return io.WantTextInput;
 }
 
+// Did anything new come in this frame: a move, a wheel, a press or release, a typed character?
+// A key held counts too (keyboard navigation and repeats need frames); a mouse button held still
+// does not (a slider held without moving changes nothing).
+bool input_event_this_frame() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f ||
+        io.MouseWheelH != 0.0f || io.InputQueueCharacters.Size > 0)
+        return true;
+    for (int button = 0; button < IM_ARRAYSIZE(io.MouseDown); ++button)
+        if (io.MouseClicked[button] || io.MouseReleased[button]) return true;
+    for (bool down : io.KeysDown)
+        if (down) return true;
+    return false;
+}
+
 // [0] What the window starts with: --preset, else the last session, else the welcome preset.
 struct StartState {
     gui::Settings initial;
@@ -258,6 +273,7 @@ int gui_main(int argc, char** argv) {
         };
         double last_input        = 0.0;
         long frame               = 0;
+        long frames_since_event  = 0;  // frames drawn since the last input event
         std::string window_title = "Noise Explorer";
         while (status == 0 && !explorer.wants_quit() && !interrupted) {
             // [3] Wait: short while anything moves, long when idle.
@@ -265,7 +281,14 @@ int gui_main(int argc, char** argv) {
             // without input only events (or a worker's wake-up) start one.
             const double quiet = seconds() - last_input;
             const bool lively  = explorer.busy() || frame < 3 || !options.screenshot.empty() || quiet < 0.5;
-            glfwWaitEventsTimeout(lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
+            // While only a render runs (the preview's image, the curve) and nothing came in for two
+            // frames, draw the progress at 10 Hz: under Mesa's software renderer a frame takes
+            // 20-30 ms of CPU on the cores the render needs (a 4096-wide preview rendered in 0.83
+            // of the time paced: docs/performance.md, issue 36). The worker's post and any input
+            // end the wait at once.
+            const bool paced = frames_since_event >= 2 && frame >= 3 && options.screenshot.empty() &&
+                               explorer.only_rendering();
+            glfwWaitEventsTimeout(paced ? 0.1 : lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
 
             // The close button asks the explorer, which asks the user when something is unsaved.
             if (glfwWindowShouldClose(window)) {
@@ -280,6 +303,7 @@ int gui_main(int argc, char** argv) {
             ImGui_ImplGlfw_NewFrame();
             ImGui::NewFrame();
             if (input_this_frame()) last_input = seconds();
+            frames_since_event = input_event_this_frame() ? 0 : frames_since_event + 1;
             report.begin_frame();
             explorer.draw(inbox);
             ImGui::Render();

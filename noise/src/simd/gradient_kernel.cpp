@@ -31,52 +31,13 @@
 #include "gradient_rows.hpp"
 #include "noise/algorithms.hpp"
 #include "shaping_stage.hpp"
+#include "simd/dual_lanes-inl.h"
 #include "simd/lattice_simd-inl.h"
 #include "stack_rows.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace noise {
 namespace HWY_NAMESPACE {
-
-// [SECTION] Dual numbers on lanes (dual.hpp's operations) ----------------------------------
-
-struct DualLanes {
-    VF value, dx, dy;
-};
-
-HWY_INLINE DualLanes Plus(const DualLanes& a, const DualLanes& b) {
-    return {hn::Add(a.value, b.value), hn::Add(a.dx, b.dx), hn::Add(a.dy, b.dy)};
-}
-HWY_INLINE DualLanes Minus(const DualLanes& a, const DualLanes& b) {
-    return {hn::Sub(a.value, b.value), hn::Sub(a.dx, b.dx), hn::Sub(a.dy, b.dy)};
-}
-HWY_INLINE DualLanes Times(const DualLanes& a, const DualLanes& b) {  // (ab)' = a'b + ab'
-    return {hn::Mul(a.value, b.value), hn::Add(hn::Mul(a.dx, b.value), hn::Mul(a.value, b.dx)),
-            hn::Add(hn::Mul(a.dy, b.value), hn::Mul(a.value, b.dy))};
-}
-HWY_INLINE DualLanes Scaled(VF c, const DualLanes& a) {  // c * a (a * c alike: IEEE products commute)
-    return {hn::Mul(c, a.value), hn::Mul(c, a.dx), hn::Mul(c, a.dy)};
-}
-HWY_INLINE DualLanes OneMinus(const DualLanes& a) {  // 1.0 - a: the slopes negated
-    const DF d;
-    return {hn::Sub(hn::Set(d, 1.0), a.value), hn::Neg(a.dx), hn::Neg(a.dy)};
-}
-HWY_INLINE DualLanes Absolute(const DualLanes& a) {  // abs: the slopes flip where a < 0
-    const DF d;
-    const auto negative = hn::Lt(a.value, hn::Zero(d));
-    return {hn::Abs(a.value), hn::IfThenElse(negative, hn::Neg(a.dx), a.dx),
-            hn::IfThenElse(negative, hn::Neg(a.dy), a.dy)};
-}
-HWY_INLINE DualLanes Clamped01(const DualLanes& a) {  // std::clamp(a, 0, 1); flat where it clamps
-    const DF d;
-    const VF zero = hn::Zero(d), one = hn::Set(d, 1.0);
-    const auto inside = hn::And(hn::Ge(a.value, zero), hn::Le(a.value, one));
-    return {hn::IfThenElse(hn::Lt(a.value, zero), zero, hn::IfThenElse(hn::Lt(one, a.value), one, a.value)),
-            hn::IfThenElseZero(inside, a.dx), hn::IfThenElseZero(inside, a.dy)};
-}
-HWY_INLINE DualLanes LerpDual(const DualLanes& s, const DualLanes& a, const DualLanes& b) {
-    return Plus(a, Times(s, Minus(b, a)));  // interpolate.hpp's lerp: a + s (b - a)
-}
 
 // [SECTION] Step 1: the curves' slopes (interpolate.hpp's *_slope, lane-wise) -------------------
 
@@ -130,21 +91,10 @@ struct RandomDual {
 
 // [SECTION] Shaping on dual numbers (shaping_stage.hpp's shape<Dual>, lane-wise) ------------------
 
-// V{c}: a constant, its slopes +0.
-HWY_INLINE DualLanes Constant(double c) {
-    const DF d;
-    return {hn::Set(d, c), hn::Zero(d), hn::Zero(d)};
-}
-
-// min_of and max_of pick one operand whole, the first at a tie (dual.hpp).
-HWY_INLINE DualLanes Pick(hn::Mask<DF> second, const DualLanes& a, const DualLanes& b) {
-    return {hn::IfThenElse(second, b.value, a.value), hn::IfThenElse(second, b.dx, a.dx),
-            hn::IfThenElse(second, b.dy, a.dy)};
-}
-
 HWY_INLINE DualLanes ShapeDual(const ShapingPlan& plan, const DualLanes& v) {
     const DF d;
     DualLanes u = Scaled(hn::Set(d, plan.inv_span), Minus(v, Constant(plan.lo)));
+    if (!plan.knots.empty()) u = CurveDual(plan, u);
     if (plan.invert) u = OneMinus(u);
     if (plan.scale != 1.0 || plan.bias != 0.0)
         u = Plus(Scaled(hn::Set(d, plan.scale), u), Constant(plan.bias));
