@@ -8,6 +8,7 @@
 #include <array>
 #include <utility>
 
+#include "simd/gradient_nibbles-inl.h"
 #include "simd/lattice_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -29,6 +30,8 @@ namespace HWY_NAMESPACE {
 template <int D>
 struct ImprovedLanes {
     static constexpr int tables = D == 1 ? 1 : (D <= 3 ? 2 : 3);
+    // 2D and 3D: the tables' terms depend on h & 15 only (GradientNibbles).
+    static constexpr bool by_nibble = D == 2 || D == 3;
 
     // tables (2D, 3D): sign of x (0: no x), and the other term. 4D: sign of x (0: no x), then
     // the two terms after it (or, without x, the whole sum in the second table).
@@ -255,6 +258,16 @@ struct PerlinOctave {
     // done once per lattice point, and each lane only brings in its x distance.
     static void RunTabulated(const OctaveInputs& in, const Hasher& hasher, const double (*other)[4]) {
         constexpr int T = Gradient::tables;
+        if constexpr (by_nibble) {
+            // Lanes far apart (high frequencies): the terms from registers, not from the tables.
+            if (FarApart(hasher)) {
+                HWY_ALIGN double terms[T][Hasher::combos][16];
+                NibbleTerms(in, other, terms);
+                const Nibbles nibbles(hasher.table(), hasher.range(), terms);
+                if (!OnALatticeLine(other)) return BlendNibbles<false>(in, hasher, nibbles);
+                return BlendNibbles<true>(in, hasher, nibbles);
+            }
+        }
         HWY_ALIGN double storage[T][Hasher::capacity];
         const double* tables[T];
         Tabulate(in, hasher, other, storage, tables);
@@ -262,6 +275,96 @@ struct PerlinOctave {
             if (!OnALatticeLine(other)) return BlendTabulated<false>(in, hasher, tables);
         }
         BlendTabulated<true>(in, hasher, tables);
+    }
+
+    // Whether GradientNibbles serves this octave's gradients (two-point curves, Ken's 2D and 3D
+    // gradients, an AVX-512 target).
+    static constexpr bool by_nibble = [] {
+        if constexpr (requires { Gradient::by_nibble; })
+            return has_gradient_nibbles && PerAxis == 2 && Gradient::by_nibble && Gradient::may_drop_guard;
+        return false;
+    }();
+    using Nibbles = GradientNibbles<Hasher::combos, Gradient::tables>;
+
+    // Whether the chunk's lanes lie far apart in its tables, beyond two vectors' width (the first
+    // vector's spread stands for every vector's: a row's pixels are evenly spaced), and
+    // GradientNibbles can read them. Within two vectors' width the tables' permutes were as fast
+    // (measured: the one-octave high-frequency grid, whose lanes reach 12-13 entries).
+    static bool FarApart(const Hasher& hasher) {
+        return hasher.within_256() && hasher.spread(0) > 2 * static_cast<std::int64_t>(hn::Lanes(DF()));
+    }
+
+    // Each field's nibbles.
+    template <int F, std::size_t... f>
+    static std::array<Nibbles, F> NibblesOf(const std::array<Hasher, F>& hashers,
+                                            const double (*terms)[Gradient::tables][Hasher::combos][16],
+                                            std::index_sequence<f...>) {
+        return {Nibbles(hashers[f].table(), hashers[f].range(), terms[f])...};
+    }
+
+    // BlendTabulatedFields with each lane's terms from the nibbles, the fields side by side.
+    template <bool guarded, int F>
+    static void BlendNibblesFields(const OctaveInputs* in, const Hasher& hasher,
+                                   const std::array<Nibbles, F>& nibbles) {
+        const DF d;
+        const std::array<Emitter<true>, F> emit = EmittersOf<F>(in, std::make_index_sequence<F>{});
+        for (int i = 0; i < in[0].padded; i += static_cast<int>(hn::Lanes(d))) {
+            const VF frac_x = hn::Load(d, in[0].frac_x + i);
+            const VI entry  = hasher.entry_lanes(i);
+            VF values[F][Hasher::points];
+            for (int f = 0; f < F; ++f) {
+                VF fixed[Hasher::points][Gradient::tables];
+                nibbles[f].Fetch(entry, fixed);
+                for (int n = 0; n < Hasher::points; ++n) {
+                    const int offset = first + n % PerAxis;
+                    const VF x =
+                        offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
+                    values[f][n] = Gradient::template apply<guarded>(x, fixed[n]);
+                }
+            }
+            const VF weight_x = hn::Load(d, in[0].weight_x + i);
+            int remaining     = Hasher::points;  // BlendLanes, the fields side by side
+            for (int axis = 0; axis < D; ++axis) {
+                const VF t = axis == 0 ? weight_x : hn::Set(d, in[0].row.weight[axis]);
+                remaining /= 2;
+                for (int n = 0; n < remaining; ++n)
+                    for (int f = 0; f < F; ++f)
+                        values[f][n] = Lerp(t, values[f][2 * n], values[f][2 * n + 1]);
+            }
+            for (int f = 0; f < F; ++f) emit[f](i, values[f][0]);
+        }
+    }
+
+    // terms[t][c][n]: table t's term for a point of combination c whose hash has low nibble n,
+    // by the same tabulate as the tables' (so the same values).
+    static void NibbleTerms(const OctaveInputs& in, const double (*other)[4],
+                            double (*terms)[Hasher::combos][16]) {
+        HWY_ALIGN std::int64_t nibble[16];
+        for (int n = 0; n < 16; ++n) nibble[n] = n;
+        for (int c = 0; c < Hasher::combos; ++c) {
+            double* at[Gradient::tables];
+            for (int t = 0; t < Gradient::tables; ++t) at[t] = terms[t][c];
+            Gradient::tabulate(in, nibble, other[c], 16, at);
+        }
+    }
+
+    // BlendTabulated with each lane's terms from the nibbles (GradientNibbles::Fetch).
+    template <bool guarded>
+    static void BlendNibbles(const OctaveInputs& in, const Hasher& hasher, const Nibbles& nibbles) {
+        const DF d;
+        const Emitter<true> emit(in);
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            const VF frac_x = hn::Load(d, in.frac_x + i);
+            VF fixed[Hasher::points][Gradient::tables];
+            nibbles.Fetch(hasher.entry_lanes(i), fixed);
+            VF values[Hasher::points];
+            for (int n = 0; n < Hasher::points; ++n) {
+                const int offset = first + n % PerAxis;
+                const VF x = offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
+                values[n]  = Gradient::template apply<guarded>(x, fixed[n]);
+            }
+            emit(i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+        }
     }
 
     // Step 3's fixed part for every tabulated lattice point, into storage; tables[t] = storage[t].
@@ -304,6 +407,16 @@ struct PerlinOctave {
         const RowDistances row_distances(in[0]);  // the fields share the row
         const auto& other = row_distances.at;
         constexpr int T   = Gradient::tables;
+        if constexpr (by_nibble) {
+            if (FarApart(hashers[0])) {
+                HWY_ALIGN double terms[F][T][Hasher::combos][16];
+                for (int f = 0; f < F; ++f) NibbleTerms(in[f], other, terms[f]);
+                const std::array<Nibbles, F> nibbles =
+                    NibblesOf<F>(hashers, terms, std::make_index_sequence<F>{});
+                if (!OnALatticeLine(other)) return BlendNibblesFields<false, F>(in, hashers[0], nibbles);
+                return BlendNibblesFields<true, F>(in, hashers[0], nibbles);
+            }
+        }
         HWY_ALIGN double storage[F][T][Hasher::capacity];
         const double* tables[F][T];
         for (int f = 0; f < F; ++f) Tabulate(in[f], hashers[f], other, storage[f], tables[f]);
