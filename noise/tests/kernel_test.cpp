@@ -147,9 +147,10 @@ TEST(Kernel, EveryBaseNoiseOnEveryTargetEqualsTheReference) {
     }
 }
 
-// At high frequencies, where a vector's lanes lie more than two vectors' width apart in the
-// chunk's tables, the AVX-512 targets read Ken's 2D and 3D gradient terms from registers
-// (gradient_nibbles-inl.h): untiled, tiled with periods whose tables fit 256 entries or repeat
+// At high frequencies, where a vector's lanes lie far apart in the chunk's tables, the AVX-512
+// targets read Ken's 2D and 3D gradient terms from registers (gradient_nibbles-inl.h), their
+// nibbles from the chunk's table (forced AVX3) or, untiled on a CPU with byte permutes (AVX3_DL),
+// from the chain itself: untiled, tiled with periods whose tables fit 256 entries or repeat
 // every 256 (200, 256) and with one that takes the tables' path (300), on rows across lattice
 // lines (the guarded blend: y = 0 and 0.5 lie on them), warped (the warp's components side by
 // side), each lane on every target equals the reference.
@@ -172,7 +173,8 @@ TEST(Kernel, FarApartGradientsOnEveryTargetEqualTheReference) {
                             params.z              = -0.75;
                             const noise::FractalNoise noise(params);
                             const noise::RowKernel kernel(noise);
-                            const noise::RowSpec spec{-37.3, tile != 0 ? 3.0 : 3.01, 0, y};
+                            // 1.37 and 3 cells a pixel: lanes within two vectors' width, beyond.
+                            const noise::RowSpec spec{-37.3, tile != 0 ? 3.0 : y == 0.5 ? 1.37 : 3.01, 0, y};
                             std::vector<double> row(300);
                             kernel.fill_row(spec, row);
                             for (std::size_t i = 0; i < row.size(); ++i) {
