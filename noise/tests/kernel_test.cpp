@@ -190,6 +190,22 @@ TEST(Kernel, FarApartGradientsOnEveryTargetEqualTheReference) {
     }
 }
 
+// The value kernel's h / 127.5 - 1 (value_kernel.cpp, ValueOfByte): on AVX-512 the quotient
+// comes from the reciprocal and one fused correction step, which must give the correctly rounded
+// quotient, as the reference's division does, for every byte. The same steps in scalar (std::fma
+// rounds once, as vfmadd does); the product alone misses 24 of the 256, so the check can fail.
+TEST(Kernel, ValueOfAByteFromTheReciprocalIsTheQuotient) {
+    const double reciprocal = 1.0 / 127.5;
+    int product_misses      = 0;
+    for (int byte = 0; byte < 256; ++byte) {
+        const double h  = byte;
+        const double q0 = h * reciprocal;
+        EXPECT_EQ(std::fma(std::fma(-q0, 127.5, h), reciprocal, q0), h / 127.5) << "byte " << byte;
+        product_misses += q0 != h / 127.5 ? 1 : 0;
+    }
+    EXPECT_EQ(product_misses, 24);
+}
+
 // Every cellular configuration (dimension x metric x return x fractal), on every target, equals
 // the reference bit for bit: a few cells per row, a cell per pixel or more, tiled with small and
 // large periods (the x index wrapped per lane), and at jitter 0 (ties between equal distances).
