@@ -139,11 +139,12 @@ inline bool HasByteTables() { return (hwy::SupportedTargets() & HWY_AVX3_DL) != 
 
 // The nibbles of Ken's chain for the 256 x indices of an untiled row (the lattice wraps with &
 // 255, stride 1), as GradientNibbles' words: x index j's hash for combination c of the other axes,
-// whose wrapped indices are row_index[axis - 1][offset]. Tabulating them a point at a time cost
-// more than the blend of the octave itself (about 1300 scalar lookups per chunk in 2D); here
-// each link of 256 chains is four byte permutes of the table in four registers (vpermi2b), and
-// the chain is the same: the same table (Lattice::permutation_table, its zero links riding with
-// the last axis as ChainTable does), the same indices, byte additions wrapping as its & 255.
+// whose wrapped indices are row_index[axis - 1][offset]. Tabulating them a point at a time
+// (about 1300 scalar lookups per chunk in 2D) was a large share of a high-frequency octave:
+// skipping it took perlin's 8 octaves from 2.1-2.3x FastNoise2 to 1.2-1.5x on an Intel Xeon
+// (docs/performance.md, Hosts). Here each link of 256 chains is four byte permutes of the table in four
+// registers (vpermi2b), and the chain is the same: the same table (Lattice::permutation_table, its zero links
+// riding with the last axis as ChainTable does), the same indices, byte additions wrapping as its & 255.
 template <int D, int Combos>
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi"))) void ChainNibbleWords(
     const Lattice& lattice, const std::int64_t (*row_index)[2], NibbleWords* words) {
