@@ -147,6 +147,65 @@ TEST(Kernel, EveryBaseNoiseOnEveryTargetEqualsTheReference) {
     }
 }
 
+// At high frequencies, where a vector's lanes lie far apart in the chunk's tables, the AVX-512
+// targets read Ken's 2D and 3D gradient terms from registers (gradient_nibbles-inl.h), their
+// nibbles from the chunk's table (forced AVX3) or, untiled on a CPU with byte permutes (AVX3_DL),
+// from the chain itself: untiled, tiled with periods whose tables fit 256 entries or repeat
+// every 256 (200, 256) and with one that takes the tables' path (300), on rows across lattice
+// lines (the guarded blend: y = 0 and 0.5 lie on them), warped (the warp's components side by
+// side), each lane on every target equals the reference.
+TEST(Kernel, FarApartGradientsOnEveryTargetEqualTheReference) {
+    for (const auto name : noise::available_simd_targets()) {
+        const noise_test::ForcedTarget forced(name);
+        for (int dimension : {2, 3})
+            for (auto curve : {Interpolation::quintic, Interpolation::linear})
+                for (const std::uint32_t tile : {0u, 200u, 256u, 300u})
+                    for (const double warp : {0.0, 0.5})
+                        for (const double y : {0.0, 0.5, -3.25}) {
+                            noise::Params params;
+                            params.algorithm      = Algorithm::perlin;
+                            params.gradients      = noise::Gradients::improved;
+                            params.dimension      = dimension;
+                            params.interpolation  = curve;
+                            params.octaves        = 4;
+                            params.tile           = tile;
+                            params.warp_amplitude = warp;
+                            params.z              = -0.75;
+                            const noise::FractalNoise noise(params);
+                            const noise::RowKernel kernel(noise);
+                            // 1.37 and 3 cells a pixel: lanes within two vectors' width, beyond.
+                            const noise::RowSpec spec{-37.3, tile != 0 ? 3.0 : y == 0.5 ? 1.37 : 3.01, 0, y};
+                            std::vector<double> row(300);
+                            kernel.fill_row(spec, row);
+                            for (std::size_t i = 0; i < row.size(); ++i) {
+                                noise::Point p = noise::pixel_point(params, 1, 0.0, 0.0);
+                                p[0]           = spec.pixel_x(i);
+                                p[1]           = y;
+                                ASSERT_EQ(std::bit_cast<std::uint64_t>(row[i]),
+                                          std::bit_cast<std::uint64_t>(noise.at(p)))
+                                    << "target " << name << ", pixel " << i << ": "
+                                    << noise_test::describe(params) << "y=" << y;
+                            }
+                        }
+    }
+}
+
+// The value kernel's h / 127.5 - 1 (value_kernel.cpp, ValueOfByte): on AVX-512 the quotient
+// comes from the reciprocal and one fused correction step, which must give the correctly rounded
+// quotient, as the reference's division does, for every byte. The same steps in scalar (std::fma
+// rounds once, as vfmadd does); the product alone misses 24 of the 256, so the check can fail.
+TEST(Kernel, ValueOfAByteFromTheReciprocalIsTheQuotient) {
+    const double reciprocal = 1.0 / 127.5;
+    int product_misses      = 0;
+    for (int byte = 0; byte < 256; ++byte) {
+        const double h  = byte;
+        const double q0 = h * reciprocal;
+        EXPECT_EQ(std::fma(std::fma(-q0, 127.5, h), reciprocal, q0), h / 127.5) << "byte " << byte;
+        product_misses += q0 != h / 127.5 ? 1 : 0;
+    }
+    EXPECT_EQ(product_misses, 24);
+}
+
 // Every cellular configuration (dimension x metric x return x fractal), on every target, equals
 // the reference bit for bit: a few cells per row, a cell per pixel or more, tiled with small and
 // large periods (the x index wrapped per lane), and at jitter 0 (ties between equal distances).

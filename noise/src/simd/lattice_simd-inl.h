@@ -372,6 +372,28 @@ class BlockHasher {
                wrapped_ == other.wrapped_;
     }
 
+    // How many table entries the lanes of pixels i .. i + Lanes - 1 reach: up to Lanes, one vector
+    // of the table holds them; up to 2 * Lanes, two; beyond, the lanes lie far apart.
+    std::int64_t spread(int i) const {
+        return in_.cell_x[i + static_cast<int>(hn::Lanes(DI())) - 1] - in_.cell_x[i] + Span;
+    }
+
+    // Whether entry k + s of every combination, for any lane's first entry k and s < Span, is
+    // also entry (k + s) & 255: the table holds at most 256 entries, or repeats a period of 256
+    // (untiled permutation). Then 256 entries per combination say all a lane can read.
+    bool within_256() const { return tabulated_ && (range_ <= 256 || (wrapped_ && j_period_ == 256)); }
+
+    // The table entry of each lane's first block point (entry_of), for pixels i ...
+    VI entry_lanes(int i) const {
+        const DI di;
+        const VI cell = hn::Load(di, in_.cell_x + i);
+        if (!wrapped_) return hn::Add(cell, hn::Set(di, base_ - x_lo_));
+        if (in_.period == 0) return hn::And(hn::Add(cell, hn::Set(di, base_)), hn::Set(di, j_period_ - 1));
+        HWY_ALIGN std::int64_t entry[max_lanes];
+        for (std::size_t lane = 0; lane < hn::Lanes(di); ++lane) entry[lane] = entry_of(in_.cell_x[i + lane]);
+        return hn::Load(di, entry);
+    }
+
     // hash[s + Span * c] for the lanes of pixels i .. i + Lanes - 1.
     void hashes(int i, VI* hash) const {
         const DI di;

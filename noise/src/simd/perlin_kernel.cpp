@@ -6,8 +6,10 @@
 #include <hwy/highway.h>
 
 #include <array>
+#include <type_traits>
 #include <utility>
 
+#include "simd/gradient_nibbles-inl.h"
 #include "simd/lattice_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -29,6 +31,8 @@ namespace HWY_NAMESPACE {
 template <int D>
 struct ImprovedLanes {
     static constexpr int tables = D == 1 ? 1 : (D <= 3 ? 2 : 3);
+    // 2D and 3D: the tables' terms depend on h & 15 only (GradientNibbles).
+    static constexpr bool by_nibble = D == 2 || D == 3;
 
     // tables (2D, 3D): sign of x (0: no x), and the other term. 4D: sign of x (0: no x), then
     // the two terms after it (or, without x, the whole sum in the second table).
@@ -206,7 +210,10 @@ struct RandomLanes {
 
 // [SECTION] One octave of gradient noise over a chunk --------------------------------------
 
-template <int D, int PerAxis, class Gradient>
+// ByteTables: the CPU has AVX-512 VBMI's byte permutes, so far-apart lanes' nibbles come straight
+// from the chain (ChainsInRegisters). Chosen when the kernel is made (ResolvePerlin), as the
+// target itself is: asking the CPU per chunk cost more than the octave (in a VM, CPUID traps).
+template <int D, int PerAxis, class Gradient, bool ByteTables = false>
 struct PerlinOctave {
     static constexpr int first =
         first_lattice_offset<PerAxis>;        // the lattice points' offsets: first, first + 1, ...
@@ -214,6 +221,9 @@ struct PerlinOctave {
     using Hasher                     = BlockHasher<D, PerAxis>;
 
     static void Run(const OctaveInputs& in) {
+        if constexpr (by_nibble && ByteTables) {
+            if (ChainsInRegisters(in)) return RunChainNibbles(in);
+        }
         HWY_ALIGN std::int64_t table[Hasher::capacity];
         const Hasher hasher(in, first, table, true);  // 2. HASH THE CORNERS (BYTES)
         RunHashed(in, hasher);
@@ -255,6 +265,17 @@ struct PerlinOctave {
     // done once per lattice point, and each lane only brings in its x distance.
     static void RunTabulated(const OctaveInputs& in, const Hasher& hasher, const double (*other)[4]) {
         constexpr int T = Gradient::tables;
+        if constexpr (by_nibble) {
+            // Lanes far apart (high frequencies): the terms from registers, not from the tables.
+            if (FarApart(hasher)) {
+                HWY_ALIGN double terms[T][Hasher::combos][16];
+                NibbleTerms(in, other, terms);
+                const Nibbles nibbles(hasher.table(), hasher.range(), terms);
+                const auto entry = [&](int i) { return hasher.entry_lanes(i); };
+                if (!OnALatticeLine(other)) return BlendNibbles<false>(in, entry, nibbles);
+                return BlendNibbles<true>(in, entry, nibbles);
+            }
+        }
         HWY_ALIGN double storage[T][Hasher::capacity];
         const double* tables[T];
         Tabulate(in, hasher, other, storage, tables);
@@ -262,6 +283,153 @@ struct PerlinOctave {
             if (!OnALatticeLine(other)) return BlendTabulated<false>(in, hasher, tables);
         }
         BlendTabulated<true>(in, hasher, tables);
+    }
+
+    // Whether GradientNibbles serves this octave's gradients (two-point curves, Ken's 2D and 3D
+    // gradients, an AVX-512 target).
+    static constexpr bool by_nibble = [] {
+        if constexpr (requires { Gradient::by_nibble; })
+            return has_gradient_nibbles && PerAxis == 2 && Gradient::by_nibble && Gradient::may_drop_guard;
+        return false;
+    }();
+    using Nibbles = GradientNibbles<Hasher::combos, Gradient::tables>;
+
+    // Whether the chunk's lanes lie far apart in its tables, beyond two vectors' width (the first
+    // vector's spread stands for every vector's: a row's pixels are evenly spaced), and
+    // GradientNibbles can read them. Within two vectors' width the tables' permutes were as fast
+    // (measured: the one-octave high-frequency grid, whose lanes reach 12-13 entries).
+    static bool FarApart(const Hasher& hasher) {
+        return hasher.within_256() && hasher.spread(0) > 2 * static_cast<std::int64_t>(hn::Lanes(DF()));
+    }
+
+    // Whether an octave's chunk takes its nibbles straight from Ken's chain in registers
+    // (ChainNibbleWords), without tabulating its points first: the permutation untiled at stride 1
+    // (the lattice wraps with & 255), lanes beyond one vector's width apart (and ByteTables: a
+    // CPU with byte permutes). Measured on the Intel Xeon of docs/performance.md (Hosts): within
+    // two vectors' width too (the one-octave high-frequency grid) the chain beat the table.
+    static bool ChainsInRegisters(const OctaveInputs& in) {
+        const auto lanes = static_cast<std::int64_t>(hn::Lanes(DF()));
+        return in.lattice->hash() == Hash::permutation && in.period == 0 && in.lattice->stride() == 1 &&
+               in.cell_x[lanes - 1] - in.cell_x[0] + PerAxis > lanes;
+    }
+
+    // The nibbles of an octave's chunk from the chain (ChainsInRegisters), for terms `terms`.
+    static Nibbles ChainNibbles(const OctaveInputs& in, const double (*terms)[Hasher::combos][16]) {
+        std::int64_t row_index[3][2] = {};  // the other axes' wrapped indices (Lattice::wrap)
+        for (int axis = 1; axis < D; ++axis)
+            for (int k = 0; k < 2; ++k) row_index[axis - 1][k] = (in.row.cell[axis].index + first + k) & 255;
+        NibbleWords words[Hasher::combos];
+        ChainNibbleWords<D, Hasher::combos>(*in.lattice, row_index, words);
+        return Nibbles(words, terms);
+    }
+
+    // A lane's first entry in the chain's nibbles: its cell's x index, wrapped.
+    static VI WrappedCellLanes(const OctaveInputs& in, int i) {
+        const DI di;
+        return hn::And(hn::Load(di, in.cell_x + i), hn::Set(di, 255));
+    }
+
+    static void RunChainNibbles(const OctaveInputs& in) {
+        const RowDistances row_distances(in);
+        const auto& other = row_distances.at;
+        HWY_ALIGN double terms[Gradient::tables][Hasher::combos][16];
+        NibbleTerms(in, other, terms);
+        const Nibbles nibbles = ChainNibbles(in, terms);
+        const auto entry      = [&](int i) { return WrappedCellLanes(in, i); };
+        if (!OnALatticeLine(other)) return BlendNibbles<false>(in, entry, nibbles);
+        BlendNibbles<true>(in, entry, nibbles);
+    }
+
+    template <int F>
+    static void RunChainNibblesFields(const OctaveInputs* in) {
+        const RowDistances row_distances(in[0]);  // the fields share the row
+        const auto& other = row_distances.at;
+        HWY_ALIGN double terms[F][Gradient::tables][Hasher::combos][16];
+        for (int f = 0; f < F; ++f) NibbleTerms(in[f], other, terms[f]);
+        const std::array<Nibbles, F> nibbles = ChainNibblesOf<F>(in, terms, std::make_index_sequence<F>{});
+        const auto entry                     = [&](int i) { return WrappedCellLanes(in[0], i); };
+        if (!OnALatticeLine(other)) return BlendNibblesFields<false, F>(in, entry, nibbles);
+        BlendNibblesFields<true, F>(in, entry, nibbles);
+    }
+
+    template <int F, std::size_t... f>
+    static std::array<Nibbles, F> ChainNibblesOf(const OctaveInputs* in,
+                                                 const double (*terms)[Gradient::tables][Hasher::combos][16],
+                                                 std::index_sequence<f...>) {
+        return {ChainNibbles(in[f], terms[f])...};
+    }
+
+    // Each field's nibbles.
+    template <int F, std::size_t... f>
+    static std::array<Nibbles, F> NibblesOf(const std::array<Hasher, F>& hashers,
+                                            const double (*terms)[Gradient::tables][Hasher::combos][16],
+                                            std::index_sequence<f...>) {
+        return {Nibbles(hashers[f].table(), hashers[f].range(), terms[f])...};
+    }
+
+    // BlendTabulatedFields with each lane's terms from the nibbles, the fields side by side.
+    template <bool guarded, int F, class Entry>
+    static void BlendNibblesFields(const OctaveInputs* in, const Entry& entry_of,
+                                   const std::array<Nibbles, F>& nibbles) {
+        const DF d;
+        const std::array<Emitter<true>, F> emit = EmittersOf<F>(in, std::make_index_sequence<F>{});
+        for (int i = 0; i < in[0].padded; i += static_cast<int>(hn::Lanes(d))) {
+            const VF frac_x = hn::Load(d, in[0].frac_x + i);
+            const VI entry  = entry_of(i);
+            VF values[F][Hasher::points];
+            for (int f = 0; f < F; ++f) {
+                VF fixed[Hasher::points][Gradient::tables];
+                nibbles[f].Fetch(entry, fixed);
+                for (int n = 0; n < Hasher::points; ++n) {
+                    const int offset = first + n % PerAxis;
+                    const VF x =
+                        offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
+                    values[f][n] = Gradient::template apply<guarded>(x, fixed[n]);
+                }
+            }
+            const VF weight_x = hn::Load(d, in[0].weight_x + i);
+            int remaining     = Hasher::points;  // BlendLanes, the fields side by side
+            for (int axis = 0; axis < D; ++axis) {
+                const VF t = axis == 0 ? weight_x : hn::Set(d, in[0].row.weight[axis]);
+                remaining /= 2;
+                for (int n = 0; n < remaining; ++n)
+                    for (int f = 0; f < F; ++f)
+                        values[f][n] = Lerp(t, values[f][2 * n], values[f][2 * n + 1]);
+            }
+            for (int f = 0; f < F; ++f) emit[f](i, values[f][0]);
+        }
+    }
+
+    // terms[t][c][n]: table t's term for a point of combination c whose hash has low nibble n,
+    // by the same tabulate as the tables' (so the same values).
+    static void NibbleTerms(const OctaveInputs& in, const double (*other)[4],
+                            double (*terms)[Hasher::combos][16]) {
+        HWY_ALIGN std::int64_t nibble[16];
+        for (int n = 0; n < 16; ++n) nibble[n] = n;
+        for (int c = 0; c < Hasher::combos; ++c) {
+            double* at[Gradient::tables];
+            for (int t = 0; t < Gradient::tables; ++t) at[t] = terms[t][c];
+            Gradient::tabulate(in, nibble, other[c], 16, at);
+        }
+    }
+
+    // BlendTabulated with each lane's terms from the nibbles (GradientNibbles::Fetch).
+    template <bool guarded, class Entry>
+    static void BlendNibbles(const OctaveInputs& in, const Entry& entry, const Nibbles& nibbles) {
+        const DF d;
+        const Emitter<true> emit(in);
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            const VF frac_x = hn::Load(d, in.frac_x + i);
+            VF fixed[Hasher::points][Gradient::tables];
+            nibbles.Fetch(entry(i), fixed);
+            VF values[Hasher::points];
+            for (int n = 0; n < Hasher::points; ++n) {
+                const int offset = first + n % PerAxis;
+                const VF x = offset == 0 ? frac_x : hn::Sub(frac_x, hn::Set(d, static_cast<double>(offset)));
+                values[n]  = Gradient::template apply<guarded>(x, fixed[n]);
+            }
+            emit(i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+        }
     }
 
     // Step 3's fixed part for every tabulated lattice point, into storage; tables[t] = storage[t].
@@ -293,6 +461,12 @@ struct PerlinOctave {
     template <int F>
     requires side_by_side<F>
     static void RunFields(const OctaveInputs* in) {
+        if constexpr (by_nibble && ByteTables) {
+            bool in_registers = true;
+            for (int f = 0; f < F; ++f)  // the fields share the pixels' cells (FillChunkFields)
+                in_registers = in_registers && ChainsInRegisters(in[f]) && in[f].cell_x == in[0].cell_x;
+            if (in_registers) return RunChainNibblesFields<F>(in);
+        }
         HWY_ALIGN std::int64_t table[F][Hasher::capacity];
         const std::array<Hasher, F> hashers = HashersOf<F>(in, table, std::make_index_sequence<F>{});
         bool together                       = true;
@@ -304,6 +478,17 @@ struct PerlinOctave {
         const RowDistances row_distances(in[0]);  // the fields share the row
         const auto& other = row_distances.at;
         constexpr int T   = Gradient::tables;
+        if constexpr (by_nibble) {
+            if (FarApart(hashers[0])) {
+                HWY_ALIGN double terms[F][T][Hasher::combos][16];
+                for (int f = 0; f < F; ++f) NibbleTerms(in[f], other, terms[f]);
+                const std::array<Nibbles, F> nibbles =
+                    NibblesOf<F>(hashers, terms, std::make_index_sequence<F>{});
+                const auto entry = [&](int i) { return hashers[0].entry_lanes(i); };
+                if (!OnALatticeLine(other)) return BlendNibblesFields<false, F>(in, entry, nibbles);
+                return BlendNibblesFields<true, F>(in, entry, nibbles);
+            }
+        }
         HWY_ALIGN double storage[F][T][Hasher::capacity];
         const double* tables[F][T];
         for (int f = 0; f < F; ++f) Tabulate(in[f], hashers[f], other, storage[f], tables[f]);
@@ -396,6 +581,8 @@ struct PerlinOctave {
 
 template <int D, template <int> class Gradient>
 detail::ChunkFn PerlinFor(bool cubic) {
+    if constexpr (has_gradient_nibbles && (D == 2 || D == 3) && std::is_same_v<Gradient<D>, ImprovedLanes<D>>)
+        if (!cubic && HasByteTables()) return &FillChunk<PerlinOctave<D, 2, Gradient<D>, true>>;
     return cubic ? &FillChunk<PerlinOctave<D, 4, Gradient<D>>> : &FillChunk<PerlinOctave<D, 2, Gradient<D>>>;
 }
 
@@ -419,6 +606,8 @@ detail::ResolvedKernel ResolvePerlin(const Params& params) {
     // A warp's components (fractal.cpp: Ken Perlin's gradients, a two-point curve) in 2D to 4D.
     if (params.gradients == Gradients::improved && !cubic && params.dimension >= 2)
         resolved.fill_fields = ForEachDimension(params.dimension, [](auto d) -> detail::FieldsFn {
+            if constexpr (has_gradient_nibbles && d() <= 3)
+                if (HasByteTables()) return &FillFields<PerlinOctave<d(), 2, ImprovedLanes<d()>, true>, d()>;
             return &FillFields<PerlinOctave<d(), 2, ImprovedLanes<d()>>, d()>;
         });
     return resolved;
