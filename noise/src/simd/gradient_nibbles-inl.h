@@ -22,6 +22,7 @@
 // permutation, straight from Ken's chain in registers (ChainNibbleWords), which skips the table.
 // Two-point curves (a block of Span 2), AVX3 and AVX3_DL (16-bit permutes are AVX-512 BW, which
 // both have). Other targets keep the tables' path: has_gradient_nibbles is false there.
+// Value noise reads the chain's whole bytes (ChainBytes) for its far-apart lanes (value_kernel.cpp).
 #if defined(NOISE_SIMD_GRADIENT_NIBBLES_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef NOISE_SIMD_GRADIENT_NIBBLES_INL_H_
 #undef NOISE_SIMD_GRADIENT_NIBBLES_INL_H_
@@ -137,32 +138,37 @@ class GradientNibbles {
 // CPUID traps to the hypervisor).
 inline bool HasByteTables() { return (hwy::SupportedTargets() & HWY_AVX3_DL) != 0; }
 
-// The nibbles of Ken's chain for the 256 x indices of an untiled row (the lattice wraps with &
-// 255, stride 1), as GradientNibbles' words: x index j's hash for combination c of the other axes,
-// whose wrapped indices are row_index[axis - 1][offset]. Tabulating them a point at a time
-// (about 1300 scalar lookups per chunk in 2D) was a large share of a high-frequency octave:
-// skipping it took perlin's 8 octaves from 2.1-2.3x FastNoise2 to 1.2-1.5x on an Intel Xeon
-// (docs/performance.md, Hosts). Here each link of 256 chains is four byte permutes of the table in four
-// registers (vpermi2b), and the chain is the same: the same table (Lattice::permutation_table, its zero links
-// riding with the last axis as ChainTable does), the same indices, byte additions wrapping as its & 255.
+// The bytes of Ken's chain for the 256 x indices of an untiled row (the lattice wraps with & 255,
+// stride 1): hash[c][r] holds x indices 64 r .. 64 r + 63 for combination c of the other axes,
+// whose wrapped indices are row_index[axis - 1][offset]. Each link of the 256 chains is four byte
+// permutes of the table in four registers (vpermi2b), and the chain is the same: the same table
+// (Lattice::permutation_table, its zero links riding with the last axis as ChainTable does), the
+// same indices, byte additions wrapping as its & 255. Tabulating the points one at a time instead
+// (BlockHasher: about 1300 scalar lookups per chunk in 2D) was a large share of a high-frequency
+// octave (docs/performance.md, Hosts).
+#define NOISE_VBMI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi")))
+
+// Byte j of the 256 in table[0 .. 3] for each byte j of `index` (hash_simd-inl.h's PermuteBytes).
+NOISE_VBMI inline __m512i PermuteBytes256(const __m512i* table, __m512i index) {
+    const __m512i low  = _mm512_permutex2var_epi8(table[0], index, table[1]);
+    const __m512i high = _mm512_permutex2var_epi8(table[2], index, table[3]);
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), low, high);
+}
+
 template <int D, int Combos>
-__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi"))) void ChainNibbleWords(
-    const Lattice& lattice, const std::int64_t (*row_index)[2], NibbleWords* words) {
-    static_assert(D == 2 || D == 3, "Ken's gradients by nibble: 2D and 3D");
-    const auto permute = [](const std::uint8_t* perm, __m512i index) {  // hash_simd-inl.h's PermuteBytes
-        const __m512i low =
-            _mm512_permutex2var_epi8(_mm512_loadu_si512(perm), index, _mm512_loadu_si512(perm + 64));
-        const __m512i high =
-            _mm512_permutex2var_epi8(_mm512_loadu_si512(perm + 128), index, _mm512_loadu_si512(perm + 192));
-        return _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), low, high);
-    };
+NOISE_VBMI inline void ChainBytes(const Lattice& lattice, const std::int64_t (*row_index)[2],
+                                  __m512i (*hash)[4]) {
+    static_assert(D == 2 || D == 3, "the chain in registers: 2D and 3D");
     constexpr int zero_links = 3 - D;
-    const auto table_of      = [&](int axis) {
+    const auto permute       = [](const std::uint8_t* perm, __m512i index) {
+        const __m512i table[4] = {_mm512_loadu_si512(perm), _mm512_loadu_si512(perm + 64),
+                                  _mm512_loadu_si512(perm + 128), _mm512_loadu_si512(perm + 192)};
+        return PermuteBytes256(table, index);
+    };
+    const auto table_of = [&](int axis) {
         return lattice.permutation_table(axis == D - 1 ? 1 + zero_links : 1);
     };
-    // hash[c][r]: bytes 64 r .. 64 r + 63 of combination c's chains; the x link first.
-    __m512i hash[Combos][4];
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r) {  // the x link first
         HWY_ALIGN std::uint8_t x[64];
         for (int j = 0; j < 64; ++j) x[j] = static_cast<std::uint8_t>(64 * r + j);
         hash[0][r] = permute(table_of(0), _mm512_load_si512(x));
@@ -178,6 +184,15 @@ __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi"))) void Ch
             }
         filled *= 2;
     }
+}
+
+// The nibbles of the chain's bytes (ChainBytes), as GradientNibbles' words. Skipping the
+// tabulation took perlin's 8 octaves from 2.1-2.3x FastNoise2 to 1.2-1.5x on an Intel Xeon.
+template <int D, int Combos>
+NOISE_VBMI void ChainNibbleWords(const Lattice& lattice, const std::int64_t (*row_index)[2],
+                                 NibbleWords* words) {
+    __m512i hash[Combos][4];
+    ChainBytes<D, Combos>(lattice, row_index, hash);
     // Four nibbles to a word: n0 + 16 n1 (vpmaddubsw), + 256 (n2 + 16 n3) (vpmaddwd), narrowed.
     const __m512i low_nibble = _mm512_set1_epi8(15), by_16 = _mm512_set1_epi16(16 << 8 | 1);
     const __m512i by_256 = _mm512_set1_epi32(256 << 16 | 1);

@@ -5,6 +5,7 @@
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
+#include "simd/gradient_nibbles-inl.h"
 #include "simd/lattice_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -92,13 +93,51 @@ class BlockValues {
     double* values_;
 };
 
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// bytes[(s + 2 c) * stride + i]: the hash byte of pixel i's point s (0, 1 along x) of combination
+// c, straight from Ken's chain in registers (ChainBytes: an untiled row, stride 1), 64 pixels to
+// a lookup. Far-apart lanes then read their bytes as one vector per point, where the chunk's
+// table took a tabulation and a scalar load per lane and point (FarLanes).
+template <int D, int Combos>
+NOISE_VBMI void ChainBytesOfPixels(const Lattice& lattice, const std::int64_t (*row_index)[2],
+                                   const std::int64_t* cell_x, int padded, int stride, std::uint8_t* bytes) {
+    __m512i hash[Combos][4];
+    ChainBytes<D, Combos>(lattice, row_index, hash);
+    for (int p = 0; p < padded; p += 64) {
+        alignas(64) std::uint8_t x[64] = {};  // the cells' x indices, wrapped (& 255)
+        for (int v = 0; v < 8 && p + 8 * v < padded; ++v)
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(x + 8 * v),
+                             _mm512_cvtepi64_epi8(_mm512_loadu_si512(cell_x + p + 8 * v)));
+        const __m512i first = _mm512_load_si512(x);
+        for (int s = 0; s < 2; ++s) {
+            const __m512i index = _mm512_add_epi8(first, _mm512_set1_epi8(static_cast<char>(s)));
+            for (int c = 0; c < Combos; ++c)
+                _mm512_store_si512(bytes + (s + 2 * c) * stride + p, PermuteBytes256(hash[c], index));
+        }
+    }
+}
+
+// The lanes' hash bytes at `from` as int64 lanes.
+HWY_INLINE VI BytesAsLanes(const std::uint8_t* from) {
+    return VI{_mm512_cvtepu8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(from)))};
+}
+#endif
+
 // One octave of value noise: the PerAxis^D lattice values around each point, optionally
 // smoothed, blended along each axis.
-template <int D, int PerAxis, bool Smooth>
+//
+// ByteTables: the CPU has AVX-512 VBMI's byte permutes, so far-apart lanes' bytes may come
+// straight from the chain (ChainsInRegisters), chosen when the kernel is made as perlin's are.
+template <int D, int PerAxis, bool Smooth, bool ByteTables = false>
 struct ValueOctave {
     static constexpr bool starts_sum = true;  // EmitLanes<true>
+    static constexpr bool by_chain =
+        ByteTables && has_gradient_nibbles && !Smooth && PerAxis == 2 && (D == 2 || D == 3);
 
     static void Run(const OctaveInputs& in) {
+        if constexpr (by_chain) {
+            if (ChainsInRegisters(in)) return RunChainBytes(in);
+        }
         const DF d;
         constexpr int first = first_lattice_offset<PerAxis>;
         constexpr int span  = Smooth ? PerAxis + 2 : PerAxis;  // smoothing reads one point more on each side
@@ -134,6 +173,37 @@ struct ValueOctave {
             lattice.read(i, lattice_values);
             blend(i, lattice_values);
         }
+    }
+
+    // Whether the chunk's bytes come from the chain (ChainBytesOfPixels): the permutation untiled
+    // at stride 1 (the lattice wraps with & 255), lanes beyond one vector's width apart.
+    static bool ChainsInRegisters(const OctaveInputs& in) {
+        const auto lanes = static_cast<std::int64_t>(hn::Lanes(DF()));
+        return in.lattice->hash() == Hash::permutation && in.period == 0 && in.lattice->stride() == 1 &&
+               in.cell_x[lanes - 1] - in.cell_x[0] + PerAxis > lanes;
+    }
+
+    static void RunChainBytes(const OctaveInputs& in) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+        const DF d;
+        constexpr int first          = first_lattice_offset<PerAxis>;
+        constexpr int combos         = ipow(2, D - 1);
+        std::int64_t row_index[3][2] = {};  // the other axes' wrapped indices (Lattice::wrap)
+        for (int axis = 1; axis < D; ++axis)
+            for (int k = 0; k < 2; ++k) row_index[axis - 1][k] = (in.row.cell[axis].index + first + k) & 255;
+        constexpr int most = (padded_capacity + 63) / 64 * 64;
+        const int stride   = (in.padded + 63) / 64 * 64;
+        alignas(64) std::uint8_t bytes[2 * combos * most];
+        ChainBytesOfPixels<D, combos>(*in.lattice, row_index, in.cell_x, in.padded, stride, bytes);
+        for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
+            VF values[2 * combos];
+            for (int n = 0; n < 2 * combos; ++n)
+                values[n] = ValueOfByte(BytesAsLanes(bytes + n * stride + i));
+            EmitLanes<true>(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
+        }
+#else
+        (void)in;
+#endif
     }
 
     // Seed 004's smoothing belongs to a lattice point, not to a pixel: with the chunk's values in
@@ -219,6 +289,9 @@ struct WhiteOctave {
 
 template <int D>
 detail::ChunkFn ValueForDimension(bool cubic, bool smooth) {
+    // Asked once here, not per chunk: in a VM each answer is a CPUID, which traps (perlin_kernel.cpp).
+    if constexpr (D == 2 || D == 3)
+        if (!cubic && !smooth && HasByteTables()) return &FillChunk<ValueOctave<D, 2, false, true>>;
     if (cubic) return smooth ? &FillChunk<ValueOctave<D, 4, true>> : &FillChunk<ValueOctave<D, 4, false>>;
     return smooth ? &FillChunk<ValueOctave<D, 2, true>> : &FillChunk<ValueOctave<D, 2, false>>;
 }
