@@ -650,6 +650,20 @@ HWY_INLINE VF BlendLanes(VF* values, VF weight_x, const RowCells& row) {
     return values[0];
 }
 
+// BlendLanes of a two-point curve for F fields side by side (a warp's components): each field's
+// lerps in BlendLanes' order, interleaved across the fields so that their chains overlap.
+template <int D, int F, int Points>
+HWY_INLINE void BlendFieldsLanes(VF (&values)[F][Points], VF weight_x, const RowCells& row) {
+    const DF d;
+    int remaining = Points;
+    for (int axis = 0; axis < D; ++axis) {
+        const VF t = axis == 0 ? weight_x : hn::Set(d, row.weight[axis]);
+        remaining /= 2;
+        for (int n = 0; n < remaining; ++n)
+            for (int f = 0; f < F; ++f) values[f][n] = Lerp(t, values[f][2 * n], values[f][2 * n + 1]);
+    }
+}
+
 // The offset of point c's axis `axis` (1..D-1) in a block of Span points per axis from `base`.
 template <int Span>
 constexpr int other_offset(int c, int axis, int base) {

@@ -387,15 +387,7 @@ struct PerlinOctave {
                     values[f][n] = Gradient::template apply<guarded>(x, fixed[n]);
                 }
             }
-            const VF weight_x = hn::Load(d, in[0].weight_x + i);
-            int remaining     = Hasher::points;  // BlendLanes, the fields side by side
-            for (int axis = 0; axis < D; ++axis) {
-                const VF t = axis == 0 ? weight_x : hn::Set(d, in[0].row.weight[axis]);
-                remaining /= 2;
-                for (int n = 0; n < remaining; ++n)
-                    for (int f = 0; f < F; ++f)
-                        values[f][n] = Lerp(t, values[f][2 * n], values[f][2 * n + 1]);
-            }
+            BlendFieldsLanes<D>(values, hn::Load(d, in[0].weight_x + i), in[0].row);
             for (int f = 0; f < F; ++f) emit[f](i, values[f][0]);
         }
     }
@@ -564,15 +556,7 @@ struct PerlinOctave {
                         values[f][n] = Gradient::template apply<guarded>(x, fixed);
                     }
                 }
-                const VF weight_x = hn::Load(d, in[0].weight_x + i);
-                int remaining     = Hasher::points;  // BlendLanes, the fields side by side
-                for (int axis = 0; axis < D; ++axis) {
-                    const VF t = axis == 0 ? weight_x : hn::Set(d, in[0].row.weight[axis]);
-                    remaining /= 2;
-                    for (int n = 0; n < remaining; ++n)
-                        for (int f = 0; f < F; ++f)
-                            values[f][n] = Lerp(t, values[f][2 * n], values[f][2 * n + 1]);
-                }
+                BlendFieldsLanes<D>(values, hn::Load(d, in[0].weight_x + i), in[0].row);
                 for (int f = 0; f < F; ++f) emit[f](i, values[f][0]);
             });
         }
