@@ -21,6 +21,7 @@
 #include <cstddef>
 
 #include "noise/shaping.hpp"
+#include "simd/curve_segment-inl.h"
 #include "simd/lattice_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -104,31 +105,19 @@ HWY_INLINE DualLanes Pick(hn::Mask<DF> second, const DualLanes& a, const DualLan
             hn::IfThenElse(second, b.dy, a.dy)};
 }
 
-// shape_curve on dual numbers. The segment is found as simd/shaping_kernel.cpp's Curve finds it
-// (each knot at or below u, in rising order, hands the lanes that passed it the next segment's
-// coefficients: the count of knots <= u, NaN passing none), then the cubic with dual.hpp's
-// operations in shape_curve's order: t = (u - V{x0}) * inv_h, ((a t + V{b}) t + V{c}) t + V{d}.
+// shape_curve on dual numbers: the segment of each lane's value (simd/curve_segment-inl.h), then
+// the cubic with dual.hpp's operations in shape_curve's order: t = (u - V{x0}) * inv_h,
+// ((a t + V{b}) t + V{c}) t + V{d}.
 // The constants' +0 slopes are added, not skipped: -0 + +0 is +0.
 HWY_INLINE DualLanes CurveDual(const ShapingPlan& plan, const DualLanes& u) {
     const DF d;
-    const CurveSegment& first = plan.segments[0];
-    VF x0 = hn::Set(d, first.x0), inv_h = hn::Set(d, first.inv_h), a = hn::Set(d, first.a);
-    VF b = hn::Set(d, first.b), c = hn::Set(d, first.c), e = hn::Set(d, first.d);
-    for (std::size_t j = 0; j < plan.knots.size(); ++j) {
-        const auto passed        = hn::Ge(u.value, hn::Set(d, plan.knots[j]));
-        const CurveSegment& next = plan.segments[j + 1];
-        x0                       = hn::IfThenElse(passed, hn::Set(d, next.x0), x0);
-        inv_h                    = hn::IfThenElse(passed, hn::Set(d, next.inv_h), inv_h);
-        a                        = hn::IfThenElse(passed, hn::Set(d, next.a), a);
-        b                        = hn::IfThenElse(passed, hn::Set(d, next.b), b);
-        c                        = hn::IfThenElse(passed, hn::Set(d, next.c), c);
-        e                        = hn::IfThenElse(passed, hn::Set(d, next.d), e);
-    }
+    const SegmentLanes<DF> s =
+        SegmentOfLanes(d, plan.knots.data(), plan.knots.size(), plan.segments.data(), u.value);
     const VF zero     = hn::Zero(d);
-    const DualLanes t = Scaled(inv_h, Minus(u, {x0, zero, zero}));
-    DualLanes cubic   = Plus(Scaled(a, t), {b, zero, zero});
-    cubic             = Plus(Times(cubic, t), {c, zero, zero});
-    return Plus(Times(cubic, t), {e, zero, zero});
+    const DualLanes t = Scaled(s.inv_h, Minus(u, {s.x0, zero, zero}));
+    DualLanes cubic   = Plus(Scaled(s.a, t), {s.b, zero, zero});
+    cubic             = Plus(Times(cubic, t), {s.c, zero, zero});
+    return Plus(Times(cubic, t), {s.d, zero, zero});
 }
 
 }  // namespace HWY_NAMESPACE

@@ -5,8 +5,7 @@
 // comparison and a blend (std::min(a, b) is "b < a ? b : a", so it is IfThenElse(Lt(b, a), b, a),
 // never Highway's Min, whose choice for equal or unordered operands is the instruction's). So
 // every target gives shape_value's bits. The curve's segment is found as the scalar code finds
-// it, by counting the knots at or below u: with knots in rising order, each knot passed replaces
-// the coefficients with the next segment's (no gathers; a curve has at most 16 knots).
+// it (simd/curve_segment-inl.h).
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/shaping_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
@@ -18,6 +17,7 @@
 #include <stdexcept>
 
 #include "noise/shaping.hpp"
+#include "simd/curve_segment-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace noise {
@@ -30,22 +30,9 @@ using VD = hn::Vec<D>;
 // `knots` and `segments` are the row's local copies (ShapeRow): the compiler then knows the row's
 // stores cannot change them, and keeps them in registers or loads them without reloading the plan.
 VD Curve(const double* knots, std::size_t knot_count, const CurveSegment* segments, VD u) {
-    const D d;
-    const CurveSegment& first = segments[0];
-    VD x0 = hn::Set(d, first.x0), inv_h = hn::Set(d, first.inv_h), a = hn::Set(d, first.a);
-    VD b = hn::Set(d, first.b), c = hn::Set(d, first.c), e = hn::Set(d, first.d);
-    for (std::size_t j = 0; j < knot_count; ++j) {
-        const auto passed        = hn::Ge(u, hn::Set(d, knots[j]));
-        const CurveSegment& next = segments[j + 1];
-        x0                       = hn::IfThenElse(passed, hn::Set(d, next.x0), x0);
-        inv_h                    = hn::IfThenElse(passed, hn::Set(d, next.inv_h), inv_h);
-        a                        = hn::IfThenElse(passed, hn::Set(d, next.a), a);
-        b                        = hn::IfThenElse(passed, hn::Set(d, next.b), b);
-        c                        = hn::IfThenElse(passed, hn::Set(d, next.c), c);
-        e                        = hn::IfThenElse(passed, hn::Set(d, next.d), e);
-    }
-    const VD t = hn::Mul(hn::Sub(u, x0), inv_h);
-    return hn::Add(hn::Mul(hn::Add(hn::Mul(hn::Add(hn::Mul(a, t), b), t), c), t), e);
+    const SegmentLanes<D> s = SegmentOfLanes(D(), knots, knot_count, segments, u);
+    const VD t              = hn::Mul(hn::Sub(u, s.x0), s.inv_h);
+    return hn::Add(hn::Mul(hn::Add(hn::Mul(hn::Add(hn::Mul(s.a, t), s.b), t), s.c), t), s.d);
 }
 
 VD Terraces(const ShapingPlan& plan, VD u) {
