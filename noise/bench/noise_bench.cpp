@@ -6,6 +6,7 @@
 //     build/release/noise/bench/noise_bench --suite=headline --rounds=9
 //     build/release/noise/bench/noise_bench --suite=hashes     # every hash, 2D perlin and value
 //     build/release/noise/bench/noise_bench --suite=fastnoise2 --rounds=7   # against FastNoise2
+//     build/release/noise/bench/noise_bench --suite=fastnoise2 --every-target  # and per target
 //     build/release/noise/bench/noise_bench --verbose --benchmark_out=runs.json   # every run, too
 //
 // What is measured, in ns per sample (lower is better):
@@ -103,7 +104,8 @@ struct Options {
     double coverage_min_time       = 0.02;  // ~430 configurations: keep each short
     double coverage_budget         = 0.01;  // seconds the reference may take for one pass (see
                                             // check_and_size): some need ~1 ms per sample
-    bool verbose = false;                   // print every run as Google Benchmark does
+    bool verbose      = false;              // print every run as Google Benchmark does
+    bool every_target = false;              // the FastNoise2 suite: ours on each target too
 };
 
 constexpr char usage[] =
@@ -113,7 +115,8 @@ constexpr char usage[] =
     "  --suite=S               all | headline | coverage | hashes | warp | fastnoise2 (default all)\n"
     "  --coverage-grid=G       lowfreq | highfreq | both (default both)\n"
     "  --coverage-size=N       coverage grid is N x N (default 256)\n"
-    "  --verbose               also print every run as Google Benchmark does\n";
+    "  --verbose               also print every run as Google Benchmark does\n"
+    "  --every-target          the fastnoise2 suite also runs ours on each compiled SIMD target\n";
 
 bool starts_with(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
@@ -165,6 +168,8 @@ std::string read_options(int& argc, char** argv, Options& options) {
                 return "--coverage-grid: expected lowfreq, highfreq or both";
         } else if (arg == "--verbose") {
             options.verbose = true;
+        } else if (arg == "--every-target") {
+            options.every_target = true;
         } else {
             if (arg == "--help") std::fputs(usage, stdout);
             argv[kept++] = argv[i];
@@ -455,14 +460,18 @@ void plan_fastnoise2(Plan& plan, const Options& options) {
                 const std::size_t c = add_config(plan, std::move(config));
                 add_entry(plan, c, Impl::ours);
                 add_entry(plan, c, Impl::fastnoise2);
+                // Another host's figures explained from a run there: which target wins each case
+                // (a kernel tuned on one CPU can lose to a narrower target on another).
+                if (options.every_target)
+                    for (const std::string& target : plan.targets) add_entry(plan, c, Impl::ours, 1, target);
             }
 }
 
 // [SECTION] Checks: ours equals the reference before anything is timed -----------------------
 
 // The kernels promise FractalNoise::at's value bit for bit; if they did not, the times would
-// compare different work. Three rows of each configuration (on each forced target for the
-// headline) are cheap next to the run.
+// compare different work. Three rows of each configuration (on each forced target it is timed on)
+// are cheap next to the run.
 //
 // The same three rows time the reference, which sizes the coverage window: from 1 ns to 1.5 ms
 // per sample over the table (smoothed 4D value noise with the cubic curve reads 81 x 256 lattice
@@ -472,7 +481,8 @@ void plan_fastnoise2(Plan& plan, const Options& options) {
 // Returns the number of mismatching configurations.
 int check_and_size(Plan& plan, const Options& options) {
     int failures = 0;
-    for (Config& config : plan.configs) {
+    for (std::size_t c = 0; c < plan.configs.size(); ++c) {
+        Config& config = plan.configs[c];
         const noise::FractalNoise noise(config.params);
         const int n = config.grid.size;
         const std::array<int, 3> check_rows{0, n / 2, n - 1};
@@ -493,7 +503,8 @@ int check_and_size(Plan& plan, const Options& options) {
         }
 
         std::vector<std::string> targets{""};
-        if (config.headline) targets.insert(targets.end(), plan.targets.begin(), plan.targets.end());
+        for (const std::size_t e : plan.entries_of[c])
+            if (!plan.entries[e].target.empty()) targets.push_back(plan.entries[e].target);
         for (const std::string& target : targets) {
             if (!noise::force_simd_target(target)) continue;
             bool same = true;
@@ -952,13 +963,20 @@ class Summary {
             std::string(noise::PointSampler(noise::FractalNoise(noise::Params{})).target()).c_str(),
             e == SIZE_MAX ? "" : results_.labels[e].c_str());
         std::printf("ns/sample, medians; ours/FN2: median of the per-round ratios (< 1: ours is faster)\n");
-        std::printf("%-32s %9s %9s %9s\n", "", "ours", "FN2", "ours/FN2");
+        // With --every-target: ours / FN2 again on each forced target, best first.
+        std::vector<std::string> targets;
+        for (const std::string& t : plan_.targets)
+            if (find(rows[0], Impl::ours, 1, t) != SIZE_MAX) targets.push_back(t);
+        std::printf("%-32s %9s %9s %9s", "", "ours", "FN2", "ours/FN2");
+        for (const std::string& t : targets) std::printf(" %9.9s", t.c_str());
+        std::printf("\n");
         for (const std::size_t c : rows) {
             const Config& config = plan_.configs[c];
             std::printf("%-32s", (config.name.substr(4) + " " + config.grid.name).c_str());
             cell(ns(c, Impl::ours));
             cell(ns(c, Impl::fastnoise2));
             ratio_cell(ratio(c, Impl::ours, Impl::fastnoise2));
+            for (const std::string& t : targets) ratio_cell(ratio(c, Impl::ours, Impl::fastnoise2, 1, 1, t));
             std::printf("\n");
         }
     }
