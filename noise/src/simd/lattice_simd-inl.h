@@ -41,6 +41,7 @@
 #include "lattice_span.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
+#include "simd/exact_quotient-inl.h"
 #include "simd/hash_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -769,18 +770,19 @@ HWY_INLINE void CellsFor(const OctaveSetup& setup, Interpolation curve, const do
 }
 
 // Hands a chunk's or a batch's sums over, each divided by `divisor` (FractalNoise::divisor; 1:
-// not divided, as x / 1 is x): as doubles into `out`, or else rounded to float (as
-// static_cast<float> rounds, to nearest) straight into `out_float`, which saves the caller a pass.
+// not divided, as x / 1 is x; else without the divider where that keeps the quotient's bits,
+// QuotientLanes): as doubles into `out`, or else rounded to float (as static_cast<float> rounds,
+// to nearest) straight into `out_float`, which saves the caller a pass.
 HWY_INLINE void HandOver(const double* values, int count, double divisor, double* out, float* out_float) {
     const DF d;
     const hn::Rebind<float, DF> df;
     const int lanes = static_cast<int>(hn::Lanes(d));
-    const VF by     = hn::Set(d, divisor);
+    const QuotientLanes<DF> by(divisor);
     const auto each = [&](auto divides, auto rounds) {  // each case its own loop, without branches
         int i = 0;
         for (; i + lanes <= count; i += lanes) {
             VF value = hn::Load(d, values + i);
-            if constexpr (divides()) value = hn::Div(value, by);
+            if constexpr (divides()) value = by(value);
             if constexpr (rounds())
                 hn::StoreU(hn::DemoteTo(df, value), df, out_float + i);
             else
