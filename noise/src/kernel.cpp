@@ -5,6 +5,7 @@
 #include <hwy/targets.h>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -218,8 +219,23 @@ std::vector<std::string_view> available_simd_targets() {
     return names;
 }
 
+namespace {
+// cpu_has_byte_permutes' answer: -1 while not yet asked (again after force_simd_target).
+std::atomic<int> byte_permutes{-1};
+}  // namespace
+
+bool detail::cpu_has_byte_permutes() {
+    int known = byte_permutes.load(std::memory_order_relaxed);
+    if (known < 0) {
+        known = (hwy::SupportedTargets() & HWY_AVX3_DL) != 0 ? 1 : 0;
+        byte_permutes.store(known, std::memory_order_relaxed);
+    }
+    return known == 1;
+}
+
 bool force_simd_target(std::string_view name) {
-    hwy::SetSupportedTargetsForTest(0);  // back to what the CPU has
+    byte_permutes.store(-1, std::memory_order_relaxed);  // the forced target's answer, when asked
+    hwy::SetSupportedTargetsForTest(0);                  // back to what the CPU has
     if (name.empty()) return true;
     for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
         if (hwy::TargetName(target) == name) {

@@ -93,6 +93,14 @@ KernelPlan make_kernel_plan(const FractalNoise& noise);
 // FieldsFn may fill them together: the same kernel, octaves, scales, shifts and sum.
 bool differ_only_in_lattices(const KernelPlan& a, const KernelPlan& b);
 
+// Whether the CPU, or the target force_simd_target forces (as on a CPU without better), has
+// AVX-512 VBMI (Highway's AVX3_DL), which the byte-permute paths of the row kernels need: asked
+// of Highway once, and again only after force_simd_target, not each time a kernel is made. Each
+// answer of hwy::SupportedTargets is a handful of CPUIDs, which in a VM trap to the hypervisor:
+// with the six kernels a warped render makes, about 1.4 % of the one-octave warp on the Intel
+// Xeon of docs/performance.md (Hosts).
+bool cpu_has_byte_permutes();
+
 // The algorithms' kernel factories (simd/*_kernel.cpp), for the algorithm table.
 ResolvedKernel make_perlin_kernel(const Params& params);
 ResolvedKernel make_value_kernel(const Params& params);

@@ -212,6 +212,44 @@ TEST(Kernel, ValueOfAByteFromTheReciprocalIsTheQuotient) {
     EXPECT_EQ(product_misses, 24);
 }
 
+// HandOver's quotients without the divider (simd/exact_quotient-inl.h): for a divisor of few
+// significant bits, q0 = a y and two FMA corrections give a / b bit for bit. The same scalar
+// operations as the lanes', on random sums over many binades and on the hard cases, a / b next to
+// a rounding midpoint (a the doubles nearest b times a midpoint), where the product alone misses.
+TEST(Kernel, QuotientsByTheReciprocalWithTwoCorrectionsAreTheQuotients) {
+    const auto corrected = [](double a, double b, double y) {
+        const double q0 = a * y;
+        const double q1 = std::fma(std::fma(-b, q0, a), y, q0);
+        return std::fma(std::fma(-b, q1, a), y, q1);
+    };
+    std::uint64_t state = 0x9e3779b97f4a7c15ull;
+    const auto next     = [&] {  // splitmix64
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+        z               = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z               = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    const auto significand = [&] { return 1.0 + static_cast<double>(next() >> 12) * 0x1p-52; };
+    int product_misses     = 0;
+    // Amplitude sums (gain 0.5 at 2, 3 and 8 octaves, gain 0.75 at 3) and a few others of up to
+    // 32 significant bits.
+    for (const double b : {1.5, 1.75, 1.9921875, 2.3125, 3.0, 0.6875, 1.0 + 0x1p-31, 12345.0 / 4096.0}) {
+        const double y = 1.0 / b;
+        for (int n = 0; n < 200000; ++n) {
+            const int exponent = static_cast<int>(next() % 41) - 20;
+            const double a     = ((next() & 1) != 0 ? -1.0 : 1.0) * std::ldexp(significand(), exponent);
+            ASSERT_EQ(corrected(a, b, y), a / b) << a << " / " << b;
+            const double low = std::ldexp(significand(), exponent);
+            double near      = b * (low + 0.5 * (std::nextafter(low, 4.0 * low) - low));
+            for (int k = 0; k < 4; ++k, near = std::nextafter(near, 0.0)) {
+                ASSERT_EQ(corrected(near, b, y), near / b) << near << " / " << b;
+                product_misses += near * y != near / b ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_GT(product_misses, 0);
+}
+
 // Every cellular configuration (dimension x metric x return x fractal), on every target, equals
 // the reference bit for bit: a few cells per row, a cell per pixel or more, tiled with small and
 // large periods (the x index wrapped per lane), and at jitter 0 (ties between equal distances).

@@ -133,10 +133,10 @@ class GradientNibbles {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 // Whether the CPU (or the forced target, as on a CPU without it) has AVX-512 VBMI, which
 // ChainNibbleWords needs. The row kernels are compiled for AVX3, not AVX3_DL, so this one
-// function is compiled for VBMI on its own and called only where the CPU has it. Asked once, when
-// a kernel is made (ResolvePerlin): asked per chunk it cost ten times the noise (in a VM,
-// CPUID traps to the hypervisor).
-inline bool HasByteTables() { return (hwy::SupportedTargets() & HWY_AVX3_DL) != 0; }
+// function is compiled for VBMI on its own and called only where the CPU has it. Asked when a
+// kernel is made (ResolvePerlin), of the answer kept since the first (cpu_has_byte_permutes):
+// asked of the CPU per chunk it cost ten times the noise (in a VM, CPUID traps to the hypervisor).
+inline bool HasByteTables() { return detail::cpu_has_byte_permutes(); }
 
 // The bytes of Ken's chain for the 256 x indices of an untiled row (the lattice wraps with & 255,
 // stride 1): hash[c][r] holds x indices 64 r .. 64 r + 63 for combination c of the other axes,

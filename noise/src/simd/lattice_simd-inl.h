@@ -41,6 +41,7 @@
 #include "lattice_span.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
+#include "simd/exact_quotient-inl.h"
 #include "simd/hash_simd-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -464,6 +465,28 @@ class BlockHasher {
         });
     }
 
+    // Whether a vector's lanes mostly share one cell: the chunk's pixels reach fewer than a
+    // quarter of a cell per vector, so visit_one_cell mostly finds one and its branch mostly
+    // goes the same way.
+    bool cells_shared() const {
+        const auto vectors = static_cast<std::int64_t>(in_.padded / static_cast<int>(hn::Lanes(DI())));
+        return tabulated_ && 4 * (in_.cell_x[in_.padded - 1] - in_.cell_x[0]) < vectors;
+    }
+
+    // visit where the lanes of pixels i .. i + Lanes - 1 lie in one cell: fetch then broadcasts
+    // the one entry every lane reads, a load where visit's is a load and a permute (which on
+    // AVX-512 takes the port the blend's arithmetic needs). False, calling nothing, otherwise.
+    template <class Body>
+    HWY_INLINE bool visit_one_cell(int i, Body&& body) const {
+        const int lanes = static_cast<int>(hn::Lanes(DI()));
+        if (in_.cell_x[i + lanes - 1] != in_.cell_x[i]) return false;
+        const std::int64_t k_first = entry_of(in_.cell_x[i]);
+        body([&](const double* table, int c, int s) {
+            return hn::Set(DF(), table[c * range_ + k_first + s]);
+        });
+        return true;
+    }
+
     // out[s + Span * c] = table[c * range() + (the lane's entry for point s)], for a table laid out
     // like the hash table (of int64 or double lanes, tag `dt`). Only when tabulated().
     template <class DT, class T>
@@ -769,18 +792,19 @@ HWY_INLINE void CellsFor(const OctaveSetup& setup, Interpolation curve, const do
 }
 
 // Hands a chunk's or a batch's sums over, each divided by `divisor` (FractalNoise::divisor; 1:
-// not divided, as x / 1 is x): as doubles into `out`, or else rounded to float (as
-// static_cast<float> rounds, to nearest) straight into `out_float`, which saves the caller a pass.
+// not divided, as x / 1 is x; else without the divider where that keeps the quotient's bits,
+// QuotientLanes): as doubles into `out`, or else rounded to float (as static_cast<float> rounds,
+// to nearest) straight into `out_float`, which saves the caller a pass.
 HWY_INLINE void HandOver(const double* values, int count, double divisor, double* out, float* out_float) {
     const DF d;
     const hn::Rebind<float, DF> df;
     const int lanes = static_cast<int>(hn::Lanes(d));
-    const VF by     = hn::Set(d, divisor);
+    const QuotientLanes<DF> by(divisor);
     const auto each = [&](auto divides, auto rounds) {  // each case its own loop, without branches
         int i = 0;
         for (; i + lanes <= count; i += lanes) {
             VF value = hn::Load(d, values + i);
-            if constexpr (divides()) value = hn::Div(value, by);
+            if constexpr (divides()) value = by(value);
             if constexpr (rounds())
                 hn::StoreU(hn::DemoteTo(df, value), df, out_float + i);
             else

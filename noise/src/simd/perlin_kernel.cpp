@@ -503,10 +503,11 @@ struct PerlinOctave {
     template <bool guarded>
     static void BlendTabulated(const OctaveInputs& in, const Hasher& hasher, const double* const* tables) {
         const DF d;
-        constexpr int T = Gradient::tables;
+        constexpr int T         = Gradient::tables;
+        const bool cells_shared = hasher.cells_shared();
         for (int i = 0; i < in.padded; i += static_cast<int>(hn::Lanes(d))) {
-            const VF frac_x = hn::Load(d, in.frac_x + i);
-            hasher.visit(i, [&](auto fetch) {
+            const VF frac_x  = hn::Load(d, in.frac_x + i);
+            const auto blend = [&](auto fetch) {
                 VF values[Hasher::points];
                 for (int n = 0; n < Hasher::points; ++n) {
                     VF fixed[T];
@@ -517,7 +518,8 @@ struct PerlinOctave {
                     values[n] = Gradient::template apply<guarded>(x, fixed);
                 }
                 EmitLanes<true>(in, i, BlendLanes<D, PerAxis>(values, hn::Load(d, in.weight_x + i), in.row));
-            });
+            };
+            if (!cells_shared || !hasher.visit_one_cell(i, blend)) hasher.visit(i, blend);  // as the fields'
         }
     }
 
@@ -542,9 +544,10 @@ struct PerlinOctave {
         const DF d;
         constexpr int T                         = Gradient::tables;
         const std::array<Emitter<true>, F> emit = EmittersOf<F>(in, std::make_index_sequence<F>{});
+        const bool cells_shared                 = hasher.cells_shared();
         for (int i = 0; i < in[0].padded; i += static_cast<int>(hn::Lanes(d))) {
-            const VF frac_x = hn::Load(d, in[0].frac_x + i);
-            hasher.visit(i, [&](auto fetch) {
+            const VF frac_x  = hn::Load(d, in[0].frac_x + i);
+            const auto blend = [&](auto fetch) {
                 VF values[F][Hasher::points];
                 for (int n = 0; n < Hasher::points; ++n) {
                     const int offset = first + n % PerAxis;
@@ -558,7 +561,9 @@ struct PerlinOctave {
                 }
                 BlendFieldsLanes<D>(values, hn::Load(d, in[0].weight_x + i), in[0].row);
                 for (int f = 0; f < F; ++f) emit[f](i, values[f][0]);
-            });
+            };
+            // Low frequencies: most vectors lie in one cell, whose entries every lane shares.
+            if (!cells_shared || !hasher.visit_one_cell(i, blend)) hasher.visit(i, blend);
         }
     }
 };
