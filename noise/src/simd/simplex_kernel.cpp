@@ -129,11 +129,41 @@ HWY_INLINE VF ContributionLanes(std::uint32_t seed, const VI* vertex, const VF* 
     return HashedContributionLanes<D>(HashLanes<D>(seed, vertex), dist);
 }
 
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// floor(q) for |q| < 2^51, and in low32's low halves floor(q) mod 2^32: q + 1.5 * 2^52 rounded
+// toward -infinity (the add's embedded rounding) is 1.5 * 2^52 + floor(q) exactly, as its last
+// bit is worth 1; its low 32 bits are the index's, and minus 1.5 * 2^52 it is the floor. Two
+// additions, where the floor instruction (vrndscalepd) takes two micro-ops on Intel and the
+// conversion to an integer a third. The floor of -0 comes out +0, not -0, but no caller's q is
+// -0. A sum is -0 only when both terms are, a difference a - b only when a is -0 and b is +0.
+// 2D: the octave's x never is (x_at adds + 0 where x may be 0), nor a row's y (index + frac),
+// so neither is x + s or y + s. 3D: z / sqrt(3) never is (z is a row's, and no nonzero double
+// times 1 / sqrt(3) rounds to 0), and every rotated coordinate is a sum with it or it minus a
+// sum, or that plus 0.5.
+HWY_INLINE VF FloorWithLow32Lanes(VF q, VU& low32) {
+    const DF d;
+    const VF magic = hn::Set(d, 0x1.8p52);
+    const VF whole = VF{_mm512_add_round_pd(q.raw, magic.raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)};
+    low32          = hn::BitCast(DU(), whole);
+    return hn::Sub(whole, magic);
+}
+#endif
+
 // The cell of q (clamped as cell_of does) and the position inside it. Quick: the chunk's
 // coordinates are all within +-2^49, so q is within +-2^51: no clamp, and the quick conversion.
+// On AVX-512 the quick index is FloorWithLow32Lanes': right in its low 32 bits only, which are
+// all the hash reads (HashPair3Lanes), also after the neighbour's +-1.
 template <bool Quick>
 HWY_INLINE VF CellLanes(VF q, VI& index) {
     if constexpr (!Quick) q = ClampLanes(q);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    if constexpr (Quick) {
+        VU low32;
+        const VF fl = FloorWithLow32Lanes(q, low32);
+        index       = hn::BitCast(DI(), low32);
+        return hn::Sub(q, fl);
+    }
+#endif
     const VF fl = hn::Floor(q);
     index       = CellIndexLanes<Quick>(fl);
     return hn::Sub(q, fl);
@@ -421,27 +451,14 @@ HWY_INLINE void OneCellPairLanes(const Simplex2* simplex, const CellCorners& c, 
 }
 
 // Each lane's cell of skewed coordinates q: simplex.cpp's floor per axis, and the cell indices'
-// low 32 bits for the hash. AVX-512, quick: q + 1.5 * 2^52 rounded toward -infinity (the add's
-// embedded rounding) is 1.5 * 2^52 + floor(q) exactly, as |q| < 2^51 makes its last bit worth 1:
-// its low 32 bits are the index's, and minus 1.5 * 2^52 it is the floor. Two additions, where the
-// floor instruction (vrndscalepd) takes two micro-ops on Intel and the conversion to an integer a
-// third. The floor of -0 would come out +0, not -0, but no q is -0: the octave's x and y never
-// are (x_at adds + 0 where x may be 0, a row's y is index + frac), and x + s is -0 only when both
-// x and s are.
+// low 32 bits for the hash (FloorWithLow32Lanes on AVX-512's quick path).
 template <bool Quick>
 HWY_INLINE Simplex2 SimplexOfSkewedLanes(const VF* q) {
     VF cell[2];
     VU low32[2];
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
     if constexpr (Quick) {
-        const DF d;
-        const VF magic = hn::Set(d, 0x1.8p52);
-        for (int axis = 0; axis < 2; ++axis) {
-            const VF whole =
-                VF{_mm512_add_round_pd(q[axis].raw, magic.raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)};
-            cell[axis]  = hn::Sub(whole, magic);
-            low32[axis] = hn::BitCast(DU(), whole);
-        }
+        for (int axis = 0; axis < 2; ++axis) cell[axis] = FloorWithLow32Lanes(q[axis], low32[axis]);
     } else
 #endif
     {
