@@ -129,11 +129,41 @@ HWY_INLINE VF ContributionLanes(std::uint32_t seed, const VI* vertex, const VF* 
     return HashedContributionLanes<D>(HashLanes<D>(seed, vertex), dist);
 }
 
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// floor(q) for |q| < 2^51, and in low32's low halves floor(q) mod 2^32: q + 1.5 * 2^52 rounded
+// toward -infinity (the add's embedded rounding) is 1.5 * 2^52 + floor(q) exactly, as its last
+// bit is worth 1; its low 32 bits are the index's, and minus 1.5 * 2^52 it is the floor. Two
+// additions, where the floor instruction (vrndscalepd) takes two micro-ops on Intel and the
+// conversion to an integer a third. The floor of -0 comes out +0, not -0, but no caller's q is
+// -0. A sum is -0 only when both terms are, a difference a - b only when a is -0 and b is +0.
+// 2D: the octave's x never is (x_at adds + 0 where x may be 0), nor a row's y (index + frac),
+// so neither is x + s or y + s. 3D: z / sqrt(3) never is (z is a row's, and no nonzero double
+// times 1 / sqrt(3) rounds to 0), and every rotated coordinate is a sum with it or it minus a
+// sum, or that plus 0.5.
+HWY_INLINE VF FloorWithLow32Lanes(VF q, VU& low32) {
+    const DF d;
+    const VF magic = hn::Set(d, 0x1.8p52);
+    const VF whole = VF{_mm512_add_round_pd(q.raw, magic.raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)};
+    low32          = hn::BitCast(DU(), whole);
+    return hn::Sub(whole, magic);
+}
+#endif
+
 // The cell of q (clamped as cell_of does) and the position inside it. Quick: the chunk's
 // coordinates are all within +-2^49, so q is within +-2^51: no clamp, and the quick conversion.
+// On AVX-512 the quick index is FloorWithLow32Lanes': right in its low 32 bits only, which are
+// all the hash reads (HashPair3Lanes), also after the neighbour's +-1.
 template <bool Quick>
 HWY_INLINE VF CellLanes(VF q, VI& index) {
     if constexpr (!Quick) q = ClampLanes(q);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    if constexpr (Quick) {
+        VU low32;
+        const VF fl = FloorWithLow32Lanes(q, low32);
+        index       = hn::BitCast(DI(), low32);
+        return hn::Sub(q, fl);
+    }
+#endif
     const VF fl = hn::Floor(q);
     index       = CellIndexLanes<Quick>(fl);
     return hn::Sub(q, fl);
@@ -362,6 +392,7 @@ HWY_INLINE VF FewCellsLanes(const VF (*dist)[2], hn::Mask<DF> x_higher, const Ce
 // middle vertices each takes, and the distances to their three vertices.
 struct Simplex2 {
     VF cell[2];
+    VU cell_low32[2];  // the cells' indices mod 2^32 in the low halves, for the hash (SimplexOfSkewedLanes)
     hn::Mask<DF> x_higher;
     VF dist[3][2];  // (0, 0), the middle vertex, (1, 1)
 };
@@ -419,28 +450,75 @@ HWY_INLINE void OneCellPairLanes(const Simplex2* simplex, const CellCorners& c, 
     for (int v = 0; v < 2; ++v) noise[v] = hn::Mul(total[v], hn::Set(d, norm2));
 }
 
+// Each lane's cell of skewed coordinates q: simplex.cpp's floor per axis, and the cell indices'
+// low 32 bits for the hash (FloorWithLow32Lanes on AVX-512's quick path).
+template <bool Quick>
+HWY_INLINE Simplex2 SimplexOfSkewedLanes(const VF* q) {
+    VF cell[2];
+    VU low32[2];
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    if constexpr (Quick) {
+        for (int axis = 0; axis < 2; ++axis) cell[axis] = FloorWithLow32Lanes(q[axis], low32[axis]);
+    } else
+#endif
+    {
+        for (int axis = 0; axis < 2; ++axis) {
+            cell[axis]  = hn::Floor(q[axis]);
+            low32[axis] = CellLow32Lanes<Quick>(cell[axis]);
+        }
+    }
+    Simplex2 simplex      = SimplexInCellLanes(q, cell[0], cell[1]);
+    simplex.cell_low32[0] = low32[0];
+    simplex.cell_low32[1] = low32[1];
+    return simplex;
+}
+
 // simplex.cpp's simplex_skewed<2> up to the vertices' distances: 1. skew, then each lane's cell.
 template <bool Quick>
 HWY_INLINE Simplex2 Skew2Lanes(VF x, VF y) {
     VF q[2];
     SkewLanes<Quick>(x, y, q);
-    return SimplexInCellLanes(q, hn::Floor(q[0]), hn::Floor(q[1]));
+    return SimplexOfSkewedLanes<Quick>(q);
 }
 
 // vertex_hash's input for the three vertices, seed ^ x P_x ^ y P_y, in the low halves. The
 // vertices' primed coordinates are the cell's plus a constant (x P + P is (x + 1) P in uint32),
 // so each axis is multiplied once.
-template <bool Quick>
 HWY_INLINE void VertexKeysLanes(std::uint32_t seed, const Simplex2& simplex, VU* key) {
     const DU du;
-    const VU px  = MulFull32(CellLow32Lanes<Quick>(simplex.cell[0]), axis_prime[0]),
-             py  = MulFull32(CellLow32Lanes<Quick>(simplex.cell[1]), axis_prime[1]);
+    const VU px  = MulFull32(simplex.cell_low32[0], axis_prime[0]),
+             py  = MulFull32(simplex.cell_low32[1], axis_prime[1]);
     const VU px1 = hn::Add(px, hn::Set(du, axis_prime[0])), py1 = hn::Add(py, hn::Set(du, axis_prime[1]));
     const VU sx = hn::Xor(hn::Set(du, seed), px), sx1 = hn::Xor(hn::Set(du, seed), px1);
     key[0] = hn::Xor(sx, py);
     key[1] = hn::IfThenElse(hn::RebindMask(du, simplex.x_higher), hn::Xor(sx1, py), hn::Xor(sx, py1));
     key[2] = hn::Xor(sx1, py1);
 }
+
+#if HWY_TARGET != HWY_SCALAR
+// VertexKeysLanes for two vectors at once, in PairLow32's layout (first's keys in the even 32-bit
+// lanes, second's in the odd): the cells are paired before the primes multiply them, so each
+// step of the keys runs once for sixteen lanes, where pairing the keys took a shift and a blend
+// per vertex after two passes of eight. The middle vertex's choice is a bitwise select by the
+// lanes' x_higher, widened to all-ones and paired the same way.
+HWY_INLINE void VertexKeysPairLanes(std::uint32_t seed, const Simplex2& first, const Simplex2& second,
+                                    hn::Vec<DU32>* key) {
+    const DU du;
+    const DU32 d32;
+    const auto px =
+        hn::Mul(PairLow32(first.cell_low32[0], second.cell_low32[0]), hn::Set(d32, axis_prime[0]));
+    const auto py =
+        hn::Mul(PairLow32(first.cell_low32[1], second.cell_low32[1]), hn::Set(d32, axis_prime[1]));
+    const auto px1 = hn::Add(px, hn::Set(d32, axis_prime[0])), py1 = hn::Add(py, hn::Set(d32, axis_prime[1]));
+    const auto x_higher =
+        hn::OddEven(hn::BitCast(d32, hn::VecFromMask(du, hn::RebindMask(du, second.x_higher))),
+                    hn::BitCast(d32, hn::VecFromMask(du, hn::RebindMask(du, first.x_higher))));
+    const auto s = hn::Set(d32, seed);
+    key[0]       = hn::Xor3(s, px, py);
+    key[1]       = hn::Xor3(s, hn::IfVecThenElse(x_higher, px1, px), hn::IfVecThenElse(x_higher, py, py1));
+    key[2]       = hn::Xor3(s, px1, py1);
+}
+#endif
 
 // The lanes' noise: the sum over their three vertices, of hashes h (low 3 bits).
 HWY_INLINE VF HashedSumLanes(const Simplex2& simplex, const VU* h, const Gradient2Table& gradients) {
@@ -481,7 +559,7 @@ HWY_INLINE VF Simplex2Lanes(std::uint32_t seed, const Simplex2& simplex, CornerC
         }
     }
     VU key[3], h[3];
-    VertexKeysLanes<Quick>(seed, simplex, key);
+    VertexKeysLanes(seed, simplex, key);
     for (int k = 0; k < 3; ++k) h[k] = FinaliseLow32(key[k]);
     return HashedSumLanes(simplex, h, gradients);
 }
@@ -539,7 +617,7 @@ class AscendingRow2 {
             const Simplex2 simplex = SimplexInCellLanes(q, kept_cell_[0], kept_cell_[1]);
             return FewCellsLanes<false>(simplex.dist, simplex.x_higher, *kept_, *kept_, hn::FirstN(d, 0));
         }
-        const Simplex2 simplex = SimplexInCellLanes(q, hn::Floor(q[0]), hn::Floor(q[1]));
+        const Simplex2 simplex = SimplexOfSkewedLanes<Quick>(q);
         kept_                  = nullptr;  // hashed lanes keep no cell
         const VF noise         = Simplex2Lanes<Quick, true>(seed_, simplex, cache_, gradients_, &kept_);
         if (kept_ != nullptr) {
@@ -565,18 +643,23 @@ template <bool Quick>
 HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF x1, VF y, const Gradient2Table& gradients,
                                   VF& n0, VF& n1) {
     const Simplex2 first = Skew2Lanes<Quick>(x0, y), second = Skew2Lanes<Quick>(x1, y);
-    VU key0[3], key1[3], h0[3], h1[3];
-    VertexKeysLanes<Quick>(seed, first, key0);
-    VertexKeysLanes<Quick>(seed, second, key1);
-    for (int k = 0; k < 3; ++k) {
+    VU h0[3], h1[3];
 #if HWY_TARGET == HWY_SCALAR
+    VU key0[3], key1[3];
+    VertexKeysLanes(seed, first, key0);
+    VertexKeysLanes(seed, second, key1);
+    for (int k = 0; k < 3; ++k) {
         h0[k] = FinaliseLow32(key0[k]);
         h1[k] = FinaliseLow32(key1[k]);
-#else
-        h0[k] = hn::BitCast(DU(), Finalise32(PairLow32(key0[k], key1[k])));
-        h1[k] = hn::ShiftRight<32>(h0[k]);
-#endif
     }
+#else
+    hn::Vec<DU32> key[3];
+    VertexKeysPairLanes(seed, first, second, key);
+    for (int k = 0; k < 3; ++k) {
+        h0[k] = hn::BitCast(DU(), Finalise32(key[k]));
+        h1[k] = hn::ShiftRight<32>(h0[k]);
+    }
+#endif
     n0 = HashedSumLanes(first, h0, gradients);
     n1 = HashedSumLanes(second, h1, gradients);
 }
