@@ -210,8 +210,10 @@ class Soak:
         self.wait_frames(0.05)
         xdo("click", 1)
         self.wait_frames(0.08)
-        hold("ctrl+a")
-        hold("BackSpace")
+        # Held 0.25 s: beside other tests a frame can take longer than the default 60 ms, and
+        # a Ctrl+A lost between two frames leaves the old text before the typed path.
+        hold("ctrl+a", 0.25)
+        hold("BackSpace", 0.25)
         xdo("type", "--delay", "2", path)
         self.wait_frames(0.08)
 

@@ -93,12 +93,14 @@ def settled(line):
             and not line["preview"]["coarse"])
 
 
-def hold(keys):
+def hold(keys, seconds=0.06):
     """Presses and releases `keys` (e.g. "ctrl+a", "BackSpace") across frames: ImGui 1.86 polls
     key state once a frame, so a press and release within one frame would be lost. (Typed
-    characters are queued and never lost; the shortcuts the app latches itself neither.)"""
+    characters are queued and never lost; the shortcuts the app latches itself neither.) The
+    default, 60 ms, is a few frames on a quiet machine; a check that runs beside other tests holds
+    longer (below X's 660 ms before a key repeats)."""
     xdo("keydown", keys)
-    time.sleep(0.06)
+    time.sleep(seconds)
     xdo("keyup", keys)
     time.sleep(0.05)
 
