@@ -44,11 +44,11 @@ HWY_INLINE VF SmoothedLanes(const VF* lattice_values, int point) {
 // of 8 lanes costs about 16 cycles there. The other targets divide (ValueOfHash).
 HWY_INLINE VF ValueOfByte(VI h) {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-    const __m512d x = _mm512_cvtepi64_pd(h.raw), divisor = _mm512_set1_pd(127.5);
-    const __m512d reciprocal = _mm512_set1_pd(1.0 / 127.5);
-    const __m512d q0         = _mm512_mul_pd(x, reciprocal);
-    const __m512d q          = _mm512_fmadd_pd(_mm512_fnmadd_pd(q0, divisor, x), reciprocal, q0);
-    return VF{_mm512_sub_pd(q, _mm512_set1_pd(1.0))};
+    const DF d;
+    const VF x = hn::ConvertTo(d, h), divisor = hn::Set(d, 127.5), reciprocal = hn::Set(d, 1.0 / 127.5);
+    const VF q0 = hn::Mul(x, reciprocal);
+    const VF q  = hn::MulAdd(hn::NegMulAdd(q0, divisor, x), reciprocal, q0);  // fused on AVX-512
+    return hn::Sub(q, hn::Set(d, 1.0));
 #else
     return ValueOfHash(h);
 #endif
