@@ -5,7 +5,10 @@ an unnamed O_TMPFILE file that has no name to leave behind (atomic_file.hpp). Fo
 r16 (a pair: OUT and OUT.json) and normal8, 20 exports over old files (--force) and into an empty
 folder are killed at moments drawn uniformly over a whole export's duration; the folder must then
 hold exactly what it held before (same names, bytes and modes), or, for a kill that came after
-the commit, exactly the complete new files.
+the commit, exactly the complete new files. One window remains, microseconds long: replacing a
+file takes a temp name for the finished file and a rename over the old one, and a kill between
+the two leaves that name (".out.tmp-PID-N", the complete new file), which the next export into
+the folder removes; the test then runs it and checks exactly its files remain.
 
 Then the fallback for file systems without O_TMPFILE (forced with NOISE_EXPLORER_NAMED_TEMP_FILES=1):
 a killed export leaves its ".NAME.tmp-PID-N" file, and the next export into that folder removes
@@ -15,6 +18,7 @@ it, while a temp-like file of a live process, one of another name pattern and a 
 """
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -42,11 +46,24 @@ def command(folder, fmt, side, force=True):
         ["--force"] if force else [])
 
 
+def renames_window(pid, before, after, new):
+    """Whether a kill came in the microseconds between giving a finished file a temp name and
+    renaming it over the old one (atomic_file.cpp: an unnamed file cannot replace a name in one
+    step; a set's backups are named the same way): then the folder holds the old or the new
+    files, plus names ".NAME.tmp-PID-N" of the killed process, each one of those files."""
+    left = {n: e for n, e in after.items() if re.fullmatch(rf"\.out(\.json)?\.tmp-{pid}-\d+", n)}
+    rest = {n: e for n, e in after.items() if n not in left}
+    if not left or rest not in (before, new):
+        return False
+    versions = {e[2] for e in list(before.values()) + list(new.values()) if e[0] == "file"}
+    return all(e[0] == "file" and e[2] in versions for e in left.values())
+
+
 def kill_round(rng, fmt, side, seconds):
     """KILLS exports of `fmt` killed at moments drawn over `seconds`; every folder is checked.
     Returns how many left the old files and how many came after the commit."""
     d = temp_dir()
-    outcomes = {"old": 0, "new": 0}
+    outcomes = {"old": 0, "new": 0, "window": 0}
     for i in range(KILLS):
         clear(d)
         over_old = i % 4 != 3  # mostly over old files, sometimes into an empty folder
@@ -61,7 +78,13 @@ def kill_round(rng, fmt, side, seconds):
         proc.wait()
         after = state(d)
         label = f"{fmt} killed after {moment:.3f} s of {seconds:.3f} s ({'over old files' if over_old else 'new'})"
-        if after == before:
+        if renames_window(proc.pid, before, after, expected_new(before, "out", fmt, args(side))):
+            # The names the kill left go with the next export into the folder.
+            r = subprocess.run(command(d, fmt, side), capture_output=True, text=True)
+            check(r.returncode == 0 and state(d) == expected_new(before, "out", fmt, args(side)),
+                  f"{label}: the next export did not leave exactly its files: {sorted(state(d))} {r.stderr}")
+            outcomes["window"] += 1
+        elif after == before:
             outcomes["old"] += 1
         elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(side)):
             check(after == expected_new(before, "out", fmt, args(side)), f"{label}: a mix of old and new: {sorted(after)}")
@@ -84,7 +107,8 @@ def kill_part(rng):
         for attempt in range(3):
             outcomes = kill_round(rng, fmt, side, seconds)
             print(f"ok  {fmt}: {KILLS} kills over {seconds:.2f} s exports of {side}x{side}: {outcomes['old']} left the old "
-                  f"files, {outcomes['new']} came after the commit", flush=True)
+                  f"files, {outcomes['new']} came after the commit, {outcomes['window']} between a temp name and "
+                  f"its rename (gone with the next export)", flush=True)
             if outcomes["old"] >= KILLS // 2:
                 break
             seconds /= 2

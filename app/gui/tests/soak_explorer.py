@@ -32,8 +32,10 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import signal
+import struct
 import subprocess
 import time
 
@@ -48,17 +50,49 @@ DIALOG_FIELDS = ("open_path", "save_path", "export_path", "lesson_open_path", "f
 # frames show as "<unknown module>"). A report fails the soak when a leak has a frame of ours: in
 # the program's binary or in our sources, which are always loaded and symbolised.
 LEAK_EXIT_CODE = 23
-OUR_FRAMES = ("noise-explorer", "/app/", "/noise/", " app::", " noise::")
+OUR_FRAMES = ("/app/", "/noise/", " app::", " noise::")
+# An unsymbolised frame: "#1 0x7f.. (/path/to/MODULE+0xOFFSET)".
+MODULE_FRAME = re.compile(r"\(([^()]+)\+0x([0-9a-f]+)\)\s*$")
 
 
-def leaks_of_ours(stderr):
+def loaded_extent(program):
+    """How far the program's loaded segments reach from its load address (the ELF program
+    headers' largest p_vaddr + p_memsz): no code of the program lies beyond."""
+    with open(program, "rb") as f:
+        header = f.read(64)
+        phoff, = struct.unpack_from("<Q", header, 32)
+        phentsize, phnum = struct.unpack_from("<HH", header, 54)
+        f.seek(phoff)
+        table = f.read(phentsize * phnum)
+    extent = 0
+    for i in range(phnum):
+        kind, = struct.unpack_from("<I", table, i * phentsize)
+        vaddr, = struct.unpack_from("<Q", table, i * phentsize + 16)
+        memsz, = struct.unpack_from("<Q", table, i * phentsize + 40)
+        if kind == 1:  # PT_LOAD
+            extent = max(extent, vaddr + memsz)
+    return extent
+
+
+def frame_of_ours(frame, program, extent):
+    """A frame in our sources, or in the program's binary (its statically linked ImGui too). An
+    address the report puts past the binary's last segment is none of its code: LeakSanitizer
+    names the nearest module for code mapped after it, such as the driver's compiled shaders."""
+    module = MODULE_FRAME.search(frame)
+    if module and os.path.basename(module.group(1)) == os.path.basename(program):
+        return int(module.group(2), 16) < extent
+    return any(mark in frame for mark in OUR_FRAMES)
+
+
+def leaks_of_ours(stderr, program):
     """The leak records of a LeakSanitizer report with at least one frame of our code."""
+    extent = loaded_extent(program)
     ours = []
     for record in stderr.split("\n\n"):
         if "leak of" not in record:
             continue
         frames = [line for line in record.splitlines() if line.strip().startswith("#")]
-        if any(mark in frame for frame in frames for mark in OUR_FRAMES):
+        if any(frame_of_ours(frame, program, extent) for frame in frames):
             ours.append(record.strip())
     return ours
 
@@ -416,7 +450,7 @@ class Soak:
             fail("Ctrl+Q did not end the app within 60 s")
         err = self.app.stderr.read().decode(errors="replace")
         if status == LEAK_EXIT_CODE:
-            ours = leaks_of_ours(err)
+            ours = leaks_of_ours(err, self.args.app)
             if ours:
                 fail(f"LeakSanitizer: {len(ours)} leak(s) with frames of our own:\n" + "\n\n".join(ours)[:6000])
             print("ok  LeakSanitizer: no leak of ours (the graphics stack's own blocks remain at exit)", flush=True)
