@@ -121,8 +121,8 @@ def run_preset(name):
 
         # The 3D terrain, coloured by the slope.
         choose(report, "slope")
+        uploads = report.last()["terrain"]["uploads"]  # before the click: the upload may come within a poll
         click(report.last()["rects"]["tab_terrain"])
-        uploads = report.last()["terrain"]["uploads"]
         until(report, "the terrain coloured by the slope",
               lambda l: l["view_tab"] == "terrain" and l["terrain"]["uploads"] > uploads and not l["terrain"]["building"]
               and settled(l) and l["preview"]["colour"] == "slope", timeout=120)
