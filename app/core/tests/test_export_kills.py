@@ -7,8 +7,9 @@ folder are killed at moments drawn uniformly over a whole export's duration; the
 hold exactly what it held before (same names, bytes and modes), or, for a kill that came after
 the commit, exactly the complete new files. One window remains, microseconds long: replacing a
 file takes a temp name for the finished file and a rename over the old one, and a kill between
-the two leaves that name (".out.tmp-PID-N", the complete new file), which the next export into
-the folder removes; the test then runs it and checks exactly its files remain.
+the two leaves that name (".out.tmp-PID-N": the complete new file, or for a pair the old file's
+backup), which the next export into the folder removes; the test then runs it and checks that
+exactly its files remain.
 
 Then the fallback for file systems without O_TMPFILE (forced with NOISE_EXPLORER_NAMED_TEMP_FILES=1):
 a killed export leaves its ".NAME.tmp-PID-N" file, and the next export into that folder removes
@@ -61,7 +62,8 @@ def renames_window(pid, before, after, new):
 
 def kill_round(rng, fmt, side, seconds):
     """KILLS exports of `fmt` killed at moments drawn over `seconds`; every folder is checked.
-    Returns how many left the old files and how many came after the commit."""
+    Returns how many left the old files, how many came after the commit and how many came
+    between a temp name and its rename."""
     d = temp_dir()
     outcomes = {"old": 0, "new": 0, "window": 0}
     for i in range(KILLS):
