@@ -20,6 +20,18 @@ def xdo(*args):
     subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
 
 
+def brief(line):
+    """What most waits look at in a report line, for a failure message: the first 600 characters
+    of the whole line were its alphabetically first keys (undo, the curve, the export dialog)."""
+    if line is None:
+        return "none yet"
+    picked = {key: line[key] for key in ("frame", "view_tab", "rendering", "requested_generation", "preview",
+                                         "terrain", "error", "notice", "note") if key in line}
+    if isinstance(picked.get("terrain"), dict):
+        picked["terrain"] = {key: picked["terrain"].get(key) for key in ("uploads", "building", "coarse", "error")}
+    return json.dumps(picked)[:1000]
+
+
 class Report:
     """Follows the report file; `lines` grows as the app writes."""
 
@@ -50,7 +62,8 @@ class Report:
     def wait(self, what, predicate, timeout=30.0):
         line = self.wait_or_none(predicate, timeout)
         if line is None:
-            fail(f"timed out after {timeout}s waiting for: {what}; last line: {json.dumps(self.last())[:600]}")
+            fail(f"timed out after {timeout}s waiting for: {what}; last line: {brief(self.last())} "
+                 f"(every line: {self.path})")
         return line
 
     def wait_or_none(self, predicate, timeout):
