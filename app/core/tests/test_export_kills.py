@@ -79,17 +79,19 @@ def kill_round(rng, fmt, side, seconds):
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         after = state(d)
+        new = expected_new(before, "out", fmt, args(side))
         label = f"{fmt} killed after {moment:.3f} s of {seconds:.3f} s ({'over old files' if over_old else 'new'})"
-        if renames_window(proc.pid, before, after, expected_new(before, "out", fmt, args(side))):
+        if renames_window(proc.pid, before, after, new):
             # The names the kill left go with the next export into the folder.
             r = subprocess.run(command(d, fmt, side), capture_output=True, text=True)
-            check(r.returncode == 0 and state(d) == expected_new(before, "out", fmt, args(side)),
-                  f"{label}: the next export did not leave exactly its files: {sorted(state(d))} {r.stderr}")
+            cleaned = state(d)
+            check(r.returncode == 0 and cleaned == new,
+                  f"{label}: the next export did not leave exactly its files: {sorted(cleaned)} {r.stderr}")
             outcomes["window"] += 1
         elif after == before:
             outcomes["old"] += 1
-        elif proc.returncode == 0 or after == expected_new(before, "out", fmt, args(side)):
-            check(after == expected_new(before, "out", fmt, args(side)), f"{label}: a mix of old and new: {sorted(after)}")
+        elif proc.returncode == 0 or after == new:
+            check(after == new, f"{label}: a mix of old and new: {sorted(after)}")
             outcomes["new"] += 1
         else:
             extra = sorted(set(after) - set(before))
