@@ -542,30 +542,50 @@ struct WorleyOctave {
         for (std::size_t j = 0; j < first_shell; ++j) near_hash[j] = row_part(j).hash;
         const std::integral_constant<int, 0> low_half;
         const std::integral_constant<int, 1> high_half;
-        for (int i = 0; i < in.padded; i += lanes) {
-            const VF fx         = hn::Load(d, in.frac_x + i);
-            const VI base_index = hn::Load(di, wrapped_x + i);
-            const VU near_x[3]  = {x_index(i, base_index, -1), x_index(i, base_index, 0),
-                                   x_index(i, base_index, 1)};
-            const auto near     = [&](Nearest nearest) {
-                // Pairs in list order; an odd last candidate pairs with itself.
-                for (std::size_t a = 0; a < first_shell; a += 2) {
-                    const std::size_t b               = std::min(a + 1, first_shell - 1);
-                    const detail::WorleyCandidate &ca = candidates[a], &cb = candidates[b];
-                    VU w0, w1;
-                    pair_words(near_x[ca.offset[0] + 1], near_x[cb.offset[0] + 1], near_hash[a], near_hash[b],
-                                   w0, w1);
-                    nearest.add(distance(low_half, ca, w0, w1, fx));
-                    if (b != a) nearest.add(distance(high_half, cb, w0, w1, fx));
-                }
-                return nearest;
-            };
-            Walk(i, fx, near, [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
-                const VU x = x_index(i, base_index, c.offset[0]);
-                VU w0, w1;
-                pair_words(x, x, part.hash, part.hash, w0, w1);
-                return distance(low_half, c, w0, w1, fx);
-            });
+        // The near cells go two to a hash (Mix32Pairs), and there are 3^D of them, an odd number:
+        // the last one of a vector shares its hash with the last one of the next vector. (F1 and
+        // F2 are the two smallest distances whatever order they come in.)
+        constexpr std::size_t last               = first_shell - 1;
+        const detail::WorleyCandidate& last_cell = candidates[last];
+        for (int i = 0; i < in.padded; i += 2 * lanes) {
+            const int vectors = i + lanes < in.padded ? 2 : 1;
+            VF fx[2];
+            VI base_index[2];
+            VU near_x[2][3];
+            for (int v = 0; v < vectors; ++v) {
+                fx[v]         = hn::Load(d, in.frac_x + i + v * lanes);
+                base_index[v] = hn::Load(di, wrapped_x + i + v * lanes);
+                for (int kx = -1; kx <= 1; ++kx)
+                    near_x[v][kx + 1] = x_index(i + v * lanes, base_index[v], kx);
+            }
+            const int other = vectors - 1;  // the next vector, or this one again at the row's end
+            VU w0, w1;
+            pair_words(near_x[0][last_cell.offset[0] + 1], near_x[other][last_cell.offset[0] + 1],
+                       near_hash[last], near_hash[last], w0, w1);
+            const VF last_distance[2] = {distance(low_half, last_cell, w0, w1, fx[0]),
+                                         distance(high_half, last_cell, w0, w1, fx[other])};
+            for (int v = 0; v < vectors; ++v) {
+                const int at    = i + v * lanes;
+                const auto near = [&](Nearest nearest) {
+                    for (std::size_t a = 0; a < last; a += 2) {  // pairs in list order
+                        const detail::WorleyCandidate &ca = candidates[a], &cb = candidates[a + 1];
+                        VU pair0, pair1;
+                        pair_words(near_x[v][ca.offset[0] + 1], near_x[v][cb.offset[0] + 1], near_hash[a],
+                                   near_hash[a + 1], pair0, pair1);
+                        nearest.add(distance(low_half, ca, pair0, pair1, fx[v]));
+                        nearest.add(distance(high_half, cb, pair0, pair1, fx[v]));
+                    }
+                    nearest.add(last_distance[v]);
+                    return nearest;
+                };
+                Walk(at, fx[v], near,
+                     [&](std::size_t, const detail::WorleyCandidate& c, const RowPart& part) {
+                         const VU x = x_index(at, base_index[v], c.offset[0]);
+                         VU far0, far1;
+                         pair_words(x, x, part.hash, part.hash, far0, far1);
+                         return distance(low_half, c, far0, far1, fx[v]);
+                     });
+            }
         }
     }
 };
