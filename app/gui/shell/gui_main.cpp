@@ -316,7 +316,9 @@ int gui_main(int argc, char** argv) {
             int fb_width = 0, fb_height = 0;
             glfwGetFramebufferSize(window, &fb_width, &fb_height);
             glViewport(0, 0, fb_width, fb_height);
-            glClearColor(0.08f, 0.085f, 0.1f, 1.0f);
+            // The panels' background (explorer.cpp's panel_flags): they draw none themselves.
+            const ImVec4 backdrop = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+            glClearColor(backdrop.x, backdrop.y, backdrop.z, 1.0f);
             glClear(GL_COLOR_BUFFER_BIT);
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
             ++frame;
