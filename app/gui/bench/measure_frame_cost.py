@@ -7,11 +7,11 @@
 Starts the explorer with --ui-report and a shipped preset (default `eroded-alpine`), waits for
 its full preview, then moves the mouse back and forth by a few pixels over the preview's left
 margin with real X11 input for S seconds (default 3): every move is an input event, so the loop
-draws at its full rate, and nothing renders. Printed per run: the frames
-drawn, the frame rate, and the process's CPU time (every thread: the UI thread and the software
-renderer's) per frame. Under Xvfb, Mesa's software renderer draws the frames on the same cores
-as the noise (docs/performance.md, "The preview's latency"); on a machine with a GPU a frame
-costs far less. A benchmark, not a test: the figures depend on the machine.
+draws at its full rate, and nothing renders. Printed per run: the frames drawn, the frame rate,
+and the process's CPU time (every thread: the UI thread and the software renderer's) per frame.
+Under Xvfb, Mesa's software renderer draws the frames on the same cores as the noise
+(docs/performance.md, "The preview's latency"); on a machine with a GPU a frame costs far less.
+A benchmark, not a test: the figures depend on the machine.
 """
 import argparse
 import os

@@ -277,14 +277,14 @@ int gui_main(int argc, char** argv) {
         std::string window_title = "Noise Explorer";
         while (status == 0 && !explorer.wants_quit() && !interrupted) {
             // [3] Wait: short while anything moves, long when idle.
-            // Idle, a frame still costs ~20 ms under Mesa's software renderer: after a few seconds
-            // without input only events (or a worker's wake-up) start one.
+            // Idle, a frame still costs ~11 ms of CPU under Mesa's software renderer: after a few
+            // seconds without input only events (or a worker's wake-up) start one.
             const double quiet = seconds() - last_input;
             const bool lively  = explorer.busy() || frame < 3 || !options.screenshot.empty() || quiet < 0.5;
             // While only a render runs (the preview's image, the curve) and nothing came in since
             // the frame after the last event (that frame shows what the event opened: ImGui
             // measures an auto-sized popup in one frame and draws it in the next), draw the
-            // progress at 10 Hz: under Mesa's software renderer a frame takes 17-30 ms of CPU on
+            // progress at 10 Hz: under Mesa's software renderer a frame takes about 11 ms of CPU on
             // the cores the render needs (a 4096-wide preview rendered in 0.83 of the time paced,
             // a 1024-wide eroded one shown 7-10 % sooner: docs/performance.md, issue 36). The
             // worker's post and any input end the wait at once.
