@@ -223,9 +223,19 @@ Pointer handle_input(const PointerArea& area, Settings& settings, LatticeViewSet
 // [SECTION] Layers drawn over the picture -----------------------------------------------------
 
 void draw_picture(ImDrawList* draw, const Placement& at, const ShownField& field) {
-    draw->AddRectFilled(at.origin, ImVec2(at.origin.x + at.avail.x, at.origin.y + at.avail.y),
-                        colours::picture_backdrop);
-    if (field.has_image() && field.texture().id()) {
+    const ImVec2 lo = at.origin, hi(at.origin.x + at.avail.x, at.origin.y + at.avail.y);
+    if (!field.has_image() || !field.texture().id()) {
+        draw->AddRectFilled(lo, hi, colours::picture_backdrop);
+    } else {
+        // The backdrop only around the picture, whose pixels are opaque: under a software
+        // renderer every pixel drawn twice costs the cores the renders need. The strips share the
+        // picture's edges exactly, so each pixel is covered once.
+        const float top = std::clamp(at.p0.y, lo.y, hi.y), bottom = std::clamp(at.p1.y, lo.y, hi.y);
+        const float left = std::clamp(at.p0.x, lo.x, hi.x), right = std::clamp(at.p1.x, lo.x, hi.x);
+        draw->AddRectFilled(lo, ImVec2(hi.x, top), colours::picture_backdrop);
+        draw->AddRectFilled(ImVec2(lo.x, bottom), hi, colours::picture_backdrop);
+        draw->AddRectFilled(ImVec2(lo.x, top), ImVec2(left, bottom), colours::picture_backdrop);
+        draw->AddRectFilled(ImVec2(right, top), ImVec2(hi.x, bottom), colours::picture_backdrop);
         const auto uv = static_cast<float>(at.n);
         draw->AddImage(field.texture().id(), at.p0, at.p1, ImVec2(0, 0), ImVec2(uv, uv));
     }
