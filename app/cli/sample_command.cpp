@@ -2,6 +2,7 @@
 #include "cli/sample_command.hpp"
 
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "core/image_size.hpp"
+#include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
 #include "core/shown_text.hpp"
 #include "noise/fractal.hpp"
@@ -215,6 +217,15 @@ int stdout_error(long long line_number) {
 int sample_main(int argc, char** argv) try {
     // `sample > file` past `ulimit -f` must end in one line and status 2, not death by SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);
+    // A signal while the preset, its heightmaps and the simulation load is a polite request:
+    // one line and status 130 once the phase ends (the simulation polls it). The points are read
+    // with the default actions again: a blocked read of stdin must still end on Ctrl+C.
+    static std::atomic<bool> interrupted{false};
+    install_interrupt_handlers(interrupted);
+    const auto stopped = [] {
+        std::fputs("sample: interrupted; no value was printed\n", stderr);
+        return 130;
+    };
     Arguments given;
     bool help = false;
     if (auto error = parse_arguments(argc, argv, given, help); !error.empty()) return fail(error);
@@ -226,13 +237,16 @@ int sample_main(int argc, char** argv) try {
     try {
         if (given.preset) preset = load_preset(resolve_preset_argument(*given.preset));
     } catch (const PresetError& error) {
+        if (interrupted.load()) return stopped();
         return fail(std::string("--preset: ") + error.what());
     }
     try {
         for (const auto& assignment : given.assignments) apply_assignment(preset, assignment);
     } catch (const PresetError& error) {
+        if (interrupted.load()) return stopped();
         return fail(error.what());
     }
+    if (interrupted.load()) return stopped();
     if (auto error = noise::validate(preset.params); !error.empty()) return fail("--set: " + error);
     const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
     ImageSize size{noise::default_simulated_side, noise::default_simulated_side};
@@ -245,14 +259,21 @@ int sample_main(int argc, char** argv) try {
         size = *parsed.size;
     }
     if (simulated) {
+        if (auto problem = simulation_size_problem(size); !problem.empty()) return fail(problem);
         try {
-            preset.params = noise::simulate_field(preset.params, size.width, size.height)->params;
+            noise::SimulationControl control;
+            control.cancel = &interrupted;
+            auto field     = noise::simulate_field(preset.params, size.width, size.height, control);
+            if (!field || interrupted.load()) return stopped();
+            preset.params = std::move(field->params);
         } catch (const std::invalid_argument& error) {
             return fail("--size " + std::to_string(size.width) + "x" + std::to_string(size.height) + ": " +
                         error.what());
         }
     }
 
+    if (interrupted.load()) return stopped();
+    stop_interrupt_handlers();
     const noise::FractalNoise noise(preset.params);
     std::string line;
     std::streambuf& input = *std::cin.rdbuf();

@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -140,6 +141,22 @@ std::string parse_thread_count(std::string_view text, unsigned& threads) {
     return {};
 }
 
+// The common name of a set (--profile, --tiles, --sequence) is the stem its files are named
+// after: OUT_height.png, OUT_x0_y0.png, OUT.manifest.json. A folder ("out/"), "." or ".." names
+// no file, and a stem that is empty or starts with a dot would make hidden or nameless files
+// ("_height.png", ".tiles.json"). "" or the one error line.
+std::string checked_set_name(const std::string& output, std::string_view set, std::string_view allowed) {
+    const std::filesystem::path path(output);
+    const std::string name = path.filename().string();
+    const std::string stem =
+        set == "--tiles" || (set == "--sequence" && path.extension() == ".png") ? path.stem().string() : name;
+    const bool folder = name.empty() || name == "." || name == "..";
+    if (folder || stem.empty() || stem.starts_with('.'))
+        return "-o: " + shown(output) + (folder ? " is a folder" : " starts with a dot") + ": " +
+               std::string(set) + " names its files after -o, " + std::string(allowed);
+    return {};
+}
+
 // --tiles, --tile-edges, --tile: the tiles to write (empty: one image) and whether they are the
 // whole grid (then the manifest is written too). "" or the one error line.
 std::string checked_tiles(const Arguments& given, const ExportRequest& request, TileGrid& grid,
@@ -158,6 +175,10 @@ std::string checked_tiles(const Arguments& given, const ExportRequest& request, 
         return "--tiles: cannot be combined with --region (each tile is a region of the full image)";
     const auto parsed = parse_tile_grid(*tiles_text);
     if (!parsed.grid) return parsed.error;
+    if (auto bad = checked_set_name(request.path.string(), "--tiles",
+                                    "expected DIR/NAME.EXT, e.g. out/hills.png (out/hills_x0_y0.png, ...)");
+        !bad.empty())
+        return bad;
     grid = *parsed.grid;
     if (edges_text) {
         std::size_t i = 0;
@@ -242,6 +263,12 @@ std::string checked_animation(const Arguments& given, const Preset& preset, cons
     animation.loop     = given.loop;
     animation.sequence = given.sequence;
     animation.caption  = given.caption;
+    if (animation.sequence)
+        if (auto bad =
+                checked_set_name(request.path.string(), "--sequence",
+                                 "expected DIR/NAME.png, e.g. out/hills.png (out/hills-0000.png, ...)");
+            !bad.empty())
+            return bad;
     if (!given.region.empty() || !given.tiles.empty())
         return std::string(given.region.empty() ? "--tiles" : "--region") +
                ": an animation writes whole frames: expected --animate without it";
@@ -303,6 +330,10 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
                 return std::string(option) +
                        ": --profile writes the engine's whole set: expected --profile without it";
         if (!output) return "-o is required: expected DIR/NAME, the set's common name";
+        if (auto bad = checked_set_name(*output, "--profile",
+                                        "expected DIR/NAME, e.g. out/hills (out/hills_height.png, ...)");
+            !bad.empty())
+            return bad;
         request.size      = *size.size;
         request.path      = *output;
         request.overwrite = given.force;
@@ -371,6 +402,10 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
             return "--tiles: a mesh is written whole: expected --format glb or obj without it";
         if (size.size->width < 2 || size.size->height < 2)
             return "--size: " + shown(*size_text) + " is too small for a mesh: expected at least 2x2";
+        if (auto problem = mesh_grid_problem(*size.size, request.mesh_grid); !problem.empty())
+            return (mesh_grid_text ? "--mesh-grid: "
+                                   : "--mesh-grid (default " + std::to_string(request.mesh_grid) + "): ") +
+                   problem;
     }
     if (!output) return "-o is required: " + std::string(output_allowed);
 
@@ -390,15 +425,35 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
 // compression threads reserves an 8 MB stack, and with its buffers (a band of 2^20 raw floats is
 // shared, deflate chunks of 256 KiB are per thread) that makes about 18 MB per --threads; the
 // program itself about 8 MB. Measured minimum at 4096x4096 png16: 24 MB for 1 thread, 43 MB for
-// 2, 78 MB for 4; the size of the image does not matter (it is streamed in bands).
-std::string memory_message(const ExportRequest& request) {
+// 2, 78 MB for 4; the size of an image does not matter (it is streamed in bands). What is held
+// whole comes on top: a mesh's grid, 24 bytes a vertex (terrain_mesh_file.hpp), and the erosion
+// simulation's image, about 64 bytes a pixel (simulated_field.hpp).
+std::string memory_message(const ExportRequest& request, const Preset& preset, bool profile) {
     const unsigned threads =
         request.threads != 0 ? request.threads : std::max(1u, std::thread::hardware_concurrency());
-    const unsigned long long megabytes = 8 + 18ull * threads;
+    const auto pixels = static_cast<unsigned long long>(request.size.width) *
+                        static_cast<unsigned long long>(request.size.height);
+    unsigned long long bytes = (8ull + 18ull * threads) * 1000000ull;
+    std::string held;
+    if (!profile && is_mesh_format(request.format)) {
+        const auto rows = static_cast<unsigned long long>(terrain_grid_rows(request.size, request.mesh_grid));
+        bytes += 24ull * rows * static_cast<unsigned long long>(request.mesh_grid);
+        held = ", the mesh's grid of " + std::to_string(request.mesh_grid) + "x" + std::to_string(rows) +
+               " vertices held whole";
+    }
+    if (preset.params.erosion_method == noise::ErosionMethod::simulate) {
+        bytes += 64ull * pixels;
+        held += ", the erosion simulation's whole image";
+    }
+    const unsigned long long megabytes = (bytes + 500000ull) / 1000000ull;
     return "not enough memory to render " + std::to_string(request.size.width) + "x" +
            std::to_string(request.size.height) + " with " + std::to_string(threads) + " thread" +
-           (threads == 1 ? "" : "s") + " (it needs about " + std::to_string(megabytes) +
-           " MB of address space): free some memory, raise `ulimit -v`, or use fewer --threads";
+           (threads == 1 ? "" : "s") + held + " (it needs about " +
+           (megabytes >= 1000
+                ? std::to_string(megabytes / 1000) + "." + std::to_string(megabytes % 1000 / 100) + " GB"
+                : std::to_string(megabytes) + " MB") +
+           " of address space): free some memory, raise `ulimit -v`" +
+           (held.empty() ? ", or use fewer --threads" : ", or export a smaller size");
 }
 
 std::string help_footer() {
@@ -562,9 +617,17 @@ int export_main(int argc, char** argv) {
     AnimationRequest animation;
     bool animate = false;
     std::optional<EngineProfile> profile;
+    // From here on a signal is a polite request: reading a heightmap (a pipe may take seconds) and
+    // the checks end first, then the usual line and status 130, before any file exists.
+    install_interrupt_handlers(interrupted);
+    const auto stopped = [] {
+        std::fputs("export: interrupted; no file was written\n", stderr);
+        return exit_interrupted;
+    };
     try {
-        if (auto error = checked_request(given, preset, request, profile); !error.empty())
-            return usage_error(error);
+        const std::string invalid = checked_request(given, preset, request, profile);
+        if (interrupted.load()) return stopped();
+        if (!invalid.empty()) return usage_error(invalid);
         if (auto error = checked_animation(given, preset, request, animation, animate); !error.empty())
             return usage_error(error);
         if (auto error = checked_tiles(given, request, grid, tiles, whole_grid); !error.empty())
@@ -578,7 +641,7 @@ int export_main(int argc, char** argv) {
     if (const std::string seam = tiling_warning(preset.params, request.size); !seam.empty())
         std::fprintf(stderr, "export: warning: %s\n", seam.c_str());
 
-    install_interrupt_handlers(interrupted);
+    if (interrupted.load()) return stopped();
     std::atomic<double> progress{0.0};
     try {
         std::optional<ProgressLine> line;
@@ -602,14 +665,15 @@ int export_main(int argc, char** argv) {
             case ExportError::Cause::exists:
                 return usage_error(std::string("-o: ") + error.what() + ": add --force to replace it");
             case ExportError::Cause::cancelled:
-                std::fputs("export: interrupted; no file was written\n", stderr);
-                return exit_interrupted;
+                return stopped();
             case ExportError::Cause::other:
                 return usage_error(std::string("-o: ") + error.what());
+            case ExportError::Cause::setting:
+                return usage_error(error.what());
         }
     } catch (const std::bad_alloc&) {
         // Under `ulimit -v` or a full machine; the temp file is gone already (AtomicFile).
-        return usage_error(memory_message(request));
+        return usage_error(memory_message(request, preset, profile.has_value()));
     } catch (const std::exception& error) {
         return usage_error(failure_text(error));
     }

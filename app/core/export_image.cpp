@@ -1,8 +1,12 @@
 // export_image: validate, (measure), render in bands, convert, stream to the encoder, commit.
 #include "core/export_image.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <new>
 #include <nlohmann/json.hpp>
@@ -35,6 +39,20 @@ constexpr std::size_t band_pixels = std::size_t{1} << 20;
 constexpr int min_bands = 32;
 
 [[noreturn]] void fail(const std::string& message) { throw ExportError(ExportError::Cause::other, message); }
+[[noreturn]] void refuse_setting(const std::string& message) {
+    throw ExportError(ExportError::Cause::setting, message);
+}
+// A thread that cannot start (EAGAIN): the address space for its stack, or the process limit.
+// Under an address-space limit (`ulimit -v`) it is memory, reported as such with what the export
+// needs; else the system's thread limit, not memory.
+[[noreturn]] void threads_refused() {
+    struct rlimit address_space {};
+    if (::getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY)
+        throw std::bad_alloc();
+    refuse_setting(
+        "--threads: the system refused to start another thread (the process limit, `ulimit -u`, or the "
+        "address space for its stack, `ulimit -v`): use fewer --threads or raise the limit");
+}
 [[noreturn]] void cancelled() { throw ExportError(ExportError::Cause::cancelled, "export cancelled"); }
 
 ExportError from(const AtomicFileError& error) {
@@ -88,14 +106,35 @@ Simulation simulate_image(const noise::Params& params, ImageSize size, unsigned 
     control.threads = threads;
     control.cancel  = cancel;
     if (progress) control.progress = [progress, share](double done) { progress->store(done * share); };
+    if (auto problem = simulation_size_problem(size); !problem.empty()) refuse_setting(problem);
     std::optional<noise::SimulatedField> field;
     try {
         field = noise::simulate_field(params, size.width, size.height, control);
     } catch (const std::invalid_argument& error) {
-        fail(error.what());
+        const std::string_view what = error.what();
+        if (what.starts_with("heights: "))  // the field before erosion, not a key of ours
+            refuse_setting("erosion.method = simulate: the field before erosion is not finite (" +
+                           std::string(what.substr(9)) +
+                           "): the layers' heights pass the range of 32-bit floats; expected finite heights");
+        refuse_setting(std::string(what));
+    } catch (const std::system_error& error) {
+        if (error.code() == std::errc::resource_unavailable_try_again) threads_refused();
+        throw;
     }
     if (!field) cancelled();
     return std::make_shared<const noise::SimulatedField>(std::move(*field));
+}
+
+// Heights past the 32-bit floats (a stack multiplying large heightmaps, a huge remap) would be
+// inf or NaN in every format: -nan in an OBJ, null bounds in a glb, a black stretched PNG. Such a
+// field is refused, naming the first pixel, before its file is put in place.
+[[noreturn]] void not_finite(const ExportRequest& request, double value, double x, double y) {
+    char where[96];
+    std::snprintf(where, sizeof where, "%s at pixel x %.6g, y %.6g", std::isnan(value) ? "NaN" : "infinite",
+                  x, y);
+    fail(shown(request.path.string()) + ": the field is " + where +
+         " (the layers' heights pass the range of 32-bit floats): nothing was written; expected finite "
+         "heights, e.g. smaller heightmap samples or another blend");
 }
 
 void render_block(const noise::FractalNoise& noise, const noise::Region& block, std::vector<float>& raw,
@@ -105,6 +144,11 @@ void render_block(const noise::FractalNoise& noise, const noise::Region& block, 
     options.threads = request.threads;
     options.cancel  = cancel;
     if (!noise::render(noise, block, raw, options)) cancelled();
+    for (std::size_t i = 0; i < raw.size(); ++i)
+        if (!std::isfinite(raw[i]))
+            not_finite(request, raw[i],
+                       block.x0 + static_cast<int>(i % static_cast<std::size_t>(block.columns())),
+                       block.y0 + static_cast<int>(i / static_cast<std::size_t>(block.columns())));
 }
 
 // Pass 1 of Mapping::stretch: min/max over the full image (not just the window), so every
@@ -444,10 +488,21 @@ void stage_mesh(const Preset& preset, const Preset& drawn, const ExportRequest& 
         fail("mesh grid " + std::to_string(request.mesh_grid) + " is out of range: expected " +
              std::to_string(min_mesh_grid) + " to " + std::to_string(max_mesh_grid));
     if (request.size.width < 2 || request.size.height < 2) fail("a mesh needs a size of at least 2x2");
+    if (auto problem = mesh_grid_problem(request.size, request.mesh_grid); !problem.empty())
+        fail("mesh grid: " + problem);
     try {
         const TerrainGrid grid =
             terrain_grid(drawn, request.size, request.mesh_grid, range, request.threads, cancel);
         if (grid.columns == 0 || (cancel && cancel->load())) cancelled();
+        for (std::size_t i = 0; i < grid.positions.size(); ++i)
+            if (!std::isfinite(grid.positions[i]) || !std::isfinite(grid.normals[i])) {
+                const std::size_t vertex = i / 3;
+                const auto column = static_cast<double>(vertex % static_cast<std::size_t>(grid.columns));
+                const auto row    = static_cast<double>(vertex / static_cast<std::size_t>(grid.columns));
+                not_finite(request, std::isfinite(grid.positions[i]) ? grid.normals[i] : grid.positions[i],
+                           column * (request.size.width - 1.0) / (grid.columns - 1),
+                           row * (request.size.height - 1.0) / (grid.rows - 1));
+            }
         staged.image = std::make_unique<AtomicFile>(request.path, request.overwrite);
         if (request.format == ExportFormat::glb)
             write_glb(grid, export_facts_json(preset, request, window, range, true), *staged.image);
@@ -456,7 +511,7 @@ void stage_mesh(const Preset& preset, const Preset& drawn, const ExportRequest& 
     } catch (const AtomicFileError& error) {
         throw from(error);
     } catch (const std::system_error& error) {
-        if (error.code() == std::errc::resource_unavailable_try_again) throw std::bad_alloc();
+        if (error.code() == std::errc::resource_unavailable_try_again) threads_refused();
         fail(failure_text(error));
     }
 }
@@ -648,9 +703,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     } catch (const std::invalid_argument& error) {
         fail(error.what());
     } catch (const std::system_error& error) {
-        // A thread that cannot start (EAGAIN) means the address space or the process limit ran
-        // out: a memory problem for the caller to report, not a problem with the output file.
-        if (error.code() == std::errc::resource_unavailable_try_again) throw std::bad_alloc();
+        if (error.code() == std::errc::resource_unavailable_try_again) threads_refused();
         fail(failure_text(error));
     } catch (const std::runtime_error& error) {
         fail(failure_text(error));

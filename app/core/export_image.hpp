@@ -141,7 +141,9 @@ struct ExportResult {
 
 class ExportError : public std::runtime_error {
   public:
-    enum class Cause { exists, cancelled, other };
+    // other: about the output file (said after "-o: "); setting: about a setting or the machine
+    // (the size, the threads), its message naming them itself.
+    enum class Cause { exists, cancelled, other, setting };
     ExportError(Cause cause, const std::string& message) : std::runtime_error(message), cause_(cause) {}
     Cause cause() const { return cause_; }
 

@@ -10,11 +10,15 @@
 #include "core/heightmap_file.hpp"
 
 #include <png.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -61,16 +65,82 @@ float little_endian_float(const unsigned char* p) {
     return std::bit_cast<float>(bits);
 }
 
-// A float sample as stored; NaN and infinity would poison every pixel the bicubic touches.
+// A float sample as stored; NaN and infinity would poison every pixel the bicubic touches, and
+// a finite height past heightmap_height_limit can overflow the stack's floats (heightmap_file.hpp).
 float finite_sample(const LimitedInput& in, float value, std::size_t index, int width) {
+    const auto where = [&] {
+        return "the sample at x " + std::to_string(index % static_cast<std::size_t>(width)) + ", y " +
+               std::to_string(index / static_cast<std::size_t>(width)) + " is ";
+    };
     if (!std::isfinite(value))
-        in.fail("the sample at x " + std::to_string(index % static_cast<std::size_t>(width)) + ", y " +
-                std::to_string(index / static_cast<std::size_t>(width)) + " is " +
-                (std::isnan(value) ? "NaN" : "infinite") + ": expected finite heights");
+        in.fail(where() + (std::isnan(value) ? "NaN" : "infinite") + ": expected finite heights");
+    if (std::abs(value) > heightmap_height_limit) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.6g", static_cast<double>(value));
+        in.fail(where() + text + ": expected heights from -" +
+                std::to_string(static_cast<int>(heightmap_height_limit)) + " to " +
+                std::to_string(static_cast<int>(heightmap_height_limit)));
+    }
     return value;
 }
 
 // [SECTION] PNG -------------------------------------------------------------------------------
+
+// Every chunk's length is checked before libpng sees it: libpng 1.6 only warns when an ancillary
+// chunk is larger than png_set_chunk_malloc_max while reading, then allocates and clears it all
+// (a 47-byte file declaring a 2 GiB tEXt chunk took 2 GB). A chunk other than the image data
+// (IDAT, which libpng streams) may have at most png_header_chunk_limit bytes; none may declare
+// more than the file still holds.
+class PngChunkWalk {
+  public:
+    // The bytes libpng is given, in order, from just after the signature. "" or why the file is
+    // refused.
+    std::string pass(const png_byte* bytes, std::size_t count, const LimitedInput& in) {
+        while (count > 0) {
+            if (left_ > 0) {  // inside a chunk's data and CRC
+                const std::uint64_t skip = std::min<std::uint64_t>(left_, count);
+                left_ -= skip;
+                at_ += skip;
+                bytes += skip;
+                count -= static_cast<std::size_t>(skip);
+                continue;
+            }
+            header_[have_++] = *bytes++;
+            --count;
+            ++at_;
+            if (have_ < header_.size()) continue;
+            have_                      = 0;
+            const std::uint32_t length = static_cast<std::uint32_t>(header_[0]) << 24 |
+                                         static_cast<std::uint32_t>(header_[1]) << 16 |
+                                         static_cast<std::uint32_t>(header_[2]) << 8 | header_[3];
+            if (std::string error = refused(length, in); !error.empty()) return error;
+            left_ = std::uint64_t{length} + 4;
+        }
+        return {};
+    }
+
+  private:
+    std::string refused(std::uint32_t length, const LimitedInput& in) const {
+        std::string type;
+        for (std::size_t i = 4; i < 8; ++i) type += static_cast<char>(header_[i]);
+        const bool image_data   = type == "IDAT";
+        const std::string chunk = "chunk " + shown(type) + " at byte " + std::to_string(at_ - 8) +
+                                  " declares " + std::to_string(length) + " bytes";
+        if (length > 0x7fffffffu) return chunk + ": a PNG chunk has at most 2147483647 (a damaged PNG)";
+        if (!image_data && length > png_header_chunk_limit)
+            return chunk + ": a chunk other than the image data may have at most " +
+                   byte_count_text(png_header_chunk_limit) + " here";
+        if (in.size() && std::uint64_t{length} + 4 > *in.size() - std::min(*in.size(), at_))
+            return chunk + ", but the file has only " +
+                   std::to_string(*in.size() - std::min(*in.size(), at_)) + " left (a truncated PNG)";
+        return {};
+    }
+
+    std::array<png_byte, 8> header_{};  // a chunk's length and type
+    std::size_t have_   = 0;
+    std::uint64_t left_ = 0;  // bytes of the current chunk's data and CRC not passed yet
+    std::uint64_t at_   = png_signature.size();
+};
 
 // libpng pulls the bytes through a 64 KiB buffer on the LimitedInput. An exception must not cross
 // libpng's C frames: the reader keeps the message and leaves by png_error (longjmp) instead.
@@ -78,6 +148,7 @@ struct PngSource {
     LimitedInput* in         = nullptr;
     std::vector<char> buffer = std::vector<char>(64 * 1024);
     std::size_t at = 0, end = 0;
+    PngChunkWalk chunks;
     std::string failure;  // a ReadError's text, thrown again once libpng has let go
 };
 
@@ -104,6 +175,10 @@ void read_png_bytes(png_structp png, png_bytep out, png_size_t count) {
         const std::size_t take = std::min(count, source->end - source->at);
         std::memcpy(out, source->buffer.data() + source->at, take);
         source->at += take;
+        if (std::string refused = source->chunks.pass(out, take, *source->in); !refused.empty()) {
+            source->failure = source->in->shown_name() + ": " + refused;
+            failed          = true;
+        }
         out += take;
         count -= take;
     }
@@ -453,8 +528,10 @@ noise::HeightSamples read_raw_heightmap(LimitedInput& in, const std::filesystem:
                                         int bytes) {
     RawLayout layout{.bytes = bytes};
     const auto sidecar = sidecar_path(file);
-    std::error_code ec;
-    const bool has_sidecar = std::filesystem::exists(sidecar, ec);
+    // Whatever stands at the sidecar's name is read, so one that cannot be (a dangling link, a
+    // link loop, no permission) is an error as for the main file, never silently no sidecar.
+    struct stat entry {};
+    const bool has_sidecar = ::lstat(sidecar.c_str(), &entry) == 0 || (errno != ENOENT && errno != ENOTDIR);
     if (has_sidecar) layout = sidecar_layout(sidecar, layout);
     const std::uint64_t limit = heightmap_sample_limit * static_cast<std::uint64_t>(layout.bytes);
     const std::string what    = layout.bytes == 2 ? "uint16" : "float32";

@@ -26,9 +26,15 @@
 //       sidecar or the raw file's length) before anything is allocated;
 //     - the file is opened once and read front to back through LimitedInput (read_limited.hpp):
 //       no devices, sockets or folders; a pipe has 3 s in all; a raw file only up to its samples;
+//     - a PNG chunk other than the image data may have at most png_header_chunk_limit bytes, and
+//       no chunk more than the file still holds: checked from each chunk's length before libpng
+//       reads it (libpng itself only warns, then allocates what a 47-byte file declares);
 //     - a file that ends early, declares more than it holds, or holds a sample that is not a
-//       finite number (NaN, infinity) is refused; so is an EXR compressed another way (PIZ, DWA,
-//       ...), tiled, deep or multi-part, or with more than one channel.
+//       finite number (NaN, infinity) or is past +-heightmap_height_limit is refused; so is an
+//       EXR compressed another way (PIZ, DWA, ...), tiled, deep or multi-part, or with more than
+//       one channel;
+//     - a raw file's sidecar that is there but cannot be read (a dangling or looping link, no
+//       permission) is an error as for the file itself, not a file without a sidecar.
 // Every error is a ReadError of one line, "NAME: what is wrong", NAME escaped (shown_text.hpp).
 //
 // Names in presets: read_heightmap_layers reads a relative name against the preset file's
@@ -47,8 +53,12 @@
 
 namespace app {
 
-inline constexpr int heightmap_side_limit              = 16384;
-inline constexpr std::uint64_t heightmap_sample_limit  = std::uint64_t{64} << 20;  // 8192 x 8192
+inline constexpr int heightmap_side_limit             = 16384;
+inline constexpr std::uint64_t heightmap_sample_limit = std::uint64_t{64} << 20;  // 8192 x 8192
+// The largest float height (r32, EXR) in either direction: any terrain in metres, and small
+// enough that the bicubic's overshoot (x 1.25) multiplied through every layer of a full stack
+// (noise::max_stack_layers) stays a finite float: 40960^8 < 3.4e38.
+inline constexpr float heightmap_height_limit          = 32768.0f;
 inline constexpr std::string_view heightmap_file_kinds = "a PNG, r16, r32 or OpenEXR heightmap";
 
 // Reads a heightmap file. Throws ReadError ("NAME: ...") with one line.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/shown_text.hpp"
+#include "noise/simulated_field.hpp"
 
 namespace app {
 namespace {
@@ -74,6 +75,14 @@ RegionParse parse_region(std::string_view text, ImageSize image) {
     return {noise::Region{image.width, image.height, static_cast<int>(x0), static_cast<int>(y0),
                           static_cast<int>(x1), static_cast<int>(y1)},
             {}};
+}
+
+std::string simulation_size_problem(ImageSize size) {
+    if (size.width <= noise::max_simulated_side && size.height <= noise::max_simulated_side) return {};
+    return "--size: " + std::to_string(size.width) + "x" + std::to_string(size.height) +
+           " is too large for erosion.method = simulate: expected at most " +
+           std::to_string(noise::max_simulated_side) +
+           " pixels on either side (the simulation holds the whole image, about 64 bytes a pixel)";
 }
 
 }  // namespace app

@@ -58,6 +58,10 @@ struct SizeParse {
 };
 SizeParse parse_image_size(std::string_view text);
 
+// "" or why erosion.method = simulate cannot run on this image, one line naming --size: a side
+// past noise::max_simulated_side (the simulation holds the whole image, about 64 bytes a pixel).
+std::string simulation_size_problem(ImageSize size);
+
 // "X0,Y0,X1,Y1" inside a width x height image -> the region; else an error line for `--region`.
 struct RegionParse {
     std::optional<noise::Region> region;

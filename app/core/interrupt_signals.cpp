@@ -61,4 +61,6 @@ void install_interrupt_handlers(std::atomic<bool>& flag) {
 
 int interrupting_signal() { return first_signal.load(); }
 
+void stop_interrupt_handlers() { target_flag.store(nullptr); }
+
 }  // namespace app

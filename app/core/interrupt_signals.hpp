@@ -32,4 +32,8 @@ void install_interrupt_handlers(std::atomic<bool>& flag);
 // The signal that set the flag (e.g. SIGHUP), or 0 if none came.
 int interrupting_signal();
 
+// From now on a signal ends the process the default way again, as if no flag were installed
+// (for a phase with nothing to clean up that may block, e.g. `sample` reading its points).
+void stop_interrupt_handlers();
+
 }  // namespace app

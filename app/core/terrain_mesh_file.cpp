@@ -59,6 +59,29 @@ int terrain_grid_rows(ImageSize size, int columns) {
     return std::max(2, static_cast<int>(rows));
 }
 
+std::uint64_t mesh_file_bytes(int columns, int rows) {
+    const auto vertices = static_cast<std::uint64_t>(columns) * static_cast<std::uint64_t>(rows);
+    const auto cells    = static_cast<std::uint64_t>(columns - 1) * static_cast<std::uint64_t>(rows - 1);
+    return vertices * (12 + 12 + 8) + cells * 6 * 4;
+}
+
+std::string mesh_grid_problem(ImageSize size, int columns) {
+    const int rows = terrain_grid_rows(size, columns);
+    if (rows <= max_mesh_grid) return {};
+    int fits = columns;
+    while (fits > min_mesh_grid && terrain_grid_rows(size, fits) > max_mesh_grid) --fits;
+    const auto vertices  = static_cast<std::uint64_t>(columns) * static_cast<std::uint64_t>(rows);
+    const auto size_text = std::to_string(size.width) + "x" + std::to_string(size.height);
+    return std::to_string(columns) + " vertices along the " + std::to_string(size.width) +
+           "-pixel width make " + std::to_string(rows) + " rows down the " + std::to_string(size.height) +
+           " pixels (" + std::to_string(vertices) + " vertices, a glb of about " +
+           std::to_string((mesh_file_bytes(columns, rows) + 500000) / 1000000) + " MB): a mesh has at most " +
+           std::to_string(max_mesh_grid) + " vertices on a side; expected " +
+           (terrain_grid_rows(size, fits) > max_mesh_grid
+                ? "a wider export than " + size_text
+                : "at most " + std::to_string(fits) + " for a " + size_text + " export");
+}
+
 TerrainGrid terrain_grid(const Preset& preset, ImageSize size, int columns, noise::Range range,
                          unsigned threads, const std::atomic<bool>* cancel) {
     const noise::FractalNoise noise(preset.params);

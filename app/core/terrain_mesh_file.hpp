@@ -19,12 +19,18 @@
 // and uint32 indices; the JSON chunk padded with spaces, the BIN chunk with zeros, to 4 bytes.
 // obj: "v x y z", "vn", "vt", "f a/a/a b/b/b c/c/c" (1-based), numbers in the shortest form that
 // reads back as the same float.
-// Limits: N from 2 to 2049 vertices per side (the grid is held in memory: 24 bytes a vertex, about
-// 100 MB at 2049, and the glb's indices 24 bytes a cell more); heights are float32 metres.
+// Limits: at most 2049 vertices on either side, checked (mesh_grid_problem) before anything is
+// evaluated: N from 2 to 2049, and a tall export's rows too, so at most 4,198,401 vertices. The
+// grid is held in memory, 24 bytes a vertex (about 100 MB at 2049 x 2049); the file is streamed:
+// a glb takes 32 bytes a vertex and 24 a cell (about 235 MB at 2049 x 2049, mesh_file_bytes), an
+// OBJ about twice that. Heights are float32 metres; a grid with a value that is not finite is
+// refused by the export, never written.
 // Thread-safe; `cancel` is polled between rows.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/atomic_file.hpp"
@@ -47,6 +53,14 @@ struct TerrainGrid {
 
 // The rows of a mesh of `columns` vertices along a W x H export.
 int terrain_grid_rows(ImageSize size, int columns);
+
+// The bytes of the glb of a `columns` x `rows` grid (its JSON chunk aside, a few KiB).
+std::uint64_t mesh_file_bytes(int columns, int rows);
+
+// "" or why a mesh of `columns` vertices along a row cannot be made for a W x H export: its rows
+// (terrain_grid_rows) past max_mesh_grid. One line without the option's name, e.g. "60 vertices
+// along the 2-pixel width make 60358 rows ...: expected at most 3 for a 2x1024 export".
+std::string mesh_grid_problem(ImageSize size, int columns);
 
 // Evaluates the grid; nullopt-like empty grid (columns == 0) if cancelled. `range` is the mapping
 // range (value_mapping.hpp) the export uses.

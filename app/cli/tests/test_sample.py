@@ -334,8 +334,8 @@ class Erosion(unittest.TestCase):
                            "none, filter, simulate")
         bad.assert_refused(["--set", "erosion.method=simulate", "--set", "tile=4"], "", "erosion.method",
                            "'simulate'", "while tiling")
-        bad.assert_refused(["--set", "erosion.method=simulate", "--size", "9000x9000"], "", "--size 9000x9000",
-                           "at most 8192x8192")
+        bad.assert_refused(["--set", "erosion.method=simulate", "--size", "9000x9000"], "", "--size: 9000x9000",
+                           "at most 8192 pixels on either side")
         bad.assert_refused(["--size", "64x64"], "", "--size '64x64'", "erosion.method = simulate")
         bad.assert_refused(["--set", "erosion.method=simulate", "--size", "64by64"], "", "--size", "'64by64'")
         bad.assert_refused(["--set", "erosion.strenght=1"], "", "erosion.strenght", "erosion.strength")

@@ -153,7 +153,7 @@ def check_errors():
             "'flow'", "erosion.method = simulate")
     refused(SIMULATE + ["--set", "tile=4", "--size", "32x32", "--format", "png16"], "simulate while tiling",
             "erosion.method", "tiling")
-    refused(SIMULATE + ["--size", "9000x9000", "--format", "png16"], "past the size limit", "8192x8192")
+    refused(SIMULATE + ["--size", "9000x9000", "--format", "png16"], "past the size limit", "--size: 9000x9000 is too large for erosion.method = simulate: expected at most 8192 pixels on either side")
     refused(SIMULATE + ["--set", "erosion.talus=95", "--size", "32x32", "--format", "png16"], "bad talus",
             "erosion.talus", "'95'")
 
