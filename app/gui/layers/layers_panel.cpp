@@ -435,13 +435,14 @@ bool LayersPanel::draw_tab_bar() {
     return layers;
 }
 
+void LayersPanel::fit(const noise::Params& params) {
+    selected_ = std::clamp(selected_, 1, noise::layer_count(params));
+    if (renaming_ > noise::layer_count(params)) renaming_ = 0;
+}
+
 void LayersPanel::draw(const FrameContext& frame) {
-    noise::Params& params = frame.settings.params;
-    // Undo or a file may take layers away.
-    const auto clamp_to_stack = [&] {
-        selected_ = std::clamp(selected_, 1, noise::layer_count(params));
-        if (renaming_ > noise::layer_count(params)) renaming_ = 0;
-    };
+    noise::Params& params     = frame.settings.params;
+    const auto clamp_to_stack = [&] { fit(params); };
     clamp_to_stack();
     update_thumbnails(params);
 

@@ -90,6 +90,9 @@ class LayersPanel final : public Panel {
     noise::Params shown(const noise::Params& params) const;
 
     int selected() const { return selected_; }
+    // Keeps the selection (and the name being edited) on a layer `params` has: Undo, a file or
+    // Reset all may take layers away while the Layers tab is not drawn.
+    void fit(const noise::Params& params);
     nlohmann::json report_state(const noise::Params& params) const;
 
   private:

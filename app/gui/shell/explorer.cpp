@@ -124,6 +124,7 @@ void Explorer::request_quit() {
 // [SECTION] The frame ------------------------------------------------------------------------
 
 void Explorer::update_taught() {
+    layers_.fit(settings_.params);
     taught_ = taught_field(settings_.params, layers_.selected());
     // The preview's solo and mute are layer 1's octaves; a layer above moves with the slice only,
     // read where the stack reads it (the moving slice times its scale).

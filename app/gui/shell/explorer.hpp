@@ -136,6 +136,9 @@ class Explorer {
     void undo();
     void flip_snapshot();
     void redo();
+    // Edit > Reset all to defaults: the defaults as an untitled document, so Ctrl+S cannot save
+    // them over the file that was open (an ordinary change: Undo brings the settings back).
+    void reset_all();
 
     Settings settings_;
     UndoHistory history_;

@@ -24,6 +24,11 @@ void Explorer::redo() {
     if (auto next = history_.redo(settings_)) settings_ = *next;
 }
 
+void Explorer::reset_all() {
+    settings_ = Settings{};
+    presets_.current.clear();
+}
+
 void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     const ImGuiIO& io = ImGui::GetIO();
     // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself.
@@ -92,9 +97,11 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
         ImGui::Separator();
         if (ImGui::MenuItem("Randomise seed")) settings_.params.seed = random_seed(settings_.params.seed);
-        if (ImGui::MenuItem("Reset all to defaults")) settings_ = Settings{};
+        if (ImGui::MenuItem("Reset all to defaults")) reset_all();
+        report_item("reset_all");
         ImGui::EndMenu();
     }
+    report_item("edit_menu");
     // A/B: keep the settings aside, try something, and flip between the two. The flip is an
     // ordinary change, so Undo takes it back.
     if (ImGui::BeginMenu(snapshot_ ? "Compare (B kept)" : "Compare")) {

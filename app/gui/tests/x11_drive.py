@@ -118,6 +118,27 @@ def hold(keys, seconds=0.06):
     time.sleep(0.05)
 
 
+def press_confirmed(report, keys, what, predicate, tries=4, wait=3.0):
+    """Holds `keys` until the report shows `predicate`, pressing again when a press was lost: at
+    load 9 two slow frames of ImGui 1.86 can swallow a held key (2 of 20 tries), so a check must
+    see the effect in the report before it goes on, not assume it. Only for presses that do
+    nothing more when repeated after they worked (a shortcut that opens a dialog: while it is
+    open the shortcuts are off). Returns the line that showed it."""
+    for attempt in range(tries):
+        hold(keys, 0.06 * (attempt + 1))
+        line = until_or_none(report, predicate, wait)
+        if line is not None:
+            return line
+    fail(f"{what}: {keys} pressed {tries} times, never seen; last line: {brief(report.last())}")
+
+
+def until_or_none(report, predicate, timeout):
+    last = report.last()
+    if last is not None and predicate(last):
+        return last
+    return report.wait_or_none(predicate, timeout)
+
+
 def type_into_slider(rect, text):
     """Types `text` into the slider at `rect` as a person does: Ctrl+click turns the slider into
     a text field, Ctrl+A selects what is there, and a held Return commits the value."""
