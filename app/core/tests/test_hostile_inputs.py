@@ -199,10 +199,11 @@ check(status == 2 and one_line(err) and err.startswith("export: --size: 16384x1 
 status, err, _ = run_measured("sample", "--set", "erosion.method=simulate", "--size", "16384x1", stdin=b"0 0\n")
 check(status == 2 and one_line(err) and "at most 8192 pixels on either side" in err, f"sample of a 16384x1 simulation: {err!r}")
 if not sanitized():  # ASan reserves terabytes of address space: no `ulimit -v` there
-    status, err, _ = export("--set", "erosion.method=simulate", "--size", "4096x4096", "--threads", "1", "--format",
-                            "r32", "-o", os.path.join(d, "s.r32"), limit_as=700 << 20)
-    check(status == 2 and one_line(err) and "the erosion simulation's whole image (it needs about 1.1 GB" in err
-          and not os.path.exists(os.path.join(d, "s.r32")), f"a 4096x4096 simulation in 700 MB: {err!r}")
+    # 1024 x 1024: 64 MiB for the simulation's image and 26 MB for one thread (it said 26 MB).
+    status, err, _ = export("--set", "erosion.method=simulate", "--size", "1024x1024", "--threads", "1", "--format",
+                            "r32", "-o", os.path.join(d, "s.r32"), limit_as=55 << 20)
+    check(status == 2 and one_line(err) and "the erosion simulation's whole image (it needs about 93 MB" in err
+          and not os.path.exists(os.path.join(d, "s.r32")), f"a 1024x1024 simulation in 55 MB: {err!r}")
     status, err, _ = export("--size", "2049x2049", "--format", "glb", "--mesh-grid", "2049", "--threads", "1", "-o",
                             mesh, limit_as=90 << 20)
     check(status == 2 and one_line(err) and "the mesh's grid of 2049x2049 vertices held whole (it needs about 127 MB"
