@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "core/shader_source.hpp"
 #include "gui/common/background_task.hpp"
 #include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
@@ -64,6 +65,8 @@ class Explorer {
     // A line about the start itself (a session or recent list set aside, a crashed start), shown
     // in the status area until the user opens or saves a file.
     void add_notice(const std::string& text);
+    // File > Copy as GLSL / HLSL: the field as shader source on the clipboard, or why not.
+    void copy_shader(ShaderLanguage language);
     // What to remember for the next start.
     Session session() const;
 
