@@ -1,6 +1,6 @@
 # Fails when a C/C++ source of ours differs from .clang-format (the release and sanitizer tests
-# run it; `clang-format-14 -i FILE` fixes a file). Vendored code (third_party/) and build trees
-# keep their own formatting.
+# run it; `clang-format-14 -i FILE` fixes a file). Build trees (the generated glad loader among
+# them) keep their own formatting; third_party/ holds no source.
 #   cmake -DCLANG_FORMAT=/usr/bin/clang-format-14 -DSOURCE_DIR=<repository> -P check_format.cmake
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
      ${SOURCE_DIR}/*.c ${SOURCE_DIR}/*.cpp ${SOURCE_DIR}/*.h ${SOURCE_DIR}/*.hpp)

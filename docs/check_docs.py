@@ -107,7 +107,7 @@ for page in PAGES:
 
 # [3]: the sources' references into the documentation.
 for directory, subdirs, files in os.walk(ROOT):
-    # Not the build trees, fuzz corpora or vendored code (third_party/*/), which are not ours.
+    # Not the build trees or fuzz corpora; third_party/ holds no source (its README only).
     rel = os.path.relpath(directory, ROOT)
     subdirs[:] = [d for d in subdirs
                   if d != "corpus" and not (rel == "." and (d.startswith(".") or d == "build")) and rel != "third_party"]

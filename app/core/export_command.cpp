@@ -26,6 +26,7 @@
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
+#include "core/shader_export_command.hpp"
 #include "core/shown_text.hpp"
 #include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
@@ -423,6 +424,8 @@ std::string help_footer() {
            "layers);\n"
            "         every pixel's weights over all layers sum to 255     weights16  the same, sum 65535\n"
            "  splat8 8-bit RGBA splat map of layers 4N..4N+3, --splat N (Unity); channels sum to 255\n"
+           "  glsl, hlsl  shader source: one function per --preset (repeatable), no --size; see\n"
+           "         docs/shaders.md\n"
            "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
@@ -476,6 +479,8 @@ class ProgressLine {
 }  // namespace
 
 int export_main(int argc, char** argv) {
+    // --format glsl|hlsl writes shader source, not an image: its own options (shader_export_command.hpp).
+    if (asks_for_shader(argc, argv)) return shader_export_main(argc, argv);
     // A file size limit (ulimit -f) must end in a clean error and no partial file, not SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);
 
@@ -500,7 +505,7 @@ int export_main(int argc, char** argv) {
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
     text_option("--format", given.format, "FORMAT",
                 "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 | mask16 | glb | obj | weights8 | "
-                "weights16 | splat8 (required)");
+                "weights16 | splat8 (required); glsl | hlsl: shader source, see docs/shaders.md");
     text_option("--values", given.values, "unit|raw",
                 "r32 and exr32: mapped to [0, 1] (default) or raw noise");
     text_option("--map", given.map, "slope|height|curvature|aspect|flow|wear|deposit",

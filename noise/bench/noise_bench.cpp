@@ -5,8 +5,6 @@
 //     build/release/noise/bench/noise_bench --quick            # smoke run, ~30 s
 //     build/release/noise/bench/noise_bench --suite=headline --rounds=9
 //     build/release/noise/bench/noise_bench --suite=hashes     # every hash, 2D perlin and value
-//     build/release/noise/bench/noise_bench --suite=fastnoise2 --rounds=7   # against FastNoise2
-//     build/release/noise/bench/noise_bench --suite=fastnoise2 --every-target  # and per target
 //     build/release/noise/bench/noise_bench --verbose --benchmark_out=runs.json   # every run, too
 //
 // What is measured, in ns per sample (lower is better):
@@ -15,7 +13,6 @@
 //   reference   FractalNoise::at per pixel, one thread: the readable scalar path
 //   stb         stb_perlin_noise3 / stb_perlin_fbm_noise3, float, one thread (peers.hpp)
 //   libnoise    noise::module::Perlin, QUALITY_BEST, one thread (peers.hpp)
-//   fastnoise2  FastNoise2 1.1.1's GenUniformGrid2D, float, its best SIMD level, one thread
 // on two grids whose sample (i, j) sits at render.hpp's pixel centre, origin + (i + 0.5) * step:
 //   lowfreq     x = 0.5 + 0.01 i     (about 100 samples per lattice cell: corner reuse pays)
 //   highfreq    x = 1.37 i           (a new lattice cell at every sample: the worst case)
@@ -31,9 +28,6 @@
 // The seeds' hashes (`hash`) and seed 003's texture are measured by their own suite, `hashes`
 // (2D perlin and value, every hash, 1 and 8 octaves, both grids, ours against the reference),
 // which `all` includes: crossing them with every coverage configuration would quadruple the run.
-// The FastNoise2 suite (--suite=fastnoise2, also in "all") is issue 19's comparison: 2D perlin,
-// value, simplex, cellular F1 and perlin with a 3-octave domain warp, 1 and 8 octaves, both grids
-// at the headline size, ours (one thread, automatic target) against FastNoise2 (plan_fastnoise2).
 //
 // Why rounds: this runs on shared machines whose speed drifts by up to 2x within minutes, so a
 // ratio is only fair between measurements taken moments apart. Every round measures each
@@ -46,7 +40,6 @@
 // Index
 // [SECTION] Options: our flags, read before Google Benchmark's
 // [SECTION] What we measure: grids, configurations, entries
-// [SECTION] The FastNoise2 suite
 // [SECTION] Checks: ours equals the reference before anything is timed
 // [SECTION] The benchmark bodies
 // [SECTION] Registration: rounds as the outer loop
@@ -64,7 +57,6 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -90,8 +82,7 @@ double load_average() {
 
 // [SECTION] Options: our flags, read before Google Benchmark's ------------------------------
 
-constexpr std::array<std::string_view, 6> suite_names{"all",    "headline", "coverage",
-                                                      "hashes", "warp",     "fastnoise2"};
+constexpr std::array<std::string_view, 5> suite_names{"all", "headline", "coverage", "hashes", "warp"};
 constexpr std::array<std::string_view, 3> coverage_grid_names{"lowfreq", "highfreq", "both"};
 
 struct Options {
@@ -104,19 +95,17 @@ struct Options {
     double coverage_min_time       = 0.02;  // ~430 configurations: keep each short
     double coverage_budget         = 0.01;  // seconds the reference may take for one pass (see
                                             // check_and_size): some need ~1 ms per sample
-    bool verbose      = false;              // print every run as Google Benchmark does
-    bool every_target = false;              // the FastNoise2 suite: ours on each target too
+    bool verbose = false;                   // print every run as Google Benchmark does
 };
 
 constexpr char usage[] =
     "noise_bench options (Google Benchmark's --benchmark_* flags work too):\n"
     "  --quick                 smoke run (2 rounds, shorter runs, 128 x 128 coverage): < 60 s\n"
     "  --rounds=N              rounds; each measures every entry once (default 5)\n"
-    "  --suite=S               all | headline | coverage | hashes | warp | fastnoise2 (default all)\n"
+    "  --suite=S               all | headline | coverage | hashes | warp (default all)\n"
     "  --coverage-grid=G       lowfreq | highfreq | both (default both)\n"
     "  --coverage-size=N       coverage grid is N x N (default 256)\n"
-    "  --verbose               also print every run as Google Benchmark does\n"
-    "  --every-target          the fastnoise2 suite also runs ours on each compiled SIMD target\n";
+    "  --verbose               also print every run as Google Benchmark does\n";
 
 bool starts_with(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
@@ -161,15 +150,13 @@ std::string read_options(int& argc, char** argv, Options& options) {
         } else if (starts_with(arg, "--suite=")) {
             options.suite = value("--suite=");
             if (!one_of(options.suite, suite_names))
-                return "--suite: expected all, headline, coverage, hashes, warp or fastnoise2";
+                return "--suite: expected all, headline, coverage, hashes or warp";
         } else if (starts_with(arg, "--coverage-grid=")) {
             options.coverage_grid = value("--coverage-grid=");
             if (!one_of(options.coverage_grid, coverage_grid_names))
                 return "--coverage-grid: expected lowfreq, highfreq or both";
         } else if (arg == "--verbose") {
             options.verbose = true;
-        } else if (arg == "--every-target") {
-            options.every_target = true;
         } else {
             if (arg == "--help") std::fputs(usage, stdout);
             argv[kept++] = argv[i];
@@ -198,9 +185,9 @@ Grid high_frequency(int size, bool headline) {
     return {headline ? "highfreq" : "highfreq" + std::to_string(size), -0.5 * 1.37, 1.37, size};
 }
 
-enum class Impl { ours, stb, libnoise, reference, fastnoise2 };
-constexpr std::array<std::string_view, 5> impl_names{"ours", "stb", "libnoise", "reference", "fastnoise2"};
-static_assert(impl_names.size() == static_cast<std::size_t>(Impl::fastnoise2) + 1);
+enum class Impl { ours, stb, libnoise, reference };
+constexpr std::array<std::string_view, 4> impl_names{"ours", "stb", "libnoise", "reference"};
+static_assert(impl_names.size() == static_cast<std::size_t>(Impl::reference) + 1);
 
 // One noise configuration on one grid, measured on the rows [first_row, first_row + rows).
 struct Config {
@@ -210,8 +197,6 @@ struct Config {
     Grid grid;
     int first_row = 0;  // all rows unless the reference is too slow for them (check_and_size)
     int rows      = grid.size;
-    // Set in the FastNoise2 suite only: FastNoise2's counterpart of `params`.
-    std::optional<peers::FastNoise2Case> fastnoise2 = std::nullopt;
 
     std::size_t samples() const {
         return static_cast<std::size_t>(rows) * static_cast<std::size_t>(grid.size);
@@ -423,50 +408,6 @@ void plan_warp(Plan& plan, const Options& options) {
             }
 }
 
-// [SECTION] The FastNoise2 suite -----------------------------------------------------------
-
-// Issue 19's comparison with FastNoise2 (peers.hpp has its side of each case): ours in 2D on one
-// thread and the CPU's best target, on the headline's grids, which the summary's own table shows
-// as ours / FN2 per round. Warp: ours reads the field at p + 1 * w(p), w two 3-octave perlin
-// fbm; FN2's progressive warp moves p three times by its cheaper gradient-hash warp field.
-void plan_fastnoise2(Plan& plan, const Options& options) {
-    struct Case {
-        const char* name;
-        noise::Algorithm algorithm;
-        peers::FastNoise2Case fastnoise2;
-        bool warp;
-    };
-    const Case cases[] = {
-        {"perlin", noise::Algorithm::perlin, peers::FastNoise2Case::perlin, false},
-        {"value", noise::Algorithm::value, peers::FastNoise2Case::value, false},
-        {"simplex", noise::Algorithm::simplex, peers::FastNoise2Case::simplex, false},
-        {"cellular-f1", noise::Algorithm::worley, peers::FastNoise2Case::cellular_f1, false},
-        {"perlin-warp3", noise::Algorithm::perlin, peers::FastNoise2Case::perlin_warp, true},
-    };
-    for (const Grid& grid :
-         {low_frequency(options.headline_size, true), high_frequency(options.headline_size, true)})
-        for (const Case& k : cases)
-            for (const int octaves : {1, 8}) {
-                noise::Params params;  // 2D; perlin improved and quintic; worley euclidean F1, jitter 1
-                params.algorithm = k.algorithm;
-                params.octaves   = octaves;
-                if (k.warp) {
-                    params.warp_amplitude = 1.0;
-                    params.warp_frequency = 1.0;
-                    params.warp_octaves   = 3;
-                }
-                Config config       = make_config(false, std::string("fn2/") + k.name + "/2D", params, grid);
-                config.fastnoise2   = k.fastnoise2;
-                const std::size_t c = add_config(plan, std::move(config));
-                add_entry(plan, c, Impl::ours);
-                add_entry(plan, c, Impl::fastnoise2);
-                // Another host's figures explained from a run there: which target wins each case
-                // (a kernel tuned on one CPU can lose to a narrower target on another).
-                if (options.every_target)
-                    for (const std::string& target : plan.targets) add_entry(plan, c, Impl::ours, 1, target);
-            }
-}
-
 // [SECTION] Checks: ours equals the reference before anything is timed -----------------------
 
 // The kernels promise FractalNoise::at's value bit for bit; if they did not, the times would
@@ -496,7 +437,7 @@ int check_and_size(Plan& plan, const Options& options) {
         const double seconds_per_sample =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
             static_cast<double>(expected.size());
-        if (!config.headline && !config.fastnoise2) {
+        if (!config.headline) {
             const double fit = options.coverage_budget / (seconds_per_sample * n);
             config.rows      = std::clamp(static_cast<int>(fit), 1, n);
             config.first_row = (n - config.rows) / 2;
@@ -591,20 +532,6 @@ void run_peer(benchmark::State& state, const Config& config, Impl impl) {
     count_samples(state, config.samples());
 }
 
-// FastNoise2 builds its node tree once, outside the timing, like a program would.
-void run_fastnoise2(benchmark::State& state, const Config& config) {
-    const peers::FastNoise2 noise(*config.fastnoise2, config.params.octaves);
-    state.SetLabel(noise.simd_level());
-    const peers::Grid grid = config.for_peers(0.0);
-    std::vector<float> out(config.samples());
-    for (auto _ : state) {
-        noise.fill(grid, out);
-        benchmark::DoNotOptimize(out.data());
-        benchmark::ClobberMemory();
-    }
-    count_samples(state, config.samples());
-}
-
 void run_entry(benchmark::State& state, const Config& config, const Entry& entry) {
     switch (entry.impl) {
         case Impl::ours:
@@ -616,9 +543,6 @@ void run_entry(benchmark::State& state, const Config& config, const Entry& entry
         case Impl::stb:
         case Impl::libnoise:
             run_peer(state, config, entry.impl);
-            break;
-        case Impl::fastnoise2:
-            run_fastnoise2(state, config);
             break;
     }
 }
@@ -657,8 +581,7 @@ std::unordered_map<std::string, Slot> register_rounds(const Plan& plan, const Op
                 const std::string name = entry.name + "/round" + std::to_string(round + 1);
                 slots.emplace(name, Slot{e, round});
                 benchmark::RegisterBenchmark(name.c_str(), run_entry, std::cref(config), std::cref(entry))
-                    ->MinTime(config.headline || config.fastnoise2 ? options.headline_min_time
-                                                                   : options.coverage_min_time)
+                    ->MinTime(config.headline ? options.headline_min_time : options.coverage_min_time)
                     ->UseRealTime()  // render's threads: CPU time of the main thread would undercount
                     ->Unit(benchmark::kMillisecond);
             }
@@ -784,7 +707,6 @@ class Summary {
         std::printf("; load average %.1f before the run, %.1f after\n", load_before, load_after);
         print_headline();
         print_coverage();
-        print_fastnoise2();
         for (const std::string& error : results_.errors) std::printf("ERROR %s\n", error.c_str());
     }
 
@@ -805,7 +727,7 @@ class Summary {
     std::vector<std::size_t> configs(bool headline) const {
         std::vector<std::size_t> out;
         for (std::size_t c = 0; c < plan_.configs.size(); ++c)
-            if (plan_.configs[c].headline == headline && !plan_.configs[c].fastnoise2) out.push_back(c);
+            if (plan_.configs[c].headline == headline) out.push_back(c);
         return out;
     }
 
@@ -948,39 +870,6 @@ class Summary {
                 std::printf("  SLOWER than the reference: %s\n", name.c_str());
     }
 
-    // Issue 19's table: ours / FN2 (its targets are ratios at most 1.5, 2 with the warp).
-    void print_fastnoise2() const {
-        std::vector<std::size_t> rows;
-        for (std::size_t c = 0; c < plan_.configs.size(); ++c)
-            if (plan_.configs[c].fastnoise2 && std::isfinite(ns(c, Impl::ours))) rows.push_back(c);
-        if (rows.empty()) return;  // none ran (--benchmark_filter)
-        const Grid& grid    = plan_.configs[rows[0]].grid;
-        const std::size_t e = find(rows[0], Impl::fastnoise2);
-        std::printf(
-            "\n[fastnoise2] 2D, %d x %d samples, one thread: ours (doubles, exact; target %s, the warp's "
-            "point kernel %s) against FastNoise2 1.1.1 (floats, %s)\n",
-            grid.size, grid.size, results_.labels[find(rows[0], Impl::ours)].c_str(),
-            std::string(noise::PointSampler(noise::FractalNoise(noise::Params{})).target()).c_str(),
-            e == SIZE_MAX ? "" : results_.labels[e].c_str());
-        std::printf("ns/sample, medians; ours/FN2: median of the per-round ratios (< 1: ours is faster)\n");
-        // With --every-target: ours / FN2 again on each forced target, best first.
-        std::vector<std::string> targets;
-        for (const std::string& t : plan_.targets)
-            if (find(rows[0], Impl::ours, 1, t) != SIZE_MAX) targets.push_back(t);
-        std::printf("%-32s %9s %9s %9s", "", "ours", "FN2", "ours/FN2");
-        for (const std::string& t : targets) std::printf(" %9.9s", t.c_str());
-        std::printf("\n");
-        for (const std::size_t c : rows) {
-            const Config& config = plan_.configs[c];
-            std::printf("%-32s", (config.name.substr(4) + " " + config.grid.name).c_str());
-            cell(ns(c, Impl::ours));
-            cell(ns(c, Impl::fastnoise2));
-            ratio_cell(ratio(c, Impl::ours, Impl::fastnoise2));
-            for (const std::string& t : targets) ratio_cell(ratio(c, Impl::ours, Impl::fastnoise2, 1, 1, t));
-            std::printf("\n");
-        }
-    }
-
     const Plan& plan_;
     const Results& results_;
 };
@@ -1005,7 +894,6 @@ int main(int argc, char** argv) {
     if (options.suite == "all" || options.suite == "coverage") plan_coverage(plan, options);
     if (options.suite == "all" || options.suite == "hashes") plan_hashes(plan, options);
     if (options.suite == "all" || options.suite == "warp") plan_warp(plan, options);
-    if (options.suite == "all" || options.suite == "fastnoise2") plan_fastnoise2(plan, options);
 
     // 2. Ours must compute what the reference computes.
     const int failures = check_and_size(plan, options);

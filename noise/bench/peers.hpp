@@ -6,13 +6,11 @@
 //     x = origin + (i + 0.5) * step,   y = origin + (first_row + j + 0.5) * step,   z
 // which is render.hpp's pixel model: every implementation evaluates the points ours does.
 // stb_perlin and libnoise have no 2D function, so both evaluate their 3D noise in the plane z (z = 0
-// for the 2D headline, as their manuals suggest for 2D use); FastNoise2 has one.
+// for the 2D headline, as their manuals suggest for 2D use).
 // Octaves: one octave is the raw noise; more is fbm with persistence 0.5 and lacunarity 2.
 #pragma once
 
-#include <memory>
 #include <span>
-#include <string>
 
 namespace peers {
 
@@ -36,35 +34,5 @@ bool have_libnoise();
 // libnoise 1.0: noise::module::Perlin at QUALITY_BEST (quintic), seed 0, frequency 1; its
 // gradients are a table of 256 random unit vectors (our `random` set, not `improved`).
 void libnoise_fill(const Grid& grid, int octaves, std::span<float> out);
-
-// FastNoise2 1.1.1 (third_party/FastNoise2): float lanes, the CPU's best SIMD level (runtime
-// dispatch), one thread. A real 2D generator: `grid.z` is not used. Feature scale 1 (frequency
-// 1: the positions are lattice units, as ours), seed 0, and for more than one octave FractalFBm
-// with gain 0.5 and lacunarity 2 around the node (it neither divides by the amplitude sum nor keeps
-// one seed for all octaves: the values differ from ours, the work does not).
-//   perlin, value, simplex  its Perlin (quintic), Value, Simplex nodes
-//   cellular_f1             CellularDistance, Euclidean, grid jitter 1, Index0 (the nearest)
-//   perlin_warp             DomainWarpFractalProgressive (3 octaves, gain 0.5, lacunarity 2)
-//                           around DomainWarpGradient (amplitude 1, scale 1) whose source is the
-//                           perlin above: one warp, then the octaves at the moved point
-enum class FastNoise2Case { perlin, value, simplex, cellular_f1, perlin_warp };
-
-// A node tree built once; `fill` is const and thread-safe, like FN2's generate calls.
-class FastNoise2 {
-  public:
-    FastNoise2(FastNoise2Case what, int octaves);
-    ~FastNoise2();
-    FastNoise2(const FastNoise2&)            = delete;
-    FastNoise2& operator=(const FastNoise2&) = delete;
-
-    // GenUniformGrid2D over the rows of `grid` (its samples sit at x0 + i * step in float).
-    void fill(const Grid& grid, std::span<float> out) const;
-    // The SIMD level the tree runs on ("AVX2", "AVX512", ...).
-    std::string simd_level() const;
-
-  private:
-    struct Tree;
-    std::unique_ptr<Tree> tree_;
-};
 
 }  // namespace peers

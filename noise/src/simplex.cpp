@@ -188,6 +188,18 @@ V simplex_any(const Lattice& lattice, const Point& p, int dimension, OctaveTrace
 
 }  // namespace
 
+SimplexFacts simplex_facts(int dimension) {
+    switch (dimension) {
+        case 1:
+        case 2:
+            return {radius2, norm2, skew2, unskew2};
+        case 3:
+            return {radius2, norm3, 0.0, 0.0};
+        default:
+            return {radius2, norm4, skew4, unskew4};
+    }
+}
+
 double simplex_noise(const Lattice& lattice, const Point& p, int dimension) {
     return simplex_any<double>(lattice, p, dimension, nullptr);
 }

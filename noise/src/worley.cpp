@@ -205,4 +205,8 @@ detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dime
     return worley_any<detail::Dual>(lattice, p, dimension, cellular_return, metric, jitter, period, record);
 }
 
+double worley_normalisation(int dimension, CellularDistance metric, CellularReturn cellular_return) {
+    return detail::worley_scale(dimension, metric, cellular_return);
+}
+
 }  // namespace noise

@@ -289,6 +289,27 @@ Lesson load_lesson(const std::filesystem::path& file) {
     return lesson;
 }
 
+bool pins_probe_somewhere(const Lesson& lesson) {
+    return std::any_of(lesson.steps.begin(), lesson.steps.end(),
+                       [](const LessonStep& step) { return step.scene.views.lattice.probe_pinned; });
+}
+
+bool shows_tab_somewhere(const Lesson& lesson) {
+    return std::any_of(lesson.steps.begin(), lesson.steps.end(),
+                       [](const LessonStep& step) { return step.scene.views.tab != BottomTab::curve; });
+}
+
+std::string probe_steps_text(const Lesson& lesson) {
+    std::vector<std::string> numbers;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+        if (lesson.steps[i].scene.views.lattice.probe_pinned) numbers.push_back(std::to_string(i + 1));
+    if (numbers.empty()) return {};
+    std::string text = numbers.size() == 1 ? "step " : "steps ";
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == numbers.size() ? " and " : ", ") + numbers[i];
+    return text;
+}
+
 std::filesystem::path shipped_lessons_dir() { return shipped_presets_dir().parent_path() / "lessons"; }
 
 std::vector<Lesson> load_shipped_lessons(std::vector<std::string>* problems) {

@@ -97,6 +97,13 @@ struct Lesson {
     std::vector<LessonStep> steps;  // at least one
 };
 
+// What the lesson uses at some step: the window keeps room for it from the first step to the last,
+// so the picture keeps its place and size while the student steps through.
+bool pins_probe_somewhere(const Lesson& lesson);  // a step pins the probe: the probe's column
+bool shows_tab_somewhere(const Lesson& lesson);   // a step shows the Octaves or Interpolation tab
+// "steps 2, 3 and 5" (or "step 4", or "" for none): the steps (from 1) that pin the probe.
+std::string probe_steps_text(const Lesson& lesson);
+
 // Parses lesson JSON; `source_name` starts every message. A step's "preset" is looked up with
 // `find_preset` (a shipped preset's name to its settings, or an exception whose message is the
 // reason), so the parse itself reads no file.

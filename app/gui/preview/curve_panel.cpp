@@ -38,7 +38,9 @@ void draw_caption(const Settings& settings, const std::optional<CurveResult>& cu
     ImGui::SameLine();
     if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x)
         ImGui::TextDisabled("%s", hint);  // if room
-    ImGui::SameLine(fit_x);
+    // Never over the caption (a narrow plot, presenter mode's large font): after it, then.
+    const float after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(std::max(fit_x, after));
     ImGui::Checkbox(fit_label, &fit_y);
     report_item("fit_y");
     if (ImGui::IsItemHovered())

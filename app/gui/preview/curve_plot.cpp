@@ -178,8 +178,12 @@ CurvePlotArea draw_curve_plot(const std::optional<CurveResult>& curve, bool show
     CurvePlotArea area{{}, {}, hovered, ImGui::IsItemActivated(), ImGui::IsItemActive()};
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 p0(origin.x + margin_left, origin.y + margin_top);
-    const ImVec2 p1(origin.x + avail.x - margin_right, origin.y + avail.y - margin_bottom);
+    // The labels' margins grow with the font (presenter mode): "-0.16" keeps its sign, the x
+    // labels their line. The samples stay as many as at the usual font (curve_samples).
+    const float em = ImGui::GetFontSize();
+    const ImVec2 p0(origin.x + std::max(margin_left, 3.6f * em), origin.y + margin_top);
+    const ImVec2 p1(origin.x + avail.x - margin_right,
+                    origin.y + avail.y - std::max(margin_bottom, 1.5f * em));
     area.min = p0;
     area.max = p1;
     draw->AddRectFilled(p0, p1, colours::plot_background);

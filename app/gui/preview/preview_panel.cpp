@@ -19,6 +19,10 @@ namespace app::gui {
 
 namespace {
 
+// A click this near a lattice line (screen pixels) pins the probe on the line: a hand cannot hit
+// a point that a pixel only comes near, and 4 pixels is less than the probe's own ring.
+constexpr double probe_snap_pixels = 4.0;
+
 // [SECTION] Parameter updates through the table ------------------------------------------------
 
 // Zoom and pan write the view's geometry through the metadata table, so the same range checks
@@ -161,11 +165,18 @@ Pointer handle_input(const PointerArea& area, Settings& settings, LatticeViewSet
         const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
         return std::abs(m.x - p.x) <= 9.0f && std::abs(m.y - p.y) <= 9.0f;
     };
+    // The point under the cursor, not its pixel's centre; within a few screen pixels of a lattice
+    // line it lands on the line exactly, so a click at a lattice point probes the point itself
+    // (where gradient noise is exactly 0). Typed coordinates (the probe's window) are exact anyway.
     const auto pin_probe = [&](ImVec2 m) {
-        const NoisePoint point = view.noise_at(m, repeat);
-        lattice.probe_x        = point.x;
-        lattice.probe_y        = point.y;
-        lattice.probe_pinned   = true;
+        const NoisePoint point  = view.noise_at(m, repeat);
+        const double reach      = probe_snap_pixels / view.screen_pixels_per_unit();
+        const auto onto_lattice = [&](double v) {
+            return std::abs(v - std::round(v)) <= reach ? std::round(v) : v;
+        };
+        lattice.probe_x      = onto_lattice(point.x);
+        lattice.probe_y      = onto_lattice(point.y);
+        lattice.probe_pinned = true;
     };
     if (ImGui::IsItemActivated()) {
         // Decided where the button went down, not where the cursor is by the time a slow frame
@@ -175,12 +186,15 @@ Pointer handle_input(const PointerArea& area, Settings& settings, LatticeViewSet
         state.panning           = !state.dragging_scanline && !state.dragging_probe;
         state.pan_start_x       = params.offset_x;
         state.pan_start_y       = params.offset_y;
+        state.scan_start        = settings.view.scanline;
     }
-    if (ImGui::IsItemDeactivated() && state.panning && lattice.probe_tool &&
+    if (ImGui::IsItemDeactivated() && (state.panning || state.dragging_scanline) && lattice.probe_tool &&
         io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold) {
-        // A click, not a pan: put the view back where the press found it and pin the probe.
+        // A click, not a pan or a move of the scanline (whose row is a lattice row in the Perlin
+        // lessons): put the view and the scanline back where the press found them, pin the probe.
         set_number(params, "offset_x", state.pan_start_x);
         set_number(params, "offset_y", state.pan_start_y);
+        settings.view.scanline = state.scan_start;
         pin_probe(pointer.mouse);
     }
     if (!active) {
@@ -266,12 +280,22 @@ void draw_scanline(ImDrawList* draw, const Placement& at, double scanline, bool 
     }
 }
 
-// The export frame's outline, named in its corner so the shape is never mistaken for the window's.
-void draw_frame_label(ImDrawList* draw, const Placement& at, const PreviewFrame& frame) {
+// The export frame's outline, named so the shape is never mistaken for the window's: above the
+// picture where the frame's shape leaves room there, else in its corner only while the pointer is
+// on the picture (a label always over it covered every lesson step's picture).
+void draw_frame_label(ImDrawList* draw, const Placement& at, const PreviewFrame& frame, bool hovered) {
     char label[96];
     std::snprintf(label, sizeof label, "export frame %s", frame.label.c_str());
-    draw->AddText(ImVec2(at.p0.x + 6.0f, at.p0.y + 4.0f), colours::with_alpha(colours::shadow, 160), label);
-    draw->AddText(ImVec2(at.p0.x + 5.0f, at.p0.y + 3.0f), colours::with_alpha(colours::light, 200), label);
+    const float text_h = ImGui::GetFontSize();
+    const bool above   = at.p0.y - at.origin.y >= text_h + 4.0f;
+    if (above || hovered) {
+        const ImVec2 at_text(at.p0.x + 5.0f, above ? at.p0.y - text_h - 3.0f : at.p0.y + 3.0f);
+        draw->AddText(ImVec2(at_text.x + 1.0f, at_text.y + 1.0f), colours::with_alpha(colours::shadow, 160),
+                      label);
+        draw->AddText(at_text, colours::with_alpha(colours::light, 200), label);
+        report_rect("export_frame_label", at_text,
+                    ImVec2(at_text.x + ImGui::CalcTextSize(label).x, at_text.y + text_h));
+    }
     draw->AddRect(at.p0, at.p1, colours::with_alpha(colours::light, 90));
 }
 
@@ -350,8 +374,11 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
     const float combo_width = 120.0f;
     const float combo = combo_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x +
                         ImGui::GetStyle().ItemSpacing.x;
-    ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 16.0f,
-                             ImGui::GetWindowContentRegionMax().x - box - combo));
+    const float after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 16.0f;
+    // A narrow picture (presenter mode's column, a large font): the switches where they fit whole,
+    // else not at all, rather than cut off by the window's edge.
+    if (after + box + combo > ImGui::GetWindowContentRegionMax().x + 1.0f) return;
+    ImGui::SameLine(std::max(after, ImGui::GetWindowContentRegionMax().x - box - combo));
     draw_colour_combo(colour, combo_width);
     ImGui::SameLine();
     ImGui::Checkbox(frame_text, &frame.show);
@@ -444,7 +471,7 @@ PreviewLayout PreviewPanel::draw(const FrameContext& context, const PreviewStatu
     if (ok && settings.params.dimension != 1)
         draw_scanline(draw, at, settings.view.scanline, pointer.near_scanline || state.dragging_scanline);
     if (ok && layers.overlays) layers.overlays(draw, view, at.n);
-    if (frame.show) draw_frame_label(draw, at, frame);
+    if (frame.show) draw_frame_label(draw, at, frame, pointer.hovered);
     draw_tiling_hint(draw, at, settings, view);
     const ImVec2 area_max(at.origin.x + at.avail.x, at.origin.y + at.avail.y);
     if (status.rendering && ok) draw_progress(draw, area_max, status);

@@ -66,6 +66,7 @@ struct PreviewState {
     bool dragging_scanline = false;
     bool dragging_probe    = false;
     double pan_start_x = 0.0, pan_start_y = 0.0;  // offsets when the drag began
+    double scan_start      = 0.0;                 // the scanline when it began
     double last_wheel_time = -1.0;
 };
 

@@ -98,6 +98,13 @@ bool Explorer::influence_shown() const {
     return shown_influence_.has_value() && shown_influence_ == sent_influence_;
 }
 
+// A pinned probe has its column; a lesson that pins one at some step keeps the column from its
+// first step to its last, so the picture beside it never changes its place or size.
+bool Explorer::probe_column_kept() const {
+    return lattice_.layers.probe_pinned ||
+           (lessons_.player().active() && pins_probe_somewhere(lessons_.player().lesson()));
+}
+
 bool Explorer::settled() const {
     if (presets_.busy()) return false;  // a file is being read: the settings will change
     if (!invalid_.empty()) return !preview_.worker_status().busy;
@@ -138,9 +145,11 @@ void Explorer::with_probe_taught(Draw&& draw) {
     const double x = layers.probe_x, y = layers.probe_y;
     layers.probe_x *= taught_.scale;
     layers.probe_y *= taught_.scale;
+    const double taught_x = layers.probe_x, taught_y = layers.probe_y;
     draw();
-    layers.probe_x = x;
-    layers.probe_y = y;
+    // A point typed into the probe's window is in the taught field's space: back to the preview's.
+    layers.probe_x = layers.probe_x == taught_x ? x : layers.probe_x / taught_.scale;
+    layers.probe_y = layers.probe_y == taught_y ? y : layers.probe_y / taught_.scale;
 }
 
 void Explorer::draw(WindowInbox& inbox) {
@@ -178,7 +187,7 @@ void Explorer::draw(WindowInbox& inbox) {
         // A lesson's panel sits above the controls: the student reads the step and tries it below.
         const float lesson_h = draw_lesson_window(origin, left, std::floor(size.y * 0.55f));
         draw_controls_window(frame, ImVec2(origin.x, origin.y + lesson_h), ImVec2(left, size.y - lesson_h));
-        probe_w = lattice_.layers.probe_pinned ? probe_column_width(size.x - left) : 0.0f;
+        probe_w = probe_column_kept() ? probe_column_width(size.x - left) : 0.0f;
         draw_preview_window(frame, ImVec2(origin.x + left, origin.y),
                             ImVec2(size.x - left - probe_w, preview_h));
         draw_curve_window(frame, ImVec2(origin.x + left, origin.y + preview_h),
@@ -197,9 +206,15 @@ void Explorer::draw(WindowInbox& inbox) {
         {shown, lattice_.layers},
         static_cast<double>(std::max(1, want_height_)) / static_cast<double>(std::max(1, want_width_)), keys,
         wake_);
+    const std::string idle_note =
+        lessons_.player().active() && pins_probe_somewhere(lessons_.player().lesson())
+            ? "The probe's column: this lesson pins the probe on " +
+                  probe_steps_text(lessons_.player().lesson()) + ", and its numbers appear here then."
+            : std::string();
     with_probe_taught([&] {
         lattice_.probe.draw_window(lattice_.layers, taught_.params,
-                                   ImVec2(origin.x + size.x - probe_w, origin.y), ImVec2(probe_w, size.y));
+                                   ImVec2(origin.x + size.x - probe_w, origin.y), ImVec2(probe_w, size.y),
+                                   idle_note);
     });
 
     // Undo: a gesture in progress (any held widget, a pan, a wheel burst) is one step when done.
@@ -209,6 +224,7 @@ void Explorer::draw(WindowInbox& inbox) {
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
     compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
+    presenter_.draw_blank();  // last: over every window
     presenter_.end_frame();
 }
 

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "core/shader_source.hpp"
 #include "gui/common/background_task.hpp"
 #include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
@@ -64,6 +65,8 @@ class Explorer {
     // A line about the start itself (a session or recent list set aside, a crashed start), shown
     // in the status area until the user opens or saves a file.
     void add_notice(const std::string& text);
+    // File > Copy as GLSL / HLSL: the field as shader source on the clipboard, or why not.
+    void copy_shader(ShaderLanguage language);
     // What to remember for the next start.
     Session session() const;
 
@@ -115,6 +118,7 @@ class Explorer {
     void show_scene(const LessonScene& scene);
     void update_lessons();
     float draw_lesson_window(ImVec2 pos, float width, float max_height);
+    bool probe_column_kept() const;
     float draw_presenter_windows(const FrameContext& frame, ImVec2 origin, ImVec2 size);
     void draw_controls_window(const FrameContext& frame, ImVec2 pos, ImVec2 size);
     void draw_preview_window(const FrameContext& frame, ImVec2 pos, ImVec2 size);
@@ -127,7 +131,8 @@ class Explorer {
     // before the requests.
     void update_taught();
     // Calls `draw` with the probe in the taught field's noise space (it is pinned in the
-    // preview's, layer 1's), and puts it back after; what `draw` changed besides is kept.
+    // preview's, layer 1's), and puts it back after; what `draw` changed is kept (a point typed
+    // into the probe's window, taken back to the preview's space).
     template <class Draw>
     void with_probe_taught(Draw&& draw);
     void send_influence_request(const noise::Params& params);

@@ -36,13 +36,41 @@ void Explorer::update_lessons() {
         show_scene(lessons_.player().start(std::move(*lesson), lesson_scene()));
 }
 
+namespace {
+
+// A step key (presenter_mode.hpp) as the panel's click: none past either end, so a clicker pressed
+// once too often neither leaves the lesson nor wraps round.
+LessonClick key_move(SlideKey key, const LessonPlayer& player) {
+    const int last = player.step_count() - 1;
+    switch (key) {
+        case SlideKey::none:
+            break;
+        case SlideKey::next:
+            if (player.step() < last) return {LessonMove::next, 0};
+            break;
+        case SlideKey::back:
+            if (player.step() > 0) return {LessonMove::back, 0};
+            break;
+        case SlideKey::first:
+            if (player.step() != 0) return {LessonMove::jump, 0};
+            break;
+        case SlideKey::last:
+            if (player.step() != last) return {LessonMove::jump, last};
+            break;
+    }
+    return {};
+}
+
+}  // namespace
+
 // The panel above the controls while a lesson runs; returns its height (0 without a lesson).
 float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
     LessonPlayer& player = lessons_.player();
     if (!player.active()) return 0.0f;
-    const float height      = lessons_.height(width, max_height);
-    const LessonScene now   = lesson_scene();
-    const LessonClick click = lessons_.draw(player.changed(now), pos, ImVec2(width, height));
+    const float height    = lessons_.height(width, max_height);
+    const LessonScene now = lesson_scene();
+    LessonClick click     = lessons_.draw(player.changed(now), pos, ImVec2(width, height));
+    if (click.move == LessonMove::none) click = key_move(presenter_.slide_key(), player);
     switch (click.move) {
         case LessonMove::none:
             break;
@@ -66,15 +94,19 @@ float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
 }
 
 // Presenter mode (lessons/presenter_mode.hpp): the lesson's panel on the left (while a lesson
-// runs), the picture beside it, the probe's column at the right; the panel under the picture only
-// while the step shows one of its teaching tabs. Returns the probe column's width.
+// runs), the picture beside it, the probe's column at the right; the panel under the picture
+// while the step shows one of its teaching tabs, and through the whole lesson when one of its
+// steps does (the other steps show the curve there), so the picture keeps its place from step to
+// step. Returns the probe column's width.
 float Explorer::draw_presenter_windows(const FrameContext& frame, ImVec2 origin, ImVec2 size) {
-    const float lesson_w =
-        lessons_.player().active() ? std::clamp(std::floor(size.x * 0.25f), 320.0f, 560.0f) : 0.0f;
+    const LessonPlayer& player = lessons_.player();
+    const float lesson_w = player.active() ? std::clamp(std::floor(size.x * 0.25f), 320.0f, 560.0f) : 0.0f;
     draw_lesson_window(origin, lesson_w, size.y);
     const float room    = size.x - lesson_w;
-    const float probe_w = lattice_.layers.probe_pinned ? probe_column_width(room) : 0.0f;
-    const float bottom  = teach_.tab == BottomTab::curve ? 0.0f : std::floor(size.y * 0.36f);
+    const float probe_w = probe_column_kept() ? probe_column_width(room) : 0.0f;
+    const bool tab_kept =
+        teach_.tab != BottomTab::curve || (player.active() && shows_tab_somewhere(player.lesson()));
+    const float bottom = tab_kept ? std::floor(size.y * 0.36f) : 0.0f;
     draw_preview_window(frame, ImVec2(origin.x + lesson_w, origin.y),
                         ImVec2(room - probe_w, size.y - bottom));
     if (bottom > 0.0f)

@@ -96,12 +96,13 @@ nlohmann::json Explorer::report_state() const {
         state["readout"]["sample"] = {
             {"map", preview_colour_names[static_cast<std::size_t>(preview_.readout()->colour)]},
             {"value", *preview_.readout()->sample}};
-    state["lattice_views"] = lattice_views_report(lattice_, influence_shown());
-    state["lesson"]        = lessons_.report_state();
-    state["presenter"]     = presenter_.on();
-    state["figure"]        = figures_.report_state();
-    state["layers"]        = layers_.report_state(settings_.params);
-    state["taught"]        = {{"layer", taught_.layer}, {"scale", taught_.scale}};  // update_taught
+    state["lattice_views"]   = lattice_views_report(lattice_, influence_shown());
+    state["lesson"]          = lessons_.report_state();
+    state["presenter"]       = presenter_.on();
+    state["presenter_blank"] = presenter_.blank();
+    state["figure"]          = figures_.report_state();
+    state["layers"]          = layers_.report_state(settings_.params);
+    state["taught"]          = {{"layer", taught_.layer}, {"scale", taught_.scale}};  // update_taught
     if (field.has_image())
         state["field"] = {
             {"min", field.summary().min}, {"max", field.summary().max}, {"mean", field.summary().mean}};

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/shader_source.hpp"
 #include "gui/shell/explorer.hpp"
 
 namespace app::gui {
@@ -60,6 +61,19 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     shortcuts.clear();
 }
 
+void Explorer::copy_shader(ShaderLanguage language) {
+    const std::string what = language == ShaderLanguage::glsl ? "Copy as GLSL" : "Copy as HLSL";
+    if (const std::string refusal = shader_refusal(settings_.params); !refusal.empty()) {
+        add_notice(what + ": " + refusal);
+        return;
+    }
+    const std::string stem = presets_.current.empty() ? "noise" : presets_.current.stem().string();
+    const std::string name = shader_function_name(stem);
+    ImGui::SetClipboardText(
+        shader_source(std::vector<ShaderEntry>{{name, settings_.params}}, language).c_str());
+    presets_.message = what + ": " + name + " is on the clipboard";
+}
+
 void Explorer::draw_menu_bar() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
@@ -81,6 +95,17 @@ void Explorer::draw_menu_bar() {
             ImGui::SetTooltip(
                 "The preview with its overlays, the probe's cell or the interpolation curves, "
                 "without the controls, at a slide's resolution (PNG, or SVG for the line figures).");
+        // The field as shader source on the clipboard (docs/shaders.md): a few milliseconds of
+        // text, no noise rendered, so it runs here.
+        for (const ShaderLanguage language : {ShaderLanguage::glsl, ShaderLanguage::hlsl}) {
+            const bool glsl = language == ShaderLanguage::glsl;
+            if (ImGui::MenuItem(glsl ? "Copy as GLSL" : "Copy as HLSL")) copy_shader(language);
+            report_item(glsl ? "copy_glsl" : "copy_hlsl");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(
+                    "The field as a shader function, ne_NAME(world), that draws the same noise on "
+                    "the GPU (docs/shaders.md).");
+        }
         if (ImGui::MenuItem("Open lesson file...")) lessons_.want_open = true;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();

@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "gui/common/theme.hpp"
+#include "gui/teaching/probe_simplex.hpp"
 #include "noise/algorithms.hpp"
+#include "noise/simplex.hpp"
 #include "noise/trace.hpp"
 
 namespace app::gui {
@@ -76,10 +78,99 @@ std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t
     return marks;
 }
 
+std::vector<LatticeMark> simplex_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1,
+                                       std::int64_t j0, std::int64_t j1) {
+    noise::Params first  = params;
+    first.octaves        = 1;
+    first.warp_amplitude = 0.0;
+    first.layers         = noise::Layers::single;
+    const noise::FractalNoise noise(first);
+    std::vector<LatticeMark> marks;
+    for (std::int64_t j = j0; j <= j1; ++j)
+        for (std::int64_t i = i0; i <= i1; ++i) {
+            // The middle of the skewed cell's lower triangle: vertex (i, j) is its first vertex.
+            const NoisePoint inside =
+                simplex_vertex_at(static_cast<double>(i) + 2.0 / 3.0, static_cast<double>(j) + 1.0 / 3.0);
+            const noise::Trace trace = noise::trace_point(noise, {inside.x, inside.y, params.z, params.w});
+            for (const noise::CornerTrace& corner : trace.octaves[0].corners)
+                if (corner.index[0] == i && corner.index[1] == j) {
+                    marks.push_back({i, j, corner.gradient[0], corner.gradient[1], corner.value, 0.0, 0.0});
+                    break;
+                }
+        }
+    return marks;
+}
+
+// Simplex noise in 2D: the skewed lattice (edges of constant i, of constant j, and the diagonals
+// that cut each skewed square into two triangles), with each vertex's gradient where cells are
+// large enough.
+LatticeOverlayStats LatticeOverlay::draw_simplex(ImDrawList* draw, const ViewTransform& view, float scale) {
+    LatticeOverlayStats stats;
+    const double cell = view.screen_pixels_per_unit();
+    if (cell < 2.0 * min_line_gap * scale) return stats;  // a grey haze of lines reads as nothing
+    const ImVec2 clip_min = view.screen_min;
+    const ImVec2 clip_max(view.screen_min.x + view.screen_width, view.screen_min.y + view.screen_height);
+    draw->PushClipRect(clip_min, clip_max, true);
+    const double skew = noise::simplex_facts(2).skew;
+    const double x0 = view.left(), x1 = view.right(), y0 = view.top();
+    const double y1 = view.top() + (clip_max.y - clip_min.y) / cell;
+    // The skewed coordinates of the view's corners bound the vertices to draw.
+    double i_lo = 1e300, i_hi = -1e300, j_lo = 1e300, j_hi = -1e300;
+    for (const double x : {x0, x1})
+        for (const double y : {y0, y1}) {
+            const double s = (x + y) * skew;
+            i_lo = std::min(i_lo, x + s), i_hi = std::max(i_hi, x + s);
+            j_lo = std::min(j_lo, y + s), j_hi = std::max(j_hi, y + s);
+        }
+    const auto i0 = static_cast<std::int64_t>(std::floor(i_lo)) - 1,
+               i1 = static_cast<std::int64_t>(std::ceil(i_hi)) + 1;
+    const auto j0 = static_cast<std::int64_t>(std::floor(j_lo)) - 1,
+               j1 = static_cast<std::int64_t>(std::ceil(j_hi)) + 1;
+    if ((i1 - i0) * (j1 - j0) > max_marks * 4) {
+        draw->PopClipRect();
+        return stats;
+    }
+    stats.line_step = 1;
+    const auto line = [&](NoisePoint a, NoisePoint b) {
+        const ImVec2 p = view.screen_at(a), q = view.screen_at(b);
+        draw->AddLine(ImVec2(p.x + scale, p.y + scale), ImVec2(q.x + scale, q.y + scale),
+                      colours::lattice_line_shadow, scale);
+        draw->AddLine(p, q, colours::lattice_line, scale);
+    };
+    const auto at = [](std::int64_t i, std::int64_t j) {
+        return simplex_vertex_at(static_cast<double>(i), static_cast<double>(j));
+    };
+    for (std::int64_t i = i0; i <= i1; ++i) line(at(i, j0), at(i, j1));
+    for (std::int64_t j = j0; j <= j1; ++j) line(at(i0, j), at(i1, j));
+    for (std::int64_t k = i0 - j1; k <= i1 - j0; ++k) {  // i - j = k, j from j0 to j1
+        line(at(j0 + k, j0), at(j1 + k, j1));
+    }
+    const Key key{view.params, i0, i1, j0, j1};
+    if (cell >= min_mark_cell * scale && (i1 - i0 + 1) * (j1 - j0 + 1) <= max_marks) {
+        if (!key_ || !(*key_ == key)) {
+            marks_ = simplex_marks(view.params, i0, i1, j0, j1);
+            key_   = key;
+        }
+        const float arrow_scale = static_cast<float>(cell) * 0.35f;
+        for (const LatticeMark& mark : marks_) {
+            const ImVec2 v = view.screen_at(at(mark.i, mark.j));
+            draw_arrow(draw, v,
+                       ImVec2(v.x + static_cast<float>(mark.gx) * arrow_scale,
+                              v.y + static_cast<float>(mark.gy) * arrow_scale),
+                       colours::gradient_mark, scale);
+            ++stats.marks;
+        }
+    }
+    draw->PopClipRect();
+    return stats;
+}
+
 LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& view, float scale) {
     LatticeOverlayStats stats;
-    // Simplex noise has no square cells to draw (cellular noise draws its cells' feature points).
-    if (view.params.dimension < 2 || view.params.algorithm == noise::Algorithm::simplex) return stats;
+    if (view.params.dimension < 2) return stats;
+    // Simplex noise: its skewed lattice in 2D; in 3D and 4D a slice cuts it into no lattice to draw.
+    if (view.params.algorithm == noise::Algorithm::simplex)
+        return view.params.dimension == 2 ? draw_simplex(draw, view, scale) : stats;
     const ImVec2 clip_min = view.screen_min;
     const ImVec2 clip_max(view.screen_min.x + view.screen_width, view.screen_min.y + view.screen_height);
     draw->PushClipRect(clip_min, clip_max, true);

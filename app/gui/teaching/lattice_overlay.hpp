@@ -8,7 +8,8 @@
 // In 3D and 4D the points shown are those of the lattice plane just below the slice (z, w), and
 // the arrows are the gradients' x, y parts. Cellular noise (worley) has no corner values: each
 // cell shows its feature point instead (in 3D and 4D, that of the cell the slice cuts, seen from
-// above).
+// above). Simplex noise in 2D shows its skewed lattice: the edges of constant i and j and the
+// diagonals that cut each skewed square into two triangles, with each vertex's gradient.
 #pragma once
 
 #include <imgui.h>
@@ -47,6 +48,8 @@ class LatticeOverlay {
     LatticeOverlayStats draw(ImDrawList* draw, const ViewTransform& view, float scale = 1.0f);
 
   private:
+    LatticeOverlayStats draw_simplex(ImDrawList* draw, const ViewTransform& view, float scale);
+
     struct Key {
         noise::Params params;
         std::int64_t i0, i1, j0, j1;

@@ -27,6 +27,11 @@ const char* no_corners(const noise::Params& params) {
 // gradient or value, or (cellular noise) each cell's feature point.
 const char* no_cells(const noise::Params& params) {
     if (params.algorithm == noise::Algorithm::worley) return nullptr;
+    if (params.algorithm == noise::Algorithm::simplex) {
+        if (params.dimension == 2) return nullptr;  // its skewed lattice of triangles
+        return "Simplex-type noise in 3D and 4D: a slice through its lattice (body-centred in 3D, skewed in "
+               "four axes in 4D) shows no lattice to draw. In 2D the overlay draws its triangles.";
+    }
     return no_corners(params);
 }
 
@@ -55,6 +60,9 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
             params.algorithm == noise::Algorithm::worley
                 ? "The cells of the first octave, each with its feature point (dots). Zoom in to see "
                   "the points."
+            : params.algorithm == noise::Algorithm::simplex
+                ? "The skewed lattice of the first octave: its triangles, with each vertex's gradient "
+                  "(arrows). Zoom in to see the arrows."
                 : "Grid lines at the lattice points of the first octave, with each point's gradient "
                   "(arrows) or value (dots). Zoom in to see the points.");
     why_disabled(without_cells);

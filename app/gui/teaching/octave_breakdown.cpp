@@ -16,9 +16,13 @@ namespace app::gui {
 
 namespace {
 
-constexpr int thumb_side    = 48;
-constexpr float row_height  = 54.0f;
-constexpr float label_width = 150.0f;
+constexpr int thumb_side = 48;
+// A row's height and its labels' width at the usual 15-pixel font, grown with the font (presenter
+// mode's 24 pixels): the three label lines and "freq 32  amp 0.0625" fit at any size, so a row's
+// "share" line is never drawn over by the next row's S and M.
+constexpr float base_font = 15.0f;
+float row_height() { return std::max(54.0f, 54.0f * ImGui::GetFontSize() / base_font); }
+float label_width() { return std::max(150.0f, 150.0f * ImGui::GetFontSize() / base_font); }
 
 // Seed 004's persistence table: "1/4 ... 1/2 ... 1/sqrt2 ... 1".
 struct PersistenceExample {
@@ -127,7 +131,7 @@ void OctaveBreakdown::draw(Settings& settings, const noise::Params& shown, int i
 
     draw_header(settings, chosen);
     const float plot_width =
-        std::max(120.0f, ImGui::GetContentRegionAvail().x - label_width - thumb_side - 40.0f);
+        std::max(120.0f, ImGui::GetContentRegionAvail().x - label_width() - thumb_side - 40.0f);
     const int samples = std::clamp(static_cast<int>(plot_width), 64, 2048);
     if (noise::validate(shown).empty())
         request(shown, shown.dimension == 1 ? 0.0 : row_y, samples,
@@ -262,7 +266,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
         ImGui::TextDisabled("share %.1f %%", 100.0 * std::pow(p.persistence, octave) / amplitude_sum);
 
     // The octave alone as a small image, in the preview's shape, centred in its square.
-    const ImVec2 box(top.x + label_width, top.y + 2.0f);
+    const ImVec2 box(top.x + label_width(), top.y + 2.0f);
     const auto thumb_w = static_cast<float>(layers_->thumb.width),
                thumb_h = static_cast<float>(layers_->thumb.height);
     const ImVec2 image_at(box.x + std::floor((thumb_side - thumb_w) * 0.5f),
@@ -310,7 +314,7 @@ void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_widt
     std::snprintf(key, sizeof key, "octave_plot_%d", octave);
     report_rect(key, p0, p1);
 
-    ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + row_height));
+    ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + row_height()));
     ImGui::Dummy(ImVec2(1.0f, 1.0f));
     ImGui::PopID();
 }

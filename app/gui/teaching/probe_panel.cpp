@@ -7,8 +7,10 @@
 #include <string>
 
 #include "gui/common/theme.hpp"
+#include "gui/teaching/probe_simplex.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/interpolate.hpp"
+#include "noise/worley.hpp"
 
 namespace app::gui {
 
@@ -149,8 +151,7 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
 // [SECTION] The numbers -------------------------------------------------------------------------
 
 void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& params) {
-    const bool simplex      = params.algorithm == noise::Algorithm::simplex;
-    const bool gradients    = params.algorithm == noise::Algorithm::perlin || simplex;
+    const bool gradients    = params.algorithm == noise::Algorithm::perlin;  // simplex: probe_simplex.cpp
     const int columns       = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
     if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
@@ -160,7 +161,7 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
     if (gradients) {
         ImGui::TableSetupColumn("gradient g");
         ImGui::TableSetupColumn("distance d");
-        ImGui::TableSetupColumn(simplex ? "contribution" : "g . d");
+        ImGui::TableSetupColumn("g . d");
     } else {
         ImGui::TableSetupColumn(params.algorithm == noise::Algorithm::worley ? "distance"
                                 : params.smooth                              ? "smoothed value"
@@ -246,9 +247,54 @@ float probe_column_width(float room) {
     return std::clamp(std::floor(room * 0.5f), std::min(22.5f * em, room * 0.5f), 31.0f * em);
 }
 
+namespace {
+
+// The column a lesson keeps for its probe, on a step that pins none: what will be there, and when.
+void draw_idle_column(const std::string& note, ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("##probe_column", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", note.c_str());
+    ImGui::PopTextWrapPos();
+    report_rect("probe_column", pos, ImVec2(pos.x + size.x, pos.y + size.y));
+    ImGui::End();
+}
+
+// The point's coordinates as fields: typed, they are the probe's point exactly (a click reads the
+// point under the cursor, which a screen pixel can only come near).
+void draw_point_fields(LatticeViewSettings& lattice) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("point");
+    const float field = 7.5f * ImGui::GetFontSize();
+    for (int axis = 0; axis < 2; ++axis) {
+        double& value = axis == 0 ? lattice.probe_x : lattice.probe_y;
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(field);
+        double typed = value;
+        // Enter or leaving the field commits; "%.6g" shows 1.3 as 1.3 and a lattice point as 1.
+        if (ImGui::InputDouble(axis == 0 ? "x##probe" : "y##probe", &typed, 0.0, 0.0, "%.6g",
+                               ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsScientific) &&
+            std::isfinite(typed))
+            value = typed;
+        report_item(axis == 0 ? "probe_x" : "probe_y");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Type a noise-space coordinate and press Enter (a whole number is a lattice line).");
+    }
+}
+
+}  // namespace
+
 void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos,
-                             ImVec2 size) {
-    if (!lattice.probe_pinned || size.x <= 0.0f) return;
+                             ImVec2 size, const std::string& idle_note) {
+    if (size.x <= 0.0f) return;
+    if (!lattice.probe_pinned) {
+        if (!idle_note.empty()) draw_idle_column(idle_note, pos, size);
+        return;
+    }
     // A fixed column beside the picture (the window makes room for it): it never covers the preview.
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
@@ -262,6 +308,11 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     report_rect("probe_window", ImGui::GetWindowPos(),
                 ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(),
                        ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
+    draw_point_fields(lattice);  // first: the numbers below are of the point typed this frame
+    const float unpin_w = ImGui::CalcTextSize("Unpin").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - unpin_w));
+    if (ImGui::Button("Unpin", ImVec2(unpin_w, 0.0f))) lattice.probe_pinned = false;
+    report_item("probe_unpin");
     const noise::Trace* trace = trace_for(params, lattice);
     if (!trace) {
         ImGui::TextWrapped("Nothing to show for these settings: %s", error_.c_str());
@@ -269,12 +320,6 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         if (!open) lattice.probe_pinned = false;
         return;
     }
-    ImGui::AlignTextToFramePadding();
-    ImGui::Text("point  x %.5f   y %.5f", lattice.probe_x, lattice.probe_y);
-    const float unpin_w = ImGui::CalcTextSize("Unpin").x + 2.0f * ImGui::GetStyle().FramePadding.x;
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - unpin_w);
-    if (ImGui::Button("Unpin", ImVec2(unpin_w, 0.0f))) lattice.probe_pinned = false;
-    report_item("probe_unpin");
     const int octaves    = static_cast<int>(trace->octaves.size());
     lattice.probe_octave = std::clamp(lattice.probe_octave, 0, octaves - 1);
     if (octaves > 1) {
@@ -303,12 +348,7 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         ImGui::Text("1. %s %s, the point's place %s",
                     params.dimension == 3 ? "nearest vertex" : "skewed cell", (cell + ")").c_str(),
                     (place + ")").c_str());
-        ImGui::TextWrapped(
-            "Simplex-type noise sums a fading bump (r^2 - |d|^2)^4 (g . d) from each lattice vertex "
-            "near the point; its lattice is not square, so no cell is drawn here.");
-        ImGui::Separator();
-        ImGui::TextUnformatted("2-3. vertices: hash, gradient g, distance d, contribution");
-        draw_corner_table(octave, params);
+        draw_simplex_steps(octave, params);
     } else {
         ImGui::Text("1. cell %s, the point's place in it %s", (cell + ")").c_str(), (place + ")").c_str());
         if (octave.period > 0)
@@ -320,6 +360,8 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         report_item("probe_drawing");
         ImGui::SameLine();
         ImGui::BeginGroup();
+        // Wrapped at the column's visible width (the tables below may make it scroll sideways).
+        ImGui::PushTextWrapPos(ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x);
         if (params.algorithm == noise::Algorithm::perlin) {
             ImGui::TextColored(ImColor(colours::gradient_mark), "arrows: gradients g");
             ImGui::TextColored(ImColor(colours::distance_mark), "lines: distances d");
@@ -329,15 +371,29 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
             ImGui::TextUnformatted("dots: feature points");
             ImGui::TextColored(ImColor(colours::gradient_mark), "line: nearest, F1");
             ImGui::TextColored(ImColor(colours::distance_mark), "line: second nearest, F2");
-            if (octave.nearest >= 0 && octave.second_nearest >= 0)
-                ImGui::Text("F1 %.4f  F2 %.4f",
-                            octave.corners[static_cast<std::size_t>(octave.nearest)].value,
-                            octave.corners[static_cast<std::size_t>(octave.second_nearest)].value);
+            if (octave.nearest >= 0 && octave.second_nearest >= 0) {
+                const double f1 = octave.corners[static_cast<std::size_t>(octave.nearest)].value;
+                const double f2 = octave.corners[static_cast<std::size_t>(octave.second_nearest)].value;
+                ImGui::Text("F1 %.4f  F2 %.4f", f1, f2);
+                // The normalisation spelled out: the distance becomes n by one factor (worley.hpp).
+                const double scale = noise::worley_normalisation(params.dimension, params.cellular_distance,
+                                                                 params.cellular_return);
+                const bool f1_only = params.cellular_return == noise::CellularReturn::f1;
+                const bool f2_only = params.cellular_return == noise::CellularReturn::f2;
+                ImGui::TextWrapped(
+                    "n = %s x %.4f = %.4f: the distance divided by %sthe cell's half-diagonal "
+                    "%.4f, so a regular grid's F1 spans 0 .. 1",
+                    f1_only   ? "F1"
+                    : f2_only ? "F2"
+                              : "(F2 - F1)",
+                    scale, octave.value, f1_only ? "" : "twice ", f1_only ? 1.0 / scale : 0.5 / scale);
+            }
             ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
         } else {
             ImGui::TextUnformatted("dots: lattice values");
             ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
         }
+        ImGui::PopTextWrapPos();
         ImGui::EndGroup();
         ImGui::Separator();
         ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin
@@ -374,6 +430,28 @@ void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const 
                              float scale) {
     if (!lattice.probe_pinned || view.params.dimension < 2) return;
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
+    // Simplex noise: the triangle holding the point and its vertices' circles; cellular noise:
+    // lines to the nearest feature points (F1, F2), where the first octave's cells are on screen.
+    const bool simplex = view.params.algorithm == noise::Algorithm::simplex;
+    const bool worley  = view.params.algorithm == noise::Algorithm::worley;
+    if ((simplex || worley) && view.screen_pixels_per_unit() >= 24.0 * scale)
+        if (const noise::Trace* trace = trace_for(view.params, lattice); trace && !trace->octaves.empty()) {
+            const noise::OctaveTrace& first = trace->octaves[0];
+            if (simplex) draw_simplex_marker(draw, view, {lattice.probe_x, lattice.probe_y}, first, scale);
+            for (const int n : {first.second_nearest, first.nearest}) {
+                if (!worley || n < 0) continue;
+                const noise::CornerTrace& c = first.corners[static_cast<std::size_t>(n)];
+                const ImVec2 feature =
+                    view.screen_at({lattice.probe_x + c.distance[0], lattice.probe_y + c.distance[1]});
+                const ImU32 colour = n == first.nearest ? colours::gradient_mark : colours::distance_mark;
+                draw->AddLine(p, feature, colours::with_alpha(colours::shadow, 170), 4.0f * scale);
+                draw->AddLine(p, feature, colour, 2.0f * scale);
+                draw->AddCircleFilled(feature, 4.0f * scale, colour);
+                report_rect(n == first.nearest ? "probe_f1_line" : "probe_f2_line",
+                            ImVec2(std::min(p.x, feature.x), std::min(p.y, feature.y)),
+                            ImVec2(std::max(p.x, feature.x), std::max(p.y, feature.y)));
+            }
+        }
     // Lines from the corners of the first octave's cell: the distance vectors of step 3, when the
     // cells are large enough on screen for the lines to read.
     if (view.screen_pixels_per_unit() >= 24.0 * scale)

@@ -15,6 +15,7 @@
 #include <imgui.h>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "gui/common/lattice_view_settings.hpp"
@@ -35,9 +36,12 @@ float probe_column_width(float room);
 
 class ProbePanel {
   public:
-    // The probe's window, at `pos` and `size` (the column beside the picture), only while a probe
-    // is pinned; its close button unpins it.
-    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos, ImVec2 size);
+    // The probe's window, at `pos` and `size` (the column beside the picture), while a probe is
+    // pinned; its close button unpins it. Its first row takes typed coordinates (x and y, any
+    // double: a lattice point exactly, where g . d is exactly 0). Without a pinned probe the column
+    // shows `idle_note` if there is one (a lesson keeps the column for its probe's steps).
+    void draw_window(LatticeViewSettings& lattice, const noise::Params& params, ImVec2 pos, ImVec2 size,
+                     const std::string& idle_note = {});
     // The probe's marker over the preview, with lines from the corners of its cell where they
     // are distance vectors (probe_distance_corners).
     // `scale` as LatticeOverlay::draw's.

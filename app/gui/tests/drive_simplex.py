@@ -6,7 +6,8 @@
   1. A tiled Perlin field; choosing `simplex` in the algorithm list turns tiling off with a note
      (simplex noise cannot tile), with no error, and the controls that do not apply to it (tile,
      gradients, interpolation, smooth) are hidden.
-  2. Teach menu: the views of the square lattice's cells (lattice, corner influences, before
+  2. Teach menu: the lattice overlay draws simplex noise's skewed lattice (lines and a gradient
+     at each vertex); the views of the square lattice's cells (corner influences, before
      interpolation) are disabled: clicking them changes nothing.
   3. The probe still works: pinned on the simplex field it lists the 3 vertices summed (2D), no
      blends, and shows, digit for digit, what `noise-explorer sample` prints for that point.
@@ -77,16 +78,23 @@ def run(report):
     print(f"ok  simplex chosen while tiling: tile 0, note {line['note']!r}, tile/gradients/interpolation hidden",
           flush=True)
 
-    # 2. The square-cell views are disabled.
-    for item in ("teach_lattice", "teach_corner_0", "teach_before_interpolation"):
+    # 2. The skewed lattice over the picture; the square-cell views are disabled.
+    open_menu_and_click(report, "teach_menu", "teach_lattice")
+    line = until(report, "the skewed lattice drawn", lambda l: l["lattice_views"]["lattice"]
+                 and l["lattice_views"]["lattice_step"] == 1 and l["lattice_views"]["lattice_marks"] > 0)
+    time.sleep(0.3)
+    screenshot("2-skewed-lattice.png")
+    print(f"ok  the skewed lattice: {report.last()['lattice_views']['lattice_marks']} vertices with gradients",
+          flush=True)
+    for item in ("teach_corner_0", "teach_before_interpolation"):
         open_menu_and_click(report, "teach_menu", item)
-        if item == "teach_lattice":
+        if item == "teach_corner_0":
             screenshot("2-teach-menu-disabled.png")  # the tooltip says why
         time.sleep(0.3)
         views = report.last()["lattice_views"]
-        if views["lattice"] or views["field"] != "noise":
+        if views["field"] != "noise":
             fail(f"{item} is not disabled for simplex noise: {views}")
-    print("ok  the lattice, corner influence and before-interpolation views are disabled", flush=True)
+    print("ok  the corner influence and before-interpolation views are disabled", flush=True)
 
     # 3. The probe.
     open_menu_and_click(report, "teach_menu", "teach_probe")

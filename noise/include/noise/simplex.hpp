@@ -76,4 +76,14 @@ namespace noise {
 // The lattice supplies the seed only (Lattice::seed). dimension 1 .. 4.
 double simplex_noise(const Lattice& lattice, const Point& p, int dimension);
 
+// The numbers the teaching views write out (the probe's table, the lattice over the picture),
+// the reference's own constants, so the window cannot drift from them.
+struct SimplexFacts {
+    double radius2       = 0.0;  // r^2: a vertex adds (r^2 - |d|^2)^4 (g . d) while |d|^2 < r^2
+    double normalisation = 0.0;  // the octave's value is the vertices' sum times this (2D: 99)
+    double skew          = 0.0;  // 1D, 2D, 4D: a point's skewed coordinates are x_k + (sum x) skew
+    double unskew        = 0.0;  // ... and vertex v sits at v_k - (sum v) unskew in noise space
+};                               // (3D: the rotated body-centred lattice; skew and unskew are 0)
+SimplexFacts simplex_facts(int dimension);
+
 }  // namespace noise

@@ -78,4 +78,9 @@ namespace noise {
 double worley_noise(const Lattice& lattice, const Point& p, int dimension, CellularReturn cellular_return,
                     CellularDistance metric, double jitter, const Periods& period);
 
+// The factor one octave's distance is multiplied by (the range above): 1 / the cell's
+// half-diagonal for F1, half that for F2 and F2 - F1 (2D euclidean: 1 / 0.7071 = 1.4142 for F1).
+// The probe's window writes it out, so a student sees F1 0.2987 become n 0.4224.
+double worley_normalisation(int dimension, CellularDistance metric, CellularReturn cellular_return);
+
 }  // namespace noise

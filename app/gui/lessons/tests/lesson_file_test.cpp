@@ -145,5 +145,23 @@ TEST(LessonFile, EveryShippedLessonReads) {
     }
 }
 
+// What the window keeps room for through a whole lesson (the probe's column, the tab panel).
+TEST(LessonFile, WhatTheLessonUsesSomewhere) {
+    const Lesson plain = parse(R"([{"title": "a", "text": "b"}, {"title": "c", "text": "d"}])");
+    EXPECT_FALSE(pins_probe_somewhere(plain));
+    EXPECT_FALSE(shows_tab_somewhere(plain));
+    EXPECT_EQ(probe_steps_text(plain), "");
+    const Lesson one =
+        parse(R"([{"title": "a", "text": "b"}, {"title": "c", "text": "d", "show": {"probe": [1, 2]}}])");
+    EXPECT_TRUE(pins_probe_somewhere(one));
+    EXPECT_EQ(probe_steps_text(one), "step 2");
+    const Lesson three = parse(R"([{"title": "a", "text": "b", "show": {"probe": [1, 2]}},
+                                   {"title": "c", "text": "d", "show": {"tab": "octaves"}},
+                                   {"title": "e", "text": "f", "show": {"probe": [1, 2]}},
+                                   {"title": "g", "text": "h", "show": {"probe": [3, 2]}}])");
+    EXPECT_TRUE(shows_tab_somewhere(three));
+    EXPECT_EQ(probe_steps_text(three), "steps 1, 3 and 4");
+}
+
 }  // namespace
 }  // namespace app::gui

@@ -4,12 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 
 #include "gui/teaching/influence_image.hpp"
 #include "gui/teaching/lattice_overlay.hpp"
 #include "gui/teaching/probe_panel.hpp"
+#include "gui/teaching/probe_simplex.hpp"
 #include "noise/perlin.hpp"
 #include "noise/render.hpp"
+#include "noise/simplex.hpp"
+#include "noise/worley.hpp"
 
 namespace app::gui {
 namespace {
@@ -133,6 +137,73 @@ TEST(RenderInfluence, FillsTheImageAndStopsWhenCancelled) {
     progress  = 0.0;
     render_influence(params, 40, 20, FieldLayer::corner_influence, 3, {cancelled, progress});
     EXPECT_EQ(progress.load(), 0.0);
+}
+
+}  // namespace
+}  // namespace app::gui
+
+namespace app::gui {
+namespace {
+
+// The numbers the probe writes out for simplex noise (probe_simplex.cpp) are the library's: the
+// vertices' contributions times simplex_facts' normalisation give the octave's value bit for bit,
+// each vertex sits where simplex_vertex_at puts it (so the drawn triangle holds the point), and
+// a vertex at |d|^2 >= r^2 adds exactly 0.
+TEST(SimplexProbe, TheWrittenOutStepsGiveTheOctaveValue) {
+    noise::Params params;
+    params.algorithm = noise::Algorithm::simplex;
+    params.octaves   = 1;
+    const noise::FractalNoise noise(params);
+    const noise::SimplexFacts facts = noise::simplex_facts(2);
+    EXPECT_EQ(facts.radius2, 0.5);
+    EXPECT_EQ(facts.normalisation, 99.0);
+    int outside = 0;
+    for (int n = 0; n < 200; ++n) {
+        const double x = -3.1 + 0.0731 * n, y = 2.4 - 0.0523 * n;
+        const noise::OctaveTrace octave = noise::trace_point(noise, {x, y, 0, 0}).octaves[0];
+        ASSERT_EQ(octave.corners.size(), 3u);
+        double sum = 0.0;
+        for (const noise::CornerTrace& c : octave.corners) {
+            sum += c.value;
+            const NoisePoint v =
+                simplex_vertex_at(static_cast<double>(c.index[0]), static_cast<double>(c.index[1]));
+            EXPECT_NEAR(v.x + c.distance[0], x, 1e-9) << n;
+            EXPECT_NEAR(v.y + c.distance[1], y, 1e-9) << n;
+            if (c.distance[0] * c.distance[0] + c.distance[1] * c.distance[1] >= facts.radius2) {
+                EXPECT_EQ(c.value, 0.0) << n;
+                ++outside;
+            }
+        }
+        EXPECT_EQ(sum * facts.normalisation, octave.value) << n;
+        EXPECT_EQ(octave.value, noise.at({x, y, 0, 0})) << n;
+    }
+    EXPECT_GT(outside, 0);  // the points cover vertices beyond their radius too
+}
+
+// Cellular noise: n is F1 (F2, F2 - F1) times worley_normalisation, as the probe writes it.
+TEST(CellularProbe, TheNormalisationGivesTheOctaveValue) {
+    noise::Params params;
+    params.algorithm = noise::Algorithm::worley;
+    params.octaves   = 1;
+    for (const auto ret :
+         {noise::CellularReturn::f1, noise::CellularReturn::f2, noise::CellularReturn::f2_minus_f1}) {
+        params.cellular_return = ret;
+        const noise::FractalNoise noise(params);
+        const double scale = noise::worley_normalisation(2, params.cellular_distance, ret);
+        for (int n = 0; n < 50; ++n) {
+            const noise::OctaveTrace octave =
+                noise::trace_point(noise, {0.37 * n - 4.0, 1.9 - 0.11 * n, 0, 0}).octaves[0];
+            const double f1 = octave.corners[static_cast<std::size_t>(octave.nearest)].value;
+            const double f2 = octave.corners[static_cast<std::size_t>(octave.second_nearest)].value;
+            const double d  = ret == noise::CellularReturn::f1   ? f1
+                              : ret == noise::CellularReturn::f2 ? f2
+                                                                 : f2 - f1;
+            EXPECT_DOUBLE_EQ(d * scale, octave.value) << n;
+        }
+    }
+    EXPECT_DOUBLE_EQ(
+        noise::worley_normalisation(2, noise::CellularDistance::euclidean, noise::CellularReturn::f1),
+        1.0 / (0.5 * std::sqrt(2.0)));
 }
 
 }  // namespace

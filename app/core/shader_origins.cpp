@@ -1,0 +1,47 @@
+// The per-octave origins of a shader's rebased form: see shader_origins.hpp.
+#include "core/shader_origins.hpp"
+
+#include "noise/fractal.hpp"
+#include "noise/lattice.hpp"
+
+namespace app {
+
+namespace {
+
+// Appends one field's octaves read at `origin`.
+void append_octaves(const noise::FractalNoise& field, const noise::Point& origin, ShaderOrigins& out) {
+    const int dimension = field.params().dimension;
+    for (const noise::OctaveSetup& setup : field.octaves()) {
+        std::array<std::uint32_t, 4> lo{}, hi{};
+        std::array<float, 4> frac{};
+        for (int axis = 0; axis < dimension; ++axis) {
+            const auto a = static_cast<std::size_t>(axis);
+            // The reference's own steps (octave_coordinate, cell_of), so the cell is the one it finds.
+            const noise::Cell cell    = noise::cell_of(noise::octave_coordinate(setup, axis, origin[a]));
+            const std::int64_t period = setup.periods[axis];
+            // Tiling: the shader adds its small cell offset to a number below the period and wraps.
+            const std::int64_t index = period != 0 ? noise::wrap_index(cell.index, period) : cell.index;
+            const auto bits          = static_cast<std::uint64_t>(index);
+            lo[a]                    = static_cast<std::uint32_t>(bits);
+            hi[a]                    = static_cast<std::uint32_t>(bits >> 32);
+            frac[a]                  = static_cast<float>(cell.frac);
+        }
+        out.cell_lo.push_back(lo);
+        out.cell_hi.push_back(hi);
+        out.frac.push_back(frac);
+    }
+}
+
+}  // namespace
+
+ShaderOrigins shader_origins(const noise::Params& params, const std::array<double, 4>& origin) {
+    const noise::FractalNoise field(params);
+    ShaderOrigins out;
+    append_octaves(field, origin, out);
+    if (field.has_rotated_layer()) append_octaves(field, field.rotated(origin), out);
+    for (int k = 0; field.has_warp() && k < params.dimension; ++k)
+        append_octaves(field.warp_component(k), origin, out);
+    return out;
+}
+
+}  // namespace app

@@ -1,0 +1,66 @@
+// app/core/shader_source.hpp: a preset as shader source, GLSL or HLSL, the same noise on the GPU to
+// a stated tolerance (docs/shaders.md).
+//
+//     std::string text = app::shader_source({{"ne_alpine_ridges", preset.params}},
+//     app::ShaderLanguage::glsl);
+//
+// The text is a library of functions, no `#version` line and no `main`, with no other dependency:
+// per preset one entry function of the preset's dimension, for example
+//     float ne_alpine_ridges(vec2 world);                        // world: noise space
+//     float ne_alpine_ridges_rebased(vec2 local, uvec4 cell_lo[6], uvec4 cell_hi[6], vec4 cell_frac[6]);
+// and its tables (permutations, random gradients, Elias' primes, seed 001's prime table) as
+// constant arrays. `world` is the point in noise space, where `noise-explorer sample` and the
+// exports read the field (lattice cells of octave 0: an image pixel px is at offset_x +
+// (px + 0.5) * frequency / width). The plain form is float throughout: exact to the tolerance near
+// the origin, its error growing with |world| times the finest octave's scale. The rebased form is
+// the guarantee at any distance: the caller picks an origin O in double on the CPU, passes
+// local = world - O (small) and the origins shader_origins(params, O) computes (shader_origins.hpp):
+// octave i's cell and fraction of O, so the GPU adds only small numbers to exact integers.
+//
+// Value contract: |shader - CPU| <= shader_tolerance(params) of nominal_range's width for every
+// exportable preset at world offsets 0, 1e4 and 1e6 through the rebased form, |local| within half
+// the preset's frame (tests/shader_gpu_check.cpp renders them with Mesa's llvmpipe). The CPU path
+// stays in exact doubles; the shader computes in float.
+//
+// What is exported: shader_refusal says, in one line naming the key, what a preset holds that is
+// not (docs/shaders.md lists both).
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "noise/enum_names.hpp"
+#include "noise/params.hpp"
+
+namespace app {
+
+enum class ShaderLanguage { glsl, hlsl };
+inline constexpr std::array<std::string_view, 2> shader_language_names{"glsl", "hlsl"};
+static_assert(noise::names_match_enum<ShaderLanguage>(shader_language_names));
+
+// One entry function: its name (a C identifier) and the settings it computes.
+struct ShaderEntry {
+    std::string name;
+    noise::Params params;
+};
+
+// The guarantee, as a share of nominal_range's width: 2e-6, times (1 + warp_amplitude) with a
+// domain warp. Why the warp's factor: the warp moves the point by warp_amplitude times its own
+// field's float rounding (about 1e-7), and the field's slope turns that into value; no float
+// evaluation of the warp field can round less (marble, amplitude 1.6, measures 3.4e-6).
+double shader_tolerance(const noise::Params& params);
+
+// "" when `params` can be exported, else one line naming the key, its value and what to do.
+std::string shader_refusal(const noise::Params& params);
+
+// "ne_" and the preset's name in lower case, every run of other characters one '_':
+// "Alpine ridges" -> "ne_alpine_ridges"; "" -> "ne_noise".
+std::string shader_function_name(std::string_view preset_name);
+
+// The source of every entry, in `language`. Throws std::invalid_argument with shader_refusal's
+// line for an entry that cannot be exported, or for two entries of one name.
+std::string shader_source(std::span<const ShaderEntry> entries, ShaderLanguage language);
+
+}  // namespace app

@@ -1,0 +1,291 @@
+// shader_gpu_check: the shader export's contract, measured on a real GL implementation.
+//
+//     xvfb-run -a shader_gpu_check [--size N] [--preset NAME]   # the check (ctest core.shader_gpu)
+//     xvfb-run -a shader_gpu_check --bench [--size 1024] [--preset NAME]   # frame times, GPU and CPU
+//
+// Check: for every shipped preset that shader_refusal accepts, the exported GLSL (its _rebased
+// form, origins from shader_origins) is rendered into a 32-bit float target of N x N pixels at world
+// offsets 0, 1e4 and 1e6 along x and y, and compared sample by sample with the r32 export (raw
+// values) of the same preset and offset, read back from its file, the origin at the picture's
+// centre. It prints one line per preset, the largest |GPU - CPU| as a share of the preset's
+// nominal range, and fails when any exceeds shader_tolerance (2e-6; more with a domain warp), or
+// when no preset could be exported.
+//
+// Bench: the median of 15 frames of an N x N picture drawn by the exported shader (glFinish after
+// each draw, the picture read back as the window's preview would not need), against the median of
+// 5 CPU renders (noise::render over every core) of the same picture.
+//
+// A hidden GLFW window gives the context (GL 3.3 core; under Xvfb Mesa's llvmpipe).
+#include <glad/gl.h>
+// glad first
+#include <GLFW/glfw3.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/export_image.hpp"
+#include "core/preset.hpp"
+#include "core/shader_origins.hpp"
+#include "core/shader_source.hpp"
+#include "noise/fractal.hpp"
+#include "noise/render.hpp"
+
+namespace {
+
+GLuint compile(GLenum stage, const std::string& text) {
+    const GLuint shader = glCreateShader(stage);
+    const char* source  = text.c_str();
+    glShaderSource(shader, 1, &source, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        std::array<char, 4096> log{};
+        glGetShaderInfoLog(shader, static_cast<GLsizei>(log.size()), nullptr, log.data());
+        std::fprintf(stderr, "shader_gpu_check: compile failed:\n%s\n", log.data());
+        return 0;
+    }
+    return shader;
+}
+
+// The exported source with a main that reads the origins as uniforms and writes the value.
+std::string fragment_source(const std::string& library, const std::string& entry, int dimension, int blocks) {
+    const std::string n     = std::to_string(blocks);
+    const std::string local = dimension == 1   ? "local.x"
+                              : dimension == 2 ? "local"
+                              : dimension == 3 ? "vec3(local, 0.0)"
+                                               : "vec4(local, 0.0, 0.0)";
+    return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
+           "];\nuniform vec4 cell_frac[" + n +
+           "];\nuniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
+           "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
+           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac);\n}\n";
+}
+
+constexpr const char* vertex_source = R"(#version 330 core
+void main() {
+    vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+)";
+
+struct Target {
+    GLuint framebuffer = 0, texture = 0;
+    int size = 0;
+    explicit Target(int n) : size(n) {
+        glGenTextures(1, &texture);
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, n, n, 0, GL_RED, GL_FLOAT, nullptr);
+        glGenFramebuffers(1, &framebuffer);
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+        glViewport(0, 0, n, n);
+    }
+};
+
+struct Program {
+    GLuint id  = 0;
+    int blocks = 0;  // entries of the origin arrays
+};
+
+Program build(const app::Preset& preset, const std::string& entry) {
+    const std::string library =
+        app::shader_source(std::vector<app::ShaderEntry>{{entry, preset.params}}, app::ShaderLanguage::glsl);
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_source);
+    // The origins' length: every field the preset reads (the warp's and the turned layer's too).
+    const int blocks = static_cast<int>(app::shader_origins(preset.params, {}).frac.size());
+    const GLuint fs =
+        compile(GL_FRAGMENT_SHADER, fragment_source(library, entry, preset.params.dimension, blocks));
+    if (!vs || !fs) return {};
+    Program program{glCreateProgram(), blocks};
+    glAttachShader(program.id, vs);
+    glAttachShader(program.id, fs);
+    glLinkProgram(program.id);
+    GLint ok = 0;
+    glGetProgramiv(program.id, GL_LINK_STATUS, &ok);
+    if (!ok) return {};
+    return program;
+}
+
+// Draws the picture of `params` (its offsets the origin) into the bound target.
+void draw(const Program& program, const noise::Params& params, int size) {
+    // The origin O at the picture's centre (computed in double), local = world - O within half
+    // the frame of it: the error grows with |local| (docs/shaders.md), never with |O|.
+    const double half = params.frequency / 2.0;
+    const app::ShaderOrigins origins =
+        app::shader_origins(params, {params.offset_x + half, params.offset_y + half, params.z, params.w});
+    glUseProgram(program.id);
+    const GLsizei n = program.blocks;
+    glUniform4uiv(glGetUniformLocation(program.id, "cell_lo"), n, origins.cell_lo.front().data());
+    glUniform4uiv(glGetUniformLocation(program.id, "cell_hi"), n, origins.cell_hi.front().data());
+    glUniform4fv(glGetUniformLocation(program.id, "cell_frac"), n, origins.frac.front().data());
+    glUniform1f(glGetUniformLocation(program.id, "pixel_step"), static_cast<float>(params.frequency / size));
+    glUniform2f(glGetUniformLocation(program.id, "half_size"), static_cast<float>(size) / 2.0f,
+                static_cast<float>(size) / 2.0f);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+std::vector<float> read_target(int size) {
+    std::vector<float> pixels(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, size, size, GL_RED, GL_FLOAT, pixels.data());
+    return pixels;
+}
+
+// The r32 export's raw values, read back from its file (row 0 at the top, as the GPU's row 0).
+std::vector<float> r32_export(const app::Preset& preset, int size, const std::filesystem::path& file) {
+    app::ExportRequest request;
+    request.size         = {size, size};
+    request.format       = app::ExportFormat::r32;
+    request.path         = file;
+    request.overwrite    = true;
+    request.float_values = app::FloatValues::raw;
+    app::export_image(preset, request);
+    std::vector<float> values(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    std::ifstream in(file, std::ios::binary);
+    in.read(reinterpret_cast<char*>(values.data()),
+            static_cast<std::streamsize>(values.size() * sizeof(float)));
+    if (!in) throw std::runtime_error("cannot read back " + file.string());
+    return values;
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+int bench(const app::Preset& preset, const std::string& entry, int size) {
+    const Program program = build(preset, entry);
+    if (!program.id) return 1;
+    Target target(size);
+    std::vector<double> gpu, cpu;
+    for (int i = 0; i < 16; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        draw(program, preset.params, size);
+        glFinish();
+        const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+        if (i > 0) gpu.push_back(took.count());  // the first draw compiles for the target
+    }
+    const noise::FractalNoise field(preset.params);
+    std::vector<float> out(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    const noise::Region region = noise::Region::full(size, size);
+    for (int i = 0; i < 5; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        noise::render(field, region, out);
+        const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+        cpu.push_back(took.count());
+    }
+    std::printf("%s %dx%d: shader (GL: %s) median %.1f ms, CPU noise::render median %.1f ms\n", entry.c_str(),
+                size, size, reinterpret_cast<const char*>(glGetString(GL_RENDERER)), median(gpu),
+                median(cpu));
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int size       = 96;
+    bool benchmark = false;
+    std::string chosen;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--bench") {
+            benchmark = true;
+            size      = 1024;
+        } else if (arg == "--size" && i + 1 < argc) {
+            size = std::atoi(argv[++i]);
+        } else if (arg == "--preset" && i + 1 < argc) {
+            chosen = argv[++i];
+        } else {
+            std::fprintf(stderr, "usage: shader_gpu_check [--bench] [--size N] [--preset NAME]\n");
+            return 2;
+        }
+    }
+    if (!glfwInit()) {
+        std::fprintf(stderr, "shader_gpu_check: no display (run it under xvfb-run)\n");
+        return 1;
+    }
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    GLFWwindow* window = glfwCreateWindow(64, 64, "shader_gpu_check", nullptr, nullptr);
+    if (!window) {
+        std::fprintf(stderr, "shader_gpu_check: no GL 3.3 core context\n");
+        return 1;
+    }
+    glfwMakeContextCurrent(window);
+    if (!gladLoadGL(glfwGetProcAddress)) return 1;
+    GLuint vertex_array = 0;
+    glGenVertexArrays(1, &vertex_array);
+    glBindVertexArray(vertex_array);
+
+    const auto temp = std::filesystem::temp_directory_path() /
+                      ("shader_gpu_check-" + std::to_string(static_cast<long>(::getpid())));
+    std::filesystem::create_directories(temp);
+    int exportable = 0, refused = 0, failed = 0;
+    for (const auto& file : app::shipped_presets()) {
+        if (!chosen.empty() && file.stem() != chosen) continue;
+        const app::Preset preset = app::load_preset(file);
+        const std::string why    = app::shader_refusal(preset.params);
+        if (!why.empty()) {
+            ++refused;
+            if (!benchmark) std::printf("refused  %-36s %s\n", file.stem().c_str(), why.c_str());
+            continue;
+        }
+        ++exportable;
+        const std::string entry = app::shader_function_name(preset.name);
+        if (benchmark) {
+            failed += bench(preset, entry, size);
+            continue;
+        }
+        const Program program = build(preset, entry);
+        if (!program.id) {
+            ++failed;
+            continue;
+        }
+        const noise::Range range = noise::nominal_range(preset.params);
+        const double width       = range.hi - range.lo;
+        Target target(size);
+        std::string line;
+        double worst = 0.0;
+        for (const double offset : {0.0, 1e4, 1e6}) {
+            app::Preset moved            = preset;
+            moved.params.offset_x        = offset;
+            moved.params.offset_y        = preset.params.dimension >= 2 ? offset : 0.0;
+            const std::vector<float> cpu = r32_export(moved, size, temp / "cpu.r32");
+            draw(program, moved.params, size);
+            const std::vector<float> gpu = read_target(size);
+            double largest               = 0.0;
+            for (std::size_t i = 0; i < cpu.size(); ++i) {
+                const double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
+                largest                 = std::isnan(difference) ? INFINITY : std::max(largest, difference);
+            }
+            worst = std::max(worst, largest);
+            char part[64];
+            std::snprintf(part, sizeof part, "  %g: %.2e", offset, largest);
+            line += part;
+        }
+        const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
+        const bool ok          = worst <= tolerance;
+        failed += ok ? 0 : 1;
+        std::printf("%s  %-36s%s  (bound %.1e)\n", ok ? "ok      " : "TOO FAR ", file.stem().c_str(),
+                    line.c_str(), tolerance);
+    }
+    std::filesystem::remove_all(temp);
+    std::printf("%d of %d shipped presets exportable, %d refused, %d over their bound\n", exportable,
+                exportable + refused, refused, failed);
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return failed == 0 && exportable > 0 ? 0 : 1;
+}

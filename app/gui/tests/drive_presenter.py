@@ -1,0 +1,243 @@
+#!/usr/bin/python3
+"""A class run from the keyboard (issue 58), driven with real X11 input under Xvfb.
+
+    xvfb-run -a -s "-screen 0 1920x1080x24" /usr/bin/python3 drive_presenter.py NOISE_EXPLORER WORKDIR
+
+Run at 1920x1080 and at 1280x720 (app/gui/tests/CMakeLists.txt). Keys are held 150 ms, as a
+clicker's are (ImGui 1.86 polls keys once a frame).
+  1. Lesson 2 (Perlin, the probe on some steps) in presenter mode (F5), walked with the keys a
+     clicker sends, alternating Right, Page_Down and space: every step's picture has the same
+     rectangle as step 1's (the probe's column and the tab panel are kept for the whole lesson),
+     the probe's window or column covers none of the picture, the lesson's text lies inside its
+     panel and the window. A key past the last step stays there (the lesson still runs); Home,
+     End, Left and Page_Up go where they say.
+  2. B blanks the screen (the screenshot is black), Right brings it back without moving a step;
+     period blanks it again, a click brings it back.
+  3. The probe: x and y typed into its window (a lattice point, (2, 1)) give a value of exactly 0,
+     and the same as `sample` for a point off the lattice; a click on the scanline row pins the
+     probe there and leaves the scanline where it was; a click a pixel or two off a lattice
+     point pins the probe on the point exactly.
+  4. Lesson 6 (simplex and cellular) walked with the keys: the simplex step draws its skewed
+     lattice (lattice marks counted) and the probe's vertex table; the cellular step draws lines
+     from the probe to F1 and F2 on the picture.
+Screenshots of every step are kept in WORKDIR for a person to look at.
+"""
+import os
+import subprocess
+import sys
+import time
+
+from x11_drive import click, click_at, fail, hold, menu_item, sample, screenshot, settled, start_app, until, xdo
+
+APP, WORK = sys.argv[1], sys.argv[2]
+os.makedirs(WORK, exist_ok=True)
+REPORT = os.path.join(WORK, "presenter_report.jsonl")
+KEY_HOLD = 0.15  # about 80 ms is enough on a quiet machine; more frames fit in it under load
+STEP_KEYS = ["Right", "Next", "space"]  # Next is X11's Page_Down
+
+
+def screen_size():
+    out = subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True, check=True).stdout
+    width, height = out.split()
+    return int(width), int(height)
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(inner, outer):
+    return inner[0] >= outer[0] and inner[1] >= outer[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def key(name):
+    hold(name, KEY_HOLD)
+
+
+def on_step(report, what, number, title):
+    line = until(report, what, lambda l: l["lesson"].get("step") == number and l["lesson"].get("title") == title
+                 and "lesson_next" in l["rects"] and "preview_image" in l["rects"] and settled(l))
+    time.sleep(0.4)  # the probe's window and the tab follow a frame later
+    return report.last()
+
+
+def check_layout(line, where, screen, picture):
+    rects = line["rects"]
+    image = rects["preview_image"]
+    if picture is not None and image != picture:
+        fail(f"{where}: the picture moved from {picture} to {image}")
+    for name in ("probe_window", "probe_column", "lesson_text", "lesson_next"):
+        if name in rects and overlap(rects[name], image):
+            fail(f"{where}: {name} {rects[name]} covers the picture {image}")
+        if name in rects and not inside(rects[name], (0, 0, screen[0], screen[1])):
+            fail(f"{where}: {name} {rects[name]} is cut off by the window {screen}")
+    if not inside(image, (0, 0, screen[0], screen[1])):
+        fail(f"{where}: the picture {image} is cut off by the window {screen}")
+    return image
+
+
+def walk_with_keys(report, name, title, count, screen, shots):
+    """Steps 1..count with the step keys; returns each step's report line."""
+    lines, picture = [], None
+    for index in range(count):
+        line = on_step(report, f"{name} step {index + 1}", index + 1, title)
+        if not line["presenter"]:
+            fail(f"{name} step {index + 1}: presenter mode is off")
+        picture = check_layout(line, f"{name} step {index + 1}", screen, picture)
+        lines.append(line)
+        if shots:
+            screenshot(WORK, f"presenter-{screen[0]}x{screen[1]}-{name}-step{index + 1}.png")
+        if index + 1 < count:
+            key(STEP_KEYS[index % len(STEP_KEYS)])
+    print(f"ok  {name}: {count} steps by keys, the picture stayed at {picture}", flush=True)
+    return lines
+
+
+def black_screen(path):
+    from PIL import Image
+    image = Image.open(path).convert("L")
+    return max(image.getdata()) < 8
+
+
+def perlin_lesson(report, screen):
+    name, title = "02-perlin-gradient-noise", "Gradient noise, step by step"
+    menu_item(report, "lessons_menu", "lesson=" + name)
+    line = until(report, "lesson 2", lambda l: l["lesson"].get("step") == 1 and "lesson_next" in l["rects"])
+    title = line["lesson"]["title"]
+    key("F5")
+    until(report, "presenter mode", lambda l: l["presenter"] and "open" not in l["rects"])
+    count = line["lesson"]["steps"]
+    walk_with_keys(report, "lesson2", title, count, screen, shots=True)
+
+    # Past the last step: nothing moves, the lesson goes on.
+    key("Right")
+    time.sleep(0.5)
+    line = report.last()
+    if line["lesson"].get("step") != count or line["lesson"].get("title") != title:
+        fail(f"Right on the last step moved to {line['lesson']}")
+    for keys, wanted in (("Home", 1), ("End", count), ("Left", count - 1), ("Prior", count - 2)):
+        key(keys)
+        until(report, f"{keys} to step {wanted}", lambda l: l["lesson"].get("step") == wanted, timeout=10)
+    print("ok  Home, End, Left and Page_Up; no step past the last", flush=True)
+
+    # Blank: B, then a step key brings the picture back on the same step.
+    step = report.last()["lesson"]["step"]
+    key("b")
+    until(report, "blank", lambda l: l["presenter_blank"] and "presenter_blank" in l["rects"])
+    time.sleep(0.4)
+    shot = os.path.join(WORK, f"presenter-{screen[0]}x{screen[1]}-blank.png")
+    screenshot(WORK, os.path.basename(shot))
+    if not black_screen(shot):
+        fail("B did not blank the screen: the screenshot is not black")
+    key("Right")
+    line = until(report, "unblanked", lambda l: not l["presenter_blank"])
+    time.sleep(0.3)
+    if report.last()["lesson"]["step"] != step:
+        fail(f"the key that brought the picture back moved the step: {step} -> {report.last()['lesson']['step']}")
+    key("period")
+    until(report, "blank by period", lambda l: l["presenter_blank"])
+    time.sleep(0.3)
+    click(report.last()["rects"]["presenter_blank"])
+    until(report, "unblanked by a click", lambda l: not l["presenter_blank"])
+    time.sleep(0.3)
+    if report.last()["lesson"]["step"] != step:
+        fail("the click that brought the picture back moved the step")
+    print("ok  B and period blank the screen; a key or a click bring it back, on the same step", flush=True)
+
+    # The probe, on step 1 (pinned at (1.3, 0.6), the probe tool on).
+    key("Home")
+    line = on_step(report, "step 1 for the probe", 1, title)
+    typed(report, "probe_x", "2")
+    typed(report, "probe_y", "1")
+    line = until(report, "the probe at (2, 1)", lambda l: (l["lattice_views"]["probe"] or {}).get("x") == 2
+                 and l["lattice_views"]["probe"]["y"] == 1)
+    probe = line["lattice_views"]["probe"]
+    if float(probe["value"]) != 0.0 or float(probe["octave_value"]) != 0.0:
+        fail(f"at the lattice point (2, 1) the probe shows {probe['value']}, not exactly 0")
+    typed(report, "probe_x", "1.3")
+    typed(report, "probe_y", "0.625")
+    line = until(report, "the probe at (1.3, 0.625)", lambda l: l["lattice_views"]["probe"]["x"] == 1.3
+                 and l["lattice_views"]["probe"]["y"] == 0.625)
+    preset = os.path.join(WORK, "one-octave.json")
+    with open(preset, "w") as f:
+        f.write('{"format": "noise-explorer-preset", "version": 1, "octaves": 1, "frequency": 4}')
+    wanted = sample(APP, preset, 1.3, 0.625).split()[-1]
+    if float(line["lattice_views"]["probe"]["value"]) != float(wanted):
+        fail(f"the typed point's value {line['lattice_views']['probe']['value']} is not sample's {wanted}")
+    print("ok  typed coordinates: exactly 0 at (2, 1), sample's value at (1.3, 0.625)", flush=True)
+
+    # A click on the scanline row pins the probe there; the scanline stays.
+    line = report.last()
+    scanline, row_y = line["view"]["scanline"], line["curve"]["y"]
+    handle = line["rects"]["scanline_handle"]
+    image = line["rects"]["preview_image"]
+    x = image[0] + (image[2] - image[0]) * 3 // 8  # noise x 1.5 with frequency 4
+    click_at(x, (handle[1] + handle[3]) // 2)
+    line = until(report, "the probe on the scanline row", lambda l: abs(l["lattice_views"]["probe"]["y"] - row_y) < 0.02)
+    time.sleep(0.3)
+    line = report.last()
+    if line["view"]["scanline"] != scanline:
+        fail(f"a click on the scanline moved it from {scanline} to {line['view']['scanline']}")
+    print(f"ok  a click on the scanline row pins the probe at y {line['lattice_views']['probe']['y']}", flush=True)
+
+    # A click a pixel off the lattice point (3, 1) pins the probe on the point itself.
+    per_unit = (image[2] - image[0]) / float(line["params"]["frequency"])
+    px, py = image[0] + 3 * per_unit + 1.4, image[1] + 1 * per_unit - 1.3
+    click_at(int(round(px)), int(round(py)))
+    line = until(report, "the probe at (3, 1)", lambda l: l["lattice_views"]["probe"]["x"] == 3
+                 and l["lattice_views"]["probe"]["y"] == 1, timeout=10)
+    if float(line["lattice_views"]["probe"]["value"]) != 0.0:
+        fail(f"clicked at the lattice point (3, 1) the probe shows {line['lattice_views']['probe']['value']}")
+    screenshot(WORK, f"presenter-{screen[0]}x{screen[1]}-probe-on-lattice-point.png")
+    print("ok  a click near the lattice point (3, 1) probes it exactly: 0", flush=True)
+    leave(report)
+
+
+def typed(report, field, text):
+    line = report.last()
+    click(line["rects"][field])
+    time.sleep(0.2)
+    hold("ctrl+a", KEY_HOLD)
+    xdo("type", "--delay", "40", text)
+    hold("Return", KEY_HOLD)
+    time.sleep(0.2)
+
+
+def leave(report):
+    click(report.last()["rects"]["lesson_leave"])
+    until(report, "left", lambda l: "file" not in l["lesson"] and "lesson_text" not in l["rects"])
+    time.sleep(0.3)
+
+
+def simplex_lesson(report, screen):
+    name = "06-simplex-and-cellular"
+    menu_item(report, "lessons_menu", "lesson=" + name)
+    line = until(report, "lesson 6", lambda l: l["lesson"].get("step") == 1 and "lesson_next" in l["rects"])
+    title, count = line["lesson"]["title"], line["lesson"]["steps"]
+    lines = walk_with_keys(report, "lesson6", title, count, screen, shots=True)
+    simplex = [l for l in lines if l["params"]["algorithm"] == "simplex" and l["lattice_views"]["probe"]]
+    if not simplex:
+        fail("lesson 6 has no simplex step with the probe")
+    if simplex[0]["lattice_views"]["lattice_marks"] <= 0 or "probe_simplex_table" not in simplex[0]["rects"]:
+        fail(f"the simplex step draws no skewed lattice or no vertex table: {simplex[0]['lattice_views']}")
+    cellular = [l for l in lines if l["params"]["algorithm"] == "worley" and l["lattice_views"]["probe"]]
+    if not cellular or "probe_f1_line" not in cellular[0]["rects"] or "probe_f2_line" not in cellular[0]["rects"]:
+        fail("the cellular probe step draws no F1 and F2 lines on the picture")
+    print("ok  lesson 6: the skewed lattice and the vertex table; F1 and F2 lines on the picture", flush=True)
+    leave(report)
+
+
+def main():
+    screen = screen_size()
+    process, report = start_app(APP, REPORT, "--no-session", "--window-size", f"{screen[0]}x{screen[1]}", cwd=WORK)
+    try:
+        until(report, "the shipped lessons", lambda l: len(l["lesson"]["shipped"]) >= 6)
+        perlin_lesson(report, screen)
+        simplex_lesson(report, screen)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    print(f"presenter: lessons walked by keys at {screen[0]}x{screen[1]}, the picture still, the probe exact")
+
+
+main()

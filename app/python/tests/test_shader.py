@@ -1,0 +1,43 @@
+"""shader() and shader_origins(): the same text as `export --format glsl|hlsl`, the same refusals,
+and origins that split a far point into its cell and fraction (docs/shaders.md)."""
+import math
+
+import numpy as np
+import pytest
+
+import noise_explorer as ne
+from conftest import run_program
+
+
+@pytest.mark.parametrize("language", ["glsl", "hlsl"])
+def test_shader_is_the_exports_text(tmp_path, language):
+    out = tmp_path / f"alpine.{language}"
+    result = run_program("export", "--format", language, "--preset", "alpine-ridges", "--preset", "clouds",
+                         "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    text = ne.shader([ne.Preset.load("alpine-ridges"), ne.Preset.load("clouds")], language)
+    assert text == out.read_text()
+    assert "float ne_alpine_ridges(" in text and "float ne_clouds_rebased(" in text
+
+
+def test_refusals_say_the_key():
+    simulated = ne.Preset.load("eroded-terrain")
+    simulated["erosion.method"] = "simulate"
+    with pytest.raises(ValueError, match="erosion.method: 'simulate'.*r32"):
+        ne.shader([simulated])
+    with pytest.raises(ValueError, match="language: 'wgsl' is not allowed"):
+        ne.shader([ne.Preset.load("clouds")], "wgsl")
+
+
+def test_origins_split_a_far_point_per_octave():
+    preset = ne.Preset.load("alpine-ridges")  # six octaves, lacunarity 2, shifted octaves
+    origins = ne.shader_origins(preset, (1e6 + 0.25, -3e5, 0.0, 0.0))
+    assert origins["cell_lo"].shape == (6, 4) and origins["cell_lo"].dtype == np.uint32
+    assert origins["frac"].dtype == np.float32
+    # Octave 0 is unshifted: the cell is floor(x), the fraction what is left, y's cell negative.
+    assert origins["cell_lo"][0, 0] == 1000000 and origins["frac"][0, 0] == 0.25
+    assert origins["cell_lo"][0, 1] == (2**32 - 300000) and origins["cell_hi"][0, 1] == 2**32 - 1
+    # Every octave's cell and fraction put back together is the octave's coordinate of x.
+    for i in range(6):
+        whole = int(origins["cell_lo"][i, 0]) + (int(origins["cell_hi"][i, 0]) << 32)
+        assert math.isclose(whole + float(origins["frac"][i, 0]), (1e6 + 0.25) * 2**i, rel_tol=0, abs_tol=1.0)
