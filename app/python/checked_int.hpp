@@ -23,9 +23,11 @@ inline int checked_int(std::int64_t value, std::string_view name, std::int64_t l
     return static_cast<int>(value);
 }
 
-// A side of an image in pixels: 1 .. INT_MAX.
+// A side of an image in pixels, as an int: past int's range refused here; 0 and below are left to
+// noise::validate, whose message names the whole size ("size: '0x10' is not allowed: ...").
 inline int checked_side(std::int64_t value, std::string_view name) {
-    return checked_int(value, name, 1, "a whole number of pixels from 1 to 2147483647");
+    return checked_int(value, name, std::numeric_limits<int>::min(),
+                       "a whole number of pixels from 1 to 2147483647");
 }
 
 }  // namespace noise_python

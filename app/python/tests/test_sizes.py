@@ -14,8 +14,7 @@ def one_line_value_error(call, *wanted):
     assert "\n" not in text and all(part in text for part in wanted), text
 
 
-@pytest.mark.parametrize("width, height, name", [(BIG, 4, "width"), (4, BIG, "height"), (0, 4, "width"),
-                                                 (-BIG * BIG, 4, "width")])
+@pytest.mark.parametrize("width, height, name", [(BIG, 4, "width"), (4, BIG, "height"), (-BIG * BIG, 4, "width")])
 def test_render_sizes(width, height, name):
     preset = ne.Preset()
     for call in (lambda: ne.render(preset, width, height), lambda: ne.value_gradient(preset, width, height),
