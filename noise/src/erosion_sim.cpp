@@ -61,6 +61,12 @@ std::string validate(const SimulationSettings& s, std::span<const float> heights
     if (!(s.talus_tolerance_degrees > 0.0 && s.talus_tolerance_degrees <= 10.0))
         return out_of_range("talus_tolerance_degrees", s.talus_tolerance_degrees,
                             "a number above 0, up to 10");
+    if (!(s.flow_exponent >= 0.5 && s.flow_exponent <= 10.0))
+        return out_of_range("flow_exponent", s.flow_exponent, "a number from 0.5 to 10");
+    if (!(s.deposition >= 0.0 && s.deposition <= 10.0))
+        return out_of_range("deposition", s.deposition, "a number from 0 to 10");
+    if (!(s.diffusivity >= 0.0 && s.diffusivity <= 1e6))
+        return out_of_range("diffusivity", s.diffusivity, "a number from 0 to 1000000");
     if (s.thermal_passes_max < 0 || s.thermal_passes_max > 1000000)
         return out_of_range("thermal_passes_max", s.thermal_passes_max, "an integer from 0 to 1000000");
     return {};
@@ -87,8 +93,9 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
     };
     try {
         // The outputs, 16 bytes a cell, double as scratch until the end: flow holds the drained
-        // areas, height the snapshots. With z (8), the receivers (1), the donors (1) and the
-        // stack (4), 30 bytes a cell, and the flood's queues; the thermal stage adds a copy of z.
+        // areas, height the sediment on its way (and the snapshots). With z (8), the lower
+        // neighbours and the donors (1 each), the order (4), what each step eroded (4) and the
+        // flood's queues; the thermal stage adds a copy of z.
         SimulationMaps maps;
         maps.width        = width;
         maps.height_cells = height;
@@ -97,8 +104,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         maps.wear.assign(cells, 0.0f);
         maps.deposit.assign(cells, 0.0f);
         std::vector<double> z(cells);
-        std::vector<std::uint8_t> receiver(cells);
-        detail::Stack stack;
+        std::vector<float> eroded(cells);
+        detail::Routing routing;
         const double scale = settings.height_scale;
         each_cell([&](std::size_t i) { z[i] = static_cast<double>(heights[i]) * scale; });
         const auto snapshot = [&] {
@@ -107,16 +114,32 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
             control.snapshot(maps.height);
         };
 
-        // 3. (first) The lakes of the input, once: the implicit steps make no new ones.
-        detail::fill_pits<double>(grid, run, z, maps.deposit, 1.0, receiver);
+        // 3. (first) The lakes of the input, once: the steps make no new ones that matter (the
+        // last flood takes what diffusion leaves).
+        routing.lower.resize(cells);
+        detail::fill_pits<double>(grid, run, z, maps.deposit, 1.0, routing.lower);
         done(1.0);
         // 1. Hydraulic steps.
         for (int step = 0; step < settings.hydraulic_steps; ++step) {
-            detail::find_receivers<double>(grid, run, z, receiver);
-            detail::stream_power_step(grid, run, settings, z, receiver, stack, maps.flow, maps.wear);
+            const std::span<const double> now(z);
+            detail::route(grid, run, now, settings.cell_size, routing);
+            detail::drained_area(grid, run, now, routing, settings.flow_exponent, maps.flow);
+            detail::stream_power_step(grid, run, settings, z, routing, maps.flow, eroded, maps.wear);
+            if (settings.deposition > 0.0)
+                detail::deposit_sediment(grid, run, settings, z, routing, maps.flow, eroded, maps.height,
+                                         maps.deposit);
+            if (settings.diffusivity > 0.0) {
+                // Creep can lift a channel's floor above the cell below it; those pits would stop
+                // the next step's water short, so they are filled now (lake fill, as deposit).
+                detail::diffuse_hillslopes(grid, run, settings, z);
+                detail::fill_pits<double>(grid, run, z, maps.deposit, 1.0, routing.lower);
+            }
             snapshot();
             done(step + 2.0);
         }
+        std::vector<float>().swap(eroded);
+        routing.order = {};
+        routing.todo  = {};
         // 2. Thermal.
         detail::thermal_erosion(grid, run, settings, z, maps.wear, maps.deposit);
         each_cell([&](std::size_t i) {
@@ -125,14 +148,15 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
             maps.deposit[i] = static_cast<float>(maps.deposit[i] / scale);
         });
         std::vector<double>().swap(z);  // the flood's queue may take its place
-        // 3. (last) The lakes thermal erosion left, on the floats handed over, so that neither
-        // the deposits nor rounding to float leave a pit.
-        detail::fill_pits<float>(grid, run, maps.height, maps.deposit, 1.0, receiver);
+        // 3. (last) The lakes left, on the floats handed over, so that neither the deposits nor
+        // diffusion nor rounding to float leave a pit.
+        detail::fill_pits<float>(grid, run, maps.height, maps.deposit, 1.0, routing.lower);
         if (control.snapshot) control.snapshot(maps.height);
         done(settings.hydraulic_steps + 2.0);
         // The flow map, on the final heights.
-        detail::find_receivers<float>(grid, run, maps.height, receiver);
-        detail::drained_area(grid, run, receiver, stack, maps.flow);
+        const std::span<const float> final_heights(maps.height);
+        detail::route(grid, run, final_heights, settings.cell_size, routing);
+        detail::drained_area(grid, run, final_heights, routing, settings.flow_exponent, maps.flow);
         return maps;
     } catch (const detail::Cancelled&) {
         return std::nullopt;

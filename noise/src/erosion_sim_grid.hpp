@@ -2,8 +2,10 @@
 // the grid and its D8 neighbours, the run (threads, cancellation), and the stages themselves.
 //
 // The stages, one file each:
-//   erosion_sim_flow.cpp     D8 receivers, the stack order, drained areas, the implicit
-//                            stream-power step and Priority-Flood (the lakes);
+//   erosion_sim_flow.cpp     Priority-Flood (the lakes);
+//   erosion_sim_routing.cpp  multiple-flow-direction routing, drained areas, the implicit
+//                            stream-power step and the sediment's deposition;
+//   erosion_sim_hillslope.cpp  hillslope diffusion;
 //   erosion_sim_thermal.cpp  the talus passes and the talus clamp;
 //   erosion_sim.cpp          the run: the stages in order, progress, snapshots, the output maps.
 #pragma once
@@ -113,32 +115,51 @@ template <class T>
 void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float> raised, double raised_scale,
                std::span<std::uint8_t> closed);
 
-// Each cell's D8 steepest-descent direction (`none` on the border and where no neighbour is lower).
-template <class T>
-void find_receivers(const Grid& grid, const Run& run, std::span<const T> z, std::span<std::uint8_t> receiver);
+// [SECTION] erosion_sim_routing.cpp
 
-// The stack order of Braun and Willett (2013): every receiver before its donors, built in O(N)
-// from the receivers alone: from each base cell (the border, in index order) a breadth-first
-// walk up its tree, each cell's donors in D8 order. In pieces of whole trees (those of 1/256 of
-// the base cells each), which threads take whole: trees share no cell. Every cell appears once
-// when every cell drains to the border (true after fill_pits).
-struct Stack {
-    std::vector<std::vector<std::uint32_t>> pieces;
-    std::vector<std::uint8_t> donors;  // a bit per D8 direction that drains into the cell
+// Where water goes: every strictly lower D8 neighbour takes a share (multiple flow directions),
+// and an order of the cells with every donor before its receivers.
+struct Routing {
+    std::vector<std::uint8_t> lower;    // bit k: neighbour k is strictly lower (0 on the border)
+    std::vector<std::uint8_t> waiting;  // scratch: donors not yet ordered
+    std::vector<std::uint32_t> order;   // every cell once, donors before receivers
+    std::vector<std::uint32_t> todo;    // scratch: the depth-first walk's stack
+    double per_cell = 1.0;              // 1 / the cell size
+
+    // The shares of cell i's water each lower neighbour takes (w[k], summing to 1; 0 where not
+    // lower; the others' entries left as they were): contour length times slope^exponent over
+    // their sum. Callers skip a cell with no lower neighbour.
+    template <class T>
+    void weights(const Grid& grid, std::span<const T> z, std::size_t i, double exponent,
+                 std::array<double, 8>& w) const;
 };
 
-// Builds the stack, then the area drained through each cell, in cells (1 at a ridge): donors
-// before receivers, a piece per thread. Sums of whole numbers, exact in float up to 2^24 cells
-// (4096 x 4096), and each tree summed in its own fixed order: the threads never show.
-void drained_area(const Grid& grid, const Run& run, std::span<const std::uint8_t> receiver, Stack& stack,
-                  std::span<float> area);
+// The lower neighbours and the order, on z (one thread for the order: O(N)).
+template <class T>
+void route(const Grid& grid, const Run& run, std::span<const T> z, double cell_size, Routing& routing);
 
-// One implicit stream-power step (see erosion_sim.hpp, step 1) on z (world units): builds the
-// stack and the drained areas (into `area`), then updates z receivers first, each piece of the
-// stack right after it is built. Adds what each cell was lowered to `wear`.
+// The area drained through each cell, in cells (1 at a ridge), each cell's area shared among its
+// lower neighbours, donors first. One thread, one order of sums: the same bits on any threads.
+template <class T>
+void drained_area(const Grid& grid, const Run& run, std::span<const T> z, const Routing& routing,
+                  double exponent, std::span<float> area);
+
+// One implicit stream-power step (erosion_sim.hpp, step 1c) on z (world units), receivers first.
+// `eroded` gets how far each cell was lowered (world units), also added to `wear`.
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, std::span<const std::uint8_t> receiver, Stack& stack,
-                       std::span<float> area, std::span<float> wear);
+                       std::span<double> z, const Routing& routing, std::span<const float> area,
+                       std::span<float> eroded, std::span<float> wear);
+
+// What stream_power_step eroded, carried down and settled (step 1d); `incoming` is scratch.
+void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings& settings,
+                      std::span<double> z, const Routing& routing, std::span<const float> area,
+                      std::span<const float> eroded, std::span<float> incoming, std::span<float> deposit);
+
+// [SECTION] erosion_sim_hillslope.cpp
+
+// One step of linear hillslope diffusion (step 1e), implicit, rows then columns; the border stays.
+void diffuse_hillslopes(const Grid& grid, const Run& run, const SimulationSettings& settings,
+                        std::span<double> z);
 
 // [SECTION] erosion_sim_thermal.cpp
 

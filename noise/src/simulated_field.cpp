@@ -12,6 +12,14 @@
 #include "worker_pool.hpp"
 
 namespace noise {
+namespace {
+
+// Hillslope creep in m^2 per step, the same for every preset until it has a key of its own: on
+// 12 km frames of 1500 m relief (river-canyons) it brings the land within 2 degrees of the talus
+// angle from about 21 % to about 8 % (40 steps), and channels and fans keep their shape.
+constexpr double hillslope_diffusivity = 100.0;
+
+}  // namespace
 
 SimulationSettings simulation_settings(const Params& params, int width) {
     SimulationSettings settings;
@@ -21,6 +29,7 @@ SimulationSettings simulation_settings(const Params& params, int width) {
     settings.erodibility     = params.erosion_erodibility;
     settings.area_exponent   = params.erosion_area_exponent;
     settings.talus_degrees   = params.erosion_talus;
+    settings.diffusivity     = hillslope_diffusivity;
     return settings;
 }
 

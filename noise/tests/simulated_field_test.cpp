@@ -43,6 +43,7 @@ TEST(SimulatedField, SettingsAreTheFramesInMetres) {
     EXPECT_DOUBLE_EQ(settings.cell_size, 5.0);  // 2000 m over 400 pixels
     EXPECT_EQ(settings.height_scale, 500.0);
     EXPECT_EQ(settings.talus_degrees, 35.0);
+    EXPECT_EQ(settings.diffusivity, 100.0);  // m^2 per step: the program's hillslope creep
 }
 
 TEST(SimulatedField, ThePixelsAreTheSimulatedSamples) {

@@ -13,27 +13,42 @@
 // run over the whole image. The steps, all on heights z = input * height_scale (world units, in
 // double) over cells cell_size apart, in this order: 3, then 1 hydraulic_steps times, 2, 3.
 //   1. hydraulic  the stream-power law dz/dt = -K A^m |grad z| (A the area drained through a
-//                 cell, m = area_exponent, K dt = erodibility per step), solved implicitly along
-//                 D8 steepest-descent receivers (Braun and Willett 2013). Each step:
-//                   a. receivers: each cell's steepest lower D8 neighbour (ties: the first in
-//                      the order east, then clockwise); the border has none (base level);
-//                   b. the stack: every receiver before its donors, in O(N) from the receivers
-//                      alone: each cell's donors (the neighbours that drain into it, a byte
-//                      of D8 bits), then from each base cell a walk up its tree, no sort;
-//                   c. drained area A, donors before receivers (the stack backwards), in cells;
-//                   d. z_i <- (z_i + F z_r) / (1 + F), F = K dt (A cell_size^2)^m / distance to
-//                      the receiver, receivers first (the stack forwards), so z_r is already
-//                      the new height. Implicit, so any step is stable; the new z_i lies between
-//                      z_i and z_r, and is kept one double above z_r: no pit or flat can appear,
-//                      which is why the lakes are filled once before the steps, not per step.
+//                 cell, m = area_exponent, K dt = erodibility per step), the water routed to every
+//                 lower neighbour (multiple flow directions), solved implicitly (Braun and
+//                 Willett 2013's scheme, with many receivers), then the sediment laid down and
+//                 the hillslopes diffused. Each step:
+//                   a. routing: each cell's strictly lower D8 neighbours take its water in shares
+//                      contour length x slope^flow_exponent (Freeman 1991, Quinn et al. 1991;
+//                      below a slope of 1e-4 every lower neighbour weighs the same, so water
+//                      crosses a filled lake spread towards its outlet, not along the flood's
+//                      straight epsilon lines); the border has none (base level). The order,
+//                      every donor before its receivers: a topological sort (Kahn 1962) from the
+//                      cells no one drains into, depth-first, in O(N), on one thread;
+//                   b. drained area A, donors first, in cells (shares of floats, one order);
+//                   c. z_i <- (z_i + sum_k F_k z_k) / (1 + sum_k F_k), F_k = K dt (A
+//                      cell_size^2)^m w_k / distance_k, receivers first, so every z_k is already
+//                      the new height (w_k the shares, from the heights before the step).
+//                      Implicit, so any step is stable; the new z_i is a weighted mean above
+//                      the lowest receiver, kept one double above it: no pit appears;
+//                   d. deposition (deposition = G > 0): what c eroded travels down in the water's
+//                      shares, donors first, and settles at G / A of the volume carried per
+//                      cell area (Davy and Lague 2009's term, Yuan et al. 2019's G, explicit
+//                      after the implicit step), all of it where water stops; never up to a
+//                      donor's height (each cell stays strictly below every donor: no pit, the
+//                      order holds). A small catchment at a mountain front's foot keeps much of
+//                      what arrives (fans); a large river carries it on; the border loses it;
+//                   e. hillslope diffusion (diffusivity = D dt > 0, m^2 per step): dz/dt = D
+//                      laplacian z, backward Euler along every row, then every column (Thomas's
+//                      algorithm a line), the border fixed: stable at any D, mass kept inside;
+//                      then the lakes again (step 3), for the pits creep leaves in channels.
 //                 The area and the distance are in world units, so K, m and the number of steps
 //                 are the continuous law's: the same run at 512 and at 4096 cells of the same
 //                 world cuts the same valleys (correlations in docs/performance.md). Why not the
 //                 virtual-pipe model (Mei et al. 2007) or droplets: both need many small steps
 //                 whose water and sediment move between cells in an order that threads change
-//                 (or that a random droplet stream sets); here each cell's update depends on its
-//                 own values and its receiver's alone, so any valid order (and any number of
-//                 threads taking whole trees) gives the same bits.
+//                 (or that a random droplet stream sets); here the passes that move water and
+//                 sediment run in one fixed order on one thread, and the rest cell by cell or
+//                 line by line, so any number of threads gives the same bits.
 //   2. thermal    rock steeper than talus_degrees slides (Musgrave 1989, Olsen 2004): a pair of
 //                 D8 neighbours steeper than the talus angle gives half the excess height from
 //                 the higher to the lower cell (mass is kept; the pair is left at the angle),
@@ -59,33 +74,32 @@
 //   deposit  how far it was raised (the net gain of step 2, and the lakes of step 3), input units.
 //
 // Deterministic: the same input gives the same bits on every run and thread count. Work is
-// split only where the split cannot show: rows of receivers (each cell on its own), pieces of
-// whole trees for the stack, the areas and the update (each cell from its receiver; areas are
-// sums of whole numbers, exact in float), bands of the thermal passes (fixed at 32 rows,
-// whatever the threads). The lakes and the clamp run on one thread. No SIMD target plays a part:
-// plain C++ compiled once for the baseline target, no fused multiply-adds (the talus passes'
-// loops are vectorised by the compiler, each pair computed on its own, so the same bits as
-// scalar code); across machines the bits agree as far as their C libraries' pow and tan do.
+// split only where the split cannot show: rows of lower neighbours and donors (each cell on its
+// own), the diffusion's lines (each on its own), bands of the thermal passes (fixed at 32 rows,
+// whatever the threads). The order, the areas, the stream-power update, the deposition, the lakes
+// and the clamp run on one thread. No SIMD target plays a part: plain C++ compiled once for the
+// baseline target, no fused multiply-adds (the talus passes' loops are vectorised by the
+// compiler, each pair computed on its own, so the same bits as scalar code); across machines the
+// bits agree as far as their C libraries' pow and tan do.
 //
-// Limits, stated plainly: O(N) per hydraulic step; the lakes are O(N log N) at worst (about O(N)
-// on terrain) and, with the clamp, serial, run twice; a single tree (one basin draining most of
-// the map) is one thread's work. The thermal passes are O(N) each and converge like diffusion,
-// in passes that grow with the cells across a slope (about 55 on the bench's mountains at
-// 1024 x 1024: 10 m cells, 800 m of relief); where they stop at thermal_passes_max the clamp
-// does the rest, so fans are narrower, in world units, on finer grids of the same slopes. No
-// sediment transport: what water takes, and what the clamp cuts, leaves the map. Lakes stay
-// flat (filled to their spill height; their floor slopes by one float step per cell), and on a
-// noise input with 800 m of relief they cover much of the map; water crosses them along
-// straight D8 lines (the flood's epsilon gradients), which the steps cut as straight, parallel
-// channels where a lake's floor is shallow: visible in a hillshade, a known artefact of D8 with
-// filled flats. Drained areas are floats: exact up to 2^24 cells (4096 x 4096), rounded (the
-// same way every run) above. At most 2^32 - 1 cells.
-// Memory, at the peak, besides the input: about 39 bytes per cell, measured (the four output
-// maps, 16, which double as scratch: flow holds the areas, height the snapshots; z in double, 8;
-// the receivers and the donors, 1 byte each; the stack's lists of cells, 4 and their spare
-// capacity; a copy of z during the thermal stage, 8), plus the Priority-Flood's queues (up to 16
-// bytes per cell waiting in them; little on terrain: the peak stays near 40 bytes in
-// erosion_sim_bench).
+// Limits, stated plainly: O(N) per hydraulic step, most of it on one thread (the routing's order,
+// areas, update and deposition: multiple receivers join the basins' trees, so they cannot be
+// split the way D8's could); the lakes are O(N log N) at worst (about O(N) on terrain) and, with
+// the clamp, serial, run twice. The thermal passes are O(N) each and converge like diffusion, in
+// passes that grow with the cells across a slope; where they stop at thermal_passes_max the clamp
+// does the rest. Deposition is taken after each step's erosion, not solved with it (Yuan et al.
+// iterate): a step's sediment settles on the heights that step left. Diffusion can leave pits
+// (a channel's floor lifted above the cell below it), which would stop the next step's water:
+// with diffusivity > 0 the lakes are filled again after each step (their fill is deposit), the
+// flood then run 2 + hydraulic_steps times. Lakes stay flat (filled to
+// their spill height, their floor sloping by one float step per cell). Drained areas are floats
+// with fractional shares, rounded the same way every run. At most 2^32 - 1 cells.
+// Memory, at the peak, besides the input: about 40 bytes per cell (the four output maps, 16,
+// which double as scratch: flow holds the areas, height the sediment on its way and the
+// snapshots; z in double, 8; the lower neighbours and the donors waiting, 1 byte each; the
+// order, 4; what the step eroded, 4; the walk's stack, little on terrain; a copy of z during the
+// thermal stage, 8), plus the Priority-Flood's queues (up to 16 bytes per cell waiting in them;
+// little on terrain). Measured in erosion_sim_bench (docs/performance.md).
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
 // area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 1.3 s of CPU time on one
@@ -103,12 +117,19 @@
 namespace noise {
 
 struct SimulationSettings {
-    double cell_size               = 1.0;   // world units between neighbouring samples, > 0
-    double height_scale            = 1.0;   // world units per unit of the input heights, > 0
-    int hydraulic_steps            = 20;    // 0: no hydraulic erosion
-    double erodibility             = 0.05;  // K dt per step, per (world unit)^(1 - 2m)
-    double area_exponent           = 0.5;   // m
-    double talus_degrees           = 35.0;  // 0 < talus < 90; 90: no thermal erosion
+    double cell_size     = 1.0;   // world units between neighbouring samples, > 0
+    double height_scale  = 1.0;   // world units per unit of the input heights, > 0
+    int hydraulic_steps  = 20;    // 0: no hydraulic erosion
+    double erodibility   = 0.05;  // K dt per step, per (world unit)^(1 - 2m)
+    double area_exponent = 0.5;   // m
+    double talus_degrees = 35.0;  // 0 < talus < 90; 90: no thermal erosion
+    // The water's routing: each lower neighbour's share goes as slope^flow_exponent (1: water
+    // spreads like Quinn et al. 1991; 2 and above: gathers, towards steepest descent alone).
+    double flow_exponent = 1.0;
+    // G: how readily carried sediment settles (rate G / A per unit carried); 0: it all leaves.
+    double deposition = 1.0;
+    // D dt: hillslope diffusion per step, in world units squared (m^2 per step); 0: none.
+    double diffusivity             = 0.0;
     double talus_tolerance_degrees = 0.5;
     // A cap on the thermal passes' work (was 2000): they converge in ~55 passes at 1024 x 1024 of
     // steep mountains, but need more the more cells a slope spans, and 2000 passes of 4096 x 4096
