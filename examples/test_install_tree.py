@@ -2,13 +2,18 @@
 """Installs the build into a fresh prefix and uses it from outside, as a user would.
 
 1. `cmake --install` into WORK/prefix: the program, its presets, the desktop files, the
-   library, its headers, its CMake package and its pkg-config file are all where they belong.
+   library, its headers, its CMake package and its pkg-config file are all where they belong;
+   the shared library's file name starts with its SONAME and it exports only names of the
+   public API (namespace noise, but noise::detail and noise::io).
 2. The installed program finds its presets relative to itself: a preset that exists only in
    the installed tree is found by name.
 3. examples/render_png is configured, built and run against the prefix, once with the shared
    library and once with the static one (NoiseExplorer_STATIC=ON, which must bring Highway in
    through the config file); both write the same PNG. The shared build needs libnoise-explorer.so.N
    (the SONAME) at run time, the static one does not.
+   examples/load_preset (shared and static) reads shipped presets with the installed library
+   and renders the installed program's r32 export of each bit for bit; a heightmap layer
+   without a HeightmapReader is refused in one line.
 4. pkg-config: the .pc file gives a working compile line and names Highway for static links.
 5. The Python module (when built): Debian's Python imports it from
    PREFIX/lib/python3/dist-packages, it finds the installed presets beside itself (the preset of
@@ -36,7 +41,7 @@ def needed_libraries(executable):
 
 def main():
     parser = argparse.ArgumentParser()
-    for option in ("build-dir", "config", "libdir", "example", "work", "cmake"):
+    for option in ("build-dir", "config", "libdir", "example", "load-example", "work", "cmake"):
         parser.add_argument("--" + option, required=True)
     parser.add_argument("--python-module", choices=("ON", "OFF"), default="OFF")
     a = parser.parse_args()
@@ -58,6 +63,7 @@ def main():
         "share/icons/hicolor/48x48/apps/org.noiseexplorer.NoiseExplorer.png",
         "share/man/man1/noise-explorer.1.gz",
         "include/noise/render.hpp",
+        "include/noise/preset.hpp",
         f"{a.libdir}/libnoise-explorer.a",
         f"{a.libdir}/libnoise-explorer.so",
         f"{a.libdir}/cmake/NoiseExplorer/NoiseExplorerConfig.cmake",
@@ -69,6 +75,24 @@ def main():
     headers = os.listdir(os.path.join(prefix, "include/noise"))
     if any(not h.endswith(".hpp") for h in headers):
         sys.exit(f"FAILED: include/noise holds more than headers: {headers}")
+
+    # 1b. The shared library: its file name starts with its SONAME, and it exports the public API
+    # only (noise/cmake/public-symbols.map).
+    libdir = os.path.join(prefix, a.libdir)
+    real = os.path.realpath(os.path.join(libdir, "libnoise-explorer.so"))
+    soname = [line.split("[")[1].split("]")[0] for line in run("readelf", "-d", real).splitlines()
+              if "(SONAME)" in line]
+    if len(soname) != 1 or not os.path.basename(real).startswith(soname[0] + "."):
+        sys.exit(f"FAILED: {os.path.basename(real)} does not start with its SONAME {soname}")
+    exported = []
+    for line in run("nm", "-D", "--defined-only", "-C", real).splitlines():
+        name = line.split(" ", 2)[2]
+        for prefix_text in ("typeinfo name for ", "typeinfo for ", "vtable for "):
+            name = name.removeprefix(prefix_text)
+        exported.append(name)
+    private = [n for n in exported if not n.startswith("noise::") or n.startswith(("noise::detail::", "noise::io::"))]
+    if private or not any(n.startswith("noise::load_preset(") for n in exported):
+        sys.exit(f"FAILED: the shared library exports {len(private)} private symbols, e.g. {private[:5]}")
 
     # 2. Presets relative to the executable (the build's fallback to the source tree cannot
     # know this one).
@@ -102,6 +126,29 @@ def main():
             sys.exit(f"FAILED: the static example should not need {ours}")
     if outputs["shared"] != outputs["static"]:
         sys.exit("FAILED: the shared and static examples wrote different PNGs")
+
+    # 3b. A preset read by the installed library renders what the installed program exports.
+    program_exe = os.path.join(prefix, "bin/noise-explorer")
+    for kind in ("shared", "static"):
+        build = os.path.join(a.work, f"load-{kind}")
+        run(a.cmake, "-S", a.load_example, "-B", build, f"-DCMAKE_PREFIX_PATH={prefix}",
+            "-DCMAKE_BUILD_TYPE=Release", f"-DNoiseExplorer_STATIC={'ON' if kind == 'static' else 'OFF'}", env=env)
+        run(a.cmake, "--build", build, env=env)
+        loader = os.path.join(build, "load_preset")
+        for name in ("clouds", "eroded-island", "ridges-in-valleys", "river-valleys"):
+            preset = os.path.join(presets, name + ".json")
+            ours, theirs = (os.path.join(a.work, f"{name}-{kind}.{who}.r32") for who in ("library", "program"))
+            run(loader, preset, "48", ours)
+            run(program_exe, "export", "--preset", preset, "--size", "48x48", "--format", "r32", "--values", "raw",
+                "-o", theirs)
+            with open(ours, "rb") as f, open(theirs, "rb") as g:
+                if f.read() != g.read():
+                    sys.exit(f"FAILED: {name}: the installed library's render differs from the program's r32 export")
+        refused = subprocess.run([loader, os.path.join(presets, "imported-hills.json"), "8", os.devnull],
+                                 capture_output=True, text=True)
+        if refused.returncode != 1 or refused.stderr.count("\n") != 1 or "HeightmapReader" not in refused.stderr:
+            sys.exit(f"FAILED: imported-hills without a reader: expected one line naming HeightmapReader, got "
+                     f"{refused.returncode}: {refused.stderr!r}")
 
     # 4. pkg-config.
     env["PKG_CONFIG_PATH"] = os.path.join(prefix, a.libdir, "pkgconfig")

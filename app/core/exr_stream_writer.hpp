@@ -31,10 +31,9 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/read_limited.hpp"  // LimitedInput, the preset library's (an alias)
 
 namespace app {
-
-class LimitedInput;
 
 class ExrStreamWriter {
   public:

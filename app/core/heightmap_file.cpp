@@ -32,6 +32,7 @@
 #include "core/read_limited.hpp"
 #include "core/shown_text.hpp"
 #include "noise/layer_stack.hpp"
+#include "noise/preset.hpp"
 
 namespace app {
 namespace {
@@ -599,31 +600,14 @@ noise::HeightSamples read_heightmap(const std::filesystem::path& file) {
             std::string(heightmap_file_kinds));
 }
 
+// The preset library resolves and reads the layers' files (noise/preset.hpp); this reader gives it
+// the samples.
 std::filesystem::path heightmap_path(std::string_view name, const std::filesystem::path& folder) {
-    const std::filesystem::path given(name);
-    std::error_code ec;
-    std::filesystem::path path = given.is_absolute() ? given : std::filesystem::absolute(folder / given, ec);
-    if (ec) path = folder / given;  // no current directory: the name as it stands
-    return path.lexically_normal();
+    return noise::heightmap_path(name, folder);
 }
 
 std::string read_heightmap_layers(noise::Params& params, const std::filesystem::path& folder) {
-    noise::Params changed = params;
-    for (std::size_t i = 0; i < changed.stack.size(); ++i) {
-        noise::StackLayer& layer = changed.stack[i];
-        if (layer.heightmap.empty() || layer.heightmap_image.samples) continue;
-        const std::filesystem::path path = heightmap_path(layer.heightmap, folder);
-        try {
-            layer.heightmap_image.samples =
-                std::make_shared<const noise::HeightSamples>(read_heightmap(path));
-        } catch (const std::exception& error) {
-            if (layer.source == noise::LayerSource::heightmap)
-                return "layer." + std::to_string(i + 2) + ".heightmap: " + failure_text(error);
-        }
-        layer.heightmap = path.string();
-    }
-    params = std::move(changed);
-    return {};
+    return noise::read_heightmap_layers(params, folder, read_heightmap);
 }
 
 std::string add_heightmap_layer(noise::Params& params, const std::filesystem::path& file,

@@ -27,9 +27,9 @@
 #include <string>
 #include <string_view>
 
-namespace app {
+#include "core/read_limited.hpp"  // LimitedInput, the preset library's (an alias)
 
-class LimitedInput;
+namespace app {
 
 inline constexpr std::string_view png_preset_key = "noise-explorer-preset";
 inline constexpr std::string_view png_export_key = "noise-explorer-export";

@@ -1,4 +1,6 @@
-// app/core/preset.hpp: presets, the JSON files that hold every setting of a picture.
+// app/core/preset.hpp: presets, the JSON files that hold every setting of a picture, as the program
+// reads them: the preset library's reader (noise/preset.hpp, noise/preset/src/preset_json.cpp) with
+// the window's sections, presets inside exported files, `--set` and the shipped presets.
 //
 //     app::Preset p = app::load_preset("assets/presets/clouds.json");  // or an exported PNG
 //     app::apply_assignment(p, "octaves=6");                            // what `--set` does
@@ -62,6 +64,7 @@
 #include "core/texture_layers.hpp"
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
+#include "noise/preset.hpp"
 
 namespace app {
 
@@ -75,31 +78,15 @@ struct Preset {
     friend bool operator==(const Preset&, const Preset&) = default;
 };
 
-class PresetError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
-
-inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
-// The newest version read and written: 2 holds the layer stack ("stack", "base_layer"); a preset
-// without one is written as version 1, as before.
-inline constexpr int preset_format_version = 2;
-
-// A preset is an object holding the "view" object, and the "mask_field" object holding "curve", an
-// array of [x, y] arrays: depth 4. The limit leaves room for a later
-// version to nest a little more, and keeps every recursive walk of the JSON shallow.
-inline constexpr int preset_max_nesting = 8;
-
-// Every key at its longest value is about 1 KB; a thousand times that is still a preset.
-inline constexpr std::size_t preset_json_limit = 1u << 20;
-
-// The free texts, in bytes of UTF-8. The writer spells every byte past ASCII or below a space
-// as \uXXXX (up to 6 bytes for one), so even texts at these limits written that way (about
-// 100 KB) keep a preset far inside preset_json_limit and the PNG chunk, EXR attribute and
-// sidecar that carry it: whatever the program writes, it reads back. A name is a title (the
-// window saves a file's name there, at most 255 bytes); a description a paragraph or two.
-inline constexpr std::size_t preset_name_limit        = 1024;
-inline constexpr std::size_t preset_description_limit = 16 * 1024;
+// The format is the preset library's (noise/preset.hpp: its limits, version and errors); the
+// program reads it with the same code and adds its own sections, "view" and "texture_layers".
+using noise::preset_description_limit;
+using noise::preset_format_name;
+using noise::preset_format_version;
+using noise::preset_json_limit;
+using noise::preset_max_nesting;
+using noise::preset_name_limit;
+using noise::PresetError;
 
 // A preset .json, or a PNG this program exported (its text chunk). Throws PresetError, also for
 // an empty file name (never "the defaults": see resolve_preset_argument). Heightmap layers read
@@ -115,8 +102,10 @@ bool holds_preset(const std::filesystem::path& file);
 // Parses preset JSON; `source_name` starts every error message (usually the file name). A heightmap
 // layer's file (heightmap_file.hpp) is read from `folder` when its name is relative (empty: the
 // current directory), and kept by its absolute path.
+// `read_heightmap` reads the heightmap layers' files (empty: read_heightmap, heightmap_file.hpp).
 Preset parse_preset_json(std::string_view text, std::string_view source_name,
-                         const std::filesystem::path& folder = {});
+                         const std::filesystem::path& folder          = {},
+                         const noise::HeightmapReader& read_heightmap = {});
 
 // What a preset key allows ("expected an integer from 1 to 16") from its path in the file
 // ("octaves", "view.ramp"); "" for a key that is not a setting.
@@ -125,7 +114,8 @@ std::string preset_key_allowed(std::string_view key_path);
 // The same from JSON parse_json_text (json_text.hpp) has read already: the settings inside
 // the session file. Throws PresetError.
 Preset preset_from_json(const nlohmann::json& root, std::string_view source_name,
-                        const std::filesystem::path& folder = {});
+                        const std::filesystem::path& folder          = {},
+                        const noise::HeightmapReader& read_heightmap = {});
 
 // Pretty JSON (2-space indent, ASCII only, newline at the end) with every key.
 std::string preset_to_json(const Preset& preset);

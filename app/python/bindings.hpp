@@ -5,6 +5,7 @@
 //                                                           (render_binding.cpp)
 //     bind_export(m)   export and ExportError              (export_binding.cpp)
 //     bind_shader(m)   shader and shader_origins           (shader_binding.cpp)
+//     bind_quantize(m) quantize16: the program's 16-bit samples (quantize_binding.cpp)
 //
 // bind_preset comes first: the others take a Preset as their first argument.
 #pragma once
@@ -17,5 +18,6 @@ void bind_preset(pybind11::module_& m);
 void bind_render(pybind11::module_& m);
 void bind_export(pybind11::module_& m);
 void bind_shader(pybind11::module_& m);
+void bind_quantize(pybind11::module_& m);
 
 }  // namespace noise_python

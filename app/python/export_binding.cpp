@@ -10,6 +10,8 @@
 // export (no file is left behind) and raises KeyboardInterrupt.
 #include <pybind11/stl.h>
 
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -27,7 +29,9 @@ namespace py = pybind11;
 namespace noise_python {
 namespace {
 
-using Size = std::variant<std::tuple<int, int>, std::string>;
+// Every count as std::int64_t: any Python int reaches the one-line checks of parse_image_size
+// and parse_region (checked_int.hpp says why).
+using Size = std::variant<std::tuple<std::int64_t, std::int64_t>, std::string>;
 
 std::string joined(std::span<const std::string_view> names) {
     std::string text;
@@ -45,10 +49,11 @@ app::ImageSize size_of(const Size& size) {
     return *parsed.size;
 }
 
-py::dict export_preset(const app::Preset& preset, py::handle path, const Size& size, std::string_view format,
-                       std::optional<std::string_view> values,
-                       const std::optional<std::tuple<int, int, int, int>>& window, bool overwrite,
-                       int threads) {
+py::dict export_preset(
+    const app::Preset& preset, py::handle path, const Size& size, std::string_view format,
+    std::optional<std::string_view> values,
+    const std::optional<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>>& window,
+    bool overwrite, std::int64_t threads) {
     app::ExportRequest request;
     request.size             = size_of(size);
     const auto parsed_format = app::parse_export_format(format);
@@ -69,7 +74,7 @@ py::dict export_preset(const app::Preset& preset, py::handle path, const Size& s
     }
     request.path      = py::module_::import("os").attr("fspath")(path).cast<std::string>();
     request.overwrite = overwrite;
-    if (threads < 0)
+    if (threads < 0 || threads > std::numeric_limits<int>::max())
         throw std::invalid_argument(
             "threads: '" + std::to_string(threads) +
             "' is not allowed: expected 0 (one per hardware thread) or a positive count");

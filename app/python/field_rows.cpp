@@ -29,8 +29,9 @@ int task_count(std::size_t count) {
 
 }  // namespace
 
-bool fill_grid(const noise::FractalNoise& noise, const noise::Region& region, double* out, unsigned threads,
-               const std::atomic<bool>& cancel) {
+template <class Sample>
+bool fill_grid_of(const noise::FractalNoise& noise, const noise::Region& region, Sample* out,
+                  unsigned threads, const std::atomic<bool>& cancel) {
     const noise::RowKernel kernel(noise);
     const noise::Params& params = noise.params();
     const double cell           = params.frequency / region.width;  // pixel_point's step, as render.cpp
@@ -39,9 +40,19 @@ bool fill_grid(const noise::FractalNoise& noise, const noise::Region& region, do
         const double y = noise::pixel_point(params, region.width, 0, region.y0 + row)[1];
         kernel.fill_row(
             {params.offset_x, cell, region.x0, y},
-            std::span<double>(out + row_start(region, row), static_cast<std::size_t>(region.columns())));
+            std::span<Sample>(out + row_start(region, row), static_cast<std::size_t>(region.columns())));
         return true;
     });
+}
+
+bool fill_grid(const noise::FractalNoise& noise, const noise::Region& region, double* out, unsigned threads,
+               const std::atomic<bool>& cancel) {
+    return fill_grid_of(noise, region, out, threads, cancel);
+}
+
+bool fill_grid(const noise::FractalNoise& noise, const noise::Region& region, float* out, unsigned threads,
+               const std::atomic<bool>& cancel) {
+    return fill_grid_of(noise, region, out, threads, cancel);
 }
 
 bool fill_grid_gradient(const noise::FractalNoise& noise, const noise::Region& region, double* values,

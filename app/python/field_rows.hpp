@@ -33,6 +33,9 @@ inline constexpr std::size_t points_per_task = 4096;
 
 bool fill_grid(const noise::FractalNoise& noise, const noise::Region& region, double* out, unsigned threads,
                const std::atomic<bool>& cancel);
+// The same rounded to float: the library's float rows, noise::render's (and the r32 export's) samples.
+bool fill_grid(const noise::FractalNoise& noise, const noise::Region& region, float* out, unsigned threads,
+               const std::atomic<bool>& cancel);
 
 bool fill_grid_gradient(const noise::FractalNoise& noise, const noise::Region& region, double* values,
                         double* gradient, unsigned threads, const std::atomic<bool>& cancel);

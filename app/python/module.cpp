@@ -27,6 +27,7 @@ See docs/python.md.)";
     noise_python::bind_render(m);
     noise_python::bind_export(m);
     noise_python::bind_shader(m);
+    noise_python::bind_quantize(m);
     m.def(
         "shipped_presets",
         [] {

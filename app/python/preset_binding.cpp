@@ -11,8 +11,13 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "bindings.hpp"
 #include "core/preset.hpp"
@@ -33,6 +38,37 @@ std::filesystem::path path_of(py::handle path) {
 // Attribute names Python itself looks for (__array__, _repr_html_, ...) must fail the ordinary
 // way, or NumPy and IPython would see a ValueError where they probe.
 bool is_python_name(std::string_view name) { return name.starts_with("_"); }
+
+// Pickling (multiprocessing, Dask, distributed): the preset's JSON and the samples of every heightmap
+// layer that has them, so a worker needs none of the files: (json, [(name, width, height,
+// float32 bytes), ...]). The JSON names each file by its absolute path; unpickling hands the
+// kept samples back by that name.
+py::tuple preset_state(const app::Preset& preset) {
+    py::list maps;
+    for (const noise::StackLayer& layer : preset.params.stack)
+        if (const auto& samples = layer.heightmap_image.samples)
+            maps.append(py::make_tuple(layer.heightmap, samples->width, samples->height,
+                                       py::bytes(reinterpret_cast<const char*>(samples->values.data()),
+                                                 samples->values.size() * sizeof(float))));
+    return py::make_tuple(app::preset_to_json(preset), maps);
+}
+
+app::Preset preset_from_state(const py::tuple& state) {
+    if (state.size() != 2) throw std::invalid_argument("Preset: the pickled state is not (json, heightmaps)");
+    std::map<std::string, noise::HeightSamples> maps;
+    for (const auto& item : state[1].cast<py::list>()) {
+        const auto [name, width, height, bytes] = item.cast<std::tuple<std::string, int, int, std::string>>();
+        noise::HeightSamples samples{width, height, std::vector<float>(bytes.size() / sizeof(float))};
+        std::memcpy(samples.values.data(), bytes.data(), samples.values.size() * sizeof(float));
+        maps[name] = std::move(samples);
+    }
+    return app::parse_preset_json(
+        state[0].cast<std::string>(), "<pickled Preset>", {}, [&maps](const std::filesystem::path& file) {
+            const auto found = maps.find(file.string());
+            if (found == maps.end()) throw app::PresetError(file.string() + ": not in the pickled preset");
+            return found->second;
+        });
+}
 
 }  // namespace
 
@@ -116,6 +152,7 @@ a refused value raises ValueError with the program's one-line message and leaves
                      names.emplace_back(method);
                  return names;
              })
+        .def(py::pickle(&preset_state, &preset_from_state))
         .def("copy", [](const app::Preset& preset) { return preset; })
         .def("__copy__", [](const app::Preset& preset) { return preset; })
         .def("__deepcopy__", [](const app::Preset& preset, py::handle) { return preset; })

@@ -10,12 +10,15 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
 
 #include "bindings.hpp"
+#include "checked_int.hpp"
 #include "core/preset.hpp"
 #include "field_rows.hpp"
 #include "interruptible.hpp"
@@ -26,7 +29,8 @@ namespace py = pybind11;
 namespace noise_python {
 namespace {
 
-using Window = std::tuple<int, int, int, int>;  // x0, y0, x1, y1, end exclusive
+using Window =
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>;  // x0, y0, x1, y1, end exclusive
 using Points = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 // Below this many pixels or points a job runs on the calling thread (interruptible.hpp).
@@ -34,20 +38,28 @@ constexpr std::size_t small_job = 1u << 14;
 
 noise::Region region_of(int width, int height, const std::optional<Window>& window) {
     noise::Region region = noise::Region::full(width, height);
-    if (window) std::tie(region.x0, region.y0, region.x1, region.y1) = *window;
+    if (window) {
+        const auto corner = [](std::int64_t value, std::string_view name) {
+            return checked_int(value, name, 0, "a pixel index from 0 to 2147483647");
+        };
+        region.x0 = corner(std::get<0>(*window), "region x0");
+        region.y0 = corner(std::get<1>(*window), "region y0");
+        region.x1 = corner(std::get<2>(*window), "region x1");
+        region.y1 = corner(std::get<3>(*window), "region y1");
+    }
     if (auto error = noise::validate(region); !error.empty()) throw std::invalid_argument(error);
     return region;
 }
 
-unsigned threads_of(int threads) {
-    if (threads < 0)
+unsigned threads_of(std::int64_t threads) {
+    if (threads < 0 || threads > std::numeric_limits<int>::max())
         throw std::invalid_argument(
             "threads: '" + std::to_string(threads) +
             "' is not allowed: expected 0 (one per hardware thread) or a positive count");
     return static_cast<unsigned>(threads);
 }
 
-using Size = std::tuple<int, int>;  // width, height
+using Size = std::tuple<std::int64_t, std::int64_t>;  // width, height
 
 // Where erosion.method = simulate runs when no image is given (sample, sample_gradient), as
 // `noise-explorer sample` does.
@@ -81,26 +93,74 @@ py::array_t<double> render_region(const noise::FractalNoise& noise, const noise:
     return out;
 }
 
-py::array_t<double> render(const app::Preset& preset, int width, int height,
-                           const std::optional<Window>& window, int threads) {
+// The array render() fills: `out` when given (checked: C-contiguous, writeable, the window's
+// shape, float32 or float64, the dtype when one is asked for too), else a new one of `dtype`
+// (float64 unless asked). Every refusal is one line.
+py::array output_of(const noise::Region& region, const py::object& dtype, const py::object& out) {
+    const auto float32 = py::dtype::of<float>(), float64 = py::dtype::of<double>();
+    const auto named = [](const py::handle& value) { return py::repr(value).cast<std::string>(); };
+    std::optional<py::dtype> wanted;
+    if (!dtype.is_none()) {
+        const auto given = py::dtype::from_args(dtype);
+        if (!given.equal(float32) && !given.equal(float64))
+            throw std::invalid_argument("dtype: " + named(dtype) +
+                                        " is not allowed: expected numpy.float32 or numpy.float64");
+        wanted = given;
+    }
+    if (out.is_none()) return py::array(wanted.value_or(float64), {region.rows(), region.columns()});
+    if (!py::isinstance<py::array>(out))
+        throw std::invalid_argument("out: " + named(py::type::of(out)) +
+                                    " is not allowed: expected a numpy array");
+    auto array              = py::reinterpret_borrow<py::array>(out);
+    const std::string shape = named(out.attr("shape"));
+    if (!array.dtype().equal(float32) && !array.dtype().equal(float64))
+        throw std::invalid_argument("out: an array of " + named(array.dtype()) +
+                                    " is not allowed: expected float32 or float64");
+    if (wanted && !array.dtype().equal(*wanted))
+        throw std::invalid_argument("out: an array of " + named(array.dtype()) +
+                                    " is not allowed with dtype " + named(dtype) +
+                                    ": expected the same type");
+    if (array.ndim() != 2 || array.shape(0) != region.rows() || array.shape(1) != region.columns())
+        throw std::invalid_argument("out: an array of shape " + shape + " is not allowed: expected (" +
+                                    std::to_string(region.rows()) + ", " + std::to_string(region.columns()) +
+                                    "), (rows, columns) of the window");
+    if (!(array.flags() & py::array::c_style) || !array.writeable())
+        throw std::invalid_argument("out: the array is not allowed: expected a C-contiguous, writeable one");
+    return array;
+}
+
+py::array render(const app::Preset& preset, std::int64_t width_in, std::int64_t height_in,
+                 const std::optional<Window>& window, std::int64_t threads, const py::object& dtype,
+                 const py::object& out) {
+    const int width      = checked_side(width_in, "width");
+    const int height     = checked_side(height_in, "height");
     const auto region    = region_of(width, height, window);
     const unsigned count = threads_of(threads);
-    return render_region(*noise_of(preset, width, height, count), region, count);
+    py::array result     = output_of(region, dtype, out);
+    const auto noise     = noise_of(preset, width, height, count);
+    void* data           = result.mutable_data();
+    const bool float32   = result.dtype().equal(py::dtype::of<float>());
+    run_interruptible(
+        [&](const std::atomic<bool>& cancel) {
+            if (float32)
+                fill_grid(*noise, region, static_cast<float*>(data), count, cancel);
+            else
+                fill_grid(*noise, region, static_cast<double*>(data), count, cancel);
+        },
+        region.pixel_count() < small_job);
+    return result;
 }
 
 // The rows of an image a band at a time, so that a caller never holds more than one band.
 class Bands {
   public:
-    Bands(const app::Preset& preset, int width, int height, int rows, const std::optional<Window>& window,
-          int threads)
-        : region_(region_of(width, height, window)),
+    Bands(const app::Preset& preset, std::int64_t width, std::int64_t height, std::int64_t rows,
+          const std::optional<Window>& window, std::int64_t threads)
+        : region_(region_of(checked_side(width, "width"), checked_side(height, "height"), window)),
           threads_(threads_of(threads)),
-          rows_(rows),
+          rows_(checked_int(rows, "rows", 1, "a positive number of rows per band")),
           next_(region_.y0) {
-        if (rows < 1)
-            throw std::invalid_argument("rows: '" + std::to_string(rows) +
-                                        "' is not allowed: expected a positive number of rows per band");
-        noise_ = noise_of(preset, width, height, threads_);  // a simulation runs once, here
+        noise_ = noise_of(preset, region_.width, region_.height, threads_);  // a simulation runs once, here
     }
 
     // (y0, band): the band's first row in the full image and its values, shape (rows, columns).
@@ -141,10 +201,12 @@ std::size_t check_points(const Points& points) {
     return static_cast<std::size_t>(points.shape(0));
 }
 
-py::array_t<double> sample(const app::Preset& preset, const Points& points, int threads, const Size& size) {
+py::array_t<double> sample(const app::Preset& preset, const Points& points, std::int64_t threads,
+                           const Size& size) {
     const std::size_t count = check_points(points);
     const unsigned workers  = threads_of(threads);
-    const auto noise        = noise_of(preset, std::get<0>(size), std::get<1>(size), workers);
+    const auto noise        = noise_of(preset, checked_side(std::get<0>(size), "size width"),
+                                       checked_side(std::get<1>(size), "size height"), workers);
     py::array_t<double> out(static_cast<py::ssize_t>(count));
     double* data         = out.mutable_data();
     const double* source = points.data();
@@ -157,10 +219,13 @@ py::array_t<double> sample(const app::Preset& preset, const Points& points, int 
     return out;
 }
 
-std::tuple<py::array_t<double>, py::array_t<double>> value_gradient(const app::Preset& preset, int width,
-                                                                    int height,
+std::tuple<py::array_t<double>, py::array_t<double>> value_gradient(const app::Preset& preset,
+                                                                    std::int64_t width_in,
+                                                                    std::int64_t height_in,
                                                                     const std::optional<Window>& window,
-                                                                    int threads) {
+                                                                    std::int64_t threads) {
+    const int width        = checked_side(width_in, "width");
+    const int height       = checked_side(height_in, "height");
     const auto region      = region_of(width, height, window);
     const unsigned workers = threads_of(threads);
     const auto noise       = noise_of(preset, width, height, workers);
@@ -178,13 +243,14 @@ std::tuple<py::array_t<double>, py::array_t<double>> value_gradient(const app::P
 
 std::tuple<py::array_t<double>, py::array_t<double>> sample_gradient(const app::Preset& preset,
                                                                      const Points& points, double step,
-                                                                     int threads, const Size& size) {
+                                                                     std::int64_t threads, const Size& size) {
     const std::size_t count = check_points(points);
     if (!(step > 0.0) || !std::isfinite(step))
         throw std::invalid_argument("step: '" + py::repr(py::float_(step)).cast<std::string>() +
                                     "' is not allowed: expected a positive finite spacing");
     const unsigned workers = threads_of(threads);
-    const auto noise       = noise_of(preset, std::get<0>(size), std::get<1>(size), workers);
+    const auto noise       = noise_of(preset, checked_side(std::get<0>(size), "size width"),
+                                      checked_side(std::get<1>(size), "size height"), workers);
     const auto dimension   = static_cast<py::ssize_t>(preset.params.dimension);
     py::array_t<double> values(static_cast<py::ssize_t>(count));
     py::array_t<double> gradient({static_cast<py::ssize_t>(count), dimension});
@@ -205,22 +271,26 @@ std::tuple<py::array_t<double>, py::array_t<double>> sample_gradient(const app::
 
 void bind_render(py::module_& m) {
     m.def("render", &render, py::arg("preset"), py::arg("width"), py::arg("height"), py::kw_only(),
-          py::arg("region") = py::none(), py::arg("threads") = 0,
+          py::arg("region") = py::none(), py::arg("threads") = 0, py::arg("dtype") = py::none(),
+          py::arg("out") = py::none(),
           R"(The raw field of a width x height image, shape (rows, columns), float64: a[py, px] is the
 value at noise::pixel_point, x = offset_x + (px + 0.5) * frequency / width, y likewise (square
 pixels, row 0 at the top), what `noise-explorer sample` prints for that point. region=(x0, y0,
 x1, y1) renders that window of the full image (end exclusive). threads=0: one per hardware
 thread; the values are the same for every count. Ctrl+C raises KeyboardInterrupt. With
 erosion.method = simulate the whole width x height image is simulated first, as an export of
-that size does (a region is a window of that one result).)");
+that size does (a region is a window of that one result). dtype=numpy.float32 gives the library's
+float samples, the r32 export's bit for bit (float32 of the float64 values); out= an existing
+C-contiguous float32 or float64 array of shape (rows, columns) to fill and return instead of a new one.)");
     py::class_<Bands>(m, "RenderBands", "The iterator render_bands returns: (y0, band) pairs.")
         .def("__iter__", [](Bands& bands) -> Bands& { return bands; })
         .def("__next__", &Bands::next)
         .def("__len__", &Bands::size);
     m.def(
         "render_bands",
-        [](const app::Preset& preset, int width, int height, int rows, const std::optional<Window>& window,
-           int threads) { return Bands(preset, width, height, rows, window, threads); },
+        [](const app::Preset& preset, std::int64_t width, std::int64_t height, std::int64_t rows,
+           const std::optional<Window>& window,
+           std::int64_t threads) { return Bands(preset, width, height, rows, window, threads); },
         py::arg("preset"), py::arg("width"), py::arg("height"), py::kw_only(), py::arg("rows") = 256,
         py::arg("region") = py::none(), py::arg("threads") = 0,
         R"(render() a band of `rows` rows at a time: yields (y0, band), band = rows y0 .. y0 + len(band) - 1

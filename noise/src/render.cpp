@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "noise/kernel.hpp"
+#include "noise/simulated_field.hpp"
 #include "worker_pool.hpp"
 
 namespace noise {
@@ -36,11 +37,25 @@ Point pixel_point(const Params& params, int width, double px, double py) {
 }
 
 bool render(const Params& params, const Region& region, std::span<float> out, const RenderOptions& options) {
-    return render(FractalNoise(params), region, out, options);
+    const detail::DefaultFloatingPoint
+        default_fp;  // FractalNoise's tables too, whatever the caller's rounding
+    if (params.erosion_method != ErosionMethod::simulate)
+        return render(FractalNoise(params), region, out, options);
+    // The simulation needs the whole image: run it on the region's full image, then draw the
+    // window from its result, as the program's exports do (simulated_field.hpp).
+    if (auto error = validate(region); !error.empty()) throw std::invalid_argument(error);
+    if (out.size() != region.pixel_count())
+        throw std::invalid_argument("render: output buffer has the wrong size");
+    SimulationControl control;
+    control.threads  = options.threads;
+    control.cancel   = options.cancel;
+    const auto field = simulate_field(params, region.width, region.height, control);
+    return field && render(FractalNoise(field->params), region, out, options);
 }
 
 bool render(const FractalNoise& noise, const Region& region, std::span<float> out,
             const RenderOptions& options) {
+    const detail::DefaultFloatingPoint default_fp;  // the caller's rounding mode must change no value
     if (auto error = validate(region); !error.empty()) throw std::invalid_argument(error);
     if (out.size() != region.pixel_count())
         throw std::invalid_argument("render: output buffer has the wrong size");

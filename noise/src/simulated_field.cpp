@@ -9,6 +9,7 @@
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
 #include "stack_stage.hpp"
+#include "worker_pool.hpp"
 
 namespace noise {
 namespace {
@@ -58,6 +59,7 @@ Params eroded_params(const Params& params, int width, int height, std::vector<fl
 
 std::optional<SimulatedField> simulate_field(const Params& params, int width, int height,
                                              const SimulationControl& control) {
+    const detail::DefaultFloatingPoint default_fp;  // the caller's rounding mode must change no value
     if (params.erosion_method != ErosionMethod::simulate)
         throw std::invalid_argument("erosion.method: simulate_field needs 'simulate'");
     if (auto error = validate(params); !error.empty()) throw std::invalid_argument(error);

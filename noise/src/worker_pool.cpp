@@ -40,7 +40,12 @@ WorkerPool& WorkerPool::shared() {
     return *pool;
 }
 
-void WorkerPool::run(unsigned helpers, const std::function<void()>& work) {
+void WorkerPool::run(unsigned helpers, const std::function<void()>& caller_work) {
+    // Each thread in the default floating-point environment, its own restored after (header).
+    const std::function<void()> work = [&caller_work] {
+        const DefaultFloatingPoint default_fp;
+        caller_work();
+    };
     Job job{&work, 0, {0}};
     std::vector<std::jthread> extra;  // helpers beyond the pool's capacity, for this run only
     bool queued = false;

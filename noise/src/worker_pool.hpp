@@ -16,12 +16,18 @@
 // (the preview worker, an export, a test) share it without deadlock, and a run inside a run is
 // safe.
 //
+// Every call of work() runs in the default floating-point environment (round to nearest, no
+// flush-to-zero), whatever the environment of the thread that made the pool's threads or of the
+// caller: a thread inherits its creator's, so a pool started under fesetround(FE_UPWARD) would
+// otherwise round upward in every later run. DefaultFloatingPoint sets it for a scope.
+//
 // The pool keeps up to one thread per hardware thread, less the caller. Helpers beyond that (an
 // explicit --threads 16 on 2 cores) are started for the run and joined after it, as before the
 // pool. Where no thread can start (a thread limit, ulimit -v), fewer run.
 #pragma once
 
 #include <atomic>
+#include <cfenv>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -30,6 +36,24 @@
 #include <vector>
 
 namespace noise::detail {
+
+// The default floating-point environment (FE_DFL_ENV: round to nearest, exceptions masked, no
+// flush-to-zero or denormals-are-zero) while it lives, the thread's own one restored after it.
+// The entry points that compute values (render, simulate_field) and every call of a pool's work
+// hold one, so results never depend on how the caller or the pool's creator set rounding.
+class DefaultFloatingPoint {
+  public:
+    DefaultFloatingPoint() {
+        std::fegetenv(&saved_);
+        std::fesetenv(FE_DFL_ENV);
+    }
+    ~DefaultFloatingPoint() { std::fesetenv(&saved_); }
+    DefaultFloatingPoint(const DefaultFloatingPoint&)            = delete;
+    DefaultFloatingPoint& operator=(const DefaultFloatingPoint&) = delete;
+
+  private:
+    std::fenv_t saved_;
+};
 
 class WorkerPool {
   public:

@@ -50,8 +50,11 @@ TEST(SimulatedField, ThePixelsAreTheSimulatedSamples) {
     const auto field = noise::simulate_field(simulated(), width, height);
     ASSERT_TRUE(field.has_value());
     const std::vector<float> image = rendered(field->params, noise::Region::full(width, height));
-    const std::vector<float> input = rendered(simulated(), noise::Region::full(width, height));
-    double changed                 = 0.0;
+    // The simulation's input: a FractalNoise reads method simulate as none (render(Params) would
+    // run the simulation, render_environment_test.cpp).
+    std::vector<float> input(image.size());
+    ASSERT_TRUE(noise::render(noise::FractalNoise(simulated()), noise::Region::full(width, height), input));
+    double changed = 0.0;
     for (std::size_t i = 0; i < image.size(); ++i) {
         // fbm's raw range [-1, 1]: raw = 2 u - 1 of the sample's unit height, to float rounding.
         EXPECT_NEAR(image[i], 2.0 * field->maps.height[i] - 1.0, 1e-6) << i;

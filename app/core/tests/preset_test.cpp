@@ -17,6 +17,7 @@
 #include <future>
 #include <thread>
 
+#include "core/heightmap_file.hpp"
 #include "core/image_size.hpp"
 #include "core/png_text.hpp"
 #include "test_dir.hpp"
@@ -478,6 +479,27 @@ TEST(ShippedPresets, AllLoadAndTheListIsComplete) {
     for (auto wanted : {"default", "rolling-hills", "alpine-ridges", "dunes", "clouds", "marble", "wood"})
         EXPECT_NE(std::find(names.begin(), names.end(), wanted), names.end()) << wanted;
     EXPECT_GE(names.size(), 16u);
+}
+
+// The installed library (noise/preset.hpp) and the program read every shipped preset to the same
+// settings, and write the same text up to the window's sections: one reader, the program adding
+// those sections.
+TEST(ShippedPresets, TheLibraryReadsAndWritesThemAsTheProgramDoes) {
+    for (const auto& file : shipped_presets()) {
+        SCOPED_TRACE(file.filename().string());
+        const Preset program        = load_preset(file);
+        const noise::Preset library = noise::load_preset(file, read_heightmap);
+        EXPECT_EQ(library.params, program.params);
+        EXPECT_EQ(library.name, program.name);
+        EXPECT_EQ(library.description, program.description);
+        // The same text up to the window's sections, which the library keeps with their keys sorted.
+        const std::string library_text = noise::preset_to_json(library),
+                          program_text = preset_to_json(program);
+        EXPECT_EQ(library_text.substr(0, library_text.find("\"view\"")),
+                  program_text.substr(0, program_text.find("\"view\"")));
+        // What the library writes, the program reads to the same preset.
+        EXPECT_EQ(parse_preset_json(noise::preset_to_json(library), "again", file.parent_path()), program);
+    }
 }
 
 TEST(ShippedPresets, ResolveByName) {

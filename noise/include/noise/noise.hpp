@@ -18,9 +18,13 @@
 // What is public and stable (from 1.0 on, within a major version; in 0.x, within a minor one):
 //     params.hpp      Params, its keys and their meaning, param_table(), validate, nominal_range,
 //                     to_unit, to_unit16
+//     preset.hpp      Preset, load_preset, parse_preset, preset_to_json: the preset files
 //     render.hpp      Region, RenderOptions, render, pixel_point, for_each_row, sample_row
 //     fractal.hpp     FractalNoise and its at()
-//     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation
+//     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation (it includes
+//                     kernel.hpp, whose types stay unstable)
+//     layer_edit.hpp  the stack's edits: add, remove, duplicate, move
+//     shaping.hpp     the shaping stage: terraces, the curve, the mask and its field
 //     algorithms.hpp  the algorithm table
 //     perlin.hpp value.hpp simplex.hpp worley.hpp lattice.hpp interpolate.hpp hashes.hpp
 //                     the single-octave functions and their lattices
@@ -33,6 +37,9 @@
 // Installed but not stable (may change in any release; for tools and tests):
 //     kernel.hpp      the compiled row kernels and their forced CPU targets
 //     trace.hpp       one evaluation's steps, for the teaching views
+//     erosion.hpp erosion_sim.hpp simulated_field.hpp
+//                     the erosion filter's and the simulation's own functions and settings
+//                     (their keys in params.hpp are stable; render runs them)
 // Anything in a namespace named `detail` and every header under src/ is private.
 //
 // Binary compatibility: libnoise-explorer.so.N, N the SONAME version (NOISE_EXPLORER_SOVERSION
@@ -50,6 +57,7 @@
 #include "noise/layer_stack.hpp"
 #include "noise/params.hpp"
 #include "noise/perlin.hpp"
+#include "noise/preset.hpp"
 #include "noise/render.hpp"
 #include "noise/shaping.hpp"
 #include "noise/simplex.hpp"

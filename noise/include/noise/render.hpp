@@ -56,6 +56,12 @@ Point pixel_point(const Params& params, int width, double px, double py);
 // Fills `out` (size region.pixel_count()) with raw values. Returns false if cancelled (out is
 // then partly filled), true when complete. Throws std::invalid_argument for invalid params,
 // an invalid region or a buffer of the wrong size.
+// With erosion.method = simulate, the Params overload first simulates the region's whole image
+// (simulate_field, simulated_field.hpp: up to max_simulated_side on a side, else a one-line
+// std::invalid_argument) and draws the window from it, as the program's exports do; a FractalNoise
+// reads simulate as none (the simulation's input), so its overload draws the field un-eroded.
+// The values do not depend on the caller's floating-point environment: the render and its worker
+// threads run in the default one (round to nearest), and the caller's is restored after.
 bool render(const Params& params, const Region& region, std::span<float> out,
             const RenderOptions& options = {});
 bool render(const FractalNoise& noise, const Region& region, std::span<float> out,

@@ -1,5 +1,5 @@
 // One open, bounded reads: see read_limited.hpp.
-#include "core/read_limited.hpp"
+#include "noise_io/read_limited.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -10,9 +10,9 @@
 #include <cstring>
 #include <utility>
 
-#include "core/shown_text.hpp"
+#include "noise_io/shown_text.hpp"
 
-namespace app {
+namespace noise::io {
 namespace {
 
 // File names may be long paths; the end of a long one is kept by escaped() too.
@@ -184,4 +184,4 @@ std::string LimitedInput::read_rest(std::size_t limit, std::string_view what) {
     return text;
 }
 
-}  // namespace app
+}  // namespace noise::io

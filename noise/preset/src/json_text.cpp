@@ -1,14 +1,14 @@
 // The one JSON reader: a pre-pass for what nlohmann lets through, then nlohmann (see json_text.hpp).
-#include "core/json_text.hpp"
+#include "noise_io/json_text.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <set>
 #include <vector>
 
-#include "core/shown_text.hpp"
+#include "noise_io/shown_text.hpp"
 
-namespace app {
+namespace noise::io {
 namespace {
 
 using nlohmann::json;
@@ -222,4 +222,4 @@ json parse_json_text(std::string_view text, std::string_view source, const JsonR
     }
 }
 
-}  // namespace app
+}  // namespace noise::io

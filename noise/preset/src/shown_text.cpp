@@ -1,5 +1,5 @@
 // Escaping and shortening bytes for one-line error messages.
-#include "core/shown_text.hpp"
+#include "noise_io/shown_text.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -9,7 +9,7 @@
 #include <system_error>
 #include <typeinfo>
 
-namespace app {
+namespace noise::io {
 namespace {
 
 // Length of the well-formed UTF-8 sequence of a printable letter at the start of `s` (2-4
@@ -135,4 +135,4 @@ std::string failure_text(const std::exception& error) {
     return std::string(text);
 }
 
-}  // namespace app
+}  // namespace noise::io
