@@ -185,8 +185,11 @@ class Soak:
     def close_popups(self):
         """An open combo lists its items as "key=choice" rectangles, the open Compare menu its
         "snapshot" item, the Teach menu its "teach_*" items, the File menu "export_figure", the
-        Lessons menu "lesson_open_file", the View menu "presenter_mode"; clicking the combo's box or the menu's title closes them."""
-        for _ in range(3):
+        Lessons menu "lesson_open_file", the View menu "presenter_mode", the Edit menu "reset_all";
+        clicking the combo's box or the menu's title closes them. A list still open after two such
+        clicks (a combo whose list opened over its own box) is closed by a click on the status
+        line, outside every popup, as a person would."""
+        for attempt in range(3):
             rects = self.rects()
             combos = {k.split("=")[0] for k in rects if "=" in k}
             if "snapshot" in rects:
@@ -199,8 +202,16 @@ class Soak:
                 combos.add("lessons_menu")
             if "presenter_mode" in rects:  # the View menu's item
                 combos.add("view_menu")
+            if "reset_all" in rects:  # the Edit menu's item
+                combos.add("edit_menu")
             if not combos:
                 return
+            if attempt == 2 and "status" in rects:
+                xdo("mousemove", *centre(rects["status"]))
+                self.wait_frames(0.04)
+                xdo("click", 1)
+                self.wait_frames(0.1)
+                continue
             for combo in combos:
                 if combo in rects:
                     xdo("mousemove", *centre(rects[combo]))
