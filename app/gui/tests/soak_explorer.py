@@ -438,8 +438,19 @@ class Soak:
             if name == "soak-export.png":
                 with open(path, "rb") as f:
                     data = f.read()
-                if not data.startswith(b"\x89PNG") or not data.endswith(b"IEND\xaeB`\x82"):
-                    fail("the exported PNG is not whole")
+                # The storm may have picked a raw format in the dialog before the name was typed:
+                # then the sidecar says which, and the samples must all be there.
+                sidecar = path + ".json"
+                raw = json.load(open(sidecar)) if os.path.exists(sidecar) else {}
+                if raw.get("format") in ("r16", "r32"):
+                    size = raw["width"] * raw["height"] * (2 if raw["format"] == "r16" else 4)
+                    if len(data) != size:
+                        fail(f"the exported {raw['format']} holds {len(data)} bytes, not {size}")
+                elif data.startswith(b"\x89PNG"):
+                    if not data.endswith(b"IEND\xaeB`\x82"):
+                        fail("the exported PNG is not whole")
+                elif not data.startswith((b"v/1\x01", b"glTF", b"# ")):  # exr32, glb, obj
+                    fail(f"the export holds no format the dialog offers: {data[:8]!r}")
         # Quit the normal way, so the sanitizers' exit checks (leaks) run.
         xdo("key", "ctrl+q")
         # If settings changed since the last save, the window asks first: answer "Quit without
