@@ -13,6 +13,7 @@
 #include <cctype>
 #include <cmath>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 #include "core/atomic_file.hpp"

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
@@ -312,7 +313,7 @@ int gui_main(int argc, char** argv) {
             // measures an auto-sized popup in one frame and draws it in the next), draw the
             // progress at 10 Hz: under Mesa's software renderer a frame takes about 11 ms of CPU on
             // the cores the render needs (a 4096-wide preview rendered in 0.83 of the time paced,
-            // a 1024-wide eroded one shown 7-10 % sooner: docs/performance.md, issue 36). The
+            // a 1024-wide eroded one shown 7-10 % sooner: docs/performance-history.md, issue 36). The
             // worker's post and any input end the wait at once.
             const bool paced = frames_since_event >= 1 && frame >= 3 && options.screenshot.empty() &&
                                explorer.only_rendering();
