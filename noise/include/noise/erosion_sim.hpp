@@ -110,9 +110,9 @@
 // them; little on terrain). Measured in erosion_sim_bench (docs/performance.md).
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
-// area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 1.3 s of CPU time on one
-// thread of an Intel Xeon (family 6 model 167); at 4096 x 4096 about 25 s of CPU, 37 s of wall
-// time on 2 busy cores (docs/performance.md, "The erosion simulation", for the conditions).
+// area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 6.5 s of CPU time on an AMD
+// EPYC shared with other work, spread over the threads given (docs/performance.md, "The erosion
+// simulation", for the conditions).
 #pragma once
 
 #include <atomic>
