@@ -1,6 +1,7 @@
 // The per-octave origins of a shader's rebased form: see shader_origins.hpp.
 #include "core/shader_origins.hpp"
 
+#include "core/shader_octaves.hpp"
 #include "noise/fractal.hpp"
 #include "noise/lattice.hpp"
 
@@ -11,13 +12,22 @@ namespace {
 // Appends one field's octaves read at `origin`.
 void append_octaves(const noise::FractalNoise& field, const noise::Point& origin, ShaderOrigins& out) {
     const int dimension = field.params().dimension;
+    const bool simplex  = field.params().algorithm == noise::Algorithm::simplex;
     for (const noise::OctaveSetup& setup : field.octaves()) {
         std::array<std::uint32_t, 4> lo{}, hi{};
         std::array<float, 4> frac{};
-        for (int axis = 0; axis < dimension; ++axis) {
+        // The point where the octave floors: its own point, or simplex noise's skewed or turned one
+        // (1D there has two axes).
+        noise::Point at{};
+        for (int axis = 0; axis < dimension; ++axis)
+            at[static_cast<std::size_t>(axis)] =
+                noise::octave_coordinate(setup, axis, origin[static_cast<std::size_t>(axis)]);
+        if (simplex) at = shader_detail::simplex_lattice_point(at, dimension);
+        const int axes = simplex && dimension == 1 ? 2 : dimension;
+        for (int axis = 0; axis < axes; ++axis) {
             const auto a = static_cast<std::size_t>(axis);
             // The reference's own steps (octave_coordinate, cell_of), so the cell is the one it finds.
-            const noise::Cell cell    = noise::cell_of(noise::octave_coordinate(setup, axis, origin[a]));
+            const noise::Cell cell    = noise::cell_of(at[a]);
             const std::int64_t period = setup.periods[axis];
             // Tiling: the shader adds its small cell offset to a number below the period and wraps.
             const std::int64_t index = period != 0 ? noise::wrap_index(cell.index, period) : cell.index;

@@ -9,7 +9,8 @@
 // values) of the same preset and offset, read back from its file, the origin at the picture's
 // centre. It prints one line per preset, the largest |GPU - CPU| as a share of the preset's
 // nominal range, and fails when any exceeds shader_tolerance (2e-6; more with a domain warp), or
-// when no preset could be exported.
+// when no preset could be exported. Then the same for held-out variants (held_out_variants: shipped
+// presets with keys set), which must all be exportable.
 //
 // Bench: the median of 15 frames of an N x N picture drawn by the exported shader (glFinish after
 // each draw, the picture read back as the window's preview would not need), against the median of
@@ -190,6 +191,60 @@ int bench(const app::Preset& preset, const std::string& entry, int size) {
     return 0;
 }
 
+// Renders `preset` at world offsets 0, 1e4 and 1e6 and compares with its r32 export; prints one
+// line; 1 when any sample is over the bound.
+int check(const app::Preset& preset, const std::string& label, int size, const std::filesystem::path& temp) {
+    const std::string entry = app::shader_function_name(preset.name);
+    const Program program   = build(preset, entry);
+    if (!program.id) return 1;
+    const noise::Range range = noise::nominal_range(preset.params);
+    const double width       = range.hi - range.lo;
+    Target target(size);
+    std::string line;
+    double worst = 0.0;
+    for (const double offset : {0.0, 1e4, 1e6}) {
+        app::Preset moved            = preset;
+        moved.params.offset_x        = offset;
+        moved.params.offset_y        = preset.params.dimension >= 2 ? offset : 0.0;
+        const std::vector<float> cpu = r32_export(moved, size, temp / "cpu.r32");
+        draw(program, moved.params, size);
+        const std::vector<float> gpu = read_target(size);
+        double largest               = 0.0;
+        for (std::size_t i = 0; i < cpu.size(); ++i) {
+            const double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
+            largest                 = std::isnan(difference) ? INFINITY : std::max(largest, difference);
+        }
+        worst = std::max(worst, largest);
+        char part[64];
+        std::snprintf(part, sizeof part, "  %g: %.2e", offset, largest);
+        line += part;
+    }
+    const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
+    const bool ok          = worst <= tolerance;
+    std::printf("%s  %-36s%s  (bound %.1e)\n", ok ? "ok      " : "TOO FAR ", label.c_str(), line.c_str(),
+                tolerance);
+    return ok ? 0 : 1;
+}
+
+// A shipped preset with some keys set (`--set` text).
+struct Variant {
+    const char* preset;
+    std::array<const char*, 4> assignments;
+};
+constexpr Variant held_out_variants[] = {
+    {"simplex-lava-flow", {"dimension=1"}},
+    {"simplex-lava-flow", {"dimension=2"}},
+    {"simplex-lava-flow", {"dimension=4", "w=0.6"}},
+    {"simplex-lava-flow", {"dimension=2", "fractal=fbm", "layers=rotated", "warp_amplitude=0.5"}},
+    {"simplex-lava-flow", {"fractal=turbulence", "octave_offsets=shifted", "seed_mode=shift"}},
+    {"cracked-earth", {"cellular_distance=manhattan", "cellular_return=f1"}},
+    {"cracked-earth", {"cellular_distance=chebyshev", "cellular_return=f2"}},
+    {"cracked-earth", {"dimension=1"}},
+    {"cracked-earth", {"dimension=3", "z=0.4", "cellular_return=f1"}},
+    {"cracked-earth", {"dimension=4", "cellular_distance=manhattan", "w=0.3"}},
+    {"cracked-earth", {"tile=3", "fractal=ridged", "octaves=4", "cellular_jitter=1"}},
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -245,46 +300,34 @@ int main(int argc, char** argv) {
         }
         ++exportable;
         const std::string entry = app::shader_function_name(preset.name);
-        if (benchmark) {
-            failed += bench(preset, entry, size);
-            continue;
+        failed += benchmark ? bench(preset, entry, size) : check(preset, file.stem().string(), size, temp);
+    }
+    // Held-out settings no shipped preset has: each algorithm's other dimensions, metrics,
+    // returns and sums, so the contract is checked for what the shipped presets do not show.
+    int variants = 0;
+    for (const Variant& variant : held_out_variants) {
+        if (benchmark || (!chosen.empty() && chosen != variant.preset)) continue;
+        app::Preset preset =
+            app::load_preset(app::shipped_presets_dir() / (std::string(variant.preset) + ".json"));
+        for (const char* assignment : variant.assignments) {
+            if (assignment != nullptr) app::apply_assignment(preset, assignment);
         }
-        const Program program = build(preset, entry);
-        if (!program.id) {
+        std::string label = variant.preset;
+        for (const char* assignment : variant.assignments)
+            if (assignment != nullptr) label += std::string(" ") + assignment;
+        const std::string why = app::shader_refusal(preset.params);
+        if (!why.empty()) {
+            std::printf("REFUSED  %s: %s\n", label.c_str(), why.c_str());
             ++failed;
             continue;
         }
-        const noise::Range range = noise::nominal_range(preset.params);
-        const double width       = range.hi - range.lo;
-        Target target(size);
-        std::string line;
-        double worst = 0.0;
-        for (const double offset : {0.0, 1e4, 1e6}) {
-            app::Preset moved            = preset;
-            moved.params.offset_x        = offset;
-            moved.params.offset_y        = preset.params.dimension >= 2 ? offset : 0.0;
-            const std::vector<float> cpu = r32_export(moved, size, temp / "cpu.r32");
-            draw(program, moved.params, size);
-            const std::vector<float> gpu = read_target(size);
-            double largest               = 0.0;
-            for (std::size_t i = 0; i < cpu.size(); ++i) {
-                const double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
-                largest                 = std::isnan(difference) ? INFINITY : std::max(largest, difference);
-            }
-            worst = std::max(worst, largest);
-            char part[64];
-            std::snprintf(part, sizeof part, "  %g: %.2e", offset, largest);
-            line += part;
-        }
-        const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
-        const bool ok          = worst <= tolerance;
-        failed += ok ? 0 : 1;
-        std::printf("%s  %-36s%s  (bound %.1e)\n", ok ? "ok      " : "TOO FAR ", file.stem().c_str(),
-                    line.c_str(), tolerance);
+        ++variants;
+        failed += check(preset, label, size, temp);
     }
     std::filesystem::remove_all(temp);
-    std::printf("%d of %d shipped presets exportable, %d refused, %d over their bound\n", exportable,
-                exportable + refused, refused, failed);
+    std::printf(
+        "%d of %d shipped presets exportable, %d refused; %d held-out variants; %d over their bound\n",
+        exportable, exportable + refused, refused, variants, failed);
     glfwDestroyWindow(window);
     glfwTerminate();
     return failed == 0 && exportable > 0 ? 0 : 1;

@@ -91,6 +91,30 @@ for preset in PRESETS:
                   f"{stem} {language}: refusal not one line with status 2: {result.returncode} {result.stderr!r}")
             check(not os.path.exists(out), f"{stem} {language}: a refused export left {out}")
 
+# Settings no shipped preset has (shader_gpu_check's held-out variants check their values): every
+# dimension of simplex and cellular noise, each metric, compiled in both languages.
+VARIANTS = [
+    ("simplex-lava-flow", ["dimension=1"]),
+    ("simplex-lava-flow", ["dimension=2", "layers=rotated", "warp_amplitude=0.5"]),
+    ("simplex-lava-flow", ["dimension=4"]),
+    ("cracked-earth", ["dimension=1", "cellular_distance=chebyshev"]),
+    ("cracked-earth", ["dimension=3", "cellular_distance=manhattan", "cellular_return=f1"]),
+    ("cracked-earth", ["dimension=4", "cellular_return=f2", "tile=3"]),
+]
+for number, (preset, assignments) in enumerate(VARIANTS):
+    sets = [arg for assignment in assignments for arg in ("--set", assignment)]
+    for language in ("glsl", "hlsl"):
+        out = os.path.join(work, f"variant{number}.{language}")
+        result = run("export", "--format", language, "--preset", preset, *sets, "-o", out)
+        check(result.returncode == 0, f"{preset} {' '.join(assignments)} {language}: {result.stderr!r}")
+        if result.returncode != 0:
+            continue
+        if language == "glsl":
+            validate_glsl(out, open(out).read(), 330)
+            validate_glsl(out, open(out).read(), 450)
+        else:
+            validate_hlsl(out, open(out).read())
+
 # The simulation is refused with the way to bake it.
 simulated = run("export", "--format", "glsl", "--preset", "eroded-terrain", "--set", "erosion.method=simulate",
                 "-o", os.path.join(work, "simulated.glsl"))
