@@ -42,15 +42,21 @@ void append_octaves(const noise::FractalNoise& field, const noise::Point& origin
     }
 }
 
+// Appends one shaped field's blocks: its octaves, the turned layer's, the warp's, its mask field's.
+void append_field(const noise::FractalNoise& field, const noise::Point& origin, ShaderOrigins& out) {
+    append_octaves(field, origin, out);
+    if (field.has_rotated_layer()) append_octaves(field, field.rotated(origin), out);
+    for (int k = 0; field.has_warp() && k < field.params().dimension; ++k)
+        append_octaves(field.warp_component(k), origin, out);
+    if (field.shaping().mask != noise::MaskMode::none) append_field(field.mask(), origin, out);
+}
+
 }  // namespace
 
 ShaderOrigins shader_origins(const noise::Params& params, const std::array<double, 4>& origin) {
     const noise::FractalNoise field(params);
     ShaderOrigins out;
-    append_octaves(field, origin, out);
-    if (field.has_rotated_layer()) append_octaves(field, field.rotated(origin), out);
-    for (int k = 0; field.has_warp() && k < params.dimension; ++k)
-        append_octaves(field.warp_component(k), origin, out);
+    append_field(field, origin, out);
     return out;
 }
 

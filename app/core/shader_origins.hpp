@@ -14,7 +14,9 @@
 //
 // Axes past the preset's dimension are zero. The blocks, each one entry per octave in octave
 // order: the field at O; with layers = rotated the field again at R O (fractal.hpp's turn, linear,
-// so the turned layer of O + q is R O + R q); with a warp each component's octaves at O, x first.
+// so the turned layer of O + q is R O + R q); with a warp each component's octaves at O, x first;
+// with a mask field the mask field's own blocks, in this order, at O. Simplex noise floors in its
+// skewed or turned lattice (simplex.hpp): its cell and fraction are those of O's lattice point.
 #pragma once
 
 #include <array>

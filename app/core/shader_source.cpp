@@ -15,6 +15,7 @@
 #include "core/shader_source.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <regex>
@@ -53,6 +54,22 @@ bool periods_fit(const noise::FractalNoise& field) {
     return true;
 }
 
+// What one field (and its mask field, keys "mask.") holds that the shader's integers cannot.
+std::string field_refusal(const noise::FractalNoise& field, const std::string& prefix) {
+    const Params& params = field.params();
+    const bool hashes_lattice =
+        params.algorithm != noise::Algorithm::simplex && params.algorithm != noise::Algorithm::worley;
+    if (hashes_lattice && params.hash == noise::Hash::wide &&
+        params.octave_seeds == noise::OctaveSeeds::texture && params.tile == 0)
+        return not_yet(prefix + "octave_seeds", "texture", "same, offset or primes with hash=wide untiled");
+    if (!periods_fit(field))
+        return "tile: " + std::to_string(params.tile) +
+               " makes the finest octave's period 2^31 cells or more, which the shader's 32-bit integers "
+               "cannot wrap: expected a smaller tile or fewer octaves";
+    if (field.shaping().mask != noise::MaskMode::none) return field_refusal(field.mask(), "mask.");
+    return {};
+}
+
 }  // namespace
 
 std::string shader_refusal(const Params& params) {
@@ -66,22 +83,54 @@ std::string shader_refusal(const Params& params) {
     if (!params.stack.empty())
         return not_yet("layer.2.source", name_of(params.stack.front().source, noise::layer_source_names),
                        "a preset without a layer stack");
-    if (params.mask != noise::MaskMode::none)
-        return not_yet("mask", name_of(params.mask, noise::mask_mode_names), "none");
-    const noise::FractalNoise field(params);
-    const bool hashes_lattice =
-        params.algorithm != noise::Algorithm::simplex && params.algorithm != noise::Algorithm::worley;
-    if (hashes_lattice && params.hash == noise::Hash::wide &&
-        params.octave_seeds == noise::OctaveSeeds::texture && params.tile == 0)
-        return not_yet("octave_seeds", "texture", "same, offset or primes with hash=wide untiled");
-    if (!periods_fit(field))
-        return "tile: " + std::to_string(params.tile) +
-               " makes the finest octave's period 2^31 cells or more, which the shader's 32-bit integers "
-               "cannot wrap: expected a smaller tile or fewer octaves";
-    return {};
+    return field_refusal(noise::FractalNoise(params), "");
 }
 
-double shader_tolerance(const Params& params) { return 2e-6 * (1.0 + std::max(0.0, params.warp_amplitude)); }
+namespace {
+
+// The largest slope of a shaping stage's map of unit heights (its curve's cubics, its terraces'
+// steps, its scale): how much it can magnify an error in the value it shapes.
+double shaping_gain(const noise::ShapingPlan& plan) {
+    if (!plan.active) return 1.0;
+    double curve = plan.knots.empty() ? 1.0 : 0.0;
+    for (const noise::CurveSegment& s : plan.segments) {
+        // d/du of ((a t + b) t + c) t + d, t = (u - x0) inv_h in [0, 1]: ends and the vertex.
+        const auto slope = [&](double t) {
+            return std::abs((3.0 * s.a * t + 2.0 * s.b) * t + s.c) * s.inv_h;
+        };
+        curve = std::max({curve, slope(0.0), slope(1.0)});
+        if (s.a != 0.0) {
+            const double vertex = -s.b / (3.0 * s.a);
+            if (vertex > 0.0 && vertex < 1.0) curve = std::max(curve, slope(vertex));
+        }
+    }
+    double terraces = 1.0;  // the shaped step's slope: 1 + |2s - 1|... from shape_terraces
+    if (plan.terraces > 0)
+        terraces = plan.sharpness_high < 0.0 ? 1.0 + std::abs(plan.sharpness_low)
+                                             : 2.0 + 2.0 * std::abs(plan.sharpness_high);
+    return curve * terraces * std::abs(plan.scale);
+}
+
+}  // namespace
+
+double shader_tolerance(const Params& params) {
+    const noise::FractalNoise field(params);
+    double factor = 1.0 + std::max(0.0, params.warp_amplitude);
+    if (field.shaping().mask != noise::MaskMode::none) {
+        // The mask field's unit height enters as it is (min, max, add, ...), after its own shaping:
+        // a steep mask curve magnifies its float rounding as the warp does (docs/shaders.md).
+        const noise::FractalNoise& mask = field.mask();
+        factor = std::max(factor, (1.0 + std::max(0.0, mask.params().warp_amplitude)) *
+                                      std::max(1.0, shaping_gain(mask.shaping())));
+        // A soft select's weight rises across 2f with slope up to 1.5 / 2f: where the field and
+        // the mask differ, the field's own rounding moves the blend by that much more.
+        const noise::ShapingPlan& plan = field.shaping();
+        if (plan.mask == noise::MaskMode::select && plan.select_inv_width > 0.0)
+            factor = std::max(
+                factor, (1.0 + std::max(0.0, params.warp_amplitude)) * (1.0 + 1.5 * plan.select_inv_width));
+    }
+    return 2e-6 * factor;
+}
 
 std::string shader_function_name(std::string_view preset_name) {
     std::string name = "ne";
@@ -360,6 +409,37 @@ void write_shaping(ShaderWriter& out, const noise::ShapingPlan& plan) {
                 << " * (square * square - square);\n";
         out << "        u = from + shaped * (to - from);\n    }\n";
     }
+    if (plan.mask != noise::MaskMode::none) {
+        // The mask field's unit height m, joined as shape_mask does.
+        out << "    float m = (mask_v - " << float_text(plan.mask_lo) << ") * "
+            << float_text(plan.mask_inv_span) << ";\n";
+        switch (plan.mask) {
+            case noise::MaskMode::none:
+                break;
+            case noise::MaskMode::min:
+                out << "    u = min(u, m);\n";
+                break;
+            case noise::MaskMode::max:
+                out << "    u = max(u, m);\n";
+                break;
+            case noise::MaskMode::add:
+                out << "    u = u + m;\n";
+                break;
+            case noise::MaskMode::multiply:
+                out << "    u = u * m;\n";
+                break;
+            case noise::MaskMode::select:
+                // libnoise's Select: m's weight rises along SCurve3 across [t - f, t + f].
+                if (plan.select_inv_width > 0.0)
+                    out << "    float a = clamp((u - " << float_text(plan.select_low) << ") * "
+                        << float_text(plan.select_inv_width) << ", 0.0, 1.0);\n"
+                        << "    a = a * a * (3.0 - 2.0 * a);\n";
+                else
+                    out << "    float a = u >= " << float_text(plan.select_threshold) << " ? 1.0 : 0.0;\n";
+                out << "    u = (1.0 - a) * u + a * m;\n";
+                break;
+        }
+    }
     if (plan.invert) out << "    u = 1.0 - u;\n";
     if (plan.scale != 1.0 || plan.bias != 0.0)
         out << "    u = u * " << float_text(plan.scale) << " + " << float_text(plan.bias) << ";\n";
@@ -369,16 +449,13 @@ void write_shaping(ShaderWriter& out, const noise::ShapingPlan& plan) {
     out << "    v = " << float_text(plan.lo) << " + u * " << float_text(plan.span) << ";\n";
 }
 
-// One preset: its fields (shader_origins.hpp's blocks, in their order), the rebased entry that
-// joins them as FractalNoise::at does, and the plain entry.
-void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
-    const Params& params = entry.params;
-    const noise::FractalNoise field(params);
-    const std::string P         = entry.name;
-    const int dimension         = params.dimension;
-    const ShaderOrigins at_zero = shader_origins(params, {0.0, 0.0, 0.0, 0.0});
-    const int total             = static_cast<int>(at_zero.frac.size());
-    const int count             = params.octaves;
+// One field as FractalNoise::shaped computes it, P_at(local, cell_lo, cell_hi, cell_frac, base):
+// its octave sums (warped, layered), its mask field's P_mask_at at the same point, its shaping;
+// its blocks from `base` on. `total` is the length of the entry's origin arrays.
+void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total) {
+    const Params& params = field.params();
+    const int dimension  = params.dimension;
+    const int count      = params.octaves;
 
     write_field(out, P + "_field", field, total);
     int next = field.has_rotated_layer() ? 2 * count : count;  // the warp's blocks follow the layers'
@@ -388,22 +465,22 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
         warp_base.push_back(next);
         next += field.warp_component(k).params().octaves;
     }
+    const bool masked = field.shaping().mask != noise::MaskMode::none;
+    if (masked) write_shaped(out, P + "_mask", field.mask(), total);
 
-    const std::string t = std::to_string(total);
-    out << "// " << P
-        << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
-        << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
-        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]) {\n"
-        << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
+    const std::string t      = std::to_string(total);
+    const std::string arrays = "cell_lo, cell_hi, cell_frac, base";
+    out << "float " << P << "_at(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+        << "], vec4 cell_frac[" << t << "], int base) {\n"
         << "    vec4 q = local;\n";
     // The warp (fractal.hpp): q = p + a w(p), each component the octave sum of its own field.
     for (int k = 0; k < static_cast<int>(warp_base.size()); ++k) {
         const std::string axis = "xyzw"s.substr(static_cast<std::size_t>(k), 1);
         out << "    q." << axis << " = local." << axis << " + " << float_text(params.warp_amplitude) << " * "
-            << P << "_warp" << std::to_string(k) << "_sum(local, cell_lo, cell_hi, cell_frac, "
+            << P << "_warp" << std::to_string(k) << "_sum(local, " << arrays << " + "
             << std::to_string(warp_base[static_cast<std::size_t>(k)]) << ");\n";
     }
-    out << "    float v = " << P << "_field_sum(q, cell_lo, cell_hi, cell_frac, 0);\n";
+    out << "    float v = " << P << "_field_sum(q, " << arrays << ");\n";
     if (field.has_rotated_layer()) {
         // The turned copy reads its own origins, R O: R is linear, so R (O + q) = R O + R q.
         if (params.tile != 0)
@@ -411,11 +488,34 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
         else
             out << "    vec4 r = vec4((q.x - q.y) * " << float_text(noise::seed001_phi) << ", (q.y + q.x) * "
                 << float_text(noise::seed001_phi) << ", q.z, q.w);\n";
-        out << "    v = (v + " << P << "_field_sum(r, cell_lo, cell_hi, cell_frac, " << std::to_string(count)
+        out << "    v = (v + " << P << "_field_sum(r, " << arrays << " + " << std::to_string(count)
             << ")) * 0.5;\n";
     }
+    // The mask field is read at the point itself, not the warped one (FractalNoise::shaped).
+    if (masked)
+        out << "    float mask_v = " << P << "_mask_at(local, " << arrays << " + " << std::to_string(next)
+            << ");\n";
     write_shaping(out, field.shaping());
     out << "    return v;\n}\n";
+}
+
+// One preset: its shaped field and the entries that read it.
+void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
+    const Params& params = entry.params;
+    const noise::FractalNoise field(params);
+    const std::string P         = entry.name;
+    const int dimension         = params.dimension;
+    const ShaderOrigins at_zero = shader_origins(params, {0.0, 0.0, 0.0, 0.0});
+    const int total             = static_cast<int>(at_zero.frac.size());
+
+    write_shaped(out, P, field, total);
+    const std::string t = std::to_string(total);
+    out << "// " << P
+        << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
+        << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
+        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]) {\n"
+        << "    return " << P << "_at(" << widened(dimension, "local_point")
+        << ", cell_lo, cell_hi, cell_frac, 0);\n}\n";
 
     // The plain form: the origin 0, whose per-octave cells and fractions (the octave shifts, a
     // shifting seed) are constants.

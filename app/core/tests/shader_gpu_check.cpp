@@ -1,7 +1,8 @@
 // shader_gpu_check: the shader export's contract, measured on a real GL implementation.
 //
-//     xvfb-run -a shader_gpu_check [--size N] [--preset NAME]   # the check (ctest core.shader_gpu)
-//     xvfb-run -a shader_gpu_check --bench [--size 1024] [--preset NAME]   # frame times, GPU and CPU
+//     xvfb-run -a shader_gpu_check [--size N] [--preset NAME] [--set KEY=VALUE]...   # the check (ctest
+//     core.shader_gpu) xvfb-run -a shader_gpu_check --bench [--size 1024] [--preset NAME]   # frame times,
+//     GPU and CPU
 //
 // Check: for every shipped preset that shader_refusal accepts, the exported GLSL (its _rebased
 // form, origins from shader_origins) is rendered into a 32-bit float target of N x N pixels at world
@@ -243,6 +244,10 @@ constexpr Variant held_out_variants[] = {
     {"cracked-earth", {"dimension=3", "z=0.4", "cellular_return=f1"}},
     {"cracked-earth", {"dimension=4", "cellular_distance=manhattan", "w=0.3"}},
     {"cracked-earth", {"tile=3", "fractal=ridged", "octaves=4", "cellular_jitter=1"}},
+    {"river-valleys", {"mask=select"}},
+    {"river-valleys", {"mask=multiply", "mask.warp_amplitude=0.4"}},
+    {"river-valleys", {"mask=max", "mask.algorithm=worley", "mask.curve=none"}},
+    {"river-valleys", {"mask=add", "mask.algorithm=simplex", "scale=0.5"}},
 };
 
 }  // namespace
@@ -251,6 +256,7 @@ int main(int argc, char** argv) {
     int size       = 96;
     bool benchmark = false;
     std::string chosen;
+    std::vector<std::string> assignments;  // --set, applied to every preset checked
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--bench") {
@@ -260,8 +266,12 @@ int main(int argc, char** argv) {
             size = std::atoi(argv[++i]);
         } else if (arg == "--preset" && i + 1 < argc) {
             chosen = argv[++i];
+        } else if (arg == "--set" && i + 1 < argc) {
+            assignments.push_back(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: shader_gpu_check [--bench] [--size N] [--preset NAME]\n");
+            std::fprintf(
+                stderr,
+                "usage: shader_gpu_check [--bench] [--size N] [--preset NAME] [--set KEY=VALUE]...\n");
             return 2;
         }
     }
@@ -291,8 +301,9 @@ int main(int argc, char** argv) {
     int exportable = 0, refused = 0, failed = 0;
     for (const auto& file : app::shipped_presets()) {
         if (!chosen.empty() && file.stem() != chosen) continue;
-        const app::Preset preset = app::load_preset(file);
-        const std::string why    = app::shader_refusal(preset.params);
+        app::Preset preset = app::load_preset(file);
+        for (const std::string& assignment : assignments) app::apply_assignment(preset, assignment);
+        const std::string why = app::shader_refusal(preset.params);
         if (!why.empty()) {
             ++refused;
             if (!benchmark) std::printf("refused  %-36s %s\n", file.stem().c_str(), why.c_str());
