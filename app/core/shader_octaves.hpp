@@ -35,6 +35,24 @@ void write_simplex_octave(ShaderWriter& out, const std::string& P, const noise::
 void write_worley_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
                          const Lattices& lattices);
 
+// One field as FractalNoise::shaped computes it, float P_at(vec4 local, cell_lo, cell_hi,
+// cell_frac, int base): its octave sums (warped, layered), its mask field, its shaping; its blocks
+// of the origins from `base` on (shader_origins.hpp's order). `total`: the origin arrays' length.
+void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total);
+
+// How many entries of the origins one shaped field reads (shader_origins.cpp counts them in the
+// order it appends them).
+int field_blocks(const noise::FractalNoise& field);
+
+// The remap curve of `plan` applied to the float variable named `u`, when it has knots.
+void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u);
+
+// The layer stack (layer_stack.hpp) on layer 1's shaped raw value `v` (shader_stack.cpp): the
+// functions of its layers, written before the caller's P_stacked(local, ..., v), which returns
+// the stack's raw value. `base` is the first block after layer 1's.
+void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
+                 int base);
+
 // Simplex noise floors in its own lattice's space, a linear map of the octave's point (skewed in
 // 1D, 2D and 4D, turned in 3D): the point where it does, axes past its use 0. shader_origins
 // splits O there, so the shader adds the same map of `local` to the fraction.

@@ -4,6 +4,7 @@
 #include "core/shader_octaves.hpp"
 #include "noise/fractal.hpp"
 #include "noise/lattice.hpp"
+#include "noise/layer_stack.hpp"
 
 namespace app {
 
@@ -51,12 +52,39 @@ void append_field(const noise::FractalNoise& field, const noise::Point& origin, 
     if (field.shaping().mask != noise::MaskMode::none) append_field(field.mask(), origin, out);
 }
 
+// The layer stack's blocks (shader_stack.cpp): each read layer's field, each mask field of a
+// layer, then, when a shape or a constant is read, O's frame point in one more entry's frac.
+void append_stack(const noise::LayerStack& stack, const noise::Point& origin, ShaderOrigins& out) {
+    bool placed = false;
+    for (const noise::LayerStack::Layer& layer : stack.layers()) {
+        if (layer.needed && layer.field) append_field(*layer.field, origin, out);
+        if (layer.needed && !layer.field) placed = true;
+        if (layer.mask) append_field(*layer.mask, origin, out);
+    }
+    if (!placed) return;
+    out.cell_lo.push_back({});
+    out.cell_hi.push_back({});
+    out.frac.push_back({static_cast<float>(stack.frame_x(origin[0])),
+                        static_cast<float>(stack.frame_y(origin[1])), 0.0f, 0.0f});
+}
+
 }  // namespace
+
+namespace shader_detail {
+
+int field_blocks(const noise::FractalNoise& field) {
+    ShaderOrigins out;
+    append_field(field, {}, out);
+    return static_cast<int>(out.frac.size());
+}
+
+}  // namespace shader_detail
 
 ShaderOrigins shader_origins(const noise::Params& params, const std::array<double, 4>& origin) {
     const noise::FractalNoise field(params);
     ShaderOrigins out;
     append_field(field, origin, out);
+    if (field.stack() != nullptr) append_stack(*field.stack(), origin, out);
     return out;
 }
 

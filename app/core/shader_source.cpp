@@ -29,6 +29,7 @@
 #include "noise/fractal.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
+#include "noise/layer_stack.hpp"
 
 namespace app {
 namespace {
@@ -66,7 +67,7 @@ std::string field_refusal(const noise::FractalNoise& field, const std::string& p
         return "tile: " + std::to_string(params.tile) +
                " makes the finest octave's period 2^31 cells or more, which the shader's 32-bit integers "
                "cannot wrap: expected a smaller tile or fewer octaves";
-    if (field.shaping().mask != noise::MaskMode::none) return field_refusal(field.mask(), "mask.");
+    if (field.shaping().mask != noise::MaskMode::none) return field_refusal(field.mask(), prefix + "mask.");
     return {};
 }
 
@@ -80,10 +81,24 @@ std::string shader_refusal(const Params& params) {
                "layer (layer.2.source=heightmap) that the shader's caller binds as a texture";
     if (params.erosion_method != noise::ErosionMethod::none)
         return not_yet("erosion.method", name_of(params.erosion_method, noise::erosion_method_names), "none");
-    if (!params.stack.empty())
-        return not_yet("layer.2.source", name_of(params.stack.front().source, noise::layer_source_names),
-                       "a preset without a layer stack");
-    return field_refusal(noise::FractalNoise(params), "");
+    for (std::size_t k = 0; k < params.stack.size(); ++k)
+        if (params.stack[k].source == noise::LayerSource::heightmap)
+            return not_yet("layer." + std::to_string(k + 2) + ".source", "heightmap",
+                           "noise, shape or constant");
+    const noise::FractalNoise field(params);
+    if (auto refusal = field_refusal(field, ""); !refusal.empty()) return refusal;
+    if (field.stack() != nullptr) {
+        const auto layers = field.stack()->layers();
+        for (std::size_t k = 0; k < layers.size(); ++k) {
+            const std::string prefix = "layer." + std::to_string(k + 2) + ".";
+            if (layers[k].field)
+                if (auto refusal = field_refusal(*layers[k].field, prefix); !refusal.empty()) return refusal;
+            if (layers[k].mask)
+                if (auto refusal = field_refusal(*layers[k].mask, prefix + "mask."); !refusal.empty())
+                    return refusal;
+        }
+    }
+    return {};
 }
 
 namespace {
@@ -213,6 +228,11 @@ vec2 ne_scaled(float x, float hi, float lo, float c) {
 // The sum of two (whole, rest) pairs, the rest kept in [0, 1).
 vec2 ne_add_scaled(vec2 a, vec2 b) {
     return ne_whole_and_rest(a.x + b.x, a.y + b.y);
+}
+// smoothstep of t clamped to [0, 1] (the layer stack's shapes and mask steps).
+float ne_smooth_step(float t) {
+    float c = clamp(t, 0.0, 1.0);
+    return c * c * (3.0 - 2.0 * c);
 }
 float ne_lerp(float s, float a, float b) {
     return a + s * (b - a);
@@ -363,30 +383,42 @@ std::string vec4_text(const std::array<float, 4>& v) {
            float_text(v[3]) + ")";
 }
 
+}  // namespace
+
+namespace shader_detail {
+
+// The remap curve of `plan` on the variable `u` (shaping_stage.hpp's shape_curve), when it has
+// knots: segment j where exactly j knots are <= u, y = ((a t + b) t + c) t + d, t = (u - x0) inv_h.
+void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u) {
+    if (plan.knots.empty()) return;
+    out << "    {\n        int j = 0;\n";
+    for (const double knot : plan.knots)
+        out << "        j += " << u << " >= " << float_text(knot) << " ? 1 : 0;\n";
+    const char* fields[] = {"x0", "inv_h", "a", "b", "c", "d"};
+    for (int f = 0; f < 6; ++f) {
+        std::vector<std::string> items;
+        for (const noise::CurveSegment& segment : plan.segments) {
+            const double values[] = {segment.x0, segment.inv_h, segment.a, segment.b, segment.c, segment.d};
+            items.push_back(float_text(values[f]));
+        }
+        out << "        float " << fields[f] << "[" << std::to_string(items.size()) << "];\n";
+        for (std::size_t i = 0; i < items.size(); ++i)
+            out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
+    }
+    out << "        float t = (" << u << " - x0[j]) * inv_h[j];\n"
+        << "        " << u << " = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n    }\n";
+}
+
+}  // namespace shader_detail
+
+namespace {
+
 // The shaping stage (noise/src/shaping_stage.hpp) on v, in its order, each step only where the
 // plan has it; the curve's segments and the terraces' constants from the library's own plan.
 void write_shaping(ShaderWriter& out, const noise::ShapingPlan& plan) {
     if (!plan.active) return;
     out << "    float u = (v - " << float_text(plan.lo) << ") * " << float_text(plan.inv_span) << ";\n";
-    if (!plan.knots.empty()) {
-        // Segment j where exactly j knots are <= u: y = ((a t + b) t + c) t + d, t = (u - x0) inv_h.
-        out << "    {\n        int j = 0;\n";
-        for (const double knot : plan.knots) out << "        j += u >= " << float_text(knot) << " ? 1 : 0;\n";
-        const char* fields[] = {"x0", "inv_h", "a", "b", "c", "d"};
-        for (int f = 0; f < 6; ++f) {
-            std::vector<std::string> items;
-            for (const noise::CurveSegment& segment : plan.segments) {
-                const double values[] = {segment.x0, segment.inv_h, segment.a,
-                                         segment.b,  segment.c,     segment.d};
-                items.push_back(float_text(values[f]));
-            }
-            out << "        float " << fields[f] << "[" << std::to_string(items.size()) << "];\n";
-            for (std::size_t i = 0; i < items.size(); ++i)
-                out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
-        }
-        out << "        float t = (u - x0[j]) * inv_h[j];\n"
-            << "        u = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n    }\n";
-    }
+    write_curve(out, plan, "u");
     if (plan.terraces > 0) {
         // libnoise's Terrace: held at 0 below 0 and at 1 from 1; step k = floor(u n), at most n - 1.
         const std::string n = float_text(plan.terraces);
@@ -449,6 +481,10 @@ void write_shaping(ShaderWriter& out, const noise::ShapingPlan& plan) {
     out << "    v = " << float_text(plan.lo) << " + u * " << float_text(plan.span) << ";\n";
 }
 
+}  // namespace
+
+namespace shader_detail {
+
 // One field as FractalNoise::shaped computes it, P_at(local, cell_lo, cell_hi, cell_frac, base):
 // its octave sums (warped, layered), its mask field's P_mask_at at the same point, its shaping;
 // its blocks from `base` on. `total` is the length of the entry's origin arrays.
@@ -499,6 +535,10 @@ void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalN
     out << "    return v;\n}\n";
 }
 
+}  // namespace shader_detail
+
+namespace {
+
 // One preset: its shaped field and the entries that read it.
 void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
     const Params& params = entry.params;
@@ -509,13 +549,17 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
     const int total             = static_cast<int>(at_zero.frac.size());
 
     write_shaped(out, P, field, total);
+    if (field.stack() != nullptr) write_stack(out, P, field, total, field_blocks(field));
     const std::string t = std::to_string(total);
     out << "// " << P
         << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
         << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
         << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]) {\n"
-        << "    return " << P << "_at(" << widened(dimension, "local_point")
-        << ", cell_lo, cell_hi, cell_frac, 0);\n}\n";
+        << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
+        << "    float v = " << P << "_at(local, cell_lo, cell_hi, cell_frac, 0);\n";
+    if (field.stack() != nullptr)
+        out << "    v = " << P << "_stacked(local, cell_lo, cell_hi, cell_frac, v);\n";
+    out << "    return v;\n}\n";
 
     // The plain form: the origin 0, whose per-octave cells and fractions (the octave shifts, a
     // shifting seed) are constants.

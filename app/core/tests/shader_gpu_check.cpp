@@ -248,6 +248,18 @@ constexpr Variant held_out_variants[] = {
     {"river-valleys", {"mask=multiply", "mask.warp_amplitude=0.4"}},
     {"river-valleys", {"mask=max", "mask.algorithm=worley", "mask.curve=none"}},
     {"river-valleys", {"mask=add", "mask.algorithm=simplex", "scale=0.5"}},
+    {"ridges-in-valleys", {"layer.2.source=shape", "layer.2.shape=radial", "layer.2.blend=multiply"}},
+    {"ridges-in-valleys",
+     {"layer.2.source=shape", "layer.2.shape=ramp", "layer.2.shape_angle=30", "layer.2.blend=screen"}},
+    {"ridges-in-valleys",
+     {"layer.2.source=shape", "layer.2.shape=plateau", "layer.2.height_curve=smoothstep",
+      "layer.2.blend=max"}},
+    {"ridges-in-valleys",
+     {"layer.2.source=shape", "layer.2.shape=cone", "layer.2.blend=difference", "layer.2.mask=none"}},
+    {"ridges-in-valleys",
+     {"layer.3.source=constant", "layer.3.blend=min", "layer.2.mask=field", "layer.2.mask.frequency=5"}},
+    {"ridges-in-valleys", {"layer.2.solo=true"}},
+    {"ridges-in-valleys", {"layer.1.mute=true", "layer.2.blend=subtract", "layer.2.algorithm=worley"}},
 };
 
 }  // namespace

@@ -100,6 +100,8 @@ VARIANTS = [
     ("cracked-earth", ["dimension=1", "cellular_distance=chebyshev"]),
     ("cracked-earth", ["dimension=3", "cellular_distance=manhattan", "cellular_return=f1"]),
     ("cracked-earth", ["dimension=4", "cellular_return=f2", "tile=3"]),
+    ("river-valleys", ["mask=select"]),
+    ("ridges-in-valleys", ["layer.2.source=shape", "layer.2.shape=ramp", "layer.3.source=constant"]),
 ]
 for number, (preset, assignments) in enumerate(VARIANTS):
     sets = [arg for assignment in assignments for arg in ("--set", assignment)]

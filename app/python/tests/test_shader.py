@@ -62,3 +62,14 @@ def test_simplex_worley_and_a_mask_field_export():
     assert "float ne_river_valleys_mask_at(" in text
     # The mask field's blocks follow the field's: 5 octaves, then the mask's 2.
     assert ne.shader_origins(presets[2], (0.5, 0.5, 0.0, 0.0))["frac"].shape == (7, 4)
+
+
+def test_a_shape_layer_reads_the_frame_point_of_the_origin():
+    preset = ne.Preset.load("ridges-in-valleys")  # frequency 2.5, offsets (0.3, 0.2)
+    preset["layer.2.source"] = "shape"
+    origins = ne.shader_origins(preset, (0.3 + 1.25, 0.2 + 0.5, 0.0, 0.0))
+    # Layer 1's four octaves, then the frame point (x - offset) / frequency in the last entry.
+    assert origins["frac"].shape == (5, 4)
+    assert math.isclose(float(origins["frac"][4, 0]), 0.5, abs_tol=1e-7)
+    assert math.isclose(float(origins["frac"][4, 1]), 0.2, abs_tol=1e-7)
+    assert "float ne_ridges_in_the_valleys_stacked(" in ne.shader([preset], "glsl")
