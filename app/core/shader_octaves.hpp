@@ -53,6 +53,12 @@ void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::s
 void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
                  int base);
 
+// The entry functions' texture parameters (", sampler2D layer2_map" ...; HLSL Texture2D<float>),
+// one per read heightmap layer, and the arguments that pass them on; "" without one.
+std::string texture_name(std::size_t layer_index);
+std::string texture_parameters(ShaderLanguage language, const noise::FractalNoise& field);
+std::string texture_arguments(const noise::FractalNoise& field);
+
 // Simplex noise floors in its own lattice's space, a linear map of the octave's point (skewed in
 // 1D, 2D and 4D, turned in 3D): the point where it does, axes past its use 0. shader_origins
 // splits O there, so the shader adds the same map of `local` to the fraction.

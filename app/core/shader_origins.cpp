@@ -1,6 +1,9 @@
 // The per-octave origins of a shader's rebased form: see shader_origins.hpp.
 #include "core/shader_origins.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/shader_octaves.hpp"
 #include "noise/fractal.hpp"
 #include "noise/lattice.hpp"
@@ -53,19 +56,37 @@ void append_field(const noise::FractalNoise& field, const noise::Point& origin, 
 }
 
 // The layer stack's blocks (shader_stack.cpp): each read layer's field, each mask field of a
-// layer, then, when a shape or a constant is read, O's frame point in one more entry's frac.
+// layer, then, when a shape or a constant is read, O's frame point in one more entry's frac, then
+// one entry per read heightmap layer.
 void append_stack(const noise::LayerStack& stack, const noise::Point& origin, ShaderOrigins& out) {
     bool placed = false;
+    std::vector<const noise::StackLayer*> maps;
     for (const noise::LayerStack::Layer& layer : stack.layers()) {
         if (layer.needed && layer.field) append_field(*layer.field, origin, out);
-        if (layer.needed && !layer.field) placed = true;
+        if (layer.needed && layer.settings->source == noise::LayerSource::heightmap)
+            maps.push_back(layer.settings);
+        else if (layer.needed && !layer.field)
+            placed = true;
         if (layer.mask) append_field(*layer.mask, origin, out);
     }
-    if (!placed) return;
-    out.cell_lo.push_back({});
-    out.cell_hi.push_back({});
-    out.frac.push_back({static_cast<float>(stack.frame_x(origin[0])),
-                        static_cast<float>(stack.frame_y(origin[1])), 0.0f, 0.0f});
+    const double fx = stack.frame_x(origin[0]), fy = stack.frame_y(origin[1]);
+    if (placed) {
+        out.cell_lo.push_back({});
+        out.cell_hi.push_back({});
+        out.frac.push_back({static_cast<float>(fx), static_cast<float>(fy), 0.0f, 0.0f});
+    }
+    // A heightmap's texel position of O as stack_stage.hpp's heightmap_height finds it: the texel
+    // (as 32-bit integers) and the fraction.
+    for (const noise::StackLayer* layer : maps) {
+        const double texels = layer->heightmap_image.samples->width / layer->map_width;
+        const double px = (fx - layer->map_x) * texels - 0.5, py = (fy - layer->map_y) * texels - 0.5;
+        const double x0 = std::floor(std::clamp(px, -1e15, 1e15)),
+                     y0 = std::floor(std::clamp(py, -1e15, 1e15));
+        out.cell_lo.push_back({static_cast<std::uint32_t>(static_cast<std::int64_t>(x0)),
+                               static_cast<std::uint32_t>(static_cast<std::int64_t>(y0)), 0u, 0u});
+        out.cell_hi.push_back({});
+        out.frac.push_back({static_cast<float>(px - x0), static_cast<float>(py - y0), 0.0f, 0.0f});
+    }
 }
 
 }  // namespace

@@ -82,9 +82,12 @@ std::string shader_refusal(const Params& params) {
     if (params.erosion_method != noise::ErosionMethod::none)
         return not_yet("erosion.method", name_of(params.erosion_method, noise::erosion_method_names), "none");
     for (std::size_t k = 0; k < params.stack.size(); ++k)
-        if (params.stack[k].source == noise::LayerSource::heightmap)
-            return not_yet("layer." + std::to_string(k + 2) + ".source", "heightmap",
-                           "noise, shape or constant");
+        if (params.stack[k].source == noise::LayerSource::heightmap &&
+            !params.stack[k].heightmap_image.samples)
+            return "layer." + std::to_string(k + 2) +
+                   ".heightmap: the image is not read, and the shader's caller binds its samples as a "
+                   "texture: "
+                   "expected a preset whose heightmap file was found";
     const noise::FractalNoise field(params);
     if (auto refusal = field_refusal(field, ""); !refusal.empty()) return refusal;
     if (field.stack() != nullptr) {
@@ -145,6 +148,17 @@ double shader_tolerance(const Params& params) {
                 factor, (1.0 + std::max(0.0, params.warp_amplitude)) * (1.0 + 1.5 * plan.select_inv_width));
     }
     return 2e-6 * factor;
+}
+
+std::vector<ShaderTexture> shader_textures(const Params& params) {
+    std::vector<ShaderTexture> out;
+    const noise::FractalNoise field(params);
+    if (field.stack() == nullptr) return out;
+    const auto layers = field.stack()->layers();
+    for (std::size_t k = 0; k < layers.size(); ++k)
+        if (layers[k].needed && layers[k].settings->source == noise::LayerSource::heightmap)
+            out.push_back({texture_name(k), layers[k].settings->heightmap_image.samples});
+    return out;
 }
 
 std::string shader_function_name(std::string_view preset_name) {
@@ -233,6 +247,12 @@ vec2 ne_add_scaled(vec2 a, vec2 b) {
 float ne_smooth_step(float t) {
     float c = clamp(t, 0.0, 1.0);
     return c * c * (3.0 - 2.0 * c);
+}
+// Catmull-Rom through four samples at t in [0, 1] between the middle two (a heightmap layer).
+float ne_catmull_rom(float p0, float p1, float p2, float p3, float t) {
+    float cubic = (3.0 * (p1 - p2) + p3 - p0) * t;
+    float quad = ((2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) + cubic) * t;
+    return p1 + 0.5 * t * ((p2 - p0) + quad);
 }
 float ne_lerp(float s, float a, float b) {
     return a + s * (b - a);
@@ -550,15 +570,17 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
 
     write_shaped(out, P, field, total);
     if (field.stack() != nullptr) write_stack(out, P, field, total, field_blocks(field));
-    const std::string t = std::to_string(total);
+    const std::string t        = std::to_string(total);
+    const std::string textures = texture_parameters(out.language, field);
     out << "// " << P
         << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
         << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
-        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]) {\n"
+        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]" << textures << ") {\n"
         << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
         << "    float v = " << P << "_at(local, cell_lo, cell_hi, cell_frac, 0);\n";
     if (field.stack() != nullptr)
-        out << "    v = " << P << "_stacked(local, cell_lo, cell_hi, cell_frac, v);\n";
+        out << "    v = " << P << "_stacked(local, cell_lo, cell_hi, cell_frac, v" << texture_arguments(field)
+            << ");\n";
     out << "    return v;\n}\n";
 
     // The plain form: the origin 0, whose per-octave cells and fractions (the octave shifts, a
@@ -573,9 +595,9 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
     out.array("uvec4", P + "_origin_hi", zero_hi);
     out.array("vec4", P + "_origin_frac", zero_frac);
     out << "// " << P << ": world in noise space; float throughout, for points near the origin.\n"
-        << "float " << P << "(" << vec_type(dimension) << " world) {\n"
+        << "float " << P << "(" << vec_type(dimension) << " world" << textures << ") {\n"
         << "    return " << P << "_rebased(world, " << P << "_origin_lo, " << P << "_origin_hi, " << P
-        << "_origin_frac);\n}\n\n";
+        << "_origin_frac" << texture_arguments(field) << ");\n}\n\n";
 }
 
 }  // namespace

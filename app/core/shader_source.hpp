@@ -27,9 +27,11 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "noise/enum_names.hpp"
 #include "noise/params.hpp"
@@ -58,6 +60,16 @@ double shader_tolerance(const noise::Params& params);
 
 // "" when `params` can be exported, else one line naming the key, its value and what to do.
 std::string shader_refusal(const noise::Params& params);
+
+// A heightmap layer's texture, which the caller binds: the entry functions take one parameter
+// per read heightmap layer after their others, in this order (GLSL `sampler2D layer2_map`, HLSL
+// `Texture2D<float> layer2_map`), and read texel (i, j) as the samples' value j * width + i: upload
+// them as they are, one float per texel (GL_R32F, row 0 first), no filtering, no mipmaps.
+struct ShaderTexture {
+    std::string name;                                     // "layer2_map"
+    std::shared_ptr<const noise::HeightSamples> samples;  // its texels
+};
+std::vector<ShaderTexture> shader_textures(const noise::Params& params);
 
 // "ne_" and the preset's name in lower case, every run of other characters one '_':
 // "Alpine ridges" -> "ne_alpine_ridges"; "" -> "ne_noise".

@@ -60,17 +60,23 @@ GLuint compile(GLenum stage, const std::string& text) {
 }
 
 // The exported source with a main that reads the origins as uniforms and writes the value.
-std::string fragment_source(const std::string& library, const std::string& entry, int dimension, int blocks) {
+std::string fragment_source(const std::string& library, const std::string& entry, int dimension, int blocks,
+                            const std::vector<app::ShaderTexture>& textures) {
+    std::string samplers, arguments;  // the heightmap layers' textures (shader_textures)
+    for (const app::ShaderTexture& texture : textures) {
+        samplers += "uniform sampler2D " + texture.name + ";\n";
+        arguments += ", " + texture.name;
+    }
     const std::string n     = std::to_string(blocks);
     const std::string local = dimension == 1   ? "local.x"
                               : dimension == 2 ? "local"
                               : dimension == 3 ? "vec3(local, 0.0)"
                                                : "vec4(local, 0.0, 0.0)";
     return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
-           "];\nuniform vec4 cell_frac[" + n +
-           "];\nuniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
+           "];\nuniform vec4 cell_frac[" + n + "];\n" + samplers +
+           "uniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
            "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
-           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac);\n}\n";
+           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
 }
 
 constexpr const char* vertex_source = R"(#version 330 core
@@ -96,7 +102,9 @@ struct Target {
 
 struct Program {
     GLuint id  = 0;
-    int blocks = 0;  // entries of the origin arrays
+    int blocks = 0;                            // entries of the origin arrays
+    std::vector<app::ShaderTexture> textures;  // bound to units 0, 1, ...
+    std::vector<GLuint> texture_ids;
 };
 
 Program build(const app::Preset& preset, const std::string& entry) {
@@ -106,9 +114,21 @@ Program build(const app::Preset& preset, const std::string& entry) {
     // The origins' length: every field the preset reads (the warp's and the turned layer's too).
     const int blocks = static_cast<int>(app::shader_origins(preset.params, {}).frac.size());
     const GLuint fs =
-        compile(GL_FRAGMENT_SHADER, fragment_source(library, entry, preset.params.dimension, blocks));
+        compile(GL_FRAGMENT_SHADER, fragment_source(library, entry, preset.params.dimension, blocks,
+                                                    app::shader_textures(preset.params)));
     if (!vs || !fs) return {};
-    Program program{glCreateProgram(), blocks};
+    Program program{glCreateProgram(), blocks, app::shader_textures(preset.params), {}};
+    // Each heightmap's samples as they are: one float per texel, row 0 first, no filtering.
+    for (const app::ShaderTexture& texture : program.textures) {
+        GLuint id = 0;
+        glGenTextures(1, &id);
+        glBindTexture(GL_TEXTURE_2D, id);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, texture.samples->width, texture.samples->height, 0, GL_RED,
+                     GL_FLOAT, texture.samples->values.data());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        program.texture_ids.push_back(id);
+    }
     glAttachShader(program.id, vs);
     glAttachShader(program.id, fs);
     glLinkProgram(program.id);
@@ -126,6 +146,13 @@ void draw(const Program& program, const noise::Params& params, int size) {
     const app::ShaderOrigins origins =
         app::shader_origins(params, {params.offset_x + half, params.offset_y + half, params.z, params.w});
     glUseProgram(program.id);
+    for (std::size_t unit = 0; unit < program.texture_ids.size(); ++unit) {
+        glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+        glBindTexture(GL_TEXTURE_2D, program.texture_ids[unit]);
+        glUniform1i(glGetUniformLocation(program.id, program.textures[unit].name.c_str()),
+                    static_cast<GLint>(unit));
+    }
+    glActiveTexture(GL_TEXTURE0);
     const GLsizei n = program.blocks;
     glUniform4uiv(glGetUniformLocation(program.id, "cell_lo"), n, origins.cell_lo.front().data());
     glUniform4uiv(glGetUniformLocation(program.id, "cell_hi"), n, origins.cell_hi.front().data());
@@ -259,6 +286,8 @@ constexpr Variant held_out_variants[] = {
     {"ridges-in-valleys",
      {"layer.3.source=constant", "layer.3.blend=min", "layer.2.mask=field", "layer.2.mask.frequency=5"}},
     {"ridges-in-valleys", {"layer.2.solo=true"}},
+    {"imported-hills", {"layer.2.map_edges=repeat", "layer.2.map_width=0.3", "layer.2.map_x=0.1"}},
+    {"imported-hills", {"layer.2.height_curve=smoothstep", "layer.2.blend=multiply", "layer.2.map_y=-0.2"}},
     {"ridges-in-valleys", {"layer.1.mute=true", "layer.2.blend=subtract", "layer.2.algorithm=worley"}},
 };
 

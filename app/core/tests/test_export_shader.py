@@ -26,8 +26,16 @@ work = temp_dir()
 
 def entries(text):
     """(name, dimension) of every plain entry function of a generated file."""
-    found = re.findall(r"^float (ne_\w+)\((float|vec[234]|float[234]) world\)", text, re.M)
-    return [(name, 1 if kind == "float" else int(kind[-1])) for name, kind in found]
+    return [(name, dimension) for name, dimension, _ in entries_with_textures(text)]
+
+
+def entries_with_textures(text):
+    """(name, dimension, texture names) of every plain entry function: a heightmap layer's texture
+    is a parameter after the point (docs/shaders.md)."""
+    found = re.findall(r"^float (ne_\w+)\((float|vec[234]|float[234]) world((?:, (?:sampler2D|Texture2D<float>) \w+)*)\)",
+                       text, re.M)
+    return [(name, 1 if kind == "float" else int(kind[-1]), re.findall(r" (\w+)(?=,|$)", textures))
+            for name, kind, textures in found]
 
 
 def compile_ok(args, what):
@@ -39,10 +47,14 @@ def compile_ok(args, what):
 
 
 def validate_glsl(path, text, version):
-    calls = []
-    for name, dimension in entries(text):
+    calls, samplers = [], []
+    for name, dimension, textures in entries_with_textures(text):
         arg = "p.x" if dimension == 1 else ("p" if dimension == 2 else f"vec{dimension}(p, " + ", ".join(["0.0"] * (dimension - 2)) + ")")
-        calls.append(f"{name}({arg})")
+        calls.append(f"{name}({', '.join([arg, *textures])})")
+        samplers += [t for t in textures if t not in samplers]
+    # The textures a heightmap layer reads, bound by the caller (SPIR-V wants their bindings).
+    text += "".join(f"uniform sampler2D {t};\n" if version == 330 else f"layout(binding = {k}) uniform sampler2D {t};\n"
+                    for k, t in enumerate(samplers))
     # GLSL 450 to SPIR-V wants every input's location, which 330 does not allow on an input.
     inputs = "in vec2 p;\n" if version == 330 else "layout(location = 0) in vec2 p;\n"
     main = (f"#version {version} core\n" + text + "layout(location = 0) out float value;\n" + inputs +
@@ -55,10 +67,12 @@ def validate_glsl(path, text, version):
 
 
 def validate_hlsl(path, text):
-    calls = []
-    for name, dimension in entries(text):
+    calls, textures_seen = [], []
+    for name, dimension, textures in entries_with_textures(text):
         arg = "p.x" if dimension == 1 else ("p" if dimension == 2 else f"float{dimension}(p, " + ", ".join(["0.0"] * (dimension - 2)) + ")")
-        calls.append(f"{name}({arg})")
+        calls.append(f"{name}({', '.join([arg, *textures])})")
+        textures_seen += [t for t in textures if t not in textures_seen]
+    text += "".join(f"Texture2D<float> {t} : register(t{k});\n" for k, t in enumerate(textures_seen))
     main = text + "float main(float2 p : TEXCOORD0) : SV_Target {\n    return " + " + ".join(calls) + ";\n}\n"
     shader = f"{path}.hlsl"
     with open(shader, "w") as f:
@@ -102,6 +116,7 @@ VARIANTS = [
     ("cracked-earth", ["dimension=4", "cellular_return=f2", "tile=3"]),
     ("river-valleys", ["mask=select"]),
     ("ridges-in-valleys", ["layer.2.source=shape", "layer.2.shape=ramp", "layer.3.source=constant"]),
+    ("imported-hills", ["layer.2.map_edges=repeat"]),
 ]
 for number, (preset, assignments) in enumerate(VARIANTS):
     sets = [arg for assignment in assignments for arg in ("--set", assignment)]

@@ -73,3 +73,16 @@ def test_a_shape_layer_reads_the_frame_point_of_the_origin():
     assert math.isclose(float(origins["frac"][4, 0]), 0.5, abs_tol=1e-7)
     assert math.isclose(float(origins["frac"][4, 1]), 0.2, abs_tol=1e-7)
     assert "float ne_ridges_in_the_valleys_stacked(" in ne.shader([preset], "glsl")
+
+
+def test_a_heightmap_layer_is_a_texture_the_caller_binds():
+    preset = ne.Preset.load("imported-hills")
+    assert "float ne_imported_hills(vec2 world, sampler2D layer2_map)" in ne.shader([preset], "glsl")
+    assert "Texture2D<float> layer2_map)" in ne.shader([preset], "hlsl")
+    # Layer 1's octaves, then O's texel and fraction in the heightmap (256 texels a frame).
+    origins = ne.shader_origins(preset, (preset["offset_x"] + 3.5, preset["offset_y"] + 3.5, 0.0, 0.0))
+    last = origins["frac"].shape[0] - 1
+    assert preset["frequency"] == 7.0  # O is then the frame's middle: texel 127.5 of the 256 (minus 1/2)
+    px = 0.5 * 256 - 0.5
+    assert int(origins["cell_lo"][last, 0]) == math.floor(px)
+    assert math.isclose(float(origins["frac"][last, 0]), px - math.floor(px), abs_tol=1e-6)
