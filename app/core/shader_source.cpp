@@ -1,17 +1,19 @@
 // A preset as GLSL or HLSL: see shader_source.hpp.
 //
 // [SECTION] Index
-//   Refusals        what a shader cannot hold yet, in one line naming the key
-//   Text            numbers and arrays in each language's spelling
-//   Shared helpers  64-bit words in 32-bit pairs, SplitMix64's finalizer, the curves
-//   One preset      its tables, lattice points, octave, sum and entry functions
+//   Refusals        what a shader cannot hold yet, in one line naming the key; the tolerance
+//   Shared helpers  64-bit words in 32-bit pairs, SplitMix64's finalizer, the curves, ne_scaled
+//   One preset      a field's per-octave arrays and sum, its shaped form (warp, turned layer, mask
+//                   field, shaping), the stack, the entry functions
 //
-// The code is written once, in GLSL, and turned into HLSL by renaming its vector types
-// (to_language): it uses no function whose name differs between the two (no mix, fract or
-// vector splats), and its arrays are written by `array_text`, the one construct that differs.
-// Every constant comes from the library's own FractalNoise (octave scales, amplitudes, periods,
-// shifts) and Lattice (permutations, random gradients, primes), so the shader cannot drift from
-// the reference's tables.
+// Beside it (shader_octaves.hpp): one octave of each family of algorithms (shader_lattice.cpp,
+// shader_simplex.cpp, shader_worley.cpp), the layer stack (shader_stack.cpp), numbers and arrays
+// in each language's spelling (shader_text.cpp). The code is written once, in GLSL, and turned
+// into HLSL by renaming its vector types (to_language): it uses no function whose name differs
+// between the two (no mix, fract or vector splats) but a heightmap's texel fetch, and its arrays
+// are written by ShaderWriter::array. Every constant comes from the library's own FractalNoise
+// (octave scales, amplitudes, periods, shifts), Lattice (permutations, random gradients, primes)
+// and plans (shaping, stack), so the shader cannot drift from the reference's tables.
 #include "core/shader_source.hpp"
 
 #include <algorithm>

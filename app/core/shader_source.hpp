@@ -8,14 +8,15 @@
 // per preset one entry function of the preset's dimension, for example
 //     float ne_alpine_ridges(vec2 world);                        // world: noise space
 //     float ne_alpine_ridges_rebased(vec2 local, uvec4 cell_lo[6], uvec4 cell_hi[6], vec4 cell_frac[6]);
-// and its tables (permutations, random gradients, Elias' primes, seed 001's prime table) as
-// constant arrays. `world` is the point in noise space, where `noise-explorer sample` and the
-// exports read the field (lattice cells of octave 0: an image pixel px is at offset_x +
-// (px + 0.5) * frequency / width). The plain form is float throughout: exact to the tolerance near
-// the origin, its error growing with |world| times the finest octave's scale. The rebased form is
-// the guarantee at any distance: the caller picks an origin O in double on the CPU, passes
-// local = world - O (small) and the origins shader_origins(params, O) computes (shader_origins.hpp):
-// octave i's cell and fraction of O, so the GPU adds only small numbers to exact integers.
+// (with a heightmap layer, its texture as one more parameter of each: shader_textures) and its
+// tables (permutations, random gradients, Elias' primes, seed 001's prime table) as constant arrays. `world`
+// is the point in noise space, where `noise-explorer sample` and the exports read the field (lattice cells of
+// octave 0: an image pixel px is at offset_x + (px + 0.5) * frequency / width). The plain form is float
+// throughout: exact to the tolerance near the origin, its error growing with |world| times the finest
+// octave's scale. The rebased form is the guarantee at any distance: the caller picks an origin O in double
+// on the CPU, passes local = world - O (small) and the origins shader_origins(params, O) computes
+// (shader_origins.hpp): octave i's cell and fraction of O, so the GPU adds only small numbers to exact
+// integers.
 //
 // Value contract: |shader - CPU| <= shader_tolerance(params) of nominal_range's width for every
 // exportable preset at world offsets 0, 1e4 and 1e6 through the rebased form, |local| within half
