@@ -50,12 +50,15 @@ def test_sample_equals_program(shipped_preset):
     rng = np.random.default_rng(43)
     # Negative coordinates, lattice lines (integers) and ordinary points, in 1 to 4 coordinates.
     points = np.concatenate([rng.uniform(-40, 40, (200, 4)), np.floor(rng.uniform(-5, 5, (20, 4)))])
-    expected = sample_with_program(shipped_preset, points)
-    assert same_bits(ne.sample(preset, points), expected)
+    # A simulating preset's points read a WIDTH x HEIGHT simulation (both sides are given the
+    # size): the 1024 x 1024 default costs seconds of CPU a call and reads the same code.
+    expected = sample_with_program(shipped_preset, points, size=(WIDTH, HEIGHT))
+    assert same_bits(ne.sample(preset, points, size=(WIDTH, HEIGHT)), expected)
     for d in (1, 2, 3):
         padded = np.zeros_like(points)
         padded[:, :d] = points[:, :d]
-        assert same_bits(ne.sample(preset, points[:, :d]), ne.sample(preset, padded))
+        assert same_bits(ne.sample(preset, points[:, :d], size=(WIDTH, HEIGHT)),
+                         ne.sample(preset, padded, size=(WIDTH, HEIGHT)))
 
 
 def test_value_gradient_values_and_bands_equal_render(shipped_preset):
