@@ -1,8 +1,8 @@
 """What the module's tests share: the program to compare with, the shipped presets, and helpers
 that ask the program (never the module) for the expected values.
 
-Run by ctest (python.module) with PYTHONPATH at the built module and NOISE_EXPLORER_PROGRAM at
-the built program; by hand:
+Run by ctest (python.bits, python.dask, ...: one test a file) with PYTHONPATH at the built module
+and NOISE_EXPLORER_PROGRAM at the built program; by hand:
     PYTHONPATH=build/release/app/python/module NOISE_EXPLORER_PROGRAM=build/release/noise-explorer \\
         /usr/bin/python3 -m pytest app/python/tests
 """
