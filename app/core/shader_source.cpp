@@ -68,7 +68,8 @@ std::string shader_refusal(const Params& params) {
     if (!params.stack.empty())
         return not_yet("layer.2.source", name_of(params.stack.front().source, noise::layer_source_names),
                        "a preset without a layer stack");
-    if (params.algorithm == noise::Algorithm::simplex || params.algorithm == noise::Algorithm::worley)
+    if (params.algorithm == noise::Algorithm::simplex || params.algorithm == noise::Algorithm::worley ||
+        params.algorithm == noise::Algorithm::voronoi)
         return not_yet("algorithm", name_of(params.algorithm, noise::algorithm_names),
                        "perlin, value or white");
     if (params.mask != noise::MaskMode::none)

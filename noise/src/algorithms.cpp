@@ -9,6 +9,7 @@
 #include "noise/perlin.hpp"
 #include "noise/simplex.hpp"
 #include "noise/value.hpp"
+#include "noise/voronoi.hpp"
 #include "noise/worley.hpp"
 #include "point_kernel.hpp"
 #include "reference_trace.hpp"
@@ -34,6 +35,12 @@ double worley_reference(const Lattice& lattice, const Point& p, const Params& pa
                         params.cellular_jitter, period);
 }
 
+double voronoi_reference(const Lattice& lattice, const Point& p, const Params& params,
+                         const Periods& period) {
+    return voronoi_noise(lattice, p, params.dimension, params.cellular_distance, params.cellular_jitter,
+                         period);
+}
+
 detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params,
                              const Periods& period) {
     return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation,
@@ -54,6 +61,11 @@ detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Param
                              const Periods& period) {
     return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return,
                                  params.cellular_distance, params.cellular_jitter, period);
+}
+
+detail::Dual voronoi_gradient(const Lattice& lattice, const Point& p, const Params& params,
+                              const Periods& period) {
+    return detail::Dual{voronoi_reference(lattice, p, params, period)};
 }
 
 detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods& period,
@@ -80,6 +92,12 @@ detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& 
                               params.cellular_jitter, period, trace);
 }
 
+detail::Dual voronoi_trace(const Lattice& lattice, const Point& p, const Params& params,
+                           const Periods& period, OctaveTrace& trace) {
+    return voronoi_noise_trace(lattice, p, params.dimension, params.cellular_distance, params.cellular_jitter,
+                               period, trace);
+}
+
 // The parameters only some algorithms read, and which ones each reads.
 constexpr std::array<std::string_view, 7> dependent_keys{
     "gradients",       "interpolation",     "smooth",         "hash",
@@ -90,10 +108,11 @@ constexpr std::array<std::string_view, 2> white_reads{"smooth", "hash"};
 constexpr std::array<std::string_view, 0> simplex_reads{};
 constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance",
                                                        "cellular_jitter"};
+constexpr std::array<std::string_view, 2> voronoi_reads{"cellular_distance", "cellular_jitter"};
 
 // In the order of the Algorithm enum (checked below). A row without make_kernel renders through
 // its reference (kernel.cpp); one without make_point_kernel reads warped points through it.
-constexpr std::array<AlgorithmInfo, 5> table{{
+constexpr std::array<AlgorithmInfo, 6> table{{
     {.algorithm          = Algorithm::perlin,
      .name               = "perlin",
      .summary            = "gradient noise: a random gradient at each lattice point, 0 at the points",
@@ -174,6 +193,21 @@ constexpr std::array<AlgorithmInfo, 5> table{{
      .reference_gradient = worley_gradient,
      .reference_trace    = worley_trace,
      .make_kernel        = detail::make_worley_kernel},
+    {.algorithm      = Algorithm::voronoi,
+     .name           = "voronoi",
+     .summary        = "Voronoi cells: each point takes the random value of the cell whose feature point is "
+                       "nearest, flat patches with sharp borders",
+     .reads          = voronoi_reads,
+     .octave_range   = {-1.0, 1.0},
+     .differentiable = false,
+     .lattice        = LatticeKind::cells,
+     .corner         = CornerKind::feature,
+     .tiles          = true,
+     .cost_per_axis  = 3,
+     .probe_note     = "Voronoi noise takes the value of the cell whose feature point is nearest (F1).",
+     .reference      = voronoi_reference,
+     .reference_gradient = voronoi_gradient,
+     .reference_trace    = voronoi_trace},
 }};
 
 constexpr bool table_matches_enum() {
