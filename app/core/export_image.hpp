@@ -4,7 +4,7 @@
 //                                .path = "height.png"};
 //     app::export_image(preset, request, &cancel, &progress);   // throws app::ExportError
 //
-// Formats:
+// Formats (export_formats.hpp holds their table; here, what each writes):
 //     png8   8-bit grayscale PNG                 unit value -> floor(u * 255 + 0.5)
 //     rgb8   8-bit RGB PNG through the preset's ramp and hillshade (colour.hpp), as on screen
 //     png16  16-bit grayscale PNG (Unreal's heightmap import) u -> floor(u * 65535 + 0.5)
@@ -67,6 +67,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/export_formats.hpp"
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
 #include "core/terrain_masks.hpp"
@@ -77,45 +78,10 @@
 
 namespace app {
 
-enum class ExportFormat {
-    png8,
-    rgb8,
-    png16,
-    r16,
-    normal8,
-    r32,
-    exr32,
-    mask16,
-    glb,
-    obj,
-    weights8,
-    weights16,
-    splat8
-};
-inline constexpr std::array<std::string_view, 13> export_format_names{
-    "png8",   "rgb8", "png16", "r16",      "normal8",   "r32",   "exr32",
-    "mask16", "glb",  "obj",   "weights8", "weights16", "splat8"};
-static_assert(noise::names_match_enum<ExportFormat>(export_format_names));
-
 // What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
 enum class FloatValues { unit, raw };
 inline constexpr std::array<std::string_view, 2> float_values_names{"unit", "raw"};
 static_assert(noise::names_match_enum<FloatValues>(float_values_names));
-
-inline bool is_float_format(ExportFormat format) {
-    return format == ExportFormat::r32 || format == ExportFormat::exr32;
-}
-inline bool is_weight_format(ExportFormat format) {
-    return format == ExportFormat::weights8 || format == ExportFormat::weights16 ||
-           format == ExportFormat::splat8;
-}
-inline bool is_mesh_format(ExportFormat format) {
-    return format == ExportFormat::glb || format == ExportFormat::obj;
-}
-// The headerless formats, which describe themselves in OUT.json.
-inline bool has_sidecar(ExportFormat format) {
-    return format == ExportFormat::r16 || format == ExportFormat::r32;
-}
 
 struct ExportRequest {
     ImageSize size;  // the full image
@@ -191,12 +157,8 @@ ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem
 // "OUT" -> "OUT.json": where the raw formats (r16, r32: has_sidecar) put their description.
 std::filesystem::path sidecar_path(const std::filesystem::path& raw_file);
 
-// Parses "png16" etc.; nullopt if unknown.
-std::optional<ExportFormat> parse_export_format(std::string_view name);
+// Parses "unit" or "raw"; nullopt if unknown.
 std::optional<FloatValues> parse_float_values(std::string_view name);
-
-// The usual file name extension of each format: ".png", ".r16", ".r32", ".exr", ".glb" or ".obj".
-std::string_view export_format_extension(ExportFormat format);
 
 // The name of the OpenEXR string attributes that hold the preset and the export facts.
 inline constexpr std::string_view exr_preset_attribute = "noiseExplorerPreset";
