@@ -26,8 +26,10 @@
 //   value_gradient takes finite differences (as for white noise), and the erosion filter,
 //   which follows the slope, finds none inside a patch.
 // - No compiled (SIMD) kernel: rows and warped points go through this reference, pixel by
-//   pixel, with the same values (RowKernel::target() says "reference"); a render costs about
-//   what worley's reference costs (docs/performance.md, Voronoi).
+//   pixel, with the same values (RowKernel::target() says "reference"). A 512 x 512 export of 4
+//   octaves on one thread took 0.94 s against worley's 0.17 s on its AVX2 kernel (medians of 3,
+//   AMD EPYC under a load of 10: `export --size 512x512 --format r32 --threads 1 --set
+//   algorithm=voronoi --set octaves=4`): about 5.5 times slower until it has a kernel.
 // - Tiling, the 256-cell repeat without tiling and the clamping of coordinates are worley's.
 //
 // Typical values: frequency 4 to 16, euclidean, jitter 1; manhattan or chebyshev give angular
