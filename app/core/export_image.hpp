@@ -29,7 +29,8 @@
 //     splat8 8-bit RGBA PNG of layers 4k .. 4k+3, k = request.layer (Unity splat/alpha maps: the
 //            channels of all the images sum to 255 at every pixel; a missing layer is 0)
 //     mask16 16-bit grayscale PNG of one terrain mask, request.mask: slope, height, curvature or
-//            aspect (terrain_masks.hpp gives each map's mapping; the export facts repeat it)
+//            aspect, and with erosion.method=simulate flow, wear or deposit (terrain_masks.hpp
+//            gives each map's mapping; the export facts repeat it)
 // The float formats hold, by request.float_values, the unit value (float(u), the same u as
 // every other format: 0 and 1 at the ends of the mapping, clamped) or the raw noise value
 // itself (float(raw), unclamped: what `sample` prints, rounded to float).
@@ -102,7 +103,7 @@ struct ExportRequest {
 
 struct ExportResult {
     noise::Range range;                        // the raw values mapped to black and white
-    std::vector<std::filesystem::path> files;  // written: the image (and the r16 sidecar)
+    std::vector<std::filesystem::path> files;  // written: the image (and the sidecar: has_sidecar)
 };
 
 class ExportError : public std::runtime_error {
