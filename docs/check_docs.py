@@ -11,7 +11,10 @@ Checks, and names every failure on its own line:
      exists (a `*` matches as in a shell glob);
   3. every `docs/NAME.md#anchor` or `README.md#anchor` named in the sources exists;
   4. the README's test command is, word for word, the command `.ci/run` runs, and its build
-     command installs the same way.
+     command installs the same way;
+  5. the pages' lists of the code's tables: every algorithm (noise/include/noise/params.hpp) in
+     parameters.md's algorithm row and "reads" table, every export format
+     (app/core/export_formats.hpp) in cli.md's Formats table.
 Exit status 0 when all hold, 1 otherwise.
 """
 import glob
@@ -141,6 +144,57 @@ else:
     install = test_commands[0].split(" && cmake ")[0]
     if not build_commands[0].startswith(install + " && cmake "):
         failures.append("README.md: the build command does not install the way the test command does")
+
+# [5]: the lists the pages keep of the code's tables: every algorithm in parameters.md's
+# algorithm row and "reads" table, every export format in cli.md's Formats table.
+def names_in(path, table):
+    """The names of a C++ name table `NAME{"a", "b", ...}` in the source at path."""
+    m = re.search(table + r"\{([^}]*)\}", read(path))
+    return re.findall(r'"(\w+)"', m.group(1)) if m else []
+
+
+def first_table(path, heading):
+    """The rows of the first Markdown table under `heading`, without its header and rule."""
+    rows, inside = [], False
+    for line in read(path).splitlines():
+        m = re.match(r"#{1,6}\s+(.*)", line)
+        if m:
+            if inside:
+                break
+            inside = m.group(1).strip() == heading
+            continue
+        if inside and line.startswith("|"):
+            rows.append(line)
+        elif inside and rows:
+            break
+    return [row for row in rows[2:]]
+
+
+def first_cells(rows):
+    """The first column of a table's rows, without backquotes."""
+    return [row.split("|")[1].strip().strip("`") for row in rows]
+
+
+algorithms = names_in("noise/include/noise/params.hpp", "algorithm_names")
+keys = first_table("docs/parameters.md", "Noise keys")
+algorithm_row = [row for row in keys if row.startswith("| algorithm |")]
+listed = re.findall(r"`(\w+)`", algorithm_row[0].split("|")[2]) if algorithm_row else []
+if not algorithms or listed != algorithms:
+    failures.append(f"docs/parameters.md: the algorithm row lists {listed}, the table has {algorithms}")
+# The "reads" table is the second table of the section: the first after the keys'.
+page = read("docs/parameters.md")
+reads_at = page.find("| algorithm | reads |")
+reads_rows = []
+for line in page[reads_at:].splitlines()[2:] if reads_at >= 0 else []:
+    if not line.startswith("|"):
+        break
+    reads_rows.append(line.split("|")[1].strip())
+if reads_rows != algorithms:
+    failures.append(f"docs/parameters.md: the \"reads\" table has rows {reads_rows}, expected {algorithms}")
+formats = names_in("app/core/export_formats.hpp", "export_format_names")
+documented = first_cells(first_table("docs/cli.md", "Formats"))
+if not formats or sorted(documented) != sorted(formats):
+    failures.append(f"docs/cli.md: the Formats table lists {documented}, the format table has {formats}")
 
 for failure in failures:
     print(failure)

@@ -10,8 +10,10 @@
 // - a coordinate is a decimal number as std::from_chars reads it, after at most one '+' ("+1.5",
 //   as printf's %+f writes): no "+-1", hexadecimal, inf, nan or trailing bytes; |x| <= 2^50;
 // - a line longer than 64 KiB is refused when it gets there (a point is a few dozen bytes);
-// - --preset at most once, never empty; --set never empty, applied in order after the preset
-//   wherever it stands; both also as --preset=FILE and --set=key=value.
+// - the options are --preset, --set, --size and --help (print_help in sample_command.cpp says
+//   what each does); --preset at most once, never empty; --set never empty, applied in order
+//   after the preset wherever it stands; each also as --NAME=VALUE; --size only matters with
+//   erosion.method=simulate (the image the simulation runs on).
 #pragma once
 
 namespace app {

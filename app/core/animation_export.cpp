@@ -86,8 +86,9 @@ std::string animation_caption(const noise::Params& params, const AnimationReques
 
 std::string check_animation(const noise::Params& params, const AnimationRequest& animation,
                             ExportFormat format) {
-    if (format != ExportFormat::png8 && format != ExportFormat::rgb8 && format != ExportFormat::png16)
-        return "--format: an animation is made of PNG frames: expected png8, rgb8 or png16";
+    if (!export_format_info(format).animates)
+        return "--format: an animation is made of PNG frames: expected " +
+               export_formats_where([](const ExportFormatInfo& info) { return info.animates; });
     if (animation.fps < 1 || animation.fps > 100) return "--fps: expected an integer from 1 to 100";
     if (animation.path == AnimationPath::octaves) return {};
     if (animation.frames < 2 || animation.frames > max_animation_frames)

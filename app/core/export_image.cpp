@@ -338,10 +338,7 @@ class PngEncoder final : public RowEncoder {
             } else {
                 gray16_.resize(static_cast<std::size_t>(width_));
                 to_gray16_row(std::span(in, gray16_.size()), range_, gray16_);
-                for (std::size_t x = 0; x < gray16_.size(); ++x) {  // PNG stores 16-bit samples big-endian
-                    row_[2 * x]     = static_cast<std::uint8_t>(gray16_[x] >> 8);
-                    row_[2 * x + 1] = static_cast<std::uint8_t>(gray16_[x] & 0xff);
-                }
+                for (std::size_t x = 0; x < gray16_.size(); ++x) put_png16(gray16_[x], &row_[2 * x]);
             }
             emit(row_);
         }
@@ -649,10 +646,8 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                         converted[p] = static_cast<std::uint8_t>(masks[p * count + layer]);
                 } else if (request.format == ExportFormat::weights16) {
                     converted.resize(pixels * 2);
-                    for (std::size_t p = 0; p < pixels; ++p) {  // PNG stores 16-bit samples big-endian
-                        converted[2 * p]     = static_cast<std::uint8_t>(masks[p * count + layer] >> 8);
-                        converted[2 * p + 1] = static_cast<std::uint8_t>(masks[p * count + layer] & 0xff);
-                    }
+                    for (std::size_t p = 0; p < pixels; ++p)
+                        put_png16(masks[p * count + layer], &converted[2 * p]);
                 } else {
                     converted.resize(pixels * 4);
                     for (std::size_t p = 0; p < pixels; ++p)
@@ -676,10 +671,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                 else if (!mask_rows(noise, scale, band, request.mask, request.threads, cancel, masks))
                     cancelled();
                 converted.resize(masks.size() * 2);
-                for (std::size_t i = 0; i < masks.size(); ++i) {  // PNG stores 16-bit samples big-endian
-                    converted[2 * i]     = static_cast<std::uint8_t>(masks[i] >> 8);
-                    converted[2 * i + 1] = static_cast<std::uint8_t>(masks[i] & 0xff);
-                }
+                for (std::size_t i = 0; i < masks.size(); ++i) put_png16(masks[i], &converted[2 * i]);
                 png->write_rows(converted);
                 meter.advance(rows);
                 continue;
@@ -740,12 +732,6 @@ std::filesystem::path sidecar_path(const std::filesystem::path& raw_file) {
     auto sidecar = raw_file;
     sidecar += ".json";
     return sidecar;
-}
-
-std::optional<ExportFormat> parse_export_format(std::string_view name) {
-    for (std::size_t i = 0; i < export_format_names.size(); ++i)
-        if (export_format_names[i] == name) return static_cast<ExportFormat>(i);
-    return std::nullopt;
 }
 
 namespace {
@@ -856,31 +842,6 @@ ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem
                         const std::string& manifest_text, bool overwrite, const std::atomic<bool>* cancel,
                         std::atomic<double>* progress) {
     return commit_set(parts, &manifest_path, manifest_text, overwrite, "", cancel, progress);
-}
-
-std::string_view export_format_extension(ExportFormat format) {
-    switch (format) {
-        case ExportFormat::r16:
-            return ".r16";
-        case ExportFormat::r32:
-            return ".r32";
-        case ExportFormat::exr32:
-            return ".exr";
-        case ExportFormat::glb:
-            return ".glb";
-        case ExportFormat::obj:
-            return ".obj";
-        case ExportFormat::png8:
-        case ExportFormat::rgb8:
-        case ExportFormat::png16:
-        case ExportFormat::normal8:
-        case ExportFormat::mask16:
-        case ExportFormat::weights8:
-        case ExportFormat::weights16:
-        case ExportFormat::splat8:
-            break;
-    }
-    return ".png";
 }
 
 std::optional<FloatValues> parse_float_values(std::string_view name) {

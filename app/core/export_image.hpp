@@ -4,7 +4,7 @@
 //                                .path = "height.png"};
 //     app::export_image(preset, request, &cancel, &progress);   // throws app::ExportError
 //
-// Formats:
+// Formats (export_formats.hpp holds their table; here, what each writes):
 //     png8   8-bit grayscale PNG                 unit value -> floor(u * 255 + 0.5)
 //     rgb8   8-bit RGB PNG through the preset's ramp and hillshade (colour.hpp), as on screen
 //     png16  16-bit grayscale PNG (Unreal's heightmap import) u -> floor(u * 65535 + 0.5)
@@ -29,7 +29,8 @@
 //     splat8 8-bit RGBA PNG of layers 4k .. 4k+3, k = request.layer (Unity splat/alpha maps: the
 //            channels of all the images sum to 255 at every pixel; a missing layer is 0)
 //     mask16 16-bit grayscale PNG of one terrain mask, request.mask: slope, height, curvature or
-//            aspect (terrain_masks.hpp gives each map's mapping; the export facts repeat it)
+//            aspect, and with erosion.method=simulate flow, wear or deposit (terrain_masks.hpp
+//            gives each map's mapping; the export facts repeat it)
 // The float formats hold, by request.float_values, the unit value (float(u), the same u as
 // every other format: 0 and 1 at the ends of the mapping, clamped) or the raw noise value
 // itself (float(raw), unclamped: what `sample` prints, rounded to float).
@@ -67,6 +68,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/export_formats.hpp"
 #include "core/image_size.hpp"
 #include "core/preset.hpp"
 #include "core/terrain_masks.hpp"
@@ -77,45 +79,10 @@
 
 namespace app {
 
-enum class ExportFormat {
-    png8,
-    rgb8,
-    png16,
-    r16,
-    normal8,
-    r32,
-    exr32,
-    mask16,
-    glb,
-    obj,
-    weights8,
-    weights16,
-    splat8
-};
-inline constexpr std::array<std::string_view, 13> export_format_names{
-    "png8",   "rgb8", "png16", "r16",      "normal8",   "r32",   "exr32",
-    "mask16", "glb",  "obj",   "weights8", "weights16", "splat8"};
-static_assert(noise::names_match_enum<ExportFormat>(export_format_names));
-
 // What a float format (r32, exr32) stores: the mapped value in [0, 1] or the raw noise value.
 enum class FloatValues { unit, raw };
 inline constexpr std::array<std::string_view, 2> float_values_names{"unit", "raw"};
 static_assert(noise::names_match_enum<FloatValues>(float_values_names));
-
-inline bool is_float_format(ExportFormat format) {
-    return format == ExportFormat::r32 || format == ExportFormat::exr32;
-}
-inline bool is_weight_format(ExportFormat format) {
-    return format == ExportFormat::weights8 || format == ExportFormat::weights16 ||
-           format == ExportFormat::splat8;
-}
-inline bool is_mesh_format(ExportFormat format) {
-    return format == ExportFormat::glb || format == ExportFormat::obj;
-}
-// The headerless formats, which describe themselves in OUT.json.
-inline bool has_sidecar(ExportFormat format) {
-    return format == ExportFormat::r16 || format == ExportFormat::r32;
-}
 
 struct ExportRequest {
     ImageSize size;  // the full image
@@ -136,7 +103,7 @@ struct ExportRequest {
 
 struct ExportResult {
     noise::Range range;                        // the raw values mapped to black and white
-    std::vector<std::filesystem::path> files;  // written: the image (and the r16 sidecar)
+    std::vector<std::filesystem::path> files;  // written: the image (and the sidecar: has_sidecar)
 };
 
 class ExportError : public std::runtime_error {
@@ -191,12 +158,8 @@ ExportResult export_set(const std::vector<SetPart>& parts, const std::filesystem
 // "OUT" -> "OUT.json": where the raw formats (r16, r32: has_sidecar) put their description.
 std::filesystem::path sidecar_path(const std::filesystem::path& raw_file);
 
-// Parses "png16" etc.; nullopt if unknown.
-std::optional<ExportFormat> parse_export_format(std::string_view name);
+// Parses "unit" or "raw"; nullopt if unknown.
 std::optional<FloatValues> parse_float_values(std::string_view name);
-
-// The usual file name extension of each format: ".png", ".r16", ".r32", ".exr", ".glb" or ".obj".
-std::string_view export_format_extension(ExportFormat format);
 
 // The name of the OpenEXR string attributes that hold the preset and the export facts.
 inline constexpr std::string_view exr_preset_attribute = "noiseExplorerPreset";

@@ -46,6 +46,13 @@
 
 namespace app {
 
+// One 16-bit sample as PNG stores it: big-endian, the high byte first, at `at` and `at + 1`.
+// Every 16-bit row handed to a PngStreamWriter (gray16) is packed through this.
+inline void put_png16(std::uint16_t sample, std::uint8_t* at) {
+    at[0] = static_cast<std::uint8_t>(sample >> 8);
+    at[1] = static_cast<std::uint8_t>(sample & 0xff);
+}
+
 enum class PngPixels { gray8, rgb8, gray16, rgba8 };
 
 struct PngTextChunk {

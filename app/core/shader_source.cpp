@@ -60,6 +60,8 @@ bool periods_fit(const noise::FractalNoise& field) {
 // What one field (and its mask field, keys "mask.") holds that the shader's integers cannot.
 std::string field_refusal(const noise::FractalNoise& field, const std::string& prefix) {
     const Params& params = field.params();
+    if (params.algorithm == noise::Algorithm::voronoi)  // no GLSL/HLSL form of its cells yet
+        return not_yet(prefix + "algorithm", "voronoi", "perlin, value, white, simplex or worley");
     const bool hashes_lattice =
         params.algorithm != noise::Algorithm::simplex && params.algorithm != noise::Algorithm::worley;
     if (hashes_lattice && params.hash == noise::Hash::wide &&

@@ -1,4 +1,5 @@
-# Fails when a file of one gui folder includes a gui folder its library does not link.
+# Fails when a file of one gui folder includes a gui folder its library does not link, or
+# includes anything through ".." (which would slip past the folder names).
 #
 # The folders of app/gui/ share one include root (app/), so the compiler alone would let any file
 # include any header. The arrows are stated once, in each folder's target_link_libraries
@@ -18,6 +19,12 @@ if(count EQUAL 0)
 endif()
 set(refused "")
 foreach(file ${files})
+  file(STRINGS ${file} climbing REGEX "^[ \t]*#[ \t]*include[ \t]*[\"<]([^\">]*/)?\\.\\./")
+  foreach(line ${climbing})
+    file(RELATIVE_PATH shown ${DIR}/.. ${file})
+    string(REGEX MATCH "[^\"<]+[\">]" header "${line}")
+    string(APPEND refused "  ${shown}: includes ${header} through \"..\": name it from app/ (gui/FOLDER/...)\n")
+  endforeach()
   file(STRINGS ${file} includes REGEX "^[ \t]*#[ \t]*include[ \t]*[\"<]gui/")
   foreach(line ${includes})
     string(REGEX MATCH "gui/([A-Za-z0-9_]+)/" _ "${line}")

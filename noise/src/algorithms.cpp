@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "kernel_plan.hpp"
 #include "noise/perlin.hpp"
 #include "noise/simplex.hpp"
 #include "noise/value.hpp"
+#include "noise/voronoi.hpp"
 #include "noise/worley.hpp"
 #include "point_kernel.hpp"
 #include "reference_trace.hpp"
@@ -33,6 +35,12 @@ double worley_reference(const Lattice& lattice, const Point& p, const Params& pa
                         params.cellular_jitter, period);
 }
 
+double voronoi_reference(const Lattice& lattice, const Point& p, const Params& params,
+                         const Periods& period) {
+    return voronoi_noise(lattice, p, params.dimension, params.cellular_distance, params.cellular_jitter,
+                         period);
+}
+
 detail::Dual perlin_gradient(const Lattice& lattice, const Point& p, const Params& params,
                              const Periods& period) {
     return perlin_noise_gradient(lattice, p, params.dimension, params.gradients, params.interpolation,
@@ -53,6 +61,11 @@ detail::Dual worley_gradient(const Lattice& lattice, const Point& p, const Param
                              const Periods& period) {
     return worley_noise_gradient(lattice, p, params.dimension, params.cellular_return,
                                  params.cellular_distance, params.cellular_jitter, period);
+}
+
+detail::Dual voronoi_gradient(const Lattice& lattice, const Point& p, const Params& params,
+                              const Periods& period) {
+    return detail::Dual{voronoi_reference(lattice, p, params, period)};
 }
 
 detail::Dual perlin_trace(const Lattice& lattice, const Point& p, const Params& params, const Periods& period,
@@ -79,6 +92,12 @@ detail::Dual worley_trace(const Lattice& lattice, const Point& p, const Params& 
                               params.cellular_jitter, period, trace);
 }
 
+detail::Dual voronoi_trace(const Lattice& lattice, const Point& p, const Params& params,
+                           const Periods& period, OctaveTrace& trace) {
+    return voronoi_noise_trace(lattice, p, params.dimension, params.cellular_distance, params.cellular_jitter,
+                               period, trace);
+}
+
 // The parameters only some algorithms read, and which ones each reads.
 constexpr std::array<std::string_view, 7> dependent_keys{
     "gradients",       "interpolation",     "smooth",         "hash",
@@ -89,75 +108,106 @@ constexpr std::array<std::string_view, 2> white_reads{"smooth", "hash"};
 constexpr std::array<std::string_view, 0> simplex_reads{};
 constexpr std::array<std::string_view, 3> worley_reads{"cellular_return", "cellular_distance",
                                                        "cellular_jitter"};
+constexpr std::array<std::string_view, 2> voronoi_reads{"cellular_distance", "cellular_jitter"};
 
-// In the order of the Algorithm enum (checked below).
-constexpr std::array<AlgorithmInfo, 5> table{{
-    {Algorithm::perlin,
-     "perlin",
-     "gradient noise: a random gradient at each lattice point, 0 at the points",
-     perlin_reads,
-     {-1.0, 1.0},
-     true,
-     true,
-     true,
-     perlin_reference,
-     perlin_gradient,
-     perlin_trace,
-     detail::make_perlin_kernel,
-     detail::make_perlin_point_kernel},
-    {Algorithm::value,
-     "value",
-     "value noise: a random value at each lattice point, blended between them",
-     value_reads,
-     {-1.0, 1.0},
-     true,
-     true,
-     true,
-     value_reference,
-     value_gradient,
-     value_trace,
-     detail::make_value_kernel,
-     detail::make_value_point_kernel},
-    {Algorithm::white,
-     "white",
-     "white noise: each cell holds its lattice point's random value",
-     white_reads,
-     {-1.0, 1.0},
-     false,
-     true,
-     true,
-     white_reference,
-     white_gradient,
-     white_trace,
-     detail::make_white_kernel,
-     detail::make_white_point_kernel},
-    {Algorithm::simplex,
-     "simplex",
-     "simplex-type gradient noise (OpenSimplex2 style): fading bumps on a triangular (2D, 4D) or "
-     "body-centred (3D) lattice, no square cells",
-     simplex_reads,
-     {-1.0, 1.0},
-     true,
-     false,
-     false,
-     simplex_reference,
-     simplex_gradient,
-     simplex_trace,
-     detail::make_simplex_kernel,
-     nullptr},
-    {Algorithm::worley,
-     "worley",
-     "cellular noise: distances to the nearest feature points, one scattered in each cell",
-     worley_reads,
-     {0.0, 1.0},
-     true,
-     false,
-     true,
-     worley_reference,
-     worley_gradient,
-     worley_trace,
-     detail::make_worley_kernel,
-     nullptr},
+// In the order of the Algorithm enum (checked below). A row without make_kernel renders through
+// its reference (kernel.cpp); one without make_point_kernel reads warped points through it.
+constexpr std::array<AlgorithmInfo, 6> table{{
+    {.algorithm          = Algorithm::perlin,
+     .name               = "perlin",
+     .summary            = "gradient noise: a random gradient at each lattice point, 0 at the points",
+     .reads              = perlin_reads,
+     .octave_range       = {-1.0, 1.0},
+     .differentiable     = true,
+     .lattice            = LatticeKind::square,
+     .corner             = CornerKind::gradient,
+     .tiles              = true,
+     .cost_per_axis      = 2,
+     .probe_note         = "Each corner's influence is 0 at the corner and grows along its gradient.",
+     .reference          = perlin_reference,
+     .reference_gradient = perlin_gradient,
+     .reference_trace    = perlin_trace,
+     .make_kernel        = detail::make_perlin_kernel,
+     .make_point_kernel  = detail::make_perlin_point_kernel},
+    {.algorithm          = Algorithm::value,
+     .name               = "value",
+     .summary            = "value noise: a random value at each lattice point, blended between them",
+     .reads              = value_reads,
+     .octave_range       = {-1.0, 1.0},
+     .differentiable     = true,
+     .lattice            = LatticeKind::square,
+     .corner             = CornerKind::value,
+     .tiles              = true,
+     .cost_per_axis      = 2,
+     .probe_note         = "Value noise passes through the values at the lattice points.",
+     .reference          = value_reference,
+     .reference_gradient = value_gradient,
+     .reference_trace    = value_trace,
+     .make_kernel        = detail::make_value_kernel,
+     .make_point_kernel  = detail::make_value_point_kernel},
+    {.algorithm          = Algorithm::white,
+     .name               = "white",
+     .summary            = "white noise: each cell holds its lattice point's random value",
+     .reads              = white_reads,
+     .octave_range       = {-1.0, 1.0},
+     .differentiable     = false,
+     .lattice            = LatticeKind::square,
+     .corner             = CornerKind::value,
+     .tiles              = true,
+     .cost_per_axis      = 1,
+     .probe_note         = "White noise holds the value of the cell's lower corner over the whole cell.",
+     .reference          = white_reference,
+     .reference_gradient = white_gradient,
+     .reference_trace    = white_trace,
+     .make_kernel        = detail::make_white_kernel,
+     .make_point_kernel  = detail::make_white_point_kernel},
+    {.algorithm = Algorithm::simplex,
+     .name      = "simplex",
+     .summary   = "simplex-type gradient noise (OpenSimplex2 style): fading bumps on a triangular (2D, 4D) "
+                  "or body-centred (3D) lattice, no square cells",
+     .reads     = simplex_reads,
+     .octave_range   = {-1.0, 1.0},
+     .differentiable = true,
+     .lattice        = LatticeKind::skewed,
+     .corner         = CornerKind::gradient,
+     .tiles          = false,
+     .cost_per_axis  = 2,
+     .probe_note =
+         "Simplex-type noise sums the fading ramps of the few vertices near the point; no cell is blended.",
+     .reference          = simplex_reference,
+     .reference_gradient = simplex_gradient,
+     .reference_trace    = simplex_trace,
+     .make_kernel        = detail::make_simplex_kernel},
+    {.algorithm      = Algorithm::worley,
+     .name           = "worley",
+     .summary        = "cellular noise: distances to the nearest feature points, one scattered in each cell",
+     .reads          = worley_reads,
+     .octave_range   = {0.0, 1.0},
+     .differentiable = true,
+     .lattice        = LatticeKind::cells,
+     .corner         = CornerKind::feature,
+     .tiles          = true,
+     .cost_per_axis  = 3,
+     .probe_note     = "Cellular noise is a distance to the nearest feature points.",
+     .reference      = worley_reference,
+     .reference_gradient = worley_gradient,
+     .reference_trace    = worley_trace,
+     .make_kernel        = detail::make_worley_kernel},
+    {.algorithm      = Algorithm::voronoi,
+     .name           = "voronoi",
+     .summary        = "Voronoi cells: each point takes the random value of the cell whose feature point is "
+                       "nearest, flat patches with sharp borders",
+     .reads          = voronoi_reads,
+     .octave_range   = {-1.0, 1.0},
+     .differentiable = false,
+     .lattice        = LatticeKind::cells,
+     .corner         = CornerKind::feature,
+     .tiles          = true,
+     .cost_per_axis  = 3,
+     .probe_note     = "Voronoi noise takes the value of the cell whose feature point is nearest (F1).",
+     .reference      = voronoi_reference,
+     .reference_gradient = voronoi_gradient,
+     .reference_trace    = voronoi_trace},
 }};
 
 constexpr bool table_matches_enum() {
@@ -179,6 +229,14 @@ bool AlgorithmInfo::uses(std::string_view key) const {
 }
 
 std::span<const std::string_view> algorithm_dependent_keys() { return dependent_keys; }
+
+double AlgorithmInfo::relative_cost(const Params& params) const {
+    const int d          = params.dimension;
+    const bool cubic     = uses("interpolation") && params.interpolation == Interpolation::cubic;
+    const double points  = std::pow(cubic ? 4.0 : static_cast<double>(cost_per_axis), d);
+    const double smooths = params.smooth && uses("smooth") ? std::pow(3.0, d) : 1.0;
+    return params.octaves * points * smooths;
+}
 
 std::string unused_reason(const Params& params, std::string_view key) {
     const AlgorithmInfo& info = algorithm_info(params.algorithm);

@@ -29,8 +29,9 @@ struct ShapeRows {
 
 namespace {
 
-// The fill of a configuration the compiled kernels do not cover (detail::kernels_cover): the
-// reference at each pixel, at the point the kernels would read (kernel_plan.hpp's Chunk).
+// The fill of a configuration the compiled kernels do not cover (detail::kernels_cover), or of an
+// algorithm without a compiled kernel (algorithms.hpp): the reference at each pixel, at the point the kernels
+// would read (kernel_plan.hpp's Chunk).
 void fill_reference_chunk(const detail::KernelPlan& plan, const detail::Chunk& chunk) {
     const FractalNoise& noise = *plan.noise;
     for (int i = 0; i < chunk.count; ++i) {
@@ -63,10 +64,13 @@ namespace detail {
 KernelPlan make_kernel_plan(const FractalNoise& noise) {
     const Params& params = noise.params();
     KernelPlan plan;
-    plan.kernel    = kernels_cover(noise.octaves()) ? algorithm_info(params.algorithm).make_kernel(params)
-                                                    : ResolvedKernel{&fill_reference_chunk, 0};
-    plan.noise     = &noise;
-    plan.dimension = params.dimension;
+    // An algorithm without a compiled kernel, or a field the kernels do not cover: the reference.
+    const auto make = algorithm_info(params.algorithm).make_kernel;
+    plan.kernel     = make != nullptr && kernels_cover(noise.octaves())
+                          ? make(params)
+                          : ResolvedKernel{&fill_reference_chunk, 0};
+    plan.noise      = &noise;
+    plan.dimension  = params.dimension;
     // Simplex and cellular noise read no curve: the linear one costs FillChunk nothing per octave.
     plan.curve =
         algorithm_info(params.algorithm).uses("interpolation") ? params.interpolation : Interpolation::linear;

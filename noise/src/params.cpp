@@ -39,9 +39,8 @@ constexpr double coordinate_limit = 1e12;
 const std::array<ParamInfo, 57> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
-        "Gradient noise (Perlin), lattice value noise (Hugo Elias), the raw lattice values "
-        "(white noise), simplex-type gradient noise (OpenSimplex2 style), or cellular noise "
-        "(Worley: distances to scattered feature points).",
+        "The noise function each octave draws; each entry of the list says what it draws (the "
+        "algorithm table's summaries, noise/algorithms.hpp).",
         algorithm_names),
     number<&Params::dimension>(ParamKind::integer, "dimension", "Dimension",
                                "Dimension of the noise function; the 2D preview shows its slice at z and w.",
@@ -63,19 +62,18 @@ const std::array<ParamInfo, 57> table{
         0, 1),
     choice<&Params::cellular_return>(
         "cellular_return", "Cellular return",
-        "Worley only: the distance to the nearest feature point (F1, round cells), to "
+        "The distance cellular noise returns: to the nearest feature point (F1, round cells), to "
         "the second nearest (F2), or their difference (F2-F1, dark cracks along the cell "
         "borders).",
         cellular_return_names),
     choice<&Params::cellular_distance>("cellular_distance", "Cellular distance",
-                                       "Worley only: how distance is measured: straight lines (round cells), "
+                                       "How cellular noise measures distance: straight lines (round cells), "
                                        "|dx| + |dy| (diamonds), or max(|dx|, |dy|) (squares).",
                                        cellular_distance_names),
-    number<&Params::cellular_jitter>(
-        ParamKind::real, "cellular_jitter", "Cellular jitter",
-        "Worley only: how far each cell's feature point may stray from the cell's "
-        "centre: 0 is a regular grid, 1 anywhere in the cell.",
-        0, 1),
+    number<&Params::cellular_jitter>(ParamKind::real, "cellular_jitter", "Cellular jitter",
+                                     "How far each cell's feature point may stray from the cell's "
+                                     "centre: 0 is a regular grid, 1 anywhere in the cell.",
+                                     0, 1),
     choice<&Params::fractal>(
         "fractal", "Fractal",
         "How octaves are summed: plain fBm, absolute values (turbulence), or ridged multifractal "

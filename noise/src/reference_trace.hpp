@@ -35,6 +35,11 @@ detail::Dual worley_noise_gradient(const Lattice& lattice, const Point& p, int d
 detail::Dual worley_noise_trace(const Lattice& lattice, const Point& p, int dimension,
                                 CellularReturn cellular_return, CellularDistance metric, double jitter,
                                 const Periods& period, OctaveTrace& trace);
+// Voronoi cells (voronoi.hpp) are constant over each cell, like white noise; the trace records
+// the cells searched, as worley's does, and the nearest.
+detail::Dual voronoi_noise_trace(const Lattice& lattice, const Point& p, int dimension,
+                                 CellularDistance metric, double jitter, const Periods& period,
+                                 OctaveTrace& trace);
 // Simplex noise (simplex.hpp): the value and its gradient; the trace records the vertices
 // summed (no blends), their `value` being each one's contribution.
 detail::Dual simplex_noise_gradient(const Lattice& lattice, const Point& p, int dimension);

@@ -89,8 +89,9 @@ TEST(Params, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
               "octaves: '20' is out of range: expected an integer from 1 to 16");
     EXPECT_EQ(noise::set_param(params, "octaves", "2.5"),
               "octaves: '2.5' is not an integer: expected an integer from 1 to 16");
-    EXPECT_EQ(noise::set_param(params, "algorithm", "gabor"),
-              "algorithm: 'gabor' is not allowed: expected one of perlin, value, white, simplex, worley");
+    EXPECT_EQ(
+        noise::set_param(params, "algorithm", "gabor"),
+        "algorithm: 'gabor' is not allowed: expected one of perlin, value, white, simplex, worley, voronoi");
     EXPECT_EQ(noise::set_param(params, "persistence", "nan"),
               "persistence: 'nan' is not a finite number: expected a number from 0 to 1");
     EXPECT_EQ(noise::set_param(params, "persistence", "inf"),
@@ -183,8 +184,9 @@ TEST(Params, SetValueChecksKindAndRange) {
     noise::Params params;
     EXPECT_EQ(noise::set_param_value(params, *noise::find_param("tile"), 3.5),
               "tile: '3.5' is not an integer: expected an integer from 0 to 65536");
-    EXPECT_EQ(noise::set_param_value(params, *noise::find_param("algorithm"), 9),
-              "algorithm: '9' is out of range: expected one of perlin, value, white, simplex, worley");
+    EXPECT_EQ(
+        noise::set_param_value(params, *noise::find_param("algorithm"), 9),
+        "algorithm: '9' is out of range: expected one of perlin, value, white, simplex, worley, voronoi");
     EXPECT_EQ(noise::set_param_value(params, *noise::find_param("octaves"), 9), "");
     EXPECT_EQ(params.octaves, 9);
 }

@@ -508,9 +508,9 @@ TEST(Simplex, CannotTileAndReadsNoCurveOrGradientSet) {
         EXPECT_NE(noise::unused_reason(params, key), "") << key;
     for (const char* key : {"octaves", "seed", "fractal", "octave_offsets"})
         EXPECT_EQ(noise::unused_reason(params, key), "") << key;
-    EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).square_lattice);
+    EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).square_lattice());
     EXPECT_FALSE(noise::algorithm_info(Algorithm::simplex).tiles);
-    EXPECT_TRUE(noise::algorithm_info(Algorithm::perlin).square_lattice);
+    EXPECT_TRUE(noise::algorithm_info(Algorithm::perlin).square_lattice());
     EXPECT_TRUE(noise::algorithm_info(Algorithm::worley).tiles);
 }
 

@@ -381,17 +381,21 @@ TEST(Worley, GradientAndTraceValuesAreTheValueBitForBit) {
     }
 }
 
-TEST(Worley, OnlyWorleyShowsTheCellularControls) {
+// The cellular controls show for the algorithms of feature points only (worley and voronoi), and
+// cellular_return for worley alone: voronoi returns a cell's value, not a distance.
+TEST(Worley, OnlyCellularNoiseShowsTheCellularControls) {
     for (const auto& info : noise::algorithm_table()) {
         noise::Params params;
-        params.algorithm = info.algorithm;
-        for (const char* key : {"cellular_return", "cellular_distance", "cellular_jitter"})
-            EXPECT_EQ(noise::unused_reason(params, key).empty(), info.algorithm == noise::Algorithm::worley)
-                << key;
+        params.algorithm     = info.algorithm;
+        const bool cellular  = info.corner == noise::CornerKind::feature;
+        const bool distances = info.algorithm == noise::Algorithm::worley;
+        EXPECT_EQ(noise::unused_reason(params, "cellular_return").empty(), distances) << info.name;
+        for (const char* key : {"cellular_distance", "cellular_jitter"})
+            EXPECT_EQ(noise::unused_reason(params, key).empty(), cellular) << info.name << " " << key;
     }
     // Cellular noise tiles (its cells are square), but blends no corners for the corner views.
     EXPECT_TRUE(noise::algorithm_info(noise::Algorithm::worley).tiles);
-    EXPECT_FALSE(noise::algorithm_info(noise::Algorithm::worley).square_lattice);
+    EXPECT_FALSE(noise::algorithm_info(noise::Algorithm::worley).square_lattice());
 }
 
 }  // namespace

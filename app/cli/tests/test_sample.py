@@ -7,6 +7,7 @@ it shares no code with the program. Usage: test_sample.py PATH/TO/noise-explorer
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -370,6 +371,27 @@ class Help(unittest.TestCase):
                     "erosion.scale", "erosion.octaves", "erosion.detail", "erosion.ridge_rounding",
                     "erosion.crease_rounding", "erosion.peaks", "erosion.valleys"):
             self.assertIn(key, help_text)
+
+    def test_help_lists_every_export_format(self):
+        """Both help texts list every row of the format table (app/core/export_formats.hpp), and
+        every algorithm of the algorithm table reaches `sample --help`."""
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "..", "..", "core", "export_formats.hpp"), encoding="utf-8") as f:
+            table = re.search(r"export_format_names\{([^}]*)\}", f.read()).group(1)
+        formats = re.findall(r'"(\w+)"', table)
+        self.assertGreaterEqual(len(formats), 13)
+        usage = subprocess.run([EXE, "--help"], capture_output=True, text=True, timeout=30).stdout
+        export_help = subprocess.run([EXE, "export", "--help"], capture_output=True, text=True, timeout=30).stdout
+        usage_formats = re.search(r"FORMAT: (\S+)", usage).group(1).split("|")
+        self.assertEqual(usage_formats, formats + ["glsl", "hlsl"])
+        for name in formats:
+            self.assertRegex(export_help, r"\n  " + name + r" +\S", name)  # its line under Formats:
+        with open(os.path.join(here, "..", "..", "..", "noise", "include", "noise", "params.hpp"),
+                  encoding="utf-8") as f:
+            algorithms = re.findall(r'"(\w+)"', re.search(r"algorithm_names\{([^}]*)\}", f.read()).group(1))
+        sample_help = subprocess.run([EXE, "sample", "--help"], capture_output=True, text=True).stdout
+        for name in algorithms:
+            self.assertIn(name, sample_help)
 
 
 if __name__ == "__main__":

@@ -317,7 +317,8 @@ TEST(PresetErrors, WrongTypeNamesKeyExpectationAndValue) {
     EXPECT_EQ(error_of("{" + header + R"(, "smooth": "yes"})"),
               "p.json: key 'smooth': expected true or false, got the string \"yes\"");
     EXPECT_EQ(error_of("{" + header + R"(, "algorithm": 1})"),
-              "p.json: key 'algorithm': expected a string, one of perlin, value, white, simplex, worley, got "
+              "p.json: key 'algorithm': expected a string, one of perlin, value, white, simplex, worley, "
+              "voronoi, got "
               "the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"hillshade": 1}})"),
               "p.json: key 'view.hillshade': expected true or false, got the number 1");
@@ -337,7 +338,7 @@ TEST(PresetErrors, OutOfRangeAndUnknownChoice) {
               "p.json: key 'persistence': '-0.5' is out of range: expected a number from 0 to 1");
     EXPECT_EQ(error_of("{" + header + R"(, "algorithm": "gabor"})"),
               "p.json: key 'algorithm': 'gabor' is not allowed: expected one of perlin, value, white, "
-              "simplex, worley");
+              "simplex, worley, voronoi");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"scanline": 2}})"),
               "p.json: key 'view.scanline': '2' is out of range: expected a number from 0 to 1");
     EXPECT_EQ(error_of("{" + header + R"(, "view": {"light_elevation": 91}})"),
@@ -763,7 +764,7 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
     const auto value = error_of("{" + header + R"(, "algorithm": "\u001b[2J\u0085"})");
     EXPECT_EQ(value,
               "p.json: key 'algorithm': '\\x1b[2J\\xc2\\x85' is not allowed: expected one of perlin, value, "
-              "white, simplex, worley");
+              "white, simplex, worley, voronoi");
     const auto got = error_of("{" + header + R"(, "octaves": "\u001b[2J"})");
     EXPECT_EQ(got,
               "p.json: key 'octaves': expected an integer from 1 to 16, got the string \"\\\\u001b[2J\"");

@@ -67,6 +67,8 @@ bool choice_combo(std::string_view key, std::span<const std::string_view> names,
                 edited = true;
             }
             if (i == current) ImGui::SetItemDefaultFocus();
+            // An algorithm's entry says what it draws: its summary in the algorithm table.
+            if (key == "algorithm") item_tooltip(noise::algorithm_table()[i].summary);
             report_item(std::string(key) + "=" + name);
         }
         ImGui::EndCombo();

@@ -59,7 +59,7 @@ bool vector_kind(FigureKind kind) {
 bool shows_influence(const FigureScene& scene) {
     const noise::Params& p = scene.settings.params;
     return scene.lattice.field != FieldLayer::noise && p.dimension >= 2 &&
-           noise::algorithm_info(p.algorithm).square_lattice;
+           noise::algorithm_info(p.algorithm).square_lattice();
 }
 
 // The picture repeats 3 x 3 in the preview with repeat_3x3: each copy a third of the figure.

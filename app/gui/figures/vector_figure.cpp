@@ -10,6 +10,7 @@
 
 #include "gui/common/theme.hpp"
 #include "gui/teaching/interpolation_view.hpp"
+#include "noise/algorithms.hpp"
 
 namespace app::gui {
 
@@ -213,15 +214,13 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
 VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& params, int octave,
                                double width, double height) {
     if (trace.octaves.empty()) throw std::invalid_argument("the probe has no trace");
-    const noise::OctaveTrace& o = trace.octaves[static_cast<std::size_t>(
+    const noise::OctaveTrace& o      = trace.octaves[static_cast<std::size_t>(
         std::clamp(octave, 0, static_cast<int>(trace.octaves.size()) - 1))];
-    const bool square           = params.algorithm == noise::Algorithm::perlin ||
-                        params.algorithm == noise::Algorithm::value ||
-                        params.algorithm == noise::Algorithm::white;
-    if (!square || params.dimension < 2 || o.corners.empty())
+    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
+    if (!info.square_lattice() || params.dimension < 2 || o.corners.empty())
         throw std::invalid_argument(
             "the cell figure draws the square cells of gradient and value noise in 2D and up");
-    const bool gradients = params.algorithm == noise::Algorithm::perlin;
+    const bool gradients = info.corner == noise::CornerKind::gradient;
     VectorFigure figure{width, height, {22, 24, 30, 255}, {}};
     const double font   = std::clamp(std::min(width, height) / 26.0, 11.0, 200.0);
     const double stroke = figure_line_scale(width, height);

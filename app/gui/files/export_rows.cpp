@@ -2,6 +2,7 @@
 #include "gui/files/export_rows.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -211,21 +212,26 @@ void draw_kind_row(ExportDialog& dialog) {
     }
 }
 
-// Format: the radio buttons, and below them what the chosen format depends on.
+// Format: a radio button per row of the format table (export_formats.hpp), each saying on hover
+// what it writes, and below them what the chosen format depends on.
 void draw_format_row(ExportDialog& dialog, const Settings& settings) {
     row_label("Format");
-    for (std::size_t i = 0; i < export_format_names.size(); ++i) {
-        // Four to a row: all seven in one row are wider than the dialog.
+    const auto formats = export_format_table();
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        // Four to a row: all of them in one row are wider than the dialog.
         if (i % 4 != 0)
             ImGui::SameLine();
         else if (i != 0)
             ImGui::SetCursorPosX(label_column);
-        const std::string name(export_format_names[i]);
+        const std::string name(formats[i].name);
         if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
-            dialog.format = static_cast<int>(i);
-            dialog.path   = with_format_extension(dialog.path, static_cast<ExportFormat>(i)).string();
+            dialog.format          = static_cast<int>(i);
+            dialog.path            = with_format_extension(dialog.path, formats[i].format).string();
             dialog.confirm_replace = false;
         }
+        // After a short hover only, as the controls' tooltips: a passing pointer leaves no box.
+        if (ImGui::IsItemHovered() && ImGui::GetCurrentContext()->HoveredIdTimer >= 0.6f)
+            ImGui::SetTooltip("%s", formats[i].summary.data());
         report_item("export_format=" + name);
     }
     draw_format_choices(dialog, settings);

@@ -11,6 +11,7 @@
 #include "gui/common/ui_report.hpp"
 #include "gui/preview/curve_plot.hpp"
 #include "gui/preview/field_stats.hpp"
+#include "noise/algorithms.hpp"
 
 namespace app::gui {
 
@@ -32,8 +33,9 @@ void draw_caption(const Settings& settings, const std::optional<CurveResult>& cu
     const char* fit_label = "fit y";
     const float fit_x     = plot_width - ImGui::CalcTextSize(fit_label).x - ImGui::GetFrameHeight() - 12.0f;
     // Simplex noise's lattice is skewed or rotated: the whole numbers of x are not its vertices.
-    const char* lines = settings.params.algorithm != noise::Algorithm::simplex ? "  lines: lattice positions"
-                                                                               : "  lines: whole units of x";
+    const bool skewed =
+        noise::algorithm_info(settings.params.algorithm).lattice == noise::LatticeKind::skewed;
+    const char* lines = !skewed ? "  lines: lattice positions" : "  lines: whole units of x";
     const char* hint  = settings.view.show_octaves ? "  thin: each octave's weighted share" : lines;
     ImGui::SameLine();
     if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(hint).x < fit_x)

@@ -25,19 +25,11 @@ constexpr double coarse_above_ms = 50.0;
 // What the coarse image itself may take: about two frames.
 constexpr double coarse_budget_ms = 30.0;
 
-// What one pixel costs, in lattice points visited: octaves x the points blended per octave
-// (2^D corners, 4^D for cubic, one for white noise, the 3^D cells cellular noise searches at
-// least), x 3^D when each is smoothed. Renders are
-// timed per unit of this, so a change from 2D to 4D cubic predicts its slowdown.
+// What one pixel costs, in lattice points visited (the algorithm table's relative_cost: octaves x
+// the points one octave reads). Renders are timed per unit of this, so a change from 2D to 4D
+// cubic predicts its slowdown.
 double relative_cost(const noise::Params& params) {
-    const int d        = params.dimension;
-    double points      = params.algorithm == noise::Algorithm::white ? 1.0
-                         : params.algorithm == noise::Algorithm::worley
-                             ? std::pow(3.0, d)  // cells searched, at least
-                             : std::pow(params.interpolation == noise::Interpolation::cubic ? 4.0 : 2.0, d);
-    const bool smooths = params.smooth && noise::algorithm_info(params.algorithm).uses("smooth");
-    if (smooths) points *= std::pow(3.0, d);
-    return params.octaves * points;
+    return noise::algorithm_info(params.algorithm).relative_cost(params);
 }
 
 // An image of `width` x `height` raw values, still to be filled.

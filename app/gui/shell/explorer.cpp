@@ -90,7 +90,7 @@ bool Explorer::composition_busy() const {
 // algorithms that blend lattice corners (not cellular noise).
 bool Explorer::shows_influence() const {
     return lattice_.layers.field != FieldLayer::noise && !terrain_shown_ && taught_.params.dimension >= 2 &&
-           noise::algorithm_info(taught_.params.algorithm).square_lattice;
+           noise::algorithm_info(taught_.params.algorithm).square_lattice();
 }
 
 // The newest lattice view image asked for is the one on screen.

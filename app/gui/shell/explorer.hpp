@@ -4,17 +4,18 @@
 // ImGui::Render) it:
 //   1. takes the newest results from the render workers (the preview's image, the curve) and
 //      re-colours;
-//   2. opens files dropped on the window and handles the shortcuts (Ctrl+Z/Y/S/O/E/Q);
+//   2. opens files dropped on the window and handles the Ctrl shortcuts (menus.cpp,
+//      handle_shortcuts, lists them);
 //   3. lays out the menu bar, the controls panel (left), the preview or, in its "3D terrain"
 //      tab, the terrain view (right, top) and the curve plot with the field's statistics (right,
 //      bottom) from the display size, so the layout is the same on every run (no imgui.ini) and
 //      follows the window when it is resized;
 //   4. shows the undo history the settings, and sends the workers a request when what they
 //      compute from has changed (invalid settings are shown, not sent).
-// The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks. Its code:
-// explorer.cpp (the frame's composition), menus.cpp (1-2 and the menu bar),
-// explorer_requests.cpp (1 and 4), explorer_report.cpp (the UI report's state),
-// explorer_lessons.cpp (a lesson's steps shown in the window).
+// The GLFW/GL set-up and the main loop are in gui_main.cpp; nothing here blocks. Its code, the
+// files explorer*.cpp and menus.cpp of shell/: explorer.cpp (the frame's composition), menus.cpp
+// (1-2 and the menu bar), explorer_requests.cpp (1 and 4), explorer_report.cpp (the UI report's
+// state), explorer_lessons.cpp (a lesson's steps shown in the window).
 #pragma once
 
 #include <algorithm>

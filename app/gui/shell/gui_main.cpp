@@ -5,7 +5,8 @@
 //      last session (a bad one is set aside, never fatal), guarded by the start marker;
 //   1. GLFW window and OpenGL 3.3 core context (no display: one line, exit 2), glad;
 //   2. Dear ImGui without imgui.ini (the layout is computed from the window size);
-//   3. wait for events: at most 1/60 s while something moves (a render, a drag, an export), a
+//   3. wait for events, as long as [3] in the loop says: 1/60 s while something moves (a drag,
+//      an export, the first frames), 0.1 s while only a render runs (its progress at 10 Hz), a
 //      quarter second just after input (tooltips appear on a timer), else until the next event
 //      (10 s at most).
 //      glfwSwapInterval does not throttle under Xvfb, so without the wait the loop would eat a

@@ -169,7 +169,8 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
     LatticeOverlayStats stats;
     if (view.params.dimension < 2) return stats;
     // Simplex noise: its skewed lattice in 2D; in 3D and 4D a slice cuts it into no lattice to draw.
-    if (view.params.algorithm == noise::Algorithm::simplex)
+    const noise::AlgorithmInfo& info = noise::algorithm_info(view.params.algorithm);
+    if (info.lattice == noise::LatticeKind::skewed)
         return view.params.dimension == 2 ? draw_simplex(draw, view, scale) : stats;
     const ImVec2 clip_min = view.screen_min;
     const ImVec2 clip_max(view.screen_min.x + view.screen_width, view.screen_min.y + view.screen_height);
@@ -209,8 +210,8 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
             marks_ = lattice_marks(view.params, key.i0, key.i1, key.j0, key.j1);
             key_   = key;
         }
-        const bool arrows       = view.params.algorithm == noise::Algorithm::perlin;
-        const bool features     = !noise::algorithm_info(view.params.algorithm).square_lattice;
+        const bool arrows       = info.corner == noise::CornerKind::gradient;
+        const bool features     = info.corner == noise::CornerKind::feature;
         const float arrow_scale = static_cast<float>(cell) * 0.35f;  // a unit gradient reaches 0.35 cells
         for (const LatticeMark& mark : marks_) {
             const ImVec2 at = view.screen_at({static_cast<double>(mark.i), static_cast<double>(mark.j)});

@@ -15,8 +15,9 @@ namespace {
 // Why the corner views (the influence of one corner, before interpolation) are off for this
 // algorithm, or nullptr: they draw what a square cell's corners add to the blend.
 const char* no_corners(const noise::Params& params) {
-    if (noise::algorithm_info(params.algorithm).square_lattice) return nullptr;
-    if (params.algorithm == noise::Algorithm::worley)
+    const noise::LatticeKind kind = noise::algorithm_info(params.algorithm).lattice;
+    if (kind == noise::LatticeKind::square) return nullptr;
+    if (kind == noise::LatticeKind::cells)
         return "Not available for cellular noise: it blends no lattice corners, each pixel is a distance to "
                "the "
                "nearest feature points. The lattice overlay and the probe show those points.";
@@ -27,8 +28,9 @@ const char* no_corners(const noise::Params& params) {
 // Why the lattice overlay is off, or nullptr: it draws square cells, with each lattice point's
 // gradient or value, or (cellular noise) each cell's feature point.
 const char* no_cells(const noise::Params& params) {
-    if (params.algorithm == noise::Algorithm::worley) return nullptr;
-    if (params.algorithm == noise::Algorithm::simplex) {
+    const noise::LatticeKind kind = noise::algorithm_info(params.algorithm).lattice;
+    if (kind == noise::LatticeKind::cells) return nullptr;
+    if (kind == noise::LatticeKind::skewed) {
         if (params.dimension == 2) return nullptr;  // its skewed lattice of triangles
         return "Simplex-type noise in 3D and 4D: a slice through its lattice (body-centred in 3D, skewed in "
                "four axes in 4D) shows no lattice to draw. In 2D the overlay draws its triangles.";
@@ -56,12 +58,13 @@ void draw_lattice_menu_items(LatticeViewSettings& layers, const noise::Params& p
     const bool corners          = two_d && without_corners == nullptr;
     ImGui::MenuItem("Lattice and gradients", nullptr, &layers.lattice, cells);
     report_item("teach_lattice");
+    const noise::LatticeKind kind = noise::algorithm_info(params.algorithm).lattice;
     if (cells && ImGui::IsItemHovered())
         ImGui::SetTooltip(
-            params.algorithm == noise::Algorithm::worley
+            kind == noise::LatticeKind::cells
                 ? "The cells of the first octave, each with its feature point (dots). Zoom in to see "
                   "the points."
-            : params.algorithm == noise::Algorithm::simplex
+            : kind == noise::LatticeKind::skewed
                 ? "The skewed lattice of the first octave: its triangles, with each vertex's gradient "
                   "(arrows). Zoom in to see the arrows."
                 : "Grid lines at the lattice points of the first octave, with each point's gradient "

@@ -98,12 +98,12 @@ void draw_cells(const noise::OctaveTrace& octave, const noise::Params& params, f
 }
 
 void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, float size) {
-    if (params.algorithm == noise::Algorithm::worley) return draw_cells(octave, params, size);
+    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
+    if (info.lattice == noise::LatticeKind::cells) return draw_cells(octave, params, size);
     ImDrawList* draw    = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(size, size));
-    const bool cubic =
-        params.interpolation == noise::Interpolation::cubic && params.algorithm != noise::Algorithm::white;
+    const bool cubic = params.interpolation == noise::Interpolation::cubic && info.uses("interpolation");
     const double lo = cubic ? -1.0 : 0.0, hi = cubic ? 2.0 : 1.0;             // offsets shown, in cells
     const float pad = 3.4f * ImGui::GetFontSize(), span = size - 2.0f * pad;  // room for the numbers
     const auto at = [&](double u, double v) {  // a position in cell units -> the drawing
@@ -119,7 +119,7 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
     draw->AddRect(at(0, 0), at(1, 1), colours::probe_cell_frame, 0.0f, 0, 1.5f);  // the point's cell
 
     const ImVec2 point   = at(octave.frac[0], params.dimension >= 2 ? octave.frac[1] : 0.5);
-    const bool gradients = params.algorithm == noise::Algorithm::perlin;  // as probe_distance_corners
+    const bool gradients = info.corner == noise::CornerKind::gradient;  // as probe_distance_corners
     for (const noise::CornerTrace& c : octave.corners) {
         if (c.offset[2] != 0 || c.offset[3] != 0) continue;  // the x-y face below the slice
         const ImVec2 corner = at(c.offset[0], params.dimension >= 2 ? c.offset[1] : 0.5);
@@ -152,7 +152,8 @@ void draw_cell(const noise::OctaveTrace& octave, const noise::Params& params, fl
 // [SECTION] The numbers -------------------------------------------------------------------------
 
 void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& params) {
-    const bool gradients    = params.algorithm == noise::Algorithm::perlin;  // simplex: probe_simplex.cpp
+    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
+    const bool gradients    = info.corner == noise::CornerKind::gradient;  // skewed: probe_simplex.cpp
     const int columns       = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
     if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
@@ -164,9 +165,9 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
         ImGui::TableSetupColumn("distance d");
         ImGui::TableSetupColumn("g . d");
     } else {
-        ImGui::TableSetupColumn(params.algorithm == noise::Algorithm::worley ? "distance"
-                                : params.smooth                              ? "smoothed value"
-                                                                             : "value");
+        ImGui::TableSetupColumn(info.corner == noise::CornerKind::feature ? "distance"
+                                : params.smooth && info.uses("smooth")    ? "smoothed value"
+                                                                          : "value");
     }
     ImGui::TableHeadersRow();
     for (std::size_t n = 0; n < shown; ++n) {
@@ -344,8 +345,10 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         cell += (axis ? ", " : "") + std::to_string(octave.cell[static_cast<std::size_t>(axis)]);
         place += frac;
     }
-    if (params.algorithm == noise::Algorithm::simplex) {
-        // Simplex noise: no square cell to draw; the vertices it sums, in a table.
+    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
+    if (info.lattice == noise::LatticeKind::skewed) {
+        // A skewed lattice: no square cell to draw; the vertices it sums, in a table.
+        ImGui::TextWrapped("%s", info.probe_note.data());
         ImGui::Text("1. %s %s, the point's place %s",
                     params.dimension == 3 ? "nearest vertex" : "skewed cell", (cell + ")").c_str(),
                     (place + ")").c_str());
@@ -363,16 +366,17 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
         ImGui::BeginGroup();
         // Wrapped at the column's visible width (the tables below may make it scroll sideways).
         ImGui::PushTextWrapPos(ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x);
-        if (params.algorithm == noise::Algorithm::perlin) {
+        if (info.corner == noise::CornerKind::gradient) {
             ImGui::TextColored(ImColor(colours::gradient_mark), "arrows: gradients g");
             ImGui::TextColored(ImColor(colours::distance_mark), "lines: distances d");
             ImGui::TextUnformatted("numbers: g . d");
-            ImGui::TextWrapped("Each corner's influence is 0 at the corner and grows along its gradient.");
-        } else if (params.algorithm == noise::Algorithm::worley) {
+        } else if (info.corner == noise::CornerKind::feature) {
             ImGui::TextUnformatted("dots: feature points");
             ImGui::TextColored(ImColor(colours::gradient_mark), "line: nearest, F1");
-            ImGui::TextColored(ImColor(colours::distance_mark), "line: second nearest, F2");
-            if (octave.nearest >= 0 && octave.second_nearest >= 0) {
+            if (octave.second_nearest >= 0)
+                ImGui::TextColored(ImColor(colours::distance_mark), "line: second nearest, F2");
+            // The distances' normalisation, for the algorithms that return a distance.
+            if (info.uses("cellular_return") && octave.nearest >= 0 && octave.second_nearest >= 0) {
                 const double f1 = octave.corners[static_cast<std::size_t>(octave.nearest)].value;
                 const double f2 = octave.corners[static_cast<std::size_t>(octave.second_nearest)].value;
                 ImGui::Text("F1 %.4f  F2 %.4f", f1, f2);
@@ -389,17 +393,17 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
                               : "(F2 - F1)",
                     scale, octave.value, f1_only ? "" : "twice ", f1_only ? 1.0 / scale : 0.5 / scale);
             }
-            ImGui::TextWrapped("Cellular noise is a distance: %zu cells searched.", octave.corners.size());
+            ImGui::Text("%zu cells searched.", octave.corners.size());
         } else {
             ImGui::TextUnformatted("dots: lattice values");
-            ImGui::TextWrapped("Value noise passes through the values at the lattice points.");
         }
+        ImGui::TextWrapped("%s", info.probe_note.data());
         ImGui::PopTextWrapPos();
         ImGui::EndGroup();
         ImGui::Separator();
-        ImGui::TextUnformatted(params.algorithm == noise::Algorithm::perlin
+        ImGui::TextUnformatted(info.corner == noise::CornerKind::gradient
                                    ? "2-3. corners: hash, gradient, distance, dot product"
-                               : params.algorithm == noise::Algorithm::worley
+                               : info.corner == noise::CornerKind::feature
                                    ? "2-4. cells searched: hash and distance to the feature point"
                                    : "2-3. lattice points: hash and value");
         draw_corner_table(octave, params);
@@ -422,7 +426,9 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
 
 std::vector<NoisePoint> probe_distance_corners(const noise::Params& params, double x, double y) {
     // The same test as the probe window's drawing of the cell (draw_cell), so the two agree.
-    if (params.dimension < 2 || params.algorithm != noise::Algorithm::perlin) return {};
+    const noise::AlgorithmInfo& info = noise::algorithm_info(params.algorithm);
+    if (params.dimension < 2 || !info.square_lattice() || info.corner != noise::CornerKind::gradient)
+        return {};
     const double cx = std::floor(x), cy = std::floor(y);
     return {{cx, cy}, {cx + 1.0, cy}, {cx, cy + 1.0}, {cx + 1.0, cy + 1.0}};
 }
@@ -433,8 +439,9 @@ void ProbePanel::draw_marker(ImDrawList* draw, const ViewTransform& view, const 
     const ImVec2 p = view.screen_at({lattice.probe_x, lattice.probe_y});
     // Simplex noise: the triangle holding the point and its vertices' circles; cellular noise:
     // lines to the nearest feature points (F1, F2), where the first octave's cells are on screen.
-    const bool simplex = view.params.algorithm == noise::Algorithm::simplex;
-    const bool worley  = view.params.algorithm == noise::Algorithm::worley;
+    const noise::LatticeKind kind = noise::algorithm_info(view.params.algorithm).lattice;
+    const bool simplex            = kind == noise::LatticeKind::skewed;
+    const bool worley             = kind == noise::LatticeKind::cells;
     if ((simplex || worley) && view.screen_pixels_per_unit() >= 24.0 * scale)
         if (const noise::Trace* trace = trace_for(view.params, lattice); trace && !trace->octaves.empty()) {
             const noise::OctaveTrace& first = trace->octaves[0];

@@ -26,7 +26,7 @@
 //     layer_edit.hpp  the stack's edits: add, remove, duplicate, move
 //     shaping.hpp     the shaping stage: terraces, the curve, the mask and its field
 //     algorithms.hpp  the algorithm table
-//     perlin.hpp value.hpp simplex.hpp worley.hpp lattice.hpp interpolate.hpp hashes.hpp
+//     perlin.hpp value.hpp simplex.hpp worley.hpp voronoi.hpp lattice.hpp interpolate.hpp hashes.hpp
 //                     the single-octave functions and their lattices
 //     field_table.hpp the metadata machinery behind param_table()
 //     enum_names.hpp  names_match_enum, the check behind the name tables' static_asserts
@@ -62,4 +62,5 @@
 #include "noise/shaping.hpp"
 #include "noise/simplex.hpp"
 #include "noise/value.hpp"
+#include "noise/voronoi.hpp"
 #include "noise/worley.hpp"

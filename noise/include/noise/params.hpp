@@ -30,9 +30,9 @@ namespace noise {
 
 // [SECTION] Choices -------------------------------------------------------------------------
 
-enum class Algorithm { perlin, value, white, simplex, worley };
-inline constexpr std::array<std::string_view, 5> algorithm_names{"perlin", "value", "white", "simplex",
-                                                                 "worley"};
+enum class Algorithm { perlin, value, white, simplex, worley, voronoi };
+inline constexpr std::array<std::string_view, 6> algorithm_names{"perlin",  "value",  "white",
+                                                                 "simplex", "worley", "voronoi"};
 
 enum class Gradients { improved, axes, random };
 inline constexpr std::array<std::string_view, 3> gradients_names{"improved", "axes", "random"};

@@ -65,7 +65,7 @@
 // - Coordinates are clamped to +-2^52 first (lattice.hpp), and the skewed ones again before
 //   their floor, so any double input is defined.
 // - Its teaching views are those of the value and the gradient; the views that draw a square
-//   lattice cell do not apply (AlgorithmInfo::square_lattice).
+//   lattice cell do not apply (AlgorithmInfo::lattice).
 #pragma once
 
 #include "noise/fractal.hpp"

@@ -61,6 +61,25 @@ TEST(LatticeMarks, CellularMarksAreTheFeaturePoints) {
     }
 }
 
+// Voronoi cells reach the overlay through the algorithm table alone (lattice kind cells, corner
+// kind feature): its marks are worley's feature points, which it shares.
+TEST(LatticeMarks, VoronoiMarksAreWorleysFeaturePoints) {
+    noise::Params worley;
+    worley.algorithm       = noise::Algorithm::worley;
+    worley.octaves         = 1;
+    worley.seed            = 9;
+    worley.cellular_jitter = 0.8;
+    noise::Params voronoi  = worley;
+    voronoi.algorithm      = noise::Algorithm::voronoi;
+    const auto expected    = lattice_marks(worley, -2, 3, -1, 1);
+    const auto marks       = lattice_marks(voronoi, -2, 3, -1, 1);
+    ASSERT_EQ(marks.size(), expected.size());
+    for (std::size_t n = 0; n < marks.size(); ++n) {
+        EXPECT_EQ(marks[n].fx, expected[n].fx) << marks[n].i << "," << marks[n].j;
+        EXPECT_EQ(marks[n].fy, expected[n].fy) << marks[n].i << "," << marks[n].j;
+    }
+}
+
 TEST(CornerContribution, BeforeInterpolationValueNoiseIsTheNearestLatticeValue) {
     // Value noise before blending: each point shows its nearest lattice point's value, which is
     // white noise sampled inside that lattice point's own cell.
@@ -109,7 +128,7 @@ TEST(ProbeMarker, DistanceLinesForGradientNoiseOnly) {
     EXPECT_EQ(corners[3].x, 0.0);
     EXPECT_EQ(corners[3].y, 2.0);
     for (noise::Algorithm a : {noise::Algorithm::value, noise::Algorithm::white, noise::Algorithm::simplex,
-                               noise::Algorithm::worley}) {
+                               noise::Algorithm::worley, noise::Algorithm::voronoi}) {
         p.algorithm = a;
         EXPECT_TRUE(probe_distance_corners(p, -0.25, 1.5).empty())
             << noise::algorithm_names[static_cast<std::size_t>(a)];

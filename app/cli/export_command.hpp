@@ -1,13 +1,16 @@
-// app/core/export_command.hpp: `noise-explorer export`, the command line around export_image.
+// app/cli/export_command.hpp: `noise-explorer export`, the command line around export_image.
 //
 //     noise-explorer export [--preset FILE|NAME] [--set key=value]... --size WxH|NAME
-//                           --format png8|rgb8|png16|r16|normal8|r32|exr32 [--values unit|raw]
-//                           -o OUT [--force] [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges E]
-//                           [--tile X,Y]]
-//                           [--threads N]
+//                           --format FORMAT [its option: --values, --map, --layer, --splat,
+//                           --mesh-grid] -o OUT [--force]
+//                           [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges E] [--tile X,Y]]
+//                           [--profile ENGINE] [--threads N]
 //                           [--animate slice|octaves [--frames N] [--step S] [--loop] [--fps N]
 //                           [--sequence] [--caption]]
 //                           an animated PNG, or numbered PNGs (animation_export.hpp)
+//
+// The formats, their options and their --help lines come from the format table
+// (export_formats.hpp); --format glsl|hlsl goes to shader_export_command.hpp.
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr
 // naming the argument or key, its value and what is allowed (no file is created or changed);

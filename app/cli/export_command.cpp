@@ -1,5 +1,5 @@
 // `export`: parse the arguments (CLI11), build the preset, run export_image, report one line.
-#include "core/export_command.hpp"
+#include "cli/export_command.hpp"
 
 #include <unistd.h>
 
@@ -74,16 +74,15 @@ constexpr std::string_view preset_allowed =
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
 constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
-// "expected png8, rgb8, ... or splat8", from the formats' name table, so a new format is listed.
-const std::string format_allowed = [] {
-    std::string text = "expected ";
-    for (std::size_t i = 0; i < export_format_names.size(); ++i)
-        text += std::string(i == 0                                ? ""
-                            : i + 1 == export_format_names.size() ? " or "
-                                                                  : ", ") +
-                std::string(export_format_names[i]);
-    return text;
-}();
+// "expected png8, rgb8, ... or splat8", from the format table, so a new format is listed.
+const std::string format_allowed =
+    "expected " + export_formats_where([](const ExportFormatInfo&) { return true; });
+
+// "glb or obj": the formats that take an option (export_formats.hpp), for "only ... take it".
+std::string formats_taking(FormatTakes takes) {
+    return export_formats_where([takes](const ExportFormatInfo& info) { return info.takes == takes; },
+                                " and ");
+}
 constexpr std::string_view splat_allowed     = "expected 0 for layers 0-3, 1 for layers 4-7";
 constexpr std::string_view mesh_grid_allowed = "expected an integer from 2 to 2049 (vertices along a row)";
 constexpr std::string_view map_allowed =
@@ -348,19 +347,22 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
         if (!values)
             return "--values: " + shown(*values_text) + " is not allowed: " + std::string(values_allowed);
         if (!is_float_format(*format))
-            return "--values: only the float formats r32 and exr32 take it, not --format " +
-                   std::string(*format_text);
+            return "--values: only the float formats " + formats_taking(FormatTakes::values) +
+                   " take it, not --format " + std::string(*format_text);
         request.float_values = *values;
     }
-    if (*format == ExportFormat::mask16) {
-        if (!map_text) return "--map is required with --format mask16: " + std::string(map_allowed);
+    if (export_format_info(*format).takes == FormatTakes::map) {
+        if (!map_text)
+            return "--map is required with --format " + std::string(*format_text) + ": " +
+                   std::string(map_allowed);
         const auto mask = parse_terrain_mask(*map_text);
         if (!mask) return "--map: " + shown(*map_text) + " is not a map: " + std::string(map_allowed);
         request.mask = *mask;
     } else if (map_text) {
-        return "--map: only --format mask16 takes it, not --format " + std::string(*format_text);
+        return "--map: only --format " + formats_taking(FormatTakes::map) + " takes it, not --format " +
+               std::string(*format_text);
     }
-    if (*format == ExportFormat::weights8 || *format == ExportFormat::weights16) {
+    if (export_format_info(*format).takes == FormatTakes::layer) {
         const auto layers = effective_texture_layers(preset);
         std::string names;
         for (std::size_t i = 0; i < layers.size(); ++i) names += (i ? ", " : "") + layers[i].name;
@@ -372,10 +374,10 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
         if (index < 0) return "--layer: " + shown(*layer_text) + " is not a layer: " + allowed;
         request.layer = index;
     } else if (layer_text) {
-        return "--layer: only --format weights8 and weights16 take it, not --format " +
+        return "--layer: only --format " + formats_taking(FormatTakes::layer) + " take it, not --format " +
                std::string(*format_text);
     }
-    if (*format == ExportFormat::splat8) {
+    if (export_format_info(*format).takes == FormatTakes::splat) {
         const std::size_t images = (effective_texture_layers(preset).size() + 3) / 4;
         if (splat_text) {
             const auto image = parse_number(*splat_text, false);
@@ -385,12 +387,13 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
             request.layer = static_cast<int>(*image);
         }
     } else if (splat_text) {
-        return "--splat: only --format splat8 takes it, not --format " + std::string(*format_text);
+        return "--splat: only --format " + formats_taking(FormatTakes::splat) + " takes it, not --format " +
+               std::string(*format_text);
     }
     if (mesh_grid_text) {
         if (!is_mesh_format(*format))
-            return "--mesh-grid: only the mesh formats glb and obj take it, not --format " +
-                   std::string(*format_text);
+            return "--mesh-grid: only the mesh formats " + formats_taking(FormatTakes::mesh_grid) +
+                   " take it, not --format " + std::string(*format_text);
         const auto grid = parse_number(*mesh_grid_text, false);
         if (!grid || *grid < min_mesh_grid || *grid > max_mesh_grid)
             return "--mesh-grid: " + shown(*mesh_grid_text) +
@@ -460,28 +463,23 @@ std::string memory_message(const ExportRequest& request, const Preset& preset, b
 std::string help_footer() {
     std::string sizes;
     for (const auto& named : named_sizes) sizes += (sizes.empty() ? "" : " ") + std::string(named.name);
-    return "\nFormats:\n"
-           "  png8   8-bit grayscale PNG          rgb8  8-bit RGB PNG through the preset's ramp and "
-           "hillshade\n"
-           "  png16  16-bit grayscale PNG         r16   raw 16-bit little-endian + OUT.json sidecar\n"
-           "  normal8  8-bit RGB tangent-space normal map (view keys terrain_height, terrain_spacing in\n"
-           "         metres; normal_convention=opengl|directx)\n"
-           "  r32    raw 32-bit float little-endian + OUT.json sidecar\n"
-           "  exr32  single-channel 32-bit float OpenEXR (channel Y, ZIP), preset in its header\n"
-           "  mask16 16-bit grayscale PNG of one terrain mask, --map slope|height|curvature|aspect:\n"
-           "         slope 0..90 degrees -> 0..65535; height as png16; curvature 32768 = flat,\n"
-           "         (sample - 32768) / 32768 = spacing * laplacian; aspect degrees clockwise from\n"
-           "         north (up the image) -> sample / 65536 * 360; with erosion.method=simulate also\n"
-           "         --map flow|wear|deposit, the simulation's water, rock taken and rock laid down\n"
-           "  glb    glTF 2.0 binary mesh of the terrain in metres (normals, UVs), --mesh-grid N vertices\n"
-           "         along a row (2..2049, default 257)     obj  the same mesh as Wavefront OBJ\n"
-           "  weights8 8-bit grayscale weight map of texture layer --layer NAME|N (Unreal landscape "
-           "layers);\n"
-           "         every pixel's weights over all layers sum to 255     weights16  the same, sum 65535\n"
-           "  splat8 8-bit RGBA splat map of layers 4N..4N+3, --splat N (Unity); channels sum to 255\n"
+    // One line per row of the format table (export_formats.hpp), so a new format is listed.
+    std::string formats = "\nFormats:\n";
+    for (const ExportFormatInfo& info : export_format_table()) {
+        std::string name(info.name);
+        name.resize(std::max<std::size_t>(name.size() + 1, 10), ' ');
+        formats += "  " + name + std::string(info.summary) + "\n";
+    }
+    return formats +
            "  glsl, hlsl  shader source: one function per --preset (repeatable), no --size; see\n"
-           "         docs/shaders.md\n"
-           "--values unit|raw (r32, exr32): the mapped value in [0, 1] (default) or the raw noise value\n"
+           "            docs/shaders.md\n"
+           "--map MASK (mask16): slope 0..90 degrees -> 0..65535; height as png16; curvature 32768 = flat,\n"
+           "  (sample - 32768) / 32768 = spacing * laplacian; aspect degrees clockwise from north (up the\n"
+           "  image) -> sample / 65536 * 360; with erosion.method=simulate also flow|wear|deposit, the\n"
+           "  simulation's water, rock taken and rock laid down\n"
+           "--values unit|raw (" +
+           formats_taking(FormatTakes::values) +
+           "): the mapped value in [0, 1] (default) or the raw noise value\n"
            "Sizes: WxH from 1x1 to 16384x16384, or one of\n  " +
            sizes +
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a "
@@ -558,9 +556,9 @@ int export_main(int argc, char** argv) {
                 "a preset .json, a shipped preset's name, or a PNG exported by us");
     text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
     text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
-    text_option("--format", given.format, "FORMAT",
-                "png8 | rgb8 | png16 | r16 | normal8 | r32 | exr32 | mask16 | glb | obj | weights8 | "
-                "weights16 | splat8 (required); glsl | hlsl: shader source, see docs/shaders.md");
+    const std::string format_help =
+        export_format_list(" | ") + " (required); glsl | hlsl: shader source, see docs/shaders.md";
+    text_option("--format", given.format, "FORMAT", format_help.c_str());
     text_option("--values", given.values, "unit|raw",
                 "r32 and exr32: mapped to [0, 1] (default) or raw noise");
     text_option("--map", given.map, "slope|height|curvature|aspect|flow|wear|deposit",
