@@ -736,10 +736,9 @@ std::vector<TextureLayer> effective_texture_layers(const Preset& preset) {
                                          : preset.texture_layers;
 }
 
+// The heightmap reader finds a raw file's sidecar by the same rule (noise_io/image_kinds.hpp).
 std::filesystem::path sidecar_path(const std::filesystem::path& raw_file) {
-    auto sidecar = raw_file;
-    sidecar += ".json";
-    return sidecar;
+    return noise::io::sidecar_path(raw_file);
 }
 
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
