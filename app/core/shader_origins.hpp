@@ -14,7 +14,13 @@
 //
 // Axes past the preset's dimension are zero. The blocks, each one entry per octave in octave
 // order: the field at O; with layers = rotated the field again at R O (fractal.hpp's turn, linear,
-// so the turned layer of O + q is R O + R q); with a warp each component's octaves at O, x first.
+// so the turned layer of O + q is R O + R q); with a warp each component's octaves at O, x first;
+// with a mask field the mask field's own blocks, in this order, at O; with a layer stack, each read
+// noise layer's and each layer mask field's blocks, then, when a shape or constant layer is read,
+// one entry whose frac holds O's frame point (x, y) (layer_stack.hpp's frame units); then, per
+// read heightmap layer, one entry: O's texel in cell_lo (x, y as 32-bit integers), its fraction in
+// frac (x, y). Simplex noise floors in its skewed or turned lattice (simplex.hpp): its cell and
+// fraction are those of O's lattice point.
 #pragma once
 
 #include <array>

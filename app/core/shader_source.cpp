@@ -15,6 +15,7 @@
 #include "core/shader_source.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <regex>
@@ -22,23 +23,22 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/shader_octaves.hpp"
 #include "core/shader_origins.hpp"
+#include "core/shader_text.hpp"
 #include "noise/fractal.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
+#include "noise/layer_stack.hpp"
 
 namespace app {
 namespace {
 
 using noise::Params;
+using namespace shader_detail;
 using namespace std::string_literals;
 
 // [SECTION] Refusals ------------------------------------------------------------------------
-
-template <class E, std::size_t N>
-std::string name_of(E value, const std::array<std::string_view, N>& names) {
-    return std::string(names[static_cast<std::size_t>(value)]);
-}
 
 // One line for a key the shader does not compute yet: what it is, and what the export accepts.
 std::string not_yet(std::string_view key, std::string_view value, std::string_view allowed) {
@@ -55,6 +55,22 @@ bool periods_fit(const noise::FractalNoise& field) {
     return true;
 }
 
+// What one field (and its mask field, keys "mask.") holds that the shader's integers cannot.
+std::string field_refusal(const noise::FractalNoise& field, const std::string& prefix) {
+    const Params& params = field.params();
+    const bool hashes_lattice =
+        params.algorithm != noise::Algorithm::simplex && params.algorithm != noise::Algorithm::worley;
+    if (hashes_lattice && params.hash == noise::Hash::wide &&
+        params.octave_seeds == noise::OctaveSeeds::texture && params.tile == 0)
+        return not_yet(prefix + "octave_seeds", "texture", "same, offset or primes with hash=wide untiled");
+    if (!periods_fit(field))
+        return "tile: " + std::to_string(params.tile) +
+               " makes the finest octave's period 2^31 cells or more, which the shader's 32-bit integers "
+               "cannot wrap: expected a smaller tile or fewer octaves";
+    if (field.shaping().mask != noise::MaskMode::none) return field_refusal(field.mask(), prefix + "mask.");
+    return {};
+}
+
 }  // namespace
 
 std::string shader_refusal(const Params& params) {
@@ -65,26 +81,85 @@ std::string shader_refusal(const Params& params) {
                "layer (layer.2.source=heightmap) that the shader's caller binds as a texture";
     if (params.erosion_method != noise::ErosionMethod::none)
         return not_yet("erosion.method", name_of(params.erosion_method, noise::erosion_method_names), "none");
-    if (!params.stack.empty())
-        return not_yet("layer.2.source", name_of(params.stack.front().source, noise::layer_source_names),
-                       "a preset without a layer stack");
-    if (params.algorithm == noise::Algorithm::simplex || params.algorithm == noise::Algorithm::worley)
-        return not_yet("algorithm", name_of(params.algorithm, noise::algorithm_names),
-                       "perlin, value or white");
-    if (params.mask != noise::MaskMode::none)
-        return not_yet("mask", name_of(params.mask, noise::mask_mode_names), "none");
+    for (std::size_t k = 0; k < params.stack.size(); ++k)
+        if (params.stack[k].source == noise::LayerSource::heightmap &&
+            !params.stack[k].heightmap_image.samples)
+            return "layer." + std::to_string(k + 2) +
+                   ".heightmap: the image is not read, and the shader's caller binds its samples as a "
+                   "texture: "
+                   "expected a preset whose heightmap file was found";
     const noise::FractalNoise field(params);
-    if (params.hash == noise::Hash::wide && params.octave_seeds == noise::OctaveSeeds::texture &&
-        params.tile == 0)
-        return not_yet("octave_seeds", "texture", "same, offset or primes with hash=wide untiled");
-    if (!periods_fit(field))
-        return "tile: " + std::to_string(params.tile) +
-               " makes the finest octave's period 2^31 cells or more, which the shader's 32-bit integers "
-               "cannot wrap: expected a smaller tile or fewer octaves";
+    if (auto refusal = field_refusal(field, ""); !refusal.empty()) return refusal;
+    if (field.stack() != nullptr) {
+        const auto layers = field.stack()->layers();
+        for (std::size_t k = 0; k < layers.size(); ++k) {
+            const std::string prefix = "layer." + std::to_string(k + 2) + ".";
+            if (layers[k].field)
+                if (auto refusal = field_refusal(*layers[k].field, prefix); !refusal.empty()) return refusal;
+            if (layers[k].mask)
+                if (auto refusal = field_refusal(*layers[k].mask, prefix + "mask."); !refusal.empty())
+                    return refusal;
+        }
+    }
     return {};
 }
 
-double shader_tolerance(const Params& params) { return 2e-6 * (1.0 + std::max(0.0, params.warp_amplitude)); }
+namespace {
+
+// The largest slope of a shaping stage's map of unit heights (its curve's cubics, its terraces'
+// steps, its scale): how much it can magnify an error in the value it shapes.
+double shaping_gain(const noise::ShapingPlan& plan) {
+    if (!plan.active) return 1.0;
+    double curve = plan.knots.empty() ? 1.0 : 0.0;
+    for (const noise::CurveSegment& s : plan.segments) {
+        // d/du of ((a t + b) t + c) t + d, t = (u - x0) inv_h in [0, 1]: ends and the vertex.
+        const auto slope = [&](double t) {
+            return std::abs((3.0 * s.a * t + 2.0 * s.b) * t + s.c) * s.inv_h;
+        };
+        curve = std::max({curve, slope(0.0), slope(1.0)});
+        if (s.a != 0.0) {
+            const double vertex = -s.b / (3.0 * s.a);
+            if (vertex > 0.0 && vertex < 1.0) curve = std::max(curve, slope(vertex));
+        }
+    }
+    double terraces = 1.0;  // the shaped step's slope: 1 + |2s - 1|... from shape_terraces
+    if (plan.terraces > 0)
+        terraces = plan.sharpness_high < 0.0 ? 1.0 + std::abs(plan.sharpness_low)
+                                             : 2.0 + 2.0 * std::abs(plan.sharpness_high);
+    return curve * terraces * std::abs(plan.scale);
+}
+
+}  // namespace
+
+double shader_tolerance(const Params& params) {
+    const noise::FractalNoise field(params);
+    double factor = 1.0 + std::max(0.0, params.warp_amplitude);
+    if (field.shaping().mask != noise::MaskMode::none) {
+        // The mask field's unit height enters as it is (min, max, add, ...), after its own shaping:
+        // a steep mask curve magnifies its float rounding as the warp does (docs/shaders.md).
+        const noise::FractalNoise& mask = field.mask();
+        factor = std::max(factor, (1.0 + std::max(0.0, mask.params().warp_amplitude)) *
+                                      std::max(1.0, shaping_gain(mask.shaping())));
+        // A soft select's weight rises across 2f with slope up to 1.5 / 2f: where the field and
+        // the mask differ, the field's own rounding moves the blend by that much more.
+        const noise::ShapingPlan& plan = field.shaping();
+        if (plan.mask == noise::MaskMode::select && plan.select_inv_width > 0.0)
+            factor = std::max(
+                factor, (1.0 + std::max(0.0, params.warp_amplitude)) * (1.0 + 1.5 * plan.select_inv_width));
+    }
+    return 2e-6 * factor;
+}
+
+std::vector<ShaderTexture> shader_textures(const Params& params) {
+    std::vector<ShaderTexture> out;
+    const noise::FractalNoise field(params);
+    if (field.stack() == nullptr) return out;
+    const auto layers = field.stack()->layers();
+    for (std::size_t k = 0; k < layers.size(); ++k)
+        if (layers[k].needed && layers[k].settings->source == noise::LayerSource::heightmap)
+            out.push_back({texture_name(k), layers[k].settings->heightmap_image.samples});
+    return out;
+}
 
 std::string shader_function_name(std::string_view preset_name) {
     std::string name = "ne";
@@ -103,67 +178,6 @@ std::string shader_function_name(std::string_view preset_name) {
 }
 
 namespace {
-
-// [SECTION] Text ----------------------------------------------------------------------------
-
-// A float literal both languages read as a float: the shortest text that rounds to the same
-// float, always with a point or an exponent.
-std::string float_text(double value) {
-    const auto f = static_cast<float>(value);
-    char buffer[32];
-    for (int digits = 6; digits <= 9; ++digits) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", digits, static_cast<double>(f));
-        if (std::strtof(buffer, nullptr) == f) break;
-    }
-    std::string text = buffer;
-    if (text.find_first_of(".e") == std::string::npos) text += ".0";
-    return text;
-}
-
-std::string uint_text(std::uint32_t value) { return std::to_string(value) + "u"; }
-std::string int_text(std::int64_t value) { return std::to_string(value); }
-
-struct Writer {
-    ShaderLanguage language;
-    std::string text;
-
-    Writer& operator<<(std::string_view line) {
-        text += line;
-        return *this;
-    }
-
-    // A constant array of `type` ("uint", "float", "int", "uvec4", "vec4"), eight items a line.
-    void array(std::string_view type, std::string_view name, const std::vector<std::string>& items) {
-        const std::string size = std::to_string(items.size());
-        const std::string t    = type_name(type);
-        text += language == ShaderLanguage::glsl
-                    ? "const " + t + " " + std::string(name) + "[" + size + "] = " + t + "[" + size + "](\n"
-                    : "static const " + t + " " + std::string(name) + "[" + size + "] = {\n";
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            text += (i % 8 == 0 ? "    " : " ") + items[i] + (i + 1 < items.size() ? "," : "");
-            if (i % 8 == 7 || i + 1 == items.size()) text += "\n";
-        }
-        text += language == ShaderLanguage::glsl ? ");\n" : "};\n";
-    }
-
-    std::string type_name(std::string_view type) const {
-        if (language == ShaderLanguage::glsl) return std::string(type);
-        static const std::map<std::string_view, std::string_view> hlsl{{"vec2", "float2"}, {"vec3", "float3"},
-                                                                       {"vec4", "float4"}, {"uvec2", "uint2"},
-                                                                       {"uvec4", "uint4"}, {"ivec4", "int4"}};
-        const auto found = hlsl.find(type);
-        return std::string(found == hlsl.end() ? type : found->second);
-    }
-};
-
-// GLSL's vector types by their HLSL names; nothing else differs in the code below.
-std::string to_language(std::string glsl, ShaderLanguage language) {
-    if (language == ShaderLanguage::glsl) return glsl;
-    static const std::regex uvec(R"(\buvec([234])\b)"), ivec(R"(\bivec([234])\b)"), vec(R"(\bvec([234])\b)");
-    glsl = std::regex_replace(glsl, uvec, "uint$1");
-    glsl = std::regex_replace(glsl, ivec, "int$1");
-    return std::regex_replace(glsl, vec, "float$1");
-}
 
 // [SECTION] Shared helpers ------------------------------------------------------------------
 
@@ -210,6 +224,35 @@ uint ne_mod(int r, int p) {
 uint ne_elias(uint n, uint a, uint b, uint c) {
     n = (n << 13) ^ n;
     return n * (n * n * a + b) + c;
+}
+// x * c, c = hi + lo, as (whole cells, the rest in [0, 1)): x's whole cells times hi (a multiple of
+// 2^-12) are exact below 4096 cells, so their floor is split off exactly, and the parts that
+// round are below a few cells, where a float keeps 1e-7 of a cell.
+vec2 ne_whole_and_rest(float whole, float rest) {
+    float w = floor(rest);
+    return vec2(whole + w, rest - w);
+}
+vec2 ne_scaled(float x, float hi, float lo, float c) {
+    float n = floor(x);
+    float p = n * hi;
+    float whole = floor(p);
+    vec2 r = ne_whole_and_rest(whole, (p - whole) + n * lo);
+    return ne_whole_and_rest(r.x, r.y + (x - n) * c);
+}
+// The sum of two (whole, rest) pairs, the rest kept in [0, 1).
+vec2 ne_add_scaled(vec2 a, vec2 b) {
+    return ne_whole_and_rest(a.x + b.x, a.y + b.y);
+}
+// smoothstep of t clamped to [0, 1] (the layer stack's shapes and mask steps).
+float ne_smooth_step(float t) {
+    float c = clamp(t, 0.0, 1.0);
+    return c * c * (3.0 - 2.0 * c);
+}
+// Catmull-Rom through four samples at t in [0, 1] between the middle two (a heightmap layer).
+float ne_catmull_rom(float p0, float p1, float p2, float p3, float t) {
+    float cubic = (3.0 * (p1 - p2) + p3 - p0) * t;
+    float quad = ((2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) + cubic) * t;
+    return p1 + 0.5 * t * ((p2 - p0) + quad);
 }
 float ne_lerp(float s, float a, float b) {
     return a + s * (b - a);
@@ -264,27 +307,6 @@ std::string sin_pi_text() {
 
 // [SECTION] One preset ----------------------------------------------------------------------
 
-// The distinct lattices of a field, in octave order, and which one each octave reads.
-struct Lattices {
-    std::vector<const noise::Lattice*> distinct;
-    std::vector<int> of_octave;
-};
-
-Lattices lattices_of(const noise::FractalNoise& field) {
-    Lattices out;
-    for (const noise::OctaveSetup& setup : field.octaves()) {
-        int index = -1;
-        for (std::size_t i = 0; i < out.distinct.size(); ++i)
-            if (out.distinct[i] == setup.lattice) index = static_cast<int>(i);
-        if (index < 0) {
-            index = static_cast<int>(out.distinct.size());
-            out.distinct.push_back(setup.lattice);
-        }
-        out.of_octave.push_back(index);
-    }
-    return out;
-}
-
 std::string vec_type(int dimension) { return dimension == 1 ? "float" : "vec" + std::to_string(dimension); }
 
 // The function that turns a vecD into the vec4 the octave reads.
@@ -304,87 +326,16 @@ std::string widened(int dimension, std::string_view name) {
 // One field's tables and functions: F_sum(local, cell_lo, cell_hi, cell_frac, base), the octave
 // sum at local (noise-space offset from the origin) whose octave i reads the origin's block
 // entry base + i. `total` is the length of the entry's origin arrays.
-void write_field(Writer& out, const std::string& P, const noise::FractalNoise& field, int total) {
+void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total) {
     const Params& params    = field.params();
     const Lattices lattices = lattices_of(field);
     const auto octaves      = field.octaves();
     const int count         = static_cast<int>(octaves.size());
-    const int dimension     = params.dimension;
-    const noise::Hash hash  = params.hash;
-    const bool gradient     = params.algorithm == noise::Algorithm::perlin;
-    const bool white        = params.algorithm == noise::Algorithm::white;
-    const bool cubic        = params.interpolation == noise::Interpolation::cubic && !white;
-    const int per_axis      = white ? 1 : (cubic ? 4 : 2);
-    const int first         = cubic ? -1 : 0;
-    int points              = 1;
-    for (int axis = 0; axis < dimension; ++axis) points *= per_axis;
 
     out << "// [" << P << "] " << name_of(params.algorithm, noise::algorithm_names) << ", "
-        << std::to_string(dimension) << "D, " << std::to_string(count) << " octaves of "
-        << name_of(params.fractal, noise::fractal_names) << ", hash " << name_of(hash, noise::hash_names)
-        << ", seed " << std::to_string(params.seed) << "\n";
-
-    if (hash == noise::Hash::elias) {  // each lattice's seed (octave_seeds = offset: seed + i)
-        std::vector<std::string> items;
-        for (const noise::Lattice* lattice : lattices.distinct) items.push_back(uint_text(lattice->seed()));
-        out.array("uint", P + "_elias_seed", items);
-    }
-    // --- Tables: per lattice, its permutation packed four bytes a word, its random gradients,
-    // its primes, seed 001's table.
-    if (hash == noise::Hash::permutation) {
-        std::vector<std::string> words;
-        for (const noise::Lattice* lattice : lattices.distinct)
-            for (int i = 0; i < 256; i += 4) {
-                std::uint32_t word = 0;
-                for (int k = 0; k < 4; ++k)
-                    word |= static_cast<std::uint32_t>(lattice->perm(i + k)) << (8 * k);
-                words.push_back(uint_text(word));
-            }
-        out.array("uint", P + "_perm", words);
-        out << "uint " << P << "_perm_at(int lattice, uint i) {\n"
-            << "    return (" << P << "_perm[lattice * 64 + int(i >> 2)] >> ((i & 3u) * 8u)) & 255u;\n}\n";
-        // Ken's chain, one link per axis; indices past 255 (tiling only) fold in their higher bytes.
-        out << "uint " << P << "_chain(int lattice, uint h, uint c) {\n"
-            << "    h = " << P << "_perm_at(lattice, (h + (c & 255u)) & 255u);\n"
-            << "    for (uint high = c >> 8; high != 0u; high >>= 8)\n"
-            << "        h = " << P << "_perm_at(lattice, (h + 1u + (high & 255u)) & 255u);\n"
-            << "    return h;\n}\n";
-    }
-    if (hash == noise::Hash::prime_table) {
-        std::vector<std::string> words;
-        for (const noise::Lattice* lattice : lattices.distinct)
-            for (int i = 0; i < 1024; i += 4) {
-                std::uint32_t word = 0;
-                for (int k = 0; k < 4; ++k)
-                    word |= static_cast<std::uint32_t>(lattice->prime_table_bytes()[i + k]) << (8 * k);
-                words.push_back(uint_text(word));
-            }
-        out.array("uint", P + "_primes", words);
-    }
-    if (hash == noise::Hash::elias) {
-        std::vector<std::string> items;
-        for (const noise::Lattice* lattice : lattices.distinct)
-            for (const std::uint32_t q : lattice->elias_primes()) items.push_back(uint_text(q));
-        out.array("uint", P + "_elias", items);
-    }
-    if (hash == noise::Hash::wide) {
-        std::vector<std::string> items;
-        for (const noise::Lattice* lattice : lattices.distinct) {
-            const std::uint64_t start = noise::wide_start(lattice->seed());
-            items.push_back("uvec2(" + uint_text(static_cast<std::uint32_t>(start)) + ", " +
-                            uint_text(static_cast<std::uint32_t>(start >> 32)) + ")");
-        }
-        out.array("uvec2", P + "_wide_start", items);
-    }
-    if (gradient && params.gradients == noise::Gradients::random) {
-        std::vector<std::string> items;
-        for (const noise::Lattice* lattice : lattices.distinct)
-            for (int h = 0; h < 256; ++h) {
-                const double* g = lattice->random_gradient(dimension, static_cast<std::uint8_t>(h));
-                for (int axis = 0; axis < dimension; ++axis) items.push_back(float_text(g[axis]));
-            }
-        out.array("float", P + "_gradients", items);
-    }
+        << std::to_string(params.dimension) << "D, " << std::to_string(count) << " octaves of "
+        << name_of(params.fractal, noise::fractal_names) << ", hash "
+        << name_of(params.hash, noise::hash_names) << ", seed " << std::to_string(params.seed) << "\n";
 
     // --- Per octave: its lattice, scale, amplitude, periods (0: the hash's own wrap) and stride.
     std::vector<std::string> lattice_items, scale_items, amplitude_items, period_items, stride_items;
@@ -402,241 +353,17 @@ void write_field(Writer& out, const std::string& P, const noise::FractalNoise& f
     out.array("int", P + "_period", period_items);
     out.array("uint", P + "_stride", stride_items);
 
-    // --- A lattice index, wrapped as the reference wraps it (Lattice::wrap): lo and hi are the
-    // origin's cell (already reduced modulo a tiling period), c the cell offset from it.
-    out << "uvec2 " << P << "_wrap(int octave, int axis, uint lo, uint hi, int c) {\n"
-        << "    int period = " << P << "_period[octave * 4 + axis];\n"
-        << "    uint stride = " << P << "_stride[octave];\n"
-        << "    if (period != 0) return uvec2(ne_mod(int(lo) + c, period) * stride, 0u);\n";
-    switch (hash) {
-        case noise::Hash::permutation:
-            out << "    return uvec2(((lo + uint(c)) * stride) & 255u, 0u);\n";
+    // --- One octave, P_octave(octave, local, lo, hi, cell_frac): the algorithm's own writer.
+    switch (params.algorithm) {
+        case noise::Algorithm::simplex:
+            write_simplex_octave(out, P, field, lattices);
             break;
-        case noise::Hash::prime_table:
-            out << "    return uvec2(((lo + uint(c)) * stride) & 1023u, 0u);\n";
+        case noise::Algorithm::worley:
+            write_worley_octave(out, P, field, lattices);
             break;
-        case noise::Hash::elias:
-            out << "    return uvec2((lo + uint(c)) * stride, 0u);\n";
+        default:
+            write_lattice_octave(out, P, field, lattices);
             break;
-        case noise::Hash::wide:  // stride 1 untiled (shader_refusal)
-            out << "    return ne_add64(uvec2(lo, hi), ne_wide_int(c));\n";
-            break;
-    }
-    out << "}\n";
-
-    // --- A lattice point's hash code (Lattice::point_hash): the code in .x, or all 64 bits (wide).
-    out << "uvec2 " << P << "_point_hash(int lattice, uvec2 i0, uvec2 i1, uvec2 i2, uvec2 i3) {\n";
-    switch (hash) {
-        case noise::Hash::permutation: {
-            out << "    uint h = 0u;\n";
-            const char* axes[] = {"i0", "i1", "i2", "i3"};
-            for (int axis = 0; axis < std::max(dimension, 3); ++axis)
-                out << "    h = " << P << "_chain(lattice, h, "
-                    << (axis < dimension ? axes[axis] : "uvec2(0u, 0u)") << ".x);\n";
-            out << "    return uvec2(h, 0u);\n";
-            break;
-        }
-        case noise::Hash::elias:
-            // n = seed + x + 57 y + 131 z + 2039 w, the lattice's seed (octave_seeds=offset: seed + i).
-            out << "    uint n = " << P << "_elias_seed[lattice]";
-            for (int axis = 0; axis < dimension; ++axis)
-                out << " + i" << std::to_string(axis) << ".x * "
-                    << uint_text(noise::elias_axis_factor[static_cast<std::size_t>(axis)]);
-            out << ";\n    return uvec2(ne_elias(n, " << P << "_elias[lattice * 3], " << P
-                << "_elias[lattice * 3 + 1], " << P << "_elias[lattice * 3 + 2]), 0u);\n";
-            break;
-        case noise::Hash::wide: {
-            out << "    uvec2 h = " << P << "_wide_start[lattice];\n";
-            const char* axes[] = {"i0", "i1", "i2", "i3"};
-            for (int axis = 0; axis < dimension; ++axis) {
-                const std::uint64_t k = noise::wide_axis_factor[static_cast<std::size_t>(axis)];
-                out << "    h = ne_mix64(ne_add64(h, ne_mul64(" << axes[axis] << ", uvec2("
-                    << uint_text(static_cast<std::uint32_t>(k)) << ", "
-                    << uint_text(static_cast<std::uint32_t>(k >> 32)) << "))));\n";
-            }
-            out << "    return h;\n";
-            break;
-        }
-        case noise::Hash::prime_table:
-            // Only the low 10 bits of each product matter (hashes.hpp): 32-bit products suffice;
-            // 4807526976 is 512559680 modulo 2^32.
-            out << "    uint v = (i0.x * 1836311903u) ^ (i1.x * 2971215073u + 512559680u) ^ "
-                   "(i2.x * 2246822519u) ^ (i3.x * 3266489917u);\n"
-                << "    v &= 1023u;\n"
-                << "    return uvec2((" << P
-                << "_primes[lattice * 256 + int(v >> 2)] >> ((v & 3u) * 8u)) & 255u, 0u);\n";
-            break;
-    }
-    out << "}\n";
-
-    // --- The code's value (value and white noise) and gradient byte (Lattice::value_of, gradient_byte).
-    out << "float " << P << "_value_of(uvec2 h) {\n";
-    switch (hash) {
-        case noise::Hash::permutation:
-        case noise::Hash::prime_table:
-            out << "    return float(h.x) / 127.5 - 1.0;\n";
-            break;
-        case noise::Hash::elias:
-            out << "    return 1.0 - float(h.x & 0x7FFFFFFFu) / 1073741824.0;\n";
-            break;
-        case noise::Hash::wide:  // the top 24 of the 53 bits a double keeps
-            out << "    return float(h.y >> 8) * 1.1920928955078125e-07 - 1.0;\n";
-            break;
-    }
-    out << "}\n";
-    out << "uint " << P << "_gradient_byte(uvec2 h) {\n";
-    switch (hash) {
-        case noise::Hash::permutation:
-        case noise::Hash::prime_table:
-            out << "    return h.x & 255u;\n";
-            break;
-        case noise::Hash::elias:
-            out << "    return (h.x >> 23) & 255u;\n";
-            break;
-        case noise::Hash::wide:
-            out << "    return h.y >> 24;\n";
-            break;
-    }
-    out << "}\n";
-
-    // --- A corner's gradient . distance (perlin.cpp's gradient sets).
-    if (gradient) {
-        out << "float " << P << "_dot(int lattice, uint h, vec4 d) {\n";
-        switch (params.gradients) {
-            case noise::Gradients::improved:
-                if (dimension == 1) out << "    return (float(h) / 127.5 - 1.0) * d.x;\n";
-                if (dimension == 2) out << "    return ne_grad3(h, d.x, d.y, 0.0);\n";
-                if (dimension == 3) out << "    return ne_grad3(h, d.x, d.y, d.z);\n";
-                if (dimension == 4) out << "    return ne_grad4(h, d);\n";
-                break;
-            case noise::Gradients::axes:
-                out << "    uint axis = (h >> 1) % " << uint_text(static_cast<std::uint32_t>(dimension))
-                    << ";\n"
-                    << "    return (h & 1u) != 0u ? -d[axis] : d[axis];\n";
-                break;
-            case noise::Gradients::random: {
-                const std::string stride = std::to_string(dimension);
-                out << "    int g = (lattice * 256 + int(h)) * " << stride << ";\n"
-                    << "    float sum = 0.0;\n"
-                    << "    for (int axis = 0; axis < " << stride << "; ++axis) sum += " << P
-                    << "_gradients[g + axis] * d[axis];\n"
-                    << "    return sum;\n";
-                break;
-            }
-        }
-        out << "}\n";
-    }
-
-    // --- A lattice point's value, smoothed over its 3^D neighbours (seed 004) where asked.
-    if (!gradient) {
-        out << "float " << P << "_point_value(int octave, int lattice, uvec4 lo, uvec4 hi, ivec4 c) {\n";
-        if (!params.smooth) {
-            out << "    return " << P << "_value_of(" << P << "_point_hash(lattice";
-            for (int axis = 0; axis < 4; ++axis) {
-                const std::string a = std::to_string(axis);
-                if (axis < dimension)
-                    out << ", " << P << "_wrap(octave, " << a << ", lo[" << a << "], hi[" << a << "], c[" << a
-                        << "])";
-                else
-                    out << ", uvec2(0u, 0u)";
-            }
-            out << "));\n";
-        } else {
-            int neighbours = 1;
-            for (int axis = 0; axis < dimension; ++axis) neighbours *= 3;
-            out << "    float sum = 0.0;\n"
-                << "    for (int n = 0; n < " << std::to_string(neighbours) << "; ++n) {\n"
-                << "        uvec2 i[4];\n"
-                << "        i[0] = uvec2(0u, 0u); i[1] = uvec2(0u, 0u); i[2] = uvec2(0u, 0u); i[3] = "
-                   "uvec2(0u, 0u);\n"
-                << "        float w = 1.0;\n"
-                << "        int rest = n;\n"
-                << "        for (int axis = 0; axis < " << std::to_string(dimension) << "; ++axis) {\n"
-                << "            int k = rest % 3;\n"
-                << "            rest /= 3;\n"
-                << "            i[axis] = " << P
-                << "_wrap(octave, axis, lo[axis], hi[axis], c[axis] + k - 1);\n"
-                << "            w *= k == 1 ? 0.5 : 0.25;\n"
-                << "        }\n"
-                << "        sum += w * " << P << "_value_of(" << P
-                << "_point_hash(lattice, i[0], i[1], i[2], i[3]));\n"
-                << "    }\n"
-                << "    return sum;\n";
-        }
-        out << "}\n";
-    }
-
-    // --- One octave: find the cell from the origin's cell and fraction, hash its points, blend.
-    const std::string curve = [&]() -> std::string {
-        switch (params.interpolation) {
-            case noise::Interpolation::linear:
-                return "t";
-            case noise::Interpolation::cosine:
-                return "ne_cosine(t)";
-            case noise::Interpolation::smoothstep:
-                return "ne_smoothstep(t)";
-            case noise::Interpolation::quintic:
-                return "ne_quintic(t)";
-            case noise::Interpolation::cubic:
-                break;
-        }
-        return "t";
-    }();
-    out << "float " << P << "_octave(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
-        << "    int lattice = " << P << "_lattice[octave];\n"
-        << "    ivec4 cell = ivec4(0, 0, 0, 0);\n"
-        << "    vec4 f = vec4(0.0, 0.0, 0.0, 0.0);\n"
-        << "    for (int axis = 0; axis < " << std::to_string(dimension)
-        << "; ++axis) {\n"
-        // The whole cells of local * scale apart from its fraction, so the fraction is added to
-        // the origin's in [0, 2), where a float keeps 2^-23 of a cell, however far local reaches.
-        << "        float t = cell_frac[axis] + local[axis] * " << P << "_scale[octave];\n"
-        << "        float c = floor(t);\n"
-        << "        cell[axis] = int(c);\n"
-        << "        f[axis] = t - c;\n"
-        << "    }\n";
-    if (white) {
-        out << "    return " << P << "_point_value(octave, lattice, lo, hi, cell);\n}\n";
-    } else {
-        out << "    float v[" << std::to_string(points) << "];\n"
-            << "    for (int n = 0; n < " << std::to_string(points) << "; ++n) {\n"
-            << "        ivec4 k = ivec4(0, 0, 0, 0);\n"
-            << "        int rest = n;\n"
-            << "        for (int axis = 0; axis < " << std::to_string(dimension) << "; ++axis) {\n"
-            << "            k[axis] = " << std::to_string(first) << " + rest % " << std::to_string(per_axis)
-            << ";\n"
-            << "            rest /= " << std::to_string(per_axis) << ";\n"
-            << "        }\n";
-        if (gradient) {
-            out << "        uvec2 h = " << P << "_point_hash(lattice";
-            for (int axis = 0; axis < 4; ++axis) {
-                const std::string a = std::to_string(axis);
-                if (axis < dimension)
-                    out << ", " << P << "_wrap(octave, " << a << ", lo[" << a << "], hi[" << a << "], cell["
-                        << a << "] + k[" << a << "])";
-                else
-                    out << ", uvec2(0u, 0u)";
-            }
-            out << ");\n"
-                << "        vec4 d = vec4(f.x - float(k.x), f.y - float(k.y), f.z - float(k.z), f.w - "
-                   "float(k.w));\n"
-                << "        v[n] = " << P << "_dot(lattice, " << P << "_gradient_byte(h), d);\n";
-        } else {
-            out << "        v[n] = " << P << "_point_value(octave, lattice, lo, hi, cell + k);\n";
-        }
-        out << "    }\n"
-            << "    int remaining = " << std::to_string(points) << ";\n"
-            << "    for (int axis = 0; axis < " << std::to_string(dimension) << "; ++axis) {\n"
-            << "        float t = f[axis];\n"
-            << "        remaining /= " << std::to_string(per_axis) << ";\n";
-        if (cubic)
-            out << "        for (int n = 0; n < remaining; ++n)\n"
-                << "            v[n] = ne_cubic4(v[4 * n], v[4 * n + 1], v[4 * n + 2], v[4 * n + 3], t);\n";
-        else
-            out << "        float s = " << curve << ";\n"
-                << "        for (int n = 0; n < remaining; ++n) v[n] = ne_lerp(s, v[2 * n], v[2 * n + 1]);\n";
-        out << "    }\n"
-            << "    return v[0];\n}\n";
     }
 
     // --- The octave sum (octave_sum.hpp).
@@ -676,30 +403,42 @@ std::string vec4_text(const std::array<float, 4>& v) {
            float_text(v[3]) + ")";
 }
 
+}  // namespace
+
+namespace shader_detail {
+
+// The remap curve of `plan` on the variable `u` (shaping_stage.hpp's shape_curve), when it has
+// knots: segment j where exactly j knots are <= u, y = ((a t + b) t + c) t + d, t = (u - x0) inv_h.
+void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u) {
+    if (plan.knots.empty()) return;
+    out << "    {\n        int j = 0;\n";
+    for (const double knot : plan.knots)
+        out << "        j += " << u << " >= " << float_text(knot) << " ? 1 : 0;\n";
+    const char* fields[] = {"x0", "inv_h", "a", "b", "c", "d"};
+    for (int f = 0; f < 6; ++f) {
+        std::vector<std::string> items;
+        for (const noise::CurveSegment& segment : plan.segments) {
+            const double values[] = {segment.x0, segment.inv_h, segment.a, segment.b, segment.c, segment.d};
+            items.push_back(float_text(values[f]));
+        }
+        out << "        float " << fields[f] << "[" << std::to_string(items.size()) << "];\n";
+        for (std::size_t i = 0; i < items.size(); ++i)
+            out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
+    }
+    out << "        float t = (" << u << " - x0[j]) * inv_h[j];\n"
+        << "        " << u << " = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n    }\n";
+}
+
+}  // namespace shader_detail
+
+namespace {
+
 // The shaping stage (noise/src/shaping_stage.hpp) on v, in its order, each step only where the
 // plan has it; the curve's segments and the terraces' constants from the library's own plan.
-void write_shaping(Writer& out, const noise::ShapingPlan& plan) {
+void write_shaping(ShaderWriter& out, const noise::ShapingPlan& plan) {
     if (!plan.active) return;
     out << "    float u = (v - " << float_text(plan.lo) << ") * " << float_text(plan.inv_span) << ";\n";
-    if (!plan.knots.empty()) {
-        // Segment j where exactly j knots are <= u: y = ((a t + b) t + c) t + d, t = (u - x0) inv_h.
-        out << "    {\n        int j = 0;\n";
-        for (const double knot : plan.knots) out << "        j += u >= " << float_text(knot) << " ? 1 : 0;\n";
-        const char* fields[] = {"x0", "inv_h", "a", "b", "c", "d"};
-        for (int f = 0; f < 6; ++f) {
-            std::vector<std::string> items;
-            for (const noise::CurveSegment& segment : plan.segments) {
-                const double values[] = {segment.x0, segment.inv_h, segment.a,
-                                         segment.b,  segment.c,     segment.d};
-                items.push_back(float_text(values[f]));
-            }
-            out << "        float " << fields[f] << "[" << std::to_string(items.size()) << "];\n";
-            for (std::size_t i = 0; i < items.size(); ++i)
-                out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
-        }
-        out << "        float t = (u - x0[j]) * inv_h[j];\n"
-            << "        u = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n    }\n";
-    }
+    write_curve(out, plan, "u");
     if (plan.terraces > 0) {
         // libnoise's Terrace: held at 0 below 0 and at 1 from 1; step k = floor(u n), at most n - 1.
         const std::string n = float_text(plan.terraces);
@@ -722,6 +461,37 @@ void write_shaping(Writer& out, const noise::ShapingPlan& plan) {
                 << " * (square * square - square);\n";
         out << "        u = from + shaped * (to - from);\n    }\n";
     }
+    if (plan.mask != noise::MaskMode::none) {
+        // The mask field's unit height m, joined as shape_mask does.
+        out << "    float m = (mask_v - " << float_text(plan.mask_lo) << ") * "
+            << float_text(plan.mask_inv_span) << ";\n";
+        switch (plan.mask) {
+            case noise::MaskMode::none:
+                break;
+            case noise::MaskMode::min:
+                out << "    u = min(u, m);\n";
+                break;
+            case noise::MaskMode::max:
+                out << "    u = max(u, m);\n";
+                break;
+            case noise::MaskMode::add:
+                out << "    u = u + m;\n";
+                break;
+            case noise::MaskMode::multiply:
+                out << "    u = u * m;\n";
+                break;
+            case noise::MaskMode::select:
+                // libnoise's Select: m's weight rises along SCurve3 across [t - f, t + f].
+                if (plan.select_inv_width > 0.0)
+                    out << "    float a = clamp((u - " << float_text(plan.select_low) << ") * "
+                        << float_text(plan.select_inv_width) << ", 0.0, 1.0);\n"
+                        << "    a = a * a * (3.0 - 2.0 * a);\n";
+                else
+                    out << "    float a = u >= " << float_text(plan.select_threshold) << " ? 1.0 : 0.0;\n";
+                out << "    u = (1.0 - a) * u + a * m;\n";
+                break;
+        }
+    }
     if (plan.invert) out << "    u = 1.0 - u;\n";
     if (plan.scale != 1.0 || plan.bias != 0.0)
         out << "    u = u * " << float_text(plan.scale) << " + " << float_text(plan.bias) << ";\n";
@@ -731,16 +501,17 @@ void write_shaping(Writer& out, const noise::ShapingPlan& plan) {
     out << "    v = " << float_text(plan.lo) << " + u * " << float_text(plan.span) << ";\n";
 }
 
-// One preset: its fields (shader_origins.hpp's blocks, in their order), the rebased entry that
-// joins them as FractalNoise::at does, and the plain entry.
-void write_preset(Writer& out, const ShaderEntry& entry) {
-    const Params& params = entry.params;
-    const noise::FractalNoise field(params);
-    const std::string P         = entry.name;
-    const int dimension         = params.dimension;
-    const ShaderOrigins at_zero = shader_origins(params, {0.0, 0.0, 0.0, 0.0});
-    const int total             = static_cast<int>(at_zero.frac.size());
-    const int count             = params.octaves;
+}  // namespace
+
+namespace shader_detail {
+
+// One field as FractalNoise::shaped computes it, P_at(local, cell_lo, cell_hi, cell_frac, base):
+// its octave sums (warped, layered), its mask field's P_mask_at at the same point, its shaping;
+// its blocks from `base` on. `total` is the length of the entry's origin arrays.
+void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total) {
+    const Params& params = field.params();
+    const int dimension  = params.dimension;
+    const int count      = params.octaves;
 
     write_field(out, P + "_field", field, total);
     int next = field.has_rotated_layer() ? 2 * count : count;  // the warp's blocks follow the layers'
@@ -750,22 +521,22 @@ void write_preset(Writer& out, const ShaderEntry& entry) {
         warp_base.push_back(next);
         next += field.warp_component(k).params().octaves;
     }
+    const bool masked = field.shaping().mask != noise::MaskMode::none;
+    if (masked) write_shaped(out, P + "_mask", field.mask(), total);
 
-    const std::string t = std::to_string(total);
-    out << "// " << P
-        << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
-        << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
-        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]) {\n"
-        << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
+    const std::string t      = std::to_string(total);
+    const std::string arrays = "cell_lo, cell_hi, cell_frac, base";
+    out << "float " << P << "_at(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+        << "], vec4 cell_frac[" << t << "], int base) {\n"
         << "    vec4 q = local;\n";
     // The warp (fractal.hpp): q = p + a w(p), each component the octave sum of its own field.
     for (int k = 0; k < static_cast<int>(warp_base.size()); ++k) {
         const std::string axis = "xyzw"s.substr(static_cast<std::size_t>(k), 1);
         out << "    q." << axis << " = local." << axis << " + " << float_text(params.warp_amplitude) << " * "
-            << P << "_warp" << std::to_string(k) << "_sum(local, cell_lo, cell_hi, cell_frac, "
+            << P << "_warp" << std::to_string(k) << "_sum(local, " << arrays << " + "
             << std::to_string(warp_base[static_cast<std::size_t>(k)]) << ");\n";
     }
-    out << "    float v = " << P << "_field_sum(q, cell_lo, cell_hi, cell_frac, 0);\n";
+    out << "    float v = " << P << "_field_sum(q, " << arrays << ");\n";
     if (field.has_rotated_layer()) {
         // The turned copy reads its own origins, R O: R is linear, so R (O + q) = R O + R q.
         if (params.tile != 0)
@@ -773,10 +544,43 @@ void write_preset(Writer& out, const ShaderEntry& entry) {
         else
             out << "    vec4 r = vec4((q.x - q.y) * " << float_text(noise::seed001_phi) << ", (q.y + q.x) * "
                 << float_text(noise::seed001_phi) << ", q.z, q.w);\n";
-        out << "    v = (v + " << P << "_field_sum(r, cell_lo, cell_hi, cell_frac, " << std::to_string(count)
+        out << "    v = (v + " << P << "_field_sum(r, " << arrays << " + " << std::to_string(count)
             << ")) * 0.5;\n";
     }
+    // The mask field is read at the point itself, not the warped one (FractalNoise::shaped).
+    if (masked)
+        out << "    float mask_v = " << P << "_mask_at(local, " << arrays << " + " << std::to_string(next)
+            << ");\n";
     write_shaping(out, field.shaping());
+    out << "    return v;\n}\n";
+}
+
+}  // namespace shader_detail
+
+namespace {
+
+// One preset: its shaped field and the entries that read it.
+void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
+    const Params& params = entry.params;
+    const noise::FractalNoise field(params);
+    const std::string P         = entry.name;
+    const int dimension         = params.dimension;
+    const ShaderOrigins at_zero = shader_origins(params, {0.0, 0.0, 0.0, 0.0});
+    const int total             = static_cast<int>(at_zero.frac.size());
+
+    write_shaped(out, P, field, total);
+    if (field.stack() != nullptr) write_stack(out, P, field, total, field_blocks(field));
+    const std::string t        = std::to_string(total);
+    const std::string textures = texture_parameters(out.language, field);
+    out << "// " << P
+        << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
+        << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
+        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]" << textures << ") {\n"
+        << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
+        << "    float v = " << P << "_at(local, cell_lo, cell_hi, cell_frac, 0);\n";
+    if (field.stack() != nullptr)
+        out << "    v = " << P << "_stacked(local, cell_lo, cell_hi, cell_frac, v" << texture_arguments(field)
+            << ");\n";
     out << "    return v;\n}\n";
 
     // The plain form: the origin 0, whose per-octave cells and fractions (the octave shifts, a
@@ -791,9 +595,9 @@ void write_preset(Writer& out, const ShaderEntry& entry) {
     out.array("uvec4", P + "_origin_hi", zero_hi);
     out.array("vec4", P + "_origin_frac", zero_frac);
     out << "// " << P << ": world in noise space; float throughout, for points near the origin.\n"
-        << "float " << P << "(" << vec_type(dimension) << " world) {\n"
+        << "float " << P << "(" << vec_type(dimension) << " world" << textures << ") {\n"
         << "    return " << P << "_rebased(world, " << P << "_origin_lo, " << P << "_origin_hi, " << P
-        << "_origin_frac);\n}\n\n";
+        << "_origin_frac" << texture_arguments(field) << ");\n}\n\n";
 }
 
 }  // namespace
@@ -806,7 +610,7 @@ std::string shader_source(std::span<const ShaderEntry> entries, ShaderLanguage l
         if (!names.insert(entry.name).second)
             throw std::invalid_argument(entry.name + ": two presets give this function name: rename one");
     }
-    Writer out{language, {}};
+    ShaderWriter out{language, {}};
     out << "// Noise Explorer shader export (" << name_of(language, shader_language_names)
         << "): one entry function per preset; no #version, no main.\n"
         << "// Each agrees with the program's CPU render to 2e-6 of the preset's nominal range through its\n"

@@ -27,9 +27,11 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "noise/enum_names.hpp"
 #include "noise/params.hpp"
@@ -47,13 +49,27 @@ struct ShaderEntry {
 };
 
 // The guarantee, as a share of nominal_range's width: 2e-6, times (1 + warp_amplitude) with a
-// domain warp. Why the warp's factor: the warp moves the point by warp_amplitude times its own
-// field's float rounding (about 1e-7), and the field's slope turns that into value; no float
-// evaluation of the warp field can round less (marble, amplitude 1.6, measures 3.4e-6).
+// domain warp, and with a mask field at least its own (1 + warp_amplitude) times the steepest
+// slope of its shaping (curve, terraces, scale) where that is above 1; with mask = select and a
+// falloff f, at least 1 + 1.5 / 2f (the blend's slope). Why: the warp moves the
+// point by warp_amplitude times its own field's float rounding (about 1e-7), and the field's slope
+// turns that into value; a mask's curve magnifies its field's rounding by its slope. No float
+// evaluation can round less (marble, amplitude 1.6, measures 3.9e-6; river-valleys, a mask curve
+// of slope 1.77 scaled by 1.5, 2.3e-6).
 double shader_tolerance(const noise::Params& params);
 
 // "" when `params` can be exported, else one line naming the key, its value and what to do.
 std::string shader_refusal(const noise::Params& params);
+
+// A heightmap layer's texture, which the caller binds: the entry functions take one parameter
+// per read heightmap layer after their others, in this order (GLSL `sampler2D layer2_map`, HLSL
+// `Texture2D<float> layer2_map`), and read texel (i, j) as the samples' value j * width + i: upload
+// them as they are, one float per texel (GL_R32F, row 0 first), no filtering, no mipmaps.
+struct ShaderTexture {
+    std::string name;                                     // "layer2_map"
+    std::shared_ptr<const noise::HeightSamples> samples;  // its texels
+};
+std::vector<ShaderTexture> shader_textures(const noise::Params& params);
 
 // "ne_" and the preset's name in lower case, every run of other characters one '_':
 // "Alpine ridges" -> "ne_alpine_ridges"; "" -> "ne_noise".

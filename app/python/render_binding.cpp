@@ -23,6 +23,7 @@
 #include "field_rows.hpp"
 #include "interruptible.hpp"
 #include "noise/simulated_field.hpp"
+#include "simulation_cache.hpp"
 
 namespace py = pybind11;
 
@@ -67,12 +68,14 @@ constexpr Size default_simulated_size{noise::default_simulated_side, noise::defa
 
 // The noise of a preset on a width x height image, after the rules that join keys (tiling needs
 // an integer lacunarity...). erosion.method = simulate first simulates the whole image
-// (simulated_field.hpp), off the GIL and stopped by Ctrl+C; the field is then its result.
+// (simulated_field.hpp), off the GIL and stopped by Ctrl+C; the field is then its result, kept
+// for the next call with the same settings and size (simulation_cache.hpp).
 std::shared_ptr<const noise::FractalNoise> noise_of(const app::Preset& preset, int width, int height,
                                                     unsigned threads) {
     if (auto error = noise::validate(preset.params); !error.empty()) throw std::invalid_argument(error);
     if (preset.params.erosion_method != noise::ErosionMethod::simulate)
         return std::make_shared<const noise::FractalNoise>(preset.params);
+    if (auto kept = simulation_cache().find(preset.params, width, height)) return kept;
     std::optional<noise::SimulatedField> simulated;
     run_interruptible([&](const std::atomic<bool>& cancel) {
         noise::SimulationControl control;
@@ -80,7 +83,9 @@ std::shared_ptr<const noise::FractalNoise> noise_of(const app::Preset& preset, i
         control.cancel  = &cancel;
         simulated       = noise::simulate_field(preset.params, width, height, control);
     });
-    return std::make_shared<const noise::FractalNoise>(simulated.value().params);
+    auto field = std::make_shared<const noise::FractalNoise>(simulated.value().params);
+    simulation_cache().keep(preset.params, width, height, field);
+    return field;
 }
 
 py::array_t<double> render_region(const noise::FractalNoise& noise, const noise::Region& region,
@@ -282,6 +287,16 @@ erosion.method = simulate the whole width x height image is simulated first, as 
 that size does (a region is a window of that one result). dtype=numpy.float32 gives the library's
 float samples, the r32 export's bit for bit (float32 of the float64 values); out= an existing
 C-contiguous float32 or float64 array of shape (rows, columns) to fill and return instead of a new one.)");
+    m.def(
+        "simulations_kept", [] { return simulation_cache().size(); },
+        R"(How many simulated fields (erosion.method = simulate) the process keeps for later calls: each
+render, render_bands, value_gradient, sample and sample_gradient of a preset with the same settings
+and the same simulated width x height reads the kept field instead of simulating again (the same
+bits: the field depends on neither the threads nor the region). At most 8 fields and 256 MiB of
+their heights (4 bytes a pixel), the least recently used dropped first.)");
+    m.def(
+        "forget_simulations", [] { simulation_cache().clear(); },
+        "Drops every simulated field simulations_kept counts, and the memory they hold.");
     py::class_<Bands>(m, "RenderBands", "The iterator render_bands returns: (y0, band) pairs.")
         .def("__iter__", [](Bands& bands) -> Bands& { return bands; })
         .def("__next__", &Bands::next)

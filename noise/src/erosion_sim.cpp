@@ -93,8 +93,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
     };
     try {
         // The outputs, 16 bytes a cell, double as scratch until the end: flow holds the drained
-        // areas, height the sediment on its way (and the snapshots). With z (8), the lower
-        // neighbours and the donors (1 each), the order (4), what each step eroded (4) and the
+        // areas, height the snapshots. With z (8), the lower neighbours, the donors and the
+        // walks' counts (1 each), what a cell hands on (4), what each step eroded (4) and the
         // flood's queues; the thermal stage adds a copy of z.
         SimulationMaps maps;
         maps.width        = width;
@@ -126,20 +126,19 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
             detail::drained_area(grid, run, now, routing, settings.flow_exponent, maps.flow);
             detail::stream_power_step(grid, run, settings, z, routing, maps.flow, eroded, maps.wear);
             if (settings.deposition > 0.0)
-                detail::deposit_sediment(grid, run, settings, z, routing, maps.flow, eroded, maps.height,
-                                         maps.deposit);
+                detail::deposit_sediment(grid, run, settings, z, routing, maps.flow, eroded, maps.deposit);
             if (settings.diffusivity > 0.0) {
                 // Creep can lift a channel's floor above the cell below it; those pits would stop
-                // the next step's water short, so they are filled now (lake fill, as deposit).
+                // the next step's water short, so they are raised now (as deposit).
                 detail::diffuse_hillslopes(grid, run, settings, z);
-                detail::fill_pits<double>(grid, run, z, maps.deposit, 1.0, routing.lower);
+                detail::keep_draining(grid, run, z, routing, maps.deposit);
             }
             snapshot();
             done(step + 2.0);
         }
         std::vector<float>().swap(eroded);
-        routing.order = {};
-        routing.todo  = {};
+        routing.share   = {};
+        routing.waiting = {};
         // 2. Thermal.
         detail::thermal_erosion(grid, run, settings, z, maps.wear, maps.deposit);
         each_cell([&](std::size_t i) {

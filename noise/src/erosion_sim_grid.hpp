@@ -117,43 +117,50 @@ void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float
 
 // [SECTION] erosion_sim_routing.cpp
 
-// Where water goes: every strictly lower D8 neighbour takes a share (multiple flow directions),
-// and an order of the cells with every donor before its receivers.
+// Where water goes: every strictly lower D8 neighbour takes a share (multiple flow directions).
+// The passes over the routing visit each cell once, after the cells its values come from (its
+// donors for the areas and the sediment, its receivers for the stream-power update), on as many
+// threads as run has: a cell's values are a function of those cells' alone, summed in the fixed
+// order of its neighbours, so whichever thread visits it and whenever, they are the same bits.
 struct Routing {
     std::vector<std::uint8_t> lower;    // bit k: neighbour k is strictly lower (0 on the border)
-    std::vector<std::uint8_t> waiting;  // scratch: donors not yet ordered
-    std::vector<std::uint32_t> order;   // every cell once, donors before receivers
-    std::vector<std::uint32_t> todo;    // scratch: the depth-first walk's stack
+    std::vector<std::uint8_t> donors;   // bit k: neighbour k has this cell among its lower ones
+    std::vector<std::uint8_t> waiting;  // scratch: cells each cell still waits on, plus 1
+    std::vector<float> share;           // scratch: what a cell hands on, over its weights' sum
     double per_cell = 1.0;              // 1 / the cell size
 
-    // The shares of cell i's water each lower neighbour takes (w[k], summing to 1; 0 where not
-    // lower; the others' entries left as they were): contour length times slope^exponent over
-    // their sum. Callers skip a cell with no lower neighbour.
+    // Cell i's weights' sum: over its lower neighbours, contour length times slope^exponent
+    // (the share neighbour k takes is its weight over the sum). 0 where none is lower.
     template <class T>
-    void weights(const Grid& grid, std::span<const T> z, std::size_t i, double exponent,
-                 std::array<double, 8>& w) const;
+    double total_weight(const Grid& grid, std::span<const T> z, std::size_t i, double exponent) const;
 };
 
-// The lower neighbours and the order, on z (one thread for the order: O(N)).
+// The lower neighbours and the donors on z (each cell on its own: any threads).
 template <class T>
 void route(const Grid& grid, const Run& run, std::span<const T> z, double cell_size, Routing& routing);
 
-// The area drained through each cell, in cells (1 at a ridge), each cell's area shared among its
-// lower neighbours, donors first. One thread, one order of sums: the same bits on any threads.
+// The area drained through each cell, in cells (1 at a ridge): 1 plus its donors' areas in
+// their shares, summed in the order of the neighbours.
 template <class T>
-void drained_area(const Grid& grid, const Run& run, std::span<const T> z, const Routing& routing,
-                  double exponent, std::span<float> area);
+void drained_area(const Grid& grid, const Run& run, std::span<const T> z, Routing& routing, double exponent,
+                  std::span<float> area);
 
 // One implicit stream-power step (erosion_sim.hpp, step 1c) on z (world units), receivers first.
 // `eroded` gets how far each cell was lowered (world units), also added to `wear`.
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, const Routing& routing, std::span<const float> area,
+                       std::span<double> z, Routing& routing, std::span<const float> area,
                        std::span<float> eroded, std::span<float> wear);
 
-// What stream_power_step eroded, carried down and settled (step 1d); `incoming` is scratch.
+// What stream_power_step eroded, carried down and settled (step 1d).
 void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                      std::span<double> z, const Routing& routing, std::span<const float> area,
-                      std::span<const float> eroded, std::span<float> incoming, std::span<float> deposit);
+                      std::span<double> z, Routing& routing, std::span<const float> area,
+                      std::span<const float> eroded, std::span<float> deposit);
+
+// After hillslope diffusion (step 1e): each cell raised, where creep lifted its lowest receiver
+// of the step's routing to its height or above, to just above it (the raise added to
+// `deposit`), so every cell off the border keeps a strictly lower neighbour: no pit.
+void keep_draining(const Grid& grid, const Run& run, std::span<double> z, Routing& routing,
+                   std::span<float> deposit);
 
 // [SECTION] erosion_sim_hillslope.cpp
 

@@ -1,9 +1,11 @@
 // Water and sediment on the erosion simulation's grid, routed to every lower neighbour: the
 // multiple-flow-direction order, drained areas, the implicit stream-power step and the
 // deposition of what it carries. See erosion_sim.hpp (steps 1a-1e).
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "erosion_sim_grid.hpp"
 
@@ -43,35 +45,119 @@ std::array<std::ptrdiff_t, 8> steps_of(const Grid& grid) {
     return step;
 }
 
+// How many of the cells a walk waits for have been visited is counted down in `waiting`, one
+// byte a cell. With one thread plain decrements; with more, atomic ones, whose acquire-release
+// order hands each visited cell's values to the thread that visits the cell waiting on it.
+template <bool shared>
+bool count_down(std::uint8_t& waiting) {
+    if constexpr (shared)
+        return std::atomic_ref<std::uint8_t>(waiting).fetch_sub(1, std::memory_order_acq_rel) == 1;
+    else
+        return --waiting == 0;
+}
+
+// Rows per block of a walk's starting points: small, so that the threads share the work evenly
+// (each block's walk runs down or up as far as it finds cells ready, whichever rows they are in).
+constexpr std::size_t walk_rows = 8;
+
+// The walks: down visits every donor before its receivers (areas, sediment), up every receiver
+// before its donors (the implicit stream-power update).
+enum class Walk { down, up };
+
+// Calls fn(k, n) for each donor n = i + step[k] of cell i, in the order of k.
+template <class Fn>
+void for_each_donor(const std::array<std::ptrdiff_t, 8>& step, const Routing& routing, std::size_t i,
+                    const Fn& fn) {
+    for (unsigned mask = routing.donors[i]; mask != 0; mask &= mask - 1) {
+        const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
+        fn(k, i + step[k]);
+    }
+}
+
+// The bits set in a byte (std::popcount is a library call on the baseline x86-64 target).
+constexpr std::array<std::uint8_t, 256> bits_set = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (unsigned b = 0; b < 256; ++b) table[b] = static_cast<std::uint8_t>((b & 1u) + table[b >> 1]);
+    return table;
+}();
+
+// Visits every cell once, after the cells it waits on, depth-first from each block's cells:
+// each cell's count starts at the cells it waits on plus one, the plus one being the block's
+// own pass over it, so whoever counts it down to 0 (the block, or the last cell it waited on)
+// visits it, exactly once. visit(i) must write no cell but i and read only i and the cells it
+// waits on (and what no visit writes): then the order the threads happen to take shows nowhere.
+template <bool shared, class Visit>
+void walk_cells(const Grid& grid, const Run& run, Routing& routing, Walk walk, const Visit& visit) {
+    const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
+    const std::size_t w = static_cast<std::size_t>(grid.width), h = static_cast<std::size_t>(grid.height);
+    run.for_each_block(h, rows_per_block(grid), [&](std::size_t y0, std::size_t y1) {
+        const std::uint8_t* const waits_on = (walk == Walk::up ? routing.lower : routing.donors).data();
+        for (std::size_t i = y0 * w; i < y1 * w; ++i)
+            routing.waiting[i] = static_cast<std::uint8_t>(bits_set[waits_on[i]] + 1);  // at most 9
+    });
+    run.for_each_block(h, walk_rows, [&](std::size_t y0, std::size_t y1) {
+        std::vector<std::uint32_t> todo;
+        std::size_t visited = 0;
+        for (std::size_t i = y0 * w; i < y1 * w; ++i) {
+            if (!count_down<shared>(routing.waiting[i])) continue;
+            todo.push_back(static_cast<std::uint32_t>(i));
+            while (!todo.empty()) {
+                const std::size_t c = todo.back();
+                todo.pop_back();
+                visit(c);
+                const auto release = [&](std::size_t n) {
+                    if (count_down<shared>(routing.waiting[n])) todo.push_back(static_cast<std::uint32_t>(n));
+                };
+                if (walk == Walk::down) {
+                    for (unsigned mask = routing.lower[c]; mask != 0; mask &= mask - 1)
+                        release(c + step[std::countr_zero(mask)]);
+                } else {
+                    for_each_donor(step, routing, c, [&](std::size_t, std::size_t n) { release(n); });
+                }
+                if ((++visited & poll_mask) == 0 && run.cancelled()) return;  // check() throws
+            }
+        }
+    });
+}
+
+template <class Visit>
+void walk_cells(const Grid& grid, const Run& run, Routing& routing, Walk walk, const Visit& visit) {
+    routing.waiting.resize(grid.cells());
+    if (run.threads > 1)
+        walk_cells<true>(grid, run, routing, walk, visit);
+    else
+        walk_cells<false>(grid, run, routing, walk, visit);
+}
+
+// The weight of the water going from cell n to its lower neighbour n + step[k] at height z_to:
+// contour length times slope^exponent (Freeman 1991, Quinn et al. 1991), the slope per world
+// unit floored at flat_slope.
+double weight(double z_from, double z_to, std::size_t k, double per_cell, double exponent) {
+    const double slope = std::max((z_from - z_to) * per_distance[k] * per_cell, flat_slope);
+    return contour[k] * power(slope, exponent);
+}
+
 }  // namespace
 
 template <class T>
-void Routing::weights(const Grid& grid, std::span<const T> z, std::size_t i, double exponent,
-                      std::array<double, 8>& w) const {
-    // The share of a cell's water each lower neighbour takes: contour length times slope^p
-    // (Freeman 1991, Quinn et al. 1991), over their sum. Slopes per world unit, floored at
-    // flat_slope. Only the lower neighbours' entries are written: the callers read no other.
+double Routing::total_weight(const Grid& grid, std::span<const T> z, std::size_t i, double exponent) const {
     const double zi = static_cast<double>(z[i]);
     double total    = 0.0;
     for (unsigned mask = lower[i]; mask != 0; mask &= mask - 1) {
         const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-        const double slope  = std::max(
-             (zi - static_cast<double>(z[i + grid.step(k)])) * per_distance[k] * per_cell, flat_slope);
-        w[k] = contour[k] * power(slope, exponent);
-        total += w[k];
+        total += weight(zi, static_cast<double>(z[i + grid.step(k)]), k, per_cell, exponent);
     }
-    const double scale = 1.0 / total;
-    for (unsigned mask = lower[i]; mask != 0; mask &= mask - 1) w[std::countr_zero(mask)] *= scale;
+    return total;
 }
 
 template <class T>
 void route(const Grid& grid, const Run& run, std::span<const T> z, double cell_size, Routing& routing) {
-    const std::size_t cells = grid.cells(), w = static_cast<std::size_t>(grid.width);
-    routing.per_cell = 1.0 / cell_size;
-    routing.lower.resize(cells);
-    routing.waiting.resize(cells);
+    const std::size_t w = static_cast<std::size_t>(grid.width);
+    routing.per_cell    = 1.0 / cell_size;
+    routing.lower.resize(grid.cells());
+    routing.donors.resize(grid.cells());
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
-    // a. Each cell's lower neighbours, a bit each; none on the border (water leaves the map there).
+    // Each cell's lower neighbours, a bit each; none on the border (water leaves the map there).
     run.for_each_block(
         static_cast<std::size_t>(grid.height), rows_per_block(grid), [&](std::size_t y0, std::size_t y1) {
             for (std::size_t y = y0; y < y1; ++y) {
@@ -87,108 +173,89 @@ void route(const Grid& grid, const Run& run, std::span<const T> z, double cell_s
                 }
             }
         });
-    // b. Each cell's donors not yet ordered: the neighbours with it among their lower ones.
+    // Each cell's donors: the neighbours with it among their lower ones.
     run.for_each_block(
         static_cast<std::size_t>(grid.height), rows_per_block(grid), [&](std::size_t y0, std::size_t y1) {
             for (std::size_t y = y0; y < y1; ++y) {
                 const bool edge_row = y == 0 || y + 1 == static_cast<std::size_t>(grid.height);
                 for (std::size_t x = 0; x < w; ++x) {
                     const std::size_t i = y * w + x;
-                    unsigned count      = 0;
+                    unsigned mask       = 0;
                     if (!edge_row && x > 0 && x + 1 < w) {  // every neighbour exists
                         for (std::size_t k = 0; k < 8; ++k)
-                            count += (routing.lower[i + step[k]] >> ((k + 4) & 7)) & 1u;
+                            mask |= ((routing.lower[i + step[k]] >> ((k + 4) & 7)) & 1u) << k;
                     } else {
                         for (std::size_t k = 0; k < 8; ++k) {
                             const int nx = static_cast<int>(x) + d8_x[k], ny = static_cast<int>(y) + d8_y[k];
                             if (grid.inside(nx, ny))
-                                count += (routing.lower[grid.at(nx, ny)] >> ((k + 4) & 7)) & 1u;
+                                mask |= ((routing.lower[grid.at(nx, ny)] >> ((k + 4) & 7)) & 1u) << k;
                         }
                     }
-                    routing.waiting[i] = static_cast<std::uint8_t>(count);  // at most 8
+                    routing.donors[i] = static_cast<std::uint8_t>(mask);
                 }
             }
         });
-    // c. The order, donors before receivers (a topological sort, Kahn 1962): cells with no donor
-    // in index order, each followed depth-first down its receivers as their last donor is
-    // ordered. Depth-first keeps the walk near the cells it just read. One thread: one order.
-    routing.order.clear();
-    routing.order.reserve(cells);
-    std::vector<std::uint32_t>& todo = routing.todo;
-    todo.clear();
-    for (std::size_t i = 0; i < cells; ++i) {
-        if ((i & poll_mask) == 0) run.check();
-        if (routing.waiting[i] != 0) continue;
-        todo.push_back(static_cast<std::uint32_t>(i));
-        while (!todo.empty()) {
-            const std::size_t c = todo.back();
-            todo.pop_back();
-            routing.order.push_back(static_cast<std::uint32_t>(c));
-            for (unsigned mask = routing.lower[c]; mask != 0; mask &= mask - 1) {
-                const std::size_t r = c + step[std::countr_zero(mask)];
-                if (--routing.waiting[r] == 0) todo.push_back(static_cast<std::uint32_t>(r));
-            }
-        }
-    }
 }
 
 template void route<float>(const Grid&, const Run&, std::span<const float>, double, Routing&);
 template void route<double>(const Grid&, const Run&, std::span<const double>, double, Routing&);
 
 template <class T>
-void drained_area(const Grid& grid, const Run& run, std::span<const T> z, const Routing& routing,
-                  double exponent, std::span<float> area) {
-    std::fill(area.begin(), area.end(), 1.0f);
-    std::array<double, 8> w{};
-    for (std::size_t j = 0; j < routing.order.size(); ++j) {
-        if ((j & poll_mask) == 0) run.check();
-        const std::size_t i = routing.order[j];
-        if (routing.lower[i] == 0) continue;
-        routing.weights(grid, z, i, exponent, w);
-        const double a = static_cast<double>(area[i]);
-        for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
-            const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-            area[i + grid.step(k)] += static_cast<float>(a * w[k]);
-        }
-    }
+void drained_area(const Grid& grid, const Run& run, std::span<const T> z, Routing& routing, double exponent,
+                  std::span<float> area) {
+    // Donors first: a cell's area is 1 plus what each donor hands on, its area times its weight
+    // towards the cell over its weights' sum (kept in `share` when the donor was visited).
+    routing.share.resize(grid.cells());
+    const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
+    walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
+        const double zi = static_cast<double>(z[i]);
+        double a        = 1.0;
+        for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
+            a += static_cast<double>(routing.share[n]) *
+                 weight(static_cast<double>(z[n]), zi, k, routing.per_cell, exponent);
+        });
+        area[i] = static_cast<float>(a);
+        routing.share[i] =
+            routing.lower[i] == 0 ? 0.0f : static_cast<float>(a / routing.total_weight(grid, z, i, exponent));
+    });
 }
 
-template void drained_area<float>(const Grid&, const Run&, std::span<const float>, const Routing&, double,
+template void drained_area<float>(const Grid&, const Run&, std::span<const float>, Routing&, double,
                                   std::span<float>);
-template void drained_area<double>(const Grid&, const Run&, std::span<const double>, const Routing&, double,
+template void drained_area<double>(const Grid&, const Run&, std::span<const double>, Routing&, double,
                                    std::span<float>);
 
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                       std::span<double> z, const Routing& routing, std::span<const float> area,
+                       std::span<double> z, Routing& routing, std::span<const float> area,
                        std::span<float> eroded, std::span<float> wear) {
     // F_k = K dt (A cell_size^2)^m w_k / (distance_k cell_size) = scale A^m w_k / distance_k: the
     // area and the distance in world units, so the same K means the same law at any cell size.
     const double m = settings.area_exponent;
     const double scale =
         settings.erodibility * std::pow(settings.cell_size * settings.cell_size, m) / settings.cell_size;
-    // The implicit update, receivers first (the order backwards), so every z_k' is already new:
+    // The implicit update, receivers first, so every z_k' is already new:
     //   (z_i' - z_i) / dt = -K A^m sum_k w_k (z_i' - z_k') / distance_k
     //   =>  z_i' = (z_i + sum_k F_k z_k') / (1 + sum_k F_k).
     // The shares w_k come from the heights before the step (each cell's before its own update;
     // its receivers' already new would weigh them by a step half taken). z_i was above every
     // z_k before and they only went down, so z_i' is a weighted mean strictly above the lowest:
     // kept at least a step of double above it, no pit can appear.
-    std::array<double, 8> w{};
-    std::fill(eroded.begin(), eroded.end(), 0.0f);
-    for (std::size_t j = routing.order.size(); j-- > 0;) {
-        if ((j & poll_mask) == 0) run.check();
-        const std::size_t i = routing.order[j];
-        if (routing.lower[i] == 0) continue;
+    const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
+    walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
+        if (routing.lower[i] == 0) {
+            eroded[i] = 0.0f;
+            return;
+        }
         // The shares from the heights before the step: z_i is still old, but the receivers are
         // new. Their old heights are new + what they lost, kept in `eroded` until the step ends.
+        std::array<double, 8> w;
         const double zi = z[i];
         double total = 0.0, lowest = std::numeric_limits<double>::infinity();
         for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
             const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-            const std::size_t r = i + grid.step(k);
-            const double old_r  = z[r] + static_cast<double>(eroded[r]);
-            const double slope  = std::max((zi - old_r) * per_distance[k] * routing.per_cell, flat_slope);
-            w[k]                = contour[k] * power(slope, settings.flow_exponent);
+            const std::size_t r = i + step[k];
+            w[k]                = weight(zi, z[r] + static_cast<double>(eroded[r]), k, routing.per_cell,
+                                         settings.flow_exponent);
             total += w[k];
             lowest = std::min(lowest, z[r]);
         }
@@ -199,61 +266,81 @@ void stream_power_step(const Grid& grid, const Run& run, const SimulationSetting
             const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
             const double f      = am * w[k] * per_distance[k];
             sum_f += f;
-            sum_fz += f * z[i + grid.step(k)];
+            sum_fz += f * z[i + step[k]];
         }
         double lowered = std::min(zi, (zi + sum_fz) / (1.0 + sum_f));
         lowered        = std::max(lowered, next_up(lowest));
         eroded[i]      = static_cast<float>(zi - lowered);
         wear[i] += eroded[i];
         z[i] = lowered;
-    }
+    });
 }
 
 void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings& settings,
-                      std::span<double> z, const Routing& routing, std::span<const float> area,
-                      std::span<const float> eroded, std::span<float> incoming, std::span<float> deposit) {
-    // What the step eroded travels down with the water, donors first (the order forwards), and
-    // settles at rate G / A per unit of sediment carried (Davy and Lague 2009; Yuan et al. 2019's
-    // G term, taken here after the implicit step rather than inside it): a cell draining a small
-    // area (a mountain front's foot) keeps much of what arrives, a large river carries it on.
-    // `incoming` gathers the volume each cell's donors hand on, in their shares of the water. A
-    // cell gains no more than keeps it strictly below every donor, so no donor becomes a pit
-    // and the order stays one of donors before receivers. Where water stops (a pit) all of it
-    // settles, up to that roof. The border keeps nothing: sediment leaves the map there.
+                      std::span<double> z, Routing& routing, std::span<const float> area,
+                      std::span<const float> eroded, std::span<float> deposit) {
+    // What the step eroded travels down with the water, donors first, and settles at rate G / A
+    // per unit of sediment carried (Davy and Lague 2009; Yuan et al. 2019's G term, taken here
+    // after the implicit step rather than inside it): a cell draining a small area (a mountain
+    // front's foot) keeps much of what arrives, a large river carries it on. A cell gathers the
+    // volume its donors hand on, each in its share of the water (what the donor passed over its
+    // weights' sum, in `share`, times its weight towards the cell, on the heights as they were
+    // when the donor was visited: its own settled, the cell's not yet). A cell gains no more
+    // than keeps it strictly below every donor, so no donor becomes a pit and the walk stays one
+    // of donors before receivers. Where water stops (a pit) all of it settles, up to that roof.
+    // The border keeps nothing: sediment leaves the map there.
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
     const double cell_area                   = settings.cell_size * settings.cell_size;
-    const std::size_t width                  = static_cast<std::size_t>(grid.width);
-    std::fill(incoming.begin(), incoming.end(), 0.0f);
-    std::array<double, 8> w{};
-    for (std::size_t j = 0; j < routing.order.size(); ++j) {
-        if ((j & poll_mask) == 0) run.check();
-        const std::size_t i = routing.order[j];
-        const int x = static_cast<int>(i % width), y = static_cast<int>(i / width);
-        if (grid.border(x, y)) continue;  // leaves the map
-        const double volume = static_cast<double>(incoming[i]) + static_cast<double>(eroded[i]) * cell_area;
-        if (volume <= 0.0) continue;
-        double roof = std::numeric_limits<double>::infinity();  // the lowest donor
-        for (std::size_t k = 0; k < 8; ++k) {
-            const std::size_t n = i + step[k];  // off the border: every neighbour exists
-            if (((routing.lower[n] >> ((k + 4) & 7)) & 1u) != 0) roof = std::min(roof, z[n]);
-        }
+    const std::span<const double> heights(z);
+    walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
+        routing.share[i] = 0.0f;
+        if (routing.lower[i] == 0 && grid.border(static_cast<int>(i % static_cast<std::size_t>(grid.width)),
+                                                 static_cast<int>(i / static_cast<std::size_t>(grid.width))))
+            return;  // leaves the map
+        const double zi = z[i];
+        double incoming = 0.0, roof = std::numeric_limits<double>::infinity();  // roof: the lowest donor
+        for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
+            roof = std::min(roof, z[n]);
+            incoming += static_cast<double>(routing.share[n]) *
+                        weight(z[n], zi, k, routing.per_cell, settings.flow_exponent);
+        });
+        const double volume = incoming + static_cast<double>(eroded[i]) * cell_area;
+        if (volume <= 0.0) return;
         double settle = volume / cell_area;
         if (routing.lower[i] != 0)
             settle =
                 std::min(settle, settings.deposition * volume / (static_cast<double>(area[i]) * cell_area));
         if (roof != std::numeric_limits<double>::infinity())
-            settle = std::min(settle, std::nextafter(roof, -std::numeric_limits<double>::infinity()) - z[i]);
+            settle = std::min(settle, std::nextafter(roof, -std::numeric_limits<double>::infinity()) - zi);
         settle = std::max(settle, 0.0);
-        z[i] += settle;
+        z[i]   = zi + settle;
         deposit[i] += static_cast<float>(settle);
         const double passed = volume - settle * cell_area;
-        if (routing.lower[i] == 0 || passed <= 0.0) continue;
-        routing.weights(grid, std::span<const double>(z), i, settings.flow_exponent, w);
-        for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
-            const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-            incoming[i + step[k]] += static_cast<float>(passed * w[k]);
-        }
-    }
+        if (routing.lower[i] == 0 || passed <= 0.0) return;
+        routing.share[i] =
+            static_cast<float>(passed / routing.total_weight(grid, heights, i, settings.flow_exponent));
+    });
+}
+
+void keep_draining(const Grid& grid, const Run& run, std::span<double> z, Routing& routing,
+                   std::span<float> deposit) {
+    // Receivers first, so each cell compares itself with its receivers' final heights. The step's
+    // routing still holds: a cell was above its lowest receiver after the stream-power update
+    // and below every donor after the deposition, so before creep every cell off the border had
+    // a strictly lower receiver; creep moves heights by little, and where it closed that gap the
+    // cell is raised just over it, as the lakes' fill would raise it (a cell of the lake's floor
+    // to just above the one it spills through), but without a flood of the whole grid.
+    const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
+    walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
+        if (routing.lower[i] == 0) return;
+        double lowest = std::numeric_limits<double>::infinity();
+        for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1)
+            lowest = std::min(lowest, z[i + step[std::countr_zero(mask)]]);
+        if (z[i] > lowest) return;
+        const double raised = next_up(lowest);
+        deposit[i] += static_cast<float>(raised - z[i]);
+        z[i] = raised;
+    });
 }
 
 }  // namespace noise::detail

@@ -49,6 +49,25 @@ TEST(ErosionSimulation, RemovesThePits) {
     EXPECT_EQ(noise::count_pits(maps.height, size, size), 0);
 }
 
+TEST(ErosionSimulation, EveryCellsWaterLeavesAtTheBorder) {
+    // With no pit left, the water of every cell drains to the border, each cell's once: the
+    // border's drained areas sum to the number of cells (floats of fractional shares: to 1e-4).
+    // A cell visited twice, or never, by the routing's passes shows here.
+    constexpr int width = 200, height = 150;
+    const std::vector<float> before    = noise_heights(width, height);
+    noise::SimulationSettings settings = mountains();
+    for (const int steps : {0, 3}) {
+        settings.hydraulic_steps         = steps;
+        const noise::SimulationMaps maps = *noise::simulate_erosion(before, width, height, settings);
+        double border                    = 0.0;
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x)
+                if (x == 0 || y == 0 || x == width - 1 || y == height - 1)
+                    border += maps.flow[static_cast<std::size_t>(y) * width + x];
+        EXPECT_NEAR(border / (width * height), 1.0, 1e-4) << steps << " steps";
+    }
+}
+
 TEST(ErosionSimulation, NoSlopeExceedsTheTalusAngle) {
     const std::vector<float> before    = noise_heights();
     noise::SimulationSettings settings = mountains();

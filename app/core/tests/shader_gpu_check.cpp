@@ -1,7 +1,8 @@
 // shader_gpu_check: the shader export's contract, measured on a real GL implementation.
 //
-//     xvfb-run -a shader_gpu_check [--size N] [--preset NAME]   # the check (ctest core.shader_gpu)
-//     xvfb-run -a shader_gpu_check --bench [--size 1024] [--preset NAME]   # frame times, GPU and CPU
+//     xvfb-run -a shader_gpu_check [--size N] [--preset NAME] [--set KEY=VALUE]...   # the check (ctest
+//     core.shader_gpu) xvfb-run -a shader_gpu_check --bench [--size 1024] [--preset NAME]   # frame times,
+//     GPU and CPU
 //
 // Check: for every shipped preset that shader_refusal accepts, the exported GLSL (its _rebased
 // form, origins from shader_origins) is rendered into a 32-bit float target of N x N pixels at world
@@ -9,7 +10,8 @@
 // values) of the same preset and offset, read back from its file, the origin at the picture's
 // centre. It prints one line per preset, the largest |GPU - CPU| as a share of the preset's
 // nominal range, and fails when any exceeds shader_tolerance (2e-6; more with a domain warp), or
-// when no preset could be exported.
+// when no preset could be exported. Then the same for held-out variants (held_out_variants: shipped
+// presets with keys set), which must all be exportable.
 //
 // Bench: the median of 15 frames of an N x N picture drawn by the exported shader (glFinish after
 // each draw, the picture read back as the window's preview would not need), against the median of
@@ -58,17 +60,23 @@ GLuint compile(GLenum stage, const std::string& text) {
 }
 
 // The exported source with a main that reads the origins as uniforms and writes the value.
-std::string fragment_source(const std::string& library, const std::string& entry, int dimension, int blocks) {
+std::string fragment_source(const std::string& library, const std::string& entry, int dimension, int blocks,
+                            const std::vector<app::ShaderTexture>& textures) {
+    std::string samplers, arguments;  // the heightmap layers' textures (shader_textures)
+    for (const app::ShaderTexture& texture : textures) {
+        samplers += "uniform sampler2D " + texture.name + ";\n";
+        arguments += ", " + texture.name;
+    }
     const std::string n     = std::to_string(blocks);
     const std::string local = dimension == 1   ? "local.x"
                               : dimension == 2 ? "local"
                               : dimension == 3 ? "vec3(local, 0.0)"
                                                : "vec4(local, 0.0, 0.0)";
     return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
-           "];\nuniform vec4 cell_frac[" + n +
-           "];\nuniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
+           "];\nuniform vec4 cell_frac[" + n + "];\n" + samplers +
+           "uniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
            "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
-           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac);\n}\n";
+           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
 }
 
 constexpr const char* vertex_source = R"(#version 330 core
@@ -94,7 +102,9 @@ struct Target {
 
 struct Program {
     GLuint id  = 0;
-    int blocks = 0;  // entries of the origin arrays
+    int blocks = 0;                            // entries of the origin arrays
+    std::vector<app::ShaderTexture> textures;  // bound to units 0, 1, ...
+    std::vector<GLuint> texture_ids;
 };
 
 Program build(const app::Preset& preset, const std::string& entry) {
@@ -104,9 +114,21 @@ Program build(const app::Preset& preset, const std::string& entry) {
     // The origins' length: every field the preset reads (the warp's and the turned layer's too).
     const int blocks = static_cast<int>(app::shader_origins(preset.params, {}).frac.size());
     const GLuint fs =
-        compile(GL_FRAGMENT_SHADER, fragment_source(library, entry, preset.params.dimension, blocks));
+        compile(GL_FRAGMENT_SHADER, fragment_source(library, entry, preset.params.dimension, blocks,
+                                                    app::shader_textures(preset.params)));
     if (!vs || !fs) return {};
-    Program program{glCreateProgram(), blocks};
+    Program program{glCreateProgram(), blocks, app::shader_textures(preset.params), {}};
+    // Each heightmap's samples as they are: one float per texel, row 0 first, no filtering.
+    for (const app::ShaderTexture& texture : program.textures) {
+        GLuint id = 0;
+        glGenTextures(1, &id);
+        glBindTexture(GL_TEXTURE_2D, id);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, texture.samples->width, texture.samples->height, 0, GL_RED,
+                     GL_FLOAT, texture.samples->values.data());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        program.texture_ids.push_back(id);
+    }
     glAttachShader(program.id, vs);
     glAttachShader(program.id, fs);
     glLinkProgram(program.id);
@@ -124,6 +146,13 @@ void draw(const Program& program, const noise::Params& params, int size) {
     const app::ShaderOrigins origins =
         app::shader_origins(params, {params.offset_x + half, params.offset_y + half, params.z, params.w});
     glUseProgram(program.id);
+    for (std::size_t unit = 0; unit < program.texture_ids.size(); ++unit) {
+        glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+        glBindTexture(GL_TEXTURE_2D, program.texture_ids[unit]);
+        glUniform1i(glGetUniformLocation(program.id, program.textures[unit].name.c_str()),
+                    static_cast<GLint>(unit));
+    }
+    glActiveTexture(GL_TEXTURE0);
     const GLsizei n = program.blocks;
     glUniform4uiv(glGetUniformLocation(program.id, "cell_lo"), n, origins.cell_lo.front().data());
     glUniform4uiv(glGetUniformLocation(program.id, "cell_hi"), n, origins.cell_hi.front().data());
@@ -190,12 +219,85 @@ int bench(const app::Preset& preset, const std::string& entry, int size) {
     return 0;
 }
 
+// Renders `preset` at world offsets 0, 1e4 and 1e6 and compares with its r32 export; prints one
+// line; 1 when any sample is over the bound.
+int check(const app::Preset& preset, const std::string& label, int size, const std::filesystem::path& temp) {
+    const std::string entry = app::shader_function_name(preset.name);
+    const Program program   = build(preset, entry);
+    if (!program.id) return 1;
+    const noise::Range range = noise::nominal_range(preset.params);
+    const double width       = range.hi - range.lo;
+    Target target(size);
+    std::string line;
+    double worst = 0.0;
+    for (const double offset : {0.0, 1e4, 1e6}) {
+        app::Preset moved            = preset;
+        moved.params.offset_x        = offset;
+        moved.params.offset_y        = preset.params.dimension >= 2 ? offset : 0.0;
+        const std::vector<float> cpu = r32_export(moved, size, temp / "cpu.r32");
+        draw(program, moved.params, size);
+        const std::vector<float> gpu = read_target(size);
+        double largest               = 0.0;
+        for (std::size_t i = 0; i < cpu.size(); ++i) {
+            const double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
+            largest                 = std::isnan(difference) ? INFINITY : std::max(largest, difference);
+        }
+        worst = std::max(worst, largest);
+        char part[64];
+        std::snprintf(part, sizeof part, "  %g: %.2e", offset, largest);
+        line += part;
+    }
+    const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
+    const bool ok          = worst <= tolerance;
+    std::printf("%s  %-36s%s  (bound %.1e)\n", ok ? "ok      " : "TOO FAR ", label.c_str(), line.c_str(),
+                tolerance);
+    return ok ? 0 : 1;
+}
+
+// A shipped preset with some keys set (`--set` text).
+struct Variant {
+    const char* preset;
+    std::array<const char*, 4> assignments;
+};
+constexpr Variant held_out_variants[] = {
+    {"simplex-lava-flow", {"dimension=1"}},
+    {"simplex-lava-flow", {"dimension=2"}},
+    {"simplex-lava-flow", {"dimension=4", "w=0.6"}},
+    {"simplex-lava-flow", {"dimension=2", "fractal=fbm", "layers=rotated", "warp_amplitude=0.5"}},
+    {"simplex-lava-flow", {"fractal=turbulence", "octave_offsets=shifted", "seed_mode=shift"}},
+    {"cracked-earth", {"cellular_distance=manhattan", "cellular_return=f1"}},
+    {"cracked-earth", {"cellular_distance=chebyshev", "cellular_return=f2"}},
+    {"cracked-earth", {"dimension=1"}},
+    {"cracked-earth", {"dimension=3", "z=0.4", "cellular_return=f1"}},
+    {"cracked-earth", {"dimension=4", "cellular_distance=manhattan", "w=0.3"}},
+    {"cracked-earth", {"tile=3", "fractal=ridged", "octaves=4", "cellular_jitter=1"}},
+    {"river-valleys", {"mask=select"}},
+    {"river-valleys", {"mask=multiply", "mask.warp_amplitude=0.4"}},
+    {"river-valleys", {"mask=max", "mask.algorithm=worley", "mask.curve=none"}},
+    {"river-valleys", {"mask=add", "mask.algorithm=simplex", "scale=0.5"}},
+    {"ridges-in-valleys", {"layer.2.source=shape", "layer.2.shape=radial", "layer.2.blend=multiply"}},
+    {"ridges-in-valleys",
+     {"layer.2.source=shape", "layer.2.shape=ramp", "layer.2.shape_angle=30", "layer.2.blend=screen"}},
+    {"ridges-in-valleys",
+     {"layer.2.source=shape", "layer.2.shape=plateau", "layer.2.height_curve=smoothstep",
+      "layer.2.blend=max"}},
+    {"ridges-in-valleys",
+     {"layer.2.source=shape", "layer.2.shape=cone", "layer.2.blend=difference", "layer.2.mask=none"}},
+    {"ridges-in-valleys",
+     {"layer.3.source=constant", "layer.3.blend=min", "layer.2.mask=field", "layer.2.mask.frequency=5"}},
+    {"ridges-in-valleys", {"layer.2.solo=true"}},
+    {"imported-hills", {"layer.2.map_edges=repeat", "layer.2.map_width=0.3", "layer.2.map_x=0.1"}},
+    {"imported-hills", {"layer.2.height_curve=smoothstep", "layer.2.blend=multiply", "layer.2.map_y=-0.2"}},
+    {"ridges-in-valleys", {"layer.1.mute=true", "layer.2.blend=subtract", "layer.2.algorithm=worley"}},
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int size       = 96;
     bool benchmark = false;
     std::string chosen;
+    std::vector<std::string> assignments;  // --set, applied to every preset checked
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--bench") {
@@ -205,8 +307,12 @@ int main(int argc, char** argv) {
             size = std::atoi(argv[++i]);
         } else if (arg == "--preset" && i + 1 < argc) {
             chosen = argv[++i];
+        } else if (arg == "--set" && i + 1 < argc) {
+            assignments.push_back(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: shader_gpu_check [--bench] [--size N] [--preset NAME]\n");
+            std::fprintf(
+                stderr,
+                "usage: shader_gpu_check [--bench] [--size N] [--preset NAME] [--set KEY=VALUE]...\n");
             return 2;
         }
     }
@@ -236,8 +342,9 @@ int main(int argc, char** argv) {
     int exportable = 0, refused = 0, failed = 0;
     for (const auto& file : app::shipped_presets()) {
         if (!chosen.empty() && file.stem() != chosen) continue;
-        const app::Preset preset = app::load_preset(file);
-        const std::string why    = app::shader_refusal(preset.params);
+        app::Preset preset = app::load_preset(file);
+        for (const std::string& assignment : assignments) app::apply_assignment(preset, assignment);
+        const std::string why = app::shader_refusal(preset.params);
         if (!why.empty()) {
             ++refused;
             if (!benchmark) std::printf("refused  %-36s %s\n", file.stem().c_str(), why.c_str());
@@ -245,46 +352,34 @@ int main(int argc, char** argv) {
         }
         ++exportable;
         const std::string entry = app::shader_function_name(preset.name);
-        if (benchmark) {
-            failed += bench(preset, entry, size);
-            continue;
+        failed += benchmark ? bench(preset, entry, size) : check(preset, file.stem().string(), size, temp);
+    }
+    // Held-out settings no shipped preset has: each algorithm's other dimensions, metrics,
+    // returns and sums, so the contract is checked for what the shipped presets do not show.
+    int variants = 0;
+    for (const Variant& variant : held_out_variants) {
+        if (benchmark || (!chosen.empty() && chosen != variant.preset)) continue;
+        app::Preset preset =
+            app::load_preset(app::shipped_presets_dir() / (std::string(variant.preset) + ".json"));
+        for (const char* assignment : variant.assignments) {
+            if (assignment != nullptr) app::apply_assignment(preset, assignment);
         }
-        const Program program = build(preset, entry);
-        if (!program.id) {
+        std::string label = variant.preset;
+        for (const char* assignment : variant.assignments)
+            if (assignment != nullptr) label += std::string(" ") + assignment;
+        const std::string why = app::shader_refusal(preset.params);
+        if (!why.empty()) {
+            std::printf("REFUSED  %s: %s\n", label.c_str(), why.c_str());
             ++failed;
             continue;
         }
-        const noise::Range range = noise::nominal_range(preset.params);
-        const double width       = range.hi - range.lo;
-        Target target(size);
-        std::string line;
-        double worst = 0.0;
-        for (const double offset : {0.0, 1e4, 1e6}) {
-            app::Preset moved            = preset;
-            moved.params.offset_x        = offset;
-            moved.params.offset_y        = preset.params.dimension >= 2 ? offset : 0.0;
-            const std::vector<float> cpu = r32_export(moved, size, temp / "cpu.r32");
-            draw(program, moved.params, size);
-            const std::vector<float> gpu = read_target(size);
-            double largest               = 0.0;
-            for (std::size_t i = 0; i < cpu.size(); ++i) {
-                const double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
-                largest                 = std::isnan(difference) ? INFINITY : std::max(largest, difference);
-            }
-            worst = std::max(worst, largest);
-            char part[64];
-            std::snprintf(part, sizeof part, "  %g: %.2e", offset, largest);
-            line += part;
-        }
-        const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
-        const bool ok          = worst <= tolerance;
-        failed += ok ? 0 : 1;
-        std::printf("%s  %-36s%s  (bound %.1e)\n", ok ? "ok      " : "TOO FAR ", file.stem().c_str(),
-                    line.c_str(), tolerance);
+        ++variants;
+        failed += check(preset, label, size, temp);
     }
     std::filesystem::remove_all(temp);
-    std::printf("%d of %d shipped presets exportable, %d refused, %d over their bound\n", exportable,
-                exportable + refused, refused, failed);
+    std::printf(
+        "%d of %d shipped presets exportable, %d refused; %d held-out variants; %d over their bound\n",
+        exportable, exportable + refused, refused, variants, failed);
     glfwDestroyWindow(window);
     glfwTerminate();
     return failed == 0 && exportable > 0 ? 0 : 1;

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 namespace app::gui {
 
@@ -46,10 +47,9 @@ void UiReport::rect(std::string_view key, ImVec2 min, ImVec2 max) {
 void UiReport::end_frame(nlohmann::json state, int window_x, int window_y, long frame, double time) {
     if (!file_) return;
     nlohmann::json rects = nlohmann::json::object();
-    for (auto& [key, r] : rects_.items()) {
-        rects[key] = {
-            static_cast<int>(r[0].get<float>()) + window_x, static_cast<int>(r[1].get<float>()) + window_y,
-            static_cast<int>(r[2].get<float>()) + window_x, static_cast<int>(r[3].get<float>()) + window_y};
+    for (const auto& [key, r] : rects_) {
+        rects[key] = {static_cast<int>(r[0]) + window_x, static_cast<int>(r[1]) + window_y,
+                      static_cast<int>(r[2]) + window_x, static_cast<int>(r[3]) + window_y};
     }
     state["rects"]   = std::move(rects);
     std::string body = state.dump();

@@ -18,8 +18,10 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <cstdio>
-#include <nlohmann/json.hpp>
+#include <map>
+#include <nlohmann/json_fwd.hpp>  // not json.hpp: every part of the window includes this header
 #include <string>
 #include <string_view>
 
@@ -37,7 +39,7 @@ class UiReport {
 
     // Rectangles are collected during the frame, relative to the window's client area; the
     // window's screen position is added when the line is written.
-    void begin_frame() { rects_ = nlohmann::json::object(); }
+    void begin_frame() { rects_.clear(); }
     void item(std::string_view key);  // ImGui's last item
     void rect(std::string_view key, ImVec2 min, ImVec2 max);
 
@@ -46,9 +48,9 @@ class UiReport {
     void end_frame(nlohmann::json state, int window_x, int window_y, long frame, double time);
 
   private:
-    std::FILE* file_      = nullptr;
-    nlohmann::json rects_ = nlohmann::json::object();
-    std::string last_;  // the previous line without frame and time
+    std::FILE* file_ = nullptr;
+    std::map<std::string, std::array<float, 4>> rects_;  // key: x0, y0, x1, y1 in the client area
+    std::string last_;                                   // the previous line without frame and time
 };
 
 // The report the parts of the window write to; nullptr uninstalls it. The caller keeps it alive

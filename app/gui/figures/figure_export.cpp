@@ -10,8 +10,10 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 #include "core/atomic_file.hpp"
@@ -22,6 +24,7 @@
 #include "core/preset.hpp"
 #include "core/value_mapping.hpp"
 #include "gui/common/theme.hpp"
+#include "gui/figures/figure_name.hpp"
 #include "gui/figures/octave_strip.hpp"
 #include "gui/figures/offscreen.hpp"
 #include "gui/figures/vector_figure.hpp"
@@ -40,6 +43,13 @@ namespace {
 constexpr const char* kind_labels[] = {"Preview with overlays", "Probe cell", "Interpolation curves",
                                        "Octaves strip", "Animation"};
 static_assert(std::size(kind_labels) == figure_kind_names.size());
+
+// "the probe cell": the kind as an error names it.
+std::string kind_label(FigureKind kind) {
+    std::string label = kind_labels[static_cast<std::size_t>(kind)];
+    label[0]          = static_cast<char>(std::tolower(static_cast<unsigned char>(label[0])));
+    return "the " + label;
+}
 
 bool vector_kind(FigureKind kind) {
     return kind == FigureKind::probe_cell || kind == FigureKind::interpolation;
@@ -152,11 +162,19 @@ void write_figure_png(const FigureRequest& request, const OffscreenResult& figur
 void FigureExport::start(const std::function<void()>& wake) {
     error_.clear();
     message_.clear();
-    request_.path = path_text_;
     if (path_text_.empty()) {
         error_ = "Type a file name first.";
         return;
     }
+    // The name and the content agree: the typed extension chose the format, or is refused.
+    const FigureName typed =
+        read_figure_name(path_text_, kind_label(request_.kind), vector_kind(request_.kind));
+    if (!typed.error.empty()) {
+        error_ = typed.error;
+        return;
+    }
+    if (!typed.svg) path_text_ += request_.svg ? ".svg" : ".png";
+    request_.path = path_text_;
     if (request_.kind == FigureKind::animation) {
         ExportRequest exported;
         exported.size       = {request_.width, request_.height};
@@ -427,6 +445,13 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure_path", &path_text_);
     report_item("figure_path");
+    // A typed .svg or .png chooses the format (the buttons above follow it next frame).
+    if (const FigureName typed =
+            read_figure_name(path_text_, kind_label(request_.kind), vector_kind(request_.kind));
+        typed.svg && *typed.svg != request_.svg) {
+        request_.svg    = *typed.svg;
+        path_extension_ = request_.svg ? ".svg" : ".png";
+    }
     ImGui::Checkbox("Replace an existing file", &request_.overwrite);
     report_item("figure_replace");
     ImGui::EndDisabled();

@@ -20,7 +20,7 @@ constexpr std::size_t coarse_threshold = 160 * 160;
 // A full image predicted to take longer than this is preceded by a coarse one: three frames.
 // Under a software renderer a coarse frame costs the cores the render needs: the mid-weight
 // presets (marble, eroded-terrain, simplex-lava-flow, 30-45 ms) reached their full image about
-// 10 ms sooner without it (docs/performance.md, 2026-11-26).
+// 10 ms sooner without it (docs/performance-history.md, 2026-11-26).
 constexpr double coarse_above_ms = 50.0;
 // What the coarse image itself may take: about two frames.
 constexpr double coarse_budget_ms = 30.0;

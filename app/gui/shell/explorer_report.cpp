@@ -2,6 +2,7 @@
 //
 // Part of Explorer (explorer.hpp): one JSON object a frame, written by UiReport when it changed.
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/view_keys.hpp"

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
@@ -40,6 +41,7 @@
 #include "gui/files/user_files.hpp"
 #include "gui/shell/explorer.hpp"
 #include "gui/shell/gui_options.hpp"
+#include "gui/shell/key_taps.hpp"
 #include "gui/shell/screenshot.hpp"
 
 namespace app {
@@ -62,21 +64,43 @@ double thread_cpu_seconds() {
     return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
 }
 
-gui::WindowInbox* inbox_of(GLFWwindow* window) {
-    return static_cast<gui::WindowInbox*>(glfwGetWindowUserPointer(window));
+// What GLFW's callbacks write to: the explorer's inbox and the taps kept for ImGui.
+struct WindowEvents {
+    gui::WindowInbox inbox;
+    gui::KeyTaps taps;
+};
+
+WindowEvents* events_of(GLFWwindow* window) {
+    return static_cast<WindowEvents*>(glfwGetWindowUserPointer(window));
 }
 
 void drop_callback(GLFWwindow* window, int count, const char** paths) {
-    if (auto* inbox = inbox_of(window)) inbox->dropped.insert(inbox->dropped.end(), paths, paths + count);
+    if (auto* events = events_of(window))
+        events->inbox.dropped.insert(events->inbox.dropped.end(), paths, paths + count);
 }
 
 // Installed before ImGui's, which chains to it: ImGui still sees every key.
 void key_callback(GLFWwindow* window, int key, int, int action, int mods) {
-    auto* inbox = inbox_of(window);
-    if (!inbox || action != GLFW_PRESS) return;
-    if (mods & GLFW_MOD_CONTROL) inbox->shortcuts.push_back({key, mods});
-    if (key == GLFW_KEY_ESCAPE) inbox->escape = true;
-    if (key == GLFW_KEY_ENTER || key == GLFW_KEY_KP_ENTER) inbox->enter = true;
+    if (auto* events = events_of(window); events && action == GLFW_PRESS) events->taps.note_press(key, mods);
+}
+
+// The presses a frame shows, latched for the explorer (a dialog's Return, the shortcuts).
+void latch(gui::WindowInbox& inbox, const std::vector<gui::KeyPress>& presses) {
+    for (const gui::KeyPress& press : presses) {
+        if (press.mods & GLFW_MOD_CONTROL) inbox.shortcuts.push_back({press.key, press.mods});
+        if (press.key == GLFW_KEY_ESCAPE) inbox.escape = true;
+        if (press.key == GLFW_KEY_ENTER || press.key == GLFW_KEY_KP_ENTER) inbox.enter = true;
+    }
+}
+
+// Installed before ImGui's, which chains to it: ImGui queues the character as well.
+void character_callback(GLFWwindow* window, unsigned int codepoint) {
+    if (auto* events = events_of(window)) events->taps.note_character(codepoint);
+}
+
+// Installed before ImGui's, which chains to it: ImGui latches the click itself.
+void mouse_button_callback(GLFWwindow* window, int, int action, int) {
+    if (auto* events = events_of(window); events && action == GLFW_PRESS) events->taps.note_click();
 }
 
 // Did the user do anything this frame? Then keep the frame rate up for a moment: hover effects,
@@ -234,10 +258,13 @@ int gui_main(int argc, char** argv) {
     GLFWwindow* window   = open_window(options, test_mode);
     if (!window) return 2;
 
-    gui::WindowInbox inbox;
-    glfwSetWindowUserPointer(window, &inbox);
+    WindowEvents events;
+    gui::WindowInbox& inbox = events.inbox;
+    glfwSetWindowUserPointer(window, &events);
     glfwSetDropCallback(window, drop_callback);
     glfwSetKeyCallback(window, key_callback);
+    glfwSetCharCallback(window, character_callback);
+    glfwSetMouseButtonCallback(window, mouse_button_callback);
 
     // [2] Dear ImGui.
     start_imgui(window);
@@ -286,11 +313,14 @@ int gui_main(int argc, char** argv) {
             // measures an auto-sized popup in one frame and draws it in the next), draw the
             // progress at 10 Hz: under Mesa's software renderer a frame takes about 11 ms of CPU on
             // the cores the render needs (a 4096-wide preview rendered in 0.83 of the time paced,
-            // a 1024-wide eroded one shown 7-10 % sooner: docs/performance.md, issue 36). The
+            // a 1024-wide eroded one shown 7-10 % sooner: docs/performance-history.md, issue 36). The
             // worker's post and any input end the wait at once.
             const bool paced = frames_since_event >= 1 && frame >= 3 && options.screenshot.empty() &&
                                explorer.only_rendering();
-            glfwWaitEventsTimeout(paced ? 0.1 : lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
+            if (events.taps.pending())
+                glfwPollEvents();  // a key tapped twice: its second press shows in the next frame
+            else
+                glfwWaitEventsTimeout(paced ? 0.1 : lively ? 1.0 / 60.0 : quiet < 3.0 ? 0.25 : 10.0);
 
             // The close button asks the explorer, which asks the user when something is unsaved.
             if (glfwWindowShouldClose(window)) {
@@ -303,12 +333,14 @@ int gui_main(int argc, char** argv) {
             const double frame_cpu_start = thread_cpu_seconds();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();
+            latch(inbox, events.taps.before_frame(ImGui::GetIO()));
             ImGui::NewFrame();
             if (input_this_frame()) last_input = seconds();
             frames_since_event = input_event_this_frame() ? 0 : frames_since_event + 1;
             report.begin_frame();
             explorer.draw(inbox);
             ImGui::Render();
+            events.taps.after_frame(ImGui::GetIO());
             if (std::string title = explorer.title(); title != window_title) {
                 window_title = std::move(title);
                 glfwSetWindowTitle(window, window_title.c_str());

@@ -1,9 +1,10 @@
 // gui/shell/window_inbox.hpp: what GLFW's callbacks hand to the explorer: dropped files, shortcut keys.
 //
-// ImGui 1.86 keeps only the current up/down state of each key: a press and release arriving in
-// the same wait (a quick tap, or xdotool) never shows as "pressed". GLFW's key callback sees every
-// press, so shortcut, Escape and Enter presses are latched here and consumed by the next frame. The callbacks
-// run on the main thread inside glfwWaitEvents, so no locking is needed.
+// Shortcut, Escape and Enter presses are latched here for the frame that shows them: KeyTaps
+// (key_taps.hpp) hands each frame its presses in the order they came with the typing, so a
+// dialog's Return never overtakes the file name typed before it. The callbacks run on the main
+// thread inside glfwWaitEvents, and the latches are filled before the frame, so no locking is
+// needed.
 #pragma once
 
 #include <string>

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "gui/common/theme.hpp"

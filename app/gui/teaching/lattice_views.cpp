@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "noise/algorithms.hpp"

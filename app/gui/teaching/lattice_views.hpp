@@ -6,7 +6,7 @@
 // draw_lattice_views to the preview as one of its picture's layers, the Teach menu switches them.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "gui/common/lattice_view_settings.hpp"
 #include "gui/common/ui_report.hpp"

@@ -14,7 +14,7 @@
 // row, "Keep this slice") are ordinary changes of the settings, undoable like any other.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"

@@ -24,6 +24,8 @@
      `export --animate octaves --caption`; a screenshot of the dialog (dialog-caption.png).
   7. The path's extension follows the kind (an SVG probe cell: .svg; then the animation: .png),
      and "Replace an existing file" is no longer ticked once the dialog has closed.
+  8. A typed .svg or .png chooses the format (a probe cell typed as cell.svg with PNG chosen is
+     an SVG); a picture of pixels named .svg is refused in one line and nothing is written.
 """
 import json
 import os
@@ -266,6 +268,21 @@ def main():
         until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
         if report.last()["figure"]["overwrite"]:
             fail("\"Replace an existing file\" is still ticked after the dialog closed")
+
+        # 8. A typed name and the content agree: .svg typed with PNG chosen writes an SVG; a
+        # picture of pixels named .svg is refused in one line and nothing is written.
+        typed_svg = os.path.join(WORK, "typed.svg")
+        export_figure(report, "probe_cell", 900, 700, typed_svg, svg=False)
+        with open(typed_svg, "rb") as f:
+            head = f.read(64)
+        if b"<svg" not in head and not head.startswith(b"<?xml"):
+            fail(f"typed.svg, typed with PNG chosen, holds {head[:16]!r}, not an SVG")
+        pixels_svg = os.path.join(WORK, "pixels.svg")
+        error = export_figure(report, "preview", 320, 200, pixels_svg, refused=True)
+        if error != "'pixels.svg': the preview with overlays is pixels, written as PNG: name it .png":
+            fail(f"a preview named .svg: {error!r}")
+        if os.path.exists(pixels_svg):
+            fail("a refused preview named .svg was written")
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -32,7 +32,6 @@ from x11_drive import click, click_at, fail, hold, menu_item, sample, screenshot
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
 REPORT = os.path.join(WORK, "presenter_report.jsonl")
-KEY_HOLD = 0.15  # about 80 ms is enough on a quiet machine; more frames fit in it under load
 STEP_KEYS = ["Right", "Next", "space"]  # Next is X11's Page_Down
 
 
@@ -51,7 +50,7 @@ def inside(inner, outer):
 
 
 def key(name):
-    hold(name, KEY_HOLD)
+    hold(name)  # a clicker taps: press and release at once
 
 
 def on_step(report, what, number, title):
@@ -197,9 +196,9 @@ def typed(report, field, text):
     line = report.last()
     click(line["rects"][field])
     time.sleep(0.2)
-    hold("ctrl+a", KEY_HOLD)
+    hold("ctrl+a")
     xdo("type", "--delay", "40", text)
-    hold("Return", KEY_HOLD)
+    hold("Return")
     time.sleep(0.2)
 
 

@@ -106,26 +106,28 @@ def settled(line):
             and not line["preview"]["coarse"])
 
 
-def hold(keys, seconds=0.06):
-    """Presses and releases `keys` (e.g. "ctrl+a", "BackSpace") across frames: ImGui 1.86 polls
-    key state once a frame, so a press and release within one frame would be lost. (Typed
-    characters are queued and never lost; the shortcuts the app latches itself neither.) The
-    default, 60 ms, is a few frames on a quiet machine; a check that runs beside other tests holds
-    longer (below X's 660 ms before a key repeats)."""
-    xdo("keydown", keys)
-    time.sleep(seconds)
-    xdo("keyup", keys)
+def hold(keys, seconds=None):
+    """Presses and releases `keys` (e.g. "ctrl+a", "BackSpace"). By default a person's quick tap:
+    press and release a few milliseconds apart, which the window keeps even when both arrive
+    during one slow frame (ImGui 1.86 reads keys as a state; gui/shell/key_taps.hpp shows such a
+    tap to it for one frame), so every check that taps a key tests that too. With `seconds`, the
+    keys are held that long across frames, below X's 660 ms before a key repeats."""
+    if seconds is None:
+        xdo("key", "--delay", "0", keys)
+    else:
+        xdo("keydown", keys)
+        time.sleep(seconds)
+        xdo("keyup", keys)
     time.sleep(0.05)
 
 
 def press_confirmed(report, keys, what, predicate, tries=4, wait=3.0):
-    """Holds `keys` until the report shows `predicate`, pressing again when a press was lost: at
-    load 9 two slow frames of ImGui 1.86 can swallow a held key (2 of 20 tries), so a check must
-    see the effect in the report before it goes on, not assume it. Only for presses that do
-    nothing more when repeated after they worked (a shortcut that opens a dialog: while it is
-    open the shortcuts are off). Returns the line that showed it."""
-    for attempt in range(tries):
-        hold(keys, 0.06 * (attempt + 1))
+    """Taps `keys` and waits until the report shows `predicate`, tapping again if it never does
+    (the window keeps every tap, so a second try is for a check whose wait ran out on a busy
+    machine). Only for presses that do nothing more when repeated after they worked (a shortcut
+    that opens a dialog: while it is open the shortcuts are off). Returns the line that showed it."""
+    for _ in range(tries):
+        hold(keys)
         line = until_or_none(report, predicate, wait)
         if line is not None:
             return line

@@ -41,3 +41,48 @@ def test_origins_split_a_far_point_per_octave():
     for i in range(6):
         whole = int(origins["cell_lo"][i, 0]) + (int(origins["cell_hi"][i, 0]) << 32)
         assert math.isclose(whole + float(origins["frac"][i, 0]), (1e6 + 0.25) * 2**i, rel_tol=0, abs_tol=1.0)
+
+
+def test_simplex_origins_are_in_its_skewed_lattice():
+    preset = ne.Preset.load("simplex-lava-flow")  # octave 0 unshifted
+    preset["dimension"] = 2
+    x, y = 1e4 + 0.3, 2e3 + 0.1
+    origins = ne.shader_origins(preset, (x, y, 0.0, 0.0))
+    s = (x + y) * (math.sqrt(3.0) - 1.0) / 2.0  # the 2D skew (noise/simplex.hpp)
+    for axis, v in enumerate((x + s, y + s)):
+        assert int(origins["cell_lo"][0, axis]) == math.floor(v)
+        assert math.isclose(float(origins["frac"][0, axis]), v - math.floor(v), abs_tol=1e-6)
+
+
+def test_simplex_worley_and_a_mask_field_export():
+    presets = [ne.Preset.load(name) for name in ("simplex-lava-flow", "cracked-earth", "river-valleys")]
+    text = ne.shader(presets, "hlsl")
+    for name in ("ne_simplex_lava_flow", "ne_cracked_earth", "ne_river_valleys"):
+        assert f"float {name}(" in text
+    assert "float ne_river_valleys_mask_at(" in text
+    # The mask field's blocks follow the field's: 5 octaves, then the mask's 2.
+    assert ne.shader_origins(presets[2], (0.5, 0.5, 0.0, 0.0))["frac"].shape == (7, 4)
+
+
+def test_a_shape_layer_reads_the_frame_point_of_the_origin():
+    preset = ne.Preset.load("ridges-in-valleys")  # frequency 2.5, offsets (0.3, 0.2)
+    preset["layer.2.source"] = "shape"
+    origins = ne.shader_origins(preset, (0.3 + 1.25, 0.2 + 0.5, 0.0, 0.0))
+    # Layer 1's four octaves, then the frame point (x - offset) / frequency in the last entry.
+    assert origins["frac"].shape == (5, 4)
+    assert math.isclose(float(origins["frac"][4, 0]), 0.5, abs_tol=1e-7)
+    assert math.isclose(float(origins["frac"][4, 1]), 0.2, abs_tol=1e-7)
+    assert "float ne_ridges_in_the_valleys_stacked(" in ne.shader([preset], "glsl")
+
+
+def test_a_heightmap_layer_is_a_texture_the_caller_binds():
+    preset = ne.Preset.load("imported-hills")
+    assert "float ne_imported_hills(vec2 world, sampler2D layer2_map)" in ne.shader([preset], "glsl")
+    assert "Texture2D<float> layer2_map)" in ne.shader([preset], "hlsl")
+    # Layer 1's octaves, then O's texel and fraction in the heightmap (256 texels a frame).
+    origins = ne.shader_origins(preset, (preset["offset_x"] + 3.5, preset["offset_y"] + 3.5, 0.0, 0.0))
+    last = origins["frac"].shape[0] - 1
+    assert preset["frequency"] == 7.0  # O is then the frame's middle: texel 127.5 of the 256 (minus 1/2)
+    px = 0.5 * 256 - 0.5
+    assert int(origins["cell_lo"][last, 0]) == math.floor(px)
+    assert math.isclose(float(origins["frac"][last, 0]), px - math.floor(px), abs_tol=1e-6)

@@ -21,10 +21,13 @@
 //                      contour length x slope^flow_exponent (Freeman 1991, Quinn et al. 1991;
 //                      below a slope of 1e-4 every lower neighbour weighs the same, so water
 //                      crosses a filled lake spread towards its outlet, not along the flood's
-//                      straight epsilon lines); the border has none (base level). The order,
-//                      every donor before its receivers: a topological sort (Kahn 1962) from the
-//                      cells no one drains into, depth-first, in O(N), on one thread;
-//                   b. drained area A, donors first, in cells (shares of floats, one order);
+//                      straight epsilon lines); the border has none (base level). The passes
+//                      below visit every cell once, each after the cells it reads (a topological
+//                      walk, Kahn 1962, depth-first from blocks of rows, on every thread): a
+//                      cell's values depend on those cells alone, summed in the fixed order of
+//                      its neighbours, so the order the threads take never shows;
+//                   b. drained area A, donors first, in cells: 1 plus each donor's area in its
+//                      share, summed in double, stored as float;
 //                   c. z_i <- (z_i + sum_k F_k z_k) / (1 + sum_k F_k), F_k = K dt (A
 //                      cell_size^2)^m w_k / distance_k, receivers first, so every z_k is already
 //                      the new height (w_k the shares, from the heights before the step).
@@ -40,15 +43,17 @@
 //                   e. hillslope diffusion (diffusivity = D dt > 0, m^2 per step): dz/dt = D
 //                      laplacian z, backward Euler along every row, then every column (Thomas's
 //                      algorithm a line), the border fixed: stable at any D, mass kept inside;
-//                      then the lakes again (step 3), for the pits creep leaves in channels.
+//                      then, receivers first, a cell that creep lifted to its lowest receiver
+//                      of the step or above is raised just above it (deposit), so creep leaves
+//                      no pit in a channel (every cell keeps a receiver strictly below it).
 //                 The area and the distance are in world units, so K, m and the number of steps
 //                 are the continuous law's: the same run at 512 and at 4096 cells of the same
 //                 world cuts the same valleys (correlations in docs/performance.md). Why not the
 //                 virtual-pipe model (Mei et al. 2007) or droplets: both need many small steps
 //                 whose water and sediment move between cells in an order that threads change
-//                 (or that a random droplet stream sets); here the passes that move water and
-//                 sediment run in one fixed order on one thread, and the rest cell by cell or
-//                 line by line, so any number of threads gives the same bits.
+//                 (or that a random droplet stream sets); here every cell's water and sediment
+//                 are a fixed function of its neighbours', whatever thread computes them when,
+//                 so any number of threads gives the same bits.
 //   2. thermal    rock steeper than talus_degrees slides (Musgrave 1989, Olsen 2004): a pair of
 //                 D8 neighbours steeper than the talus angle gives half the excess height from
 //                 the higher to the lower cell (mass is kept; the pair is left at the angle),
@@ -75,36 +80,39 @@
 //
 // Deterministic: the same input gives the same bits on every run and thread count. Work is
 // split only where the split cannot show: rows of lower neighbours and donors (each cell on its
-// own), the diffusion's lines (each on its own), bands of the thermal passes (fixed at 32 rows,
-// whatever the threads). The order, the areas, the stream-power update, the deposition, the lakes
-// and the clamp run on one thread. No SIMD target plays a part: plain C++ compiled once for the
+// own), the walks of the areas, the stream-power update, the deposition and the creep's pits
+// (each cell a function of the cells it waits for, in a fixed order of its neighbours; which
+// thread visits it, and when, changes nothing), the diffusion's lines (each on its own), bands
+// of the thermal passes (fixed at 32 rows, whatever the threads). The lakes and the clamp run on
+// one thread. No SIMD target plays a part: plain C++ compiled once for the
 // baseline target, no fused multiply-adds (the talus passes' loops are vectorised by the
 // compiler, each pair computed on its own, so the same bits as scalar code); across machines the
 // bits agree as far as their C libraries' pow and tan do.
 //
-// Limits, stated plainly: O(N) per hydraulic step, most of it on one thread (the routing's order,
-// areas, update and deposition: multiple receivers join the basins' trees, so they cannot be
-// split the way D8's could); the lakes are O(N log N) at worst (about O(N) on terrain) and, with
-// the clamp, serial, run twice. The thermal passes are O(N) each and converge like diffusion, in
-// passes that grow with the cells across a slope; where they stop at thermal_passes_max the clamp
-// does the rest. Deposition is taken after each step's erosion, not solved with it (Yuan et al.
-// iterate): a step's sediment settles on the heights that step left. Diffusion can leave pits
-// (a channel's floor lifted above the cell below it), which would stop the next step's water:
-// with diffusivity > 0 the lakes are filled again after each step (their fill is deposit), the
-// flood then run 2 + hydraulic_steps times. Lakes stay flat (filled to
-// their spill height, their floor sloping by one float step per cell). Drained areas are floats
-// with fractional shares, rounded the same way every run. At most 2^32 - 1 cells.
+// Limits, stated plainly: O(N) per hydraulic step, on every thread (the walks hand cells between
+// threads with one atomic count a cell and edge, and their memory access follows the water, not
+// the rows: they are bound by memory latency); the lakes are O(N log N) at worst (about O(N) on
+// terrain) and, with the clamp, serial, run twice. The thermal passes are O(N) each and converge
+// like diffusion, in passes that grow with the cells across a slope; where they stop at
+// thermal_passes_max the clamp does the rest. Deposition is taken after each step's erosion, not
+// solved with it (Yuan et al. iterate): a step's sediment settles on the heights that step left.
+// Diffusion can leave pits (a channel's floor lifted above the cell below it), which would stop
+// the next step's water: with diffusivity > 0 such a cell is raised just above its lowest
+// receiver of the step (its raise is deposit), in one walk, rather than a flood of the whole grid
+// each step. Lakes stay flat (filled to their spill height, their floor sloping by one float step
+// per cell). Drained areas are floats with fractional shares, rounded the same way every run. At
+// most 2^32 - 1 cells.
 // Memory, at the peak, besides the input: about 40 bytes per cell (the four output maps, 16,
-// which double as scratch: flow holds the areas, height the sediment on its way and the
-// snapshots; z in double, 8; the lower neighbours and the donors waiting, 1 byte each; the
-// order, 4; what the step eroded, 4; the walk's stack, little on terrain; a copy of z during the
-// thermal stage, 8), plus the Priority-Flood's queues (up to 16 bytes per cell waiting in them;
-// little on terrain). Measured in erosion_sim_bench (docs/performance.md).
+// which double as scratch: flow holds the areas, height the snapshots; z in double, 8; the lower
+// neighbours, the donors and the walks' counts, 1 byte each; what a cell hands on over its
+// weights, 4; what the step eroded, 4; the walks' stacks, little on terrain; a copy of z during
+// the thermal stage, 8), plus the Priority-Flood's queues (up to 16 bytes per cell waiting in
+// them; little on terrain). Measured in erosion_sim_bench (docs/performance.md).
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
-// area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 1.3 s of CPU time on one
-// thread of an Intel Xeon (family 6 model 167); at 4096 x 4096 about 25 s of CPU, 37 s of wall
-// time on 2 busy cores (docs/performance.md, "The erosion simulation", for the conditions).
+// area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 6.5 s of CPU time on an AMD
+// EPYC shared with other work, spread over the threads given (docs/performance.md, "The erosion
+// simulation", for the conditions).
 #pragma once
 
 #include <atomic>

@@ -1,0 +1,67 @@
+// app/core/shader_octaves.hpp (the shader generator's own): one writer per family of algorithms,
+// each emitting a field's tables and its one-octave function
+//     float P_octave(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac)
+// octave i's raw noise at local (a noise-space offset from the origin O), lo/hi/cell_frac the
+// octave's entry of shader_origins(params, O): O's cell and its fraction, in the space where the
+// algorithm floors (shader_origins.hpp). The writers may read the per-octave arrays that
+// shader_source.cpp emits before them: P_lattice (which distinct lattice), P_scale, P_amplitude,
+// P_period (4 per octave, 0 where untiled) and P_stride.
+//
+//   shader_lattice.cpp  perlin, value, white: the hashes of Lattice (lattice.hpp)
+//   shader_simplex.cpp  simplex: its skewed and body-centred lattices (simplex.hpp)
+//   shader_worley.cpp   worley: the feature points and the cell search (worley.hpp)
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/shader_text.hpp"
+#include "noise/fractal.hpp"
+
+namespace app::shader_detail {
+
+// The distinct lattices of a field, in octave order, and which one each octave reads.
+struct Lattices {
+    std::vector<const noise::Lattice*> distinct;
+    std::vector<int> of_octave;
+};
+Lattices lattices_of(const noise::FractalNoise& field);
+
+void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
+                          const Lattices& lattices);
+void write_simplex_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
+                          const Lattices& lattices);
+void write_worley_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
+                         const Lattices& lattices);
+
+// One field as FractalNoise::shaped computes it, float P_at(vec4 local, cell_lo, cell_hi,
+// cell_frac, int base): its octave sums (warped, layered), its mask field, its shaping; its blocks
+// of the origins from `base` on (shader_origins.hpp's order). `total`: the origin arrays' length.
+void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total);
+
+// How many entries of the origins one shaped field reads (shader_origins.cpp counts them in the
+// order it appends them).
+int field_blocks(const noise::FractalNoise& field);
+
+// The remap curve of `plan` applied to the float variable named `u`, when it has knots.
+void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u);
+
+// The layer stack (layer_stack.hpp) on layer 1's shaped raw value `v` (shader_stack.cpp): the
+// functions of its layers, written before the caller's P_stacked(local, ..., v), which returns
+// the stack's raw value. `base` is the first block after layer 1's.
+void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
+                 int base);
+
+// The entry functions' texture parameters (", sampler2D layer2_map" ...; HLSL Texture2D<float>),
+// one per read heightmap layer, and the arguments that pass them on; "" without one.
+std::string texture_name(std::size_t layer_index);
+std::string texture_parameters(ShaderLanguage language, const noise::FractalNoise& field);
+std::string texture_arguments(const noise::FractalNoise& field);
+
+// Simplex noise floors in its own lattice's space, a linear map of the octave's point (skewed in
+// 1D, 2D and 4D, turned in 3D): the point where it does, axes past its use 0. shader_origins
+// splits O there, so the shader adds the same map of `local` to the fraction.
+std::array<double, 4> simplex_lattice_point(const std::array<double, 4>& octave_point, int dimension);
+
+}  // namespace app::shader_detail
