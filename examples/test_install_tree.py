@@ -12,8 +12,9 @@
    through the config file); both write the same PNG. The shared build needs libnoise-explorer.so.N
    (the SONAME) at run time, the static one does not.
    examples/load_preset (shared and static) reads shipped presets with the installed library
-   and renders the installed program's r32 export of each bit for bit; a heightmap layer
-   without a HeightmapReader is refused in one line.
+   and renders the installed program's r32 export of each bit for bit, imported-hills among
+   them (its PNG heightmap read by the library's own reader); a preset naming a heightmap that
+   is not there is refused in one line naming the layer and the file.
 4. pkg-config: the .pc file gives a working compile line and names Highway for static links.
 5. The Python module (when built): Debian's Python imports it from
    PREFIX/lib/python3/dist-packages, it finds the installed presets beside itself (the preset of
@@ -64,6 +65,7 @@ def main():
         "share/man/man1/noise-explorer.1.gz",
         "include/noise/render.hpp",
         "include/noise/preset.hpp",
+        "include/noise/heightmap_file.hpp",
         f"{a.libdir}/libnoise-explorer.a",
         f"{a.libdir}/libnoise-explorer.so",
         f"{a.libdir}/cmake/NoiseExplorer/NoiseExplorerConfig.cmake",
@@ -135,7 +137,7 @@ def main():
             "-DCMAKE_BUILD_TYPE=Release", f"-DNoiseExplorer_STATIC={'ON' if kind == 'static' else 'OFF'}", env=env)
         run(a.cmake, "--build", build, env=env)
         loader = os.path.join(build, "load_preset")
-        for name in ("clouds", "eroded-island", "ridges-in-valleys", "river-valleys"):
+        for name in ("clouds", "eroded-island", "ridges-in-valleys", "river-valleys", "imported-hills"):
             preset = os.path.join(presets, name + ".json")
             ours, theirs = (os.path.join(a.work, f"{name}-{kind}.{who}.r32") for who in ("library", "program"))
             run(loader, preset, "48", ours)
@@ -144,10 +146,13 @@ def main():
             with open(ours, "rb") as f, open(theirs, "rb") as g:
                 if f.read() != g.read():
                     sys.exit(f"FAILED: {name}: the installed library's render differs from the program's r32 export")
-        refused = subprocess.run([loader, os.path.join(presets, "imported-hills.json"), "8", os.devnull],
-                                 capture_output=True, text=True)
-        if refused.returncode != 1 or refused.stderr.count("\n") != 1 or "HeightmapReader" not in refused.stderr:
-            sys.exit(f"FAILED: imported-hills without a reader: expected one line naming HeightmapReader, got "
+        lost = os.path.join(a.work, "lost-heightmap.json")
+        with open(os.path.join(presets, "imported-hills.json")) as f, open(lost, "w") as g:
+            g.write(f.read().replace("../heightmaps/mesa-256.png", "no-such-map.png"))
+        refused = subprocess.run([loader, lost, "8", os.devnull], capture_output=True, text=True)
+        if (refused.returncode != 1 or refused.stderr.count("\n") != 1
+                or "layer.2.heightmap" not in refused.stderr or "no-such-map.png: heightmap file not found" not in refused.stderr):
+            sys.exit(f"FAILED: a lost heightmap: expected one line naming the layer and the file, got "
                      f"{refused.returncode}: {refused.stderr!r}")
 
     # 4. pkg-config.

@@ -73,7 +73,8 @@ constexpr std::string_view preset_allowed =
     "expected a preset .json, a shipped preset's name (e.g. alpine-ridges) or a PNG this program exported";
 constexpr std::string_view set_allowed =
     "expected key=value, e.g. octaves=6 (keys: see `noise-explorer sample --help`)";
-constexpr std::string_view size_allowed = "expected WxH from 1x1 to 16384x16384 or a name like unreal-1009";
+constexpr std::string_view size_allowed =
+    "expected WxH from 1x1 to 16384x16384 (larger in --region or --tiles windows) or a name like unreal-1009";
 // "expected png8, rgb8, ... or splat8", from the format table, so a new format is listed.
 const std::string format_allowed =
     "expected " + export_formats_where([](const ExportFormatInfo&) { return true; });
@@ -311,8 +312,11 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     if (auto invalid = noise::validate(preset.params); !invalid.empty()) return "--set: " + invalid;
 
     if (!size_text) return "--size is required: " + std::string(size_allowed);
-    const auto size = parse_image_size(*size_text);
+    // Past one file's side, the image exists only as windows (--region, --tiles), each one file;
+    // an engine set and a mesh are whole images.
+    const auto size = parse_export_size(*size_text, region_text || !given.tiles.empty());
     if (!size.size) return size.error;
+    const std::string one_file_error = parse_image_size(*size_text).error;
     if (profile_text) {
         profile = parse_engine_profile(*profile_text);
         if (!profile)
@@ -329,6 +333,7 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
             if (!values->empty())
                 return std::string(option) +
                        ": --profile writes the engine's whole set: expected --profile without it";
+        if (!one_file_error.empty()) return one_file_error + " (an engine set's files are whole images)";
         if (!output) return "-o is required: expected DIR/NAME, the set's common name";
         if (auto bad = checked_set_name(*output, "--profile",
                                         "expected DIR/NAME, e.g. out/hills (out/hills_height.png, ...)");
@@ -404,6 +409,7 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
         if (region_text) return "--region: a mesh is written whole: expected --format glb or obj without it";
         if (!given.tiles.empty())
             return "--tiles: a mesh is written whole: expected --format glb or obj without it";
+        if (!one_file_error.empty()) return one_file_error + " (a mesh is written whole)";
         if (size.size->width < 2 || size.size->height < 2)
             return "--size: " + shown(*size_text) + " is too small for a mesh: expected at least 2x2";
         if (auto problem = mesh_grid_problem(*size.size, request.mesh_grid); !problem.empty())
@@ -484,7 +490,9 @@ std::string help_footer() {
            sizes +
            "\n--region renders only that pixel window (end exclusive) of the full image; the windows of a "
            "grid\n"
-           "fit together byte for byte. Every PNG carries its preset: --preset image.png restores it.\n"
+           "fit together byte for byte. With --region or --tiles the full image may be up to 2147483647\n"
+           "on a side, each window (one file) up to 16384x16384. Every PNG carries its preset: --preset\n"
+           "image.png restores it.\n"
            "--animate slice|octaves writes an animated PNG (APNG) of --frames frames, --step noise units\n"
            "apart along z (3D) or w (4D), --loop: on a circle in z and w (4D), ending where it began;\n"
            "octaves: octave 0, then 0-1, 0-2, ...; --sequence: OUT-0000.png, OUT-0001.png, ... instead.\n"

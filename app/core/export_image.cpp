@@ -462,12 +462,9 @@ struct StagedExport {
     ExportResult result;
 };
 
-noise::Region checked_window(const ExportRequest& request) {
+noise::Region checked_window(const ExportRequest& request, const Preset& preset) {
+    if (auto problem = export_window_problem(preset, request); !problem.empty()) refuse_setting(problem);
     const auto [width, height] = request.size;
-    if (width < 1 || height < 1 || width > max_image_side || height > max_image_side)
-        fail("size " + std::to_string(width) + "x" + std::to_string(height) +
-             " is out of range: expected 1x1 to " + std::to_string(max_image_side) + "x" +
-             std::to_string(max_image_side));
     const noise::Region window = request.region.value_or(noise::Region::full(width, height));
     if (window.width != width || window.height != height)
         fail("region belongs to a " + std::to_string(window.width) + "x" + std::to_string(window.height) +
@@ -518,7 +515,7 @@ void stage_mesh(const Preset& preset, const Preset& drawn, const ExportRequest& 
 // preset asks for it.
 StagedExport stage_export(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,
                           std::atomic<double>* progress, Simulation simulation = nullptr) {
-    const noise::Region window = checked_window(request);
+    const noise::Region window = checked_window(request, preset);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
     const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
     if (request.format == ExportFormat::mask16 && is_simulation_mask(request.mask) && !simulated)
@@ -728,10 +725,9 @@ std::vector<TextureLayer> effective_texture_layers(const Preset& preset) {
                                          : preset.texture_layers;
 }
 
+// The heightmap reader finds a raw file's sidecar by the same rule (noise_io/image_kinds.hpp).
 std::filesystem::path sidecar_path(const std::filesystem::path& raw_file) {
-    auto sidecar = raw_file;
-    sidecar += ".json";
-    return sidecar;
+    return noise::io::sidecar_path(raw_file);
 }
 
 namespace {
@@ -848,6 +844,35 @@ std::optional<FloatValues> parse_float_values(std::string_view name) {
     for (std::size_t i = 0; i < float_values_names.size(); ++i)
         if (float_values_names[i] == name) return static_cast<FloatValues>(i);
     return std::nullopt;
+}
+
+// One file holds at most max_image_side on a side; the full image may be larger (up to
+// max_world_side) when the file is a window of it: the window is rendered alone, in bands, so
+// nothing grows with the full image, but a stretch mapping's measure would render all of it for
+// every window.
+std::string export_window_problem(const Preset& preset, const ExportRequest& request) {
+    const auto [width, height] = request.size;
+    const std::string size     = std::to_string(width) + "x" + std::to_string(height);
+    const std::string one_file = std::to_string(max_image_side) + "x" + std::to_string(max_image_side);
+    if (width < 1 || height < 1)
+        return "size " + size + " is out of range: expected 1x1 to " + one_file +
+               ", or larger cut into regions";
+    const bool one_file_size = width <= max_image_side && height <= max_image_side;
+    if (!one_file_size && !request.region)
+        return "size " + size + " is larger than one file: expected 1x1 to " + one_file +
+               ", or a region of at most that of a larger image";
+    if (request.region) {
+        const noise::Region& w = *request.region;
+        if (w.columns() > max_image_side || w.rows() > max_image_side)
+            return "region " + std::to_string(w.x0) + "," + std::to_string(w.y0) + "," +
+                   std::to_string(w.x1) + "," + std::to_string(w.y1) + " is " + std::to_string(w.columns()) +
+                   "x" + std::to_string(w.rows()) + " pixels: one file may have at most " + one_file +
+                   " (cut it into smaller regions)";
+    }
+    if (!one_file_size && preset.view.mapping == Mapping::stretch)
+        return "view.mapping: 'stretch' measures the whole " + size +
+               " image for every window: expected view.mapping=fixed past " + one_file;
+    return {};
 }
 
 ExportResult export_image(const Preset& preset, const ExportRequest& request, const std::atomic<bool>* cancel,

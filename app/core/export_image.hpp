@@ -89,7 +89,8 @@ struct ExportRequest {
     ExportFormat format = ExportFormat::png16;
     std::filesystem::path path;
     bool overwrite = false;
-    std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size)
+    std::optional<noise::Region> region;  // a window of the full image (its width/height must equal size);
+                                          // required past max_image_side (export_window_problem)
     unsigned threads         = 0;         // render and PNG compression threads; 0: one per core
     FloatValues float_values = FloatValues::unit;   // r32 and exr32 only
     TerrainMask mask         = TerrainMask::slope;  // mask16 only
@@ -117,6 +118,12 @@ class ExportError : public std::runtime_error {
   private:
     Cause cause_;
 };
+
+// "" or why `request` cannot be written as one file: a size past max_image_side without a region
+// (a larger image, up to max_world_side, is exported in regions of at most max_image_side), a
+// larger region, or view.mapping = stretch on an image past max_image_side (its measure renders
+// the whole image for every window). export_image refuses these as ExportError (setting).
+std::string export_window_problem(const Preset& preset, const ExportRequest& request);
 
 // Throws ExportError with one line naming the file or the setting at fault.
 ExportResult export_image(const Preset& preset, const ExportRequest& request,

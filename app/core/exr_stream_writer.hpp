@@ -32,6 +32,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/read_limited.hpp"  // LimitedInput, the preset library's (an alias)
+#include "noise_io/image_kinds.hpp"
 
 namespace app {
 
@@ -51,15 +52,15 @@ class ExrStreamWriter {
     std::unique_ptr<Impl> impl_;
 };
 
-// Every OpenEXR file starts with these 4 bytes.
-inline constexpr std::string_view exr_magic{"\x76\x2f\x31\x01", 4};
+// Every OpenEXR file starts with these 4 bytes (noise_io/image_kinds.hpp: the heightmap reader's).
+using noise::io::exr_magic;
 
 // The value of the string attribute `name` in the first header of the EXR whose first bytes
 // (the magic and maybe more) were read already into `head`; nullopt if the header has no such
 // attribute. Throws ReadError (in.fail) for a damaged header, one larger than exr_header_limit,
 // or an attribute larger than exr_attribute_limit.
-inline constexpr std::size_t exr_attribute_limit = (std::size_t{1} << 20) + (std::size_t{64} << 10);
-inline constexpr std::size_t exr_header_limit    = std::size_t{4} << 20;
+using noise::io::exr_attribute_limit;
+using noise::io::exr_header_limit;
 std::optional<std::string> read_exr_text_attribute(LimitedInput& in, std::string_view head,
                                                    std::string_view name);
 

@@ -28,11 +28,11 @@ std::string size_names() {
 
 }  // namespace
 
-SizeParse parse_image_size(std::string_view text) {
+SizeParse parse_image_size(std::string_view text, int max_side) {
     for (const auto& named : named_sizes)
         if (named.name == text) return {named.size, {}};
-    const std::string allowed = "expected WxH from 1x1 to " + std::to_string(max_image_side) + "x" +
-                                std::to_string(max_image_side) + " or one of " + size_names();
+    const std::string allowed = "expected WxH from 1x1 to " + std::to_string(max_side) + "x" +
+                                std::to_string(max_side) + " or one of " + size_names();
     const auto x = text.find('x');
     // The text comes from the command line: shown() keeps control bytes and megabytes of it out of
     // the one-line message.
@@ -41,9 +41,17 @@ SizeParse parse_image_size(std::string_view text) {
     const auto width  = parse_integer(text.substr(0, x));
     const auto height = parse_integer(text.substr(x + 1));
     if (!width || !height) return {std::nullopt, "--size: " + shown(text) + " is not a size: " + allowed};
-    if (*width < 1 || *height < 1 || *width > max_image_side || *height > max_image_side)
+    if (*width < 1 || *height < 1 || *width > max_side || *height > max_side)
         return {std::nullopt, "--size: " + shown(text) + " is out of range: " + allowed};
     return {ImageSize{static_cast<int>(*width), static_cast<int>(*height)}, {}};
+}
+
+SizeParse parse_export_size(std::string_view text, bool windowed) {
+    SizeParse world = parse_image_size(text, max_world_side);
+    if (world.size && windowed) return world;
+    SizeParse one_file = parse_image_size(text);
+    if (!one_file.size) one_file.error += " (larger in windows: --region or --tiles)";
+    return one_file;
 }
 
 RegionParse parse_region(std::string_view text, ImageSize image) {

@@ -5,12 +5,16 @@
 //         Unreal Engine landscape sizes (components of quads: n*k + 1)
 //     unity-33 unity-65 ... unity-4097
 //         Unity terrain heightmap resolutions (2^n + 1)
-// or any "WxH" from 1x1 to 16384x16384 (e.g. 4096x4096, 1920x1080).
+// or any "WxH" from 1x1 to 16384x16384 (e.g. 4096x4096, 1920x1080): what one file may hold.
 //
-// A window "X0,Y0,X1,Y1" (end exclusive) selects part of the full image for `--region`.
+// A window "X0,Y0,X1,Y1" (end exclusive) selects part of the full image for `--region`. An image
+// cut into windows (--region, --tiles, Python's export with a region) may be larger, up to
+// max_world_side on a side, as long as each window, one file, stays within max_image_side: every
+// window is rendered alone, in bands, so memory does not grow with the full image.
 #pragma once
 
 #include <array>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,7 +34,10 @@ struct NamedSize {
     ImageSize size;
 };
 
+// One file's side: 16384 x 16384 png16 is 512 MiB of samples, and every format's readers take it.
 inline constexpr int max_image_side = 16384;
+// The full image's side when it is exported by windows: any int (2^31 - 1), the library's Region.
+inline constexpr int max_world_side = std::numeric_limits<int>::max();
 
 inline constexpr std::array<NamedSize, 15> named_sizes{{
     {"unreal-127", {127, 127}},
@@ -51,12 +58,19 @@ inline constexpr std::array<NamedSize, 15> named_sizes{{
 }};
 
 // "unreal-1009" or "800x600" -> the size; else an error line for `--size` naming the value and
-// what is allowed. Exactly one of the two is set.
+// what is allowed. Exactly one of the two is set. `max_side`: max_image_side for one file,
+// max_world_side for an image that is cut into windows.
 struct SizeParse {
     std::optional<ImageSize> size;
     std::string error;
 };
-SizeParse parse_image_size(std::string_view text);
+SizeParse parse_image_size(std::string_view text, int max_side = max_image_side);
+
+// An export's size: up to max_world_side when `windowed` (a region or tiles cut the image into
+// files), else one file's. The error of a size that is no size, or too large for one file, adds
+// how a larger image is exported (in windows: --region or --tiles), the same words for the
+// command line and Python.
+SizeParse parse_export_size(std::string_view text, bool windowed);
 
 // "" or why erosion.method = simulate cannot run on this image, one line naming --size: a side
 // past noise::max_simulated_side (the simulation holds the whole image, about 64 bytes a pixel).

@@ -28,17 +28,17 @@
 #include <string_view>
 
 #include "core/read_limited.hpp"  // LimitedInput, the preset library's (an alias)
+#include "noise_io/image_kinds.hpp"
 
 namespace app {
 
 inline constexpr std::string_view png_preset_key = "noise-explorer-preset";
 inline constexpr std::string_view png_export_key = "noise-explorer-export";
 
-inline constexpr std::size_t png_header_chunk_limit = (1u << 20) + (64u << 10);
-inline constexpr std::size_t png_header_limit       = 4u << 20;
-
-// The 8 bytes every PNG starts with.
-inline constexpr std::string_view png_signature{"\x89PNG\r\n\x1a\n", 8};
+// The signature and the chunk limit are the preset library's, which its heightmap reader keeps too.
+using noise::io::png_header_chunk_limit;
+using noise::io::png_signature;
+inline constexpr std::size_t png_header_limit = 4u << 20;
 
 // Reads the rest of a PNG's header chunks from `in`, which has given `signature` already (the
 // caller sniffed it), up to and including the 8-byte head of the first IDAT (or IEND) chunk.

@@ -28,12 +28,12 @@ int tile_side(int side, int tiles, TileEdges edges) {
 
 // "4033 or 4037" for a message: the sizes nearest to `side` that `tiles` divide.
 std::string sizes_that_fit(int side, int tiles, TileEdges edges) {
-    const int base  = edges == TileEdges::shared ? 1 : 0;
-    const int below = (side - base) / tiles * tiles + base;
-    const int above = below + tiles;
+    const long long base  = edges == TileEdges::shared ? 1 : 0;
+    const long long below = (side - base) / tiles * tiles + base;
+    const long long above = below + tiles;
     std::string out;
     if (below > tiles - 1 + base && below >= 2) out = std::to_string(below);
-    if (above <= max_image_side) out += (out.empty() ? "" : " or ") + std::to_string(above);
+    if (above <= max_world_side) out += (out.empty() ? "" : " or ") + std::to_string(above);
     return out;
 }
 
@@ -99,6 +99,15 @@ std::vector<Tile> plan_tiles(const TileGrid& grid, ImageSize size, const std::fi
     }
     if (height == 0) {
         misfit("height", size.height, grid.rows);
+        return {};
+    }
+    // Each tile is one file; the full image may be larger than one (image_size.hpp).
+    if (width > max_image_side || height > max_image_side) {
+        error = "--tiles: " + std::to_string(grid.columns) + "x" + std::to_string(grid.rows) + " cuts the " +
+                std::to_string(size.width) + "x" + std::to_string(size.height) + " image into tiles of " +
+                std::to_string(width) + "x" + std::to_string(height) + ": a tile may have at most " +
+                std::to_string(max_image_side) + "x" + std::to_string(max_image_side) +
+                " (expected more columns or rows)";
         return {};
     }
     const int step_x = grid.edges == TileEdges::shared ? width - 1 : width;

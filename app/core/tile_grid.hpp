@@ -16,7 +16,8 @@
 // A size that the grid does not divide is an error that says the nearest sizes that work.
 // Every tile is an ordinary --region export of the full image, so tiles fit the single-image
 // export byte for byte (shared borders hold the same pixels in both tiles) and can be rendered
-// on different machines: --tile X,Y renders one of them.
+// on different machines: --tile X,Y renders one of them. A tile is one file, at most
+// max_image_side on a side; the full image may be larger (up to 64 of them on a side).
 #pragma once
 
 #include <array>

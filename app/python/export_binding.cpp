@@ -39,12 +39,13 @@ std::string joined(std::span<const std::string_view> names) {
     return text;
 }
 
-app::ImageSize size_of(const Size& size) {
+// `windowed`: a region cuts a window of the image, which may then be larger than one file.
+app::ImageSize size_of(const Size& size, bool windowed) {
     const std::string text = std::holds_alternative<std::string>(size)
                                  ? std::get<std::string>(size)
                                  : std::to_string(std::get<0>(std::get<0>(size))) + "x" +
                                        std::to_string(std::get<1>(std::get<0>(size)));
-    const auto parsed      = app::parse_image_size(text);
+    const auto parsed      = app::parse_export_size(text, windowed);
     if (!parsed.size) throw std::invalid_argument(parsed.error);
     return *parsed.size;
 }
@@ -55,7 +56,7 @@ py::dict export_preset(
     const std::optional<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>>& window,
     bool overwrite, std::int64_t threads) {
     app::ExportRequest request;
-    request.size             = size_of(size);
+    request.size             = size_of(size, window.has_value());
     const auto parsed_format = app::parse_export_format(format);
     if (!parsed_format)
         throw std::invalid_argument("format: " + app::shown(format) + " is not a format: expected one of " +
@@ -88,6 +89,8 @@ py::dict export_preset(
         request.region = parsed.region;
     }
     if (auto error = noise::validate(preset.params); !error.empty()) throw std::invalid_argument(error);
+    if (auto error = app::export_window_problem(preset, request); !error.empty())
+        throw std::invalid_argument(error);
 
     app::ExportResult result;
     run_interruptible(
@@ -119,7 +122,8 @@ void bind_export(py::module_& m) {
           py::arg("overwrite") = false, py::arg("threads") = 0,
           R"(Exports the preset as `noise-explorer export` does: size "WxH", (w, h) or a named size
 ("unreal-1009"); format png8, rgb8, png16, r16, normal8, r32 or exr32; values "unit" or "raw"
-(r32 and exr32 only); region=(x0, y0, x1, y1) a window of the full image. Atomic: the file
+(r32 and exr32 only); region=(x0, y0, x1, y1) a window of the full image, which may then be up
+to 2147483647 on a side (the window, one file, up to 16384 x 16384). Atomic: the file
 appears complete or not at all. Returns {"files": [...], "range": (lo, hi)}.)");
 }
 

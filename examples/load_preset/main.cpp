@@ -1,6 +1,7 @@
 // load_preset: a preset rendered by the installed library, as the program renders it.
 // Usage: load_preset PRESET.json SIZE OUT.r32 (SIZE x SIZE raw values, little-endian float32,
-// row-major: what `noise-explorer export --format r32 --values raw` writes).
+// row-major: what `noise-explorer export --format r32 --values raw` writes). A preset's heightmap
+// layers (imported-hills) are read by the library's own reader, relative to the preset's folder.
 #include <cstdio>
 #include <fstream>
 #include <noise/preset.hpp>

@@ -1,6 +1,6 @@
 // The library's preset reader (noise/preset.hpp): every shipped preset reads and writes back what
-// it read; heightmap layers come from the caller's reader, named from the preset's folder; every
-// error is one line naming the key. (app/core/tests/preset_test.cpp checks the program reads
+// it read; heightmap layers come from the library's reader or the caller's, named from the preset's
+// folder; every error is one line naming the key. (app/core/tests/preset_test.cpp checks the program reads
 // every shipped preset to the same settings and writes the same text.)
 #include "noise/preset.hpp"
 
@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "noise/heightmap_file.hpp"
 #include "noise/layer_stack.hpp"
 
 namespace {
@@ -87,19 +88,36 @@ TEST(LibraryPreset, ErrorsAreOneLineNamingTheKey) {
         EXPECT_EQ(message.find('\n'), std::string::npos) << message;
 }
 
-TEST(LibraryPreset, AHeightmapLayerWithoutAReaderIsRefusedInOneLine) {
+TEST(LibraryPreset, AHeightmapLayerIsReadByTheLibrarysOwnReaderWhenNoneIsGiven) {
     const auto file = presets_dir / "imported-hills.json";
     ASSERT_TRUE(has_heightmap_layer(file));
+    const noise::Preset preset = noise::load_preset(file);
+    const auto map   = std::filesystem::weakly_canonical(presets_dir / "../heightmaps/mesa-256.png");
+    const auto layer = std::find_if(preset.params.stack.begin(), preset.params.stack.end(),
+                                    [](const noise::StackLayer& l) { return !l.heightmap.empty(); });
+    ASSERT_NE(layer, preset.params.stack.end());
+    EXPECT_EQ(layer->heightmap, map.string());
+    ASSERT_TRUE(layer->heightmap_image.samples);
+    EXPECT_EQ(*layer->heightmap_image.samples, noise::read_heightmap(map));
+    EXPECT_EQ(layer->heightmap_image.samples->width, 256);
+}
+
+TEST(LibraryPreset, AHeightmapTheLibraryCannotReadIsRefusedInOneLineNamingTheLayer) {
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("noise-preset-missing-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "p.json") << R"({"format": "noise-explorer-preset", "version": 2,
+        "stack": [{"source": "heightmap", "heightmap": "nowhere.png"}]})";
     try {
-        noise::load_preset(file);
-        FAIL() << "read without a HeightmapReader";
+        noise::load_preset(folder / "p.json");
+        ADD_FAILURE() << "a missing heightmap was read";
     } catch (const noise::PresetError& error) {
         const std::string message = error.what();
-        EXPECT_NE(message.find(": layer."), std::string::npos) << message;
-        EXPECT_NE(message.find("mesa-256.png"), std::string::npos) << message;
-        EXPECT_NE(message.find("HeightmapReader"), std::string::npos) << message;
+        EXPECT_NE(message.find(": layer.2.heightmap: "), std::string::npos) << message;
+        EXPECT_NE(message.find("nowhere.png: heightmap file not found"), std::string::npos) << message;
         EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
+    std::filesystem::remove_all(folder);
 }
 
 TEST(LibraryPreset, TheReaderGetsTheFileFromThePresetsFolderAndItsErrorIsOneLine) {

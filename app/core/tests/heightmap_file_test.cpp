@@ -87,7 +87,7 @@ std::vector<std::uint16_t> ramp(int count, int scale, int step = 7) {
 std::string error_of(const std::filesystem::path& file) {
     try {
         read_heightmap(file);
-    } catch (const ReadError& error) {
+    } catch (const HeightmapError& error) {
         EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
         return error.what();
     }

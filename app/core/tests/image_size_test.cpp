@@ -34,6 +34,17 @@ TEST(ImageSize, BadSizesNameValueAndWhatIsAllowed) {
     }
 }
 
+// An image cut into windows may be larger than one file, up to the largest int on a side.
+TEST(ImageSize, AWorldCutIntoWindowsMayBeLargerThanOneFile) {
+    EXPECT_FALSE(parse_image_size("65536x65536").size);
+    EXPECT_EQ(*parse_image_size("65536x65536", max_world_side).size, (ImageSize{65536, 65536}));
+    EXPECT_EQ(*parse_image_size("2147483647x1", max_world_side).size, (ImageSize{2147483647, 1}));
+    const auto past = parse_image_size("2147483648x1", max_world_side);
+    EXPECT_FALSE(past.size);
+    EXPECT_NE(past.error.find("expected WxH from 1x1 to 2147483647x2147483647"), std::string::npos)
+        << past.error;
+}
+
 // The integers of --size and --region are plain decimal digits with an optional '-': no '+',
 // no spaces, no hexadecimal or exponent, nothing after them. Each such value is refused with
 // the value shown escaped, never read as something near it.

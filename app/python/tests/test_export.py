@@ -20,6 +20,22 @@ def test_r32_raw_with_a_region_is_render_in_float32(tmp_path):
     assert same_bits(np.fromfile(out, dtype="<f4"), window.astype(np.float32).ravel())
 
 
+def test_a_region_of_an_image_past_one_file_is_render_in_float32(tmp_path):
+    preset = ne.Preset.load("alpine-ridges")
+    out = tmp_path / "far.r32"
+    region = (40000, 50001, 40040, 50017)
+    ne.export(preset, out, size=(65536, 65536), format="r32", values="raw", region=region)
+    window = ne.render(preset, 65536, 65536, region=region, dtype=np.float32)
+    assert same_bits(np.fromfile(out, dtype="<f4"), window.ravel())
+    with pytest.raises(ValueError) as error:
+        ne.export(preset, tmp_path / "whole.r32", size=(65536, 65536), format="r32")
+    result = run_program("export", "--size", "65536x65536", "--format", "r32", "-o", str(tmp_path / "cli.r32"))
+    assert result.returncode == 2 and result.stderr.strip() == "export: " + str(error.value)
+    with pytest.raises(ValueError, match="one file may have at most 16384x16384"):
+        ne.export(preset, tmp_path / "wide.r32", size=(65536, 65536), format="r32", region=(0, 0, 16385, 1))
+    assert sorted(os.listdir(tmp_path)) == ["far.r32", "far.r32.json"]
+
+
 @pytest.mark.parametrize("arguments, kind, message", [
     (dict(size="64x", format="png16"), ValueError, None),
     (dict(size=(64, 48), format="tiff"), ValueError,

@@ -19,7 +19,8 @@
 //     params.hpp      Params, its keys and their meaning, param_table(), validate, nominal_range,
 //                     to_unit, to_unit16
 //     preset.hpp      Preset, load_preset, parse_preset, preset_to_json: the preset files
-//     render.hpp      Region, RenderOptions, render, pixel_point, for_each_row, sample_row
+//     render.hpp      Region, RenderOptions, render, pixel_point, for_each_row, sample_row,
+//                     GridWindow and render_grid (chunks of an unbounded grid)
 //     fractal.hpp     FractalNoise and its at()
 //     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation (it includes
 //                     kernel.hpp, whose types stay unstable)

@@ -67,6 +67,52 @@ bool render(const Params& params, const Region& region, std::span<float> out,
 bool render(const FractalNoise& noise, const Region& region, std::span<float> out,
             const RenderOptions& options = {});
 
+// Chunks of an unbounded grid, for streaming a world (a game's terrain chunks): sample (i, j) of
+// the grid lies at
+//     x = origin_x + (i + 0.5) * spacing,   y = origin_y + (j + 0.5) * spacing
+// at the params' z, w, for any int i and j. A window's samples are computed from their integer
+// indices alone, so chunks that share a column or row (N + 1 samples every N) hold the same bits
+// there at any distance from the origin, and every sample equals FractalNoise::at at its point.
+// (Moving offset_x per chunk instead rounds each chunk's start differently: neighbours then
+// differ by an ulp far out.) Unlike a Region the spacing is the caller's, not frequency / width:
+// offset_x, offset_y and frequency do not place the samples. The preset's shapes and masks keep
+// the places its frame gives them (layer_stack.hpp). The buffer is row-major, like render's:
+//     out[(j - j0) * columns + (i - i0)]
+//
+//     noise::GridWindow chunk{.spacing = 1.0 / 64, .i0 = cx * 64, .j0 = cy * 64, .columns = 65, .rows = 65};
+//     std::vector<float> heights(chunk.sample_count());
+//     noise::render_grid(preset.params, chunk, heights);   // 65 x 65, edges shared with the next chunks
+struct GridWindow {
+    double origin_x = 0.0;
+    double origin_y = 0.0;
+    double spacing  = 1.0;  // noise units between neighbouring samples, > 0
+    int i0 = 0, j0 = 0;     // the window's first sample
+    int columns = 0, rows = 0;
+
+    std::size_t sample_count() const {
+        return static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
+    }
+};
+
+// Samples of a grid lie within +-grid_coordinate_limit in x and y (offset_x's range).
+inline constexpr double grid_coordinate_limit = 1e12;
+
+// Empty when the window is usable: a finite positive spacing, finite origins, at least one
+// column and row, i0 + columns and j0 + rows within int, every sample within
+// grid_coordinate_limit. Else one line naming the field, its value and what is allowed.
+std::string validate(const GridWindow& window);
+
+// Fills `out` (size window.sample_count()) with raw values, as render does for a Region (the same
+// threads, cancel and rows_done, the same independence from the caller's rounding mode). Returns
+// false if cancelled. Throws std::invalid_argument for invalid params, an invalid window, a
+// buffer of the wrong size, and, for the Params overload, erosion.method = simulate: the
+// simulation needs its whole frame (render with a Region runs it); a FractalNoise reads simulate
+// as none, as render does.
+bool render_grid(const Params& params, const GridWindow& window, std::span<float> out,
+                 const RenderOptions& options = {});
+bool render_grid(const FractalNoise& noise, const GridWindow& window, std::span<float> out,
+                 const RenderOptions& options = {});
+
 // Runs row(r) for r = 0 .. rows - 1 on up to `threads` threads (0: one per hardware thread),
 // each thread taking the next free rows (a few at a time), until a call returns false. Where no
 // more threads can start (ulimit -v, a thread limit) fewer run: which thread does a row must

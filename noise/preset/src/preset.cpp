@@ -1,7 +1,9 @@
 // The library's preset reader (noise/preset.hpp): the format's JSON side (preset_json.cpp) with the
-// program's sections kept as text, and heightmap layers read through the caller's reader.
+// program's sections kept as text, and heightmap layers read through the caller's reader or the
+// library's own (heightmap_file.cpp).
 #include "noise/preset.hpp"
 
+#include "noise/heightmap_file.hpp"
 #include "noise/params.hpp"
 #include "noise_io/json_text.hpp"
 #include "noise_io/preset_json.hpp"
@@ -13,13 +15,6 @@ namespace {
 
 // The program's own top-level sections, in the order it writes them (after "stack").
 constexpr std::string_view program_section_keys[] = {"view", "texture_layers"};
-
-// A reader that refuses: a heightmap layer needs its samples, and without a reader there are none.
-HeightSamples no_heightmap_reader(const std::filesystem::path& file) {
-    throw PresetError(io::escaped(file.native(), 160) +
-                      ": no HeightmapReader was given to read this heightmap: pass one to load_preset or in "
-                      "PresetReadOptions (noise/preset.hpp)");
-}
 
 }  // namespace
 
@@ -43,7 +38,8 @@ Preset parse_preset(std::string_view text, std::string_view source_name, const P
     io::PresetFields fields;
     io::read_preset_object(root, source_name, sections, fields);
     // The heightmaps' files, before the rules: a heightmap layer without its samples is refused.
-    const HeightmapReader& reader = options.read_heightmap ? options.read_heightmap : no_heightmap_reader;
+    const HeightmapReader reader =
+        options.read_heightmap ? options.read_heightmap : HeightmapReader(read_heightmap);
     if (auto error = read_heightmap_layers(fields.params, options.folder, reader); !error.empty())
         io::fail(source_name, error);
     if (auto error = validate(fields.params); !error.empty()) io::fail(source_name, error);

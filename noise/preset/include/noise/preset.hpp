@@ -1,5 +1,5 @@
 // noise/preset.hpp: presets, the JSON files that hold every setting of a picture, read and written
-// by the library the program itself reads them with (link NoiseExplorer::preset).
+// by the library the program itself reads them with (link NoiseExplorer::noise).
 //
 //     noise::Preset p = noise::load_preset("share/noise-explorer/presets/eroded-island.json");
 //     std::vector<double> out(512 * 512);
@@ -24,10 +24,11 @@
 // values and the rules that join keys (noise::validate) are errors.
 //
 // Heightmap layers (a "stack" layer with "source": "heightmap") name an image file. Their samples
-// come from a HeightmapReader: pass your own (a function from a file name to HeightSamples) in
-// PresetReadOptions; without one, such a preset is refused with one line saying so. A relative
-// name is read from the preset's folder, and the layer keeps the absolute name it was read from.
-// The program passes its reader of PNG (8/16-bit), r16/r32 (with their sidecar) and OpenEXR files.
+// come from a HeightmapReader: by default the library's read_heightmap (noise/heightmap_file.hpp:
+// PNG 8/16-bit, r16/r32 with their sidecar, OpenEXR; bounded in size before it allocates), the
+// reader the program uses; or pass your own (a function from a file name to HeightSamples, e.g. to
+// read from an archive or to refuse files) in PresetReadOptions. A relative name is read from the
+// preset's folder, and the layer keeps the absolute name it was read from.
 //
 // Errors: every failure is a PresetError whose message is one line naming the source and the
 // whole key, the value and what is allowed:
@@ -99,7 +100,7 @@ struct PresetReadOptions {
     // Where relative heightmap names are read from (empty: the current directory). load_preset
     // sets it to the preset file's folder.
     std::filesystem::path folder;
-    // The reader of heightmap layers' files; empty: a preset with a heightmap layer is refused.
+    // The reader of heightmap layers' files; empty: noise::read_heightmap (noise/heightmap_file.hpp).
     HeightmapReader read_heightmap;
 };
 
