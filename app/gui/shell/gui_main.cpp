@@ -373,7 +373,10 @@ int gui_main(int argc, char** argv) {
                 const double frame_done = seconds();
                 int wx = 0, wy = 0;
                 glfwGetWindowPos(window, &wx, &wy);
-                report.end_frame(explorer.report_state(), wx, wy, frame, frame_done);
+                // Taps still waiting for their frame (key_taps.hpp): a check reads the state after them.
+                nlohmann::json state  = explorer.report_state();
+                state["keys_waiting"] = events.taps.pending();
+                report.end_frame(std::move(state), wx, wy, frame, frame_done);
             }
             glfwSwapBuffers(window);
             if (frame == 1 && start_marker) start_marker->first_frame_drawn();
