@@ -109,14 +109,12 @@ std::vector<KeyPress> KeyTaps::before_frame(ImGuiIO& io) {
     // The modifiers as they were at the presses: Ctrl+A typed quickly has its Ctrl up again by
     // the frame, and a Ctrl tapped around a click is a Ctrl+click (X11 reports a modifier key's
     // own press without its modifier, hence the keys as well as the presses' mods).
-    const bool ctrl  = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
-    const bool shift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
-    const bool alt   = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
-    const bool super = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
-    io.KeyCtrl       = io.KeyCtrl || ctrl || (mods & GLFW_MOD_CONTROL);
-    io.KeyShift      = io.KeyShift || shift || (mods & GLFW_MOD_SHIFT);
-    io.KeyAlt        = io.KeyAlt || alt || (mods & GLFW_MOD_ALT);
-    io.KeySuper      = io.KeySuper || super || (mods & GLFW_MOD_SUPER);
+    const bool ctrl = io.KeyCtrl, shift = io.KeyShift, alt = io.KeyAlt, super = io.KeySuper;
+    modifiers_from_keys(io);
+    io.KeyCtrl  = io.KeyCtrl || ctrl || (mods & GLFW_MOD_CONTROL);
+    io.KeyShift = io.KeyShift || shift || (mods & GLFW_MOD_SHIFT);
+    io.KeyAlt   = io.KeyAlt || alt || (mods & GLFW_MOD_ALT);
+    io.KeySuper = io.KeySuper || super || (mods & GLFW_MOD_SUPER);
     return presses;
 }
 
