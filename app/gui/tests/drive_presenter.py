@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A class run from the keyboard (issue 58), driven with real X11 input under Xvfb.
 
-    xvfb-run -a -s "-screen 0 1920x1080x24" /usr/bin/python3 drive_presenter.py NOISE_EXPLORER WORKDIR
+    xvfb-run -a -s "-screen 0 1920x1080x24" /usr/bin/python3 drive_presenter.py NOISE_EXPLORER WORKDIR [walk]
 
 Run at 1920x1080 and at 1280x720 (app/gui/tests/CMakeLists.txt). Keys are held 150 ms, as a
 clicker's are (ImGui 1.86 polls keys once a frame).
@@ -20,6 +20,13 @@ clicker's are (ImGui 1.86 polls keys once a frame).
   4. Lesson 6 (simplex and cellular) walked with the keys: the simplex step draws its skewed
      lattice (lattice marks counted) and the probe's vertex table; the cellular step draws lines
      from the probe to F1 and F2 on the picture.
+With `walk` instead (the "done when" of issue 58, at 1920x1080 and 3840x2160):
+  5. Every shipped lesson, each opened from the Lessons menu and then presented (F5) and walked
+     from its first step to its last with the step keys only (Right, Page_Down, space in turn):
+     on every step the picture keeps step 1's rectangle, no panel, caption or label covers it or
+     another ("fit y" beside "Row under the scanline", the export frame's label off the
+     picture), nothing is cut off by the window; a screenshot of every step
+     (walk-WxH-LESSON-stepN.png) for a person to read against the step's text.
 Screenshots of every step are kept in WORKDIR for a person to look at.
 """
 import os
@@ -65,17 +72,22 @@ def check_layout(line, where, screen, picture):
     image = rects["preview_image"]
     if picture is not None and image != picture:
         fail(f"{where}: the picture moved from {picture} to {image}")
-    for name in ("probe_window", "probe_column", "lesson_text", "lesson_next"):
+    for name in ("probe_window", "probe_column", "lesson_text", "lesson_next", "export_frame_label"):
         if name in rects and overlap(rects[name], image):
             fail(f"{where}: {name} {rects[name]} covers the picture {image}")
         if name in rects and not inside(rects[name], (0, 0, screen[0], screen[1])):
             fail(f"{where}: {name} {rects[name]} is cut off by the window {screen}")
+    # Captions side by side must not cover each other.
+    for a, b in (("fit_y", "curve_caption"), ("lesson_text", "probe_column"), ("lesson_text", "probe_window"),
+                 ("lesson_next", "probe_column"), ("lesson_next", "probe_window")):
+        if a in rects and b in rects and overlap(rects[a], rects[b]):
+            fail(f"{where}: {a} {rects[a]} covers {b} {rects[b]}")
     if not inside(image, (0, 0, screen[0], screen[1])):
         fail(f"{where}: the picture {image} is cut off by the window {screen}")
     return image
 
 
-def walk_with_keys(report, name, title, count, screen, shots):
+def walk_with_keys(report, name, title, count, screen, shots, prefix="presenter"):
     """Steps 1..count with the step keys; returns each step's report line."""
     lines, picture = [], None
     for index in range(count):
@@ -85,7 +97,7 @@ def walk_with_keys(report, name, title, count, screen, shots):
         picture = check_layout(line, f"{name} step {index + 1}", screen, picture)
         lines.append(line)
         if shots:
-            screenshot(WORK, f"presenter-{screen[0]}x{screen[1]}-{name}-step{index + 1}.png")
+            screenshot(WORK, f"{prefix}-{screen[0]}x{screen[1]}-{name}-step{index + 1}.png")
         if index + 1 < count:
             key(STEP_KEYS[index % len(STEP_KEYS)])
     print(f"ok  {name}: {count} steps by keys, the picture stayed at {picture}", flush=True)
@@ -226,17 +238,43 @@ def simplex_lesson(report, screen):
     leave(report)
 
 
+def walk_every_lesson(report, screen):
+    shipped = report.last()["lesson"]["shipped"]
+    steps = 0
+    for name in shipped:
+        menu_item(report, "lessons_menu", "lesson=" + name)
+        line = until(report, name, lambda l: l["lesson"].get("file", "").endswith(name + ".json")
+                     and l["lesson"].get("step") == 1 and "lesson_next" in l["rects"], timeout=20)
+        title, count = line["lesson"]["title"], line["lesson"]["steps"]
+        key("F5")
+        until(report, "presenter mode", lambda l: l["presenter"] and "open" not in l["rects"])
+        walk_with_keys(report, name, title, count, screen, shots=True, prefix="walk")
+        steps += count
+        key("F5")
+        until(report, "presenter mode off", lambda l: not l["presenter"])
+        leave(report)
+    return len(shipped), steps
+
+
 def main():
     screen = screen_size()
+    walk = len(sys.argv) > 3 and sys.argv[3] == "walk"
     process, report = start_app(APP, REPORT, "--no-session", "--window-size", f"{screen[0]}x{screen[1]}", cwd=WORK)
     try:
         until(report, "the shipped lessons", lambda l: len(l["lesson"]["shipped"]) >= 6)
-        perlin_lesson(report, screen)
-        simplex_lesson(report, screen)
+        if walk:
+            lessons, steps = walk_every_lesson(report, screen)
+        else:
+            perlin_lesson(report, screen)
+            simplex_lesson(report, screen)
     finally:
         process.terminate()
         process.wait(timeout=10)
-    print(f"presenter: lessons walked by keys at {screen[0]}x{screen[1]}, the picture still, the probe exact")
+    if walk:
+        print(f"presenter walk: {lessons} lessons, {steps} steps by keys at {screen[0]}x{screen[1]}, each picture "
+              "still and uncovered; screenshots walk-*.png")
+    else:
+        print(f"presenter: lessons walked by keys at {screen[0]}x{screen[1]}, the picture still, the probe exact")
 
 
 main()
