@@ -23,7 +23,8 @@ clicker's are (ImGui 1.86 polls keys once a frame).
 With `walk` instead (the "done when" of issue 58, at 1920x1080 and 3840x2160):
   5. Every shipped lesson, each opened from the Lessons menu and then presented (F5) and walked
      from its first step to its last with the step keys only (Right, Page_Down, space in turn):
-     on every step the picture keeps step 1's rectangle, no panel, caption or label covers it or
+     on every step the picture keeps step 1's rectangle (the 1D curve of lesson 5's last steps
+     its own first one), no panel, caption or label covers it or
      another ("fit y" beside "Row under the scanline", the export frame's label off the
      picture), nothing is cut off by the window; a screenshot of every step
      (walk-WxH-LESSON-stepN.png) for a person to read against the step's text.
@@ -62,14 +63,18 @@ def key(name):
 
 def on_step(report, what, number, title):
     line = until(report, what, lambda l: l["lesson"].get("step") == number and l["lesson"].get("title") == title
-                 and "lesson_next" in l["rects"] and "preview_image" in l["rects"] and settled(l))
+                 and "lesson_next" in l["rects"] and ("preview_image" in l["rects"] or "big_curve" in l["rects"])
+                 and settled(l))
     time.sleep(0.4)  # the probe's window and the tab follow a frame later
     return report.last()
 
 
 def check_layout(line, where, screen, picture):
     rects = line["rects"]
-    image = rects["preview_image"]
+    # The picture: the 2D image, or in 1D the curve drawn large in its place.
+    image = rects.get("preview_image") or rects["big_curve"]
+    if "preview_image" in rects and line["view"]["repeat_3x3"] == "true":  # the rectangle is the first of 3 x 3 copies
+        image = [image[0], image[1], image[0] + 3 * (image[2] - image[0]), image[1] + 3 * (image[3] - image[1])]
     if picture is not None and image != picture:
         fail(f"{where}: the picture moved from {picture} to {image}")
     for name in ("probe_window", "probe_column", "lesson_text", "lesson_next", "export_frame_label"):
@@ -89,11 +94,14 @@ def check_layout(line, where, screen, picture):
 
 def walk_with_keys(report, name, title, count, screen, shots, prefix="presenter"):
     """Steps 1..count with the step keys; returns each step's report line."""
-    lines, picture = [], None
+    lines, picture, kind = [], None, None
     for index in range(count):
         line = on_step(report, f"{name} step {index + 1}", index + 1, title)
         if not line["presenter"]:
             fail(f"{name} step {index + 1}: presenter mode is off")
+        # A lesson that goes from a 2D picture to a 1D curve (lesson 5) keeps each still.
+        if ("preview_image" in line["rects"]) != kind:
+            kind, picture = "preview_image" in line["rects"], None
         picture = check_layout(line, f"{name} step {index + 1}", screen, picture)
         lines.append(line)
         if shots:
