@@ -61,10 +61,17 @@ def key(name):
     hold(name)  # a clicker taps: press and release at once
 
 
+def flow_drawn(line):
+    """The downhill arrows and flow paths, when on, are computed for this step's picture (a worker
+    draws them after the picture: a screenshot before that showed step 1's arrows only)."""
+    views = line["lattice_views"]
+    return not (views["downhill"] or views["flow_paths"]) or views["flow"].get("shown")
+
+
 def on_step(report, what, number, title):
     line = until(report, what, lambda l: l["lesson"].get("step") == number and l["lesson"].get("title") == title
                  and "lesson_next" in l["rects"] and ("preview_image" in l["rects"] or "big_curve" in l["rects"])
-                 and settled(l))
+                 and settled(l) and flow_drawn(l), timeout=60)
     time.sleep(0.4)  # the probe's window and the tab follow a frame later
     return report.last()
 
@@ -103,6 +110,8 @@ def walk_with_keys(report, name, title, count, screen, shots, prefix="presenter"
         if ("preview_image" in line["rects"]) != kind:
             kind, picture = "preview_image" in line["rects"], None
         picture = check_layout(line, f"{name} step {index + 1}", screen, picture)
+        if line["lattice_views"]["flow_paths"] and not line["lattice_views"]["flow"].get("paths"):
+            fail(f"{name} step {index + 1}: the flow paths are on but none is drawn")
         lines.append(line)
         if shots:
             screenshot(WORK, f"{prefix}-{screen[0]}x{screen[1]}-{name}-step{index + 1}.png")
