@@ -11,6 +11,7 @@
 
 #include "core/shader_origins.hpp"
 #include "core/shader_source.hpp"
+#include "noise/fractal.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
@@ -212,9 +213,19 @@ ShaderPicture ShaderCanvas::draw(const ShaderPictureRequest& request, const Task
     // 3. The largest difference, as the export's contract measures it.
     const noise::Range range = noise::nominal_range(params);
     const double span        = range.hi - range.lo;
+    const noise::FractalNoise field(params);
     for (std::size_t i = 0; i < pixels; ++i) {
         double difference = std::abs(static_cast<double>(picture.gpu[i]) - picture.cpu[i]) / span;
         if (std::isnan(difference)) difference = INFINITY;
+        if (difference > picture.bound) {  // the erosion filter's slope allowance, where it is asked for
+            const int px           = static_cast<int>(i % static_cast<std::size_t>(width));
+            const int py           = static_cast<int>(i / static_cast<std::size_t>(width));
+            const double allowance = shader_slope_allowance(
+                field, noise::pixel_point(params, width, px, py),
+                std::hypot((px + 0.5 - 0.5 * width) * cell, (py + 0.5 - 0.5 * height) * cell));
+            picture.allowance = std::max(picture.allowance, allowance);
+            if (!(difference <= picture.bound + allowance)) ++picture.over;
+        }
         if (difference > picture.largest) {
             picture.largest   = difference;
             picture.largest_x = static_cast<int>(i % static_cast<std::size_t>(width));

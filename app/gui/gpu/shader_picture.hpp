@@ -10,7 +10,8 @@
 //      docs/shaders.md says a caller should; into a 32-bit float target, in strips of rows so a
 //      newer request cancels it between strips, then read back;
 //   3. the largest |GPU - CPU| as a share of the nominal range, where it is, and the bound the
-//      export promises (shader_tolerance).
+//      export promises (shader_tolerance, and with the erosion filter each sample's slope
+//      allowance, shader_slope_allowance), as tests/shader_gpu_check.cpp judges it.
 // The program is kept while the source stays the same (a pan or zoom changes only the
 // uniforms), so only an edit of the field compiles again. Times are on the clock: the GPU's is
 // the draw and read-back without the compile, the CPU's noise::render on every core.
@@ -39,6 +40,8 @@ struct ShaderPicture {
     double largest = 0.0;    // max |gpu - cpu| / (hi - lo) of the nominal range
     int largest_x = 0, largest_y = 0;
     double bound      = 0.0;  // shader_tolerance(params)
+    double allowance  = 0.0;  // the largest slope allowance a sample took (the erosion filter)
+    long over         = 0;    // samples over the bound and their slope allowance
     double cpu_ms     = 0.0;  // noise::render
     double gpu_ms     = 0.0;  // the shader's draw and read-back
     double compile_ms = 0.0;  // 0 when the program was kept from the picture before
