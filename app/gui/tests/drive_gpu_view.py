@@ -12,9 +12,10 @@
      two pictures are the same colours (read from a screenshot) and not a flat colour; the
      window's thread stayed under 250 ms of CPU a frame while the shader drew.
   3. Octaves typed into their slider: the GPU view draws the new field, again within the bound.
-  4. river-canyons (the erosion simulation, which runs on a whole grid) from the preset list: the
-     view shows the export's one-line refusal (the line `export --format glsl` prints) and no new
-     picture.
+  4. eroded-hills from the preset list: the erosion filter carved by the shader too, within the
+     bound, the same colours on the screen.
+  5. voronoi noise chosen in the Algorithm combo: the view shows the export's one-line refusal
+     (the line `export --format glsl` prints for the same settings) and no new picture.
 Screenshots of each step are kept in WORKDIR for a person to look at.
 """
 import os
@@ -44,9 +45,9 @@ def clipboard():
     return out.stdout.decode()
 
 
-def cli_export(language, preset):
+def cli_export(language, preset, *settings):
     path = os.path.join(WORK, f"{preset}.{language}")
-    out = subprocess.run([APP, "export", "--format", language, "--preset", preset, "-o", path, "--force"],
+    out = subprocess.run([APP, "export", "--format", language, "--preset", preset, *settings, "-o", path, "--force"],
                          capture_output=True, text=True)
     if out.returncode != 0:
         return None, out.stderr.strip()
@@ -156,22 +157,34 @@ def run(report):
     check_picture(line, "alpine-ridges, octaves 4")
     same_on_screen(until(report, "the new pictures", lambda l: "gpu_view_gpu" in l["rects"]), "2-four-octaves.png")
 
-    # 4. A preset the export refuses.
-    _, refusal = cli_export("glsl", "river-canyons")
-    if not refusal:
-        fail("export --format glsl accepted river-canyons: pick a refused preset for this check")
+    # 4. A preset with the erosion filter, from the preset list: carved on the GPU too.
     generation = report.last()["gpu_view"]["generation"]
     click(report.last()["rects"]["preset"])
-    opened = wait_dialog(report, "the preset list", "preset=river-canyons")
-    click(opened["rects"]["preset=river-canyons"])
+    opened = wait_dialog(report, "the preset list", "preset=eroded-hills")
+    click(opened["rects"]["preset=eroded-hills"])
+    line = until(report, "eroded-hills drawn", lambda l: l["current_preset"].endswith("eroded-hills.json")
+                 and drawn(l, generation), timeout=DRAW_TIMEOUT)
+    check_picture(line, "eroded-hills")
+    same_on_screen(until(report, "the carved pictures", lambda l: "gpu_view_gpu" in l["rects"]), "3-eroded-hills.png")
+
+    # 5. A field the export refuses: voronoi noise, chosen in the Algorithm combo.
+    _, refusal = cli_export("glsl", "eroded-hills", "--set", "algorithm=voronoi")
+    if not refusal:
+        fail("export --format glsl accepted voronoi noise: pick a refused setting for this check")
+    generation = report.last()["gpu_view"]["generation"]
+    click(report.last()["rects"]["algorithm"])
+    opened = wait_dialog(report, "the algorithm list", "algorithm=voronoi")
+    click(opened["rects"]["algorithm=voronoi"])
     line = until(report, "the refusal shown", lambda l: l["gpu_view"]["refusal"] != "" and "gpu_view_refusal" in l["rects"],
                  timeout=30)
-    if line["gpu_view"]["refusal"] not in refusal:
+    if line["params"]["algorithm"] != "voronoi" or line["gpu_view"]["refusal"] not in refusal:
         fail(f"the view says {line['gpu_view']['refusal']!r}, the export {refusal!r}")
     if line["gpu_view"]["drawing"] or line["gpu_view"]["generation"] != generation:
         fail("the view drew a refused field")
-    x11_drive.screenshot(WORK, "3-refused.png")
-    print(f"ok  river-canyons refused in the view as by the export: {line['gpu_view']['refusal']}", flush=True)
+    x11_drive.xdo("mousemove", 640, 795)
+    time.sleep(1.0)  # the frame of the report's line on the screen
+    x11_drive.screenshot(WORK, "4-refused.png")
+    print(f"ok  voronoi refused in the view as by the export: {line['gpu_view']['refusal']}", flush=True)
     print("GPU view: clipboard, pictures, edit and refusal behave", flush=True)
 
 
