@@ -43,10 +43,10 @@ constexpr int click_key     = -2;
 
 }  // namespace
 
-void KeyTaps::note_press(int key, int mods) { waiting_.push_back({{key, mods}, 0}); }
+void KeyTaps::note_press(int key, int mods) { waiting_.push_back({{key, mods}, 0, 0.0}); }
 
 void KeyTaps::note_character(unsigned int codepoint) {
-    waiting_.push_back({{character_key, 0}, codepoint});
+    waiting_.push_back({{character_key, 0}, codepoint, 0.0});
     ++characters_noted_;
 }
 
