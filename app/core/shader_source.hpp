@@ -18,10 +18,11 @@
 // (shader_origins.hpp): octave i's cell and fraction of O, so the GPU adds only small numbers to exact
 // integers.
 //
-// Value contract: |shader - CPU| <= shader_tolerance(params) of nominal_range's width for every
-// exportable preset at world offsets 0, 1e4 and 1e6 through the rebased form, |local| within half
-// the preset's frame (tests/shader_gpu_check.cpp renders them with Mesa's llvmpipe). The CPU path
-// stays in exact doubles; the shader computes in float.
+// Value contract: |shader - CPU| <= shader_tolerance(params) of nominal_range's width, plus with
+// the erosion filter the sample's shader_slope_allowance, for every exportable preset at world
+// offsets 0, 1e4 and 1e6 through the rebased form, |local| within half the preset's frame
+// (tests/shader_gpu_check.cpp renders them with Mesa's llvmpipe). The CPU path stays in exact
+// doubles; the shader computes in float.
 //
 // What is exported: shader_refusal says, in one line naming the key, what a preset holds that is
 // not (docs/shaders.md lists both).

@@ -28,13 +28,14 @@ import numpy
 from PIL import Image
 
 import x11_drive
-from x11_drive import click, fail, menu_item, start_app, type_into_slider, until, wait_dialog
+from x11_drive import click, fail, hold, menu_item, start_app, type_into_slider, until, wait_dialog
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
 GLSLANG, SPIRV_VAL, XCLIP = shutil.which("glslangValidator"), shutil.which("spirv-val"), shutil.which("xclip")
-# The first draw compiles the shader and runs on two cores shared with the rest of the suite.
-DRAW_TIMEOUT = 240
+# A picture compiles its shader (about 1.5 s under llvmpipe) and draws it (1-5 s at 512 x 512), in
+# seconds of a quiet machine (x11_drive's waits count the clock over the load per core).
+DRAW_TIMEOUT = 120
 
 
 def clipboard():
@@ -151,8 +152,12 @@ def run(report):
 
     # 3. An edit with real input: the view follows.
     generation = line["gpu_view"]["generation"]
-    type_into_slider(report.last()["rects"]["octaves"], "4")
-    until(report, "octaves 4", lambda l: l["params"]["octaves"] == "4", timeout=20)
+    for attempt in range(3):  # typing again if a key went missing at a high load (it sets the same value)
+        type_into_slider(report.last()["rects"]["octaves"], "4")
+        if x11_drive.until_or_none(report, lambda l: l["params"]["octaves"] == "4", 10) is not None:
+            break
+        hold("Escape")
+    until(report, "octaves 4", lambda l: l["params"]["octaves"] == "4", timeout=5)
     line = until(report, "the picture of 4 octaves", lambda l: drawn(l, generation), timeout=DRAW_TIMEOUT)
     check_picture(line, "alpine-ridges, octaves 4")
     same_on_screen(until(report, "the new pictures", lambda l: "gpu_view_gpu" in l["rects"]), "2-four-octaves.png")
