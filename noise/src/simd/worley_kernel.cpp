@@ -648,7 +648,7 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
             return CombineLanes<Metric>(term[0], rest);
         }
     };
-    const VF zero = hn::Zero(d);
+    const VF zero = hn::Zero(d), half = hn::Set(d, 0.5), one_and_half = hn::Set(d, 1.5);
     VF f1 = hn::Set(d, std::numeric_limits<double>::infinity()), f2 = f1;
     const VU first = hn::Set(du, detail::worley_seed_hash(setup.lattice->seed()));
     for (const detail::WorleyCandidate& c : candidates) {
@@ -675,10 +675,12 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
         const VU word1 = D > 2 ? Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u))) : hn::Zero(du);
         VF term[D];
         for (int axis = 0; axis < D; ++axis) {
-            const VU word    = axis < 2 ? word0 : word1;
-            const VU bits    = hn::And(axis % 2 == 0 ? word : hn::ShiftRight<16>(word), hn::Set(du, 0xffffu));
-            const VF feature = hn::Add(hn::Set(d, c.offset[static_cast<std::size_t>(axis)]),
-                                       FeatureOffsetLanes(bits, jitter));
+            // feature_offset's 0.5 + jitter (u - 0.5), u - 0.5 taken as (1 + u) - 1.5, exactly the
+            // same double (OnePlusU), without AVX2's missing conversion of int64 lanes to doubles.
+            const VU word         = axis < 2 ? word0 : word1;
+            const VF one_plus_u   = axis % 2 == 0 ? OnePlusU<0>(word) : OnePlusU<16>(word);
+            const VF offset_in_it = hn::Add(half, hn::Mul(jitter, hn::Sub(one_plus_u, one_and_half)));
+            const VF feature = hn::Add(hn::Set(d, c.offset[static_cast<std::size_t>(axis)]), offset_in_it);
             term[axis]       = TermLanes<Metric>(hn::Sub(feature, frac[axis]));
         }
         const VF dist = fold(term);  // 4. KEEP THE TWO NEAREST
