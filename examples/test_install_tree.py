@@ -4,7 +4,7 @@
 1. `cmake --install` into WORK/prefix: the program, its presets, the desktop files, the
    library, its headers, its CMake package and its pkg-config file are all where they belong;
    the shared library's file name starts with its SONAME and it exports only names of the
-   public API (namespace noise, but noise::detail and noise::io).
+   public API (namespace noise, but noise::detail, noise::io and the kernels' noise::N_TARGET).
 2. The installed program finds its presets relative to itself: a preset that exists only in
    the installed tree is found by name.
 3. examples/render_png is configured, built and run against the prefix, once with the shared
@@ -15,6 +15,9 @@
    and renders the installed program's r32 export of each bit for bit, imported-hills among
    them (its PNG heightmap read by the library's own reader); a preset naming a heightmap that
    is not there is refused in one line naming the layer and the file.
+   examples/stream_chunks (shared) streams shipped presets in chunks with the stable
+   noise::Sampler (<noise/sampler.hpp>): shared edges and points agree, and the frame put
+   together is the installed program's r32 export bit for bit.
 4. pkg-config: the .pc file gives a working compile line and names Highway for static links.
 5. The Python module (when built): Debian's Python imports it from
    PREFIX/lib/python3/dist-packages, it finds the installed presets beside itself (the preset of
@@ -42,7 +45,7 @@ def needed_libraries(executable):
 
 def main():
     parser = argparse.ArgumentParser()
-    for option in ("build-dir", "config", "libdir", "example", "load-example", "work", "cmake"):
+    for option in ("build-dir", "config", "libdir", "example", "load-example", "stream-example", "work", "cmake"):
         parser.add_argument("--" + option, required=True)
     parser.add_argument("--python-module", choices=("ON", "OFF"), default="OFF")
     a = parser.parse_args()
@@ -92,7 +95,9 @@ def main():
         for prefix_text in ("typeinfo name for ", "typeinfo for ", "vtable for "):
             name = name.removeprefix(prefix_text)
         exported.append(name)
-    private = [n for n in exported if not n.startswith("noise::") or n.startswith(("noise::detail::", "noise::io::"))]
+    # noise::N_AVX2::, noise::N_SSE4::, ...: Highway's per-target namespaces of the SIMD kernels.
+    private = [n for n in exported if not n.startswith("noise::")
+               or n.startswith(("noise::detail::", "noise::io::", "noise::N_"))]
     if private or not any(n.startswith("noise::load_preset(") for n in exported):
         sys.exit(f"FAILED: the shared library exports {len(private)} private symbols, e.g. {private[:5]}")
 
@@ -154,6 +159,21 @@ def main():
                 or "layer.2.heightmap" not in refused.stderr or "no-such-map.png: heightmap file not found" not in refused.stderr):
             sys.exit(f"FAILED: a lost heightmap: expected one line naming the layer and the file, got "
                      f"{refused.returncode}: {refused.stderr!r}")
+
+    # 3c. Chunks streamed by the stable Sampler put together give the program's export.
+    build = os.path.join(a.work, "stream-shared")
+    run(a.cmake, "-S", a.stream_example, "-B", build, f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release",
+        env=env)
+    run(a.cmake, "--build", build, env=env)
+    for name in ("clouds", "eroded-island", "river-valleys", "simplex-lava-flow", "cracked-earth"):
+        preset = os.path.join(presets, name + ".json")
+        ours, theirs = (os.path.join(a.work, f"{name}-stream.{who}.r32") for who in ("library", "program"))
+        run(os.path.join(build, "stream_chunks"), preset, "48", "16", ours)
+        run(program_exe, "export", "--preset", preset, "--size", "48x48", "--format", "r32", "--values", "raw",
+            "-o", theirs)
+        with open(ours, "rb") as f, open(theirs, "rb") as g:
+            if f.read() != g.read():
+                sys.exit(f"FAILED: {name}: the chunks streamed by noise::Sampler differ from the program's r32 export")
 
     # 4. pkg-config.
     env["PKG_CONFIG_PATH"] = os.path.join(prefix, a.libdir, "pkgconfig")

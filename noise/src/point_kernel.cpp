@@ -21,11 +21,13 @@ PointKernel::PointKernel(const FractalNoise& noise) : noise_(&noise) {
     // Not covered (kernel_plan.hpp: periods that differ per axis): the reference, in fill.
     plan_.kernel =
         make != nullptr && kernels_cover(noise.octaves()) ? make(params) : ResolvedPointKernel{nullptr, 0};
-    plan_.dimension = params.dimension;
-    plan_.curve     = params.interpolation;
-    plan_.fractal   = params.fractal;
-    plan_.octaves   = noise.octaves();
-    plan_.divisor   = noise.divisor();
+    plan_.dimension       = params.dimension;
+    plan_.curve           = params.interpolation;
+    plan_.fractal         = params.fractal;
+    plan_.octaves         = noise.octaves();
+    plan_.divisor         = noise.divisor();
+    plan_.cellular_return = params.cellular_return;
+    plan_.cellular_jitter = params.cellular_jitter;
     for (const OctaveSetup& octave : plan_.octaves)
         plan_.random_gradients.push_back(octave.lattice->random_gradient(params.dimension, 0));
 }

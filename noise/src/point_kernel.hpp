@@ -11,11 +11,13 @@
 // octave(o, p_i)), on every SIMD target: the same IEEE operations in the same order as the
 // reference, no fused multiply-add (lattice_simd-inl.h says how).
 //
-// Coverage: perlin (every gradient set), value and white noise (smoothed or not), dimensions 1-4,
-// every curve, hash, fractal, octave seeds, octave offsets and tiling period. A configuration it
-// does not cover (worley, simplex: their row kernels' own lattices) has no compiled function,
-// and PointKernel::fill reads those points through the reference, FractalNoise::layer: the
-// values are the same either way, only the speed differs.
+// Coverage: perlin (every gradient set), value and white noise (smoothed or not), simplex
+// (simd/simplex_kernel.cpp: its row path's lane functions, each lane its own point), worley
+// untiled (simd/worley_kernel.cpp: the search per lane), dimensions 1-4, every curve, hash,
+// fractal, octave seeds, octave offsets and tiling period. A configuration it does not cover
+// (tiled worley, voronoi) has no compiled function, and
+// PointKernel::fill reads those points through the reference, FractalNoise::layer: the values
+// are the same either way, only the speed differs. The fractal sum is point_sum-inl.h's for all.
 //
 // Resolved once per configuration, like the row kernels: the algorithm table's
 // make_point_kernel picks the function for algorithm x dimension x gradient set x curve family x
@@ -66,6 +68,8 @@ struct PointPlan {
     std::span<const OctaveSetup> octaves;
     double divisor;
     std::vector<const double*> random_gradients;  // each octave's random unit vectors (dimension D)
+    CellularReturn cellular_return;               // worley's settings
+    double cellular_jitter;
 };
 
 // The field's octave sum at batches of points. Immutable: fill is const and thread-safe. Keeps a
@@ -92,5 +96,7 @@ void turn_points(const Params& params, const double* x, const double* y, int cou
 ResolvedPointKernel make_perlin_point_kernel(const Params& params);
 ResolvedPointKernel make_value_point_kernel(const Params& params);
 ResolvedPointKernel make_white_point_kernel(const Params& params);
+ResolvedPointKernel make_simplex_point_kernel(const Params& params);  // simd/simplex_kernel.cpp
+ResolvedPointKernel make_worley_point_kernel(const Params& params);   // simd/worley_kernel.cpp
 
 }  // namespace noise::detail

@@ -640,8 +640,12 @@ std::string first_point_difference(const noise::FractalNoise& noise, const std::
     return compare(expected.at, "at");
 }
 
-bool point_kernel_compiles(Algorithm algorithm) {
-    return algorithm == Algorithm::perlin || algorithm == Algorithm::value || algorithm == Algorithm::white;
+// Worley compiles untiled only (point_kernel.hpp).
+bool point_kernel_compiles(const noise::Params& params) {
+    const Algorithm algorithm = params.algorithm;
+    if (algorithm == Algorithm::worley) return params.tile == 0 && params.tile_y == 0;
+    return algorithm == Algorithm::perlin || algorithm == Algorithm::value || algorithm == Algorithm::white ||
+           algorithm == Algorithm::simplex;
 }
 
 // The check itself can fail: a point moved by one ulp gives other bits.
@@ -662,11 +666,11 @@ TEST(PointKernel, ForcingATargetIsWhatTheKernelRuns) {
         const noise_test::ForcedTarget forced(name);
         EXPECT_EQ(noise::PointSampler(noise).target(), name);
     }
-    noise::Params cellular;
-    cellular.algorithm = Algorithm::worley;
-    const noise::FractalNoise worley(cellular);
-    EXPECT_FALSE(noise::PointSampler(worley).compiled());
-    EXPECT_EQ(noise::PointSampler(worley).target(), "reference");
+    noise::Params cells;  // voronoi has no point kernel yet
+    cells.algorithm = Algorithm::voronoi;
+    const noise::FractalNoise voronoi(cells);
+    EXPECT_FALSE(noise::PointSampler(voronoi).compiled());
+    EXPECT_EQ(noise::PointSampler(voronoi).target(), "reference");
 }
 
 // Every base noise (algorithm x dimension x curve x gradient set, smoothed value) x every hash x
@@ -693,7 +697,7 @@ TEST(PointKernel, EveryBaseNoiseHashAndFractalOnEveryTargetEqualsTheReference) {
                 const auto expected = expect_at(noise, points);
                 for (const auto name : noise::available_simd_targets()) {
                     const noise_test::ForcedTarget forced(name);
-                    ASSERT_EQ(noise::PointSampler(noise).compiled(), point_kernel_compiles(params.algorithm));
+                    ASSERT_EQ(noise::PointSampler(noise).compiled(), point_kernel_compiles(params));
                     ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
                 }
             }
@@ -744,8 +748,45 @@ TEST(PointKernel, NearbyPointsOnEveryTargetEqualTheReference) {
     }
 }
 
+// Cellular noise at points, each lane's own search (simd/worley_kernel.cpp): every dimension,
+// metric, return and a jitter of 0, 0.6 and 1, each fractal, at random points (far ones and
+// non-finite ones among them) and at runs of nearby points, untiled (compiled) and tiled (the
+// reference), on every target.
+TEST(PointKernel, WorleyPointsOnEveryTargetEqualTheReference) {
+    noise::SplitMix64 rng(2041);
+    int case_number = 0;
+    for (int dimension = 1; dimension <= 4; ++dimension)
+        for (std::size_t m = 0; m < noise::cellular_distance_names.size(); ++m)
+            for (std::size_t r = 0; r < noise::cellular_return_names.size(); ++r)
+                for (const double jitter : {0.0, 0.6, 1.0}) {
+                    ++case_number;
+                    noise::Params params;
+                    params.algorithm         = Algorithm::worley;
+                    params.dimension         = dimension;
+                    params.cellular_distance = static_cast<noise::CellularDistance>(m);
+                    params.cellular_return   = static_cast<noise::CellularReturn>(r);
+                    params.cellular_jitter   = jitter;
+                    params.fractal           = static_cast<noise::Fractal>(case_number % 3);
+                    params.octaves           = 3;
+                    params.octave_offsets    = static_cast<noise::OctaveOffsets>(case_number % 2);
+                    params.lacunarity        = case_number % 4 == 0 ? 2.0 : 2.3;
+                    params.tile              = case_number % 4 == 0 ? 8 : 0;
+                    const noise::FractalNoise noise(params);
+                    auto points              = random_points(rng, 40);
+                    const auto near          = nearby_points(rng, 1, 40);
+                    points[7][dimension - 1] = std::numeric_limits<double>::quiet_NaN();
+                    points.insert(points.end(), near.begin(), near.end());
+                    const auto expected = expect_at(noise, points);
+                    for (const auto name : noise::available_simd_targets()) {
+                        const noise_test::ForcedTarget forced(name);
+                        ASSERT_EQ(noise::PointSampler(noise).compiled(), params.tile == 0);
+                        ASSERT_EQ(first_point_difference(noise, points, expected), "") << "target " << name;
+                    }
+                }
+}
+
 // A batch decides once whether its octaves stay within +-2^51, where the clamp is left out
-// (point_kernel.cpp, BatchExtent): one NaN, infinite or far coordinate among ordinary points
+// (point_sum-inl.h, BatchExtent): one NaN, infinite or far coordinate among ordinary points
 // must send the whole batch back to the clamp, on whichever axis it lies.
 TEST(PointKernel, ANonFiniteOrFarCoordinateInABatchOnEveryTargetEqualsTheReference) {
     const double odd[] = {std::numeric_limits<double>::quiet_NaN(),

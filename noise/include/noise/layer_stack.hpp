@@ -49,7 +49,7 @@
 // clamped edges.
 //
 // Speed and bits: the row kernels fill layer 1's chunk, each layer's own chunk beside it (a noise
-// layer through its own RowKernel, shapes and heightmaps per pixel), and blend on the chunk, the
+// layer through its own row kernel, shapes and heightmaps per pixel), and blend on the chunk, the
 // same IEEE operations in the same order as the point-by-point reference, so every path (preview,
 // curve, terrain, sample, exports, regions, tiles) gives the same bits on every target and
 // thread count.
@@ -62,7 +62,6 @@
 #include <vector>
 
 #include "noise/fractal.hpp"
-#include "noise/kernel.hpp"
 #include "noise/params.hpp"
 #include "noise/shaping.hpp"
 
@@ -117,7 +116,7 @@ class LayerStack {
     explicit LayerStack(const FractalNoise& noise);
 
     // The stack's raw value at the noise-space point p, from layer 1's (shaped) raw value v there,
-    // through layer 1's unit heights and back. (RowKernel applies it to whole rows:
+    // through layer 1's unit heights and back. (The row kernels apply it to whole rows:
     // src/stack_rows.hpp, the same bits.)
     double apply(const Point& p, double v) const;
 

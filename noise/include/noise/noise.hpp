@@ -21,9 +21,9 @@
 //     preset.hpp      Preset, load_preset, parse_preset, preset_to_json: the preset files
 //     render.hpp      Region, RenderOptions, render, pixel_point, for_each_row, sample_row,
 //                     GridWindow and render_grid (chunks of an unbounded grid)
+//     sampler.hpp     Sampler: grid chunks and points on SIMD lanes, resolved once, every frame
 //     fractal.hpp     FractalNoise and its at()
-//     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation (it includes
-//                     kernel.hpp, whose types stay unstable)
+//     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation
 //     layer_edit.hpp  the stack's edits: add, remove, duplicate, move
 //     shaping.hpp     the shaping stage: terraces, the curve, the mask and its field
 //     algorithms.hpp  the algorithm table
@@ -60,6 +60,7 @@
 #include "noise/perlin.hpp"
 #include "noise/preset.hpp"
 #include "noise/render.hpp"
+#include "noise/sampler.hpp"
 #include "noise/shaping.hpp"
 #include "noise/simplex.hpp"
 #include "noise/value.hpp"

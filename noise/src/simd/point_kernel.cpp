@@ -8,8 +8,8 @@
 //      hashed lane-wise (hash_simd-inl.h);
 //   3. the values at the points: gradient . distance, or the hashed (and smoothed) value;
 //   4. the blend along x, y, z, w with per-lane weights;
-// then the fractal sum in FractalNoise::layer's order. The octave loop runs outside the point
-// loop, as in the row kernels, so an octave's constants are read once per batch.
+// then the fractal sum in FractalNoise::layer's order (point_sum-inl.h). The octave loop runs
+// outside the point loop, as in the row kernels, so an octave's constants are read once per batch.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/point_kernel.cpp"
 #include "point_kernel.hpp"
@@ -24,6 +24,7 @@
 
 #include "simd/hash_simd-inl.h"
 #include "simd/lattice_simd-inl.h"
+#include "simd/point_sum-inl.h"
 
 // An octave's work at a vector is inlined into FillPoints' loop: a call per vector was about
 // 10 % slower (8 warped octaves). AddressSanitizer builds keep the call: with it inlined, GCC
@@ -72,7 +73,7 @@ HWY_INLINE VF WeightLanes(Interpolation curve, VF frac) {
 }
 
 // octave_coordinate then cell_of, per axis, for the points i .. i + Lanes - 1. `within_quick`:
-// the octave's coordinates all lie within +-2^51 (OctaveWithinQuickLimit), where the clamp
+// the octave's coordinates all lie within +-2^51 (point_sum::OctaveWithin), where the clamp
 // changes nothing and a floor converts by an addition; else each vector clamps and looks.
 template <int D>
 HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, bool within_quick,
@@ -92,43 +93,6 @@ HWY_INLINE void CellsOfPoints(const OctaveSetup& setup, Interpolation curve, boo
                                  ? CellIndexLanes<true>(whole)
                                  : CellIndexLanes<false>(whole);
     }
-}
-
-// The largest |coordinate| of the batch along each axis, over every entry an octave reads (the
-// padding too); infinity where one is NaN or infinite (their sum is then not finite: so is a
-// sum that overflows, which only costs the quick path).
-template <int D>
-std::array<double, D> BatchExtent(const detail::PointBatch& batch, int padded) {
-    const DF d;
-    std::array<double, D> extent{};
-    for (int axis = 0; axis < D; ++axis) {
-        VF largest = hn::Zero(d), sum = hn::Zero(d);
-        for (int i = 0; i < padded; i += static_cast<int>(hn::Lanes(d))) {
-            const VF v = hn::Load(d, batch.coordinate[axis] + i);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-            largest = VF{_mm512_range_pd(largest.raw, v.raw, 0x0B)};  // max(|largest|, |v|), one instruction
-#else
-            largest = hn::Max(largest, hn::Abs(v));
-#endif
-            sum = hn::Add(sum, v);
-        }
-        extent[static_cast<std::size_t>(axis)] = std::isfinite(hn::GetLane(hn::SumOfLanes(d, sum)))
-                                                     ? hn::GetLane(hn::MaxOfLanes(d, largest))
-                                                     : std::numeric_limits<double>::infinity();
-    }
-    return extent;
-}
-
-// Whether every coordinate an octave computes from the batch lies within +-2^51: |c| scale + |shift|,
-// rounded twice, stays below 2^51 when it is below 2^50. False for NaN and infinities.
-template <int D>
-bool OctaveWithinQuickLimit(const OctaveSetup& setup, const std::array<double, D>& extent) {
-    for (int axis = 0; axis < D; ++axis) {
-        const double reach = extent[static_cast<std::size_t>(axis)] * std::abs(setup.scale) +
-                             std::abs(setup.shift[static_cast<std::size_t>(axis)]);
-        if (!(reach < 0.5 * quick_limit)) return false;
-    }
-    return true;
 }
 
 // [SECTION] Step 2: wrapping and hashing -------------------------------------------------------
@@ -526,69 +490,25 @@ struct ValuePoints {
 
 // [SECTION] The batch: octaves, then the fractal sum ------------------------------------------
 
-// The mean step between consecutive points of the batch (their largest axis difference), over
-// its first 64 points: how far apart the lanes of a vector lie, before an octave's scale.
-template <int D>
-double MeanStep(const detail::PointBatch& batch) {
-    const int steps = std::min(batch.count, 64) - 1;
-    if (steps < 1) return 0.0;
-    double sum = 0.0;
-    for (int i = 0; i < steps; ++i) {
-        double step = 0.0;
-        for (int axis = 0; axis < D; ++axis)
-            step = std::max(step, std::abs(batch.coordinate[axis][i + 1] - batch.coordinate[axis][i]));
-        sum += step;
-    }
-    return sum / steps;
-}
-
-// FractalNoise::layer over a batch: the octave loop outside the point loop, the sum per point
-// in detail::sum_octaves' order (as the row kernels' FillChunk and AddOctave keep it).
+// FractalNoise::layer over a batch: point_sum::SumOctaves, each octave's vectors found and
+// measured here.
 template <int D, class Octave>
 void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) {
     const DF d;
     const int lanes  = static_cast<int>(hn::Lanes(d));
     const int padded = (batch.count + lanes - 1) / lanes * lanes;
     // A vector's reach in the batch's units; an octave's cells are 1 / scale of them.
-    const double vector_reach          = MeanStep<D>(batch) * lanes;
-    const std::array<double, D> extent = BatchExtent<D>(batch, padded);
-    HWY_ALIGN double total[detail::point_capacity];
-    HWY_ALIGN double crest_weight[detail::point_capacity];
-
-    const int octave_count = static_cast<int>(plan.octaves.size());
-    const int first_octave = batch.only_octave >= 0 ? batch.only_octave : 0;
-    const int end_octave   = batch.only_octave >= 0 ? batch.only_octave + 1 : octave_count;
-    const VF zero          = hn::Zero(d);
-    for (int o = first_octave; o < end_octave; ++o) {
-        const OctaveSetup& setup = plan.octaves[static_cast<std::size_t>(o)];
-        const Lattice& lattice   = *setup.lattice;
+    const double vector_reach          = point_sum::MeanStep<D>(batch) * lanes;
+    const std::array<double, D> extent = point_sum::BatchExtent<D>(batch, padded);
+    point_sum::SumOctaves(plan, batch, [&](int o, const OctaveSetup& setup, const auto& add_octave) {
+        const Lattice& lattice = *setup.lattice;
         const OctaveContext octave{{&lattice, setup.period,
                                     lattice.hash() == Hash::permutation && setup.period != 0 &&
                                         setup.period * lattice.stride() > 256,
                                     vector_reach * std::abs(setup.scale) < 0.25},
                                    plan.random_gradients[static_cast<std::size_t>(o)]};
-        const VF amplitude      = hn::Set(d, setup.amplitude);
-        const bool first        = o == first_octave;
-        const bool within_quick = OctaveWithinQuickLimit<D>(setup, extent);
-        const auto add_octave   = [&](int i, VF noise) {
-            if (batch.only_octave >= 0) {  // FractalNoise::octave_weight
-                hn::Store(hn::Mul(hn::Set(d, setup.amplitude / plan.divisor), noise), d, total + i);
-                return;
-            }
-            const VF so_far = first ? zero : hn::Load(d, total + i);
-            switch (plan.fractal) {
-                case Fractal::fbm:
-                    return hn::Store(hn::Add(so_far, hn::Mul(amplitude, noise)), d, total + i);
-                case Fractal::turbulence:
-                    return hn::Store(hn::Add(so_far, hn::Mul(amplitude, hn::Abs(noise))), d, total + i);
-                case Fractal::ridged: {
-                    const VF crest = first ? RidgedCrestLanes<true>(noise, crest_weight + i)
-                                             : RidgedCrestLanes<false>(noise, crest_weight + i);
-                    return hn::Store(hn::Add(so_far, hn::Mul(amplitude, crest)), d, total + i);
-                }
-            }
-        };
-        int i = 0;
+        const bool within_quick = point_sum::OctaveWithin<D>(setup, extent, 0.5 * quick_limit);
+        int i                   = 0;
         if constexpr (Octave::pairs) {
             if (!octave.lattice.nearby)  // At would hash lane by lane: pair the vectors
                 for (; i + 2 * lanes <= padded; i += 2 * lanes) {
@@ -607,8 +527,7 @@ void FillPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) 
             CellsOfPoints<D>(setup, plan.curve, within_quick, batch.coordinate, i, cells);  // 1. THE CELLS
             add_octave(i, Octave::At(octave, cells, shared));
         }
-    }
-    HandOver(total, batch.count, batch.only_octave < 0 ? plan.divisor : 1.0, batch.out, batch.out_float);
+    });
 }
 
 template <class Make>

@@ -20,7 +20,9 @@
 #include <array>
 #include <cmath>
 
+#include "point_kernel.hpp"
 #include "simd/lattice_simd-inl.h"
+#include "simd/point_sum-inl.h"
 #include "simplex_lattice.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -638,11 +640,12 @@ class AscendingRow2 {
 // Two vectors of lanes, each on its own: as Simplex2Lanes without TryShared, but the two
 // vectors' hashes share their 32-bit lanes (the first's in the low halves, the second's in the
 // high), so three finalisers serve six vertices. The portable one-lane target has no 32-bit
-// lanes to share and hashes each vector as Simplex2Lanes does.
+// lanes to share and hashes each vector as Simplex2Lanes does. The points (x0, y0) and (x1, y1):
+// a row's share their y, a batch of points does not.
 template <bool Quick>
-HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF x1, VF y, const Gradient2Table& gradients,
-                                  VF& n0, VF& n1) {
-    const Simplex2 first = Skew2Lanes<Quick>(x0, y), second = Skew2Lanes<Quick>(x1, y);
+HWY_INLINE void Simplex2PairLanes(std::uint32_t seed, VF x0, VF y0, VF x1, VF y1,
+                                  const Gradient2Table& gradients, VF& n0, VF& n1) {
+    const Simplex2 first = Skew2Lanes<Quick>(x0, y0), second = Skew2Lanes<Quick>(x1, y1);
     VU h0[3], h1[3];
 #if HWY_TARGET == HWY_SCALAR
     VU key0[3], key1[3];
@@ -917,8 +920,8 @@ struct SimplexOctave {
         if constexpr (D <= 2 && sharing == Sharing::none)
             for (; i + 2 * lanes <= in.padded; i += 2 * lanes) {
                 VF first, second;
-                simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), x_at(i + lanes), row[1], gradients,
-                                                        first, second);
+                simplex_lanes::Simplex2PairLanes<Quick>(seed, x_at(i), row[1], x_at(i + lanes), row[1],
+                                                        gradients, first, second);
                 Emit(in, i, first);
                 Emit(in, i + lanes, second);
             }
@@ -931,6 +934,91 @@ detail::ResolvedKernel ResolveSimplex(const Params& params) {
                         [](auto dim) -> detail::ChunkFn { return &FillChunk<SimplexOctave<dim()>>; });
 }
 
+// [SECTION] Points: one point per lane (point_kernel.hpp) ----------------------------------------
+
+// One octave of simplex noise at a batch's points, each lane its own point on every axis: the
+// octave's coordinates as simplex.cpp's coordinate() reads them (octave_coordinate, the clamp, +
+// 0.0), then the row path's lane functions. Quick: every coordinate within +-2^49, as the row
+// path's quick chunks. `nearby`: a vector's points usually share one or two cells at this octave
+// (a terrain mesh at a low frequency), so 2D looks for the cells' corners first (Simplex2Lanes).
+template <int D, bool Quick, class Add>
+HWY_INLINE void SimplexPointsOctave(const OctaveSetup& setup, const detail::PointBatch& batch, int padded,
+                                    bool nearby, bool alone, const simplex_lanes::Gradient2Table& gradients,
+                                    const Add& add) {
+    const DF d;
+    const std::uint32_t seed = setup.lattice->seed();
+    const VF scale           = hn::Set(d, setup.scale);
+    const auto coordinate    = [&](int axis, int i) {
+        VF q               = hn::Mul(hn::Load(d, batch.coordinate[axis] + i), scale);
+        const double shift = setup.shift[static_cast<std::size_t>(axis)];
+        if (shift != 0.0) q = hn::Add(q, hn::Set(d, shift));  // octave_coordinate adds no 0
+        if constexpr (!Quick) q = ClampLanes(q);
+        return hn::Add(q, hn::Zero(d));
+    };
+    // The lanes' sums may be -0 where simplex.cpp's are +0 (Accumulate): a fractal sum erases the
+    // sign, an octave's share alone (`alone`) takes the + 0, as SimplexOctave::Emit does.
+    const auto hand = [&](int i, VF noise) { add(i, alone ? hn::Add(noise, hn::Zero(d)) : noise); };
+    const int lanes = static_cast<int>(hn::Lanes(d));
+    int i           = 0;
+    if constexpr (D <= 2) {
+        const auto y_at = [&](int at) { return D == 1 ? hn::Zero(d) : coordinate(1, at); };
+        if (nearby) {
+            simplex_lanes::CornerCache corners(seed, gradients);
+            for (; i < padded; i += lanes)
+                hand(i, simplex_lanes::Simplex2Lanes<Quick, true>(
+                            seed, simplex_lanes::Skew2Lanes<Quick>(coordinate(0, i), y_at(i)), corners,
+                            gradients));
+            return;
+        }
+        for (; i + 2 * lanes <= padded; i += 2 * lanes) {
+            VF first, second;
+            simplex_lanes::Simplex2PairLanes<Quick>(seed, coordinate(0, i), y_at(i), coordinate(0, i + lanes),
+                                                    y_at(i + lanes), gradients, first, second);
+            hand(i, first);
+            hand(i + lanes, second);
+        }
+        simplex_lanes::CornerCache unused(seed, gradients);
+        for (; i < padded; i += lanes)
+            hand(i,
+                 simplex_lanes::Simplex2Lanes<Quick, false>(
+                     seed, simplex_lanes::Skew2Lanes<Quick>(coordinate(0, i), y_at(i)), unused, gradients));
+    } else if constexpr (D == 3) {
+        for (; i < padded; i += lanes)
+            hand(i,
+                 simplex_lanes::BccLanes<Quick>(seed, coordinate(0, i), coordinate(1, i), coordinate(2, i)));
+    } else {
+        for (; i < padded; i += lanes) {
+            const VF p[4] = {coordinate(0, i), coordinate(1, i), coordinate(2, i), coordinate(3, i)};
+            hand(i, simplex_lanes::SkewedLanes<4, Quick>(seed, p));
+        }
+    }
+}
+
+// FractalNoise::layer of simplex noise over a batch (point_sum-inl.h's octave loop and sum).
+template <int D>
+void FillSimplexPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) {
+    const DF d;
+    const int lanes  = static_cast<int>(hn::Lanes(d));
+    const int padded = (batch.count + lanes - 1) / lanes * lanes;
+    const simplex_lanes::Gradient2Table gradients;
+    const double vector_reach          = point_sum::MeanStep<D>(batch) * lanes;
+    const std::array<double, D> extent = point_sum::BatchExtent<D>(batch, padded);
+    const bool alone                   = batch.only_octave >= 0;
+    point_sum::SumOctaves(plan, batch, [&](int, const OctaveSetup& setup, const auto& add) {
+        // As the row path's: a quarter of a cell or less per vector pays for looking (SharingOf).
+        const bool nearby = vector_reach * std::abs(setup.scale) < 0.25;
+        if (point_sum::OctaveWithin<D>(setup, extent, 0x1.0p48))  // within 2^49 after two roundings
+            return SimplexPointsOctave<D, true>(setup, batch, padded, nearby, alone, gradients, add);
+        SimplexPointsOctave<D, false>(setup, batch, padded, nearby, alone, gradients, add);
+    });
+}
+
+detail::ResolvedPointKernel ResolveSimplexPoints(const Params& params) {
+    return {ForEachDimension(params.dimension,
+                             [](auto dim) -> detail::PointFn { return &FillSimplexPoints<dim()>; }),
+            HWY_TARGET};
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace noise
 HWY_AFTER_NAMESPACE();
@@ -938,10 +1026,14 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace noise {
 HWY_EXPORT(ResolveSimplex);
+HWY_EXPORT(ResolveSimplexPoints);
 
 namespace detail {
 ResolvedKernel make_simplex_kernel(const Params& params) {
     return HWY_DYNAMIC_DISPATCH(ResolveSimplex)(params);
+}
+ResolvedPointKernel make_simplex_point_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolveSimplexPoints)(params);
 }
 }  // namespace detail
 }  // namespace noise

@@ -27,7 +27,9 @@
 #include <limits>
 #include <vector>
 
+#include "point_kernel.hpp"
 #include "simd/lattice_simd-inl.h"
+#include "simd/point_sum-inl.h"
 #include "worley_cells.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -608,6 +610,157 @@ detail::ResolvedKernel ResolveWorley(const Params& params) {
                         [&](auto d) { return WorleyForDimension<d()>(params.cellular_distance); });
 }
 
+// [SECTION] Points: one point per lane (point_kernel.hpp) ----------------------------------------
+
+// worley.cpp's search with each lane at its own point on every axis (no row to share, no table):
+// the lane's cell (octave_coordinate, clamp, floor), the candidate list in its order, each cell's
+// hash chained over its wrapped indices (& 255: the factory compiles untiled octaves only), its
+// feature point and distance in the reference's operations, F1 and F2 kept by Min and Max, which
+// pick the two smallest distances whatever the order the cells come in. So the cells come in
+// PointSearchOrder's order, the point's own cell first and its faces before its corners, which
+// finds a small F2 early; every cell but the own one is skipped (or the search stopped) only when
+// every lane may: worley.hpp shows that measuring more cells never changes F1 or F2. Quick: every
+// coordinate within +-2^51 (the exact quick conversion).
+template <int D, CellularDistance Metric, bool Quick>
+HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatch& batch, int i,
+                               std::span<const detail::WorleyCandidate> candidates, VF jitter,
+                               CellularReturn cellular_return, double normalisation) {
+    const DF d;
+    const DI di;
+    const DU du;
+    VF frac[D];
+    VI index[D];
+    for (int axis = 0; axis < D; ++axis) {  // 1. THE CELL
+        VF q               = hn::Mul(hn::Load(d, batch.coordinate[axis] + i), hn::Set(d, setup.scale));
+        const double shift = setup.shift[static_cast<std::size_t>(axis)];
+        if (shift != 0.0) q = hn::Add(q, hn::Set(d, shift));  // octave_coordinate adds no 0
+        if constexpr (!Quick) q = ClampLanes(q);
+        const VF whole = hn::Floor(q);
+        frac[axis]     = hn::Sub(q, whole);
+        index[axis]    = CellIndexLanes<Quick>(whole);
+    }
+    const auto fold = [](const VF* term) {  // worley.cpp's distance_of: t0 + ((t1 + t2) + t3)
+        if constexpr (D == 1) {
+            return term[0];
+        } else {
+            VF rest = term[1];
+            for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
+            return CombineLanes<Metric>(term[0], rest);
+        }
+    };
+    const VF zero = hn::Zero(d), half = hn::Set(d, 0.5), one_and_half = hn::Set(d, 1.5);
+    VF f1 = hn::Set(d, std::numeric_limits<double>::infinity()), f2 = f1;
+    const VU first = hn::Set(du, detail::worley_seed_hash(setup.lattice->seed()));
+    for (const detail::WorleyCandidate& c : candidates) {
+        const VF bound = hn::Set(d, c.floor_bound);
+        if (hn::AllFalse(d, hn::Lt(bound, f2))) break;  // 2. THE CELLS THAT CAN STILL MATTER
+        if (&c != candidates.data()) {                  // all but the own cell, which comes first
+            VF gap[D];
+            for (int axis = 0; axis < D; ++axis) {  // worley.cpp's axis_gap
+                const int k = c.offset[static_cast<std::size_t>(axis)];
+                gap[axis]   = TermLanes<Metric>(k > 0   ? hn::Sub(hn::Set(d, k), frac[axis])
+                                                : k < 0 ? hn::Sub(frac[axis], hn::Set(d, k + 1))
+                                                        : zero);
+            }
+            if (hn::AllFalse(d, hn::Lt(fold(gap), f2))) continue;
+        }
+        VU h = first;  // 3. ITS FEATURE POINT: the links over w, z, y, x
+        for (int axis = D - 1; axis >= 0; --axis) {
+            const VI wrapped =
+                hn::And(hn::Add(index[axis], hn::Set(di, c.offset[static_cast<std::size_t>(axis)])),
+                        hn::Set(di, 255));
+            h = Mix32Lanes(hn::Xor(h, hn::BitCast(du, wrapped)));  // the high word is 0
+        }
+        const VU word0 = Mix32Lanes(h);
+        const VU word1 = D > 2 ? Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u))) : hn::Zero(du);
+        VF term[D];
+        for (int axis = 0; axis < D; ++axis) {
+            // feature_offset's 0.5 + jitter (u - 0.5), u - 0.5 taken as (1 + u) - 1.5, exactly the
+            // same double (OnePlusU), without AVX2's missing conversion of int64 lanes to doubles.
+            const VU word         = axis < 2 ? word0 : word1;
+            const VF one_plus_u   = axis % 2 == 0 ? OnePlusU<0>(word) : OnePlusU<16>(word);
+            const VF offset_in_it = hn::Add(half, hn::Mul(jitter, hn::Sub(one_plus_u, one_and_half)));
+            const VF feature = hn::Add(hn::Set(d, c.offset[static_cast<std::size_t>(axis)]), offset_in_it);
+            term[axis]       = TermLanes<Metric>(hn::Sub(feature, frac[axis]));
+        }
+        const VF dist = fold(term);  // 4. KEEP THE TWO NEAREST
+        f2            = hn::Min(f2, hn::Max(f1, dist));
+        f1            = hn::Min(f1, dist);
+    }
+    if constexpr (Metric == CellularDistance::euclidean) {  // the square roots, correctly rounded
+        f1 = hn::Sqrt(f1);
+        f2 = hn::Sqrt(f2);
+    }
+    const VF value = cellular_return == CellularReturn::f1   ? f1
+                     : cellular_return == CellularReturn::f2 ? f2
+                                                             : hn::Sub(f2, f1);
+    return hn::Mul(value, hn::Set(d, normalisation));
+}
+
+// The candidate list (worley_candidates) for the points' search: still by bound, the search's
+// stop needs that, and among equal bounds by the number of axes the cell is offset along, so the
+// own cell (no offset) comes first, then the cells sharing a face with it, then the others.
+template <int D, CellularDistance Metric>
+std::span<const detail::WorleyCandidate> PointSearchOrder() {
+    static const std::vector<detail::WorleyCandidate> order = [] {
+        const auto list = detail::worley_candidates(D, Metric);
+        std::vector<detail::WorleyCandidate> sorted(list.begin(), list.end());
+        const auto offset_axes = [](const detail::WorleyCandidate& c) {
+            return std::count_if(c.offset.begin(), c.offset.end(), [](int k) { return k != 0; });
+        };
+        std::stable_sort(sorted.begin(), sorted.end(), [&](const auto& a, const auto& b) {
+            return a.floor_bound < b.floor_bound ||
+                   (a.floor_bound == b.floor_bound && offset_axes(a) < offset_axes(b));
+        });
+        return sorted;
+    }();
+    return order;
+}
+
+// FractalNoise::layer of cellular noise over a batch (point_sum-inl.h's octave loop and sum).
+template <int D, CellularDistance Metric>
+void FillWorleyPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) {
+    const DF d;
+    const int lanes                    = static_cast<int>(hn::Lanes(d));
+    const int padded                   = (batch.count + lanes - 1) / lanes * lanes;
+    const std::array<double, D> extent = point_sum::BatchExtent<D>(batch, padded);
+    const auto candidates              = PointSearchOrder<D, Metric>();
+    const VF jitter                    = hn::Set(d, plan.cellular_jitter);
+    const double normalisation         = detail::worley_scale(D, Metric, plan.cellular_return);
+    point_sum::SumOctaves(plan, batch, [&](int, const OctaveSetup& setup, const auto& add) {
+        if (point_sum::OctaveWithin<D>(setup, extent, 0.5 * quick_limit))
+            for (int i = 0; i < padded; i += lanes)
+                add(i, WorleyPointLanes<D, Metric, true>(setup, batch, i, candidates, jitter,
+                                                         plan.cellular_return, normalisation));
+        else
+            for (int i = 0; i < padded; i += lanes)
+                add(i, WorleyPointLanes<D, Metric, false>(setup, batch, i, candidates, jitter,
+                                                          plan.cellular_return, normalisation));
+    });
+}
+
+template <int D>
+detail::PointFn WorleyPointsForDimension(CellularDistance metric) {
+    switch (metric) {
+        case CellularDistance::euclidean:
+            return &FillWorleyPoints<D, CellularDistance::euclidean>;
+        case CellularDistance::manhattan:
+            return &FillWorleyPoints<D, CellularDistance::manhattan>;
+        case CellularDistance::chebyshev:
+            break;
+    }
+    return &FillWorleyPoints<D, CellularDistance::chebyshev>;
+}
+
+// Untiled configurations only: a tiled octave's true modulo per lane is left to the reference.
+detail::ResolvedPointKernel ResolveWorleyPoints(const Params& params) {
+    if (params.tile != 0 || params.tile_y != 0) return {nullptr, 0};
+    return {
+        ForEachDimension(params.dimension,
+                         [&](auto dim) { return WorleyPointsForDimension<dim()>(params.cellular_distance); }),
+        HWY_TARGET};
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace noise
 HWY_AFTER_NAMESPACE();
@@ -615,10 +768,14 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace noise {
 HWY_EXPORT(ResolveWorley);
+HWY_EXPORT(ResolveWorleyPoints);
 
 namespace detail {
 ResolvedKernel make_worley_kernel(const Params& params) {
     return HWY_DYNAMIC_DISPATCH(ResolveWorley)(params);
+}
+ResolvedPointKernel make_worley_point_kernel(const Params& params) {
+    return HWY_DYNAMIC_DISPATCH(ResolveWorleyPoints)(params);
 }
 }  // namespace detail
 }  // namespace noise
