@@ -156,8 +156,12 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
     const bool gradients    = info.corner == noise::CornerKind::gradient;  // skewed: probe_simplex.cpp
     const int columns       = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
-    if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
-        return;
+    // One table per layout and text size: a table keeps its columns' widths under its id, and the
+    // 5-column table after a 3-column one (lesson 1's value noise, then lesson 2) kept widths too
+    // narrow for presenter mode's 48-pixel text on a 4K screen.
+    char id[48];
+    std::snprintf(id, sizeof id, "corners_%d_%d", columns, static_cast<int>(ImGui::GetFontSize()));
+    if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("corner");
     ImGui::TableSetupColumn("hash");
     if (gradients) {
