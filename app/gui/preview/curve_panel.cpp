@@ -17,9 +17,7 @@ namespace app::gui {
 
 namespace {
 
-// The field's numbers beside the plot: 230 pixels at the usual 15-pixel text, in ems so that
-// presenter mode's larger text ("rendered in 1621.4 ms", "1308 x 1308") is not cut off.
-float stats_width() { return std::max(230.0f, 15.0f * ImGui::GetFontSize()); }
+constexpr float stats_width = 230.0f;
 
 // The plot's one-line caption (which curve it is, and what its lines mean if there is room) and
 // the "fit y" switch, right-aligned.
@@ -91,7 +89,7 @@ std::span<const float> CurvePanel::before_histogram() const {
 
 void CurvePanel::draw(const FrameContext& frame, const ShownField& field, const OctaveChoice& chosen) {
     // Left: the plot, with a one-line caption saying which curve it is.
-    const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width() - 8.0f);
+    const float plot_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - stats_width - 8.0f);
     ImGui::BeginChild("plot", ImVec2(plot_width, 0), false, ImGuiWindowFlags_NoScrollbar);
     draw_caption(frame.settings, curve_, plot_width, fit_y_);
     samples_ = curve_samples_for_width(plot_width);
