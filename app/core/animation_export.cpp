@@ -269,6 +269,10 @@ std::vector<std::filesystem::path> export_animation(const Preset& preset, const 
                           "--size: " + std::to_string(request.size.width) + "x" +
                               std::to_string(request.size.height) + " is too large for a GIF (at most " +
                               std::to_string(max_gif_side) + " a side): write an APNG (.png) instead");
+    // An animation is an APNG (.png) or a GIF (.gif); any other name says it holds something else.
+    if (!gif)
+        if (const std::string problem = file_name_problem(request.format, request.path); !problem.empty())
+            throw ExportError(ExportError::Cause::other, problem);
     const int frames = animation_frame_count(preset.params, animation);
     const std::vector<std::filesystem::path> targets =
         animation.sequence ? sequence_paths(request.path, frames) : std::vector{request.path};
