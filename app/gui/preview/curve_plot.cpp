@@ -19,6 +19,11 @@ constexpr float margin_bottom = 22.0f;
 constexpr float margin_top    = 6.0f;
 constexpr float margin_right  = 10.0f;
 
+// Pixels between axis labels: 40 down and 90 across at the usual text, more with presenter
+// mode's larger text (on a 4K screen labels every 40 pixels overlapped each other).
+double label_gap_y() { return std::max(40.0, 2.6 * static_cast<double>(ImGui::GetFontSize())); }
+double label_gap_x() { return std::max(90.0, 6.0 * static_cast<double>(ImGui::GetFontSize())); }
+
 // A step of 1, 2 or 5 times a power of ten giving about `target` divisions over `span`.
 double nice_step(double span, double target) {
     const double raw   = span / target;
@@ -71,7 +76,7 @@ void draw_y_axis(ImDrawList* draw, const PlotAxes& axes) {
     const ImVec2 p0 = axes.p0, p1 = axes.p1;
     char label[48];
     const double y_step =
-        nice_step(axes.y_hi - axes.y_lo, std::max(2.0, static_cast<double>(p1.y - p0.y) / 40.0));
+        nice_step(axes.y_hi - axes.y_lo, std::max(2.0, static_cast<double>(p1.y - p0.y) / label_gap_y()));
     for (double y = std::ceil(axes.y_lo / y_step) * y_step; y <= axes.y_hi; y += y_step) {
         const bool zero = std::abs(y) < y_step * 1e-6;
         draw->AddLine(ImVec2(p0.x, axes.sy(y)), ImVec2(p1.x, axes.sy(y)),
@@ -94,7 +99,7 @@ void draw_x_axis(ImDrawList* draw, const PlotAxes& axes, unsigned tile) {
     char label[48];
     const double span            = axes.x_hi - axes.x_lo;
     const double pixels_per_cell = (p1.x - p0.x) / span;
-    const double label_step      = std::max(1.0, nice_step(span, std::max(2.0, (p1.x - p0.x) / 90.0)));
+    const double label_step = std::max(1.0, nice_step(span, std::max(2.0, (p1.x - p0.x) / label_gap_x())));
     if (pixels_per_cell >= 4.0) {
         for (double x = std::ceil(axes.x_lo); x <= axes.x_hi; x += 1.0) {
             const bool period = tile > 0 && std::fmod(std::abs(x), static_cast<double>(tile)) == 0.0;
@@ -103,7 +108,7 @@ void draw_x_axis(ImDrawList* draw, const PlotAxes& axes, unsigned tile) {
             draw->AddLine(ImVec2(axes.sx(x), p1.y), ImVec2(axes.sx(x), p1.y + 4), text);  // lattice tick
         }
     }
-    const double step = pixels_per_cell >= 4.0 ? label_step : nice_step(span, (p1.x - p0.x) / 90.0);
+    const double step = pixels_per_cell >= 4.0 ? label_step : nice_step(span, (p1.x - p0.x) / label_gap_x());
     for (double x = std::ceil(axes.x_lo / step) * step; x <= axes.x_hi; x += step) {
         std::snprintf(label, sizeof label, "%g", std::abs(x) < step * 1e-9 ? 0.0 : x);
         const ImVec2 size = ImGui::CalcTextSize(label);

@@ -21,6 +21,10 @@ namespace {
 constexpr float min_curves_width     = 300.0f;
 constexpr const char* curves_caption = "s(t) thick, ds/dt thin, coloured as the rows";
 
+// The rows' names ("smoothstep" the longest): 90 pixels at the usual text, more with presenter
+// mode's larger text, where "smoothstep" ran into its row's plot.
+float row_label_width() { return std::max(90.0f, ImGui::CalcTextSize("smoothstep").x + 12.0f); }
+
 static_assert(std::size(colours::interpolation_curves) == curve_count, "one colour per interpolation curve");
 
 ImU32 curve_colour(std::size_t i, bool selected) {
@@ -62,14 +66,16 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
         }
     }
     // Request the rows for what the preview shows.
-    // As wide as its caption at least: presenter mode's larger font cut it off at 300 pixels.
-    const float curves_width = std::max(min_curves_width, ImGui::CalcTextSize(curves_caption).x + 16.0f);
-    const float rows_width   = std::max(120.0f, ImGui::GetContentRegionAvail().x - curves_width - 12.0f);
-    noise::Params sampled    = shown;
+    // 300 pixels, or 12.5 ems with presenter mode's larger text, but never over 40 % of the
+    // panel: the rows beside it need the room more. Its caption wraps inside it.
+    const float curves_width = std::max(
+        min_curves_width, std::min(12.5f * ImGui::GetFontSize(), 0.4f * ImGui::GetContentRegionAvail().x));
+    const float rows_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - curves_width - 12.0f);
+    noise::Params sampled  = shown;
     if (first_octave_only_) sampled.octaves = 1;
     sampled.interpolation = noise::Interpolation::linear;  // each row sets its own
     const Key key{sampled, shown.dimension == 1 ? 0.0 : row_y,
-                  std::clamp(static_cast<int>(rows_width) - 90, 64, 2048)};
+                  std::clamp(static_cast<int>(rows_width - row_label_width()), 64, 2048)};
     // One task at a time, never joined while it works (as in the Octaves tab): a change during a
     // slow one is sampled when it ends.
     if (noise::validate(sampled).empty() && !(sent_ && *sent_ == key) && !task_) {
@@ -88,8 +94,9 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     ImGui::BeginChild("interp_rows", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     ImGui::Checkbox("first octave only", &first_octave_only_);
     report_item("interp_first_octave");
-    ImGui::SameLine();
-    // Wrapped, not cut off at the child's edge: the rows move down a line when it is narrow.
+    // Beside the box where 12 ems are left, else under it; wrapped, not cut off at the edge.
+    if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x > 12.0f * ImGui::GetFontSize())
+        ImGui::SameLine();
     const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm);
     ImGui::PushStyleColor(ImGuiCol_Text, info.uses("interpolation")
                                              ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
@@ -108,8 +115,10 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
 void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) {
     ImDrawList* draw    = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x - 4.0f);
     ImGui::TextUnformatted(curves_caption);
-    const float top = origin.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f;
+    ImGui::PopTextWrapPos();
+    const float top = ImGui::GetCursorScreenPos().y + 2.0f;
     const ImVec2 p0(origin.x + 30.0f, top), p1(origin.x + size.x - 8.0f, origin.y + size.y - 20.0f);
     if (p1.y - p0.y < 30.0f) return;
     draw->AddRectFilled(p0, p1, colours::plot_background);
@@ -163,7 +172,7 @@ void InterpolationView::draw_rows(Settings& settings, ImVec2 size) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float gap     = 3.0f;
     const float row_h = std::max(18.0f, (size.y - gap * (curve_count - 1)) / static_cast<float>(curve_count));
-    const float label_w = 90.0f;
+    const float label_w = row_label_width();
     // One y scale for every row, so the curves compare.
     double lo = 0.0, hi = 0.0;
     for (const auto& row : rows_->rows)

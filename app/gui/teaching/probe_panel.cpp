@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "gui/common/theme.hpp"
 #include "gui/teaching/probe_simplex.hpp"
@@ -156,38 +157,52 @@ void draw_corner_table(const noise::OctaveTrace& octave, const noise::Params& pa
     const bool gradients    = info.corner == noise::CornerKind::gradient;  // skewed: probe_simplex.cpp
     const int columns       = gradients ? 5 : 3;
     const std::size_t shown = std::min<std::size_t>(octave.corners.size(), 16);
-    if (!ImGui::BeginTable("corners", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
-        return;
-    ImGui::TableSetupColumn("corner");
-    ImGui::TableSetupColumn("hash");
+    // The cells' text first, so each column is set up as wide as its widest cell: auto-fitted
+    // columns start at nothing on a table's first frame, and a screenshot of a 4K walk caught the
+    // table then as a column of "(((". One table per layout and text size, as a table keeps its
+    // columns' widths under its id.
+    std::vector<const char*> headers{"corner", "hash"};
     if (gradients) {
-        ImGui::TableSetupColumn("gradient g");
-        ImGui::TableSetupColumn("distance d");
-        ImGui::TableSetupColumn("g . d");
+        headers.insert(headers.end(), {"gradient g", "distance d", "g . d"});
     } else {
-        ImGui::TableSetupColumn(info.corner == noise::CornerKind::feature ? "distance"
-                                : params.smooth && info.uses("smooth")    ? "smoothed value"
-                                                                          : "value");
+        headers.push_back(info.corner == noise::CornerKind::feature ? "distance"
+                          : params.smooth && info.uses("smooth")    ? "smoothed value"
+                                                                    : "value");
     }
-    ImGui::TableHeadersRow();
+    std::vector<std::vector<std::string>> cells;
     for (std::size_t n = 0; n < shown; ++n) {
         const noise::CornerTrace& c = octave.corners[n];
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        std::string index = "(";
+        std::string index           = "(";
         for (int axis = 0; axis < params.dimension; ++axis)
             index += (axis ? ", " : "") + std::to_string(c.index[static_cast<std::size_t>(axis)]);
-        ImGui::TextUnformatted((index + ")").c_str());
-        ImGui::TableNextColumn();
-        ImGui::Text("%3u", c.hash);
+        char hash[16], value[32];
+        std::snprintf(hash, sizeof hash, "%3u", c.hash);
+        std::snprintf(value, sizeof value, "%+.5f", printed(c.value, 5));
+        std::vector<std::string> row{index + ")", hash};
         if (gradients) {
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(vector_text(c.gradient, params.dimension).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(vector_text(c.distance, params.dimension).c_str());
+            row.push_back(vector_text(c.gradient, params.dimension));
+            row.push_back(vector_text(c.distance, params.dimension));
         }
-        ImGui::TableNextColumn();
-        ImGui::Text("%+.5f", printed(c.value, 5));
+        row.push_back(value);
+        cells.push_back(std::move(row));
+    }
+    char id[48];
+    std::snprintf(id, sizeof id, "corners_%d_%d", columns, static_cast<int>(ImGui::GetFontSize()));
+    if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    for (int column = 0; column < columns; ++column) {
+        float width = ImGui::CalcTextSize(headers[static_cast<std::size_t>(column)]).x;
+        for (const auto& row : cells)
+            width = std::max(width, ImGui::CalcTextSize(row[static_cast<std::size_t>(column)].c_str()).x);
+        ImGui::TableSetupColumn(headers[static_cast<std::size_t>(column)], ImGuiTableColumnFlags_WidthFixed,
+                                width);
+    }
+    ImGui::TableHeadersRow();
+    for (const auto& row : cells) {
+        ImGui::TableNextRow();
+        for (const std::string& cell : row) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(cell.c_str());
+        }
     }
     ImGui::EndTable();
     if (shown < octave.corners.size())
