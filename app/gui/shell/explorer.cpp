@@ -224,7 +224,8 @@ void Explorer::draw(WindowInbox& inbox) {
     update_taught();
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
-    compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
+    compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_,
+                    preview_.export_frame().size.width);
     presenter_.draw_blank();  // last: over every window
     presenter_.end_frame();
 }
