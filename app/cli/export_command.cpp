@@ -1,9 +1,8 @@
-// `export`: parse the arguments (CLI11), build the preset, run export_image, report one line.
+// `export`: parse the arguments (command_line.hpp), build the preset, run export_image, report one line.
 #include "cli/export_command.hpp"
 
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -21,13 +20,14 @@
 #include <thread>
 #include <vector>
 
+#include "cli/command_line.hpp"
+#include "cli/shader_command.hpp"
 #include "core/animation_export.hpp"
 #include "core/engine_profile.hpp"
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
-#include "core/shader_export_command.hpp"
 #include "core/shown_text.hpp"
 #include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
@@ -108,25 +108,6 @@ struct Arguments {
         output, region, threads, tiles, tile_edges, tile, animate, frames, step, fps;
     bool force = false, loop = false, sequence = false, caption = false;
 };
-
-// The value of an option that may appear once: nullopt when absent. Given twice, or with an
-// empty or missing value (CLI11 hands both over as ""), it sets `error` instead: an empty
-// value never means "the default".
-std::optional<std::string> once(const std::vector<std::string>& values, std::string_view option,
-                                std::string_view allowed, std::string& error) {
-    if (values.empty() || !error.empty()) return std::nullopt;
-    if (values.size() > 1) {
-        error = std::string(option) + ": given " + std::to_string(values.size()) + " times (" +
-                shown(values[0]) + ", " + shown(values[1]) + (values.size() > 2 ? ", ..." : "") +
-                "): expected it once";
-        return std::nullopt;
-    }
-    if (values[0].empty()) {
-        error = std::string(option) + ": the value is missing or empty: " + std::string(allowed);
-        return std::nullopt;
-    }
-    return values[0];
-}
 
 // --threads: plain decimal digits only (no sign, space, hex or exponent), 0 .. max_threads.
 std::string parse_thread_count(std::string_view text, unsigned& threads) {
@@ -540,85 +521,54 @@ class ProgressLine {
 }  // namespace
 
 int export_main(int argc, char** argv) {
-    // --format glsl|hlsl writes shader source, not an image: its own options (shader_export_command.hpp).
+    // --format glsl|hlsl writes shader source, not an image: its own options (shader_command.hpp).
     if (asks_for_shader(argc, argv)) return shader_export_main(argc, argv);
     // A file size limit (ulimit -f) must end in a clean error and no partial file, not SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);
 
-    CLI::App cli("Render a preset to an image file.", "noise-explorer export");
+    CommandLine cli("Render a preset to an image file.", "noise-explorer export");
     cli.footer(help_footer());
-    cli.allow_extras();  // reported below, in our words
     Arguments given;
-    // Every option is read as text, each occurrence kept (so "given twice" can be said), and a
-    // missing value arrives as "" rather than as CLI11's own message: the checks in
-    // checked_request name the option, show the value and say what is allowed.
-    const auto text_option = [&](const char* names, std::vector<std::string>& values, const char* type,
-                                 const char* help) {
-        return cli.add_option(names, values, help)
-            ->type_name(type)
-            ->expected(0, 1)
-            ->allow_extra_args(false)
-            ->take_all();
-    };
-    text_option("--preset", given.preset, "FILE|NAME",
-                "a preset .json, a shipped preset's name, or a PNG exported by us");
-    text_option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
-    text_option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
+    cli.option("--preset", given.preset, "FILE|NAME",
+               "a preset .json, a shipped preset's name, or a PNG exported by us");
+    cli.option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
+    cli.option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
     const std::string format_help =
         export_format_list(" | ") + " (required); glsl | hlsl: shader source, see docs/shaders.md";
-    text_option("--format", given.format, "FORMAT", format_help.c_str());
-    text_option("--values", given.values, "unit|raw",
-                "r32 and exr32: mapped to [0, 1] (default) or raw noise");
-    text_option("--map", given.map, "slope|height|curvature|aspect|flow|wear|deposit",
-                "mask16: the terrain mask to write (flow, wear, deposit: erosion.method=simulate)");
-    text_option("--layer", given.layer, "NAME|N", "weights8, weights16: the texture layer (name or index)");
-    text_option("--splat", given.splat, "N", "splat8: the image of layers 4N..4N+3 (default 0)");
-    text_option("--profile", given.profile, "unreal|unity|godot",
-                "the engine's whole set: heightmap, normal map, masks, layer weights, OUT.manifest.json");
-    text_option("--mesh-grid", given.mesh_grid, "N", "glb, obj: vertices along a row (2..2049, default 257)");
-    text_option("-o,--output", given.output, "OUT", "the file to write (required)");
-    cli.add_flag("--force", given.force, "replace OUT if it exists");
-    text_option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");
-    text_option("--tiles", given.tiles, "CxR", "write a grid of tiles OUT_x0_y0 ... and OUT.tiles.json");
-    text_option("--tile-edges", given.tile_edges, "shared|split",
-                "tiles share their borders (default) or not");
-    text_option("--tile", given.tile, "X,Y", "with --tiles: write only this tile (one job of a batch)");
-    text_option("--threads", given.threads, "N", "render and compression threads each (0: one per core)");
-    text_option("--animate", given.animate, "slice|octaves",
-                "an animated PNG: the slice moving along z (3D) or w (4D), or the octaves building up");
-    text_option("--frames", given.frames, "N", "--animate slice: the number of frames (default 24)");
-    text_option("--step", given.step, "S", "--animate slice: noise units between frames (default 0.05)");
-    cli.add_flag("--loop", given.loop,
-                 "--animate slice in 4D: a circle in z and w, so the last frame meets the first");
-    text_option("--fps", given.fps, "N",
-                "frames a second of the animated PNG (default 12; --animate octaves: 2)");
-    cli.add_flag("--sequence", given.sequence, "numbered PNGs OUT-0000.png ... instead of one animated PNG");
-    cli.add_flag("--caption", given.caption,
-                 "each frame says what it shows in its corner (\"octaves 0-2 of 6\", \"z = 0.250\")");
-    for (int i = 1; i < argc; ++i) {
-        const std::string_view arg = argv[i];
-        // export takes no positional arguments, so "--" has nothing to separate (CLI11 would
-        // still read an option after it).
-        if (arg == "--") return usage_error("unexpected argument '--': " + std::string(option_list));
-        // CLI11 would read "--force=no" as a conversion to bool; a switch takes no value at all.
-        for (const std::string_view flag : {"--force=", "--loop=", "--sequence=", "--caption="})
-            if (arg.starts_with(flag))
-                return usage_error(std::string(flag.substr(0, flag.size() - 1)) + ": " +
-                                   shown(arg.substr(flag.size())) + " is not allowed: expected " +
-                                   std::string(flag.substr(0, flag.size() - 1)) + " alone, without a value");
-    }
-    try {
-        cli.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
+    cli.option("--format", given.format, "FORMAT", format_help.c_str());
+    cli.option("--values", given.values, "unit|raw",
+               "r32 and exr32: mapped to [0, 1] (default) or raw noise");
+    cli.option("--map", given.map, "slope|height|curvature|aspect|flow|wear|deposit",
+               "mask16: the terrain mask to write (flow, wear, deposit: erosion.method=simulate)");
+    cli.option("--layer", given.layer, "NAME|N", "weights8, weights16: the texture layer (name or index)");
+    cli.option("--splat", given.splat, "N", "splat8: the image of layers 4N..4N+3 (default 0)");
+    cli.option("--profile", given.profile, "unreal|unity|godot",
+               "the engine's whole set: heightmap, normal map, masks, layer weights, OUT.manifest.json");
+    cli.option("--mesh-grid", given.mesh_grid, "N", "glb, obj: vertices along a row (2..2049, default 257)");
+    cli.option("-o,--output", given.output, "OUT", "the file to write (required)");
+    cli.flag("--force", given.force, "replace OUT if it exists");
+    cli.option("--region", given.region, "X0,Y0,X1,Y1", "render only this window of the full image");
+    cli.option("--tiles", given.tiles, "CxR", "write a grid of tiles OUT_x0_y0 ... and OUT.tiles.json");
+    cli.option("--tile-edges", given.tile_edges, "shared|split",
+               "tiles share their borders (default) or not");
+    cli.option("--tile", given.tile, "X,Y", "with --tiles: write only this tile (one job of a batch)");
+    cli.option("--threads", given.threads, "N", "render and compression threads each (0: one per core)");
+    cli.option("--animate", given.animate, "slice|octaves",
+               "an animated PNG: the slice moving along z (3D) or w (4D), or the octaves building up");
+    cli.option("--frames", given.frames, "N", "--animate slice: the number of frames (default 24)");
+    cli.option("--step", given.step, "S", "--animate slice: noise units between frames (default 0.05)");
+    cli.flag("--loop", given.loop,
+             "--animate slice in 4D: a circle in z and w, so the last frame meets the first");
+    cli.option("--fps", given.fps, "N",
+               "frames a second of the animated PNG (default 12; --animate octaves: 2)");
+    cli.flag("--sequence", given.sequence, "numbered PNGs OUT-0000.png ... instead of one animated PNG");
+    cli.flag("--caption", given.caption,
+             "each frame says what it shows in its corner (\"octaves 0-2 of 6\", \"z = 0.250\")");
+    if (auto error = cli.parse(argc, argv, option_list); !error.empty()) return usage_error(error);
+    if (cli.asked_for_help()) {
         std::fputs(cli.help().c_str(), stdout);
         return 0;
-    } catch (const CLI::ParseError& error) {
-        // Not expected with the options above; still one line that points to the help.
-        return usage_error("cannot read the arguments (" + escaped(error.what(), 200) +
-                           "): see noise-explorer export --help");
     }
-    if (const auto extras = cli.remaining(); !extras.empty())
-        return usage_error("unexpected argument " + shown(extras.front()) + ": " + std::string(option_list));
 
     ExportRequest request;
     Preset preset;

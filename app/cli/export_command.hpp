@@ -10,7 +10,8 @@
 //                           an animated PNG, or numbered PNGs (animation_export.hpp)
 //
 // The formats, their options and their --help lines come from the format table
-// (export_formats.hpp); --format glsl|hlsl goes to shader_export_command.hpp.
+// (export_formats.hpp); --format glsl|hlsl goes to shader_command.hpp; every command reads its
+// arguments through command_line.hpp.
 //
 // Exit status 0 on success; 2 on any usage, preset or I/O error, with exactly one line on stderr
 // naming the argument or key, its value and what is allowed (no file is created or changed);

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_line.hpp"
 #include "core/image_size.hpp"
 #include "core/interrupt_signals.hpp"
 #include "core/preset.hpp"
@@ -148,55 +149,26 @@ LineRead read_line(std::streambuf& in, std::string& line) {
     }
 }
 
-// The command line: the preset (at most once) and the assignments in their order.
+// The command line as given: every value as text, every occurrence.
 struct Arguments {
-    std::optional<std::string> preset;
-    std::optional<std::string> size;
-    std::vector<std::string> assignments;
+    std::vector<std::string> preset, assignments, size;
 };
 
-// "" or the error line; `help` is set for --help.
+// "" or the error line; `help` is set for --help (sample prints its own text: the keys' table).
 std::string parse_arguments(int argc, char** argv, Arguments& given, bool& help) {
-    const std::string allowed = "expected --preset FILE, --set key=value, --size WxH or --help";
-    for (int i = 1; i < argc; ++i) {
-        std::string_view arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            help = true;
-            return {};
-        }
-        // "--preset FILE" or "--preset=FILE", the same for --set (export reads both forms too).
-        std::string_view name = arg, value;
-        bool has_value        = false;
-        if (const auto equals = arg.find('='); arg.starts_with("--") && equals != std::string_view::npos) {
-            name      = arg.substr(0, equals);
-            value     = arg.substr(equals + 1);
-            has_value = true;
-        }
-        if (name != "--preset" && name != "--set" && name != "--size")
-            return "unexpected argument " + shown(arg) + ": " + allowed;
-        if (!has_value && i + 1 < argc) {
-            value     = argv[++i];
-            has_value = true;
-        }
-        if (name == "--preset") {
-            const std::string what =
-                "expected a preset .json, a shipped preset's name or a PNG this program exported";
-            if (!has_value || value.empty()) return "--preset: the value is missing or empty: " + what;
-            if (given.preset)
-                return "--preset: given twice (" + shown(*given.preset) + ", " + shown(value) +
-                       "): expected it once";
-            given.preset = std::string(value);
-        } else if (name == "--size") {
-            if (!has_value || value.empty()) return "--size: the value is missing or empty: expected WxH";
-            given.size = std::string(value);
-        } else {
-            if (!has_value || value.empty())
-                return "--set: the value is missing or empty: expected key=value, e.g. octaves=6 (keys: see "
-                       "--help)";
-            given.assignments.emplace_back(value);
-        }
-    }
-    return {};
+    constexpr std::string_view allowed = "expected --preset FILE, --set key=value, --size WxH or --help";
+    CommandLine cli("Sample the noise at points read from stdin.", "noise-explorer sample");
+    cli.option("--preset", given.preset, "FILE|NAME", "a preset .json, a shipped preset's name or a PNG");
+    cli.option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
+    cli.option("--size", given.size, "WxH", "the image the erosion simulation runs on");
+    if (auto error = cli.parse(argc, argv, allowed); !error.empty()) return error;
+    if ((help = cli.asked_for_help())) return {};
+    std::string error;
+    once(given.preset, "--preset",
+         "expected a preset .json, a shipped preset's name or a PNG this program exported", error);
+    once(given.size, "--size", "expected WxH", error);
+    every(given.assignments, "--set", "expected key=value, e.g. octaves=6 (keys: see --help)", error);
+    return error;
 }
 
 // stdout failed (file size limit, full disk, a closed pipe when SIGPIPE is ignored): one line.
@@ -235,7 +207,7 @@ int sample_main(int argc, char** argv) try {
     }
     Preset preset;
     try {
-        if (given.preset) preset = load_preset(resolve_preset_argument(*given.preset));
+        if (!given.preset.empty()) preset = load_preset(resolve_preset_argument(given.preset.front()));
     } catch (const PresetError& error) {
         if (interrupted.load()) return stopped();
         return fail(std::string("--preset: ") + error.what());
@@ -250,11 +222,11 @@ int sample_main(int argc, char** argv) try {
     if (auto error = noise::validate(preset.params); !error.empty()) return fail("--set: " + error);
     const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
     ImageSize size{noise::default_simulated_side, noise::default_simulated_side};
-    if (given.size) {
+    if (!given.size.empty()) {
         if (!simulated)
-            return fail("--size " + shown(*given.size) +
+            return fail("--size " + shown(given.size.front()) +
                         ": only erosion.method = simulate reads it (the image the simulation runs on)");
-        const SizeParse parsed = parse_image_size(*given.size);
+        const SizeParse parsed = parse_image_size(given.size.front());
         if (!parsed.size) return fail(parsed.error);
         size = *parsed.size;
     }

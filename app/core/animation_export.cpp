@@ -221,6 +221,8 @@ std::vector<std::filesystem::path> export_animation(const Preset& preset, const 
         throw ExportError(ExportError::Cause::other, problem);
     if (request.region)
         throw ExportError(ExportError::Cause::other, "an animation has whole frames: no --region");
+    if (const std::string problem = file_name_problem(request.format, request.path); !problem.empty())
+        throw ExportError(ExportError::Cause::other, problem);
     const int frames = animation_frame_count(preset.params, animation);
     const std::vector<std::filesystem::path> targets =
         animation.sequence ? sequence_paths(request.path, frames) : std::vector{request.path};

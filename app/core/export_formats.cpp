@@ -1,6 +1,9 @@
 // The export format table: see export_formats.hpp.
 #include "core/export_formats.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 namespace app {
 namespace {
 
@@ -42,6 +45,24 @@ constexpr bool table_matches_enum() {
 }
 static_assert(table_matches_enum(), "one row per ExportFormat, in enum order, named as export_format_names");
 
+// Extensions of image and mesh files that no row writes: a file named so would be misread.
+constexpr std::array<std::string_view, 16> foreign_extensions{
+    ".jpg", ".jpeg", ".tif", ".tiff", ".bmp",  ".tga", ".gif", ".webp",
+    ".dds", ".hdr",  ".ktx", ".svg",  ".gltf", ".fbx", ".stl", ".ply"};
+
+std::string lower_extension(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    std::ranges::transform(extension, extension.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+
+// "a PNG file", "headerless raw samples": what a row's file holds, for the refusal.
+std::string holds(const ExportFormatInfo& info) {
+    return info.container == "raw" ? std::string("headerless raw samples")
+                                   : "a " + std::string(info.container) + " file";
+}
+
 }  // namespace
 
 std::span<const ExportFormatInfo> export_format_table() { return table; }
@@ -53,6 +74,32 @@ const ExportFormatInfo& export_format_info(ExportFormat format) {
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
     for (const ExportFormatInfo& info : table)
         if (info.name == name) return info.format;
+    return std::nullopt;
+}
+
+std::string file_name_problem(ExportFormat format, const std::filesystem::path& path) {
+    const ExportFormatInfo& info = export_format_info(format);
+    const std::string extension  = lower_extension(path);
+    if (extension.empty() || extension == info.extension) return {};
+    const auto theirs      = [&](const ExportFormatInfo& row) { return row.extension == extension; };
+    const bool another_row = std::ranges::any_of(table, theirs);
+    if (!another_row && std::ranges::find(foreign_extensions, extension) == foreign_extensions.end())
+        return {};
+    const std::string whose =
+        another_row ? export_formats_where(theirs, " and ") : std::string("a format no export writes");
+    std::string text = "'" + path.filename().string() + "': " + extension + " is the extension of " + whose +
+                       ", not of " + std::string(info.name) + " (" + holds(info) + "): name it " +
+                       std::string(info.extension) + (info.sidecar ? " (or .raw)" : "");
+    if (another_row) text += ", or choose " + export_formats_where(theirs);
+    return text;
+}
+
+std::optional<ExportFormat> format_named_by(const std::filesystem::path& path, ExportFormat current) {
+    const std::string extension = lower_extension(path);
+    if (extension == export_format_info(current).extension) return current;
+    if (extension == ".png") return ExportFormat::png16;
+    for (const ExportFormatInfo& info : table)
+        if (info.extension == extension) return info.format;
     return std::nullopt;
 }
 

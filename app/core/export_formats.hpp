@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -87,6 +88,21 @@ std::string export_formats_where(Keep keep, std::string_view last = " or ") {
         text += std::string(i == 0 ? "" : i + 1 == kept.size() ? last : ", ") + std::string(kept[i]);
     return text;
 }
+
+// Why a file named `path` cannot hold `format`'s bytes, or "" when it can. A name's extension
+// says what the file holds: one that names another container (another row's extension, or an
+// image or mesh format we do not write, .jpg, .tif, .fbx ...) is refused, so no raw floats are
+// named .png and no PNG .r32. A name without an extension, or with one no program reads as an
+// image (.raw, .bin, .height), is the caller's choice. Case does not matter (.PNG is .png).
+//     file_name_problem(ExportFormat::r32, "h.png")
+//     // "'h.png': .png is the extension of png8, rgb8, ... and splat8, not of r32 (headerless
+//     //  raw samples): name it .r32 (or .raw), or choose png8, rgb8, ... or splat8"
+std::string file_name_problem(ExportFormat format, const std::filesystem::path& path);
+
+// The format a typed extension points at, so a dialog can follow what is typed: the one row
+// with that extension, `current` when it already has it (the PNG rows share ".png"), png16 for
+// ".png" otherwise (what engines import); nullopt for an extension of no row.
+std::optional<ExportFormat> format_named_by(const std::filesystem::path& path, ExportFormat current);
 
 inline bool is_float_format(ExportFormat format) {
     return export_format_info(format).takes == FormatTakes::values;

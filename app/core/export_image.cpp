@@ -517,6 +517,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
                           std::atomic<double>* progress, Simulation simulation = nullptr) {
     const noise::Region window = checked_window(request, preset);
     if (auto error = noise::validate(preset.params); !error.empty()) fail(error);
+    if (auto problem = file_name_problem(request.format, request.path); !problem.empty()) fail(problem);
     const bool simulated = preset.params.erosion_method == noise::ErosionMethod::simulate;
     if (request.format == ExportFormat::mask16 && is_simulation_mask(request.mask) && !simulated)
         fail("map: '" + std::string(terrain_mask_names[static_cast<std::size_t>(request.mask)]) +

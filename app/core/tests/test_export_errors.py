@@ -101,6 +101,15 @@ expect_error("existing r16 sidecar", ["--size", "8x8", "--format", "r16", "-o", 
 expect_error("missing folder", [*GOOD, "-o", os.path.join(d, "no", "such", "x.png")],
              ["no/such", "does not exist"], d)
 expect_error("output is a folder", [*GOOD, "-o", d, "--force"], ["is a folder"], d)
+# A name's extension says what the file holds: none says one thing and holds another.
+expect_error("raw floats named .png", ["--size", "8x8", "--format", "r32", "-o", out],
+             ["-o: 'out.png'", ".png is the extension of png8", "not of r32", "name it .r32 (or .raw)"], d)
+expect_error("a PNG named .jpg", [*GOOD, "-o", os.path.join(d, "out.JPG")],
+             ["-o: 'out.JPG'", "a format no export writes", "name it .png"], d)
+expect_error("an animation named .r16", [*GOOD, "--animate", "slice", "--set", "dimension=3",
+                                         "-o", os.path.join(d, "out.r16")], ["-o: 'out.r16'", "not of png8"], d)
+r = run("export", "--size", "8x8", "--format", "r16", "-o", os.path.join(d, "unity.raw"))
+check(r.returncode == 0 and os.path.getsize(os.path.join(d, "unity.raw")) == 128, "r16 may be named .raw")
 # --force replaces regular files only: as root a rename would turn /dev/null into a file.
 expect_error("output is a device", [*GOOD, "-o", "/dev/null", "--force"],
              ["-o", "'/dev/null'", "is a character device, not a regular file"], d)

@@ -168,11 +168,11 @@ void start_export(ExportDialog& dialog, const Settings& settings, ImageSize size
     } else {
         ExportRequest request;
         request.size         = size;
-        request.format       = static_cast<ExportFormat>(dialog.format);
+        request.format       = dialog.format;
         request.path         = dialog.path;
         request.overwrite    = overwrite;
         request.float_values = dialog.raw_values ? FloatValues::raw : FloatValues::unit;
-        request.mask         = static_cast<TerrainMask>(dialog.mask_map);
+        request.mask         = dialog.mask_map;
         request.layer        = dialog.layer;
         request.mesh_grid    = dialog.mesh_grid;
         work                 = export_work(preset_of(settings), std::move(request), plan.grid, plan.tiles);
@@ -227,7 +227,15 @@ void draw_start_buttons(ExportDialog& dialog, const Settings& settings, ImageSiz
         if (ImGui::Button("Keep it", ImVec2(120, 0))) dialog.confirm_replace = false;
         report_item("export_keep");
     } else {
-        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty() || !plan.error.empty());
+        // A name whose extension names another format, said before anything is rendered.
+        const std::string name_problem =
+            chosen_profile(dialog) ? std::string() : file_name_problem(dialog.format, dialog.path);
+        if (!name_problem.empty()) {
+            warning_text("%s", name_problem.c_str());
+            report_item("export_name_problem");
+        }
+        ImGui::BeginDisabled(!invalid.empty() || dialog.path.empty() || !plan.error.empty() ||
+                             !name_problem.empty());
         if (ImGui::Button("Export", ImVec2(120, 0))) {
             if (would_replace(dialog, settings, size, plan)) {
                 dialog.confirm_replace = true;

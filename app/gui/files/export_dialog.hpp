@@ -15,9 +15,13 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "core/engine_profile.hpp"
+#include "core/export_formats.hpp"
 #include "core/image_size.hpp"
+#include "core/terrain_masks.hpp"
 #include "core/terrain_mesh_file.hpp"
 #include "gui/common/background_task.hpp"
 #include "gui/common/dialog_keys.hpp"
@@ -35,14 +39,14 @@ struct ExportDialog : Panel {
     ExportDialog& operator=(const ExportDialog&) = delete;
 
     bool want_open = false;
-    std::string path;                 // heightmap.png in the working folder, as a full path
-    std::filesystem::path exporting;  // the file of the running job
-    std::filesystem::path exported;   // the last file written, for "Open folder"
-    int engine_set         = 0;       // 0: one file of `format`; 1 + EngineProfile: that engine's set
-    int format             = 2;       // index into the format list: png16 by default, what engines import
-    bool raw_values        = false;   // r32 / exr32: the raw noise rather than the mapped [0, 1]
-    int mask_map           = 0;       // mask16: index into terrain_mask_names
-    int layer              = 0;       // weights8 / weights16: the layer; splat8: the image (layers 4k..4k+3)
+    std::string path;                              // heightmap.png in the working folder, as a full path
+    std::filesystem::path exporting;               // the file of the running job
+    std::filesystem::path exported;                // the last file written, for "Open folder"
+    std::optional<EngineProfile> engine_set;       // that engine's set; none: one file of `format`
+    ExportFormat format    = ExportFormat::png16;  // what engines import
+    bool raw_values        = false;                // r32 / exr32: the raw noise rather than the mapped [0, 1]
+    TerrainMask mask_map   = TerrainMask::slope;   // mask16's map
+    int layer              = 0;  // weights8 / weights16: the layer; splat8: the image (layers 4k..4k+3)
     int mesh_grid          = default_mesh_grid;  // glb / obj: vertices along a row
     int tile_columns       = 1;                  // export --tiles CxR; 1 x 1: one image
     int tile_rows          = 1;

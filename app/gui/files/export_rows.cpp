@@ -91,7 +91,7 @@ void terrain_figures_text(const char* what, const ViewSettings& view, const nois
 // Below the format: what the chosen format depends on, and its own choices (export's --values,
 // --map, --layer, --mesh-grid).
 void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
-    const ExportFormat format = static_cast<ExportFormat>(dialog.format);
+    const ExportFormat format = dialog.format;
     // The metres at the chosen size (a simulated frame's when the simulation runs): terrain_scale.hpp.
     const ViewSettings view = terrain_view(settings.params, settings.view, chosen_size(dialog).width);
     if (format == ExportFormat::normal8) {
@@ -110,12 +110,12 @@ void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
         row_label("Map");
         const bool simulated = settings.params.erosion_method == noise::ErosionMethod::simulate;
         for (std::size_t i = 0; i < terrain_mask_names.size(); ++i) {
+            const auto mask = static_cast<TerrainMask>(i);
             // flow, wear and deposit: the erosion simulation's maps, offered when it runs
-            if (is_simulation_mask(static_cast<TerrainMask>(i)) && !simulated) continue;
+            if (is_simulation_mask(mask) && !simulated) continue;
             if (i != 0) ImGui::SameLine();
             const std::string name(terrain_mask_names[i]);
-            if (ImGui::RadioButton(name.c_str(), dialog.mask_map == static_cast<int>(i)))
-                dialog.mask_map = static_cast<int>(i);
+            if (ImGui::RadioButton(name.c_str(), dialog.mask_map == mask)) dialog.mask_map = mask;
             report_item("export_map=" + name);
         }
         terrain_figures_text("mask16", view, settings.params);
@@ -178,10 +178,7 @@ void warning_text(const char* format, const char* text) {
 
 // [SECTION] One image or an engine's set ------------------------------------------------------
 
-std::optional<EngineProfile> chosen_profile(const ExportDialog& dialog) {
-    if (dialog.engine_set <= 0) return std::nullopt;
-    return static_cast<EngineProfile>(dialog.engine_set - 1);
-}
+std::optional<EngineProfile> chosen_profile(const ExportDialog& dialog) { return dialog.engine_set; }
 
 ProfileRequest profile_request(const ExportDialog& dialog, ImageSize size, bool overwrite) {
     ProfileRequest request;
@@ -198,22 +195,20 @@ ProfileRequest profile_request(const ExportDialog& dialog, ImageSize size, bool 
 // follows: a set's base has no extension, one image gets its format's back.
 void draw_kind_row(ExportDialog& dialog) {
     row_label("Export");
-    const auto choose = [&](int kind) {
+    const auto choose = [&](std::optional<EngineProfile> kind) {
         if (kind == dialog.engine_set) return;
         std::filesystem::path path = set_base(dialog.path);
-        dialog.path = (kind == 0 ? with_format_extension(path, static_cast<ExportFormat>(dialog.format))
-                                 : path.replace_extension())
-                          .string();
+        dialog.path = (kind ? path.replace_extension() : with_format_extension(path, dialog.format)).string();
         dialog.engine_set      = kind;
         dialog.confirm_replace = false;
     };
-    if (ImGui::RadioButton("one image", dialog.engine_set == 0)) choose(0);
+    if (ImGui::RadioButton("one image", !dialog.engine_set)) choose(std::nullopt);
     report_item("export_set=none");
     for (std::size_t i = 0; i < engine_profile_names.size(); ++i) {
         ImGui::SameLine();
+        const auto profile = static_cast<EngineProfile>(i);
         const std::string name(engine_profile_names[i]);
-        if (ImGui::RadioButton((name + " set").c_str(), dialog.engine_set == static_cast<int>(i) + 1))
-            choose(static_cast<int>(i) + 1);
+        if (ImGui::RadioButton((name + " set").c_str(), dialog.engine_set == profile)) choose(profile);
         report_item("export_set=" + name);
     }
 }
@@ -230,8 +225,8 @@ void draw_format_row(ExportDialog& dialog, const Settings& settings) {
         else if (i != 0)
             ImGui::SetCursorPosX(label_column);
         const std::string name(formats[i].name);
-        if (ImGui::RadioButton(name.c_str(), dialog.format == static_cast<int>(i))) {
-            dialog.format          = static_cast<int>(i);
+        if (ImGui::RadioButton(name.c_str(), dialog.format == formats[i].format)) {
+            dialog.format          = formats[i].format;
             dialog.path            = with_format_extension(dialog.path, formats[i].format).string();
             dialog.confirm_replace = false;
         }
@@ -314,12 +309,16 @@ void draw_set_files(const std::vector<SetPart>& parts, const ProfileRequest& req
 void draw_path_row(ExportDialog& dialog) {
     row_label(chosen_profile(dialog) ? "Name" : "File");
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputText("##export_path", &dialog.path)) dialog.confirm_replace = false;
+    if (ImGui::InputText("##export_path", &dialog.path)) {
+        dialog.confirm_replace = false;
+        // A typed extension chooses the format it names (the buttons above follow); one that
+        // names no format we write is refused under the Export button (path_problem).
+        if (!chosen_profile(dialog))
+            if (auto named = format_named_by(dialog.path, dialog.format)) dialog.format = *named;
+    }
     report_item("export_path");
     const std::vector<std::string> extensions{
-        chosen_profile(dialog)
-            ? std::string(".json")
-            : std::string(export_format_extension(static_cast<ExportFormat>(dialog.format)))};
+        chosen_profile(dialog) ? std::string(".json") : std::string(export_format_extension(dialog.format))};
     if (dialog.browser.draw(dialog.path, extensions, "export_browse",
                             6 * ImGui::GetTextLineHeightWithSpacing()) != FileBrowser::Pick::none)
         dialog.confirm_replace = false;

@@ -85,10 +85,13 @@ nlohmann::json Explorer::report_state() const {
     state["slowest_frame_cpu_ms"] = std::ceil(slowest_frame_cpu_ms_);
     state["can_undo"]             = history_.can_undo();
     state["can_redo"]             = history_.can_redo();
-    state["export"]               = {
-                      {"running", export_.running()}, {"error", export_.error}, {"message", export_.message}};
-    state["teach"]            = teach_report(teach_, settings_);
-    state["teach"]["compare"] = compare_.report_state();
+    state["export"]               = {{"running", export_.running()},
+                                     {"error", export_.error},
+                                     {"message", export_.message},
+                                     {"format", export_format_names[static_cast<std::size_t>(export_.format)]},
+                                     {"path", export_.path}};
+    state["teach"]                = teach_report(teach_, settings_);
+    state["teach"]["compare"]     = compare_.report_state();
     if (preview_.readout())
         state["readout"] = {{"image", std::string(1, preview_.readout()->image)},
                             {"x", preview_.readout()->x},

@@ -99,9 +99,10 @@ void character_callback(GLFWwindow* window, unsigned int codepoint) {
     if (auto* events = events_of(window)) events->taps.note_character(codepoint);
 }
 
-// Installed before ImGui's, which chains to it: ImGui latches the click itself.
-void mouse_button_callback(GLFWwindow* window, int, int action, int) {
-    if (auto* events = events_of(window); events && action == GLFW_PRESS) events->taps.note_click();
+// Installed before ImGui's, which chains to it: KeyTaps shows each click in a frame of its own.
+void mouse_button_callback(GLFWwindow* window, int button, int action, int) {
+    if (auto* events = events_of(window); events && action == GLFW_PRESS)
+        events->taps.note_click(button, glfwGetTime());
 }
 
 // Did the user do anything this frame? Then keep the frame rate up for a moment: hover effects,

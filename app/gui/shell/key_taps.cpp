@@ -50,7 +50,20 @@ void KeyTaps::note_character(unsigned int codepoint) {
     ++characters_noted_;
 }
 
-void KeyTaps::note_click() { waiting_.push_back({{click_key, 0}, 0}); }
+void KeyTaps::note_click(int button, double seconds) {
+    if (button >= 0 && button < buttons) waiting_.push_back({{click_key, button}, 0, seconds});
+}
+
+void KeyTaps::show_click(ImGuiIO& io, int button, double seconds) {
+    io.MouseDown[button] = true;
+    clicked_[button]     = true;
+    // ImGui compares the frames' clock with its double-click time; for this frame the time says
+    // what the clicks' own clock says (ImGui still checks that the pointer stayed put).
+    if (double_click_time_ < 0.0f) double_click_time_ = io.MouseDoubleClickTime;
+    const bool double_click = seconds - last_click_[button] < double_click_time_;
+    io.MouseDoubleClickTime = double_click ? 1e30f : 0.0f;
+    last_click_[button]     = double_click ? -1e9 : seconds;  // a third click starts again
+}
 
 bool KeyTaps::pending() const { return !waiting_.empty(); }
 
@@ -69,7 +82,14 @@ std::vector<KeyPress> KeyTaps::before_frame(ImGuiIO& io) {
         const Event& event = waiting_[shown];
         const int key      = event.press.key;
         if (key == click_key) {
-            acted = true;  // the click is ImGui's own this frame; what came after it waits
+            // One click a frame, and a frame with its button up after it: ImGui sees each press.
+            const int button = event.press.mods;
+            if (acted || clicked_[button] || unclicked_[button]) {
+                if (unclicked_[button]) io.MouseDown[button] = false;  // even if held since
+                break;
+            }
+            show_click(io, button, event.seconds);
+            acted = true;  // what came after the click waits
             continue;
         }
         if (key == character_key) {
@@ -105,6 +125,7 @@ std::vector<KeyPress> KeyTaps::before_frame(ImGuiIO& io) {
     waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(shown));
     carried_ = waiting_.size();
     released_.clear();
+    std::fill(std::begin(unclicked_), std::end(unclicked_), false);
     if (put_down_.empty()) return presses;
     // The modifiers as they were at the presses: Ctrl+A typed quickly has its Ctrl up again by
     // the frame, and a Ctrl tapped around a click is a Ctrl+click (X11 reports a modifier key's
@@ -119,6 +140,12 @@ std::vector<KeyPress> KeyTaps::before_frame(ImGuiIO& io) {
 }
 
 void KeyTaps::after_frame(ImGuiIO& io) {
+    // The button goes back to the backend's state at the next frame; a click waiting for it
+    // keeps it up for one frame (before_frame).
+    std::copy(std::begin(clicked_), std::end(clicked_), std::begin(unclicked_));
+    std::fill(std::begin(clicked_), std::end(clicked_), false);
+    if (double_click_time_ >= 0.0f) io.MouseDoubleClickTime = double_click_time_;
+    double_click_time_ = -1.0f;
     if (put_down_.empty()) return;
     for (int key : put_down_) io.KeysDown[key] = false;
     released_ = std::move(put_down_);

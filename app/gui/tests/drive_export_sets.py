@@ -161,6 +161,24 @@ def run(report, preset, out):
         fail("the window's mask16 curvature map differs from `export --format mask16 --map curvature`")
     print("ok  one image again: the path took .png back; mask16 curvature is the command line's byte for byte",
           flush=True)
+
+    # [3b] A typed extension chooses its format; one of a format no export writes waits under Export.
+    set_path(report, os.path.join(out, "valley.r32"))
+    until(report, "r32 chosen by the typed name", lambda l: l["export"]["format"] == "r32")
+    set_path(report, os.path.join(out, "valley.jpg"))
+    line = until(report, "the name refused", lambda l: "export_name_problem" in l["rects"])
+    if line["export"]["format"] != "r32":
+        fail(f"a .jpg name changed the format to {line['export']['format']}")
+    before = folder_bytes(out)
+    click_settled(report, "export_start")  # disabled: nothing happens
+    time.sleep(1.0)
+    if folder_bytes(out) != before or report.last()["export"]["running"]:
+        fail("Export ran with a .jpg name")
+    set_path(report, os.path.join(out, "valley.png"))
+    until(report, "png16 chosen back and the refusal gone",
+          lambda l: l["export"]["format"] == "png16" and "export_name_problem" not in l["rects"])
+    print("ok  a typed .r32 chooses r32, a .jpg is refused under Export and writes nothing, .png gives png16",
+          flush=True)
     xdo("key", "Escape")
     until(report, "the dialog closed", lambda l: "export_start" not in l["rects"])
 

@@ -393,11 +393,17 @@ class Soak:
                        (self.preview_gesture, 10), (self.open_file, 8), (self.save_file, 3), (self.export_file, 3)]
             weights = [w for _, w in actions]
             start = time.time()
+            trail = []  # said when an action fails: what led to it
             for i in range(self.args.actions):
                 if self.dialog_open() and self.rng.random() < 0.8:
                     self.close_dialogs()
                 action = self.rng.choices([a for a, _ in actions], weights)[0]
-                action()
+                trail.append(f"{i}: {action.__name__}")
+                try:
+                    action()
+                except SystemExit:
+                    print("    the last actions: " + ", ".join(trail[-8:]), flush=True)
+                    raise
                 self.counts[action.__name__] = self.counts.get(action.__name__, 0) + 1
                 if (i + 1) % 200 == 0:
                     line = self.line()

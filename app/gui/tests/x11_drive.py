@@ -16,6 +16,14 @@ def fail(message):
     sys.exit(1)
 
 
+def slowdown():
+    """How many times slower than a quiet machine this one runs now: the runnable processes per
+    core over the last minute, at least 1 and at most 10. A wait for the window counts its
+    seconds divided by it, so a hang detector that needs 10 s on a quiet machine gives a machine
+    at load 17 on 2 cores 85 s before it fails (a busy machine is not a hang)."""
+    return min(10.0, max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)))
+
+
 def xdo(*args):
     subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
 
@@ -62,21 +70,26 @@ class Report:
     def wait(self, what, predicate, timeout=30.0):
         line = self.wait_or_none(predicate, timeout)
         if line is None:
-            fail(f"timed out after {timeout}s waiting for: {what}; last line: {brief(self.last())} "
+            fail(f"timed out after {timeout}s (of a quiet machine; load now {os.getloadavg()[0]:.1f}) waiting for: "
+                 f"{what}; last line: {brief(self.last())} "
                  f"(every line: {self.path})")
         return line
 
     def wait_or_none(self, predicate, timeout):
-        """The first line after the call that satisfies `predicate`, or None after `timeout` s."""
-        start = time.time()
+        """The first line after the call that satisfies `predicate`, or None after `timeout`
+        seconds of a quiet machine (each second of the clock counts 1 / slowdown())."""
+        waited, clock = 0.0, time.monotonic()
         seen = len(self.lines)
-        while time.time() - start < timeout:
+        while waited < timeout:
             self.poll()
             for line in self.lines[seen:]:
                 if predicate(line):
                     return line
             seen = len(self.lines)
             time.sleep(0.02)
+            now = time.monotonic()
+            waited += (now - clock) / slowdown()
+            clock = now
         return None
 
 

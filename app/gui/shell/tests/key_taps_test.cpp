@@ -34,7 +34,13 @@ class KeyTapsTest : public ::testing::Test {
     // One frame as the main loop runs it; `look` runs inside it.
     template <class Look>
     void frame(Look look) {
-        taps.before_frame(ImGui::GetIO());
+        // What ImGui 1.86's GLFW backend does with the mouse at a new frame: down if a press
+        // came since the last frame or the button is held.
+        ImGuiIO& io     = ImGui::GetIO();
+        io.MousePos     = ImVec2(100, 100);
+        io.MouseDown[0] = mouse_pressed || mouse_held;
+        mouse_pressed   = false;
+        taps.before_frame(io);
         ImGui::NewFrame();
         look();
         ImGui::Render();
@@ -56,7 +62,15 @@ class KeyTapsTest : public ::testing::Test {
         return text;
     }
 
+    // A click noted at `seconds`, as GLFW's callbacks hand it to KeyTaps and to the backend.
+    void clicked(double seconds) {
+        taps.note_click(0, seconds);
+        mouse_pressed = true;
+    }
+
     KeyTaps taps;
+    bool mouse_pressed = false;  // the backend's "just pressed" since the last frame
+    bool mouse_held    = false;
 };
 
 TEST_F(KeyTapsTest, ATapBetweenFramesIsAPressThenARelease) {
@@ -193,7 +207,7 @@ TEST_F(KeyTapsTest, KeysTypedAfterAClickComeAFrameLater) {
     frame([] {});
     // A click on a text field, then Ctrl+A and "x", in one wait: the field the click activates
     // takes no keys in its first frame.
-    taps.note_click();
+    clicked(1.0);
     taps.note_press(GLFW_KEY_LEFT_CONTROL, 0);
     taps.note_press(GLFW_KEY_A, GLFW_MOD_CONTROL);
     typed('x');
@@ -205,6 +219,57 @@ TEST_F(KeyTapsTest, KeysTypedAfterAClickComeAFrameLater) {
     EXPECT_TRUE(select_all);
     frame([&] { text = queued_characters(); });
     EXPECT_EQ(text, "x");
+}
+
+TEST_F(KeyTapsTest, TwoClicksDuringOneSlowFrameAreADoubleClick) {
+    ImGui::GetIO().DeltaTime = 0.5f;  // two frames a second: llvmpipe on a busy machine
+    frame([] {});
+    clicked(1.00);
+    clicked(1.08);
+    bool first = false, up = false, second = false, twice = false;
+    frame([&] {
+        first = ImGui::IsMouseClicked(0);
+        twice = ImGui::IsMouseDoubleClicked(0);
+    });
+    EXPECT_TRUE(first);
+    EXPECT_FALSE(twice);
+    EXPECT_TRUE(taps.pending());
+    frame([&] { up = ImGui::IsMouseReleased(0) && !ImGui::IsMouseDown(0); });
+    EXPECT_TRUE(up);
+    frame([&] {
+        second = ImGui::IsMouseClicked(0);
+        twice  = ImGui::IsMouseDoubleClicked(0);
+    });
+    EXPECT_TRUE(second);
+    EXPECT_TRUE(twice);  // the frames were a second apart, the clicks 80 ms
+    EXPECT_FALSE(taps.pending());
+}
+
+TEST_F(KeyTapsTest, ClicksASecondApartAreNoDoubleClickInQuickFrames) {
+    frame([] {});
+    clicked(1.0);
+    clicked(2.0);  // both waited for one frame, shown 1/60 s apart
+    bool twice = true;
+    frame([] {});
+    frame([] {});
+    frame([&] { twice = ImGui::IsMouseDoubleClicked(0); });
+    EXPECT_FALSE(twice);
+    EXPECT_EQ(ImGui::GetIO().MouseDoubleClickTime, 0.30f);  // ImGui's own again after the frame
+}
+
+TEST_F(KeyTapsTest, AButtonHeldAfterADoubleClickStaysDown) {
+    frame([] {});
+    clicked(1.00);
+    clicked(1.10);
+    mouse_held = true;  // a double click and drag
+    bool down = false, twice = false;
+    frame([] {});
+    frame([&] { down = ImGui::IsMouseDown(0); });
+    EXPECT_FALSE(down);  // the frame between the clicks
+    frame([&] { twice = ImGui::IsMouseDoubleClicked(0); });
+    EXPECT_TRUE(twice);
+    frame([&] { down = ImGui::IsMouseDown(0); });
+    EXPECT_TRUE(down);
 }
 
 TEST_F(KeyTapsTest, AKeyStillHeldIsLeftToImGui) {

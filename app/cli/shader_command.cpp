@@ -1,5 +1,5 @@
-// `export --format glsl|hlsl`: see shader_export_command.hpp.
-#include "core/shader_export_command.hpp"
+// `export --format glsl|hlsl`: see shader_command.hpp.
+#include "cli/shader_command.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_line.hpp"
 #include "core/atomic_file.hpp"
 #include "core/preset.hpp"
 #include "core/shader_source.hpp"
@@ -26,57 +27,30 @@ constexpr std::string_view usage_line =
     "expected --format glsl|hlsl --preset FILE|NAME [--preset ...] [--set key=value]... -o OUT [--force]";
 
 struct ShaderArguments {
-    std::string format;
-    std::vector<std::string> presets, assignments, outputs;
+    std::vector<std::string> format, presets, assignments, outputs;
     bool force = false;
 };
 
-// The value after an option, or after its '='; "" sets `error`.
-bool take_value(int argc, char** argv, int& i, std::string_view option, std::string& value,
-                std::string& error) {
-    const std::string_view arg = argv[i];
-    if (arg.size() > option.size() && arg[option.size()] == '=') {
-        value = std::string(arg.substr(option.size() + 1));
-    } else if (i + 1 < argc) {
-        value = argv[++i];
-    } else {
-        value.clear();
+// "" or the one error line; `help` when --help was asked for (the text is printed here).
+std::string parse(int argc, char** argv, ShaderArguments& given, bool& help) {
+    CommandLine cli("Write presets as GLSL or HLSL source.", "noise-explorer export --format glsl|hlsl");
+    cli.option("--format", given.format, "glsl|hlsl", "the shading language (required)");
+    cli.option("--preset", given.presets, "FILE|NAME", "a preset; repeat for one entry function each");
+    cli.option("--set", given.assignments, "KEY=VALUE", "key=value, applied to the one --preset");
+    cli.option("-o,--output", given.outputs, "OUT", "the source file to write (required)");
+    cli.flag("--force", given.force, "replace OUT if it exists");
+    if (auto error = cli.parse(argc, argv, usage_line); !error.empty()) return error;
+    if ((help = cli.asked_for_help())) {
+        std::fputs(cli.help().c_str(), stdout);
+        return {};
     }
-    if (value.empty())
-        error = std::string(option) + ": the value is missing or empty: " + std::string(usage_line);
-    return error.empty();
-}
-
-std::string parse(int argc, char** argv, ShaderArguments& given) {
     std::string error;
-    for (int i = 1; i < argc && error.empty(); ++i) {
-        const std::string_view arg = argv[i];
-        const auto is              = [&](std::string_view option) {
-            return arg == option ||
-                   (arg.starts_with(option) && arg.size() > option.size() && arg[option.size()] == '=');
-        };
-        std::string value;
-        if (is("--format")) {
-            if (!take_value(argc, argv, i, "--format", value, error)) break;
-            if (!given.format.empty()) return "--format: given twice: expected it once";
-            given.format = value;
-        } else if (is("--preset")) {
-            if (take_value(argc, argv, i, "--preset", value, error)) given.presets.push_back(value);
-        } else if (is("--set")) {
-            if (take_value(argc, argv, i, "--set", value, error)) given.assignments.push_back(value);
-        } else if (is("-o") || is("--output")) {
-            if (take_value(argc, argv, i, arg.starts_with("--") ? "--output" : "-o", value, error))
-                given.outputs.push_back(value);
-        } else if (arg == "--force") {
-            given.force = true;
-        } else {
-            return "unexpected argument " + shown(arg) + " for a shader: " + std::string(usage_line);
-        }
-    }
+    once(given.format, "--format", usage_line, error);
+    every(given.presets, "--preset", usage_line, error);
+    every(given.assignments, "--set", usage_line, error);
+    const auto output = once(given.outputs, "-o", usage_line, error);
     if (!error.empty()) return error;
-    if (given.outputs.size() != 1)
-        return given.outputs.empty() ? "-o is required: " + std::string(usage_line)
-                                     : "-o: given twice: expected it once";
+    if (!output) return "-o is required: " + std::string(usage_line);
     if (!given.assignments.empty() && given.presets.size() != 1)
         return "--set: applies to one preset: expected exactly one --preset with it";
     return {};
@@ -100,8 +74,10 @@ bool asks_for_shader(int argc, char** argv) {
 
 int shader_export_main(int argc, char** argv) {
     ShaderArguments given;
-    if (auto error = parse(argc, argv, given); !error.empty()) return usage_error(error);
-    const auto language = given.format == "hlsl" ? ShaderLanguage::hlsl : ShaderLanguage::glsl;
+    bool help = false;
+    if (auto error = parse(argc, argv, given, help); !error.empty()) return usage_error(error);
+    if (help) return 0;
+    const auto language = given.format.front() == "hlsl" ? ShaderLanguage::hlsl : ShaderLanguage::glsl;
     try {
         std::vector<ShaderEntry> entries;
         if (given.presets.empty()) given.presets.push_back("default");
