@@ -6,10 +6,12 @@
 //   [SECTION] Export
 #include "core/animation_export.hpp"
 
+#include <png.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -19,6 +21,7 @@
 #include <numbers>
 
 #include "core/atomic_file.hpp"
+#include "core/gif_writer.hpp"
 #include "core/shown_text.hpp"
 #include "noise/interpolate.hpp"
 
@@ -104,6 +107,13 @@ std::string check_animation(const noise::Params& params, const AnimationRequest&
         return "--loop: a loop moves the slice on a circle in z and w, which needs dimension 4 "
                "(add --set dimension=4), not 3";
     return {};
+}
+
+bool gif_path(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension == ".gif";
 }
 
 std::vector<std::filesystem::path> sequence_paths(const std::filesystem::path& out, int frames) {
@@ -208,6 +218,33 @@ std::string animation_facts(const AnimationRequest& animation, int frames) {
     return facts.dump();
 }
 
+// A frame's RGB pixels, read back from its PNG (libpng's simplified reader).
+std::vector<std::uint8_t> read_rgb(const std::filesystem::path& file, const ImageSize& size) {
+    png_image image{};
+    image.version          = PNG_IMAGE_VERSION;
+    const std::string name = file.string();
+    if (!png_image_begin_read_from_file(&image, name.c_str()))
+        throw ExportError(ExportError::Cause::other, "a frame could not be read back from " + shown(name));
+    image.format = PNG_FORMAT_RGB;
+    std::vector<std::uint8_t> rgb;
+    if (static_cast<int>(image.width) == size.width && static_cast<int>(image.height) == size.height) {
+        rgb.resize(static_cast<std::size_t>(size.width) * static_cast<std::size_t>(size.height) * 3);
+        if (png_image_finish_read(&image, nullptr, rgb.data(), 0, nullptr)) return rgb;
+    }
+    png_image_free(&image);
+    throw ExportError(ExportError::Cause::other, "a frame could not be read back from " + shown(name));
+}
+
+void write_gif(const std::filesystem::path& path, bool overwrite, const ImageSize& size,
+               const std::vector<std::filesystem::path>& frame_files, const AnimationRequest& animation) {
+    AtomicFile file(path, overwrite);
+    GifWriter gif(file, size, animation.fps);
+    for (const auto& frame : frame_files) gif.add_frame(read_rgb(frame, size));
+    gif.finish("noise-explorer-animation " +
+               animation_facts(animation, static_cast<int>(frame_files.size())));
+    file.commit();
+}
+
 }  // namespace
 
 // [SECTION] Export -----------------------------------------------------------------------------
@@ -221,8 +258,21 @@ std::vector<std::filesystem::path> export_animation(const Preset& preset, const 
         throw ExportError(ExportError::Cause::other, problem);
     if (request.region)
         throw ExportError(ExportError::Cause::other, "an animation has whole frames: no --region");
-    if (const std::string problem = file_name_problem(request.format, request.path); !problem.empty())
-        throw ExportError(ExportError::Cause::other, problem);
+    const bool gif = gif_path(request.path);
+    if (gif && animation.sequence)
+        throw ExportError(ExportError::Cause::other,
+                          shown(request.path.string()) +
+                              ": --sequence writes numbered PNGs: name the output .png, or leave "
+                              "--sequence out for one animated GIF");
+    if (gif && (request.size.width > max_gif_side || request.size.height > max_gif_side))
+        throw ExportError(ExportError::Cause::setting,
+                          "--size: " + std::to_string(request.size.width) + "x" +
+                              std::to_string(request.size.height) + " is too large for a GIF (at most " +
+                              std::to_string(max_gif_side) + " a side): write an APNG (.png) instead");
+    // An animation is an APNG (.png) or a GIF (.gif); any other name says it holds something else.
+    if (!gif)
+        if (const std::string problem = file_name_problem(request.format, request.path); !problem.empty())
+            throw ExportError(ExportError::Cause::other, problem);
     const int frames = animation_frame_count(preset.params, animation);
     const std::vector<std::filesystem::path> targets =
         animation.sequence ? sequence_paths(request.path, frames) : std::vector{request.path};
@@ -254,6 +304,11 @@ std::vector<std::filesystem::path> export_animation(const Preset& preset, const 
                 progress->store(static_cast<double>(i + 1) / (frames + (animation.sequence ? 0 : 1)));
         }
         if (animation.sequence) return written;
+        if (gif) {
+            write_gif(request.path, request.overwrite, request.size, frame_files, animation);
+            if (progress) progress->store(1.0);
+            return {request.path};
+        }
 
         // The APNG: the first frame's header and text chunks, then every frame's image data.
         AtomicFile file(request.path, request.overwrite);

@@ -1,4 +1,4 @@
-// app/core/animation_export.hpp: an animation of a preset, as an animated PNG or numbered PNGs.
+// app/core/animation_export.hpp: an animation of a preset, as an animated PNG or GIF, or numbered PNGs.
 //
 //     AnimationRequest anim{.path = AnimationPath::slice, .frames = 48, .step = 0.05, .loop = true};
 //     export_animation(preset, request, anim);   // request: size, png8|rgb8|png16, OUT, overwrite
@@ -26,6 +26,9 @@
 //     data; libpng 1.6 in Debian reads the first frame, browsers and image viewers play it), with
 //     the first frame's preset chunk and a "noise-explorer-animation" chunk with the facts;
 //     `fps` frames a second (default_animation_fps when not asked for), looping forever;
+//   - an animated GIF when OUT ends in .gif (gif_writer.hpp: at most 256 colours a frame, delays
+//     in hundredths of a second), the facts in a comment: slide programs play a GIF, not an
+//     APNG; at most max_gif_side pixels a side;
 //   - with `sequence`, the frames as OUT-0000.png, OUT-0001.png, ... (OUT without its .png).
 // Every target is checked before anything renders (an existing file without `overwrite` is an
 // ExportError of cause `exists`); the APNG goes through AtomicFile; the frames of a sequence each
@@ -60,6 +63,11 @@ struct AnimationRequest {
 };
 
 inline constexpr int max_animation_frames = 1000;
+// A GIF is for slides; this bounds its frame buffers (about 7 bytes a pixel) at ~120 MB.
+inline constexpr int max_gif_side = 4096;
+
+// Whether OUT asks for an animated GIF (it ends in .gif, in any case).
+bool gif_path(const std::filesystem::path& path);
 
 // Frames a second that give each kind a pace a class can follow, where none is asked for: the
 // slice flows (12, so 24 frames take 2 s); the build-up holds each octave half a second (2), long

@@ -25,6 +25,50 @@ Lattices lattices_of(const noise::FractalNoise& field) {
     return out;
 }
 
+namespace {
+
+// The erosion filter's input (shader_source.cpp's erosion_refusal: 2D perlin noise, quintic or
+// smoothstep): P_octave_grad, octave i's value and its gradient with respect to local, as vec3
+// (value, d/dx, d/dy). A corner's g . d is linear in d, so its gradient is g, read as the dot
+// with each axis; the blend is Inigo Quilez's: each lerp's slope is the lerp of the corners'
+// slopes plus the curve's slope times the corners' difference along its own axis.
+void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise::Params& params) {
+    const bool quintic      = params.interpolation == noise::Interpolation::quintic;
+    const std::string curve = quintic ? "ne_quintic" : "ne_smoothstep";
+    const std::string slope = quintic ? "30.0 * t * t * (t * (t - 2.0) + 1.0)" : "6.0 * t * (1.0 - t)";
+    out << "vec3 " << P << "_lerp_grad(float t, vec3 a, vec3 b, int axis) {\n"
+        << "    float s = " << curve << "(t);\n"
+        << "    vec3 r = vec3(ne_lerp(s, a.x, b.x), ne_lerp(s, a.y, b.y), ne_lerp(s, a.z, b.z));\n"
+        << "    float ds = " << slope << ";\n"
+        << "    if (axis == 0) r.y += ds * (b.x - a.x);\n"
+        << "    else r.z += ds * (b.x - a.x);\n"
+        << "    return r;\n}\n"
+        << "vec3 " << P << "_octave_grad(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
+        << "    int lattice = " << P << "_lattice[octave];\n"
+        << "    float scale = " << P << "_scale[octave];\n"
+        << "    vec2 t = vec2(cell_frac.x + local.x * scale, cell_frac.y + local.y * scale);\n"
+        << "    vec2 c = floor(t);\n"
+        << "    vec2 f = t - c;\n"
+        << "    vec3 v[4];\n"
+        << "    for (int n = 0; n < 4; ++n) {\n"
+        << "        int kx = n % 2;\n"
+        << "        int ky = n / 2;\n"
+        << "        uvec2 h = " << P << "_point_hash(lattice, " << P
+        << "_wrap(octave, 0, lo.x, hi.x, int(c.x) + kx), " << P
+        << "_wrap(octave, 1, lo.y, hi.y, int(c.y) + ky), uvec2(0u, 0u), uvec2(0u, 0u));\n"
+        << "        uint b = " << P << "_gradient_byte(h);\n"
+        << "        vec4 d = vec4(f.x - float(kx), f.y - float(ky), 0.0, 0.0);\n"
+        << "        v[n] = vec3(" << P << "_dot(lattice, b, d), " << P
+        << "_dot(lattice, b, vec4(1.0, 0.0, 0.0, 0.0)), " << P
+        << "_dot(lattice, b, vec4(0.0, 1.0, 0.0, 0.0)));\n"
+        << "    }\n"
+        << "    vec3 r = " << P << "_lerp_grad(f.y, " << P << "_lerp_grad(f.x, v[0], v[1], 0), " << P
+        << "_lerp_grad(f.x, v[2], v[3], 0), 1);\n"
+        << "    return vec3(r.x, r.y * scale, r.z * scale);\n}\n";
+}
+
+}  // namespace
+
 void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
                           const Lattices& lattices) {
     const noise::Params& params = field.params();
@@ -336,6 +380,7 @@ void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::
         out << "    }\n"
             << "    return v[0];\n}\n";
     }
+    if (params.erosion_method == noise::ErosionMethod::filter) write_gradient_octave(out, P, params);
 }
 
 }  // namespace app::shader_detail

@@ -44,14 +44,21 @@ void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalN
 // order it appends them).
 int field_blocks(const noise::FractalNoise& field);
 
-// The remap curve of `plan` applied to the float variable named `u`, when it has knots.
+// The remap curve of `plan` applied to the float variable named `u`, when it has knots; the _grad
+// form also multiplies the vec2 named `g` (u's gradient) by the curve's slope.
 void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u);
+void write_curve_grad(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u,
+                      const std::string& g);
 
 // The layer stack (layer_stack.hpp) on layer 1's shaped raw value `v` (shader_stack.cpp): the
 // functions of its layers, written before the caller's P_stacked(local, ..., v), which returns
 // the stack's raw value. `base` is the first block after layer 1's.
 void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
                  int base);
+// The same with its gradient for the erosion filter, P_stacked_grad(local, ..., vec3 vg) -> vec3,
+// over a stack of shapes and constants whose frame point is entry `base`.
+void write_stack_grad(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
+                      int base);
 
 // The entry functions' texture parameters (", sampler2D layer2_map" ...; HLSL Texture2D<float>),
 // one per read heightmap layer, and the arguments that pass them on; "" without one.

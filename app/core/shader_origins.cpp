@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/shader_octaves.hpp"
+#include "noise/erosion.hpp"
 #include "noise/fractal.hpp"
 #include "noise/lattice.hpp"
 #include "noise/layer_stack.hpp"
@@ -89,6 +90,26 @@ void append_stack(const noise::LayerStack& stack, const noise::Point& origin, Sh
     }
 }
 
+// The erosion filter's blocks (shader_source.cpp's P_eroded): per erosion octave, O's gully cell
+// q = O f_k (x, y, all 64 bits) and its fraction, as erosion_filter.hpp's erode floors it.
+void append_gullies(const noise::ErosionPlan& plan, const noise::Point& origin, ShaderOrigins& out) {
+    for (const noise::ErosionOctave& octave : plan.octaves) {
+        std::array<std::uint32_t, 4> lo{}, hi{};
+        std::array<float, 4> frac{};
+        for (std::size_t axis = 0; axis < 2; ++axis) {
+            const double q     = origin[axis] * octave.frequency;
+            const double whole = std::floor(q);
+            const auto bits    = static_cast<std::uint64_t>(static_cast<std::int64_t>(whole));
+            lo[axis]           = static_cast<std::uint32_t>(bits);
+            hi[axis]           = static_cast<std::uint32_t>(bits >> 32);
+            frac[axis]         = static_cast<float>(q - whole);
+        }
+        out.cell_lo.push_back(lo);
+        out.cell_hi.push_back(hi);
+        out.frac.push_back(frac);
+    }
+}
+
 }  // namespace
 
 namespace shader_detail {
@@ -106,6 +127,7 @@ ShaderOrigins shader_origins(const noise::Params& params, const std::array<doubl
     ShaderOrigins out;
     append_field(field, origin, out);
     if (field.stack() != nullptr) append_stack(*field.stack(), origin, out);
+    if (field.erosion().active) append_gullies(field.erosion(), origin, out);
     return out;
 }
 

@@ -19,8 +19,9 @@
 // noise layer's and each layer mask field's blocks, then, when a shape or constant layer is read,
 // one entry whose frac holds O's frame point (x, y) (layer_stack.hpp's frame units); then, per
 // read heightmap layer, one entry: O's texel in cell_lo (x, y as 32-bit integers), its fraction in
-// frac (x, y). Simplex noise floors in its skewed or turned lattice (simplex.hpp): its cell and
-// fraction are those of O's lattice point.
+// frac (x, y); with the erosion filter, per erosion octave k, O's gully cell floor(O f_k) (x, y,
+// all 64 bits) and its fraction. Simplex noise floors in its skewed or turned lattice (simplex.hpp): its cell
+// and fraction are those of O's lattice point.
 #pragma once
 
 #include <array>

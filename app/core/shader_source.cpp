@@ -28,10 +28,13 @@
 #include "core/shader_octaves.hpp"
 #include "core/shader_origins.hpp"
 #include "core/shader_text.hpp"
+#include "noise/erosion.hpp"
 #include "noise/fractal.hpp"
+#include "noise/hashes.hpp"
 #include "noise/interpolate.hpp"
 #include "noise/lattice.hpp"
 #include "noise/layer_stack.hpp"
+#include "noise/trace.hpp"
 
 namespace app {
 namespace {
@@ -75,6 +78,54 @@ std::string field_refusal(const noise::FractalNoise& field, const std::string& p
     return {};
 }
 
+// The erosion filter carves along the field's gradient, which the shader computes beside the
+// value for the fields below only (shader_lattice.cpp's P_octave_grad and write_shaped's
+// P_at_grad): 2D gradient noise summed as fbm, shaped by a curve, invert, scale and bias.
+std::string erosion_refusal(const noise::FractalNoise& field) {
+    const Params& params = field.params();
+    if (params.erosion_method != noise::ErosionMethod::filter) return {};
+    const std::string with = " with erosion.method=filter";
+    if (params.dimension != 2) return not_yet("dimension", std::to_string(params.dimension), "2" + with);
+    if (params.algorithm != noise::Algorithm::perlin)
+        return not_yet("algorithm", name_of(params.algorithm, noise::algorithm_names), "perlin" + with);
+    if (params.interpolation != noise::Interpolation::quintic &&
+        params.interpolation != noise::Interpolation::smoothstep)
+        return not_yet("interpolation", name_of(params.interpolation, noise::interpolation_names),
+                       "quintic or smoothstep" + with);
+    if (params.fractal != noise::Fractal::fbm)
+        return not_yet("fractal", name_of(params.fractal, noise::fractal_names), "fbm" + with);
+    if (params.tile != 0) return not_yet("tile", std::to_string(params.tile), "0" + with);
+    if (field.has_warp()) {
+        char amplitude[32];
+        std::snprintf(amplitude, sizeof amplitude, "%g", params.warp_amplitude);
+        return not_yet("warp_amplitude", amplitude, "0" + with);
+    }
+    if (field.has_rotated_layer())
+        return not_yet("layers", name_of(params.layers, noise::layers_names), "single" + with);
+    const noise::ShapingPlan& plan = field.shaping();
+    if (plan.mask != noise::MaskMode::none)
+        return not_yet("mask", name_of(plan.mask, noise::mask_mode_names), "none" + with);
+    if (plan.terraces > 0) return not_yet("terraces", std::to_string(plan.terraces), "0" + with);
+    if (plan.clamp) return not_yet("clamp", "true", "false" + with);
+    // A stack of shapes and constants (shader_stack.cpp's write_stack_grad).
+    if (const noise::LayerStack* stack = field.stack()) {
+        if (stack->solo() != 0)
+            return not_yet("layer." + std::to_string(stack->solo()) + ".solo", "true", "false" + with);
+        const auto layers = stack->layers();
+        for (std::size_t k = 0; k < layers.size(); ++k) {
+            const std::string key          = "layer." + std::to_string(k + 2) + ".";
+            const noise::StackLayer& layer = *layers[k].settings;
+            if (layers[k].needed && layer.source != noise::LayerSource::shape &&
+                layer.source != noise::LayerSource::constant)
+                return not_yet(key + "source", name_of(layer.source, noise::layer_source_names),
+                               "shape or constant" + with);
+            if (layer.mask != noise::LayerMask::none)
+                return not_yet(key + "mask", name_of(layer.mask, noise::layer_mask_names), "none" + with);
+        }
+    }
+    return {};
+}
+
 }  // namespace
 
 std::string shader_refusal(const Params& params) {
@@ -83,8 +134,6 @@ std::string shader_refusal(const Params& params) {
         return "erosion.method: 'simulate' runs on a whole grid, not per pixel, so it is not exported to "
                "shaders: bake it with `export --format r32 --values raw` and read the file as a heightmap "
                "layer (layer.2.source=heightmap) that the shader's caller binds as a texture";
-    if (params.erosion_method != noise::ErosionMethod::none)
-        return not_yet("erosion.method", name_of(params.erosion_method, noise::erosion_method_names), "none");
     for (std::size_t k = 0; k < params.stack.size(); ++k)
         if (params.stack[k].source == noise::LayerSource::heightmap &&
             !params.stack[k].heightmap_image.samples)
@@ -94,6 +143,7 @@ std::string shader_refusal(const Params& params) {
                    "expected a preset whose heightmap file was found";
     const noise::FractalNoise field(params);
     if (auto refusal = field_refusal(field, ""); !refusal.empty()) return refusal;
+    if (auto refusal = erosion_refusal(field); !refusal.empty()) return refusal;
     if (field.stack() != nullptr) {
         const auto layers = field.stack()->layers();
         for (std::size_t k = 0; k < layers.size(); ++k) {
@@ -152,6 +202,14 @@ double shader_tolerance(const Params& params) {
                 factor, (1.0 + std::max(0.0, params.warp_amplitude)) * (1.0 + 1.5 * plan.select_inv_width));
     }
     return 2e-6 * factor;
+}
+
+double shader_slope_allowance(const noise::FractalNoise& field, const std::array<double, 4>& p,
+                              double local_length) {
+    if (!field.erosion().active) return 0.0;
+    const noise::ValueGradient vg = noise::value_gradient(field, p);
+    const noise::Range range      = noise::nominal_range(field.params());
+    return 0x1p-22 * local_length * std::hypot(vg.gradient[0], vg.gradient[1]) / (range.hi - range.lo);
 }
 
 std::vector<ShaderTexture> shader_textures(const Params& params) {
@@ -396,6 +454,15 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
     }
     out << "    }\n"
         << "    return total / " << float_text(field.divisor()) << ";\n}\n";
+    if (params.erosion_method != noise::ErosionMethod::filter) return;
+    // The erosion filter's input: the fbm sum with its gradient (erosion_refusal: fbm only).
+    out << "vec3 " << P << "_sum_grad(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+        << "], vec4 cell_frac[" << t << "], int base) {\n"
+        << "    vec3 total = vec3(0.0, 0.0, 0.0);\n"
+        << "    for (int i = 0; i < " << std::to_string(count) << "; ++i)\n"
+        << "        total += " << P << "_amplitude[i] * " << P
+        << "_octave_grad(i, local, cell_lo[base + i], cell_hi[base + i], cell_frac[base + i]);\n"
+        << "    return total / " << float_text(field.divisor()) << ";\n}\n";
 }
 
 std::string uvec4_text(const std::array<std::uint32_t, 4>& v) {
@@ -431,6 +498,29 @@ void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::s
     }
     out << "        float t = (" << u << " - x0[j]) * inv_h[j];\n"
         << "        " << u << " = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n    }\n";
+}
+
+// write_curve with the slope: segment j's ((3 a t + 2 b) t + c) inv_h multiplies g.
+void write_curve_grad(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u,
+                      const std::string& g) {
+    if (plan.knots.empty()) return;
+    out << "    {\n        int j = 0;\n";
+    for (const double knot : plan.knots)
+        out << "        j += " << u << " >= " << float_text(knot) << " ? 1 : 0;\n";
+    const char* fields[] = {"x0", "inv_h", "a", "b", "c", "d"};
+    for (int f = 0; f < 6; ++f) {
+        std::vector<std::string> items;
+        for (const noise::CurveSegment& segment : plan.segments) {
+            const double values[] = {segment.x0, segment.inv_h, segment.a, segment.b, segment.c, segment.d};
+            items.push_back(float_text(values[f]));
+        }
+        out << "        float " << fields[f] << "[" << std::to_string(items.size()) << "];\n";
+        for (std::size_t i = 0; i < items.size(); ++i)
+            out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
+    }
+    out << "        float t = (" << u << " - x0[j]) * inv_h[j];\n"
+        << "        " << u << " = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n"
+        << "        " << g << " *= ((3.0 * a[j] * t + 2.0 * b[j]) * t + c[j]) * inv_h[j];\n    }\n";
 }
 
 }  // namespace shader_detail
@@ -505,6 +595,121 @@ void write_shaping(ShaderWriter& out, const noise::ShapingPlan& plan) {
     out << "    v = " << float_text(plan.lo) << " + u * " << float_text(plan.span) << ";\n";
 }
 
+// The shaping stage with the field's gradient (the erosion filter's input; erosion_refusal leaves
+// a curve, invert, scale and bias): v and g = (dv/dx, dv/dy) through each step by the chain rule.
+void write_shaping_grad(ShaderWriter& out, const noise::ShapingPlan& plan) {
+    if (!plan.active) return;
+    out << "    float u = (v - " << float_text(plan.lo) << ") * " << float_text(plan.inv_span) << ";\n"
+        << "    g *= " << float_text(plan.inv_span) << ";\n";
+    write_curve_grad(out, plan, "u", "g");
+    if (plan.invert) out << "    u = 1.0 - u;\n    g = -g;\n";
+    if (plan.scale != 1.0 || plan.bias != 0.0)
+        out << "    u = u * " << float_text(plan.scale) << " + " << float_text(plan.bias) << ";\n"
+            << "    g *= " << float_text(plan.scale) << ";\n";
+    out << "    v = " << float_text(plan.lo) << " + u * " << float_text(plan.span) << ";\n"
+        << "    g *= " << float_text(plan.span) << ";\n";
+}
+
+// The erosion filter (noise/erosion.hpp, src/erosion_filter.hpp's erode, its steps numbered as
+// there) on the shaped value and gradient vg at local: P_eroded(local, ..., base, vg). Octave k's
+// gully cells are read from the origins' entry base + k: O f_k's cell (64 bits) and fraction, so
+// q = O f_k + local f_k is never formed in float; the cell's point from the wide hash in 32-bit
+// pairs, as the lattice's.
+void write_erosion(ShaderWriter& out, const std::string& P, const noise::ErosionPlan& plan, int total) {
+    std::vector<std::string> frequency, depth, start;
+    for (const noise::ErosionOctave& octave : plan.octaves) {
+        frequency.push_back(float_text(octave.frequency));
+        depth.push_back(float_text(octave.depth));
+        const std::uint64_t s = noise::wide_start(octave.seed);
+        start.push_back("uvec2(" + uint_text(static_cast<std::uint32_t>(s)) + ", " +
+                        uint_text(static_cast<std::uint32_t>(s >> 32)) + ")");
+    }
+    out.array("float", P + "_gully_frequency", frequency);
+    out.array("float", P + "_gully_depth", depth);
+    out.array("uvec2", P + "_gully_start", start);
+    const auto factor = [](int axis) {
+        const std::uint64_t k = noise::wide_axis_factor[static_cast<std::size_t>(axis)];
+        return "uvec2(" + uint_text(static_cast<std::uint32_t>(k)) + ", " +
+               uint_text(static_cast<std::uint32_t>(k >> 32)) + ")";
+    };
+    // 3. The profile across one gully, t in [-1/2, 1/2): (y, dy/dt).
+    const std::string crease = float_text(plan.crease), ridge = float_text(plan.ridge);
+    // A rounding of 0 has no parabola (a < 0 and b < 0 never hold).
+    out << "vec2 " << P << "_gully_profile(float t) {\n"
+        << "    float side = t < 0.0 ? -1.0 : 1.0;\n"
+        << "    float a = 2.0 * abs(t);\n";
+    if (plan.crease > 0.0)
+        out << "    if (a < " << crease << ") return vec2(t * t * " << float_text(4.0 / plan.crease) << " + "
+            << float_text(plan.crease - 1.0) << ", t * " << float_text(8.0 / plan.crease) << ");\n";
+    out << "    float b = 1.0 - a;\n";
+    if (plan.ridge > 0.0)
+        out << "    if (b < " << ridge << ") return vec2(" << float_text(1.0 - plan.ridge) << " - b * b * "
+            << float_text(1.0 / plan.ridge) << ", b * side * " << float_text(4.0 / plan.ridge) << ");\n";
+    out << "    return vec2(2.0 * a - 1.0, 4.0 * side);\n}\n";
+    const std::string t = std::to_string(total);
+    out << "float " << P << "_eroded(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+        << "], vec4 cell_frac[" << t << "], int base, vec3 vg) {\n"
+        << "    float u = (vg.x - " << float_text(plan.lo) << ") * " << float_text(plan.inv_span) << ";\n"
+        << "    vec2 g = vec2(vg.y, vg.z) * " << float_text(plan.inv_span) << ";\n"
+        << "    for (int k = 0; k < " << std::to_string(plan.octaves.size()) << "; ++k) {\n"
+        << "        // 1. The slope, and the direction across it.\n"
+        << "        float slope = sqrt(g.x * g.x + g.y * g.y + 1e-12);\n"
+        << "        vec2 across_slope = vec2(-g.y, g.x) / slope;\n"
+        << "        // 2. The cells around q = O f_k + local f_k.\n"
+        << "        float frequency = " << P << "_gully_frequency[k];\n"
+        << "        vec2 q = vec2(cell_frac[base + k].x + local.x * frequency, cell_frac[base + k].y + "
+           "local.y * "
+           "frequency);\n"
+        << "        vec2 whole = floor(q);\n"
+        << "        vec2 f = q - whole;\n"
+        << "        uvec2 ix = ne_add64(uvec2(cell_lo[base + k].x, cell_hi[base + k].x), "
+           "ne_wide_int(int(whole.x)));\n"
+        << "        uvec2 iy = ne_add64(uvec2(cell_lo[base + k].y, cell_hi[base + k].y), "
+           "ne_wide_int(int(whole.y)));\n"
+        << "        float weights = 0.0;\n"
+        << "        float height = 0.0;\n"
+        << "        float walls = 0.0;\n"
+        << "        for (int oy = -1; oy <= 1; ++oy) {\n"
+        << "            for (int ox = -1; ox <= 1; ++ox) {\n"
+        << "                uvec2 column = ne_mix64(ne_add64(" << P
+        << "_gully_start[k], ne_mul64(ne_add64(ix, ne_wide_int(ox)), " << factor(0) << ")));\n"
+        << "                uvec2 h = ne_mix64(ne_add64(column, ne_mul64(ne_add64(iy, ne_wide_int(oy)), "
+        << factor(1) << ")));\n"
+        << "                // The point in the middle half of the cell: the hash's top 24 bits, then the "
+           "next 24.\n"
+        << "                float px = 0.25 + 0.5 * (float(h.y >> 8) * 5.9604644775390625e-08);\n"
+        << "                float py = 0.25 + 0.5 * (float((h.x >> 16) | ((h.y & 255u) << 16)) * "
+           "5.9604644775390625e-08);\n"
+        << "                float dx = f.x - (float(ox) + px);\n"
+        << "                float dy = f.y - (float(oy) + py);\n"
+        << "                float r2 = dx * dx + dy * dy;\n"
+        << "                if (!(r2 < 1.5625)) continue;\n"
+        << "                // 4. The weight; 3. this cell's gully, the distance across it wrapped.\n"
+        << "                float fall = 1.0 - r2 * 0.64;\n"
+        << "                float w = fall * fall * fall;\n"
+        << "                float across = dx * across_slope.x + dy * across_slope.y;\n"
+        << "                vec2 profile = " << P << "_gully_profile(across - floor(across + 0.5));\n"
+        << "                weights += w;\n"
+        << "                height += w * profile.x;\n"
+        << "                walls += w * profile.y;\n"
+        << "            }\n"
+        << "        }\n"
+        << "        float e = height / weights;\n"
+        << "        float de = walls / weights;\n"
+        << "        // 5. The carving.\n"
+        << "        float depth = slope * " << P << "_gully_depth[k];\n";
+    if (plan.peaks != 0.0 || plan.valleys != 0.0)
+        out << "        float held = clamp(u, 0.0, 1.0);\n"
+            << "        depth *= (1.0 - (1.0 - held) * (1.0 - held) * " << float_text(plan.valleys)
+            << ") * (1.0 - held * held * " << float_text(plan.peaks) << ");\n";
+    out << "        u -= depth * (1.0 - e) * 0.5;\n"
+        << "        // 6. The slope of the walls just carved steers the next octave's gullies.\n"
+        << "        float turn = depth * de * (0.5 * frequency);\n"
+        << "        g += turn * across_slope;\n"
+        << "    }\n"
+        << "    return " << float_text(plan.lo) << " + u * " << float_text(plan.span) << ";\n}\n";
+}
+
 }  // namespace
 
 namespace shader_detail {
@@ -557,6 +762,16 @@ void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalN
             << ");\n";
     write_shaping(out, field.shaping());
     out << "    return v;\n}\n";
+    if (params.erosion_method != noise::ErosionMethod::filter) return;
+    // The value with its gradient, the erosion filter's input (erosion_refusal: no warp, layer,
+    // mask or terraces, so the field's own sum shaped).
+    out << "vec3 " << P << "_at_grad(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+        << "], vec4 cell_frac[" << t << "], int base) {\n"
+        << "    vec3 sum = " << P << "_field_sum_grad(local, " << arrays << ");\n"
+        << "    float v = sum.x;\n"
+        << "    vec2 g = vec2(sum.y, sum.z);\n";
+    write_shaping_grad(out, field.shaping());
+    out << "    return vec3(v, g.x, g.y);\n}\n";
 }
 
 }  // namespace shader_detail
@@ -574,15 +789,27 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
 
     write_shaped(out, P, field, total);
     if (field.stack() != nullptr) write_stack(out, P, field, total, field_blocks(field));
-    const std::string t        = std::to_string(total);
-    const std::string textures = texture_parameters(out.language, field);
+    // The erosion filter carves the stacked field; its blocks come last (shader_origins.hpp), a
+    // stack's frame point just before them.
+    const bool carved = field.erosion().active;
+    const int gullies = total - static_cast<int>(field.erosion().octaves.size());
+    if (carved) write_erosion(out, P, field.erosion(), total);
+    if (carved && field.stack() != nullptr) write_stack_grad(out, P, field, total, field_blocks(field));
+    const std::string carved_input = field.stack() != nullptr
+                                         ? P + "_stacked_grad(local, cell_lo, cell_hi, cell_frac, " + P +
+                                               "_at_grad(local, cell_lo, cell_hi, cell_frac, 0))"
+                                         : P + "_at_grad(local, cell_lo, cell_hi, cell_frac, 0)";
+    const std::string t            = std::to_string(total);
+    const std::string textures     = texture_parameters(out.language, field);
     out << "// " << P
         << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
         << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
         << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]" << textures << ") {\n"
         << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
-        << "    float v = " << P << "_at(local, cell_lo, cell_hi, cell_frac, 0);\n";
-    if (field.stack() != nullptr)
+        << (carved ? "    float v = " + P + "_eroded(local, cell_lo, cell_hi, cell_frac, " +
+                         std::to_string(gullies) + ", " + carved_input + ");\n"
+                   : "    float v = " + P + "_at(local, cell_lo, cell_hi, cell_frac, 0);\n");
+    if (field.stack() != nullptr && !carved)
         out << "    v = " << P << "_stacked(local, cell_lo, cell_hi, cell_frac, v" << texture_arguments(field)
             << ");\n";
     out << "    return v;\n}\n";

@@ -37,6 +37,10 @@
 #include "noise/enum_names.hpp"
 #include "noise/params.hpp"
 
+namespace noise {
+class FractalNoise;
+}
+
 namespace app {
 
 enum class ShaderLanguage { glsl, hlsl };
@@ -58,6 +62,17 @@ struct ShaderEntry {
 // evaluation can round less (marble, amplitude 1.6, measures 3.9e-6; river-valleys, a mask curve
 // of slope 1.77 scaled by 1.5, 2.3e-6).
 double shader_tolerance(const noise::Params& params);
+
+// With the erosion filter, a sample may differ by more than shader_tolerance where the carved
+// field is steep: its gullies' creases steer the next octave's (erosion.hpp step 6), so its slope
+// there reaches hundreds of unit heights per noise unit, and the shader's point itself, a float
+// local, is off by up to about 2^-24 |local| per rounding. The allowance at the noise-space point
+// p, |local| from the origin, as a share of the nominal range: 2^-22 |local| |grad u(p)| (four
+// roundings, u the unit height; the CPU's own gradient, trace.hpp's value_gradient). 0 without
+// the filter. Where the carving jumps (erosion.ridge_rounding = 0, on a ridge line) no slope
+// bounds it: a sample within rounding of the line may take the other side.
+double shader_slope_allowance(const noise::FractalNoise& field, const std::array<double, 4>& p,
+                              double local_length);
 
 // "" when `params` can be exported, else one line naming the key, its value and what to do.
 std::string shader_refusal(const noise::Params& params);

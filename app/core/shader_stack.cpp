@@ -58,6 +58,75 @@ void write_placed(ShaderWriter& out, const noise::StackLayer& layer, const std::
     out << "    }\n";
 }
 
+// A shape's or a constant's height h and its gradient h_g with respect to local (the erosion
+// filter's input): write_placed's arithmetic by the chain rule, the frame point moving by
+// frame_per_unit a unit of local. Past a clamp, and at the centre of a round shape, the slope is 0.
+void write_placed_grad(ShaderWriter& out, const noise::StackLayer& layer, const std::string& h, double fpu) {
+    if (layer.source == noise::LayerSource::constant) {
+        out << "    " << h << " = " << float_text(layer.constant) << ";\n";
+        return;
+    }
+    const double r = layer.shape_radius;
+    out << "    {\n        float dx = fx - " << float_text(layer.shape_x) << ";\n"
+        << "        float dy = fy - " << float_text(layer.shape_y) << ";\n";
+    if (layer.shape == noise::LayerShape::ramp) {
+        const double radians = layer.shape_angle * (M_PI / 180.0);
+        out << "        float along = 0.5 + (dx * " << float_text(std::cos(radians)) << " + dy * "
+            << float_text(std::sin(radians)) << ") / " << float_text(2.0 * r) << ";\n"
+            << "        " << h << " = clamp(along, 0.0, 1.0);\n"
+            << "        if (along > 0.0 && along < 1.0) " << h << "_g = vec2("
+            << float_text(std::cos(radians) / (2.0 * r) * fpu) << ", "
+            << float_text(std::sin(radians) / (2.0 * r) * fpu) << ");\n    }\n";
+        return;
+    }
+    out << "        float d = sqrt(dx * dx + dy * dy);\n"
+        << "        vec2 away = d > 0.0 ? vec2(dx, dy) * (" << float_text(fpu) << " / d) : vec2(0.0, 0.0);\n";
+    if (layer.shape == noise::LayerShape::cone) {
+        out << "        " << h << " = 1.0 - clamp(d / " << float_text(r) << ", 0.0, 1.0);\n"
+            << "        if (d < " << float_text(r) << ") " << h << "_g = away * " << float_text(-1.0 / r)
+            << ";\n    }\n";
+        return;
+    }
+    // radial and plateau: 1 - smooth_step((d - inner) / (r - inner)), inner 0 for radial.
+    const double inner = layer.shape == noise::LayerShape::plateau ? (1.0 - layer.shape_falloff) * r : 0.0;
+    out << "        float c = clamp((d - " << float_text(inner) << ") / " << float_text(r - inner)
+        << ", 0.0, 1.0);\n"
+        << "        " << h << " = 1.0 - c * c * (3.0 - 2.0 * c);\n"
+        << "        " << h << "_g = away * (-6.0 * c * (1.0 - c) / " << float_text(r - inner)
+        << ");\n    }\n";
+}
+
+// A blend and its gradient: blend_text's arithmetic on (value, gradient) pairs.
+void write_blend_grad(ShaderWriter& out, noise::BlendMode mode) {
+    switch (mode) {
+        case noise::BlendMode::normal:
+            out << "        float m = b;\n        vec2 m_g = b_g;\n";
+            break;
+        case noise::BlendMode::add:
+            out << "        float m = a + b;\n        vec2 m_g = a_g + b_g;\n";
+            break;
+        case noise::BlendMode::subtract:
+            out << "        float m = a - b;\n        vec2 m_g = a_g - b_g;\n";
+            break;
+        case noise::BlendMode::multiply:
+            out << "        float m = a * b;\n        vec2 m_g = a_g * b + b_g * a;\n";
+            break;
+        case noise::BlendMode::min:
+            out << "        float m = min(a, b);\n        vec2 m_g = a <= b ? a_g : b_g;\n";
+            break;
+        case noise::BlendMode::max:
+            out << "        float m = max(a, b);\n        vec2 m_g = a >= b ? a_g : b_g;\n";
+            break;
+        case noise::BlendMode::screen:
+            out << "        float m = 1.0 - (1.0 - a) * (1.0 - b);\n"
+                << "        vec2 m_g = a_g * (1.0 - b) + b_g * (1.0 - a);\n";
+            break;
+        case noise::BlendMode::difference:
+            out << "        float m = abs(a - b);\n        vec2 m_g = a >= b ? a_g - b_g : b_g - a_g;\n";
+            break;
+    }
+}
+
 // A heightmap layer's height h (stack_stage.hpp's heightmap_height): bicubic Catmull-Rom between
 // the texels of the texture the caller binds, `map`, the point's texel position its origin entry's
 // texel (cell_lo) and fraction plus local in texels (whole texels split off exactly: ne_scaled).
@@ -246,6 +315,52 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
         }
     }
     out << "    return " << float_text(plan.lo) << " + a * " << float_text(plan.span) << ";\n}\n";
+}
+
+// The stack with its gradient, P_stacked_grad(local, ..., vg) -> (v, dv/dx, dv/dy), for the erosion
+// filter over a stack of shapes and constants (shader_source.cpp's erosion_refusal: no noise,
+// heightmap or masked layer, no solo); their frame point is the entry after the field's blocks.
+void write_stack_grad(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
+                      int base) {
+    const noise::LayerStack& stack = *field.stack();
+    const auto layers              = stack.layers();
+    const noise::ShapingPlan& plan = field.shaping();
+    const double fpu               = stack.frame_per_unit();
+    const std::string t            = std::to_string(total);
+    out << "vec3 " << P << "_stacked_grad(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+        << "], vec4 cell_frac[" << t << "], vec3 vg) {\n"
+        << "    float fx = cell_frac[" << std::to_string(base) << "].x + local.x * " << float_text(fpu)
+        << ";\n"
+        << "    float fy = cell_frac[" << std::to_string(base) << "].y + local.y * " << float_text(fpu)
+        << ";\n";
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        if (!layers[k].needed) continue;
+        const std::string own = "own" + std::to_string(k + 2);
+        out << "    float " << own << " = 0.0;\n    vec2 " << own << "_g = vec2(0.0, 0.0);\n";
+        write_placed_grad(out, *layers[k].settings, own, fpu);
+        write_curve_grad(out, layers[k].height_curve, own, own + "_g");
+    }
+    out << "    float a = "
+        << (field.params().base_layer.mute
+                ? "0.0"
+                : "(vg.x - " + float_text(plan.lo) + ") * " + float_text(plan.inv_span))
+        << ";\n"
+        << "    vec2 a_g = "
+        << (field.params().base_layer.mute ? "vec2(0.0, 0.0)"
+                                           : "vec2(vg.y, vg.z) * " + float_text(plan.inv_span))
+        << ";\n";
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const noise::StackLayer& layer = *layers[k].settings;
+        if (layer.mute) continue;
+        const std::string own = "own" + std::to_string(k + 2);
+        out << "    {\n        float b = " << own << ";\n        vec2 b_g = " << own << "_g;\n";
+        write_blend_grad(out, layer.blend);
+        const std::string w = float_text(layer.opacity);
+        out << "        a = a + (m - a) * " << w << ";\n        a_g = a_g + (m_g - a_g) * " << w
+            << ";\n    }\n";
+    }
+    out << "    return vec3(" << float_text(plan.lo) << " + a * " << float_text(plan.span) << ", a_g.x * "
+        << float_text(plan.span) << ", a_g.y * " << float_text(plan.span) << ");\n}\n";
 }
 
 }  // namespace app::shader_detail

@@ -7,9 +7,19 @@
     /usr/bin/python3 noise/bench/terrain_measures.py P.r32 [--flow P-flow.png] \\
         [--deposit P-deposit.png] [--hillshade P-shade.png]
 
+and for the erosion filter, with the same preset un-eroded as the input:
+
+    noise-explorer export --preset P --size 2048x2048 --format r32 --values raw -o P.r32
+    noise-explorer export --preset P --set erosion.method=none --size 2048x2048 --format r32 \\
+        --values raw -o P-input.r32
+    /usr/bin/python3 noise/bench/terrain_measures.py P.r32 --input P-input.r32
+
 The heights are the r32's raw values (export --values raw) through the nominal range the sidecar
-names (for erosion.method=simulate, the eroded unit heights) times erosion.relief metres, on cells erosion.extent / width metres apart: the simulation's own
-metres, read from the preset in P.r32.json. Prints one line each:
+names (for erosion.method=simulate, the eroded unit heights), in the preset's own metres read from
+P.r32.json: for erosion.method=simulate, times erosion.relief metres on cells erosion.extent /
+width metres apart (the simulation's metres); otherwise (the filter, or no erosion) times the view's
+terrain_height on cells terrain_spacing metres apart (the export's frame: cli.md's "Terrain in
+metres"). Prints one line each:
   - near talus: the share of the land (all cells but the one-cell border) whose slope lies within
     2 degrees of erosion.talus; the slope is the central difference of the heights;
   - closed basins: the share of the cells a Priority-Flood (to the spill height, no epsilon) would
@@ -19,7 +29,13 @@ metres, read from the preset in P.r32.json. Prints one line each:
   - grid signature (--flow): of the channel cells (the top 5 % of the flow map, sloping more than
     0.1 degrees), the share whose downhill direction lies within 5 degrees of one of the grid's 8
     directions (22 % for directions with no preference);
-  - slopes: the median, 95th percentile and steepest, in degrees.
+  - slopes: the median, 95th percentile and steepest, in degrees;
+  - with --input (the same preset and size with erosion.method=none): the input's closed basins
+    beside the eroded ones, and the seam ratio: the carved depth (input minus eroded) has a power
+    spectrum (2D FFT); on the ring of the gully frequency (frequency / erosion.scale cycles across
+    the frame, +-1.5), the strongest bin over the ring's median. Gullies in random directions
+    spread their power round the ring (a few times the median); a carving that repeats on the
+    gully cells' grid puts a peak on the axes (tens to hundreds of times the median).
 --hillshade writes an 8-bit PNG of the heights shaded at true scale (light from the north-west,
 45 degrees up), to look at. Needs numpy and PIL (Debian's python3-numpy, python3-pil).
 """
@@ -40,13 +56,28 @@ def read_heights(path):
     erosion = preset.get("erosion", {})
     width, height = side["width"], side["height"]
     raw = np.fromfile(path, dtype="<f4").reshape(height, width).astype(np.float64)
-    extent = float(erosion.get("extent", 10240.0))
-    relief = float(erosion.get("relief", 800.0))
     talus = float(erosion.get("talus", 35.0))
-    # The simulation's unit heights: the raw values through the nominal range (--values raw).
+    if erosion.get("method") == "simulate":
+        relief = float(erosion.get("relief", 800.0))
+        cell = float(erosion.get("extent", 10240.0)) / width
+    else:
+        view = preset.get("view", {})
+        relief = float(view.get("terrain_height", 200.0))
+        cell = float(view.get("terrain_spacing", 1.0))
+    # The unit heights: the raw values through the nominal range (--values raw).
     span = side["value_range"]
     unit = (raw - span["raw_min"]) / (span["raw_max"] - span["raw_min"])
-    return unit * relief, extent / width, talus
+    return unit * relief, cell, talus, preset
+
+
+def seam_ratio(carved, preset):
+    """The carved depth's strongest bin on the gully frequency's ring over the ring's median."""
+    h, w = carved.shape
+    power = np.abs(np.fft.fft2(carved - carved.mean())) ** 2
+    fy = np.fft.fftfreq(h)[:, None] * h
+    fx = np.fft.fftfreq(w)[None, :] * w
+    ring = np.abs(np.hypot(fx, fy) - float(preset["frequency"]) / float(preset["erosion"]["scale"])) <= 1.5
+    return float(power[ring].max() / np.median(power[ring]))
 
 
 def slope_degrees(z, cell):
@@ -115,9 +146,10 @@ def main():
     parser.add_argument("--flow")
     parser.add_argument("--deposit")
     parser.add_argument("--hillshade")
+    parser.add_argument("--input", help="the same preset exported with erosion.method=none (the filter's input)")
     parser.add_argument("--no-basins", action="store_true", help="skip the (slow, pure Python) flood")
     args = parser.parse_args()
-    z, cell, talus = read_heights(args.r32)
+    z, cell, talus, preset = read_heights(args.r32)
     slope, gx, gy = slope_degrees(z, cell)
     land = slope[1:-1, 1:-1]
     print(f"{args.r32}: {z.shape[1]}x{z.shape[0]}, cells {cell:.3f} m, relief {np.ptp(z):.1f} m, talus {talus:g}")
@@ -127,6 +159,14 @@ def main():
     if not args.no_basins:
         depth = closed_basins(z)
         print(f"  closed basins: {100.0 * np.mean(depth > 0):.2f} % of the cells, deepest {depth.max():.2f} m")
+    if args.input:
+        base, _, _, _ = read_heights(args.input)
+        if not args.no_basins:
+            depth = closed_basins(base)
+            print(f"  input's closed basins: {100.0 * np.mean(depth > 0):.2f} % of the cells, "
+                  f"deepest {depth.max():.2f} m")
+        print(f"  seams: the carved depth's spectral peak at the gully period {seam_ratio(base - z, preset):.1f}x "
+              f"the ring's median")
     if args.deposit:
         d = np.asarray(Image.open(args.deposit), dtype=np.float64)
         total = d.sum()

@@ -220,7 +220,8 @@ int bench(const app::Preset& preset, const std::string& entry, int size) {
 }
 
 // Renders `preset` at world offsets 0, 1e4 and 1e6 and compares with its r32 export; prints one
-// line; 1 when any sample is over the bound.
+// line with the largest difference per offset; 1 when any sample is over its bound: the tolerance,
+// and with the erosion filter the sample's slope allowance (shader_slope_allowance).
 int check(const app::Preset& preset, const std::string& label, int size, const std::filesystem::path& temp) {
     const std::string entry = app::shader_function_name(preset.name);
     const Program program   = build(preset, entry);
@@ -229,7 +230,9 @@ int check(const app::Preset& preset, const std::string& label, int size, const s
     const double width       = range.hi - range.lo;
     Target target(size);
     std::string line;
-    double worst = 0.0;
+    double allowed         = 0.0;  // the largest slope allowance used (the erosion filter)
+    long over              = 0;    // samples over their bound
+    const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
     for (const double offset : {0.0, 1e4, 1e6}) {
         app::Preset moved            = preset;
         moved.params.offset_x        = offset;
@@ -238,19 +241,38 @@ int check(const app::Preset& preset, const std::string& label, int size, const s
         draw(program, moved.params, size);
         const std::vector<float> gpu = read_target(size);
         double largest               = 0.0;
+        const noise::FractalNoise field(moved.params);
+        const double cell = moved.params.frequency / size;
         for (std::size_t i = 0; i < cpu.size(); ++i) {
-            const double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
-            largest                 = std::isnan(difference) ? INFINITY : std::max(largest, difference);
+            double difference = std::abs(static_cast<double>(gpu[i]) - cpu[i]) / width;
+            if (std::isnan(difference)) difference = INFINITY;
+            if (difference > tolerance) {
+                // The erosion filter's allowance where the carved field is steep (shader_source.hpp):
+                // what is left over it counts.
+                const int px = static_cast<int>(i % static_cast<std::size_t>(size));
+                const int py = static_cast<int>(i / static_cast<std::size_t>(size));
+                const double local =
+                    std::hypot((px + 0.5 - size / 2.0) * cell, (py + 0.5 - size / 2.0) * cell);
+                const double allowance =
+                    app::shader_slope_allowance(field, noise::pixel_point(moved.params, size, px, py), local);
+                allowed = std::max(allowed, allowance);
+                if (!(difference <= tolerance + allowance)) ++over;
+            }
+            largest = std::max(largest, difference);
         }
-        worst = std::max(worst, largest);
         char part[64];
         std::snprintf(part, sizeof part, "  %g: %.2e", offset, largest);
         line += part;
     }
-    const double tolerance = app::shader_tolerance(preset.params);  // the contract (docs/shaders.md)
-    const bool ok          = worst <= tolerance;
-    std::printf("%s  %-36s%s  (bound %.1e)\n", ok ? "ok      " : "TOO FAR ", label.c_str(), line.c_str(),
-                tolerance);
+    const bool ok = over == 0;
+    std::string slope;
+    if (allowed > 0.0) {
+        char part[64];
+        std::snprintf(part, sizeof part, " + slope allowance up to %.1e", allowed);
+        slope = part;
+    }
+    std::printf("%s  %-36s%s  (bound %.1e%s)\n", ok ? "ok      " : "TOO FAR ", label.c_str(), line.c_str(),
+                tolerance, slope.c_str());
     return ok ? 0 : 1;
 }
 
@@ -289,6 +311,14 @@ constexpr Variant held_out_variants[] = {
     {"imported-hills", {"layer.2.map_edges=repeat", "layer.2.map_width=0.3", "layer.2.map_x=0.1"}},
     {"imported-hills", {"layer.2.height_curve=smoothstep", "layer.2.blend=multiply", "layer.2.map_y=-0.2"}},
     {"ridges-in-valleys", {"layer.1.mute=true", "layer.2.blend=subtract", "layer.2.algorithm=worley"}},
+    {"eroded-hills", {"gradients=random", "hash=wide", "octave_offsets=shifted"}},
+    {"eroded-hills", {"interpolation=smoothstep", "erosion.crease_rounding=0", "erosion.ridge_rounding=1"}},
+    {"eroded-alpine", {"invert=true", "erosion.peaks=1", "erosion.valleys=0", "erosion.octaves=6"}},
+    {"eroded-badlands", {"gradients=axes", "hash=elias", "erosion.strength=2", "erosion.detail=0.8"}},
+    {"eroded-alpine", {"erosion.crease_rounding=0.05", "erosion.ridge_rounding=0.02"}},
+    {"eroded-island", {"layer.2.shape=radial", "layer.2.blend=screen", "layer.3.blend=max"}},
+    {"eroded-island", {"layer.2.shape=ramp", "layer.2.shape_angle=30", "layer.2.height_curve=smoothstep"}},
+    {"eroded-island", {"layer.2.shape=cone", "layer.2.blend=min", "layer.3.opacity=0.5"}},
 };
 
 }  // namespace

@@ -12,7 +12,11 @@
   3. --loop in 4D: frame 0 is the preset's own slice, every frame differs from the one before, and
      the last frame is as close to the first as neighbours are to each other (the loop closes).
   4. The APNG carries its first frame's preset: `export --preset anim.png` renders frame 0.
-  5. Errors are one line, exit 2, and leave nothing: a 2D slice, a 3D loop, r16, --frames without
+  5. An OUT ending in .gif is an animated GIF (what slide programs play): Pillow plays it, the
+     frames of a grey (png8) animation equal the APNG's exactly, a coloured (rgb8) one's stay
+     close (at most 256 colours a frame), loop forever, 1/fps s a frame in hundredths; a GIF
+     with --sequence is refused in one line and writes nothing.
+  6. Errors are one line, exit 2, and leave nothing: a 2D slice, a 3D loop, r16, --frames without
      --animate, an existing target without --force (checked before anything renders: the
      existing file is unchanged, no frame of a sequence appears).
 """
@@ -108,7 +112,41 @@ check(result.returncode == 0 and np.array_equal(
     np.asarray(Image.open(reopened).convert("RGB")).astype(np.int16), frames[0]),
     f"--preset of the APNG does not give its first frame: {result.stderr}")
 
-# 5. Errors.
+# 5. Animated GIFs beside the APNG.
+def gif_of(name, fmt, *args):
+    out = os.path.join(work, name)
+    result = run("export", "--size", "96x64", "--format", fmt, "-o", out, *args)
+    check(result.returncode == 0, f"export {name} {' '.join(args)}: {result.stderr}")
+    return out
+
+
+slice_args = [*base, "--animate", "slice", "--frames", "6", "--step", "0.1", "--fps", "10"]
+grey_gif = gif_of("slice.gif", "png8", *slice_args)
+with open(grey_gif, "rb") as f:
+    check(f.read(6) == b"GIF89a", "slice.gif is not a GIF89a")
+grey_image, grey_frames = frames_of(grey_gif)
+check(grey_image.format == "GIF", f"slice.gif opens as {grey_image.format}")
+check(len(grey_frames) == 6, f"the GIF has {len(grey_frames)} frames, not 6")
+check(grey_image.info.get("loop") == 0, f"the GIF does not loop forever: {grey_image.info.get('loop')}")
+check(grey_image.info.get("duration") == 100, f"a GIF frame lasts {grey_image.info.get('duration')} ms, not 100")
+_, grey_apng = frames_of(gif_of("slice-grey.png", "png8", *slice_args))
+for i in range(6):
+    check(np.array_equal(grey_frames[i], grey_apng[i]), f"grey GIF frame {i} differs from the APNG's")
+check(not np.array_equal(grey_frames[0], grey_frames[5]), "the GIF's frames do not move")
+colour_image, colour_frames = frames_of(gif_of("slice-colour.gif", "rgb8", *slice_args))
+for i in range(6):
+    error = float(np.abs(colour_frames[i] - frames[i]).mean())
+    check(error < 2.0, f"coloured GIF frame {i} is {error:.2f} levels from the APNG's on average")
+_, built_gif = frames_of(gif_of("octaves.gif", "rgb8", "--set", "octaves=4", "--animate", "octaves"))
+check(len(built_gif) == 4, f"the GIF build-up has {len(built_gif)} frames, not 4")
+result = run("export", "--size", "32x32", "--format", "png8", "-o", os.path.join(work, "seq.gif"),
+             "--set", "dimension=3", "--animate", "slice", "--sequence")
+check(result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+      and "--sequence writes numbered PNGs" in result.stderr, f"a GIF sequence: {result.stderr!r}")
+check(not any(n.startswith("seq.gif") or n.startswith("seq-0") and n.endswith(".gif") for n in os.listdir(work)),
+      "a refused GIF sequence left a file")
+
+# 6. Errors.
 existing = os.path.join(work, "existing.png")
 with open(existing, "wb") as f:
     f.write(b"mine")

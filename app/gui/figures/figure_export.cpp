@@ -26,6 +26,7 @@
 #include "core/value_mapping.hpp"
 #include "gui/common/theme.hpp"
 #include "gui/figures/figure_name.hpp"
+#include "gui/figures/lattice_figure.hpp"
 #include "gui/figures/octave_strip.hpp"
 #include "gui/figures/offscreen.hpp"
 #include "gui/figures/vector_figure.hpp"
@@ -56,6 +57,13 @@ bool vector_kind(FigureKind kind) {
     return kind == FigureKind::probe_cell || kind == FigureKind::interpolation;
 }
 
+// A figure written as SVG (else it is painted to pixels): a vector figure's shapes, or the
+// preview's picture with its lattice as lines (lattice_figure.hpp).
+bool writes_svg(const FigureRequest& request) {
+    return request.format == FigureFormat::svg &&
+           (vector_kind(request.kind) || request.kind == FigureKind::preview);
+}
+
 // The lattice view's image is shown instead of the noise (as Explorer::shows_influence).
 bool shows_influence(const FigureScene& scene) {
     const noise::Params& p = scene.settings.params;
@@ -68,12 +76,15 @@ int repeats(const FigureScene& scene) { return scene.settings.view.repeat_3x3 ? 
 
 std::string figure_facts_json(const FigureRequest& request) {
     const LatticeViewSettings& lattice = request.scene.lattice;
-    nlohmann::json facts{{"figure", figure_kind_names[static_cast<std::size_t>(request.kind)]},
-                         {"width", request.width},
-                         {"height", request.height},
-                         {"lattice", lattice.lattice},
-                         {"field", shows_influence(request.scene) ? static_cast<int>(lattice.field) : 0},
-                         {"probe", nullptr}};
+    nlohmann::json facts{
+        {"figure", figure_kind_names[static_cast<std::size_t>(request.kind)]},
+        {"width", request.width},
+        {"height", request.height},
+        {"lattice", lattice.lattice},
+        {"field", shows_influence(request.scene) ? static_cast<int>(lattice.field) : 0},
+        {"theme", figure_has_theme(request.kind) ? figure_theme_names[static_cast<std::size_t>(request.theme)]
+                                                 : "none"},
+        {"probe", nullptr}};
     if (lattice.probe_pinned) facts["probe"] = {lattice.probe_x, lattice.probe_y};
     return facts.dump();
 }
@@ -82,7 +93,7 @@ VectorFigure vector_figure(const FigureRequest& request) {
     const noise::Params& params = request.scene.settings.params;
     const double w = request.width, h = request.height;
     if (request.kind == FigureKind::interpolation)
-        return interpolation_curves_figure(params.interpolation, w, h);
+        return interpolation_curves_figure(params.interpolation, w, h, request.theme);
     const LatticeViewSettings& lattice = request.scene.lattice;
     if (!lattice.probe_pinned)
         throw std::runtime_error(
@@ -92,10 +103,20 @@ VectorFigure vector_figure(const FigureRequest& request) {
     const noise::FractalNoise noise(params);
     const noise::Trace trace =
         noise::trace_point(noise, {lattice.probe_x, lattice.probe_y, params.z, params.w});
-    return probe_cell_figure(trace, params, lattice.probe_octave, w, h);
+    return probe_cell_figure(trace, params, lattice.probe_octave, w, h, request.theme);
 }
 
 }  // namespace
+
+std::vector<FigureFormat> figure_formats(FigureKind kind, const FigureScene& scene) {
+    if (vector_kind(kind)) return {FigureFormat::png, FigureFormat::svg};
+    if (kind == FigureKind::preview && lattice_svg_problem(scene).empty())
+        return {FigureFormat::png, FigureFormat::svg};
+    if (kind == FigureKind::animation) return {FigureFormat::png, FigureFormat::gif};
+    return {FigureFormat::png};
+}
+
+bool figure_has_theme(FigureKind kind) { return vector_kind(kind) || kind == FigureKind::octaves; }
 
 // [SECTION] The work (off the UI thread) -------------------------------------------------------
 
@@ -170,13 +191,13 @@ void FigureExport::start(const std::function<void()>& wake) {
         return;
     }
     // The name and the content agree: the typed extension chose the format, or is refused.
-    const FigureName typed =
-        read_figure_name(path_text_, kind_label(request_.kind), vector_kind(request_.kind));
+    const FigureName typed = read_figure_name(path_text_, kind_label(request_.kind),
+                                              figure_formats(request_.kind, request_.scene));
     if (!typed.error.empty()) {
         error_ = typed.error;
         return;
     }
-    if (!typed.svg) path_text_ += request_.svg ? ".svg" : ".png";
+    if (!typed.format) path_text_ += figure_extension(request_.format);
     request_.path = path_text_;
     if (request_.kind == FigureKind::animation) {
         ExportRequest exported;
@@ -204,7 +225,7 @@ void FigureExport::start(const std::function<void()>& wake) {
         return;
     }
     try {
-        if (request_.svg && vector_kind(request_.kind))
+        if (writes_svg(request_))
             write({}, to_svg(vector_figure(request_)), wake);
         else
             start_painting({});
@@ -246,10 +267,23 @@ void FigureExport::start_painting(std::vector<FigurePixels> images) {
     painting_ = std::make_unique<OffscreenPainting>(r.width, r.height, std::move(images), std::move(paint));
 }
 
+// Off the UI thread: the picture's PNG, the lattice's traces and the SVG text.
+void FigureExport::write_lattice_svg(FigurePixels picture, const std::function<void()>& wake) {
+    writing_ = std::make_unique<BackgroundTask<bool>>(
+        [request = request_, picture = std::move(picture)](const TaskControl&) {
+            const std::string svg = to_svg(lattice_figure(request, picture));
+            AtomicFile file(request.path, request.overwrite);
+            file.write(svg);
+            file.commit();
+            return true;
+        },
+        wake);
+}
+
 void FigureExport::write(OffscreenResult figure, std::string svg, const std::function<void()>& wake) {
     writing_ = std::make_unique<BackgroundTask<bool>>(
         [request = request_, figure = std::move(figure), svg = std::move(svg)](const TaskControl&) {
-            if (request.svg && vector_kind(request.kind)) {
+            if (writes_svg(request)) {
                 AtomicFile file(request.path, request.overwrite);
                 file.write(svg);
                 file.commit();
@@ -270,14 +304,23 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     AnimationRequest& a     = request.animation;
     const int dimension     = scene.settings.params.dimension;
     const AnimationPath was = a.path;
-    if (ImGui::RadioButton(dimension == 4 ? "Slice moving along w" : "Slice moving along z",
-                           a.path == AnimationPath::slice))
-        a.path = AnimationPath::slice;
-    report_item("figure_animate=slice");
-    ImGui::SameLine(250.0f);
+    // A slice moves only through a third or fourth axis: in 1D and 2D it is not offered at all.
+    if (dimension >= 3) {
+        if (ImGui::RadioButton(dimension == 4 ? "Slice moving along w" : "Slice moving along z",
+                               a.path == AnimationPath::slice))
+            a.path = AnimationPath::slice;
+        report_item("figure_animate=slice");
+        ImGui::SameLine(250.0f);
+    } else {
+        a.path = AnimationPath::octaves;
+    }
     if (ImGui::RadioButton("Octaves building up", a.path == AnimationPath::octaves))
         a.path = AnimationPath::octaves;
     report_item("figure_animate=octaves");
+    if (dimension < 3) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(a moving slice needs dimension 3 or 4)");
+    }
     if (a.path != was) a.fps = default_animation_fps(a.path);
     if (a.path == AnimationPath::slice) {
         ImGui::SetNextItemWidth(150);
@@ -296,7 +339,6 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
         if (dimension != 4) a.loop = false;
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && dimension != 4)
             ImGui::SetTooltip("A loop needs two axes to circle in: dimension 4.");
-        if (dimension < 3) ImGui::TextDisabled("Dimension %d has no slice to move: use 3 or 4.", dimension);
     } else {
         ImGui::TextDisabled("%d frames: octave 0, then 0-1, ... up to all %d.", scene.settings.params.octaves,
                             scene.settings.params.octaves);
@@ -308,8 +350,11 @@ void draw_animation_options(FigureRequest& request, const FigureScene& scene) {
     ImGui::SameLine();
     const int frames = animation_frame_count(scene.settings.params, a);
     ImGui::TextDisabled("%.1f s", static_cast<double>(frames) / a.fps);
-    // On a line of its own: beside the pace it ran past the dialog's right edge.
-    ImGui::Checkbox("numbered PNGs (NAME-0000.png ...)", &a.sequence);
+    // On a line of its own: beside the pace it ran past the dialog's right edge. A GIF is one file.
+    if (request.format == FigureFormat::gif) a.sequence = false;
+    ImGui::BeginDisabled(request.format == FigureFormat::gif);
+    ImGui::Checkbox("numbered PNGs (NAME-0000.png ...) instead of one animated file", &a.sequence);
+    ImGui::EndDisabled();
     report_item("figure_sequence");
     // Off by default: a frame is then exactly the picture `export` makes of its settings.
     ImGui::Checkbox("Caption: each frame says what it shows", &a.caption);
@@ -328,7 +373,10 @@ void FigureExport::take_finished_steps(const std::function<void()>& wake) {
             field_.reset();
             if (outcome->result) {
                 try {
-                    start_painting(std::move(*outcome->result));
+                    if (writes_svg(request_))  // the preview's picture under its lattice as lines
+                        write_lattice_svg(std::move(outcome->result->front()), wake);
+                    else
+                        start_painting(std::move(*outcome->result));
                 } catch (const std::exception& e) {
                     error_ = failure_text(e);
                 }
@@ -354,8 +402,7 @@ void FigureExport::take_finished_steps(const std::function<void()>& wake) {
             if (outcome->result) {
                 char text[64];
                 std::snprintf(text, sizeof text, " (%d x %d)", request_.width, request_.height);
-                message_ = "Wrote " + request_.path.string() +
-                           (request_.svg && vector_kind(request_.kind) ? "" : text);
+                message_ = "Wrote " + request_.path.string() + (writes_svg(request_) ? "" : text);
             } else {
                 error_ = outcome->error;
             }
@@ -382,29 +429,58 @@ void FigureExport::draw_size_and_format(const FigureScene& scene, double aspect)
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("height", &request_.height, 0);
     report_item("figure_height");
-    // The default height follows the kind: the picture's shape, or the octaves strip's own
-    // (a row of squares and their labels), set when the kind changes so a typed height stays.
-    if (sized_kind_ != request_.kind) {
-        if (request_.kind == FigureKind::octaves)
-            request_.height = strip_height(request_.width, scene.settings.params.octaves);
-        else if (sized_kind_ == FigureKind::octaves)
+    request_.width = std::clamp(request_.width, 16, 8192);
+    // The default height follows the kind: the picture's shape, set when the kind changes so a
+    // typed height stays; the octaves strip's own (a row of squares and their labels), set again
+    // whenever the width or the octaves change, so a typed width leaves no empty bands.
+    const int octaves = scene.settings.params.octaves;
+    if (request_.kind == FigureKind::octaves) {
+        if (sized_kind_ != request_.kind || strip_sized_ != std::pair{request_.width, octaves}) {
+            request_.height = strip_height(request_.width, octaves);
+            strip_sized_    = {request_.width, octaves};
+        }
+    } else {
+        if (sized_kind_ == FigureKind::octaves)
             request_.height = std::max(1, static_cast<int>(std::lround(request_.width * aspect)));
-        sized_kind_ = request_.kind;
+        strip_sized_ = {0, 0};
     }
-    request_.width  = std::clamp(request_.width, 16, 8192);
+    sized_kind_     = request_.kind;
     request_.height = std::clamp(request_.height, 16, 8192);
-    // SVG for the figures made of lines; the preview is pixels.
-    const bool can_svg = vector_kind(request_.kind);
-    if (!can_svg) request_.svg = false;
-    bool svg = request_.svg;
-    if (ImGui::RadioButton("PNG", !svg)) svg = false;
-    report_item("figure_png");
-    ImGui::SameLine();
-    ImGui::BeginDisabled(!can_svg);
-    if (ImGui::RadioButton("SVG (vector)", svg)) svg = true;
-    ImGui::EndDisabled();
-    report_item("figure_svg");
-    request_.svg = svg;
+    // Only the formats this kind is written as.
+    const std::vector<FigureFormat> formats = figure_formats(request_.kind, scene);
+    if (std::find(formats.begin(), formats.end(), request_.format) == formats.end())
+        request_.format = formats.front();
+    if (formats.size() > 1) {
+        for (std::size_t i = 0; i < formats.size(); ++i) {
+            const FigureFormat f = formats[i];
+            if (i > 0) ImGui::SameLine();
+            const char* label = f == FigureFormat::svg && request_.kind == FigureKind::preview
+                                    ? "SVG (picture, lattice as lines)"
+                                : f == FigureFormat::svg                 ? "SVG (vector)"
+                                : f == FigureFormat::gif                 ? "GIF (slide programs play it)"
+                                : request_.kind == FigureKind::animation ? "PNG (animated: APNG)"
+                                                                         : "PNG";
+            if (ImGui::RadioButton(label, request_.format == f)) request_.format = f;
+            report_item("figure_" + std::string(figure_format_names[static_cast<std::size_t>(f)]));
+        }
+    } else {
+        ImGui::TextDisabled("PNG (pixels)");
+    }
+    if (figure_has_theme(request_.kind)) {
+        for (std::size_t t = 0; t < figure_theme_names.size(); ++t) {
+            if (t > 0) ImGui::SameLine();
+            const auto theme = static_cast<FigureTheme>(t);
+            if (ImGui::RadioButton(theme == FigureTheme::dark ? "Dark (projector)" : "Light (print)",
+                                   request_.theme == theme))
+                request_.theme = theme;
+            report_item("figure_theme=" + std::string(figure_theme_names[t]));
+        }
+    }
+    if (request_.kind == FigureKind::octaves) {
+        ImGui::Checkbox("One grey scale for all octaves (each then as faint as its share)",
+                        &request_.shared_scale);
+        report_item("figure_shared_scale");
+    }
 }
 
 void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKeys& keys,
@@ -434,10 +510,10 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
         report_item("figure_kind=" + std::string(figure_kind_names[i]));
     }
     draw_size_and_format(scene, aspect);
-    // The extension follows what is written: .svg for a vector figure as SVG, else .png (the
-    // animation's APNG and numbered frames too). Changed only when the kind or the format
-    // changes, so a name being typed is left alone.
-    const std::string extension = request_.svg ? ".svg" : ".png";
+    // The extension follows what is written: .svg, .gif, else .png (the animation's APNG and
+    // numbered frames too). Changed only when the kind or the format changes, so a name being
+    // typed is left alone.
+    const std::string extension = figure_extension(request_.format);
     if (extension != path_extension_ || ImGui::IsWindowAppearing()) {
         std::filesystem::path p(path_text_);
         p.replace_extension(extension);
@@ -448,12 +524,12 @@ void FigureExport::draw(const FigureScene& scene, double aspect, const DialogKey
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure_path", &path_text_);
     report_item("figure_path");
-    // A typed .svg or .png chooses the format (the buttons above follow it next frame).
+    // A typed .svg, .gif or .png chooses the format (the buttons above follow it next frame).
     if (const FigureName typed =
-            read_figure_name(path_text_, kind_label(request_.kind), vector_kind(request_.kind));
-        typed.svg && *typed.svg != request_.svg) {
-        request_.svg    = *typed.svg;
-        path_extension_ = request_.svg ? ".svg" : ".png";
+            read_figure_name(path_text_, kind_label(request_.kind), figure_formats(request_.kind, scene));
+        typed.format && *typed.format != request_.format) {
+        request_.format = *typed.format;
+        path_extension_ = figure_extension(request_.format);
     }
     ImGui::Checkbox("Replace an existing file", &request_.overwrite);
     report_item("figure_replace");
@@ -505,7 +581,10 @@ nlohmann::json FigureExport::report_state() const {
             {"kind", figure_kind_names[static_cast<std::size_t>(request_.kind)]},
             {"width", request_.width},
             {"height", request_.height},
-            {"svg", request_.svg},
+            {"svg", request_.format == FigureFormat::svg},
+            {"format", figure_format_names[static_cast<std::size_t>(request_.format)]},
+            {"theme", figure_theme_names[static_cast<std::size_t>(request_.theme)]},
+            {"shared_scale", request_.shared_scale},
             {"overwrite", request_.overwrite},
             {"animate", animation_path_names[static_cast<std::size_t>(request_.animation.path)]},
             {"frames", request_.animation.frames},

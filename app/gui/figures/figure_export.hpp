@@ -1,19 +1,27 @@
 // gui/figures/figure_export.hpp: File > Export figure: what the student sees, at a slide's resolution.
 //
 // Three figures, without the controls around them:
-//   - "Preview with overlays" (PNG): the 2D picture (the noise, or the lattice view's image:
+//   - "Preview with overlays" (PNG, or SVG with the lattice as lines: lattice_figure.hpp): the 2D picture
+//   (the noise, or the lattice view's image:
 //     one corner's influence, before interpolation) rendered afresh at the chosen size, with the
 //     lattice, the gradients and the probe drawn over it by the same calls as on screen;
 //   - "Probe cell" (SVG or PNG): the pinned probe's cell, its corners, gradients, distance vectors
 //     and dot products (vector_figure.hpp);
 //   - "Interpolation curves" (SVG or PNG): the five curves s(t) and their slopes, the current one
 //     bright;
-//   - "Octaves strip" (PNG): each octave alone (its share of the sum, gray, on its own scale, as
-//     the Octaves tab's images), then "=" the sum as the preview colours it;
-//   - "Animation" (APNG or numbered PNGs): the slice moving through z or w (a loop in 4D), or the
-//     octaves building up: core/animation_export.hpp, the same as `export --animate`, coloured
-//     like the preview (rgb8), with or without a caption in each frame ("octaves 0-2 of 6",
-//     "z = 0.250"), on one BackgroundTask with progress and Cancel.
+//   - "Octaves strip" (PNG): each octave alone (its share of the sum, gray, on its own scale as
+//     the Octaves tab's images, or on one scale shared by all), then "=" the sum as the preview
+//     colours it; its height follows the width typed (a row of squares and their labels);
+//   - "Animation" (APNG, animated GIF or numbered PNGs): the slice moving through z or w (a loop
+//     in 4D; offered only in 3D and 4D), or the octaves building up: core/animation_export.hpp,
+//     the same as `export --animate`, coloured like the preview (rgb8), with or without a caption
+//     in each frame ("octaves 0-2 of 6", "z = 0.250"), on one BackgroundTask with progress and
+//     Cancel. The GIF is what slide programs play (they show an APNG's first frame only).
+// The figures with a background of their own (the probe cell, the curves, the strip) come in a
+// dark theme (the window's, for a projector) or a light one (white, for print); the preview and
+// the animation are the noise picture edge to edge and have none. The dialog offers only what
+// the kind can write: its formats (figure_name.hpp: a typed extension chooses among them), the
+// theme where there is one.
 // The steps, none of which waits on the UI thread: the field is rendered and coloured on a
 // BackgroundTask (progress, Cancel); its pixels are painted with the overlays into an offscreen
 // framebuffer (offscreen.hpp: GL, so on the UI thread, a tile a frame); the file is written on
@@ -23,8 +31,8 @@
 //
 // UI report names: "figure_kind=<preview|probe_cell|interpolation|animation>",
 // "figure_animate=<slice|octaves>", "figure_frames", "figure_fps", "figure_loop", "figure_sequence",
-// "figure_caption",
-// "figure_png", "figure_svg", "figure_width", "figure_height", "figure_path", "figure_replace",
+// "figure_caption", "figure_theme=<dark|light>", "figure_shared_scale",
+// "figure_png", "figure_svg", "figure_gif", "figure_width", "figure_height", "figure_path", "figure_replace",
 // "figure_start", "figure_cancel", "figure_close", and the state under "figure".
 #pragma once
 
@@ -36,6 +44,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/animation_export.hpp"
@@ -45,7 +54,9 @@
 #include "gui/common/panel.hpp"
 #include "gui/common/settings.hpp"
 #include "gui/common/ui_report.hpp"
+#include "gui/figures/figure_name.hpp"
 #include "gui/figures/offscreen.hpp"
+#include "gui/figures/vector_figure.hpp"
 #include "gui/preview/render_worker.hpp"
 
 namespace app::gui {
@@ -64,12 +75,20 @@ struct FigureScene {
 struct FigureRequest {
     FigureKind kind = FigureKind::preview;
     int width = 1920, height = 1080;
-    bool svg = false;            // vector figures only
+    FigureFormat format = FigureFormat::png;  // one of figure_formats(kind)
+    FigureTheme theme   = FigureTheme::dark;  // figures with a background (figure_has_theme)
+    bool shared_scale   = false;              // octaves strip: one grey scale for every octave
     AnimationRequest animation;  // the animation's path, frames, step, loop, fps, sequence, caption
     std::filesystem::path path;
     bool overwrite = false;
     FigureScene scene;
 };
+
+// The formats a kind is written as for this scene, its usual one first (the preview as SVG only
+// where lattice_figure.hpp can draw its lattice as lines).
+std::vector<FigureFormat> figure_formats(FigureKind kind, const FigureScene& scene);
+// Whether a kind has a background and labels of its own to draw dark or light.
+bool figure_has_theme(FigureKind kind);
 
 // The coloured field of a preview figure (the first task's result).
 using FigurePixels = OffscreenImage;
@@ -103,11 +122,13 @@ class FigureExport : public Panel {
     void start(const std::function<void()>& wake);
     void start_painting(std::vector<FigurePixels> images);
     void write(OffscreenResult figure, std::string svg, const std::function<void()>& wake);
+    void write_lattice_svg(FigurePixels picture, const std::function<void()>& wake);
 
     FigureRequest request_;
     std::string path_text_;
-    std::string path_extension_;            // the extension the path was last given (.png, .svg)
-    std::optional<FigureKind> sized_kind_;  // the kind the default height was last set for
+    std::string path_extension_;             // the extension the path was last given (.png, .svg, .gif)
+    std::optional<FigureKind> sized_kind_;   // the kind the default height was last set for
+    std::pair<int, int> strip_sized_{0, 0};  // the strip's width and octaves its height was set for
     std::unique_ptr<BackgroundTask<std::vector<FigurePixels>>> field_;  // preview: 1, octaves: n + 1
     std::unique_ptr<OffscreenPainting> painting_;                       // on the UI thread, a piece a frame
     std::unique_ptr<BackgroundTask<bool>> writing_;

@@ -2,9 +2,11 @@
 //
 // Octaves + 1 square images in a row: each octave's share of the sum (compute_octave_layers,
 // the Octaves tab's own layers), gray on its own scale (its weight times one octave's reach, as
-// the tab shows it), labelled with its frequency and amplitude; then the sum coloured as the
+// the tab shows it) or, with `shared_scale`, all on the first octave's (so a later octave is as
+// faint as its share of the sum), labelled with its frequency and amplitude; then the sum coloured as the
 // preview colours it (render_figure_field). Gaps of 0.2 of an image hold the "+" and "=", two
-// lines of labels go under the images; the row is centred in the figure.
+// lines of labels go under the images; the row is centred in the figure, on the request's theme
+// (dark or light: vector_figure.hpp's palettes).
 #pragma once
 
 #include <imgui.h>

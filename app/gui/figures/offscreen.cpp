@@ -213,7 +213,9 @@ void paint_figure(const VectorFigure& figure, ImDrawList* draw, float scale) {
                 if (s.filled)
                     draw->AddCircleFilled(at(s.points[0]), size, colour, 24);
                 else
-                    draw->AddCircle(at(s.points[0]), size, colour, 24, 1.5f * scale);
+                    draw->AddCircle(at(s.points[0]), size, colour, 24, static_cast<float>(s.stroke) * scale);
+                break;
+            case FigureShape::Kind::image:  // only in SVGs: a raster figure paints its picture itself
                 break;
             case FigureShape::Kind::text:
                 draw->AddText(ImGui::GetFont(), size, at(s.points[0]), colour, s.text.c_str());

@@ -23,15 +23,35 @@ constexpr FigureColour figure_colour(ImU32 c) {
         static_cast<std::uint8_t>(c >> IM_COL32_B_SHIFT), static_cast<std::uint8_t>(c >> IM_COL32_A_SHIFT)};
 }
 
-constexpr FigureColour text_colour = figure_colour(colours::figure_text);
-constexpr FigureColour grid_colour = figure_colour(colours::plot_frame);
-// The probe window's colours (probe_panel.cpp).
-constexpr FigureColour gradient_colour = figure_colour(colours::gradient_mark);
-constexpr FigureColour distance_colour = figure_colour(colours::distance_mark);
-constexpr FigureColour point_colour    = figure_colour(colours::probe_point);
-// The Interpolation tab's curve colours (interpolation_view.cpp), by noise::Interpolation.
+// The window's colours (theme.hpp: the probe window's marks, the Interpolation tab's curves) on
+// its plots' background: a slide matches the screen.
 static_assert(std::size(colours::interpolation_curves) == curve_count, "one colour per interpolation curve");
-FigureColour curve_colour(std::size_t curve) { return figure_colour(colours::interpolation_curves[curve]); }
+constexpr FigurePalette dark_palette{
+    figure_colour(colours::plot_background),
+    figure_colour(colours::figure_text),
+    {235, 235, 240, 255},
+    figure_colour(colours::plot_frame),
+    {255, 255, 255, 170},
+    {200, 200, 210, 255},
+    figure_colour(colours::gradient_mark),
+    figure_colour(colours::distance_mark),
+    figure_colour(colours::probe_point),
+    {figure_colour(colours::interpolation_curves[0]), figure_colour(colours::interpolation_curves[1]),
+     figure_colour(colours::interpolation_curves[2]), figure_colour(colours::interpolation_curves[3]),
+     figure_colour(colours::interpolation_curves[4])}};
+// Print: white paper, near-black text; the marks keep their hue in inks dark enough to read on
+// white (the screen's pale yellow gradients become amber).
+constexpr FigurePalette light_palette{
+    {255, 255, 255, 255},
+    {60, 62, 70, 255},
+    {20, 20, 24, 255},
+    {0, 0, 0, 60},
+    {0, 0, 0, 170},
+    {70, 70, 80, 255},
+    {190, 120, 0, 255},
+    {0, 110, 190, 255},
+    {210, 30, 30, 255},
+    {{{180, 30, 30, 255}, {170, 90, 0, 255}, {20, 120, 30, 255}, {10, 80, 190, 255}, {110, 40, 180, 255}}}};
 
 FigureShape line(FigurePoint a, FigurePoint b, FigureColour colour, double width) {
     return {FigureShape::Kind::polyline, {a, b}, width, false, colour, {}};
@@ -64,6 +84,24 @@ std::string svg_colour(const FigureColour& c) {
     return out;
 }
 
+// RFC 4648 base64, for an image embedded as a data: URI.
+std::string base64(const std::string& bytes) {
+    static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        std::uint32_t v = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+        if (i + 1 < bytes.size())
+            v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+        if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
+        out += digits[v >> 18 & 63];
+        out += digits[v >> 12 & 63];
+        out += i + 1 < bytes.size() ? digits[v >> 6 & 63] : '=';
+        out += i + 2 < bytes.size() ? digits[v & 63] : '=';
+    }
+    return out;
+}
+
 std::string escaped_xml(const std::string& text) {
     std::string out;
     for (char c : text) {
@@ -81,6 +119,10 @@ std::string escaped_xml(const std::string& text) {
 
 }  // namespace
 
+const FigurePalette& figure_palette(FigureTheme theme) {
+    return theme == FigureTheme::light ? light_palette : dark_palette;
+}
+
 double figure_line_scale(double width, double height) {
     return std::max(1.0, std::min(width, height) / 540.0);
 }
@@ -92,8 +134,13 @@ std::string to_svg(const VectorFigure& figure) {
     char buffer[256];
     std::snprintf(
         buffer, sizeof buffer,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f "
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"%s width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f "
         "%.0f\" font-family=\"DejaVu Sans, sans-serif\">\n",
+        // xlink:href for an image: SVG 1.1's, which LibreOffice and older viewers read.
+        std::any_of(figure.shapes.begin(), figure.shapes.end(),
+                    [](const FigureShape& s) { return s.kind == FigureShape::Kind::image; })
+            ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+            : "",
         figure.width, figure.height, figure.width, figure.height);
     svg += buffer;
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"" + svg_colour(figure.background) + "\"/>\n";
@@ -127,8 +174,19 @@ std::string to_svg(const VectorFigure& figure) {
                               s.points[0].x, s.points[0].y, s.size);
                 svg += buffer;
                 svg += s.filled ? "fill=\"" + colour + "\"/>\n"
-                                : "fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"1.5\"/>\n";
+                                : "fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"" +
+                                      (s.stroke == 1.5 ? std::string("1.5") : number(s.stroke)) + "\"/>\n";
                 break;
+            case FigureShape::Kind::image: {
+                const FigurePoint a = s.points[0], b = s.points[1];
+                std::snprintf(buffer, sizeof buffer,
+                              "<image x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                              "preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,",
+                              a.x, a.y, b.x - a.x, b.y - a.y);
+                svg += buffer;
+                svg += base64(s.text) + "\"/>\n";
+                break;
+            }
             case FigureShape::Kind::text:
                 // y is the top of the text, as ImGui's AddText has it: the baseline is ~0.8 em below.
                 std::snprintf(buffer, sizeof buffer, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" ",
@@ -158,8 +216,11 @@ std::string to_svg(const VectorFigure& figure) {
     return svg;
 }
 
-VectorFigure interpolation_curves_figure(noise::Interpolation selected, double width, double height) {
-    VectorFigure figure{width, height, {22, 24, 30, 255}, {}};
+VectorFigure interpolation_curves_figure(noise::Interpolation selected, double width, double height,
+                                         FigureTheme theme) {
+    const FigurePalette& ink       = figure_palette(theme);
+    const FigureColour text_colour = ink.text, grid_colour = ink.grid;
+    VectorFigure figure{width, height, ink.background, {}};
     const double font   = std::clamp(height / 28.0, 11.0, 200.0);
     const double stroke = figure_line_scale(width, height);
     const double left = 3.0 * font, right = width - font, top = 2.2 * font, bottom = height - 2.0 * font;
@@ -182,8 +243,10 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
     for (std::size_t c = 0; c < curve_count; ++c) {
         const auto curve = static_cast<noise::Interpolation>(c);
         const std::string name(noise::interpolation_names[c]);
-        FigureColour colour = curve_colour(c);
-        if (curve != selected) colour.a = 220;
+        FigureColour colour = ink.curves[c];
+        // On the dark plot the others' names are a little dimmer; on paper dimming would make
+        // them too faint to read, and the thick curve already says which is selected.
+        if (curve != selected && theme == FigureTheme::dark) colour.a = 220;
         figure.shapes.push_back(label({x, 0.5 * font}, name, colour, font));
         x += (static_cast<double>(name.size()) * 0.62 + 1.5) * font;
     }
@@ -194,7 +257,7 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
         for (std::size_t c = 0; c < curve_count; ++c) {
             const auto curve = static_cast<noise::Interpolation>(c);
             if ((curve == selected) != (pass == 1)) continue;
-            FigureColour colour = curve_colour(c);
+            FigureColour colour = ink.curves[c];
             // The others a little dimmer and thinner, but as readable from the back of a room.
             if (curve != selected) colour.a = 200;
             const double thick = (curve == selected ? 4.0 : 2.5) * stroke;
@@ -212,7 +275,7 @@ VectorFigure interpolation_curves_figure(noise::Interpolation selected, double w
 }
 
 VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& params, int octave,
-                               double width, double height) {
+                               double width, double height, FigureTheme theme) {
     if (trace.octaves.empty()) throw std::invalid_argument("the probe has no trace");
     const noise::OctaveTrace& o      = trace.octaves[static_cast<std::size_t>(
         std::clamp(octave, 0, static_cast<int>(trace.octaves.size()) - 1))];
@@ -220,8 +283,10 @@ VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& p
     if (!info.square_lattice() || params.dimension < 2 || o.corners.empty())
         throw std::invalid_argument(
             "the cell figure draws the square cells of gradient and value noise in 2D and up");
-    const bool gradients = info.corner == noise::CornerKind::gradient;
-    VectorFigure figure{width, height, {22, 24, 30, 255}, {}};
+    const bool gradients           = info.corner == noise::CornerKind::gradient;
+    const FigurePalette& ink       = figure_palette(theme);
+    const FigureColour text_colour = ink.text, grid_colour = ink.grid;
+    VectorFigure figure{width, height, ink.background, {}};
     const double font   = std::clamp(std::min(width, height) / 26.0, 11.0, 200.0);
     const double stroke = figure_line_scale(width, height);
     // Offsets span 0..1 (two-point curves) or -1..2 (the cubic's 4 x 4 points).
@@ -243,29 +308,28 @@ VectorFigure probe_cell_figure(const noise::Trace& trace, const noise::Params& p
         figure.shapes.push_back(line(at(lo, k), at(hi, k), grid_colour, stroke));
     }
     figure.shapes.push_back(
-        {FigureShape::Kind::rect, {at(0, 0), at(1, 1)}, 2.0 * stroke, false, {255, 255, 255, 170}, {}});
+        {FigureShape::Kind::rect, {at(0, 0), at(1, 1)}, 2.0 * stroke, false, ink.cell, {}});
     const FigurePoint point = at(o.frac[0], o.frac[1]);
     // The arrows: a unit gradient is 0.3 of a cell long, as in the probe window.
     for (const noise::CornerTrace& c : o.corners) {
         const FigurePoint corner = at(c.offset[0], c.offset[1]);
         const bool near = c.offset[0] >= 0 && c.offset[0] <= 1 && c.offset[1] >= 0 && c.offset[1] <= 1;
-        if (gradients && near) figure.shapes.push_back(line(corner, point, distance_colour, 1.5 * stroke));
+        if (gradients && near) figure.shapes.push_back(line(corner, point, ink.distance, 1.5 * stroke));
         if (gradients) {
             const FigurePoint tip{corner.x + c.gradient[0] * 0.3 * side / span,
                                   corner.y + c.gradient[1] * 0.3 * side / span};
             figure.shapes.push_back(
-                {FigureShape::Kind::arrow, {corner, tip}, 2.0 * stroke, false, gradient_colour, {}});
+                {FigureShape::Kind::arrow, {corner, tip}, 2.0 * stroke, false, ink.gradient, {}});
         }
-        figure.shapes.push_back(
-            {FigureShape::Kind::circle, {corner}, 0.22 * font, true, {200, 200, 210, 255}, {}});
+        figure.shapes.push_back({FigureShape::Kind::circle, {corner}, 0.22 * font, true, ink.corner, {}});
         if (near || !gradients) {
             const double dx = c.offset[0] <= 0 ? -3.6 * font : 0.4 * font;
             const double dy = c.offset[1] <= 0 ? -1.3 * font : 0.3 * font;
-            figure.shapes.push_back(label({corner.x + dx, corner.y + dy}, signed_number(c.value, 3),
-                                          {235, 235, 240, 255}, 0.9 * font));
+            figure.shapes.push_back(
+                label({corner.x + dx, corner.y + dy}, signed_number(c.value, 3), ink.label, 0.9 * font));
         }
     }
-    figure.shapes.push_back({FigureShape::Kind::circle, {point}, 0.3 * font, true, point_colour, {}});
+    figure.shapes.push_back({FigureShape::Kind::circle, {point}, 0.3 * font, true, ink.point, {}});
     char heading[160];
     std::snprintf(heading, sizeof heading, "cell (%lld, %lld), point at (%.3f, %.3f) inside it: %s %+.4f",
                   static_cast<long long>(o.cell[0]), static_cast<long long>(o.cell[1]), o.frac[0], o.frac[1],

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "gui/common/theme.hpp"
+#include "gui/lessons/text_lines.hpp"
 
 namespace app::gui {
 
@@ -185,7 +186,14 @@ LessonClick LessonPanel::draw(bool changed, ImVec2 pos, ImVec2 size) const {
     // The text scrolls inside its own region if a teacher wrote more than fits.
     ImGui::BeginChild("lesson_text", ImVec2(0, -controls_height()), false);
     ImGui::PushTextWrapPos(0.0f);  // the wrap position belongs to the window: the child needs its own
-    ImGui::TextUnformatted(step.text.c_str());
+    // Broken at spaces only (text_lines.hpp): ImGui's wrap split "0.5" after its point. The
+    // lines as close as one wrapped text's.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+    for (const std::string& line : lines_at_spaces(
+             step.text, ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize,
+             [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; }))
+        ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleVar();
     if (changed) {
         ImGui::Spacing();
         ImGui::TextDisabled("%s", changed_note);

@@ -45,7 +45,8 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
       compare_(wake),
       wake_(wake),
       terrain_(std::make_unique<TerrainView>(wake)),
-      curve_(wake) {
+      curve_(wake),
+      gpu_(wake) {
     load_shipped_presets(presets_);
     presets_.baseline = initial;
     presets_.folders  = user_folders();
@@ -226,6 +227,10 @@ void Explorer::draw(WindowInbox& inbox) {
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
     compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_,
                     preview_.export_frame().size.width);
+    // The field as the preview shows it (send_requests), drawn by its exported shader.
+    gpu_.update(layers_.shown(shown_params(teach_, settings_.params)), invalid_.empty(), want_width_,
+                want_height_);
+    gpu_.draw(settings_.view);
     presenter_.draw_blank();  // last: over every window
     presenter_.end_frame();
 }

@@ -37,6 +37,7 @@
 #include "gui/figures/figure_export.hpp"
 #include "gui/files/export_dialog.hpp"
 #include "gui/files/preset_dialogs.hpp"
+#include "gui/gpu/gpu_view.hpp"
 #include "gui/layers/layers_panel.hpp"
 #include "gui/lessons/lesson_panel.hpp"
 #include "gui/lessons/presenter_mode.hpp"
@@ -103,9 +104,9 @@ class Explorer {
 
   private:
     // The parts that answer busy() themselves (panel.hpp); a new part is listed here once.
-    std::array<const Panel*, 10> panels() const {
-        return {&controls_, &preview_, &curve_, &presets_, &export_,
-                &figures_,  &compare_, &teach_, &lessons_, &layers_};
+    std::array<const Panel*, 11> panels() const {
+        return {&controls_, &preview_, &curve_,   &presets_, &export_, &figures_,
+                &compare_,  &teach_,   &lessons_, &layers_,  &gpu_};
     }
     // What the composition itself runs: the lattice view's image, the terrain while its tab is
     // shown, the big 1D curve's gesture and the 2D tab a lesson asked for.
@@ -191,6 +192,7 @@ class Explorer {
     // Last: the workers' threads must stop before the state above goes away.
     std::unique_ptr<TerrainView> terrain_;
     CurvePanel curve_;  // the curve and its worker (curve_panel.hpp)
+    GpuView gpu_;       // View > GPU view and its task (gui/gpu/gpu_view.hpp)
 };
 
 }  // namespace app::gui

@@ -100,7 +100,11 @@ float Explorer::draw_lesson_window(ImVec2 pos, float width, float max_height) {
 // step. Returns the probe column's width.
 float Explorer::draw_presenter_windows(const FrameContext& frame, ImVec2 origin, ImVec2 size) {
     const LessonPlayer& player = lessons_.player();
-    const float lesson_w = player.active() ? std::clamp(std::floor(size.x * 0.25f), 320.0f, 560.0f) : 0.0f;
+    // A quarter of the width, at most 23 ems: in ems, not pixels, so the buttons under the text
+    // fit on a 4K screen too (560 pixels cut "< Back" to "< Bac" at 48-pixel text).
+    const float em = ImGui::GetFontSize();
+    const float lesson_w =
+        player.active() ? std::clamp(std::floor(size.x * 0.25f), 320.0f, 23.0f * em) : 0.0f;
     draw_lesson_window(origin, lesson_w, size.y);
     const float room    = size.x - lesson_w;
     const float probe_w = probe_column_kept() ? probe_column_width(room) : 0.0f;

@@ -63,6 +63,7 @@ nlohmann::json Explorer::report_state() const {
     state["curve"]          = std::move(curve);
     state["error"]          = invalid_;
     state["preset_error"]   = presets_.error;
+    state["status_message"] = presets_.message;  // the status area's line (a copy, a save)
     state["notice"]         = notice_;
     state["current_preset"] = presets_.current.string();
     state["title"]          = title();
@@ -92,6 +93,7 @@ nlohmann::json Explorer::report_state() const {
                                      {"path", export_.path}};
     state["teach"]                = teach_report(teach_, settings_);
     state["teach"]["compare"]     = compare_.report_state();
+    state["gpu_view"]             = gpu_.report_state();
     if (preview_.readout())
         state["readout"] = {{"image", std::string(1, preview_.readout()->image)},
                             {"x", preview_.readout()->x},

@@ -143,6 +143,7 @@ void Explorer::draw_menu_bar() {
     lessons_.draw_menu();
     if (ImGui::BeginMenu("View")) {
         presenter_.draw_menu_item();
+        gpu_.draw_menu_item();
         ImGui::EndMenu();
     }
     report_item("view_menu");

@@ -18,7 +18,8 @@ namespace app::gui {
 
 namespace {
 
-constexpr float curves_width = 300.0f;
+constexpr float min_curves_width     = 300.0f;
+constexpr const char* curves_caption = "s(t) thick, ds/dt thin, coloured as the rows";
 
 static_assert(std::size(colours::interpolation_curves) == curve_count, "one colour per interpolation curve");
 
@@ -61,8 +62,10 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
         }
     }
     // Request the rows for what the preview shows.
-    const float rows_width = std::max(120.0f, ImGui::GetContentRegionAvail().x - curves_width - 12.0f);
-    noise::Params sampled  = shown;
+    // As wide as its caption at least: presenter mode's larger font cut it off at 300 pixels.
+    const float curves_width = std::max(min_curves_width, ImGui::CalcTextSize(curves_caption).x + 16.0f);
+    const float rows_width   = std::max(120.0f, ImGui::GetContentRegionAvail().x - curves_width - 12.0f);
+    noise::Params sampled    = shown;
     if (first_octave_only_) sampled.octaves = 1;
     sampled.interpolation = noise::Interpolation::linear;  // each row sets its own
     const Key key{sampled, shown.dimension == 1 ? 0.0 : row_y,
@@ -86,12 +89,18 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
     ImGui::Checkbox("first octave only", &first_octave_only_);
     report_item("interp_first_octave");
     ImGui::SameLine();
-    if (const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm);
-        !info.uses("interpolation"))
-        ImGui::TextColored(ImColor(colours::warning), "%s noise does not interpolate: the rows are the same",
-                           std::string(info.name).c_str());
+    // Wrapped, not cut off at the child's edge: the rows move down a line when it is narrow.
+    const noise::AlgorithmInfo& info = noise::algorithm_info(shown.algorithm);
+    ImGui::PushStyleColor(ImGuiCol_Text, info.uses("interpolation")
+                                             ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                                             : ImGui::ColorConvertU32ToFloat4(colours::warning));
+    ImGui::PushTextWrapPos(0.0f);
+    if (!info.uses("interpolation"))
+        ImGui::Text("%s noise does not interpolate: the rows are the same", std::string(info.name).c_str());
     else
-        ImGui::TextDisabled("the same noise with each curve; click a row to use that curve");
+        ImGui::TextUnformatted("the same noise with each curve; click a row to use that curve");
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
     draw_rows(settings, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
 }
@@ -99,7 +108,7 @@ void InterpolationView::draw(Settings& settings, const noise::Params& shown, dou
 void InterpolationView::draw_curves(noise::Interpolation selected, ImVec2 size) {
     ImDrawList* draw    = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::TextUnformatted("s(t) thick, ds/dt thin, coloured as the rows");
+    ImGui::TextUnformatted(curves_caption);
     const float top = origin.y + ImGui::GetTextLineHeightWithSpacing() + 2.0f;
     const ImVec2 p0(origin.x + 30.0f, top), p1(origin.x + size.x - 8.0f, origin.y + size.y - 20.0f);
     if (p1.y - p0.y < 30.0f) return;

@@ -14,24 +14,9 @@ namespace app::gui {
 
 namespace {
 
-constexpr float min_line_gap  = 8.0f;   // screen pixels between drawn lattice lines
-constexpr float min_mark_cell = 24.0f;  // cells smaller than this show no arrows or dots
-constexpr int max_marks       = 6000;
-
-// Diverging colours for lattice values: blue below 0, orange above, grey at 0 (the theme's
-// value_negative, value_positive and value_zero), each channel mixed on its own.
-ImU32 value_colour(double v) {
-    const double t     = std::clamp(v, -1.0, 1.0);
-    const auto channel = [](ImU32 colour, int shift) { return static_cast<int>((colour >> shift) & 0xFFu); };
-    const auto mix     = [&](int shift) {
-        const int zero = channel(colours::value_zero, shift);
-        const int neg  = channel(colours::value_negative, shift);
-        const int pos  = channel(colours::value_positive, shift);
-        return static_cast<ImU32>(static_cast<int>(zero + (t < 0 ? (neg - zero) * -t : (pos - zero) * t)));
-    };
-    return (mix(IM_COL32_R_SHIFT) << IM_COL32_R_SHIFT) | (mix(IM_COL32_G_SHIFT) << IM_COL32_G_SHIFT) |
-           (mix(IM_COL32_B_SHIFT) << IM_COL32_B_SHIFT) | IM_COL32_A_MASK;
-}
+constexpr float min_line_gap  = lattice_min_line_gap;  // screen pixels between drawn lattice lines
+constexpr float min_mark_cell = lattice_mark_cell;     // cells smaller than this show no arrows or dots
+constexpr int max_marks       = lattice_max_marks;
 
 void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float scale) {
     const float dx = to.x - from.x, dy = to.y - from.y;
@@ -51,6 +36,21 @@ void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float sc
 }
 
 }  // namespace
+
+// Diverging colours for lattice values: blue below 0, orange above, grey at 0 (the theme's
+// value_negative, value_positive and value_zero), each channel mixed on its own.
+ImU32 lattice_value_colour(double v) {
+    const double t     = std::clamp(v, -1.0, 1.0);
+    const auto channel = [](ImU32 colour, int shift) { return static_cast<int>((colour >> shift) & 0xFFu); };
+    const auto mix     = [&](int shift) {
+        const int zero = channel(colours::value_zero, shift);
+        const int neg  = channel(colours::value_negative, shift);
+        const int pos  = channel(colours::value_positive, shift);
+        return static_cast<ImU32>(static_cast<int>(zero + (t < 0 ? (neg - zero) * -t : (pos - zero) * t)));
+    };
+    return (mix(IM_COL32_R_SHIFT) << IM_COL32_R_SHIFT) | (mix(IM_COL32_G_SHIFT) << IM_COL32_G_SHIFT) |
+           (mix(IM_COL32_B_SHIFT) << IM_COL32_B_SHIFT) | IM_COL32_A_MASK;
+}
 
 std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1,
                                        std::int64_t j0, std::int64_t j1) {
@@ -228,7 +228,7 @@ LatticeOverlayStats LatticeOverlay::draw(ImDrawList* draw, const ViewTransform& 
             } else {
                 const float radius = std::min(7.0f * scale, static_cast<float>(cell) * 0.15f);
                 draw->AddCircleFilled(at, radius + 1.5f * scale, colours::with_alpha(colours::shadow, 170));
-                draw->AddCircleFilled(at, radius, value_colour(mark.value));
+                draw->AddCircleFilled(at, radius, lattice_value_colour(mark.value));
             }
             ++stats.marks;
         }

@@ -34,6 +34,16 @@ struct LatticeMark {
 std::vector<LatticeMark> lattice_marks(const noise::Params& params, std::int64_t i0, std::int64_t i1,
                                        std::int64_t j0, std::int64_t j1);
 
+// A lattice value's dot: blue below 0, orange above, grey at 0 (the theme's value_negative,
+// value_positive, value_zero), each channel mixed on its own; v clamped to [-1, 1].
+ImU32 lattice_value_colour(double v);
+
+// Lattice lines closer than this many screen pixels are thinned; cells smaller than
+// lattice_mark_cell show no arrows or dots (both times the overlay's scale).
+inline constexpr float lattice_min_line_gap = 8.0f;
+inline constexpr float lattice_mark_cell    = 24.0f;
+inline constexpr int lattice_max_marks      = 6000;
+
 struct LatticeOverlayStats {
     int line_step = 0;  // every how many lattice lines are drawn (0: none)
     int marks     = 0;  // points drawn with their gradient or value

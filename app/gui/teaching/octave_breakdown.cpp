@@ -177,11 +177,38 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen) {
     ImGui::EndDisabled();
     report_item("octaves_all_on");
 
-    // One short line whichever note shows, so the rows never move when it changes.
+    // One note under the buttons, wrapped rather than cut off at the panel's edge (presenter
+    // mode's larger font); the space kept for it is the longest note's at this width, so the
+    // rows never move when the note changes.
     const noise::Params& p = settings.params;
     const ImVec4 amber(1.0f, 0.78f, 0.35f, 1.0f);
+    const ImVec4 quiet = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+    char ridged[96], shifted[128], whole[128];
+    std::snprintf(ridged, sizeof ridged,
+                  "ridged chains octaves: with some left out, the preview shows their fbm");
+    std::snprintf(shifted, sizeof shifted,
+                  "whole lacunarity %g, octave offsets shifted: the octaves' lattice lines miss octave 0's",
+                  p.lacunarity);
+    std::snprintf(whole, sizeof whole,
+                  "whole lacunarity %g: all octaves' lattice lines fall on octave 0's (amber); try %.2f",
+                  p.lacunarity, p.lacunarity + 0.01);
+    const char* usage =
+        "S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)";
+    const float wrap = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+    float room       = 0.0f;
+    for (const char* note : {static_cast<const char*>(ridged), static_cast<const char*>(shifted),
+                             static_cast<const char*>(whole), usage})
+        room = std::max(room, ImGui::CalcTextSize(note, nullptr, false, wrap).y);
+    const float note_top = ImGui::GetCursorPosY();
+    const auto note      = [&](const ImVec4& colour, const char* text) {
+        ImGui::PushStyleColor(ImGuiCol_Text, colour);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    };
     if (p.fractal == noise::Fractal::ridged && !(chosen == OctaveChoice{})) {
-        ImGui::TextColored(amber, "ridged chains octaves: with some left out, the preview shows their fbm");
+        note(amber, ridged);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "Each ridged crest is weighted by the crest of the octave before it, so an octave cannot\n"
@@ -189,18 +216,14 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen) {
                 "shares added, mapped over [-1, 1].");
     } else if (whole_number(p.lacunarity) && p.octaves > 1 &&
                p.octave_offsets == noise::OctaveOffsets::shifted) {
-        ImGui::TextDisabled(
-            "whole lacunarity %g, octave offsets shifted: the octaves' lattice lines miss octave 0's",
-            p.lacunarity);
+        note(quiet, shifted);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "Octave offsets 'shifted' moves each octave's lattice by a fixed fraction of a cell, so\n"
                 "its lines no longer fall on octave 0's even with a whole lacunarity (and tiling stays\n"
                 "exact). Set it to 'none' to see the lines stack.");
     } else if (whole_number(p.lacunarity) && p.octaves > 1) {
-        ImGui::TextColored(
-            amber, "whole lacunarity %g: all octaves' lattice lines fall on octave 0's (amber); try %.2f",
-            p.lacunarity, p.lacunarity + 0.01);
+        note(amber, whole);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "Octave i's lattice lines lie at multiples of 1 / lacunarity^i: with a whole lacunarity\n"
@@ -208,10 +231,11 @@ void OctaveBreakdown::draw_header(Settings& settings, OctaveChoice& chosen) {
                 "on the same lines (for Perlin noise every octave is zero there). A lacunarity such as\n"
                 "2.01, or octave offsets 'shifted' (which keeps tiling exact), spreads them.");
     } else {
-        ImGui::TextDisabled(
-            "S: octave alone   M: leave it out   (preview follows; Mapping: stretch shows faint ones)");
+        note(quiet, usage);
     }
     report_item("octave_note");
+    const float rows_top = note_top + room + ImGui::GetStyle().ItemSpacing.y;
+    if (ImGui::GetCursorPosY() < rows_top) ImGui::SetCursorPosY(rows_top);
 }
 
 void OctaveBreakdown::draw_row(int octave, OctaveChoice& chosen, float plot_width, double scale) {

@@ -331,9 +331,14 @@ void ProbePanel::draw_window(LatticeViewSettings& lattice, const noise::Params& 
     }
     const noise::OctaveTrace& octave = trace->octaves[static_cast<std::size_t>(lattice.probe_octave)];
     if (octaves > 1) {
+        // Beside the slider where it fits, else on a line of its own: cut off at the window's
+        // edge, presenter mode's larger font lost the weight's last digits.
+        char samples[96];
+        std::snprintf(samples, sizeof samples, "samples (%.3f, %.3f), weight %.4f", octave.point[0],
+                      octave.point[1], octave.weight);
         ImGui::SameLine();
-        ImGui::TextDisabled("samples (%.3f, %.3f), weight %.4f", octave.point[0], octave.point[1],
-                            octave.weight);
+        if (ImGui::CalcTextSize(samples).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+        ImGui::TextDisabled("%s", samples);
     }
 
     ImGui::Separator();

@@ -25,8 +25,21 @@
   7. The path's extension follows the kind (an SVG probe cell: .svg; then the animation: .png),
      and "Replace an existing file" is no longer ticked once the dialog has closed.
   8. A typed .svg or .png chooses the format (a probe cell typed as cell.svg with PNG chosen is
-     an SVG); a picture of pixels named .svg is refused in one line and nothing is written.
+     an SVG); a picture of pixels named .svg (the octaves strip) is refused in one line and
+     nothing is written.
+  8b. The preview with the lattice on as SVG: the picture embedded is the export's, byte for
+     byte; the lattice's arrows and the probe's ring are shapes.
+  9. The octaves strip's height follows a typed width (1920: no empty bands); light theme and
+     one shared grey scale: a white page, each later octave fainter than the first (own scales:
+     as strong); the probe cell's light SVG is a white page.
+ 10. The animation as a GIF (a typed build-up.gif chooses it): Pillow opens a GIF of one frame
+     per octave, each close to the APNG's; the "numbered PNGs" box cannot be ticked for it.
+ 11. A 2D preset: the dialog offers no slice animation (it cannot run), only the build-up; the
+     preview and the animation offer no theme (they are the picture edge to edge); the preview
+     with the lattice on offers SVG.
 """
+import base64
+import io
 import json
 import os
 import subprocess
@@ -42,7 +55,7 @@ from x11_drive import (click, click_at, fail, hold, menu_item, screenshot, settl
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
 for old in os.listdir(WORK):  # a previous run's figures: the exports below must not find them
-    if old.endswith((".png", ".svg")):
+    if old.endswith((".png", ".svg", ".gif")):
         os.remove(os.path.join(WORK, old))
 REPORT = os.path.join(WORK, "figures_report.jsonl")
 
@@ -72,19 +85,31 @@ def set_field(report, key, text, state):
     fail(f"could not type {text} into {key}")
 
 
-def export_figure(report, kind, width, height, path, svg=False, refused=False):
+def export_figure(report, kind, width, height, path, svg=False, refused=False, options=(), check=None):
+    """Exports a figure through the dialog. `options`: report names of items to click once the
+    kind is chosen (a theme, the shared scale); `check(line)`: called on the dialog's state
+    before Export; `height` None keeps the dialog's own."""
     menu_item(report, "file_menu", "export_figure")
     until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
     time.sleep(0.3)
     click(report.last()["rects"]["figure_kind=" + kind])
     time.sleep(0.2)
-    click(report.last()["rects"]["figure_svg" if svg else "figure_png"])
-    time.sleep(0.2)
-    until(report, "the kind", lambda l: l["figure"]["kind"] == kind and l["figure"]["svg"] == svg)
+    until(report, "the kind", lambda l: l["figure"]["kind"] == kind)
+    fmt = "svg" if svg else "png"
+    if "figure_" + fmt in report.last()["rects"]:  # kinds with one format show no buttons
+        click(report.last()["rects"]["figure_" + fmt])
+        time.sleep(0.2)
+    until(report, "the format", lambda l: l["figure"]["svg"] == svg)
+    for option in options:
+        click(report.last()["rects"][option])
+        time.sleep(0.3)
     set_field(report, "figure_width", str(width), "width")
-    set_field(report, "figure_height", str(height), "height")
+    if height is not None:
+        set_field(report, "figure_height", str(height), "height")
     set_field(report, "figure_path", path, "path")
     line = until(report, "the typed size", lambda l: "figure_start" in l["rects"])
+    if check:
+        check(line)
     time.sleep(0.2)
     click(report.last()["rects"]["figure_start"])
     line = until(report, f"the {kind} figure written",
@@ -278,16 +303,102 @@ def main():
         if b"<svg" not in head and not head.startswith(b"<?xml"):
             fail(f"typed.svg, typed with PNG chosen, holds {head[:16]!r}, not an SVG")
         pixels_svg = os.path.join(WORK, "pixels.svg")
-        error = export_figure(report, "preview", 320, 200, pixels_svg, refused=True)
-        if error != "'pixels.svg': the preview with overlays is pixels, written as PNG: name it .png":
-            fail(f"a preview named .svg: {error!r}")
+        error = export_figure(report, "octaves", 640, 200, pixels_svg, refused=True)
+        if error != "'pixels.svg': name the octaves strip .png, not .svg":
+            fail(f"an octaves strip named .svg: {error!r}")
         if os.path.exists(pixels_svg):
-            fail("a refused preview named .svg was written")
+            fail("a refused octaves strip named .svg was written")
+
+        # 8b. The preview with the lattice on as SVG: the picture embedded (the export's pixels),
+        # the lattice's arrows and the probe's ring as shapes.
+        lattice_svg = export_figure(report, "preview", 800, 600, os.path.join(WORK, "lattice.svg"), svg=True)
+        with open(lattice_svg) as f:
+            document = f.read()
+        marker = 'xlink:href="data:image/png;base64,'
+        if 'width="800" height="600"' not in document or marker not in document:
+            fail(f"the lattice SVG is not an 800 x 600 figure with the picture: {document[:300]}")
+        start = document.index(marker) + len(marker)
+        embedded = Image.open(io.BytesIO(base64.b64decode(document[start:document.index('"', start)])))
+        _, wanted = cli_export(six, 800, 600, os.path.join(WORK, "six-cli.png"))
+        if embedded.size != (800, 600) or embedded.convert("RGB").tobytes() != wanted:
+            fail(f"the lattice SVG's picture ({embedded.size}) is not the export's")
+        if document.count("<polygon") < 10 or document.count('fill="none" stroke="rgb(255,90,90)"') != 1:
+            fail(f"the lattice SVG has {document.count('<polygon')} arrows, or no probe ring")
+
+        # 9. The strip's height follows a typed width; a light page and one shared grey scale.
+        def strip_fits(line):
+            if line["figure"]["width"] != 1920 or not 300 < line["figure"]["height"] < 400:
+                fail(f"the strip typed 1920 wide is {line['figure']['width']} x {line['figure']['height']}: "
+                     "its height did not follow (6 octaves and the sum: about 350)")
+            if line["figure"]["theme"] != "light" or not line["figure"]["shared_scale"]:
+                fail(f"the light theme or the shared scale did not take: {line['figure']}")
+        light = export_figure(report, "octaves", 1920, None, os.path.join(WORK, "strip-light.png"),
+                              options=("figure_theme=light", "figure_shared_scale"), check=strip_fits)
+        page = np.asarray(Image.open(light).convert("RGB")).astype(np.int16)
+        if page.shape[:2] != (report.last()["figure"]["height"], 1920) or tuple(page[2, 2]) != (255, 255, 255):
+            fail(f"the light strip is {page.shape}, its corner {tuple(page[2, 2])}: not a white page")
+        grey = page.mean(axis=2)
+        image_rows = grey[:, :][(grey != 255).sum(axis=1) > 1920 * 0.5]
+        # Six octave images and the sum across the width: the first octave's columns against the
+        # sixth's (faint on the shared scale).
+        band = image_rows.std(axis=0)
+        sixth = 1920 * 5 // 7 + 1920 // 14 - 40, 1920 * 5 // 7 + 1920 // 14 + 40
+        first = 1920 // 14 - 40, 1920 // 14 + 40
+        if not band[sixth[0]:sixth[1]].mean() < 0.5 * band[first[0]:first[1]].mean():
+            fail(f"on one grey scale octave 5 is not fainter than octave 0: {band[sixth[0]:sixth[1]].mean():.1f} "
+                 f"against {band[first[0]:first[1]].mean():.1f}")
+        light_cell = export_figure(report, "probe_cell", 900, 700, os.path.join(WORK, "cell-light.svg"), svg=True,
+                                   options=("figure_theme=light",))
+        with open(light_cell) as f:
+            if 'fill="rgb(255,255,255)"' not in f.read():
+                fail("the light probe cell SVG has no white page")
+
+        # 10. The build-up as a GIF, for slide programs.
+        def gif_chosen(line):
+            if line["figure"]["format"] != "gif" or line["figure"]["sequence"]:
+                fail(f"a typed .gif did not choose the GIF, or numbered PNGs stay on: {line['figure']}")
+        gif = export_figure(report, "animation", 320, 200, os.path.join(WORK, "build-up.gif"), check=gif_chosen)
+        shown = Image.open(gif)
+        if shown.format != "GIF" or getattr(shown, "n_frames", 1) != 6 or shown.info.get("loop") != 0:
+            fail(f"build-up.gif is a {shown.format} of {getattr(shown, 'n_frames', 1)} frames, "
+                 f"loop {shown.info.get('loop')}: expected a looping GIF of 6")
+        wanted = Image.open(os.path.join(WORK, "build-up-caption-cli.png"))  # "Caption" stays ticked from 6b
+        for i in range(6):
+            shown.seek(i)
+            wanted.seek(i)
+            error = np.abs(np.asarray(shown.convert("RGB")).astype(np.int16)
+                           - np.asarray(wanted.convert("RGB")).astype(np.int16)).mean()
+            if error > 2.0:
+                fail(f"GIF frame {i} is {error:.2f} levels from the APNG's on average")
+
+        # 11. No option that cannot run: a 2D preset has no slice to animate; the picture figures
+        # have no theme.
+        menu_item(report, "file_menu", "export_figure")
+        until(report, "the figure dialog", lambda l: "figure_start" in l["rects"], timeout=10)
+        time.sleep(0.3)
+        click(report.last()["rects"]["figure_kind=animation"])
+        line = until(report, "the animation's options", lambda l: "figure_animate=octaves" in l["rects"])
+        time.sleep(0.3)
+        line = report.last()
+        if "figure_animate=slice" in line["rects"] or line["figure"]["animate"] != "octaves":
+            fail(f"a 2D preset offers the slice animation: {line['figure']['animate']}")
+        if any(k.startswith("figure_theme") for k in line["rects"]):
+            fail("the animation offers a theme it cannot use")
+        click(report.last()["rects"]["figure_kind=preview"])
+        line = until(report, "the preview", lambda l: l["figure"]["kind"] == "preview")
+        time.sleep(0.3)
+        if any(k.startswith("figure_theme") for k in report.last()["rects"]):
+            fail("the preview offers a theme it cannot use")
+        if "figure_svg" not in report.last()["rects"]:
+            fail("the preview with the lattice on does not offer its SVG")
+        screenshot(WORK, "dialog-preview.png")
+        hold("Escape")
+        until(report, "the dialog closed", lambda l: "figure_start" not in l["rects"])
     finally:
         process.terminate()
         process.wait(timeout=10)
     print("figures: preview (equal to the export, overlays on top, follows octaves), probe cell SVG and PNG, "
-          "curves PNG, the octave build-up, with captions")
+          "curves PNG, the octave build-up, with captions, as GIF; strip sized from its width, light and shared scale")
 
 
 main()

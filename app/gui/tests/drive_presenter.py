@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A class run from the keyboard (issue 58), driven with real X11 input under Xvfb.
 
-    xvfb-run -a -s "-screen 0 1920x1080x24" /usr/bin/python3 drive_presenter.py NOISE_EXPLORER WORKDIR
+    xvfb-run -a -s "-screen 0 1920x1080x24" /usr/bin/python3 drive_presenter.py NOISE_EXPLORER WORKDIR [walk]
 
 Run at 1920x1080 and at 1280x720 (app/gui/tests/CMakeLists.txt). Keys are held 150 ms, as a
 clicker's are (ImGui 1.86 polls keys once a frame).
@@ -20,6 +20,14 @@ clicker's are (ImGui 1.86 polls keys once a frame).
   4. Lesson 6 (simplex and cellular) walked with the keys: the simplex step draws its skewed
      lattice (lattice marks counted) and the probe's vertex table; the cellular step draws lines
      from the probe to F1 and F2 on the picture.
+With `walk` instead (the "done when" of issue 58, at 1920x1080 and 3840x2160):
+  5. Every shipped lesson, each opened from the Lessons menu and then presented (F5) and walked
+     from its first step to its last with the step keys only (Right, Page_Down, space in turn):
+     on every step the picture keeps step 1's rectangle (the 1D curve of lesson 5's last steps
+     its own first one), no panel, caption or label covers it or
+     another ("fit y" beside "Row under the scanline", the export frame's label off the
+     picture), nothing is cut off by the window; a screenshot of every step
+     (walk-WxH-LESSON-stepN.png) for a person to read against the step's text.
 Screenshots of every step are kept in WORKDIR for a person to look at.
 """
 import os
@@ -53,39 +61,60 @@ def key(name):
     hold(name)  # a clicker taps: press and release at once
 
 
+def flow_drawn(line):
+    """The downhill arrows and flow paths, when on, are computed for this step's picture (a worker
+    draws them after the picture: a screenshot before that showed step 1's arrows only)."""
+    views = line["lattice_views"]
+    return not (views["downhill"] or views["flow_paths"]) or views["flow"].get("shown")
+
+
 def on_step(report, what, number, title):
     line = until(report, what, lambda l: l["lesson"].get("step") == number and l["lesson"].get("title") == title
-                 and "lesson_next" in l["rects"] and "preview_image" in l["rects"] and settled(l))
+                 and "lesson_next" in l["rects"] and ("preview_image" in l["rects"] or "big_curve" in l["rects"])
+                 and settled(l) and flow_drawn(l), timeout=60)
     time.sleep(0.4)  # the probe's window and the tab follow a frame later
     return report.last()
 
 
 def check_layout(line, where, screen, picture):
     rects = line["rects"]
-    image = rects["preview_image"]
+    # The picture: the 2D image, or in 1D the curve drawn large in its place.
+    image = rects.get("preview_image") or rects["big_curve"]
+    if "preview_image" in rects and line["view"]["repeat_3x3"] == "true":  # the rectangle is the first of 3 x 3 copies
+        image = [image[0], image[1], image[0] + 3 * (image[2] - image[0]), image[1] + 3 * (image[3] - image[1])]
     if picture is not None and image != picture:
         fail(f"{where}: the picture moved from {picture} to {image}")
-    for name in ("probe_window", "probe_column", "lesson_text", "lesson_next"):
+    for name in ("probe_window", "probe_column", "lesson_text", "lesson_next", "export_frame_label"):
         if name in rects and overlap(rects[name], image):
             fail(f"{where}: {name} {rects[name]} covers the picture {image}")
         if name in rects and not inside(rects[name], (0, 0, screen[0], screen[1])):
             fail(f"{where}: {name} {rects[name]} is cut off by the window {screen}")
+    # Captions side by side must not cover each other.
+    for a, b in (("fit_y", "curve_caption"), ("lesson_text", "probe_column"), ("lesson_text", "probe_window"),
+                 ("lesson_next", "probe_column"), ("lesson_next", "probe_window")):
+        if a in rects and b in rects and overlap(rects[a], rects[b]):
+            fail(f"{where}: {a} {rects[a]} covers {b} {rects[b]}")
     if not inside(image, (0, 0, screen[0], screen[1])):
         fail(f"{where}: the picture {image} is cut off by the window {screen}")
     return image
 
 
-def walk_with_keys(report, name, title, count, screen, shots):
+def walk_with_keys(report, name, title, count, screen, shots, prefix="presenter"):
     """Steps 1..count with the step keys; returns each step's report line."""
-    lines, picture = [], None
+    lines, picture, kind = [], None, None
     for index in range(count):
         line = on_step(report, f"{name} step {index + 1}", index + 1, title)
         if not line["presenter"]:
             fail(f"{name} step {index + 1}: presenter mode is off")
+        # A lesson that goes from a 2D picture to a 1D curve (lesson 5) keeps each still.
+        if ("preview_image" in line["rects"]) != kind:
+            kind, picture = "preview_image" in line["rects"], None
         picture = check_layout(line, f"{name} step {index + 1}", screen, picture)
+        if line["lattice_views"]["flow_paths"] and not line["lattice_views"]["flow"].get("paths"):
+            fail(f"{name} step {index + 1}: the flow paths are on but none is drawn")
         lines.append(line)
         if shots:
-            screenshot(WORK, f"presenter-{screen[0]}x{screen[1]}-{name}-step{index + 1}.png")
+            screenshot(WORK, f"{prefix}-{screen[0]}x{screen[1]}-{name}-step{index + 1}.png")
         if index + 1 < count:
             key(STEP_KEYS[index % len(STEP_KEYS)])
     print(f"ok  {name}: {count} steps by keys, the picture stayed at {picture}", flush=True)
@@ -226,17 +255,43 @@ def simplex_lesson(report, screen):
     leave(report)
 
 
+def walk_every_lesson(report, screen):
+    shipped = report.last()["lesson"]["shipped"]
+    steps = 0
+    for name in shipped:
+        menu_item(report, "lessons_menu", "lesson=" + name)
+        line = until(report, name, lambda l: l["lesson"].get("file", "").endswith(name + ".json")
+                     and l["lesson"].get("step") == 1 and "lesson_next" in l["rects"], timeout=20)
+        title, count = line["lesson"]["title"], line["lesson"]["steps"]
+        key("F5")
+        until(report, "presenter mode", lambda l: l["presenter"] and "open" not in l["rects"])
+        walk_with_keys(report, name, title, count, screen, shots=True, prefix="walk")
+        steps += count
+        key("F5")
+        until(report, "presenter mode off", lambda l: not l["presenter"])
+        leave(report)
+    return len(shipped), steps
+
+
 def main():
     screen = screen_size()
+    walk = len(sys.argv) > 3 and sys.argv[3] == "walk"
     process, report = start_app(APP, REPORT, "--no-session", "--window-size", f"{screen[0]}x{screen[1]}", cwd=WORK)
     try:
         until(report, "the shipped lessons", lambda l: len(l["lesson"]["shipped"]) >= 6)
-        perlin_lesson(report, screen)
-        simplex_lesson(report, screen)
+        if walk:
+            lessons, steps = walk_every_lesson(report, screen)
+        else:
+            perlin_lesson(report, screen)
+            simplex_lesson(report, screen)
     finally:
         process.terminate()
         process.wait(timeout=10)
-    print(f"presenter: lessons walked by keys at {screen[0]}x{screen[1]}, the picture still, the probe exact")
+    if walk:
+        print(f"presenter walk: {lessons} lessons, {steps} steps by keys at {screen[0]}x{screen[1]}, each picture "
+              "still and uncovered; screenshots walk-*.png")
+    else:
+        print(f"presenter: lessons walked by keys at {screen[0]}x{screen[1]}, the picture still, the probe exact")
 
 
 main()

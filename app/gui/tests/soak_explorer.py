@@ -39,7 +39,7 @@ import struct
 import subprocess
 import time
 
-from x11_drive import Report, centre, drag, fail, hold, settled, until, xdo
+from x11_drive import Report, centre, drag, fail, hold, settled, until, until_or_none, xdo
 
 DIALOG_FIELDS = ("open_path", "save_path", "export_path", "lesson_open_path", "figure_path")
 
@@ -184,7 +184,10 @@ class Soak:
             if not self.dialog_open():
                 return
             xdo("key", "Escape")
-            self.wait_frames(0.15)
+            # Shown in the window's next frame, which a busy machine draws late: wait for it
+            # (seconds of a quiet machine) before pressing Escape again.
+            until_or_none(self.report, lambda l: not any(k in l["rects"] for k in DIALOG_FIELDS), 1.0)
+            self.alive()
         if self.dialog_open():
             fail(f"a dialog does not close with Escape: {sorted(self.rects())}")
 

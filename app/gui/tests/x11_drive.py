@@ -206,15 +206,17 @@ def wait_quit(process, what, timeout=20):
 
 
 def drag(x0, y, x1, steps=12, pause=0.05):
-    # ImGui's GLFW backend reads the cursor once per frame: pause longer than a frame per step.
+    # ImGui's GLFW backend reads the cursor once per frame: pause longer than a frame per step,
+    # and frames are slower on a busy machine (a drag over in one frame is a click where it ends).
+    pause *= slowdown()
     xdo("mousemove", x0, y)
-    time.sleep(0.1)
+    time.sleep(max(0.1, pause))
     xdo("mousedown", 1)
-    time.sleep(0.1)
+    time.sleep(max(0.1, pause))
     for i in range(1, steps + 1):
         xdo("mousemove", x0 + (x1 - x0) * i // steps, y)
         time.sleep(pause)
-    time.sleep(0.1)
+    time.sleep(max(0.1, pause))
     xdo("mouseup", 1)
 
 

@@ -86,3 +86,26 @@ def test_a_heightmap_layer_is_a_texture_the_caller_binds():
     px = 0.5 * 256 - 0.5
     assert int(origins["cell_lo"][last, 0]) == math.floor(px)
     assert math.isclose(float(origins["frac"][last, 0]), px - math.floor(px), abs_tol=1e-6)
+
+
+def test_the_erosion_filter_reads_its_gully_cells_after_the_field():
+    preset = ne.Preset.load("eroded-hills")  # three octaves, four erosion octaves, scale 0.15
+    x, y = 1e4 + 0.3, -2e3 + 0.1
+    origins = ne.shader_origins(preset, (x, y, 0.0, 0.0))
+    assert origins["frac"].shape == (7, 4)
+    for k in range(4):  # gully cells 0.15 / 2^k apart: O f_k split into its cell and fraction
+        for axis, v in enumerate((x, y)):
+            q = v * 2**k / 0.15
+            whole = int(origins["cell_lo"][3 + k, axis]) + (int(origins["cell_hi"][3 + k, axis]) << 32)
+            if whole >= 2**63:
+                whole -= 2**64
+            assert whole == math.floor(q)
+            assert math.isclose(float(origins["frac"][3 + k, axis]), q - math.floor(q), abs_tol=1e-6)
+    assert "float ne_eroded_hills_eroded(" in ne.shader([preset], "glsl")
+    # Under a stack of shapes and constants: the frame point's entry, then the gullies'.
+    island = ne.Preset.load("eroded-island")  # three octaves, five erosion octaves
+    assert ne.shader_origins(island, (x, y, 0.0, 0.0))["frac"].shape == (9, 4)
+    assert "vec3 ne_eroded_island_stacked_grad(" in ne.shader([island], "glsl")
+    island["layer.2.source"] = "noise"
+    with pytest.raises(ValueError, match="layer.2.source: 'noise'.*shape or constant with erosion.method=filter"):
+        ne.shader([island])

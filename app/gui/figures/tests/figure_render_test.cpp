@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 
 #include "core/colour.hpp"
 #include "core/field_stats.hpp"
@@ -81,6 +82,38 @@ TEST(FigureRender, TheStripsHeightFitsItsContent) {
     EXPECT_LE(layout.left, 0.25f * static_cast<float>(layout.side));  // a gap, and the rounding of `side`
     EXPECT_GT(layout.top, 0.0f);
     EXPECT_LE(layout.top, 0.2f * static_cast<float>(layout.side));
+}
+
+// Grey spread of an octave's image: how far its pixels reach from mid grey.
+double spread(const FigurePixels& image) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4) sum += std::abs(image.rgba[i] - 127.5);
+    return sum / static_cast<double>(image.rgba.size() / 4);
+}
+
+// Own scales make every octave fill the grey range; one shared scale leaves each as faint as its
+// share of the sum (persistence 0.5: octave 2 spreads about a quarter of octave 0), the sum unchanged.
+TEST(FigureRender, OneSharedGreyScaleShowsEachOctavesShare) {
+    Control control;
+    FigureRequest own = request(400, 120), shared = own;
+    shared.shared_scale                          = true;
+    const std::vector<FigurePixels> own_strip    = render_octave_strip(own, 64, control.get());
+    const std::vector<FigurePixels> shared_strip = render_octave_strip(shared, 64, control.get());
+    EXPECT_EQ(own_strip[0].rgba, shared_strip[0].rgba);  // the first octave's scale is the shared one
+    EXPECT_GT(spread(own_strip[2]), 0.6 * spread(own_strip[0]));
+    EXPECT_LT(spread(shared_strip[2]), 0.4 * spread(shared_strip[0]));
+    EXPECT_EQ(own_strip.back().rgba, shared_strip.back().rgba);
+}
+
+// The dialog's height for a typed width: the strip's layout then fills that width.
+TEST(FigureRender, TheStripsHeightFollowsAnyWidth) {
+    for (int width : {640, 1280, 1920, 3840}) {
+        FigureRequest strip      = request(width, 0);
+        strip.height             = strip_height(width, 3);
+        const StripLayout layout = strip_layout(strip);
+        EXPECT_LE(layout.left, 0.25f * static_cast<float>(layout.side)) << width;
+        EXPECT_LE(layout.top, 0.2f * static_cast<float>(layout.side)) << width;
+    }
 }
 
 TEST(FigureRender, CancelledIsAnError) {

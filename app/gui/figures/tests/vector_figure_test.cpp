@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "noise/fractal.hpp"
 
 namespace app::gui {
@@ -91,6 +94,53 @@ TEST(VectorFigure, TextIsEscaped) {
     VectorFigure figure{10, 10, {}, {}};
     figure.shapes.push_back({FigureShape::Kind::text, {{0, 0}}, 10, false, {}, "a < b & c"});
     EXPECT_NE(to_svg(figure).find(">a &lt; b &amp; c<"), std::string::npos);
+}
+
+// WCAG's contrast ratio between a shape's colour (blended over the background by its alpha) and
+// the background: 4.5 is the least for text to read, 3 for lines and marks.
+double contrast(FigureColour ink, FigureColour paper) {
+    const auto linear = [](double c) {
+        c /= 255.0;
+        return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    const auto luminance = [&](double r, double g, double b) {
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const double a  = ink.a / 255.0;
+    const double l1 = luminance(a * ink.r + (1 - a) * paper.r, a * ink.g + (1 - a) * paper.g,
+                                a * ink.b + (1 - a) * paper.b);
+    const double l2 = luminance(paper.r, paper.g, paper.b);
+    return (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
+}
+
+// Both themes: every label reads on its background, every curve, arrow and dot stands out of it;
+// the light theme is a white page, the dark one the window's plots.
+TEST(VectorFigure, EveryThemeKeepsEveryShapeReadable) {
+    noise::Params params;
+    params.octaves = 1;
+    const noise::FractalNoise noise(params);
+    const noise::Trace trace = noise::trace_point(noise, {1.3, 0.6, 0.0, 0.0});
+    for (FigureTheme theme : {FigureTheme::dark, FigureTheme::light}) {
+        for (const VectorFigure& figure :
+             {interpolation_curves_figure(noise::Interpolation::quintic, 800, 500, theme),
+              probe_cell_figure(trace, params, 0, 600, 600, theme)}) {
+            EXPECT_EQ(figure.background.r, figure_palette(theme).background.r);
+            for (const FigureShape& shape : figure.shapes) {
+                const bool grid = shape.kind == FigureShape::Kind::polyline && shape.points.size() == 2 &&
+                                  shape.colour.a < 100;
+                if (shape.kind == FigureShape::Kind::rect || grid) continue;  // the grid: faint on purpose
+                const double least = shape.kind == FigureShape::Kind::text ? 4.5 : 3.0;
+                EXPECT_GE(contrast(shape.colour, figure.background), least)
+                    << figure_theme_names[static_cast<std::size_t>(theme)] << " " << shape.text << " "
+                    << static_cast<int>(shape.kind);
+            }
+        }
+    }
+    const std::string light =
+        to_svg(interpolation_curves_figure(noise::Interpolation::quintic, 800, 500, FigureTheme::light));
+    EXPECT_NE(light.find("<rect width=\"100%\" height=\"100%\" fill=\"rgb(255,255,255)\"/>"),
+              std::string::npos);
+    EXPECT_NE(light, to_svg(interpolation_curves_figure(noise::Interpolation::quintic, 800, 500)));
 }
 
 }  // namespace
