@@ -107,11 +107,15 @@ std::uint8_t to_byte(double v) {
 // a difference divided by 2 and multiplied by 0.5 are the same double, and the product is cheaper.
 double inverse_distance(int d) { return d == 2 ? 0.5 : (d == 1 ? 1.0 : 0.0); }
 
-// Relief exaggeration: heights in [0, 1] over an image one unit wide are steep for fractal
-// noise (every octave adds slope), so the slope is scaled down to keep the light readable.
-constexpr double relief = 0.08;
-
 }  // namespace
+
+double ramp_position(const ViewSettings& view, double t) {
+    constexpr double water_top = 0.46, land_bottom = 0.47;  // terrain_stops' shore
+    const double sea = view.sea_level;
+    if (view.ramp != Ramp::terrain || !(sea > 0.0 && sea < 1.0)) return t;
+    if (t < sea) return water_top * std::max(t, 0.0) / sea;
+    return land_bottom + (1.0 - land_bottom) * std::min((t - sea) / (1.0 - sea), 1.0);
+}
 
 std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t) {
     const auto c = ramp_exact(stops_of(ramp), t);
@@ -119,8 +123,8 @@ std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t) {
 }
 
 void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
-                      int out_width, int out_height, int image_width, const ViewSettings& view,
-                      noise::Range range, int channels, std::span<std::uint8_t> out) {
+                      int out_width, int out_height, const ViewSettings& view, noise::Range range,
+                      int channels, std::span<std::uint8_t> out) {
     if (channels != 3 && channels != 4) throw std::invalid_argument("colourise: channels must be 3 or 4");
     if (raw.size() != static_cast<std::size_t>(block_width) * static_cast<std::size_t>(block_height) ||
         x0 < 0 || y0 < 0 || x0 + out_width > block_width || y0 + out_height > block_height ||
@@ -148,7 +152,8 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
     };
     // Light from the north-west (up-left on screen, y grows downwards), 45 degrees high.
     const double lx = -0.5, ly = -0.5, lz = std::sqrt(0.5);
-    const double slope_scale = relief * static_cast<double>(image_width);  // per pixel -> per image width
+    // A unit of mapped height per pixel -> metres per metre: the true slope.
+    const double slope_scale = view.terrain_spacing > 0.0 ? view.terrain_height / view.terrain_spacing : 0.0;
 
     // Each row in two passes, each a loop of independent iterations the CPU overlaps: the
     // light (its square root and divisions), then the ramp and the bytes.
@@ -173,7 +178,7 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
             }
         }
         for (int x = x0; x < x0 + out_width; ++x) {
-            auto c = ramp_exact(stops, row[x]);
+            auto c = ramp_exact(stops, ramp_position(view, row[x]));
             if (view.hillshade)
                 for (auto& channel : c) channel *= light[static_cast<std::size_t>(x - x0)];
             out[o++] = to_byte(c[0]);
@@ -196,13 +201,13 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
         static_cast<std::size_t>(std::max(width, 0)) * static_cast<std::size_t>(std::max(height, 0));
     const bool matches = raw.size() == pixels && rgba_out.size() == pixels * 4;
     if (!matches || pixels < two_bands_from) {  // one pass (which throws if the sizes do not match)
-        colourise_window(raw, width, height, 0, 0, width, height, width, view, range, 4, rgba_out);
+        colourise_window(raw, width, height, 0, 0, width, height, view, range, 4, rgba_out);
         return;
     }
     const int top           = height / 2;
     const std::size_t split = static_cast<std::size_t>(top) * static_cast<std::size_t>(width) * 4;
     const auto lower_band   = [&] {
-        colourise_window(raw, width, height, 0, top, width, height - top, width, view, range, 4,
+        colourise_window(raw, width, height, 0, top, width, height - top, view, range, 4,
                            rgba_out.subspan(split));
     };
     std::thread helper;
@@ -211,7 +216,7 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
     } catch (const std::system_error&) {  // no thread to be had: the caller colours both bands
         lower_band();
     }
-    colourise_window(raw, width, height, 0, 0, width, top, width, view, range, 4, rgba_out.first(split));
+    colourise_window(raw, width, height, 0, 0, width, top, view, range, 4, rgba_out.first(split));
     if (helper.joinable()) helper.join();
 }
 

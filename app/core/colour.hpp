@@ -6,15 +6,19 @@
 //
 // Each raw value is mapped to [0, 1] (value_mapping.hpp) and looked up in the view's ramp:
 //     gray     black -> white
-//     terrain  deep water, shallows, a sand line at 0.47, grass, forest, rock, snow
+//     terrain  deep water, shallows, a sand line at 0.47, grass, forest, rock, snow; with a sea
+//              (view.sea_level > 0) the shore moves to the sea level: ramp_position()
 //     ocean    abyss -> turquoise -> foam        fire   black -> red -> orange -> white
 //     ice      midnight blue -> pale ice         sand   umber -> ochre -> pale sand
 //     viridis  matplotlib's perceptual ramp
 //     marble   white stone -> grey veins (high values)
 //     wood     seven growth rings, pale early wood -> a thin dark late-wood line, repeated
-// Hillshade lights the field as a height map from the north-west at 45 degrees. Slopes are
-// measured per image width (not per pixel), so a 512 px preview and a 4096 px export show the
-// same relief; at the image's edges the missing neighbour is replaced by the pixel itself.
+// Hillshade lights the field as a height map from the north-west at 45 degrees, with its true
+// slopes in metres: a unit of mapped height is view.terrain_height metres, neighbouring pixels
+// view.terrain_spacing metres apart (the caller's view gives this picture's own spacing:
+// terrain_scale.hpp's picture_view; an export's view is its own), so the shading is the slope of
+// the normal map and the masks, and a 512 px preview and a 4096 px export of one frame show the
+// same relief. At the image's edges the missing neighbour is replaced by the pixel itself.
 // Alpha is always 255. Deterministic, no state: safe to call from any thread. `colourise` colours
 // a large image in two bands, the second on a thread of its own, with the same bytes.
 #pragma once
@@ -28,6 +32,12 @@
 
 namespace app {
 
+// Where the mapped value t in [0, 1] lies on the view's ramp. The terrain ramp's shore (water up to
+// 0.46, the sand line from 0.47) stands at the view's sea level when there is one, so the 2D map's
+// waterline is the terrain view's sea: below it t is stretched over the water's stops, above it over
+// the land's. Without a sea, and on every other ramp, t itself (the colours they always had).
+double ramp_position(const ViewSettings& view, double t);
+
 // The ramp's colour at t in [0, 1] (clamped), rounded to 8 bits.
 std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t);
 
@@ -38,10 +48,10 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
 // A window of a larger block, for images coloured band by band: `raw` holds block_width x
 // block_height values; the output covers [x0, x0 + out_width) x [y0, y0 + out_height) of that
 // block. Hillshade reads neighbours from the whole block, so a band rendered with one extra row
-// (and column) on each side joins its neighbours without a seam. `image_width` is the width of
-// the full picture, for the slope scale. `channels` is 3 (RGB) or 4 (RGBA).
+// (and column) on each side joins its neighbours without a seam.
+// `channels` is 3 (RGB) or 4 (RGBA).
 void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
-                      int out_width, int out_height, int image_width, const ViewSettings& view,
-                      noise::Range range, int channels, std::span<std::uint8_t> out);
+                      int out_width, int out_height, const ViewSettings& view, noise::Range range,
+                      int channels, std::span<std::uint8_t> out);
 
 }  // namespace app

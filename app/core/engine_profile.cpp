@@ -121,8 +121,10 @@ ExportResult export_profile(const Preset& preset, const ProfileRequest& request,
         if (has_sidecar(p.request.format)) file["sidecar"] = sidecar_path(p.request.path).filename().string();
         files.push_back(file);
     }
-    manifest["files"]           = files;
-    const EngineFigures figures = engine_figures(preset.view, request.size);
+    manifest["files"] = files;
+    // The terrain's metres at the set's size: a simulated frame is the manifest's (terrain_scale.hpp).
+    const ViewSettings metres   = terrain_view(preset.params, preset.view, request.size.width);
+    const EngineFigures figures = engine_figures(metres, request.size);
     switch (request.profile) {
         case EngineProfile::unreal:
             manifest["import"] = {
@@ -144,8 +146,8 @@ ExportResult export_profile(const Preset& preset, const ProfileRequest& request,
                                   {"normal_convention", "opengl"}};
             break;
         case EngineProfile::godot:
-            manifest["import"] = {{"height_scale", preset.view.terrain_height},
-                                  {"vertex_spacing", preset.view.terrain_spacing},
+            manifest["import"] = {{"height_scale", metres.terrain_height},
+                                  {"vertex_spacing", metres.terrain_spacing},
                                   {"heights", "unit values 0..1 in the EXR: metres = value * height_scale"},
                                   {"normal_convention", "opengl"}};
             break;

@@ -179,6 +179,8 @@ std::string_view gradient_source(const noise::Params& params) {
 
 std::string export_facts_json(const Preset& preset, const ExportRequest& request, const noise::Region& window,
                               noise::Range range, bool with_preset) {
+    // The terrain's metres at this export's size (terrain_scale.hpp's terrain_view).
+    const ViewSettings metres = terrain_view(preset.params, preset.view, request.size.width);
     nlohmann::ordered_json facts;
     facts["format"] = export_format_names[static_cast<std::size_t>(request.format)];
     if (request.format == ExportFormat::r16) {
@@ -235,15 +237,15 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
         facts["normal_map"] = {
             {"space", "tangent"},
             {"convention", normal_convention_names[static_cast<std::size_t>(preset.view.normal_convention)]},
-            {"height_m", preset.view.terrain_height},
-            {"spacing_m", preset.view.terrain_spacing},
+            {"height_m", metres.terrain_height},
+            {"spacing_m", metres.terrain_spacing},
             {"gradient", gradient_source(preset.params)},
             {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
     if (request.format == ExportFormat::mask16)
         facts["mask"] = {{"map", terrain_mask_names[static_cast<std::size_t>(request.mask)]},
                          {"mapping", terrain_mask_mapping(request.mask)},
-                         {"height_m", preset.view.terrain_height},
-                         {"spacing_m", preset.view.terrain_spacing},
+                         {"height_m", metres.terrain_height},
+                         {"spacing_m", metres.terrain_spacing},
                          {"gradient", gradient_source(preset.params)}};
     if (is_weight_format(request.format)) {
         const auto layers            = effective_texture_layers(preset);
@@ -261,8 +263,8 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
             {"total", request.format == ExportFormat::weights16 ? 65535 : 255},
             {"rules", texture_layers_json(layers)},
             {"default_rules", preset.texture_layers.empty()},
-            {"height_m", preset.view.terrain_height},
-            {"spacing_m", preset.view.terrain_spacing},
+            {"height_m", metres.terrain_height},
+            {"spacing_m", metres.terrain_spacing},
             {"note",
              "first match with blend, in order; the last layer takes what is left; every pixel's "
              "weights over all layers sum exactly to total (largest remainder)"}};
@@ -275,10 +277,10 @@ std::string export_facts_json(const Preset& preset, const ExportRequest& request
                           {"triangles", 2LL * (request.mesh_grid - 1) * (rows - 1)},
                           {"units", "metres"},
                           {"axes", "X east (along the image rows), Y up, Z south (down the image)"},
-                          {"height_m", preset.view.terrain_height},
-                          {"spacing_m", preset.view.terrain_spacing},
-                          {"width_m", (request.size.width - 1) * preset.view.terrain_spacing},
-                          {"length_m", (request.size.height - 1) * preset.view.terrain_spacing}};
+                          {"height_m", metres.terrain_height},
+                          {"spacing_m", metres.terrain_spacing},
+                          {"width_m", (request.size.width - 1) * metres.terrain_spacing},
+                          {"length_m", (request.size.height - 1) * metres.terrain_spacing}};
     }
     if (!request.caption.empty()) facts["caption"] = request.caption;
     if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
@@ -300,13 +302,12 @@ class PngEncoder final : public RowEncoder {
   public:
     // `caption` (may be empty): painted over the rows on their way to the encoder.
     PngEncoder(AtomicFile& file, const noise::Region& window, ExportFormat format, const ViewSettings& view,
-               noise::Range range, int image_width, std::vector<PngTextChunk> texts, unsigned threads,
+               noise::Range range, std::vector<PngTextChunk> texts, unsigned threads,
                const std::string& caption)
         : format_(format),
           view_(view),
           range_(range),
           width_(window.columns()),
-          image_width_(image_width),
           texts_(std::move(texts)),
           png_(file, window.columns(), window.rows(),
                format == ExportFormat::png8 || format == ExportFormat::weights8  ? PngPixels::gray8
@@ -322,8 +323,8 @@ class PngEncoder final : public RowEncoder {
                     int rows) override {
         if (format_ == ExportFormat::rgb8) {
             band_rgb_.resize(row_.size() * static_cast<std::size_t>(rows));
-            colourise_window(raw, block_width, block_height, x0, y0, width_, rows, image_width_, view_,
-                             range_, 3, band_rgb_);
+            colourise_window(raw, block_width, block_height, x0, y0, width_, rows, view_, range_, 3,
+                             band_rgb_);
             for (int r = 0; r < rows; ++r)
                 emit(std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
             return;
@@ -368,7 +369,6 @@ class PngEncoder final : public RowEncoder {
     ViewSettings view_;
     noise::Range range_;
     int width_;
-    int image_width_;
     std::vector<PngTextChunk> texts_;
     PngStreamWriter png_;
     std::vector<std::uint8_t> row_;
@@ -554,6 +554,8 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     }
     // What is drawn: the preset's field, or the simulation's result; the files carry the preset.
     Preset drawn = preset;
+    drawn.view =
+        terrain_view(preset.params, preset.view, request.size.width);  // the simulated frame's metres
     if (simulation) drawn.params = simulation->params;
     const noise::FractalNoise noise(drawn.params);
     const bool stretch = preset.view.mapping == Mapping::stretch;
@@ -595,11 +597,12 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
             std::vector<PngTextChunk> texts{
                 {std::string(png_preset_key), preset_to_json(preset)},
                 {std::string(png_export_key), export_facts_json(preset, request, window, range, false)}};
-            auto png_encoder = std::make_unique<PngEncoder>(file, window, request.format, preset.view, range,
-                                                            request.size.width, std::move(texts),
-                                                            request.threads, request.caption);
-            png              = png_encoder.get();
-            encoder          = std::move(png_encoder);
+            // rgb8's hillshade in the terrain's metres at this size (terrain_scale.hpp).
+            auto png_encoder = std::make_unique<PngEncoder>(
+                file, window, request.format, terrain_view(preset.params, preset.view, request.size.width),
+                range, std::move(texts), request.threads, request.caption);
+            png     = png_encoder.get();
+            encoder = std::move(png_encoder);
         }
 
         // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the
@@ -611,7 +614,9 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         std::vector<std::uint16_t> masks;
         const auto layers =
             is_weight_format(request.format) ? effective_texture_layers(preset) : std::vector<TextureLayer>{};
-        const TerrainScale scale = TerrainScale::of(preset.params, preset.view, range, request.size.width);
+        const TerrainScale scale =
+            TerrainScale::of(preset.params, terrain_view(preset.params, preset.view, request.size.width),
+                             range, request.size.width);
         for (int y = window.y0; y < window.y1; y += rows_per_band) {
             if (cancel && cancel->load()) cancelled();
             const int rows = std::min(rows_per_band, window.y1 - y);
@@ -722,8 +727,9 @@ void commit_staged(std::span<const StagedExport> staged, AtomicFile* manifest) {
 }  // namespace
 
 std::vector<TextureLayer> effective_texture_layers(const Preset& preset) {
-    return preset.texture_layers.empty() ? default_texture_layers(preset.view.terrain_height)
-                                         : preset.texture_layers;
+    return preset.texture_layers.empty()
+               ? default_texture_layers(terrain_height_m(preset.params, preset.view), preset.view.sea_level)
+               : preset.texture_layers;
 }
 
 // The heightmap reader finds a raw file's sidecar by the same rule (noise_io/image_kinds.hpp).

@@ -1,5 +1,10 @@
 // app/core/terrain_scale.hpp: the field as a landscape in metres, and what engines call the same.
 //
+// The metres come from one place, terrain_view() below (architecture.md, "The terrain's metres"):
+// while the erosion simulation shapes the field, the frame it simulated (erosion.extent metres
+// across the width, erosion.relief metres from unit height 0 to 1) is the terrain of every export,
+// mask, manifest, mesh and view, whatever their size: spacing = extent / W. Otherwise the view's
+// terrain_height and terrain_spacing.
 // One formula for the terrain view, normal8 exports and the engine figures. Sample i of a W-wide
 // export sits at X = i * spacing metres (east), row j at Z = j * spacing (south: image rows go
 // down), and a raw value r stands at
@@ -29,6 +34,37 @@
 #include "noise/params.hpp"
 
 namespace app {
+
+// Whether the simulation's frame sets the terrain's metres.
+inline bool simulation_sets_metres(const noise::Params& params) {
+    return params.erosion_method == noise::ErosionMethod::simulate;
+}
+
+// The terrain's height range in metres (mapped 0 to mapped 1).
+inline double terrain_height_m(const noise::Params& params, const ViewSettings& view) {
+    return simulation_sets_metres(params) ? params.erosion_relief : view.terrain_height;
+}
+
+// `view` with the terrain's metres for an image `width` samples wide: every reader of
+// terrain_height and terrain_spacing takes them from here (or from a view made here).
+inline ViewSettings terrain_view(const noise::Params& params, ViewSettings view, int width) {
+    if (simulation_sets_metres(params) && width > 0) {
+        view.terrain_height  = params.erosion_relief;
+        view.terrain_spacing = params.erosion_extent / width;
+    }
+    return view;
+}
+
+// The view to colour a picture `picture_width` pixels wide of the frame an export `export_width`
+// wide shows (the preview shows the export's frame at its own width): terrain_view's metres, with
+// terrain_spacing the metres between the picture's own pixels, the hillshade's run (colour.hpp).
+inline ViewSettings picture_view(const noise::Params& params, const ViewSettings& view, int export_width,
+                                 int picture_width) {
+    ViewSettings metres = terrain_view(params, view, export_width);
+    if (export_width > 0 && picture_width > 0)
+        metres.terrain_spacing = metres.terrain_spacing * export_width / picture_width;
+    return metres;
+}
 
 struct TerrainScale {
     noise::Range range;             // raw values mapped to 0 and to `height`

@@ -49,7 +49,7 @@ std::string json_text(const nlohmann::json& value) { return escaped(value.dump()
 
 }  // namespace
 
-std::vector<TextureLayer> default_texture_layers(double height) {
+std::vector<TextureLayer> default_texture_layers(double height, double sea_level) {
     std::vector<TextureLayer> layers(4);
     layers[0].name           = "rock";
     layers[0].slope_min      = 35.0;
@@ -58,9 +58,16 @@ std::vector<TextureLayer> default_texture_layers(double height) {
     layers[1].height_min     = 0.75 * height;
     layers[1].height_falloff = 0.05 * height;
     layers[2].name           = "sand";
-    layers[2].height_max     = 0.08 * height;
-    layers[2].height_falloff = 0.04 * height;
-    layers[3].name           = "grass";
+    if (sea_level > 0.0) {  // a beach at the waterline, not the lowest 8 % (then under water)
+        const double sea         = sea_level * height;
+        layers[2].height_min     = sea - 0.03 * height;
+        layers[2].height_max     = sea + 0.02 * height;
+        layers[2].height_falloff = 0.01 * height;
+    } else {
+        layers[2].height_max     = 0.08 * height;
+        layers[2].height_falloff = 0.04 * height;
+    }
+    layers[3].name = "grass";
     return layers;
 }
 

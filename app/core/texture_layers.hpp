@@ -22,10 +22,13 @@
 //     the last layer also takes whatever is left, so the weights sum to 1 at every pixel.
 // So each bound is soft over `falloff` centred on it, an earlier layer covers a later one, and
 // the last layer is the ground everything else lies on.
-// Without a section the default rule set applies (H = view.terrain_height):
+// Without a section the default rule set applies (H = the terrain's height range in metres,
+// terrain_scale.hpp's terrain_height_m; S = view.sea_level * H, the sea's surface):
 //     rock  slope_min 35, slope_falloff 6
 //     snow  height_min 0.75 H, height_falloff 0.05 H
-//     sand  height_max 0.08 H, height_falloff 0.04 H
+//     sand  no sea (S = 0): height_max 0.08 H, height_falloff 0.04 H (the low ground, as always);
+//           a sea: the beach, height_min S - 0.03 H, height_max S + 0.02 H, each falloff 0.01 H
+//           (from the shallows to just above the waterline; the deeper sea floor is grass)
 //     grass (the rest)
 // Quantising: q_i = floor(weight_i * total), then the units still missing go one each to the
 // largest remainders (weight_i * total - q_i; equal remainders: the earlier layer): the sum is
@@ -59,8 +62,9 @@ struct TextureLayer {
 
 using LayerWeights = std::array<double, max_texture_layers>;
 
-// The default rule set for a terrain `height` metres high.
-std::vector<TextureLayer> default_texture_layers(double height);
+// The default rule set for a terrain `height` metres high whose sea lies at `sea_level` (a
+// fraction of the height; 0: no sea).
+std::vector<TextureLayer> default_texture_layers(double height, double sea_level);
 
 // Weights (sum 1 over the first layers.size() entries) at a point `height` metres high with a
 // slope of `slope` degrees.

@@ -244,10 +244,14 @@ const std::array<ParamInfo, 57> table{
                                      0, 1),
     number<&Params::erosion_extent>(ParamKind::real, "erosion.extent", "Frame width (m)",
                                     "Simulation: the frame's width in metres, whatever the image's size; "
-                                    "the cells are extent / width metres apart.",
+                                    "the cells are extent / width metres apart. It is the terrain's width "
+                                    "too: exports, masks, meshes, manifests and views space their samples "
+                                    "extent / width metres apart.",
                                     10, 1e6),
     number<&Params::erosion_relief>(ParamKind::real, "erosion.relief", "Relief (m)",
-                                    "Simulation: metres from unit height 0 to unit height 1.", 1, 1e5),
+                                    "Simulation: metres from unit height 0 to unit height 1; the terrain's "
+                                    "height range too (exports, masks, meshes, manifests and views).",
+                                    1, 1e5),
     number<&Params::erosion_steps>(ParamKind::integer, "erosion.steps", "Water steps",
                                    "Simulation: steps of water erosion (the stream-power law); 0 leaves "
                                    "the talus slides alone.",

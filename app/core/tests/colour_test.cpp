@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/field_stats.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/render.hpp"
@@ -42,6 +44,36 @@ TEST(Colour, RampEnds) {
     EXPECT_GT(sea[2], sea[0]);
 }
 
+// The terrain ramp's shore follows the sea level: blue just below it, sand just above it.
+TEST(Colour, TerrainWaterlineIsTheSeaLevel) {
+    const auto blue = [](std::array<std::uint8_t, 3> c) { return c[2] > c[0] + 40; };
+    ViewSettings view;
+    view.ramp = Ramp::terrain;
+    for (const double sea : {0.2, 0.3, 0.45, 0.7}) {
+        view.sea_level   = sea;
+        const auto below = ramp_colour(view.ramp, ramp_position(view, sea - 0.002));
+        const auto above = ramp_colour(view.ramp, ramp_position(view, sea + 0.002));
+        EXPECT_TRUE(blue(below)) << sea;
+        EXPECT_FALSE(blue(above)) << sea;
+        EXPECT_GT(above[0], above[2]) << sea;  // sand
+        EXPECT_EQ(ramp_position(view, 0.0), 0.0);
+        EXPECT_EQ(ramp_position(view, 1.0), 1.0);
+    }
+    // Without a sea, and on other ramps, the ramp is as it was.
+    view.sea_level = 0.0;
+    EXPECT_EQ(ramp_position(view, 0.3), 0.3);
+    view.sea_level = 0.3;
+    view.ramp      = Ramp::gray;
+    EXPECT_EQ(ramp_position(view, 0.25), 0.25);
+    // And colourise draws it: a sea at 0.3, a pixel at 0.35 is land, at 0.25 water.
+    view.ramp = Ramp::terrain;
+    const std::vector<float> raw{-0.3f, -0.5f};  // unit 0.35 and 0.25 of [-1, 1]
+    std::vector<std::uint8_t> rgba(8);
+    colourise(raw, 2, 1, view, {-1.0, 1.0}, rgba);
+    EXPECT_FALSE(blue({rgba[0], rgba[1], rgba[2]}));
+    EXPECT_TRUE(blue({rgba[4], rgba[5], rgba[6]}));
+}
+
 TEST(Colour, GrayWithoutHillshadeIsTheMappedValue) {
     const std::vector<float> raw{-1.0f, 0.0f, 1.0f, 0.5f};
     std::vector<std::uint8_t> rgba(16);
@@ -66,12 +98,42 @@ TEST(Colour, HillshadeLightsNorthWestSlopes) {
     colourise(east, w, h, view, {-1, 1}, a);
     colourise(west, w, h, view, {-1, 1}, b);
     colourise(flat, w, h, view, {-1, 1}, c);
-    // Same height in the middle column (x=5 vs x=2 mirror): lit vs shadowed.
+    // The same height at x = 5 (raw 0 on both): lit vs shadowed.
     const auto at = [&](const std::vector<std::uint8_t>& img, int x, int y) {
         return img[static_cast<std::size_t>((y * w + x) * 4)];
     };
-    EXPECT_LT(at(a, 5, 1), at(b, 2, 1));
+    EXPECT_GT(at(a, 5, 1), at(b, 5, 1) + 40);
     EXPECT_EQ(at(c, 3, 2), at(c, 4, 1));  // flat ground is evenly lit
+}
+
+// The hillshade is the slope in metres: a ramp 45 degrees steep (a unit of height 200 m, 0.05 of it
+// per 10 m pixel) is lit as Lambert says for that slope, and the same ramp drawn with twice the
+// pixels (half the spacing) is lit the same.
+TEST(Colour, HillshadeIsTheSlopeInMetres) {
+    const auto ramp = [](int w, double per_pixel) {
+        std::vector<float> raw(static_cast<std::size_t>(w) * 3);
+        for (int y = 0; y < 3; ++y)
+            for (int x = 0; x < w; ++x)
+                raw[static_cast<std::size_t>(y * w + x)] = static_cast<float>(-0.5 + 2 * per_pixel * x);
+        return raw;
+    };
+    ViewSettings view;
+    view.hillshade       = true;
+    view.terrain_height  = 200.0;
+    view.terrain_spacing = 10.0;
+    std::vector<std::uint8_t> coarse(8 * 3 * 4), fine(16 * 3 * 4);
+    colourise(ramp(8, 0.05), 8, 3, view, {-1, 1}, coarse);
+    // Rising east at 45 degrees: normal (-1, 0, 1) / sqrt 2, light (-1/2, -1/2, 1/sqrt 2).
+    const double shade = (0.5 + std::sqrt(0.5)) / std::sqrt(2.0);
+    const double light = 0.2 + 0.85 * shade / std::sqrt(0.5);
+    const double u     = (-0.5 + 0.1 * 4 + 1) / 2;  // pixel (4, 1)
+    EXPECT_EQ(coarse[(8 + 4) * 4], static_cast<std::uint8_t>(std::lround(u * 255 * light)));
+    view.terrain_spacing = 5.0;
+    colourise(ramp(16, 0.025), 16, 3, view, {-1, 1}, fine);
+    EXPECT_EQ(fine[(16 + 8) * 4], coarse[(8 + 4) * 4]);  // the same point, the same slope
+    view.terrain_spacing = 20.0;  // over 20 m pixels: a quarter of the slope (14 degrees), less light
+    colourise(ramp(16, 0.025), 16, 3, view, {-1, 1}, fine);
+    EXPECT_LT(fine[(16 + 8) * 4], coarse[(8 + 4) * 4]);
 }
 
 TEST(Colour, WindowsOfABlockMatchTheWhole) {
@@ -83,13 +145,13 @@ TEST(Colour, WindowsOfABlockMatchTheWhole) {
     view.hillshade = true;
     view.ramp      = Ramp::terrain;
     std::vector<std::uint8_t> whole(w * h * 3);
-    colourise_window(raw, w, h, 0, 0, w, h, w, view, {-1, 1}, 3, whole);
+    colourise_window(raw, w, h, 0, 0, w, h, view, {-1, 1}, 3, whole);
     // A window rendered with its one-pixel halo, like export does.
     const noise::Region block{w, h, 9, 4, 31, 21};  // window 10..30 x 5..20
     std::vector<float> part(block.pixel_count());
     ASSERT_TRUE(noise::render(params, block, part));
     std::vector<std::uint8_t> window(20 * 15 * 3);
-    colourise_window(part, block.columns(), block.rows(), 1, 1, 20, 15, w, view, {-1, 1}, 3, window);
+    colourise_window(part, block.columns(), block.rows(), 1, 1, 20, 15, view, {-1, 1}, 3, window);
     for (int y = 0; y < 15; ++y)
         for (int x = 0; x < 20 * 3; ++x)
             ASSERT_EQ(window[static_cast<std::size_t>(y * 60 + x)],
@@ -110,7 +172,7 @@ TEST(Colour, TwoBandsAreTheBytesOfOnePass) {
     view.ramp      = Ramp::wood;
     std::vector<std::uint8_t> bands(raw.size() * 4), one_pass(raw.size() * 4);
     colourise(raw, w, h, view, {-0.7, 0.7}, bands);
-    colourise_window(raw, w, h, 0, 0, w, h, w, view, {-0.7, 0.7}, 4, one_pass);
+    colourise_window(raw, w, h, 0, 0, w, h, view, {-0.7, 0.7}, 4, one_pass);
     ASSERT_EQ(bands, one_pass);
     std::vector<std::uint8_t> short_buffer(raw.size() * 4 - 4);  // caught before any thread starts
     EXPECT_THROW(colourise(raw, w, h, view, {-1, 1}, short_buffer), std::invalid_argument);

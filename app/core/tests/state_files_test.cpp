@@ -39,7 +39,7 @@ TEST(StateFiles, SessionRoundTrip) {
     SessionState session;
     session.settings.params.octaves         = 9;
     session.settings.view.hillshade         = true;
-    session.settings.texture_layers         = default_texture_layers(800.0);  // the preset's own set
+    session.settings.texture_layers         = default_texture_layers(800.0, 0.0);  // the preset's own set
     session.settings.texture_layers[0].name = "scree";
     session.file                            = "/home/me/hills.json";
     const SessionState again                = parse_session_json(session_to_json(session), "s.json");

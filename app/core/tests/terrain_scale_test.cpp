@@ -29,6 +29,30 @@ TEST(EngineFigures, UnrealZScaleSpansTheHeightOverTheSixteenBitRange) {
     EXPECT_NEAR(metres(65536) - metres(0), 731.0, 1e-9);
 }
 
+// A simulated field's terrain is the frame it was simulated on, at any export size; otherwise the
+// view's height and spacing.
+TEST(TerrainScale, TheSimulatedFrameSetsTheMetres) {
+    noise::Params params;
+    params.erosion_extent = 12000.0;
+    params.erosion_relief = 1500.0;
+    ViewSettings view;
+    view.terrain_height  = 200.0;
+    view.terrain_spacing = 12.0;
+    EXPECT_EQ(terrain_view(params, view, 505), view);  // no simulation: the view's own
+    EXPECT_EQ(terrain_height_m(params, view), 200.0);
+    params.erosion_method = noise::ErosionMethod::simulate;
+    for (const int width : {505, 1000, 2048}) {
+        const ViewSettings metres = terrain_view(params, view, width);
+        EXPECT_DOUBLE_EQ(metres.terrain_spacing * width, 12000.0) << width;
+        EXPECT_EQ(metres.terrain_height, 1500.0);
+        EXPECT_DOUBLE_EQ(engine_figures(metres, {width, width}).width, 12000.0 * (width - 1) / width);
+        // The slope's scale does not depend on the size: one frame.
+        EXPECT_DOUBLE_EQ(TerrainScale::of(params, metres, {0.0, 1.0}, width).metres_per_noise,
+                         12000.0 / params.frequency);
+    }
+    EXPECT_EQ(terrain_height_m(params, view), 1500.0);
+}
+
 TEST(TerrainScale, ChainRuleThroughTheMappingAndTheMetres) {
     noise::Params params;
     params.frequency = 4.0;

@@ -13,7 +13,11 @@ Checked here on the exported files themselves, with numbers computed in this fil
      cells lie low), wear and deposit are not empty, each map's largest sample is 65535, and the
      tiles of a map stitch to the whole map;
   5. errors in one line, exit 2, nothing written: flow without the simulation, the simulation
-     while tiling, an image past the simulation's size limit, a bad erosion.talus.
+     while tiling, an image past the simulation's size limit, a bad erosion.talus;
+  6. one set of metres: an engine set of another size than the preview, with the view's own
+     terrain_height and terrain_spacing far from the simulated frame, has the simulated frame in
+     its manifest (width erosion.extent * (W - 1) / W, Z scale from erosion.relief) and a slope
+     mask that stays within 2 degrees of the talus angle (the view's metres would give 60+).
 """
 import json
 import os
@@ -158,7 +162,26 @@ def check_errors():
             "erosion.talus", "'95'")
 
 
+def check_one_set_of_metres():
+    size = 127  # unreal-127
+    base = os.path.join(temp_dir(), "set")
+    args = SIMULATE + ["--set", "terrain_height=2000", "--set", "terrain_spacing=1"]
+    r = run("export", *args, "--profile", "unreal", "--size", f"unreal-{size}", "-o", base)
+    check(r.returncode == 0 and r.stderr == "", f"the set: {r.stderr}")
+    with open(base + ".manifest.json") as fp:
+        figures = json.load(fp)["import"]
+    check(abs(figures["width_m"] - EXTENT * (size - 1) / size) < 1e-6,
+          f"the manifest's width {figures['width_m']} m is not the simulated frame's {EXTENT} m")
+    check(abs(figures["x_scale"] - EXTENT / size * 100) < 1e-6, f"x_scale {figures['x_scale']}")
+    check(abs(figures["z_scale"] - RELIEF * 100 / 512) < 1e-9, f"z_scale {figures['z_scale']}")
+    slope = read_png(base + "_slope.png")[1].astype(np.float64) / 65535 * 90
+    check(slope.max() > TALUS - 8, f"the check cannot fail: the steepest slope is {slope.max():.1f} degrees")
+    check(slope.max() <= TALUS + 2.0, f"the slope mask reaches {slope.max():.1f} degrees, over the talus "
+          f"angle {TALUS} + 2: not the simulated frame's metres")
+
+
 eroded = check_geomorphology()
+check_one_set_of_metres()
 check_sample(eroded)
 check_windows()
 check_maps(eroded)

@@ -68,8 +68,22 @@ TEST(TextureLayers, QuantisedWeightsSumExactlyEverywhere) {
     EXPECT_EQ(h[1], 127u);
 }
 
+// With a sea, the default sand is the beach: at the waterline, not the sea floor's lowest 8 %.
+TEST(TextureLayers, DefaultSandLiesAtTheSeaLevel) {
+    const double height = 600.0, sea = 0.3 * height;  // eroded-island's metres and sea
+    const auto layers  = default_texture_layers(height, 0.3);
+    const auto sand    = static_cast<std::size_t>(find_texture_layer(layers, "sand"));
+    const auto sand_at = [&](double metres) { return layer_weights(layers, metres, 5.0)[sand]; };
+    EXPECT_EQ(sand_at(sea), 1.0);
+    EXPECT_EQ(sand_at(sea + 0.05 * height), 0.0);  // inland: grass
+    EXPECT_EQ(sand_at(0.04 * height), 0.0);        // the deep sea floor is not a beach
+    EXPECT_EQ(sand_at(0.5 * sea), 0.0);
+    const auto dry = default_texture_layers(height, 0.0);  // no sea: the low ground, as before
+    EXPECT_EQ(layer_weights(dry, 0.04 * height, 5.0)[sand], 1.0);
+}
+
 TEST(TextureLayers, SectionReadsBackAndNamesBadKeys) {
-    const auto layers = default_texture_layers(1000);
+    const auto layers = default_texture_layers(1000, 0.0);
     ASSERT_EQ(layers.size(), 4u);
     EXPECT_EQ(layers[1].height_min, 750);
     const auto back = read_texture_layers(nlohmann::json::parse(texture_layers_json(layers).dump()));

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string_view>
+#include <vector>
 
+#include "core/terrain_scale.hpp"
 #include "core/view_keys.hpp"
 #include "gui/common/ui_report.hpp"
 #include "gui/editing/curve_editor.hpp"
@@ -24,7 +27,22 @@ namespace {
 
 // [SECTION] Layout helpers -------------------------------------------------------------------
 
-constexpr float label_width = 118.0f;
+// The labels' column: the widest label of every table these controls draw, and a gap, so no
+// label runs under its control ("Catchment exponent" did at a fixed 118 px). Measured once, when
+// the font exists; at least the 118 px the column always had.
+float label_width() {
+    static const float width = [] {
+        float widest     = 0.0f;
+        const auto widen = [&](std::string_view text) {
+            widest = std::max(widest, ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
+        };
+        for (const auto& info : noise::param_table()) widen(info.label);
+        for (const auto& info : noise::layer_table()) widen(info.label);
+        for (const auto& info : view_key_table()) widen(info.label);
+        return std::max(118.0f, widest + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+    }();
+    return width;
+}
 
 // Label on the left (artists scan labels, not widgets), the control filling the rest.
 void label(std::string_view text, std::string_view tooltip) {
@@ -37,7 +55,7 @@ void label(std::string_view text, std::string_view tooltip) {
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
-    ImGui::SameLine(label_width);
+    ImGui::SameLine(label_width());
     ImGui::SetNextItemWidth(-1.0f);
 }
 
@@ -311,7 +329,7 @@ bool draw_curve(std::vector<noise::CurvePoint>& curve, CurveEditorState& editor,
         state.rejected   = error;
     }
     report_item(prefix + "curve_preset");
-    ImGui::SetCursorPosX(label_width);
+    ImGui::SetCursorPosX(label_width());
     draw_curve_editor(curve, editor, input_histogram, prefix);
     return editor.dragged >= 0;
 }
@@ -339,7 +357,22 @@ bool draw_view_controls(Settings& settings, ControlsState& state) {
 }
 
 bool draw_terrain_controls(Settings& settings, ControlsState& state) {
-    return draw_table(settings.view, terrain_key_table(), state);
+    if (!simulation_sets_metres(settings.params))
+        return draw_table(settings.view, terrain_key_table(), state);
+    // While the simulation runs, its frame is the terrain's (terrain_scale.hpp): the metres are the
+    // Erosion section's Frame width and Relief, named here instead of a second pair that would
+    // disagree with them.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "The simulated frame: %g m wide, %g m from unit height 0 to 1 (Erosion: Frame width, "
+        "Relief).",
+        settings.params.erosion_extent, settings.params.erosion_relief);
+    ImGui::PopStyleColor();
+    report_item("terrain_metres");
+    std::vector<ViewKeyInfo> rest;
+    for (const ViewKeyInfo& info : terrain_key_table())
+        if (info.key != "terrain_height" && info.key != "terrain_spacing") rest.push_back(info);
+    return draw_table(settings.view, std::span<const ViewKeyInfo>(rest), state);
 }
 
 }  // namespace
@@ -364,8 +397,36 @@ bool draw_field_controls(noise::Params& field, ControlsState& state, std::string
 }
 
 bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,
-                         ControlsState& state, std::string_view prefix) {
-    return draw_table(layer, entries, state, prefix);
+                         ControlsState& state, std::string_view prefix,
+                         std::span<const std::string> layer_names, int own_number) {
+    const auto picked = std::find_if(entries.begin(), entries.end(),
+                                     [](const noise::LayerInfo& info) { return info.key == "mask_layer"; });
+    if (picked == entries.end()) return draw_table(layer, entries, state, prefix);
+    const auto at = static_cast<std::size_t>(picked - entries.begin());
+    bool held     = draw_table(layer, entries.first(at), state, prefix);
+    // A layer by its name, not a number to slide past the stack's top.
+    const std::string key = std::string(prefix) + "mask_layer";
+    ImGui::PushID(key.c_str());
+    label(picked->label, picked->tooltip);
+    const auto index = static_cast<std::size_t>(layer.mask_layer - 1);
+    const std::string current =
+        index < layer_names.size() ? layer_names[index] : std::to_string(layer.mask_layer);
+    if (ImGui::BeginCombo("##mask_layer", current.c_str())) {
+        for (std::size_t i = 0; i < layer_names.size(); ++i) {
+            if (static_cast<int>(i) + 1 == own_number) continue;
+            if (ImGui::Selectable(layer_names[i].c_str(), i == index)) {
+                layer.mask_layer = static_cast<int>(i) + 1;
+                state.rejected.clear();
+            }
+            report_item(key + "=" + layer_names[i]);
+        }
+        ImGui::EndCombo();
+    }
+    report_item(key);
+    item_tooltip(picked->tooltip);
+    ImGui::PopID();
+    held |= draw_table(layer, entries.subspan(at + 1), state, prefix);
+    return held;
 }
 
 bool draw_height_curve(noise::StackLayer& layer, ControlsState& state, std::string_view prefix) {
@@ -378,18 +439,39 @@ bool draw_height_curve(noise::StackLayer& layer, ControlsState& state, std::stri
 bool ControlsPanel::draw(const FrameContext& frame, std::span<const float> input_histogram) {
     Settings& settings = frame.settings;
     bool held          = false;
-    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen))
-        held |= draw_noise_controls(settings, state_);
-    if (ImGui::CollapsingHeader("Shaping", ImGuiTreeNodeFlags_DefaultOpen)) {
+    // The sections in order; a "Go to" row above them, since the Erosion section lies past 1500 px
+    // of controls on a field with a curve and a mask.
+    static constexpr std::array<const char*, 5> sections{"Noise", "Shaping", "View", "Terrain", "Erosion"};
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("Go to");
+    for (std::size_t i = 1; i < sections.size(); ++i) {
+        ImGui::SameLine();
+        // "##goto": the header of the same name has the bare label's ID.
+        if (ImGui::SmallButton((std::string(sections[i]) + "##goto").c_str())) jump_to_ = static_cast<int>(i);
+        std::string key = std::string("goto_") + sections[i];
+        std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+        report_item(key);
+    }
+    // Each section's header: opened and scrolled to the top of the controls when asked for.
+    const auto header = [&](std::size_t i) {
+        const bool jump = jump_to_ == static_cast<int>(i);
+        if (jump) ImGui::SetNextItemOpen(true);
+        const bool open = ImGui::CollapsingHeader(sections[i], ImGuiTreeNodeFlags_DefaultOpen);
+        if (jump) {
+            ImGui::SetScrollHereY(0.0f);
+            jump_to_ = -1;
+        }
+        return open;
+    };
+    if (header(0)) held |= draw_noise_controls(settings, state_);
+    if (header(1)) {
         report_item("shaping");
         held |= draw_shaping_controls(settings, state_, input_histogram);
     }
-    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen))
-        held |= draw_view_controls(settings, state_);
-    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen))
-        held |= draw_terrain_controls(settings, state_);
+    if (header(2)) held |= draw_view_controls(settings, state_);
+    if (header(3)) held |= draw_terrain_controls(settings, state_);
     // Last, so that it moves no other control (the tests and the user's hand know where they are).
-    if (ImGui::CollapsingHeader("Erosion", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (header(4)) {
         report_item("erosion");
         held |= draw_erosion_controls(settings, state_);
     }

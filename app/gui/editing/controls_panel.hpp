@@ -63,6 +63,7 @@ class ControlsPanel final : public Panel {
 
   private:
     ControlsState state_;
+    int jump_to_ = -1;  // a section asked for in the "Go to" row: opened and scrolled to the top
 };
 
 // The same widgets for other panels (the layers panel draws a layer with them):
@@ -72,9 +73,13 @@ class ControlsPanel final : public Panel {
 // ("mask.octaves", "layer.2.octaves", "layer.2.curve_preset").
 bool draw_field_controls(noise::Params& field, ControlsState& state, std::string_view prefix,
                          CurveEditorState* curve_editor = nullptr);
-// The given entries of noise::layer_table() for one layer, reported as `prefix` + key.
+// The given entries of noise::layer_table() for one layer, reported as `prefix` + key. The mask
+// layer is picked from the stack by name: `layer_names[i]` is layer i + 1's ("1: Field", ...), the
+// layer's own number left out (a layer cannot mask itself); its entries are reported as
+// `prefix` + "mask_layer=" + the name.
 bool draw_layer_controls(noise::StackLayer& layer, std::span<const noise::LayerInfo> entries,
-                         ControlsState& state, std::string_view prefix);
+                         ControlsState& state, std::string_view prefix,
+                         std::span<const std::string> layer_names, int own_number);
 // A shape's, constant's or heightmap's own remap curve: its preset and its editor, reported as
 // `prefix` + "height_curve_preset", "height_curve_editor", ...
 bool draw_height_curve(noise::StackLayer& layer, ControlsState& state, std::string_view prefix);

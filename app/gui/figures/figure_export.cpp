@@ -22,6 +22,7 @@
 #include "core/png_stream_writer.hpp"
 #include "core/png_text.hpp"
 #include "core/preset.hpp"
+#include "core/terrain_scale.hpp"
 #include "core/value_mapping.hpp"
 #include "gui/common/theme.hpp"
 #include "gui/figures/figure_name.hpp"
@@ -159,7 +160,9 @@ FigurePixels render_figure_field(const FigureRequest& request, const TaskControl
     const FieldStats measured = measure_field(image.raw, noise::nominal_range(image.params), 64);
     const noise::Range range  = mapping_range(image.params, scene.settings.view, measured.measured_range());
     out.rgba.resize(image.raw.size() * 4);
-    colourise(image.raw, out.width, out.height, scene.settings.view, range, out.rgba);
+    // The hillshade in metres as an rgb8 export of this size has it (terrain_scale.hpp).
+    colourise(image.raw, out.width, out.height,
+              picture_view(params, scene.settings.view, out.width, out.width), range, out.rgba);
     return out;
 }
 

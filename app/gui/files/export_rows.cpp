@@ -77,21 +77,27 @@ std::filesystem::path set_base(const std::string& path) {
     return path;
 }
 
+// Where the terrain's metres are set: the simulated frame (Erosion) or the Terrain controls.
+const char* metres_source(const noise::Params& params) {
+    return simulation_sets_metres(params) ? "the simulated frame" : "Terrain controls";
+}
+
 // The terrain figures a format is computed in, so its slopes are no surprise.
-void terrain_figures_text(const char* what, const ViewSettings& view) {
-    ImGui::TextDisabled("%s: %g m height, %g m spacing (Terrain controls)", what, view.terrain_height,
-                        view.terrain_spacing);
+void terrain_figures_text(const char* what, const ViewSettings& view, const noise::Params& params) {
+    ImGui::TextDisabled("%s: %g m height, %g m spacing (%s)", what, view.terrain_height, view.terrain_spacing,
+                        metres_source(params));
 }
 
 // Below the format: what the chosen format depends on, and its own choices (export's --values,
 // --map, --layer, --mesh-grid).
 void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
     const ExportFormat format = dialog.format;
-    const ViewSettings& view  = settings.view;
+    // The metres at the chosen size (a simulated frame's when the simulation runs): terrain_scale.hpp.
+    const ViewSettings view = terrain_view(settings.params, settings.view, chosen_size(dialog).width);
     if (format == ExportFormat::normal8) {
-        ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (Terrain controls)",
+        ImGui::TextDisabled("normal8: %s convention, %g m height, %g m spacing (%s)",
                             normal_convention_names[static_cast<std::size_t>(view.normal_convention)].data(),
-                            view.terrain_height, view.terrain_spacing);
+                            view.terrain_height, view.terrain_spacing, metres_source(settings.params));
     } else if (is_float_format(format)) {
         // The mapped value in [0, 1] or the noise itself.
         ImGui::SetCursorPosX(label_column);
@@ -112,7 +118,7 @@ void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
             if (ImGui::RadioButton(name.c_str(), dialog.mask_map == mask)) dialog.mask_map = mask;
             report_item("export_map=" + name);
         }
-        terrain_figures_text("mask16", view);
+        terrain_figures_text("mask16", view, settings.params);
     } else if (is_weight_format(format)) {
         // One layer's weights, or (splat8) one RGBA image of four layers: the preset's layers or
         // the default set, by name.
@@ -136,7 +142,7 @@ void draw_format_choices(ExportDialog& dialog, const Settings& settings) {
             ImGui::EndCombo();
         }
         report_item("export_layer");
-        terrain_figures_text(splat ? "splat8" : "weights", view);
+        terrain_figures_text(splat ? "splat8" : "weights", view, settings.params);
     } else if (is_mesh_format(format)) {
         row_label("Grid");
         ImGui::SetNextItemWidth(120);

@@ -87,6 +87,16 @@ std::vector<noise::LayerInfo> entries_for(const noise::StackLayer& layer) {
 
 // [SECTION] Layers alone and their thumbnails ------------------------------------------------
 
+noise::StackLayer panel_new_layer(const noise::Params& params, int number, noise::LayerSource source,
+                                  std::string_view name) {
+    noise::StackLayer layer = noise::new_stack_layer(params, number);
+    layer.source            = source;
+    layer.name              = std::string(name) + " " + std::to_string(number);
+    layer.blend             = noise::BlendMode::normal;
+    layer.opacity           = new_layer_opacity;
+    return layer;
+}
+
 noise::Params layer_alone(const noise::Params& params, int number) {
     if (params.stack.empty() || number < 1 || number > noise::layer_count(params)) return params;
     noise::Params alone   = params;
@@ -338,11 +348,9 @@ void LayersPanel::draw_buttons(noise::Params& params) {
         if (&kind != kinds) ImGui::SameLine();
         if (ImGui::Button(kind.label, ImVec2(third, 0))) {
             // Above the selected layer, as a paint program adds one.
-            const int number        = selected_ + 1;
-            noise::StackLayer layer = noise::new_stack_layer(params, number);
-            layer.source            = kind.source;
-            layer.name              = std::string(kind.name) + " " + std::to_string(number);
-            message_                = noise::insert_layer(params, number, std::move(layer));
+            const int number = selected_ + 1;
+            message_ =
+                noise::insert_layer(params, number, panel_new_layer(params, number, kind.source, kind.name));
             if (message_.empty()) selected_ = number;
         }
         report_item(kind.key);
@@ -396,7 +404,10 @@ void LayersPanel::draw_selected(noise::Params& params) {
     report_item("layers.taught_note");
     const noise::StackLayer before = layer;
     const auto entries             = entries_for(layer);
-    draw_layer_controls(layer, entries, controls_, prefix);
+    std::vector<std::string> layer_names;  // "1: Field", "2: Noise 2", ...: the mask layer's choices
+    for (int n = 1; n <= noise::layer_count(params); ++n)
+        layer_names.push_back(std::to_string(n) + ": " + noise::layer_name(params, n));
+    draw_layer_controls(layer, entries, controls_, prefix, layer_names, selected_);
     if (layer.source == noise::LayerSource::heightmap)
         ImGui::TextWrapped("File: %s", layer.heightmap.empty() ? "(none)" : layer.heightmap.c_str());
     // A shape's, constant's or heightmap's own remap curve (a noise layer's is its field's, below).

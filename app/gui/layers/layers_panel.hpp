@@ -30,6 +30,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gui/common/background_task.hpp"
@@ -41,6 +42,15 @@
 #include "noise/params.hpp"
 
 namespace app::gui {
+
+// The layer the panel's Add buttons put in as layer `number`: new_stack_layer's, of `source`,
+// named "Noise 3" ..., and blended so that the stack below still shows: normal at opacity
+// new_layer_opacity, the land below keeping 70 % of itself (at opacity 1 a new layer replaced
+// it). `layer.N.KEY` and presets are not the panel: a layer they create has the stack's defaults
+// (normal, opacity 1).
+inline constexpr double new_layer_opacity = 0.3;
+noise::StackLayer panel_new_layer(const noise::Params& params, int number, noise::LayerSource source,
+                                  std::string_view name);
 
 // A copy of `params` with layer `number` solo and every other layer not: its own heights alone.
 // Unchanged when there is no stack (the field alone is already alone) or no such layer.

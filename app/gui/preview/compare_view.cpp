@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "core/terrain_scale.hpp"
 #include "gui/common/theme.hpp"
 
 namespace app::gui {
@@ -60,12 +61,12 @@ void CompareView::draw_menu_items(bool has_snapshot) {
 }
 
 void CompareView::update(const std::optional<Settings>& snapshot, const noise::Params& b, OctaveChoice chosen,
-                         int width, int height) {
+                         int width, int height, int export_width) {
     if (!snapshot) mode = CompareMode::off;
     if (mode == CompareMode::off || width <= 0 || height <= 0) return;
     if (auto image = worker_->take_image()) b_.set_image(std::move(*image));
     b_view_ = snapshot->view;
-    b_.refresh(b_view_);
+    b_.refresh(picture_view(snapshot->params, b_view_, export_width, b_.has_image() ? b_.image().width : 0));
     const Key key{b, width, height, chosen};
     if (sent_ && *sent_ == key) return;
     if (!noise::validate(b).empty()) return;

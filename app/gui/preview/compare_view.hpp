@@ -59,9 +59,10 @@ class CompareView : public Panel {
     // The Compare menu's entries for the modes (inside an open menu).
     void draw_menu_items(bool has_snapshot);
     // Takes B's newest image and sends B's request when it changed. `b` is the snapshot's
-    // params as shown (animated), at A's image size.
+    // params as shown (animated), at A's image size; `export_width` the export frame's, for the
+    // hillshade's metres.
     void update(const std::optional<Settings>& snapshot, const noise::Params& b, OctaveChoice chosen,
-                int width, int height);
+                int width, int height, int export_width);
     // Before the preview is drawn: the divider's grip, so it takes the mouse before the picture's
     // pan does. Uses the picture's place from the previous frame.
     void draw_divider_grip();

@@ -8,6 +8,7 @@
 #include <memory>
 #include <utility>
 
+#include "core/terrain_scale.hpp"
 #include "core/tiling_check.hpp"
 #include "gui/common/theme.hpp"
 #include "gui/common/ui_report.hpp"
@@ -410,10 +411,16 @@ void PreviewPanel::take_noise_image(bool keep) {
 
 void PreviewPanel::show_image(ImageResult&& image) { field_.set_image(std::move(image)); }
 
+void PreviewPanel::refresh_colours(const noise::Params& params, const ViewSettings& view) {
+    const int shown_width = field_.has_image() ? field_.image().width : 0;
+    field_.refresh(picture_view(params, view, export_frame_.size.width, shown_width));
+}
+
 void PreviewPanel::request_noise(const noise::Params& params, int width, int height,
                                  const OctaveChoice& chosen, const ViewSettings& view) {
     const NoiseKey key{params, width, height, chosen,
-                       colour_request(colour_, view, export_frame_.size.width)};
+                       colour_request(colour_, terrain_view(params, view, export_frame_.size.width),
+                                      export_frame_.size.width)};
     if (sent_ && *sent_ == key) return;
     PreviewRequest request;
     request.params        = params;
@@ -485,11 +492,12 @@ PreviewLayout PreviewPanel::draw(const FrameContext& context, const PreviewStatu
         colour_ != PreviewColour::ramp && field.colour() == PreviewColour::ramp && newest;
     const PreviewColour legend = field.colour() != PreviewColour::ramp ? field.colour() : colour_;
     if (ok)
-        draw_colour_legend(draw, ImVec2(at.p0.x + 6.0f, at.p1.y - 6.0f), legend, settings.view.terrain_height,
-                           unavailable);
+        draw_colour_legend(draw, ImVec2(at.p0.x + 6.0f, at.p1.y - 6.0f), legend,
+                           terrain_height_m(settings.params, settings.view), unavailable);
 
     state.readout = read_at(field, at, view, pointer, repeat, layers);
-    draw_status_line(at, view, state.readout, frame, colour_, settings.view.terrain_height);
+    draw_status_line(at, view, state.readout, frame, colour_,
+                     terrain_height_m(settings.params, settings.view));
     return layout;
 }
 

@@ -120,7 +120,8 @@ class PreviewPanel final : public Panel {
     // Another image onto the picture (a lattice view's): shown until the next one.
     void show_image(ImageResult&& image);
     // Re-colours the picture for the view settings (after the images came in). Main thread (GL).
-    void refresh_colours(const ViewSettings& view) { field_.refresh(view); }
+    // The hillshade in the terrain's metres: the export frame's, at the shown image's width.
+    void refresh_colours(const noise::Params& params, const ViewSettings& view);
     // End of a frame: asks the worker for the noise image of `params` at `width` x `height`
     // (nothing when it is what was asked last).
     // The view settings count only for a terrain map's samples (colour_request).

@@ -102,6 +102,7 @@ WorkerStatus RenderWorker::status() const {
     s.rows_total        = rows_total_;
     s.error             = error_;
     s.cancelled_renders = cancelled_renders_;
+    s.simulations_run   = simulations_run_;
     return s;
 }
 
@@ -268,30 +269,46 @@ void RenderWorker::simulate(const PreviewRequest& request, std::uint64_t generat
     const noise::Range range = noise::nominal_range(request.params);
     const int width          = request.width;
     const int height         = request.height;
-    noise::SimulationControl control;
-    control.cancel   = &cancel_;
-    control.progress = [this](double done) { rows_done_ = static_cast<int>(done * steps_shown); };
-    // The heights so far, as the unit heights' raw values (what layer 1's mapping gives them).
-    control.snapshot = [&](std::span<const float> heights) {
-        ImageResult shown  = empty_image(generation, request.params, width, height, true);
-        shown.milliseconds = elapsed_ms(start);
-        for (std::size_t i = 0; i < heights.size(); ++i)
-            shown.raw[i] = static_cast<float>(range.lo + heights[i] * (range.hi - range.lo));
-        post_image(std::move(shown));
-    };
-    std::optional<noise::SimulatedField> field =
-        noise::simulate_field(request.params, width, height, control);
-    if (!field) return count_cancelled();
+    const auto kept          = std::find_if(kept_.begin(), kept_.end(), [&](const KeptSimulation& k) {
+        return k.width == width && k.height == height && k.params == request.params;
+    });
+    KeptSimulation result;
+    if (kept != kept_.end()) {  // the same field at this size was simulated: take it, newest again
+        result = std::move(*kept);
+        kept_.erase(kept);
+    } else {
+        noise::SimulationControl control;
+        control.cancel   = &cancel_;
+        control.progress = [this](double done) { rows_done_ = static_cast<int>(done * steps_shown); };
+        // The heights so far, as the unit heights' raw values (what layer 1's mapping gives them).
+        control.snapshot = [&](std::span<const float> heights) {
+            ImageResult shown  = empty_image(generation, request.params, width, height, true);
+            shown.milliseconds = elapsed_ms(start);
+            for (std::size_t i = 0; i < heights.size(); ++i)
+                shown.raw[i] = static_cast<float>(range.lo + heights[i] * (range.hi - range.lo));
+            post_image(std::move(shown));
+        };
+        std::optional<noise::SimulatedField> field =
+            noise::simulate_field(request.params, width, height, control);
+        if (!field) return count_cancelled();
+        result = {request.params, width, height,
+                  std::make_shared<const noise::Params>(std::move(field->params)),
+                  std::make_shared<const noise::SimulationMaps>(std::move(field->maps))};
+        std::lock_guard lock(mutex_);
+        ++simulations_run_;
+    }
+    kept_.push_back(result);
+    if (kept_.size() > kept_simulations) kept_.erase(kept_.begin());
 
     // The final picture: the result as an export of this size renders it.
     ImageResult full = empty_image(generation, request.params, width, height, false);
-    const noise::FractalNoise eroded(field->params);
+    const noise::FractalNoise eroded(*result.eroded);
     if (!noise::render(eroded, noise::Region::full(width, height), full.raw, {0, &cancel_, nullptr}))
         return count_cancelled();
-    if (!add_colour_samples(request, eroded, full, &field->maps)) return count_cancelled();
+    if (!add_colour_samples(request, eroded, full, result.maps.get())) return count_cancelled();
     full.milliseconds = elapsed_ms(start);
-    full.eroded       = std::make_shared<const noise::Params>(std::move(field->params));
-    full.maps         = std::make_shared<const noise::SimulationMaps>(std::move(field->maps));
+    full.eroded       = result.eroded;
+    full.maps         = result.maps;
     post_image(std::move(full));
 }
 

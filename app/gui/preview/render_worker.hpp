@@ -14,6 +14,9 @@
 // (simulated_field.hpp): after each of its steps the heights so far are posted as a provisional
 // (coarse) image, so the picture erodes as it runs; a newer request cancels it at once; the final
 // image is the result rendered as every export renders it, with the result's field and maps.
+// The last kept_simulations results are kept, keyed by the parameters and the size: the 2D
+// preview and the 3D view want images of different sizes, and switching between them takes the
+// kept result instead of simulating again (seconds on a large image).
 // The UI thread polls `take_image`/`take_curve` each frame and uploads to GL itself; the worker
 // never touches GL. `wake` (glfwPostEmptyEvent) is called from the worker after each post so an
 // idle main loop blocked in glfwWaitEvents notices the result.
@@ -96,6 +99,7 @@ struct WorkerStatus {
     int rows_total           = 0;
     std::string error;                    // the last request's failure (invalid parameters), else empty
     std::uint64_t cancelled_renders = 0;  // images abandoned part-way because a newer request came
+    std::uint64_t simulations_run   = 0;  // erosion simulations run to the end (kept ones not counted)
 };
 
 class RenderWorker {
@@ -124,6 +128,17 @@ class RenderWorker {
     void post_image(ImageResult&& result);
     void count_cancelled();
 
+    // A finished simulation, kept for the next request of the same parameters and size.
+    struct KeptSimulation {
+        noise::Params params;
+        int width = 0, height = 0;
+        std::shared_ptr<const noise::Params> eroded;
+        std::shared_ptr<const noise::SimulationMaps> maps;
+    };
+    // Two: the 2D preview's size and the 3D view's; each holds a few floats a pixel (heights and maps).
+    static constexpr std::size_t kept_simulations = 2;
+    std::vector<KeptSimulation> kept_;  // the worker thread's only, newest last
+
     std::function<void()> wake_;
     mutable std::mutex mutex_;
     std::condition_variable wakeup_;
@@ -138,6 +153,7 @@ class RenderWorker {
     std::uint64_t working_generation_ = 0;
     int rows_total_                   = 0;
     std::uint64_t cancelled_renders_  = 0;
+    std::uint64_t simulations_run_    = 0;
     double ns_per_cost_ = 0.0;  // ns per pixel and unit of relative_cost, last render (worker thread only)
 
     std::atomic<std::uint64_t> latest_{0};

@@ -225,7 +225,8 @@ void Explorer::draw(WindowInbox& inbox) {
     update_taught();
     send_requests();
     const noise::Params b = shown_params(teach_, snapshot_ ? snapshot_->params : settings_.params);
-    compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_);
+    compare_.update(snapshot_, b, teach_.chosen, want_width_, want_height_,
+                    preview_.export_frame().size.width);
     // The field as the preview shows it (send_requests), drawn by its exported shader.
     gpu_.update(layers_.shown(shown_params(teach_, settings_.params)), invalid_.empty(), want_width_,
                 want_height_);

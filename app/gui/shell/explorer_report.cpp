@@ -48,6 +48,7 @@ nlohmann::json Explorer::report_state() const {
     state["rows_done"]            = status.rows_done;
     state["rows_total"]           = status.rows_total;
     state["cancelled_renders"]    = status.cancelled_renders;  // images abandoned for a newer request
+    state["simulations_run"]      = status.simulations_run;    // kept results (tab switches) not counted
     const std::optional<CurveResult>& sampled = curve_.curve();
     nlohmann::json curve;
     curve["generation"] = sampled ? sampled->generation : 0;

@@ -25,7 +25,7 @@ void Explorer::take_results() {
         }
     }
     curve_.take_result();
-    preview_.refresh_colours(settings_.view);
+    preview_.refresh_colours(settings_.params, settings_.view);
 }
 
 void Explorer::send_requests() {

@@ -190,7 +190,8 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
                     const auto c = slope_colour(std::sqrt(sx * sx + sz * sz));
                     std::copy(c.begin(), c.end(), v + 6);
                 } else {
-                    const auto c = ramp_colour(input.view.ramp, unit_value(raw, input.range));
+                    const auto c =
+                        ramp_colour(input.view.ramp, ramp_position(input.view, unit_value(raw, input.range)));
                     for (int k = 0; k < 3; ++k) v[6 + k] = c[static_cast<std::size_t>(k)] / 255.0f;
                 }
             }

@@ -78,11 +78,22 @@ void TerrainView::request_mesh(const Settings& settings, const ShownField& field
     // wrongly proportioned landscape: wait for the export-shaped one.
     const double want = static_cast<double>(frame.size.height) / std::max(1, frame.size.width);
     if (std::abs(static_cast<double>(image.height) / image.width - want) > 2.0 / image.width) return;
-    const ViewSettings& view = settings.view;
+    // The terrain's metres (a simulated frame's when the simulation runs): terrain_scale.hpp.
+    const ViewSettings view  = terrain_view(settings.params, settings.view, frame.size.width);
     const noise::Range range = field.range();
-    const MeshKey key{
-        image.generation,    image.coarse,         image.width, image.height, view.ramp,  view.terrain_colour,
-        view.terrain_height, view.terrain_spacing, range.lo,    range.hi,     frame.size, detail_};
+    const MeshKey key{image.generation,
+                      image.coarse,
+                      image.width,
+                      image.height,
+                      view.ramp,
+                      view.terrain_colour,
+                      view.terrain_height,
+                      view.terrain_spacing,
+                      range.lo,
+                      range.hi,
+                      view.sea_level,
+                      frame.size,
+                      detail_};
     if ((shown_ && *shown_ == key) || (building_ && *building_ == key)) return;
     if (task_) return;  // the running build finishes first; the newest key is requested next frame
     TerrainMeshInput input{image, view, frame.size, range, detail_};
@@ -119,7 +130,8 @@ void TerrainView::handle_input(ImVec2 min, ImVec2 size) {
 
 void TerrainView::draw_status(const Settings& settings, const ShownField& field, const PreviewFrame& frame,
                               PreviewColour& colour) {
-    const ViewSettings& view = settings.view;
+    // The terrain's metres (a simulated frame's when the simulation runs): terrain_scale.hpp.
+    const ViewSettings view = terrain_view(settings.params, settings.view, frame.size.width);
     // Line 1: the mesh and how it was made.
     char line[320];
     if (columns_ > 0) {
@@ -198,7 +210,8 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     handle_input(min, size);
     aspect_ = size.x / size.y;
 
-    const ViewSettings& view = settings.view;
+    // The terrain's metres (a simulated frame's when the simulation runs): terrain_scale.hpp.
+    const ViewSettings view = terrain_view(settings.params, settings.view, frame.size.width);
     const TerrainLook look{view.light_azimuth, view.light_elevation, view.sea_level * view.terrain_height,
                            view.wireframe, moving_};
     const int width = static_cast<int>(size.x), height = static_cast<int>(size.y);

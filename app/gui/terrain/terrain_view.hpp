@@ -62,6 +62,7 @@ class TerrainView {
         Ramp ramp            = Ramp::gray;
         TerrainColour colour = TerrainColour::height;
         double height_m = 0.0, spacing = 0.0, lo = 0.0, hi = 0.0;
+        double sea = 0.0;  // the terrain ramp's waterline (colour.hpp's ramp_position)
         ImageSize export_size;
         int max_side                          = 0;
         bool operator==(const MeshKey&) const = default;

@@ -7,7 +7,8 @@ Run under Xvfb (the CTest entry does this):
 From the shipped default preset:
   1. the Layers tab lists layer 1, the field, with its thumbnail; the panel stays in the left
      column, beside the preview;
-  2. "+ Noise" adds layer 2 above it: a new picture, and a thumbnail for the new layer;
+  2. "+ Noise" adds layer 2 above it, blended (normal, opacity 0.3): a new picture, and a
+     thumbnail for the new layer;
   3. its blend (the selected layer's combo) to multiply and its opacity (the row's slider, typed)
      to 0.625: each a new picture;
   4. Mute, then Solo: each changes the picture and gives the old one back when undone by a
@@ -108,7 +109,9 @@ def main():
     # [2] A noise layer above it.
     click(report.last()["rects"]["layers.add_noise"])
     line = until(report, "layer 2", lambda l: len(layers(l)) == 2 and l["layers"]["selected"] == 2)
-    if layers(line)[1]["source"] != "noise" or layers(line)[1]["blend"] != "normal":
+    # It arrives blended (normal at opacity 0.3), so the field below still shows through it.
+    if layers(line)[1]["source"] != "noise" or layers(line)[1]["blend"] != "normal" or \
+            layers(line)[1]["opacity"] != 0.3:
         fail(f"the new layer: {layers(line)[1]}")
     added = new_picture(base, "the picture with layer 2")
     thumbnails_for(2, "the thumbnails of two layers")
@@ -213,11 +216,12 @@ def main():
     subprocess.run([APP, "export", "--preset", saved, "--size", "256x192", "--format", "png16", "-o", ours], check=True,
                    capture_output=True)
     subprocess.run([APP, "export", "--preset", DEFAULT, "--size", "256x192", "--format", "png16", "--set", "layer.2.blend=multiply",
-                    "--set", "layer.2.opacity=0.625", "--set", "layer.3.source=constant", "-o", theirs],
+                    "--set", "layer.2.opacity=0.625", "--set", "layer.3.source=constant", "--set", "layer.3.opacity=0.3",
+                    "-o", theirs],
                    check=True, capture_output=True)
     if pixels(ours) != pixels(theirs):
         fail("`export` of the saved preset differs from `export --set layer.2.blend=multiply "
-             "--set layer.2.opacity=0.625 --set layer.3.source=constant`")
+             "--set layer.2.opacity=0.625 --set layer.3.source=constant --set layer.3.opacity=0.3`")
     plain = os.path.join(WORK, "plain.png")
     subprocess.run([APP, "export", "--preset", DEFAULT, "--size", "256x192", "--format", "png16", "-o", plain], check=True,
                    capture_output=True)

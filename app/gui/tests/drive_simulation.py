@@ -12,8 +12,9 @@ From the shipped river-canyons with its erosion turned off (a copy of the preset
      `export --format r32 --values raw` of the same settings at the preview's size;
   4. the curve changes once the result is there (the eroded row, over the row before erosion);
   5. a change (the talus angle typed in) runs it again, to the new settings' export;
-  6. Undo, then Redo while the undone value's simulation runs: that run is cancelled (the worker
-     counts the abandoned image) and the picture comes back to the redone value's;
+  6. another change (talus 30), undone while its simulation runs: that run is cancelled (the
+     worker counts the abandoned image) and talus 28's picture comes back from the worker's kept
+     results without a simulation; Undo again: talus 36's, likewise (render_worker.hpp);
   7. the window's thread never waits: no frame took more than 250 ms of its CPU time.
 Screenshots are kept in WORKDIR for a person to look at.
 """
@@ -142,6 +143,7 @@ def main():
         print(f"ok  the picture eroded step by step: {len(provisional)} provisional pictures, progress up to "
               f"{progress / 10:.1f} %, then the final one", flush=True)
         x11_drive.screenshot(WORK, "simulated.png")
+        talus_36 = final["preview"]["checksum"]
 
         # 3. the export's values.
         check_final(report, preset_path, ["erosion.method=simulate"], "simulated")
@@ -167,22 +169,30 @@ def main():
         check_final(report, preset_path, ["erosion.method=simulate", "erosion.talus=28"], "talus-28")
         talus_28 = report.last()["preview"]["checksum"]
 
-        # 6. Undo while it runs, then Redo: the run for the undone value is cancelled.
-        line = report.last()
-        cancelled, old = line["cancelled_renders"], line["requested_generation"]
+        # 6. A change undone while it runs: the run is cancelled; the kept results come back.
+        def talus(line):
+            return float(line["params"]["erosion.talus"])
+
+        line = into_view(report, "erosion.talus", margin=4)
+        type_into_slider(line["rects"]["erosion.talus"], "30")
+        running = until(report, "talus 30 simulating",
+                        lambda l: abs(talus(l) - 30) < 1e-9 and l["rendering"] and l["rows_total"] == 1000, timeout=20)
+        cancelled, runs = running["cancelled_renders"], running["simulations_run"]
         hold("ctrl+z")
-        running = until(report, "Undo: the simulation running for talus 36",
-                        lambda l: l["requested_generation"] > old and l["rendering"] and l["rows_total"] == 1000 and
-                        abs(float(l["params"]["erosion.talus"]) - 36) < 1e-9, timeout=20)
-        hold("ctrl+y")
-        again = until(report, "Redo: a newer request",
-                      lambda l: l["requested_generation"] > running["requested_generation"], timeout=20)
-        settled_line, _, _ = watch_run(report, len(report.lines) - 1, again["requested_generation"], "after Redo")
-        if settled_line["cancelled_renders"] <= cancelled:
-            fail(f"Redo while the simulation ran did not cancel it ({settled_line['cancelled_renders']} cancelled)")
-        if settled_line["preview"]["checksum"] != talus_28:
-            fail("after Undo and Redo the picture is not the one of talus 28 again")
-        print("ok  Redo while the simulation ran cancelled it; the picture came back to talus 28's", flush=True)
+        back = until(report, "Undo: talus 28 settled", lambda l: abs(talus(l) - 28) < 1e-9 and settled(l), timeout=60)
+        if back["cancelled_renders"] <= cancelled:
+            fail(f"Undo while the simulation ran did not cancel it ({back['cancelled_renders']} cancelled)")
+        if back["preview"]["checksum"] != talus_28:
+            fail("after Undo the picture is not the one of talus 28 again")
+        if back["simulations_run"] != runs:
+            fail("Undo simulated talus 28 again: its result was kept")
+        hold("ctrl+z")
+        back = until(report, "Undo: talus 36 settled", lambda l: abs(talus(l) - 36) < 1e-9 and settled(l), timeout=60)
+        if back["preview"]["checksum"] != talus_36 or back["simulations_run"] != runs:
+            fail(f"Undo to talus 36: {back['simulations_run'] - runs} new simulations, the same picture: "
+                 f"{back['preview']['checksum'] == talus_36}")
+        print("ok  Undo while the simulation ran cancelled it; talus 28's and 36's pictures came back kept, "
+              "without simulating", flush=True)
 
         slowest = report.last().get("slowest_frame_cpu_ms", 0)
         if slowest > 250:

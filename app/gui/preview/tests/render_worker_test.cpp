@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -179,6 +180,38 @@ TEST(RenderWorker, CurveIsTheRowAndItsOctavesSumToIt) {
         EXPECT_NEAR(total, curve->sum[i], 1e-9);  // fbm: the weighted octaves add up to the sum
     }
     EXPECT_FALSE(worker.take_image());
+}
+
+// The 2D preview and the 3D view ask for the same simulated field at two sizes: switching back
+// and forth takes the kept results, with the same pixels, instead of simulating again.
+TEST(RenderWorker, SwitchingBetweenTwoSizesSimulatesEachOnce) {
+    RenderWorker worker(nullptr);
+    PreviewRequest request;
+    request.params.erosion_method = noise::ErosionMethod::simulate;
+    request.params.erosion_steps  = 3;
+    request.curve_samples         = 0;
+    const auto final_image        = [&](int width, int height) {
+        request.width         = width;
+        request.height        = height;
+        const auto generation = worker.submit(request);
+        return wait_for([&]() -> std::optional<ImageResult> {
+            auto image = worker.take_image();
+            if (image && (image->coarse || image->generation != generation)) return std::nullopt;
+            return image;
+        });
+    };
+    const auto first = final_image(48, 32);
+    ASSERT_TRUE(first && first->eroded);
+    ASSERT_TRUE(final_image(40, 40));
+    EXPECT_EQ(worker.status().simulations_run, 2u);
+    const auto again = final_image(48, 32);  // back to the first tab
+    ASSERT_TRUE(again && again->eroded);
+    EXPECT_EQ(again->raw, first->raw);
+    EXPECT_TRUE(final_image(40, 40));
+    EXPECT_EQ(worker.status().simulations_run, 2u) << "a tab switch simulated again";
+    request.params.erosion_steps = 4;  // another field: simulated
+    EXPECT_TRUE(final_image(40, 40));
+    EXPECT_EQ(worker.status().simulations_run, 3u);
 }
 
 TEST(RenderWorker, InvalidParamsReportAnError) {
