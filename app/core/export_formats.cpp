@@ -85,8 +85,10 @@ std::string file_name_problem(ExportFormat format, const std::filesystem::path& 
     const bool another_row = std::ranges::any_of(table, theirs);
     if (!another_row && std::ranges::find(foreign_extensions, extension) == foreign_extensions.end())
         return {};
-    const std::string whose =
-        another_row ? export_formats_where(theirs, " and ") : std::string("a format no export writes");
+    // GIF is written, but only as an animation (animation_export.hpp), which does not ask here.
+    const std::string whose = another_row           ? export_formats_where(theirs, " and ")
+                              : extension == ".gif" ? std::string("an animation (--animate)")
+                                                    : std::string("a format no export writes");
     std::string text = "'" + path.filename().string() + "': " + extension + " is the extension of " + whose +
                        ", not of " + std::string(info.name) + " (" + holds(info) + "): name it " +
                        std::string(info.extension) + (info.sidecar ? " (or .raw)" : "");

@@ -38,6 +38,9 @@ TEST(FileNameProblem, AnImageFormatNoExportWritesIsRefused) {
               "'h.jpg': .jpg is the extension of a format no export writes, not of png8 (a PNG file): "
               "name it .png");
     EXPECT_NE(file_name_problem(ExportFormat::r16, "h.tif"), "");
+    EXPECT_EQ(file_name_problem(ExportFormat::png8, "still.gif"),
+              "'still.gif': .gif is the extension of an animation (--animate), not of png8 (a PNG file): "
+              "name it .png");
     EXPECT_NE(file_name_problem(ExportFormat::glb, "h.fbx"), "");
 }
 
