@@ -478,10 +478,9 @@ std::string vec4_text(const std::array<float, 4>& v) {
 
 namespace shader_detail {
 
-// The remap curve of `plan` on the variable `u` (shaping_stage.hpp's shape_curve), when it has
-// knots: segment j where exactly j knots are <= u, y = ((a t + b) t + c) t + d, t = (u - x0) inv_h.
-void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u) {
-    if (plan.knots.empty()) return;
+// The curve's segment tables as local arrays x0, inv_h, a, b, c, d (one entry a segment), and j,
+// the segment holding `u`: exactly j knots are <= u.
+static void write_curve_tables(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u) {
     out << "    {\n        int j = 0;\n";
     for (const double knot : plan.knots)
         out << "        j += " << u << " >= " << float_text(knot) << " ? 1 : 0;\n";
@@ -496,6 +495,13 @@ void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::s
         for (std::size_t i = 0; i < items.size(); ++i)
             out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
     }
+}
+
+// The remap curve of `plan` on the variable `u` (shaping_stage.hpp's shape_curve), when it has
+// knots: segment j where exactly j knots are <= u, y = ((a t + b) t + c) t + d, t = (u - x0) inv_h.
+void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u) {
+    if (plan.knots.empty()) return;
+    write_curve_tables(out, plan, u);
     out << "        float t = (" << u << " - x0[j]) * inv_h[j];\n"
         << "        " << u << " = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n    }\n";
 }
@@ -504,20 +510,7 @@ void write_curve(ShaderWriter& out, const noise::ShapingPlan& plan, const std::s
 void write_curve_grad(ShaderWriter& out, const noise::ShapingPlan& plan, const std::string& u,
                       const std::string& g) {
     if (plan.knots.empty()) return;
-    out << "    {\n        int j = 0;\n";
-    for (const double knot : plan.knots)
-        out << "        j += " << u << " >= " << float_text(knot) << " ? 1 : 0;\n";
-    const char* fields[] = {"x0", "inv_h", "a", "b", "c", "d"};
-    for (int f = 0; f < 6; ++f) {
-        std::vector<std::string> items;
-        for (const noise::CurveSegment& segment : plan.segments) {
-            const double values[] = {segment.x0, segment.inv_h, segment.a, segment.b, segment.c, segment.d};
-            items.push_back(float_text(values[f]));
-        }
-        out << "        float " << fields[f] << "[" << std::to_string(items.size()) << "];\n";
-        for (std::size_t i = 0; i < items.size(); ++i)
-            out << "        " << fields[f] << "[" << std::to_string(i) << "] = " << items[i] << ";\n";
-    }
+    write_curve_tables(out, plan, u);
     out << "        float t = (" << u << " - x0[j]) * inv_h[j];\n"
         << "        " << u << " = ((a[j] * t + b[j]) * t + c[j]) * t + d[j];\n"
         << "        " << g << " *= ((3.0 * a[j] * t + 2.0 * b[j]) * t + c[j]) * inv_h[j];\n    }\n";
@@ -851,6 +844,25 @@ std::string shader_source(std::span<const ShaderEntry> entries, ShaderLanguage l
     out << helpers;
     for (const ShaderEntry& entry : entries) write_preset(out, entry);
     return to_language(std::move(out.text), language);
+}
+
+std::string shader_picture_main(const std::string& library, const std::string& entry, int dimension,
+                                int blocks, const std::vector<ShaderTexture>& textures) {
+    std::string samplers, arguments;  // the heightmap layers' textures (shader_textures)
+    for (const ShaderTexture& texture : textures) {
+        samplers += "uniform sampler2D " + texture.name + ";\n";
+        arguments += ", " + texture.name;
+    }
+    const std::string n     = std::to_string(blocks);
+    const std::string local = dimension == 1   ? "local.x"
+                              : dimension == 2 ? "local"
+                              : dimension == 3 ? "vec3(local, 0.0)"
+                                               : "vec4(local, 0.0, 0.0)";
+    return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
+           "];\nuniform vec4 cell_frac[" + n + "];\n" + samplers +
+           "uniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
+           "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
+           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
 }
 
 }  // namespace app

@@ -96,4 +96,12 @@ std::string shader_function_name(std::string_view preset_name);
 // line for an entry that cannot be exported, or for two entries of one name.
 std::string shader_source(std::span<const ShaderEntry> entries, ShaderLanguage language);
 
+// A GLSL 330 fragment shader that draws `entry` of `library` (shader_source's GLSL) as a picture
+// into a one-channel float target: its rebased form with the origins as uniforms (`blocks` of
+// `cell_lo`, `cell_hi`, `cell_frac`, from shader_origins), the heightmap layers as samplers, and
+// the pixel at local = (gl_FragCoord.xy - half_size) * pixel_step (docs/shaders.md "Using a
+// file"). The GPU view and the GPU check draw with it.
+std::string shader_picture_main(const std::string& library, const std::string& entry, int dimension,
+                                int blocks, const std::vector<ShaderTexture>& textures);
+
 }  // namespace app

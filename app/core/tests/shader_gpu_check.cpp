@@ -59,26 +59,6 @@ GLuint compile(GLenum stage, const std::string& text) {
     return shader;
 }
 
-// The exported source with a main that reads the origins as uniforms and writes the value.
-std::string fragment_source(const std::string& library, const std::string& entry, int dimension, int blocks,
-                            const std::vector<app::ShaderTexture>& textures) {
-    std::string samplers, arguments;  // the heightmap layers' textures (shader_textures)
-    for (const app::ShaderTexture& texture : textures) {
-        samplers += "uniform sampler2D " + texture.name + ";\n";
-        arguments += ", " + texture.name;
-    }
-    const std::string n     = std::to_string(blocks);
-    const std::string local = dimension == 1   ? "local.x"
-                              : dimension == 2 ? "local"
-                              : dimension == 3 ? "vec3(local, 0.0)"
-                                               : "vec4(local, 0.0, 0.0)";
-    return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
-           "];\nuniform vec4 cell_frac[" + n + "];\n" + samplers +
-           "uniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
-           "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
-           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
-}
-
 constexpr const char* vertex_source = R"(#version 330 core
 void main() {
     vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
@@ -114,8 +94,8 @@ Program build(const app::Preset& preset, const std::string& entry) {
     // The origins' length: every field the preset reads (the warp's and the turned layer's too).
     const int blocks = static_cast<int>(app::shader_origins(preset.params, {}).frac.size());
     const GLuint fs =
-        compile(GL_FRAGMENT_SHADER, fragment_source(library, entry, preset.params.dimension, blocks,
-                                                    app::shader_textures(preset.params)));
+        compile(GL_FRAGMENT_SHADER, app::shader_picture_main(library, entry, preset.params.dimension, blocks,
+                                                             app::shader_textures(preset.params)));
     if (!vs || !fs) return {};
     Program program{glCreateProgram(), blocks, app::shader_textures(preset.params), {}};
     // Each heightmap's samples as they are: one float per texel, row 0 first, no filtering.

@@ -53,27 +53,6 @@ GLuint compile(GLenum stage, const std::string& text) {
     return shader;
 }
 
-// The exported library with a main that reads the origins as uniforms and writes the value of
-// the pixel: local = world - O, O at the picture's centre (docs/shaders.md "Using a file").
-std::string fragment_source(const std::string& library, int dimension, int blocks,
-                            const std::vector<ShaderTexture>& textures) {
-    std::string samplers, arguments;  // the heightmap layers' textures (shader_textures)
-    for (const ShaderTexture& texture : textures) {
-        samplers += "uniform sampler2D " + texture.name + ";\n";
-        arguments += ", " + texture.name;
-    }
-    const std::string n     = std::to_string(blocks);
-    const std::string local = dimension == 1   ? "local.x"
-                              : dimension == 2 ? "local"
-                              : dimension == 3 ? "vec3(local, 0.0)"
-                                               : "vec4(local, 0.0, 0.0)";
-    return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
-           "];\nuniform vec4 cell_frac[" + n + "];\n" + samplers +
-           "uniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
-           "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
-           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
-}
-
 }  // namespace
 
 void ShaderCanvas::build(const noise::Params& params) {
@@ -87,7 +66,7 @@ void ShaderCanvas::build(const noise::Params& params) {
     GLuint fs       = 0;
     try {
         fs = compile(GL_FRAGMENT_SHADER,
-                     fragment_source(library, params.dimension, blocks_, shader_textures(params)));
+                     shader_picture_main(library, entry, params.dimension, blocks_, shader_textures(params)));
     } catch (...) {
         glDeleteShader(vs);
         throw;
