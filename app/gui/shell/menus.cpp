@@ -32,8 +32,11 @@ void Explorer::reset_all() {
 
 void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     const ImGuiIO& io = ImGui::GetIO();
-    // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself.
-    const bool keyboard_free = !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself. ImGui sets
+    // WantTextInput for the frame after a field was typed in, even when Return closed it then:
+    // a Ctrl+Z pressed right after Return (a frame later on a busy machine) is the explorer's.
+    const bool typing        = io.WantTextInput && ImGui::IsAnyItemActive();
+    const bool keyboard_free = !typing && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
     for (const Shortcut& s : shortcuts) {
         if (!keyboard_free) break;
         const bool shift = (s.mods & GLFW_MOD_SHIFT) != 0;
