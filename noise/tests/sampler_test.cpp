@@ -17,22 +17,11 @@
 
 #include "noise/algorithms.hpp"
 #include "noise/preset.hpp"
+#include "shipped_presets.hpp"
 
 namespace {
 
-const std::filesystem::path presets_dir = std::filesystem::path(NOISE_EXPLORER_ASSETS_DIR) / "presets";
-
-std::vector<std::pair<std::string, noise::Params>> unbounded_presets() {
-    std::vector<std::pair<std::string, noise::Params>> out;
-    for (const auto& entry : std::filesystem::directory_iterator(presets_dir)) {
-        if (entry.path().extension() != ".json") continue;
-        noise::Params params = noise::load_preset(entry.path()).params;
-        if (params.erosion_method != noise::ErosionMethod::simulate)
-            out.emplace_back(entry.path().stem().string(), std::move(params));
-    }
-    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    return out;
-}
+using noise_test::unbounded_presets;
 
 template <class T>
 bool same_bits(T a, T b) {
