@@ -99,9 +99,16 @@ std::string shader_source(std::span<const ShaderEntry> entries, ShaderLanguage l
 // A GLSL 330 fragment shader that draws `entry` of `library` (shader_source's GLSL) as a picture
 // into a one-channel float target: its rebased form with the origins as uniforms (`blocks` of
 // `cell_lo`, `cell_hi`, `cell_frac`, from shader_origins), the heightmap layers as samplers, and
-// the pixel at local = (gl_FragCoord.xy - half_size) * pixel_step (docs/shaders.md "Using a
-// file"). The GPU view and the GPU check draw with it.
+// the pixel at local = (gl_FragCoord.xy - half_size) * (pixel_step + pixel_step_rest), the two
+// uniforms from shader_pixel_step (docs/shaders.md "Using a file"). The GPU view and the GPU
+// check draw with it.
 std::string shader_picture_main(const std::string& library, const std::string& entry, int dimension,
                                 int blocks, const std::vector<ShaderTexture>& textures);
+
+// A picture's step between pixels (noise units) as the uniforms pixel_step and pixel_step_rest:
+// the step to 12 significant bits and the rest, so that a whole or half number of pixels below
+// 2048 times the first is exact in float and the pixel's offset from the centre reaches the
+// shader whole, as _rebased_split's local_point and local_rest.
+std::array<float, 2> shader_pixel_step(double step);
 
 }  // namespace app
