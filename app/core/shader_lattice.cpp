@@ -32,9 +32,10 @@ namespace {
 // (value, d/dx, d/dy). A corner's g . d is linear in d, so its gradient is g, read as the dot
 // with each axis; the blend is Inigo Quilez's: each lerp's slope is the lerp of the corners'
 // slopes plus the curve's slope times the corners' difference along its own axis.
-void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise::Params& params) {
-    const bool quintic      = params.interpolation == noise::Interpolation::quintic;
-    const std::string curve = quintic ? "ne_quintic" : "ne_smoothstep";
+void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field) {
+    const noise::Params& params = field.params();
+    const bool quintic          = params.interpolation == noise::Interpolation::quintic;
+    const std::string curve     = quintic ? "ne_quintic" : "ne_smoothstep";
     const std::string slope = quintic ? "30.0 * (t * t) * ((1.0 - t) * (1.0 - t))" : "6.0 * t * (1.0 - t)";
     out << "vec3 " << P << "_lerp_grad(float t, vec3 a, vec3 b, int axis) {\n"
         << "    float s = " << curve << "(t);\n"
@@ -47,10 +48,10 @@ void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise:
         << "_octave_grad(int octave, vec4 local, vec4 shift, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
         << "    int lattice = " << P << "_lattice[octave];\n"
         << "    float scale = " << P << "_scale[octave];\n"
-        << "    vec2 tx = ne_cells(cell_frac.x, local.x, shift.x, " << P << "_scale_hi[octave], " << P
-        << "_scale_lo[octave], scale);\n"
-        << "    vec2 ty = ne_cells(cell_frac.y, local.y, shift.y, " << P << "_scale_hi[octave], " << P
-        << "_scale_lo[octave], scale);\n"
+        << "    vec2 tx = " << cells_function(field) << "(cell_frac.x, local.x, shift.x, " << P
+        << "_scale_hi[octave], " << P << "_scale_lo[octave], scale);\n"
+        << "    vec2 ty = " << cells_function(field) << "(cell_frac.y, local.y, shift.y, " << P
+        << "_scale_hi[octave], " << P << "_scale_lo[octave], scale);\n"
         << "    vec2 c = vec2(tx.x, ty.x);\n"
         << "    vec2 f = vec2(tx.y, ty.y);\n"
         << "    vec3 v[4];\n"
@@ -337,7 +338,7 @@ void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::
         << "; ++axis) {\n"
         // The whole cells of local * scale split off exactly (ne_cells), so only the fraction
         // rounds, to about 1e-7 of a cell however far local reaches.
-        << "        vec2 t = ne_cells(cell_frac[axis], local[axis], shift[axis], " << P
+        << "        vec2 t = " << cells_function(field) << "(cell_frac[axis], local[axis], shift[axis], " << P
         << "_scale_hi[octave], " << P << "_scale_lo[octave], " << P << "_scale[octave]);\n"
         << "        cell[axis] = int(t.x);\n"
         << "        f[axis] = t.y;\n"
@@ -385,7 +386,7 @@ void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::
         out << "    }\n"
             << "    return v[0];\n}\n";
     }
-    if (params.erosion_method == noise::ErosionMethod::filter) write_gradient_octave(out, P, params);
+    if (params.erosion_method == noise::ErosionMethod::filter) write_gradient_octave(out, P, field);
 }
 
 }  // namespace app::shader_detail

@@ -303,12 +303,11 @@ vec2 ne_scaled(float x, float hi, float lo, float c) {
     return ne_whole_and_rest(r.x, r.y + (x - n) * c);
 }
 // c + (x + y) s as (whole cells, fraction in [0, 1)): c an origin's fraction, x + y a point's
-// offset from the origin (local and its shift), s = hi + lo an octave's scale, hi of 12
-// significant bits. x and y to the nearest 1/64 (12 bits while below 64) times hi are exact, so
-// their whole cells split off exactly and only numbers below a few cells round: the fraction
-// keeps about 1e-7 of a cell however many cells (x + y) s spans, where c + x s in float rounds
-// by 2^-24 |x s| (2e-6 of a cell at 32 cells), and x + y is never rounded. A y below 1/128 (the
-// rest of a local) is not split at all.
+// offset from the origin (local and its shift: a warp's displacement), s = hi + lo an octave's
+// scale, hi of 12 significant bits. x and y to the nearest 1/64 (12 bits while below 64) times
+// hi are exact, so their whole cells split off exactly and only numbers below a few cells round:
+// the fraction keeps about 1e-7 of a cell however many cells (x + y) s spans, where c + x s in
+// float rounds by 2^-24 |x s| (2e-6 of a cell at 32 cells), and x + y is never rounded.
 vec2 ne_cells(float c, float x, float y, float hi, float lo, float s) {
     float x_hi = floor(x * 64.0 + 0.5) * 0.015625;
     float y_hi = floor(y * 64.0 + 0.5) * 0.015625;
@@ -318,6 +317,23 @@ vec2 ne_cells(float c, float x, float y, float hi, float lo, float s) {
     float wq = floor(q);
     float small = (x_hi + y_hi) * lo + ((x - x_hi) + (y - y_hi)) * s;
     return ne_whole_and_rest(wp + wq, ((p - wp) + c) + ((q - wq) + small));
+}
+// The same where y is only the rest of a local (below 2^-12 of it), whose product rounds by
+// nothing that counts: not split.
+vec2 ne_cells_near(float c, float x, float y, float hi, float lo, float s) {
+    float x_hi = floor(x * 64.0 + 0.5) * 0.015625;
+    float p = x_hi * hi;
+    float wp = floor(p);
+    return ne_whole_and_rest(wp, ((p - wp) + c) + (x_hi * lo + ((x - x_hi) * s + y * s)));
+}
+// The same where s is a power of two: x s and y s are exact products, so only their whole cells
+// need splitting off (y's nearest, so that a small y stays as it is).
+vec2 ne_cells_pow2(float c, float x, float y, float hi, float lo, float s) {
+    float p = x * s;
+    float q = y * s;
+    float wp = floor(p);
+    float wq = floor(q + 0.5);
+    return ne_whole_and_rest(wp + wq, ((p - wp) + c) + (q - wq));
 }
 // The sum of two (whole, rest) pairs, the rest kept in [0, 1).
 vec2 ne_add_scaled(vec2 a, vec2 b) {
@@ -702,9 +718,9 @@ void write_erosion(ShaderWriter& out, const std::string& P, const noise::Erosion
         << "        vec2 across_slope = vec2(-g.y, g.x) / slope;\n"
         << "        // 2. The cells around q = O f_k + local f_k.\n"
         << "        float frequency = " << P << "_gully_frequency[k];\n"
-        << "        vec2 qx = ne_cells(cell_frac[base + k].x, local.x, shift.x, " << P
+        << "        vec2 qx = ne_cells_near(cell_frac[base + k].x, local.x, shift.x, " << P
         << "_gully_frequency_hi[k], " << P << "_gully_frequency_lo[k], frequency);\n"
-        << "        vec2 qy = ne_cells(cell_frac[base + k].y, local.y, shift.y, " << P
+        << "        vec2 qy = ne_cells_near(cell_frac[base + k].y, local.y, shift.y, " << P
         << "_gully_frequency_hi[k], " << P << "_gully_frequency_lo[k], frequency);\n"
         << "        vec2 whole = vec2(qx.x, qy.x);\n"
         << "        vec2 f = vec2(qx.y, qy.y);\n"

@@ -64,7 +64,7 @@ void write_worley_octave(ShaderWriter& out, const std::string& P, const noise::F
         << "    ivec4 cell = ivec4(0, 0, 0, 0);\n"
         << "    vec4 f = vec4(0.0, 0.0, 0.0, 0.0);\n"
         << "    for (int axis = 0; axis < " << n << "; ++axis) {\n"
-        << "        vec2 t = ne_cells(cell_frac[axis], local[axis], shift[axis], " << P
+        << "        vec2 t = " << cells_function(field) << "(cell_frac[axis], local[axis], shift[axis], " << P
         << "_scale_hi[octave], " << P << "_scale_lo[octave], " << P << "_scale[octave]);\n"
         << "        cell[axis] = int(t.x);\n"
         << "        f[axis] = t.y;\n"
