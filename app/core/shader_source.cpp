@@ -239,6 +239,10 @@ std::string shader_function_name(std::string_view preset_name) {
     return name == "ne" ? "ne_noise" : name;
 }
 
+std::string shader_entry_name(std::string_view preset_name, std::string_view file_stem) {
+    return shader_function_name(preset_name.empty() ? file_stem : preset_name);
+}
+
 namespace {
 
 // [SECTION] Shared helpers ------------------------------------------------------------------

@@ -92,6 +92,10 @@ std::vector<ShaderTexture> shader_textures(const noise::Params& params);
 // "Alpine ridges" -> "ne_alpine_ridges"; "" -> "ne_noise".
 std::string shader_function_name(std::string_view preset_name);
 
+// A preset's entry function, named alike by the CLI, Python and the window: shader_function_name
+// of the preset's name, else of its file's stem ("" for both: ne_noise).
+std::string shader_entry_name(std::string_view preset_name, std::string_view file_stem);
+
 // The source of every entry, in `language`. Throws std::invalid_argument with shader_refusal's
 // line for an entry that cannot be exported, or for two entries of one name.
 std::string shader_source(std::span<const ShaderEntry> entries, ShaderLanguage language);

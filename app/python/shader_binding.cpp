@@ -37,8 +37,8 @@ std::string shader(const std::vector<app::Preset>& presets, std::string_view lan
     std::vector<app::ShaderEntry> entries;
     for (const app::Preset& preset : presets) {
         if (auto refusal = app::shader_refusal(preset.params); !refusal.empty())
-            throw std::invalid_argument(app::shader_function_name(preset.name) + ": " + refusal);
-        entries.push_back({app::shader_function_name(preset.name), preset.params});
+            throw std::invalid_argument(app::shader_entry_name(preset.name, "") + ": " + refusal);
+        entries.push_back({app::shader_entry_name(preset.name, ""), preset.params});
     }
     return app::shader_source(entries, chosen);
 }
@@ -58,7 +58,8 @@ py::array_t<T> rows_of(const std::vector<std::array<T, 4>>& rows) {
 void bind_shader(py::module_& m) {
     m.def("shader", &shader, py::arg("presets"), py::arg("language") = "glsl",
           R"(The presets as shader source, language "glsl" or "hlsl": one entry function per preset,
-ne_NAME(world) and ne_NAME_rebased(local, cell_lo, cell_hi, cell_frac), the text
+ne_NAME(world), ne_NAME_rebased(local, cell_lo, cell_hi, cell_frac) and
+ne_NAME_rebased_split(local, local_rest, ...), NAME the preset's name, the text
 `noise-explorer export --format glsl|hlsl` writes (docs/shaders.md). ValueError for a preset the
 shader cannot hold, naming the key.)");
     m.def(

@@ -58,7 +58,10 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     lessons_.read_shipped(wake_);
 }
 
-void Explorer::started_from(const std::string& path) { presets_.current = path; }
+void Explorer::started_from(const std::string& path, const std::string& name) {
+    presets_.current      = path;
+    presets_.current_name = name;
+}
 
 void Explorer::add_notice(const std::string& text) {
     if (!text.empty()) notice_ += (notice_.empty() ? "" : "\n") + text;
