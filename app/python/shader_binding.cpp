@@ -77,6 +77,17 @@ shader cannot hold, naming the key.)");
 double: {"cell_lo": uint32 (n, 4), "cell_hi": uint32 (n, 4), "frac": float32 (n, 4)}, one row per
 octave of each field the preset reads. Upload them as uvec4/vec4 uniform arrays and pass
 world - origin to the shader (docs/shaders.md, "Precision by construction").)");
+    m.def(
+        "shader_pixel_step",
+        [](double step) {
+            const std::array<float, 2> split = app::shader_pixel_step(step);
+            return py::make_tuple(split[0], split[1]);
+        },
+        py::arg("step"),
+        R"(A picture's step between pixels (noise units) as (pixel_step, pixel_step_rest): the step
+to 12 significant bits and the rest, so that k * pixel_step is exact in float for a whole or
+half number k of pixels below 2048, and ne_NAME_rebased_split(k * pixel_step, k *
+pixel_step_rest, ...) reads the pixel's offset whole (docs/shaders.md, "The guarantee").)");
 }
 
 }  // namespace noise_python
