@@ -301,6 +301,7 @@ constexpr Variant held_out_variants[] = {
     {"simplex-lava-flow", {"dimension=2", "fractal=fbm", "layers=rotated", "warp_amplitude=0.5"}},
     {"simplex-lava-flow", {"fractal=turbulence", "octave_offsets=shifted", "seed_mode=shift"}},
     {"marble", {"warp_amplitude=4"}},  // a warp sharper than any shipped: over 2e-6, within its bound
+    {"marble", {"lacunarity=2.3"}},    // a warped field's scales not powers of two: ne_cells' split
     {"cracked-earth", {"cellular_distance=manhattan", "cellular_return=f1"}},
     {"cracked-earth", {"cellular_distance=chebyshev", "cellular_return=f2"}},
     {"cracked-earth", {"dimension=1"}},
