@@ -3,6 +3,7 @@
 // [SECTION] Index
 //   Refusals        what a shader cannot hold yet, in one line naming the key; the tolerance
 //   Shared helpers  64-bit words in 32-bit pairs, SplitMix64's finalizer, the curves, ne_scaled
+//                   and ne_cells (an octave's cell of local without rounding local * scale)
 //   One preset      a field's per-octave arrays and sum, its shaped form (warp, turned layer, mask
 //                   field, shaping), the stack, the entry functions
 //
