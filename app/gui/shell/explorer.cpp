@@ -248,7 +248,7 @@ void Explorer::draw_controls_window(const FrameContext& frame, ImVec2 pos, ImVec
     // Presets and files.
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Preset");
-    ImGui::SameLine(118.0f);
+    ImGui::SameLine(controls_label_width());  // the column of the sections' labels below
     draw_shipped_combo(presets_, wake_);
     const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
     if (ImGui::Button("Open...", ImVec2(third, 0))) presets_.want_open = true;
