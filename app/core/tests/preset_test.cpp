@@ -278,9 +278,12 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     Preset simulated;
     simulated.params.erosion_method  = noise::ErosionMethod::simulate;
     const std::string simulated_json = preset_to_json(simulated);
-    for (const auto& info : noise::erosion_param_table())
-        EXPECT_NE(simulated_json.find("\"" + std::string(info.key.substr(8)) + "\":"), std::string::npos)
+    for (const auto& info : noise::erosion_param_table())  // deposition at its default: left out
+        EXPECT_EQ(simulated_json.find("\"" + std::string(info.key.substr(8)) + "\":") != std::string::npos,
+                  info.key != "erosion.deposition")
             << info.key;
+    simulated.params.erosion_deposition = 4.0;
+    EXPECT_NE(preset_to_json(simulated).find("\"deposition\": 4"), std::string::npos);
     Preset talus;  // a simulation key changed while the method is another: kept
     talus.params.erosion_talus = 30.0;
     EXPECT_NE(preset_to_json(talus).find("\"talus\": 30"), std::string::npos);
