@@ -218,7 +218,7 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
         error_of("{" + header + R"(, "erosion": {"method": "simulate", "tile": 4}})"),
         "p.json: erosion: unknown key 'tile': expected one of method, strength, scale, octaves, detail, "
         "ridge_rounding, crease_rounding, peaks, valleys, extent, relief, steps, erodibility, "
-        "area_exponent, talus");
+        "area_exponent, talus, deposition");
     EXPECT_EQ(error_of("{" + header + R"(, "tile": 4, "erosion": {"method": "simulate"}})"),
               "p.json: erosion.method: 'simulate' is not allowed while tiling (tile = 4): expected none or "
               "filter, since the simulation's water leaves at the frame's edges and its result does not "
@@ -228,7 +228,7 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strenght": 1}})"),
               "p.json: erosion: unknown key 'strenght' (did you mean 'strength'?): expected one of method, "
               "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys, extent, "
-              "relief, steps, erodibility, area_exponent, talus");
+              "relief, steps, erodibility, area_exponent, talus, deposition");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": 1})"),
               "p.json: key 'erosion': expected an object of erosion settings, got the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion.strength": 1})"),
