@@ -5,8 +5,11 @@
 //     build/release/noise/bench/erosion_sim_bench --size 4096 --runs 3
 //     build/release/noise/bench/erosion_sim_bench --steps 40 --diffusivity 100   # as river-canyons
 //     build/release/noise/bench/erosion_sim_bench --resolution   # 512 against 4096 (slow)
+//     build/release/noise/bench/erosion_sim_bench --preset assets/presets/river-canyons.json --runs 1
+//         [--out rc]   # a preset's own simulation, as the program runs it; --out writes its maps
 //
-// Prints, with the host line naming the CPU: the median wall time of the runs (and each run),
+// Prints, with the host line naming the CPU: the median wall time of the runs (and each run,
+// with its CPU time, the load and a digest of the four maps' bits),
 // the passes of the thermal stage, and the peak memory of one run in bytes per pixel, counted two
 // ways: the bytes the run allocated at its peak (operator new counted, the four output maps
 // included, the input not) and the growth of the process's maximum resident set (getrusage,
@@ -20,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,7 +33,9 @@
 
 #include "host.hpp"
 #include "noise/erosion_sim.hpp"
+#include "noise/preset.hpp"
 #include "noise/render.hpp"
+#include "noise/simulated_field.hpp"
 
 // [SECTION] Counting allocations: every operator new of the process, the current and peak bytes.
 namespace {
@@ -99,6 +105,19 @@ long max_rss_kib() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss;
+}
+
+// FNV-1a over the four maps' bits: equal digests, the same result bit for bit (a check that a
+// faster version changed nothing, without keeping the maps).
+std::uint64_t digest(const noise::SimulationMaps& maps) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const std::vector<float>* map : {&maps.height, &maps.flow, &maps.wear, &maps.deposit})
+        for (const float v : *map) {
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, &v, sizeof bits);
+            for (int b = 0; b < 4; ++b) hash = (hash ^ ((bits >> (8 * b)) & 0xffu)) * 1099511628211ull;
+        }
+    return hash;
 }
 
 double median(std::vector<double> values) {
@@ -172,6 +191,7 @@ int timed(int size, int runs, unsigned threads) {
         if (r == 0)
             std::printf(", max RSS grew %.1f B/px",
                         static_cast<double>(max_rss_kib() - rss_before) * 1024.0 / pixels);
+        std::printf(", digest %016llx", static_cast<unsigned long long>(digest(*maps)));
         std::printf(", pits %d -> %d, steepest %.1f -> %.1f degrees\n", noise::count_pits(input, size, size),
                     noise::count_pits(maps->height, size, size),
                     noise::steepest_slope_degrees(input, size, size, 10.0, 800.0),
@@ -179,6 +199,50 @@ int timed(int size, int runs, unsigned threads) {
     }
     std::printf("erosion_sim %dx%d, %u threads: median %.3f s of %d runs (%.1f ns/px), median CPU %.3f s\n",
                 size, size, threads, median(seconds), runs, median(seconds) * 1e9 / pixels, median(cpu));
+    return 0;
+}
+
+// A preset's own simulation at size x size, as the program runs it (simulate_field: the preset's
+// field rendered, then simulated in its metres): the time, the CPU and the maps' digest (equal
+// digests before and after a change: the same exports). With `out`, writes OUT.r32 (the unit
+// heights, float32), OUT.r32.json (a sidecar terrain_measures.py reads) and OUT-flow.f32,
+// OUT-deposit.f32 (the maps, float32, for the measures without three exports).
+int preset_run(const std::string& file, int size, int runs, unsigned threads, const std::string& out) {
+    const noise::Preset preset = noise::load_preset(file);
+    std::vector<double> seconds, cpu;
+    for (int r = 0; r < runs; ++r) {
+        noise::SimulationControl control;
+        control.threads        = threads;
+        const double cpu_start = cpu_seconds();
+        const auto start       = std::chrono::steady_clock::now();
+        const std::optional<noise::SimulatedField> field =
+            noise::simulate_field(preset.params, size, size, control);
+        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        cpu.push_back(cpu_seconds() - cpu_start);
+        std::printf("  run %d: %.3f s (CPU %.3f s, load %.1f), digest %016llx\n", r + 1, seconds.back(),
+                    cpu.back(), load_average(), static_cast<unsigned long long>(digest(field->maps)));
+        if (r == 0 && !out.empty()) {
+            const auto write = [&](const std::string& name, const std::vector<float>& map) {
+                if (std::FILE* f = std::fopen(name.c_str(), "wb")) {
+                    std::fwrite(map.data(), sizeof(float), map.size(), f);
+                    std::fclose(f);
+                }
+            };
+            write(out + ".r32", field->maps.height);
+            write(out + "-flow.f32", field->maps.flow);
+            write(out + "-deposit.f32", field->maps.deposit);
+            if (std::FILE* f = std::fopen((out + ".r32.json").c_str(), "w")) {
+                std::fprintf(
+                    f,
+                    "{\"width\": %d, \"height\": %d, \"value_range\": {\"raw_min\": 0, \"raw_max\": 1},\n"
+                    " \"preset\": %s}\n",
+                    size, size, noise::preset_to_json(preset).c_str());
+                std::fclose(f);
+            }
+        }
+    }
+    std::printf("erosion_sim preset %s %dx%d, %u threads: median %.3f s of %d runs, median CPU %.3f s\n",
+                file.c_str(), size, size, threads, median(seconds), runs, median(cpu));
     return 0;
 }
 
@@ -224,6 +288,7 @@ int main(int argc, char** argv) {
     int size = 1024, runs = 3;
     unsigned threads   = 2;
     bool by_resolution = false;
+    std::string preset, out;
     for (int a = 1; a < argc; ++a) {
         const std::string arg = argv[a];
         if (arg == "--size" && a + 1 < argc)
@@ -236,17 +301,22 @@ int main(int argc, char** argv) {
             overrides.steps = std::atoi(argv[++a]);
         else if (arg == "--diffusivity" && a + 1 < argc)
             overrides.diffusivity = std::atof(argv[++a]);
+        else if (arg == "--preset" && a + 1 < argc)
+            preset = argv[++a];
+        else if (arg == "--out" && a + 1 < argc)
+            out = argv[++a];
         else if (arg == "--resolution")
             by_resolution = true;
         else {
             std::fprintf(
                 stderr,
                 "usage: erosion_sim_bench [--size N] [--runs R] [--threads T] [--steps S] [--diffusivity D] "
-                "[--resolution]\n");
+                "[--resolution] [--preset FILE [--out PREFIX]]\n");
             return 2;
         }
     }
     std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line as it comes, also into a pipe
     std::printf("host: %s\n", host_description().c_str());
+    if (!preset.empty()) return preset_run(preset, size, runs, threads, out);
     return by_resolution ? resolution(threads) : timed(size, runs, threads);
 }

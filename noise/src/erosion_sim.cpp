@@ -126,7 +126,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
             detail::drained_area(grid, run, now, routing, settings.flow_exponent, maps.flow);
             detail::stream_power_step(grid, run, settings, z, routing, maps.flow, eroded, maps.wear);
             if (settings.deposition > 0.0)
-                detail::deposit_sediment(grid, run, settings, z, routing, maps.flow, eroded, maps.deposit);
+                detail::deposit_sediment(grid, run, settings, z, routing, maps.flow, eroded, maps.wear,
+                                         maps.deposit);
             if (settings.diffusivity > 0.0) {
                 // Creep can lift a channel's floor above the cell below it; those pits would stop
                 // the next step's water short, so they are raised now (as deposit).

@@ -146,15 +146,17 @@ void drained_area(const Grid& grid, const Run& run, std::span<const T> z, Routin
                   std::span<float> area);
 
 // One implicit stream-power step (erosion_sim.hpp, step 1c) on z (world units), receivers first.
-// `eroded` gets how far each cell was lowered (world units), also added to `wear`.
+// `eroded` gets how far each cell was lowered (world units), also added to `wear` when nothing
+// settles (deposition 0; else deposit_sediment books the step's balance).
 void stream_power_step(const Grid& grid, const Run& run, const SimulationSettings& settings,
                        std::span<double> z, Routing& routing, std::span<const float> area,
                        std::span<float> eroded, std::span<float> wear);
 
-// What stream_power_step eroded, carried down and settled (step 1d).
+// What stream_power_step eroded, carried down and settled (step 1d); each cell's balance of the
+// step (settled minus eroded) added to `deposit` where positive, to `wear` where negative.
 void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings& settings,
                       std::span<double> z, Routing& routing, std::span<const float> area,
-                      std::span<const float> eroded, std::span<float> deposit);
+                      std::span<const float> eroded, std::span<float> wear, std::span<float> deposit);
 
 // After hillslope diffusion (step 1e): each cell raised, where creep lifted its lowest receiver
 // of the step's routing to its height or above, to just above it (the raise added to

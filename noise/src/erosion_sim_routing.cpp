@@ -241,6 +241,7 @@ void stream_power_step(const Grid& grid, const Run& run, const SimulationSetting
     // z_k before and they only went down, so z_i' is a weighted mean strictly above the lowest:
     // kept at least a step of double above it, no pit can appear.
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
+    const bool settles                       = settings.deposition > 0.0;
     walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
         if (routing.lower[i] == 0) {
             eroded[i] = 0.0f;
@@ -271,14 +272,14 @@ void stream_power_step(const Grid& grid, const Run& run, const SimulationSetting
         double lowered = std::min(zi, (zi + sum_fz) / (1.0 + sum_f));
         lowered        = std::max(lowered, next_up(lowest));
         eroded[i]      = static_cast<float>(zi - lowered);
-        wear[i] += eroded[i];
+        if (!settles) wear[i] += eroded[i];  // else deposit_sediment books the step's balance
         z[i] = lowered;
     });
 }
 
 void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings& settings,
                       std::span<double> z, Routing& routing, std::span<const float> area,
-                      std::span<const float> eroded, std::span<float> deposit) {
+                      std::span<const float> eroded, std::span<float> wear, std::span<float> deposit) {
     // What the step eroded travels down with the water, donors first, and settles at rate G / A
     // per unit of sediment carried (Davy and Lague 2009; Yuan et al. 2019's G term, taken here
     // after the implicit step rather than inside it): a cell draining a small area (a mountain
@@ -292,11 +293,19 @@ void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
     const double cell_area                   = settings.cell_size * settings.cell_size;
     const std::span<const double> heights(z);
+    // The step's balance at each cell is booked, not its two movements: a hillslope cell that
+    // lost 1 m to the water and caught 0.4 m of what came down from above it was worn 0.6 m, and
+    // the deposit map shows only where more settled than was cut (where sediment settled).
+    const auto book = [&](std::size_t i, double settle) {
+        const double net = settle - static_cast<double>(eroded[i]);
+        if (net > 0.0) deposit[i] += static_cast<float>(net);
+        if (net < 0.0) wear[i] += static_cast<float>(-net);
+    };
     walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
         routing.share[i] = 0.0f;
         if (routing.lower[i] == 0 && grid.border(static_cast<int>(i % static_cast<std::size_t>(grid.width)),
                                                  static_cast<int>(i / static_cast<std::size_t>(grid.width))))
-            return;  // leaves the map
+            return book(i, 0.0);  // leaves the map
         const double zi = z[i];
         double incoming = 0.0, roof = std::numeric_limits<double>::infinity();  // roof: the lowest donor
         for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
@@ -305,7 +314,7 @@ void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings
                         weight(z[n], zi, k, routing.per_cell, settings.flow_exponent);
         });
         const double volume = incoming + static_cast<double>(eroded[i]) * cell_area;
-        if (volume <= 0.0) return;
+        if (volume <= 0.0) return book(i, 0.0);
         double settle = volume / cell_area;
         if (routing.lower[i] != 0)
             settle =
@@ -314,7 +323,7 @@ void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings
             settle = std::min(settle, std::nextafter(roof, -std::numeric_limits<double>::infinity()) - zi);
         settle = std::max(settle, 0.0);
         z[i]   = zi + settle;
-        deposit[i] += static_cast<float>(settle);
+        book(i, settle);
         const double passed = volume - settle * cell_area;
         if (routing.lower[i] == 0 || passed <= 0.0) return;
         routing.share[i] =

@@ -37,7 +37,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 57> table{
+const std::array<ParamInfo, 58> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "The noise function each octave draws; each entry of the list says what it draws (the "
@@ -268,6 +268,12 @@ const std::array<ParamInfo, 57> table{
                                    "Simulation: the steepest slope loose rock stands at, in degrees; "
                                    "steeper rock slides down; 90 turns sliding off.",
                                    1, 90),
+    number<&Params::erosion_deposition>(ParamKind::real, "erosion.deposition", "Deposition",
+                                        "Simulation: how readily the water's sediment settles (G in "
+                                        "G / A per unit carried): 1 lets small catchments build fans and "
+                                        "big rivers carry theirs on; higher fills valley floors; 0 "
+                                        "carries it all away.",
+                                        0, 20),
 };
 
 const ParamInfo placement_entry = choice<&Params::placement>(

@@ -42,6 +42,7 @@ SimulationSettings simulation_settings(const Params& params, int width) {
     settings.area_exponent   = params.erosion_area_exponent;
     settings.talus_degrees   = params.erosion_talus;
     settings.diffusivity     = hillslope_diffusivity;
+    settings.deposition      = params.erosion_deposition;
     return settings;
 }
 

@@ -33,7 +33,7 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
         "erosion.ridge_rounding", "erosion.crease_rounding", "erosion.peaks", "erosion.valleys",
         // the erosion simulation's own (erosion_sim.hpp, simulated_field.hpp), last
         "erosion.extent", "erosion.relief", "erosion.steps", "erosion.erodibility", "erosion.area_exponent",
-        "erosion.talus"};
+        "erosion.talus", "erosion.deposition"};
     std::vector<std::string_view> keys;
     for (const auto& info : noise::param_table()) {
         keys.push_back(info.key);

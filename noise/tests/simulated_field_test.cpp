@@ -44,6 +44,10 @@ TEST(SimulatedField, SettingsAreTheFramesInMetres) {
     EXPECT_EQ(settings.height_scale, 500.0);
     EXPECT_EQ(settings.talus_degrees, 35.0);
     EXPECT_EQ(settings.diffusivity, 100.0);  // m^2 per step: the program's hillslope creep
+    EXPECT_EQ(settings.deposition, 1.0);     // erosion.deposition's default: the library's G
+    noise::Params filling      = simulated();
+    filling.erosion_deposition = 4.0;
+    EXPECT_EQ(noise::simulation_settings(filling, 400).deposition, 4.0);
 }
 
 TEST(SimulatedField, ThePixelsAreTheSimulatedSamples) {

@@ -218,7 +218,7 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
         error_of("{" + header + R"(, "erosion": {"method": "simulate", "tile": 4}})"),
         "p.json: erosion: unknown key 'tile': expected one of method, strength, scale, octaves, detail, "
         "ridge_rounding, crease_rounding, peaks, valleys, extent, relief, steps, erodibility, "
-        "area_exponent, talus");
+        "area_exponent, talus, deposition");
     EXPECT_EQ(error_of("{" + header + R"(, "tile": 4, "erosion": {"method": "simulate"}})"),
               "p.json: erosion.method: 'simulate' is not allowed while tiling (tile = 4): expected none or "
               "filter, since the simulation's water leaves at the frame's edges and its result does not "
@@ -228,7 +228,7 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strenght": 1}})"),
               "p.json: erosion: unknown key 'strenght' (did you mean 'strength'?): expected one of method, "
               "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys, extent, "
-              "relief, steps, erodibility, area_exponent, talus");
+              "relief, steps, erodibility, area_exponent, talus, deposition");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": 1})"),
               "p.json: key 'erosion': expected an object of erosion settings, got the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion.strength": 1})"),
@@ -278,9 +278,12 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
     Preset simulated;
     simulated.params.erosion_method  = noise::ErosionMethod::simulate;
     const std::string simulated_json = preset_to_json(simulated);
-    for (const auto& info : noise::erosion_param_table())
-        EXPECT_NE(simulated_json.find("\"" + std::string(info.key.substr(8)) + "\":"), std::string::npos)
+    for (const auto& info : noise::erosion_param_table())  // deposition at its default: left out
+        EXPECT_EQ(simulated_json.find("\"" + std::string(info.key.substr(8)) + "\":") != std::string::npos,
+                  info.key != "erosion.deposition")
             << info.key;
+    simulated.params.erosion_deposition = 4.0;
+    EXPECT_NE(preset_to_json(simulated).find("\"deposition\": 4"), std::string::npos);
     Preset talus;  // a simulation key changed while the method is another: kept
     talus.params.erosion_talus = 30.0;
     EXPECT_NE(preset_to_json(talus).find("\"talus\": 30"), std::string::npos);

@@ -39,7 +39,11 @@
 //                      after the implicit step), all of it where water stops; never up to a
 //                      donor's height (each cell stays strictly below every donor: no pit, the
 //                      order holds). A small catchment at a mountain front's foot keeps much of
-//                      what arrives (fans); a large river carries it on; the border loses it;
+//                      what arrives (fans); a large river carries it on; the border loses it. The
+//                      wear and deposit maps take each cell's balance of the step (settled minus
+//                      eroded: a hillslope cell that lost 1 m and caught 0.4 m from above was
+//                      worn 0.6 m), so the deposit map shows where sediment stayed, not the churn
+//                      of hillslopes that pass on most of what they catch;
 //                   e. hillslope diffusion (diffusivity = D dt > 0, m^2 per step): dz/dt = D
 //                      laplacian z, backward Euler along every row, then every column (Thomas's
 //                      algorithm a line), the border fixed: stable at any D, mass kept inside;
@@ -75,8 +79,10 @@
 // Outputs (SimulationMaps), each width x height, row-major like the input:
 //   height   the eroded heights, back in the input's units (z / height_scale);
 //   flow     the area drained through each cell, in cells (1 at a ridge), on the final heights;
-//   wear     how far each cell was lowered (step 1, and the net loss of step 2), input units;
-//   deposit  how far it was raised (the net gain of step 2, and the lakes of step 3), input units.
+//   wear     how far each cell was lowered (each hydraulic step's net loss, and the net loss of
+//            step 2), input units;
+//   deposit  how far it was raised (each hydraulic step's net gain, the net gain of step 2, and
+//            the lakes of step 3), input units.
 //
 // Deterministic: the same input gives the same bits on every run and thread count. Work is
 // split only where the split cannot show: rows of lower neighbours and donors (each cell on its
@@ -134,7 +140,9 @@ struct SimulationSettings {
     // The water's routing: each lower neighbour's share goes as slope^flow_exponent (1: water
     // spreads like Quinn et al. 1991; 2 and above: gathers, towards steepest descent alone).
     double flow_exponent = 1.0;
-    // G: how readily carried sediment settles (rate G / A per unit carried); 0: it all leaves.
+    // G: how readily carried sediment settles (rate G / A per unit carried, A in cells); 0: it all
+    // leaves. 1 (FastScape's usual order) builds fans below small catchments; a few times more
+    // fills valley floors within tens of steps (the filling-valley preset runs 4).
     double deposition = 1.0;
     // D dt: hillslope diffusion per step, in world units squared (m^2 per step); 0: none.
     double diffusivity             = 0.0;

@@ -250,6 +250,7 @@ struct Params {
     double erosion_erodibility   = 0.05;     // stream-power K dt per step
     double erosion_area_exponent = 0.5;      // m: how much more a larger catchment cuts
     double erosion_talus         = 35.0;     // degrees rock stands at; 90: no thermal erosion
+    double erosion_deposition    = 1.0;      // G: how readily carried sediment settles; 0: none
     // The layer stack (layer_stack.hpp): this field is layer 1, `stack` holds layers 2, 3, ...,
     // each blended onto the result below it, after this field's shaping and before erosion. Keys
     // layer.N.KEY. Empty: the field alone, bit for bit.

@@ -465,8 +465,12 @@ nlohmann::ordered_json preset_object(const PresetFields& fields) {
         const bool simulation = params.erosion_method == ErosionMethod::simulate ||
                                 differs_from_default(params, simulation_param_table());
         const auto all = erosion_param_table();
-        for (const auto& info : simulation ? all : all.first(all.size() - simulation_param_table().size()))
+        for (const auto& info : simulation ? all : all.first(all.size() - simulation_param_table().size())) {
+            // erosion.deposition came after the simulation's presets: at its default it is left out,
+            // so they (and their exports' embedded presets) keep their text.
+            if (info.key == "erosion.deposition" && info.get(params) == info.get(Params{})) continue;
             erosion[std::string(info.key.substr(erosion_prefix.size()))] = field_json(params, info);
+        }
         root["erosion"] = erosion;
     }
     if (params.base_layer != BaseLayer{}) {
