@@ -17,7 +17,8 @@
    is not there is refused in one line naming the layer and the file.
    examples/stream_chunks (shared) streams shipped presets in chunks with the stable
    noise::Sampler (<noise/sampler.hpp>): shared edges and points agree, and the frame put
-   together is the installed program's r32 export bit for bit.
+   together is the installed program's r32 export bit for bit; placed in the world
+   (<noise/placement.hpp>), chunks of two sizes give the same samples.
 4. pkg-config: the .pc file gives a working compile line and names Highway for static links.
 5. The Python module (when built): Debian's Python imports it from
    PREFIX/lib/python3/dist-packages, it finds the installed presets beside itself (the preset of
@@ -174,6 +175,14 @@ def main():
         with open(ours, "rb") as f, open(theirs, "rb") as g:
             if f.read() != g.read():
                 sys.exit(f"FAILED: {name}: the chunks streamed by noise::Sampler differ from the program's r32 export")
+        # Placed in the world: chunks of 16 and of 12 (exit 1 on a crack) are windows of one world.
+        if name in ("eroded-island", "river-valleys"):
+            cuts = [os.path.join(a.work, f"{name}-world-{chunk}.r32") for chunk in ("16", "12")]
+            for chunk, out in zip(("16", "12"), cuts):
+                run(os.path.join(build, "stream_chunks"), preset, "48", chunk, out, "world")
+            with open(cuts[0], "rb") as f, open(cuts[1], "rb") as g:
+                if f.read() != g.read():
+                    sys.exit(f"FAILED: {name}: a world streamed in chunks of 16 and of 12 differs")
 
     # 4. pkg-config.
     env["PKG_CONFIG_PATH"] = os.path.join(prefix, a.libdir, "pkgconfig")

@@ -47,6 +47,11 @@ void print_help() {
         keys += noise::format_param(noise::Params{}, info) + "  (" + noise::allowed_values(info) +
                 ")\n      " + std::string(info.tooltip) + "\n";
     }
+    // The preset's own key (noise/placement.hpp), outside the table.
+    const noise::ParamInfo& placement = noise::placement_param();
+    keys += "  " + std::string(placement.key) + std::string(14 - placement.key.size(), ' ') +
+            noise::format_param(noise::Params{}, placement) + "  (" + noise::allowed_values(placement) +
+            ")\n      " + std::string(placement.tooltip) + "\n";
     // The layer stack's own keys (noise/layer_stack.hpp): layer.N.KEY, N from 2.
     keys += "\nLayer stack (layer.N.KEY, N from 2 to " + std::to_string(noise::max_stack_layers) +
             "; any noise key above is a noise layer's own, layer.N.mask.KEY its mask field's;\n"

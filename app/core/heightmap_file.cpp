@@ -36,10 +36,16 @@ std::string add_heightmap_layer(noise::Params& params, const std::filesystem::pa
     layer.blend              = noise::BlendMode::normal;
     layer.opacity            = 1.0;
     // The shorter side spans the frame; the longer one overhangs it equally on both ends.
-    const double aspect           = static_cast<double>(samples->width) / samples->height;
-    layer.map_width               = std::max(1.0, aspect);
-    layer.map_x                   = (1.0 - layer.map_width) / 2.0;
-    layer.map_y                   = (1.0 - layer.map_width / aspect) / 2.0;
+    const double aspect = static_cast<double>(samples->width) / samples->height;
+    layer.map_width     = std::max(1.0, aspect);
+    layer.map_x         = (1.0 - layer.map_width) / 2.0;
+    layer.map_y         = (1.0 - layer.map_width / aspect) / 2.0;
+    if (changed.placement == noise::Placement::world) {  // the same place, in noise units (placement.hpp)
+        const double f  = changed.frequency;
+        layer.map_x     = changed.offset_x + layer.map_x * f;
+        layer.map_y     = changed.offset_y + layer.map_y * f;
+        layer.map_width = layer.map_width * f;
+    }
     layer.heightmap_image.samples = std::move(samples);
     if (auto error = noise::validate(changed); !error.empty()) return error;
     params = std::move(changed);

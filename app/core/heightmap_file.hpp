@@ -44,8 +44,8 @@ std::string read_heightmap_layers(noise::Params& params, const std::filesystem::
 // What File > Import heightmap and a dropped image do: a new top layer named after the file
 // (its stem), source heightmap with these samples, blended normally at full opacity, covering
 // the square frame [0, 1] x [0, 1] without stretching (a wide image's middle, a tall one's
-// middle). "" or why not (every layer in use; a rule of noise::validate, such as tiling, which a
-// placed image cannot follow); `params` unchanged then.
+// middle; with placement world the frame's square in noise units). "" or why not (every layer in use; a rule
+// of noise::validate, such as tiling, which a placed image cannot follow); `params` unchanged then.
 std::string add_heightmap_layer(noise::Params& params, const std::filesystem::path& file,
                                 std::shared_ptr<const noise::HeightSamples> samples);
 

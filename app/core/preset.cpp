@@ -280,15 +280,15 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
         error = unknown_mask_key_message(key);
     } else if (is_heightmap_key(key)) {
         error = set_heightmap(preset.params, key, value);
-    } else if (key == "curve" || key.starts_with("mask.") || key.starts_with("layer.") ||
-               noise::find_param(key) != nullptr) {
+    } else if (key == "curve" || key == noise::placement_param().key || key.starts_with("mask.") ||
+               key.starts_with("layer.") || noise::find_param(key) != nullptr) {
         error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
     } else if (find_view_key(key) != nullptr) {
         error = with_value_shown(set_view_key(preset.view, key, value), value, value);
     } else {
         std::vector<std::string_view> keys;
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
-        keys.insert(keys.end(), {"curve", "mask.KEY"});
+        keys.insert(keys.end(), {"curve", "placement", "mask.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
         error = unknown_key_message(key, keys, /*grouped=*/true, is_view_key);
     }

@@ -135,6 +135,17 @@ std::string shader_refusal(const Params& params) {
         return "erosion.method: 'simulate' runs on a whole grid, not per pixel, so it is not exported to "
                "shaders: bake it with `export --format r32 --values raw` and read the file as a heightmap "
                "layer (layer.2.source=heightmap) that the shader's caller binds as a texture";
+    // A shape's or heightmap's point would be a float of noise space, as far out as the view: the
+    // rebased form's precision holds only for frame units.
+    for (std::size_t k = 0; k < params.stack.size(); ++k)
+        if (params.placement == noise::Placement::world &&
+            (params.stack[k].source == noise::LayerSource::shape ||
+             params.stack[k].source == noise::LayerSource::heightmap))
+            return "placement: 'world' is not exported to shaders with layer." + std::to_string(k + 2) +
+                   ".source = " +
+                   std::string(noise::layer_source_names[static_cast<std::size_t>(params.stack[k].source)]) +
+                   ": expected placement frame (the preset as it was before Place in the world) or noise "
+                   "and constant layers only";
     for (std::size_t k = 0; k < params.stack.size(); ++k)
         if (params.stack[k].source == noise::LayerSource::heightmap &&
             !params.stack[k].heightmap_image.samples)

@@ -23,6 +23,7 @@
 #include "core/preset.hpp"
 #include "core/view_keys.hpp"
 #include "installed_presets.hpp"
+#include "noise/placement.hpp"
 #include "preset_keys.hpp"
 
 namespace py = pybind11;
@@ -126,6 +127,16 @@ a refused value raises ValueError with the program's one-line message and leaves
             },
             py::arg("path"), py::kw_only(), py::arg("overwrite") = false,
             "Writes the JSON atomically; an existing file only with overwrite=True.")
+        .def(
+            "place_in_world",
+            [](app::Preset& preset) {
+                if (auto error = noise::place_in_world(preset.params); !error.empty())
+                    throw py::value_error(error);
+            },
+            "Converts a preset placed in its frame to placement \"world\" with the same picture "
+            "(noise/placement.hpp): shapes, heightmaps and field frequencies in noise units, so every "
+            "window of the world agrees. ValueError (one line) when it is already in the world or a "
+            "converted value leaves its range; the preset is then unchanged.")
         .def("keys", &preset_keys, "Every key, in the order presets list them.")
         .def("__getitem__", &get_key)
         .def("__setitem__", &set_key)
@@ -148,7 +159,8 @@ a refused value raises ValueError with the program's one-line message and leaves
         .def("__dir__",
              [](const app::Preset& preset) {
                  auto names = preset_keys(preset);
-                 for (const char* method : {"load", "from_json", "to_json", "save", "keys", "copy"})
+                 for (const char* method :
+                      {"load", "from_json", "to_json", "save", "keys", "copy", "place_in_world"})
                      names.emplace_back(method);
                  return names;
              })

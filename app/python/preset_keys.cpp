@@ -41,7 +41,8 @@ py::object curve_list(const std::vector<noise::CurvePoint>& curve) {
 
 py::object params_key(const noise::Params& params, std::string_view key) {
     if (key == "curve") return curve_list(params.curve);
-    const noise::ParamInfo* info = noise::find_param(key);
+    const noise::ParamInfo* info =
+        key == noise::placement_param().key ? &noise::placement_param() : noise::find_param(key);
     return info != nullptr ? typed(*info, info->get(params)) : py::object();
 }
 
@@ -84,7 +85,8 @@ bool is_layer_setting(std::string_view inner) {
 // with or without "view.").
 bool is_key(std::string_view key) {
     if (const auto [number, inner] = layer_key(key); number != 0) return is_layer_setting(inner);
-    if (key == "curve" || noise::find_param(key) != nullptr) return true;
+    if (key == "curve" || key == noise::placement_param().key || noise::find_param(key) != nullptr)
+        return true;
     if (key.starts_with("mask."))
         return key.substr(5) == "curve" || noise::find_param(key.substr(5)) != nullptr;
     return app::find_view_key(key.starts_with("view.") ? key.substr(5) : key) != nullptr;
@@ -132,6 +134,7 @@ std::vector<std::string> preset_keys(const app::Preset& preset) {
     std::vector<std::string> keys{"name", "description"};
     for (const auto& info : noise::param_table()) keys.emplace_back(info.key);
     keys.emplace_back("curve");
+    keys.emplace_back(noise::placement_param().key);
     for (const auto& info : app::view_key_table()) keys.emplace_back(info.key);
     if (!preset.params.mask_field.empty()) {
         for (const auto& info : noise::param_table()) keys.push_back("mask." + std::string(info.key));

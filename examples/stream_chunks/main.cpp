@@ -1,6 +1,9 @@
 // stream_chunks: a preset's frame streamed in chunks by the installed library's stable Sampler,
 // as a game streams its terrain, and put together into one image.
-// Usage: stream_chunks PRESET.json SIZE CHUNK OUT.r32 (SIZE a multiple of CHUNK). Each chunk is
+// Usage: stream_chunks PRESET.json SIZE CHUNK OUT.r32 [world] (SIZE a multiple of CHUNK). With
+// `world` the preset is first placed in the world (noise/placement.hpp): its shapes, heightmaps
+// and field frequencies no longer hang on the frame, so chunks cut anywhere, at any distance, are
+// windows of one world (the picture the same, the bits up to rounding). Each chunk is
 // CHUNK + 1 samples a side, sharing its last column and row with its neighbours; the frame's
 // pixel (px, py) is grid sample (px, py) at spacing frequency / SIZE from the preset's offsets, so
 // OUT.r32 is `noise-explorer export --format r32 --values raw` of the preset at SIZE x SIZE.
@@ -8,14 +11,19 @@
 // differs from its chunk's sample; 2 for bad arguments.
 #include <cstdio>
 #include <fstream>
+#include <noise/placement.hpp>
 #include <noise/preset.hpp>
 #include <noise/sampler.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 int main(int argc, char** argv) try {
-    if (argc != 5) return 2;
-    const noise::Preset preset = noise::load_preset(argv[1]);
+    if (argc != 5 && !(argc == 6 && std::string(argv[5]) == "world")) return 2;
+    noise::Preset preset = noise::load_preset(argv[1]);
+    if (argc == 6)
+        if (const std::string error = noise::place_in_world(preset.params); !error.empty())
+            throw std::invalid_argument(error);
     const int size = std::stoi(argv[2]), chunk = std::stoi(argv[3]);
     if (size < 1 || chunk < 1 || size % chunk != 0) return 2;
     const noise::Sampler terrain(preset.params);

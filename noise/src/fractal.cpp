@@ -140,9 +140,10 @@ FractalNoise::FractalNoise(const Params& params, double base_scale, const Period
 FractalNoise::~FractalNoise() = default;
 
 std::unique_ptr<const FractalNoise> FractalNoise::alongside(const Params& other) const {
-    // Its frequency relative to ours, folded into its octaves' scales; repeating with our tile (a
-    // whole-number ratio, validated).
-    const double ratio = other.frequency / params_.frequency;
+    // Its frequency relative to ours (placement frame) or the multiplier of the point itself
+    // (world), folded into its octaves' scales; repeating with our tile (a whole-number ratio,
+    // validated).
+    const double ratio = field_scale(params_, other);
     Params read        = other;
     read.z             = params_.z;  // the slice, which a RowKernel of it reads from here
     read.w             = params_.w;

@@ -61,6 +61,10 @@ StackLayer field_as_layer(const Params& params) {
     field.erosion_method = ErosionMethod::none;
     field.stack.clear();
     field.base_layer = {};
+    // A field has no placement of its own; in the world its frequency is the multiplier of the
+    // point, 1 where layer 1 reads (placement.hpp).
+    field.placement = Placement::frame;
+    if (params.placement == Placement::world) field.frequency = 1.0;
     StackLayer layer;
     layer.field.push_back(std::move(field));
     return layer;

@@ -14,7 +14,8 @@ bool has_stack(const Params& params) {
     return !params.stack.empty() || params.base_layer.mute || params.base_layer.solo;
 }
 
-LayerStack::LayerStack(const FractalNoise& noise) : base_(&noise) {
+LayerStack::LayerStack(const FractalNoise& noise)
+    : base_(&noise), world_(noise.params().placement == Placement::world) {
     const Params& params = noise.params();
     // The first solo layer, if any: then only its own heights are read.
     if (params.base_layer.solo) solo_ = 1;

@@ -5,6 +5,7 @@
 
 #include "noise/layer_edit.hpp"
 #include "noise/layer_stack.hpp"
+#include "noise/placement.hpp"
 #include "noise/shaping.hpp"
 
 namespace noise {
@@ -24,8 +25,11 @@ constexpr LayerInfo number(FieldKind kind, std::string_view key, std::string_vie
     return {{key, label, tooltip, kind, min, max, {}}, &get_field<Member>, &set_field<Member>};
 }
 
-// Frame units: the image is 1 wide; a shape or a heightmap may lie well outside it.
-constexpr double frame_limit = 1000.0;
+// Placed units (placement.hpp): frame units, the image 1 wide, where a shape or a heightmap may lie
+// well outside it; or noise units in the world, as far out as offset_x may look (params.cpp's
+// coordinate limit), and as long as a frame's length times the highest frequency.
+constexpr double place_limit  = 1e12;
+constexpr double length_limit = 1e12;
 
 const std::array<LayerInfo, 21> table{
     choice<&StackLayer::source>(
@@ -48,15 +52,17 @@ const std::array<LayerInfo, 21> table{
                                "cone, or a ramp rising along a direction.",
                                layer_shape_names),
     number<&StackLayer::shape_x>(FieldKind::real, "shape_x", "Centre x",
-                                 "Shape source: the centre across the image (0 left edge, 1 right edge).",
-                                 -frame_limit, frame_limit),
+                                 "Shape source: the centre across the image (0 left edge, 1 right edge); "
+                                 "placement world: its noise-space x.",
+                                 -place_limit, place_limit),
     number<&StackLayer::shape_y>(FieldKind::real, "shape_y", "Centre y",
-                                 "Shape source: the centre down the image, in image widths from the top.",
-                                 -frame_limit, frame_limit),
+                                 "Shape source: the centre down the image, in image widths from the top; "
+                                 "placement world: its noise-space y.",
+                                 -place_limit, place_limit),
     number<&StackLayer::shape_radius>(FieldKind::real, "shape_radius", "Radius",
-                                      "Shape source: where the shape reaches 0, in image widths (the ramp "
-                                      "rises across twice this).",
-                                      1e-6, frame_limit),
+                                      "Shape source: where the shape reaches 0, in image widths (placement "
+                                      "world: noise units); the ramp rises across twice this.",
+                                      1e-6, length_limit),
     number<&StackLayer::shape_falloff>(FieldKind::real, "shape_falloff", "Edge",
                                        "Plateau shape: the share of the radius the edge falls across.", 0.001,
                                        1),
@@ -67,14 +73,17 @@ const std::array<LayerInfo, 21> table{
     number<&StackLayer::constant>(FieldKind::real, "constant", "Height",
                                   "Constant source: the unit height everywhere.", 0, 1),
     number<&StackLayer::map_x>(FieldKind::real, "map_x", "Map x",
-                               "Heightmap source: its left edge, in image widths.", -frame_limit,
-                               frame_limit),
+                               "Heightmap source: its left edge, in image widths (placement world: its "
+                               "noise-space x).",
+                               -place_limit, place_limit),
     number<&StackLayer::map_y>(FieldKind::real, "map_y", "Map y",
-                               "Heightmap source: its top edge, in image widths from the top.", -frame_limit,
-                               frame_limit),
+                               "Heightmap source: its top edge, in image widths from the top (placement "
+                               "world: its noise-space y).",
+                               -place_limit, place_limit),
     number<&StackLayer::map_width>(FieldKind::real, "map_width", "Map width",
-                                   "Heightmap source: its width in image widths (its texels are square).",
-                                   1e-6, 1e6),
+                                   "Heightmap source: its width in image widths (placement world: noise "
+                                   "units); its texels are square.",
+                                   1e-6, length_limit),
     choice<&StackLayer::map_edges>("map_edges", "Map edges",
                                    "Heightmap source: past its edges, the edge heights or the image again.",
                                    map_edges_names),
@@ -119,11 +128,11 @@ std::string check_layer_field(const Params& params, const Params& field, const s
     as_read.tile_y       = params.tile_y;
     as_read.tile_octaves = params.tile_octaves;
     if (auto error = validate(as_read); !error.empty()) return name + error;
-    const double ratio = field.frequency / params.frequency;
+    const double ratio = field_scale(params, field);
     if (params.tile != 0 && ratio != std::floor(ratio))
         return name + "frequency: '" + format_number(field.frequency) +
-               "' is not allowed while tiling: expected a whole multiple of frequency (" +
-               format_number(params.frequency) + "), so that the layer repeats with the tile";
+               "' is not allowed while tiling: " + whole_scale_expected(params) +
+               ", so that the layer repeats with the tile";
     return {};
 }
 
@@ -235,7 +244,7 @@ std::string set_base_layer_param(Params& params, std::string_view inner, std::st
 // The mask field of a layer, created as the layer's own noise (or layer 1's) with the next seed.
 Params& layer_mask_field(const Params& params, StackLayer& layer) {
     if (layer.mask_field.empty()) {
-        Params mask = without_shaping(layer.field.empty() ? params : layer.field.front());
+        Params mask = layer.field.empty() ? field_beside(params) : without_shaping(layer.field.front());
         mask.mask_field.clear();
         mask.seed += 1;  // wraps past 2^32 - 1
         layer.mask_field.push_back(std::move(mask));
@@ -299,12 +308,14 @@ std::span<const LayerInfo> layer_table() { return table; }
 const LayerInfo* find_layer_key(std::string_view key) { return find_field(layer_table(), key); }
 
 StackLayer new_stack_layer(const Params& base, int number) {
-    Params field = without_shaping(base);
-    field.mask_field.clear();
+    // The frame's layer; in the world, the same layer placed there (the shape in the frame's middle).
+    Params frame    = base;
+    frame.placement = Placement::frame;
+    Params field    = field_beside(frame);
     field.seed += static_cast<std::uint32_t>(number - 1);  // wraps past 2^32 - 1
     StackLayer layer;
     layer.field.push_back(std::move(field));
-    return layer;
+    return base.placement == Placement::world ? layer_in_world(base, std::move(layer)) : layer;
 }
 
 void give_layer_fields(const Params& params, StackLayer& layer, int number) {

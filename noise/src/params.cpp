@@ -6,6 +6,7 @@
 
 #include "noise/algorithms.hpp"
 #include "noise/layer_stack.hpp"
+#include "noise/placement.hpp"
 #include "noise/shaping.hpp"
 
 namespace noise {
@@ -275,9 +276,17 @@ const std::array<ParamInfo, 58> table{
                                         0, 20),
 };
 
+const ParamInfo placement_entry = choice<&Params::placement>(
+    "placement", "Placement",
+    "Where shapes, heightmaps and the mask and layer fields sit: in the frame (they move and scale "
+    "with offset and frequency), or in the world (noise units, so every window of the world agrees).",
+    placement_names);
+
 }  // namespace
 
 std::span<const ParamInfo> param_table() { return table; }
+
+const ParamInfo& placement_param() { return placement_entry; }
 
 namespace {
 
@@ -306,7 +315,7 @@ const ParamInfo* find_param(std::string_view key) { return find_field(param_tabl
 Params& mask_field_of(Params& params) {
     if (params.mask_field.empty()) {
         // A new mask field starts as the field itself, unshaped, with the next seed.
-        Params mask = without_shaping(params);
+        Params mask = field_beside(params);
         mask.seed += 1;  // wraps past 2^32 - 1
         params.mask_field.push_back(std::move(mask));
     }
@@ -315,6 +324,7 @@ Params& mask_field_of(Params& params) {
 
 std::string set_param(Params& params, std::string_view key, std::string_view text) {
     if (key == "curve") return parse_curve(text, params.curve);
+    if (key == placement_entry.key) return set_field_text(params, placement_entry, text);
     if (key.starts_with("layer.")) return set_layer_param(params, key, text);
     if (key.starts_with("mask.")) {
         const std::string_view inner = key.substr(5);
@@ -343,7 +353,7 @@ std::string set_param(Params& params, std::string_view key, std::string_view tex
             if (!entry.key.starts_with("erosion."))  // named as one group below: a shorter line
                 keys += (keys.empty() ? "" : ", ") + std::string(entry.key);
         return "unknown parameter " + quote_text(key) + ": expected one of " + keys +
-               ", curve, mask.KEY, layer.N.KEY, erosion.KEY (" +
+               ", curve, placement, mask.KEY, layer.N.KEY, erosion.KEY (" +
                std::to_string(erosion_param_table().size()) + " keys: erosion.method, erosion.strength, ...)";
     }
     return set_field_text(params, *info, text);
@@ -379,11 +389,11 @@ std::string validate_shaping(const Params& params) {
     as_read.tile_y       = params.tile_y;
     as_read.tile_octaves = params.tile_octaves;
     if (auto error = validate(as_read); !error.empty()) return "mask." + error;
-    const double ratio = mask.frequency / params.frequency;
+    const double ratio = field_scale(params, mask);
     if (params.tile != 0 && ratio != std::floor(ratio))
         return "mask.frequency: '" + format_number(mask.frequency) +
-               "' is not allowed while tiling: expected a whole multiple of frequency (" +
-               format_number(params.frequency) + "), so that the mask repeats with the tile";
+               "' is not allowed while tiling: " + whole_scale_expected(params) +
+               ", so that the mask repeats with the tile";
     return {};
 }
 
@@ -415,6 +425,8 @@ std::string validate_erosion(const Params& params) {
 std::string validate(const Params& params) {
     for (const auto& info : table)
         if (auto error = check_field_value(info, info.get(params)); !error.empty()) return error;
+    if (auto error = check_field_value(placement_entry, placement_entry.get(params)); !error.empty())
+        return error;
     if (params.tile != 0 && !algorithm_info(params.algorithm).tiles) {
         return "tile: '" + std::to_string(params.tile) + "' is not allowed with algorithm = " +
                std::string(algorithm_names[static_cast<std::size_t>(params.algorithm)]) +

@@ -7,6 +7,7 @@
 
 #include "noise/kernel.hpp"
 #include "noise/render.hpp"
+#include "noise/simulated_field.hpp"
 #include "worker_pool.hpp"
 
 namespace noise {
@@ -54,9 +55,7 @@ std::string validate(const GridWindow& window) {
 bool render_grid(const Params& params, const GridWindow& window, std::span<float> out,
                  const RenderOptions& options) {
     if (params.erosion_method == ErosionMethod::simulate)
-        throw std::invalid_argument(
-            "erosion.method: 'simulate' needs its whole frame at once: expected render with a Region "
-            "(which simulates the region's full image), or another erosion.method for a grid");
+        throw std::invalid_argument(simulation_needs_frame(params, "a grid"));
     const detail::DefaultFloatingPoint
         default_fp;  // FractalNoise's tables too, whatever the caller's rounding
     return render_grid(FractalNoise(params), window, out, options);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "noise/kernel.hpp"
+#include "noise/simulated_field.hpp"
 #include "worker_pool.hpp"
 
 namespace noise {
@@ -23,9 +24,7 @@ namespace {
 
 const Params& refusing_simulation(const Params& params) {
     if (params.erosion_method == ErosionMethod::simulate)
-        throw std::invalid_argument(
-            "erosion.method: 'simulate' needs its whole frame at once: expected render with a Region "
-            "(which simulates the region's full image), or another erosion.method for a Sampler");
+        throw std::invalid_argument(simulation_needs_frame(params, "a Sampler"));
     return params;
 }
 

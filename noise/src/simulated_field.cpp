@@ -12,6 +12,18 @@
 #include "worker_pool.hpp"
 
 namespace noise {
+
+std::string simulation_needs_frame(const Params& params, std::string_view window) {
+    const std::string frame = params.placement == Placement::world
+                                  ? " (placement = world, but the simulation runs on its frame: offset_x " +
+                                        format_number(params.offset_x) + ", offset_y " +
+                                        format_number(params.offset_y) + ", frequency " +
+                                        format_number(params.frequency) + ")"
+                                  : "";
+    return "erosion.method: 'simulate' needs its whole frame at once" + frame +
+           ": expected render with a Region" + (frame.empty() ? "" : " of that frame") +
+           " (which simulates the region's full image), or another erosion.method for " + std::string(window);
+}
 namespace {
 
 // Hillslope creep in m^2 per step, the same for every preset until it has a key of its own: on

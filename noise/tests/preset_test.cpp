@@ -60,14 +60,16 @@ TEST(LibraryPreset, ReadsEveryShippedPresetAndWritesBackWhatItRead) {
     EXPECT_GE(read, 30u);
 }
 
-TEST(LibraryPreset, VersionOneAndTwoAreReadANewerOneIsRefused) {
+TEST(LibraryPreset, VersionsOneToThreeAreReadANewerOneIsRefused) {
     const std::string v1 = R"({"format": "noise-explorer-preset", "version": 1, "octaves": 3})";
     EXPECT_EQ(noise::parse_preset(v1, "v1.json").params.octaves, 3);
     const std::string v2 =
         R"({"format": "noise-explorer-preset", "version": 2, "stack": [{"source": "constant"}]})";
     EXPECT_EQ(noise::parse_preset(v2, "v2.json").params.stack.size(), 1u);
-    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 3})"),
-              "p.json: key 'version': 3 is newer than this program reads: expected 2 (a newer noise-explorer "
+    const std::string v3 = R"({"format": "noise-explorer-preset", "version": 3, "placement": "world"})";
+    EXPECT_EQ(noise::parse_preset(v3, "v3.json").params.placement, noise::Placement::world);
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 4})"),
+              "p.json: key 'version': 4 is newer than this program reads: expected 3 (a newer noise-explorer "
               "wrote this preset)");
 }
 

@@ -362,14 +362,15 @@ TEST(PresetErrors, FormatAndVersion) {
     EXPECT_EQ(error_of(R"({"format": "something-else", "version": 1})"),
               "p.json: key 'format': expected \"noise-explorer-preset\", got the string \"something-else\"");
     EXPECT_EQ(
-        error_of(R"({"format": "noise-explorer-preset", "version": 3})"),
-        "p.json: key 'version': 3 is newer than this program reads: expected 2 (a newer noise-explorer wrote "
+        error_of(R"({"format": "noise-explorer-preset", "version": 4})"),
+        "p.json: key 'version': 4 is newer than this program reads: expected 3 (a newer noise-explorer wrote "
         "this preset)");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 2})"), "(no error)");
+    EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 3})"), "(no error)");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset"})"),
-              "p.json: key 'version' is missing: expected 2");
+              "p.json: key 'version' is missing: expected 3");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": "1"})"),
-              "p.json: key 'version': expected the integer 2, got the string \"1\"");
+              "p.json: key 'version': expected the integer 3, got the string \"1\"");
 }
 
 TEST(PresetErrors, MalformedJsonGivesLineAndColumn) {
@@ -805,12 +806,12 @@ TEST(HostileMessages, KeysValuesAndFileNamesAreEscaped) {
 TEST(HostileMessages, VersionIsPrintedAsWritten) {
     EXPECT_EQ(
         error_of(R"({"format": "noise-explorer-preset", "version": 18446744073709551615})"),
-        "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 2 (a newer "
+        "p.json: key 'version': 18446744073709551615 is newer than this program reads: expected 3 (a newer "
         "noise-explorer wrote this preset)");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": -1})"),
-              "p.json: key 'version': -1 is not a version: expected 2");
+              "p.json: key 'version': -1 is not a version: expected 3");
     EXPECT_EQ(error_of(R"({"format": "noise-explorer-preset", "version": 0})"),
-              "p.json: key 'version': 0 is not a version: expected 2");
+              "p.json: key 'version': 0 is not a version: expected 3");
     EXPECT_EQ(error_of("{" + header + R"(, "seed": 18446744073709551615})"),
               "p.json: key 'seed': '18446744073709551615' is out of range: expected an integer from 0 to "
               "4294967295");

@@ -56,8 +56,8 @@ expect_error("wrong view type", ["--preset", preset_file("v.json", "{" + HEAD + 
                                  *GOOD, "-o", out], ["key 'view.hillshade'", "expected true or false"], d)
 expect_error("out of range", ["--preset", preset_file("r.json", "{" + HEAD + ', "persistence": 1.5}'), *GOOD, "-o", out],
              ["r.json", "key 'persistence'", "'1.5' is out of range", "from 0 to 1"], d)
-expect_error("newer version", ["--preset", preset_file("n.json", '{"format": "noise-explorer-preset", "version": 3}'),
-                               *GOOD, "-o", out], ["n.json", "key 'version'", "3 is newer", "expected 2"], d)
+expect_error("newer version", ["--preset", preset_file("n.json", '{"format": "noise-explorer-preset", "version": 4}'),
+                               *GOOD, "-o", out], ["n.json", "key 'version'", "4 is newer", "expected 3"], d)
 expect_error("wrong format", ["--preset", preset_file("f.json", '{"format": "gimp-palette", "version": 1}'),
                               *GOOD, "-o", out], ["f.json", "key 'format'", "noise-explorer-preset", "gimp-palette"], d)
 expect_error("malformed JSON", ["--preset", preset_file("m.json", "{\n  " + HEAD + ",\n  \"octaves\": 4,\n}\n"),

@@ -13,6 +13,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -55,8 +56,26 @@ bool is_any(std::string_view key, std::initializer_list<std::string_view> keys) 
     return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
-// The entries of noise::layer_table() that layer `layer` reads with its source and mask.
-std::vector<noise::LayerInfo> entries_for(const noise::StackLayer& layer) {
+// A placed key's label and tooltip with placement world (noise/placement.hpp): the numbers are
+// noise units there, not image widths.
+struct WorldLabel {
+    std::string_view key, label, tooltip;
+};
+constexpr std::array<WorldLabel, 6> world_labels{{
+    {"shape_x", "Centre x (noise)", "Shape source: the centre's noise-space x (placement world)."},
+    {"shape_y", "Centre y (noise)", "Shape source: the centre's noise-space y (placement world)."},
+    {"shape_radius", "Radius (noise)",
+     "Shape source: where the shape reaches 0, in noise units (placement world); the ramp rises across "
+     "twice this."},
+    {"map_x", "Map x (noise)", "Heightmap source: its left edge's noise-space x (placement world)."},
+    {"map_y", "Map y (noise)", "Heightmap source: its top edge's noise-space y (placement world)."},
+    {"map_width", "Map width (noise)",
+     "Heightmap source: its width in noise units (placement world); its texels are square."},
+}};
+
+// The entries of noise::layer_table() that layer `layer` reads with its source and mask, labelled
+// in noise units when `world`.
+std::vector<noise::LayerInfo> entries_for(const noise::StackLayer& layer, bool world) {
     using noise::LayerSource;
     std::vector<noise::LayerInfo> shown;
     for (const noise::LayerInfo& info : noise::layer_table()) {
@@ -78,7 +97,13 @@ std::vector<noise::LayerInfo> entries_for(const noise::StackLayer& layer) {
             reads = layer.mask != noise::LayerMask::none;
         else if (is_any(key, {"mute", "solo", "opacity"}))
             reads = false;  // in the layer's row
-        if (reads) shown.push_back(info);
+        if (!reads) continue;
+        shown.push_back(info);
+        for (const WorldLabel& relabel : world_labels)
+            if (world && relabel.key == key) {
+                shown.back().label   = relabel.label;
+                shown.back().tooltip = relabel.tooltip;
+            }
     }
     return shown;
 }
@@ -122,18 +147,20 @@ TaughtField taught_field(const noise::Params& params, int selected) {
     // As FractalNoise::alongside reads it: layer 1's point times the ratio of the frequencies,
     // the slice and the tile (a whole-number ratio while tiling, validated) likewise.
     const noise::Params& own = params.stack[static_cast<std::size_t>(selected - 2)].field.front();
-    const double scale       = own.frequency / params.frequency;
+    const double scale       = noise::field_scale(params, own);
     const auto scaled_tile   = [scale](std::uint32_t tile) {
         return static_cast<std::uint32_t>(static_cast<double>(tile) * scale + 0.5);
     };
     noise::Params taught = one_field(own);
-    taught.offset_x      = params.offset_x * scale;
-    taught.offset_y      = params.offset_y * scale;
-    taught.z             = params.z * scale;
-    taught.w             = params.w * scale;
-    taught.tile          = scaled_tile(params.tile);
-    taught.tile_y        = scaled_tile(params.tile_y);
-    taught.tile_octaves  = params.tile_octaves;
+    // In the world the field's frequency is the multiplier: the view's is layer 1's times it.
+    if (params.placement == noise::Placement::world) taught.frequency = params.frequency * scale;
+    taught.offset_x     = params.offset_x * scale;
+    taught.offset_y     = params.offset_y * scale;
+    taught.z            = params.z * scale;
+    taught.w            = params.w * scale;
+    taught.tile         = scaled_tile(params.tile);
+    taught.tile_y       = scaled_tile(params.tile_y);
+    taught.tile_octaves = params.tile_octaves;
     return {taught, selected, scale};
 }
 
@@ -403,7 +430,7 @@ void LayersPanel::draw_selected(noise::Params& params) {
     ImGui::PopStyleColor();
     report_item("layers.taught_note");
     const noise::StackLayer before = layer;
-    const auto entries             = entries_for(layer);
+    const auto entries             = entries_for(layer, params.placement == noise::Placement::world);
     std::vector<std::string> layer_names;  // "1: Field", "2: Noise 2", ...: the mask layer's choices
     for (int n = 1; n <= noise::layer_count(params); ++n)
         layer_names.push_back(std::to_string(n) + ": " + noise::layer_name(params, n));
@@ -417,6 +444,14 @@ void LayersPanel::draw_selected(noise::Params& params) {
     // Open at first, and not indented: the labels keep the controls' column.
     constexpr ImGuiTreeNodeFlags open_unindented =
         ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    if (params.placement == noise::Placement::world && (!layer.field.empty() || !layer.mask_field.empty())) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped(
+            "Placed in the world: a field's Frequency below multiplies the noise-space point "
+            "(1 reads where layer 1 does), whatever the frame's frequency.");
+        ImGui::PopStyleColor();
+        report_item("layers.world_note");
+    }
     if (layer.source == noise::LayerSource::noise && !layer.field.empty() &&
         ImGui::TreeNodeEx("Noise", open_unindented)) {
         report_item("layers.noise");

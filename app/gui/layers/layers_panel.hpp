@@ -60,7 +60,8 @@ noise::Params layer_alone(const noise::Params& params, int number);
 // Interpolation tabs, the teach badges) explain while layer `selected` is selected: one field,
 // never a stack. A noise layer N >= 2: its own field placed in layer 1's view, in its own noise
 // space, which is layer 1's times `scale` (its frequency over layer 1's, as the stack reads it,
-// layer_stack.hpp): offsets, slice and tile are layer 1's times `scale`, so the same image size
+// layer_stack.hpp; with placement world its frequency itself, and the view's frequency layer 1's
+// times it): offsets, slice and tile are layer 1's times `scale`, so the same image size
 // shows the same region, and FractalNoise(params).at(p * scale) is the layer's own value at layer
 // 1's point p, up to rounding. Any other layer (1, a shape, a constant, a heightmap): layer 1's
 // field without the layers above it.

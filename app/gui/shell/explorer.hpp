@@ -67,6 +67,9 @@ class Explorer {
     // A line about the start itself (a session or recent list set aside, a crashed start), shown
     // in the status area until the user opens or saves a file.
     void add_notice(const std::string& text);
+    // Edit > Place in the world: the settings' frame preset placed in the world (noise/placement.hpp),
+    // the conversion's note in the status area, or why not.
+    void place_in_world();
     // File > Copy as GLSL / HLSL: the field as shader source on the clipboard, or why not.
     void copy_shader(ShaderLanguage language);
     // What to remember for the next start.

@@ -17,7 +17,8 @@ nlohmann::json Explorer::report_state() const {
     nlohmann::json params = nlohmann::json::object();
     for (const noise::ParamInfo& info : noise::param_table())
         params[std::string(info.key)] = noise::format_param(settings_.params, info);
-    params["curve"] = noise::format_curve(settings_.params.curve);  // the shaping stage's lists
+    params["curve"]     = noise::format_curve(settings_.params.curve);  // the shaping stage's lists
+    params["placement"] = noise::format_param(settings_.params, noise::placement_param());
     if (!settings_.params.mask_field.empty()) {
         for (const noise::ParamInfo& info : noise::param_table())
             params["mask." + std::string(info.key)] =

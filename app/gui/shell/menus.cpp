@@ -10,6 +10,7 @@
 
 #include "core/shader_source.hpp"
 #include "gui/shell/explorer.hpp"
+#include "noise/placement.hpp"
 
 namespace app::gui {
 
@@ -70,6 +71,14 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     shortcuts.clear();
 }
 
+void Explorer::place_in_world() {
+    // An ordinary change of the settings: the undo history records it like an edit.
+    if (const std::string error = noise::place_in_world(settings_.params); !error.empty())
+        add_notice("Place in the world: " + error);
+    else
+        presets_.message = std::string(noise::world_conversion_note);
+}
+
 void Explorer::copy_shader(ShaderLanguage language) {
     const std::string what = language == ShaderLanguage::glsl ? "Copy as GLSL" : "Copy as HLSL";
     if (const std::string refusal = shader_refusal(settings_.params); !refusal.empty()) {
@@ -126,6 +135,17 @@ void Explorer::draw_menu_bar() {
         if (ImGui::MenuItem("Redo", "Ctrl+Y", false, history_.can_redo())) redo();
         ImGui::Separator();
         if (ImGui::MenuItem("Randomise seed")) settings_.params.seed = random_seed(settings_.params.seed);
+        const bool in_world = settings_.params.placement == noise::Placement::world;
+        if (ImGui::MenuItem(in_world ? "Placed in the world" : "Place in the world", nullptr, in_world,
+                            !in_world))
+            place_in_world();
+        report_item("place_in_world");
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip(
+                "Shapes, heightmaps and the layers' and mask's frequencies move from the frame into noise "
+                "units, so every window of the world (other offsets, frequencies, chunks) shows the same "
+                "field there (docs/architecture.md, Frames and worlds). The picture stays; Undo takes it "
+                "back.");
         if (ImGui::MenuItem("Reset all to defaults")) reset_all();
         report_item("reset_all");
         ImGui::EndMenu();

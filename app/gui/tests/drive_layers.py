@@ -294,10 +294,19 @@ def main():
                  timeout=30)
     print(f"ok  the probe and the Octaves tab follow the selected layer: layer 2's own value {field_2} at 3x the "
           f"point, 3 octaves; layer 1's {field_1} and {preset['octaves']} octaves again", flush=True)
+    # [8] Edit > Place in the world: the key flips with the numbers converted, the status line says
+    # so, and Ctrl+Z gives the frame back.
+    menu_item(report, "edit_menu", "place_in_world")
+    line = until(report, "placed in the world", lambda l: l["params"]["placement"] == "world"
+                 and l["status_message"].startswith("placed in the world"), timeout=10)
+    picture("the world's picture")
+    xdo("key", "ctrl+z")
+    until(report, "Ctrl+Z: the frame again", lambda l: l["params"]["placement"] == "frame", timeout=10)
+    print(f"ok  Edit > Place in the world: {line['status_message']!r}; Ctrl+Z takes it back", flush=True)
     xdo("key", "ctrl+q")
     wait_quit(process, "Ctrl+Q after the teaching views")
-    print("layers: add, blend, opacity, mute, solo, alone, drag, undo, rename, save, reopen and the teaching views "
-          "all work", flush=True)
+    print("layers: add, blend, opacity, mute, solo, alone, drag, undo, rename, save, reopen, the teaching views "
+          "and Place in the world all work", flush=True)
 
 
 if __name__ == "__main__":

@@ -172,7 +172,8 @@ class FractalNoise {
     const LayerStack* stack() const { return stack_.get(); }
 
     // Another field read at this field's points, as the mask field and the stack's layers are
-    // (shaping.hpp): its frequency relative to ours folded into its octaves' scales, on our slice
+    // (shaping.hpp): its frequency relative to ours (with placement world the multiplier of the
+    // point itself: field_scale, params.hpp) folded into its octaves' scales, on our slice
     // and tile (its own offsets, slice and tile are not read). `other` is validated as read.
     std::unique_ptr<const FractalNoise> alongside(const Params& other) const;
 

@@ -12,16 +12,18 @@
 //   - a source of its own unit heights b (0 low, 1 high):
 //       noise      a complete set of noise parameters with its own shaping, read at the same
 //                  noise-space point as layer 1, its frequency relative to layer 1's (as the mask
-//                  field is, shaping.hpp), through its own nominal range: b = (v - lo) / (hi - lo);
-//       shape      a profile of the distance d from a centre (x, y) in frame units (the exported
-//                  image is 1 wide, y down), r the radius, s = smoothstep = 3t^2 - 2t^3:
+//                  field is, shaping.hpp; with placement world the multiplier of the point itself,
+//                  placement.hpp), through its own nominal range: b = (v - lo) / (hi - lo);
+//       shape      a profile of the distance d from a centre (x, y) in placed units (placement.hpp:
+//                  frame units, the exported image 1 wide, y down; or noise units in the world),
+//                  r the radius, s = smoothstep = 3t^2 - 2t^3:
 //                    radial   1 - s(d / r)               an island: 1 at the centre, 0 from r on
 //                    plateau  1 - s((d - r0) / (r - r0)) flat to r0 = (1 - falloff) r, then the edge
 //                    cone     1 - d / r                  straight down, 0 from r on
 //                    ramp     t = 1/2 + (p - c) . (cos a, sin a) / 2r, clamped: 0 to 1 across 2r
 //       constant   one height everywhere;
 //       heightmap  an image the app read (HeightSamples), placed with its top-left corner at
-//                  (map_x, map_y) and map_width wide in frame units, sampled bicubically between
+//                  (map_x, map_y) and map_width wide in placed units, sampled bicubically between
 //                  texel centres (Catmull-Rom: the curve through the samples, C1, so the gradient
 //                  is the exact derivative of the interpolant); past the edges the edge texels
 //                  (clamp) or the image again (repeat);
@@ -123,13 +125,20 @@ class LayerStack {
     const FractalNoise& base() const { return *base_; }
     std::span<const Layer> layers() const { return layers_; }
     int solo() const { return solo_; }  // the first solo layer's number (1 = layer 1), or 0
-    // A frame-unit point (x, y) of a noise-space point, and d frame / d noise space.
-    double frame_x(double x) const { return (x - base_->params().offset_x) / base_->params().frequency; }
-    double frame_y(double y) const { return (y - base_->params().offset_y) / base_->params().frequency; }
-    double frame_per_unit() const { return 1.0 / base_->params().frequency; }
+    // The placed point (x, y) of a noise-space point, where shapes and heightmaps are placed
+    // (placement.hpp), and d placed / d noise space: frame units with placement frame, the point
+    // itself (and 1) with placement world.
+    double frame_x(double x) const {
+        return world_ ? x : (x - base_->params().offset_x) / base_->params().frequency;
+    }
+    double frame_y(double y) const {
+        return world_ ? y : (y - base_->params().offset_y) / base_->params().frequency;
+    }
+    double frame_per_unit() const { return world_ ? 1.0 : 1.0 / base_->params().frequency; }
 
   private:
     const FractalNoise* base_;
+    bool world_ = false;         // placement world
     std::vector<Layer> layers_;  // layers 2, 3, ...
     int solo_ = 0;
 };

@@ -25,6 +25,7 @@
 //     fractal.hpp     FractalNoise and its at()
 //     layer_stack.hpp the layer stack's keys (layer.N.KEY), rules and evaluation
 //     layer_edit.hpp  the stack's edits: add, remove, duplicate, move
+//     placement.hpp   a preset in its frame or in the world, and place_in_world
 //     shaping.hpp     the shaping stage: terraces, the curve, the mask and its field
 //     algorithms.hpp  the algorithm table
 //     perlin.hpp value.hpp simplex.hpp worley.hpp voronoi.hpp lattice.hpp interpolate.hpp hashes.hpp
@@ -58,6 +59,7 @@
 #include "noise/layer_stack.hpp"
 #include "noise/params.hpp"
 #include "noise/perlin.hpp"
+#include "noise/placement.hpp"
 #include "noise/preset.hpp"
 #include "noise/render.hpp"
 #include "noise/sampler.hpp"

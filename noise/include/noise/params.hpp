@@ -138,6 +138,17 @@ inline constexpr std::array<std::string_view, 2> map_edges_names{"clamp", "repea
 enum class LayerMask { none, layer, field };
 inline constexpr std::array<std::string_view, 3> layer_mask_names{"none", "layer", "field"};
 
+// Where a preset's placed things live (docs/architecture.md, "Frames and worlds"): frame, shapes
+// and heightmap layers in frame units (the image is 1 wide) and mask and layer fields'
+// frequencies relative to `frequency`, so they move and scale with the frame; world, shapes and
+// heightmaps in noise units and those frequencies absolute multipliers of the noise-space point,
+// so every window of the world (a Region, a GridWindow, a Sampler, another offset or frequency)
+// shows the same field at the same noise-space point. A key of the preset as a whole, not of a
+// field: only the top-level Params' is read (mask and layer fields keep frame).
+enum class Placement { frame, world };
+inline constexpr std::array<std::string_view, 2> placement_names{"frame", "world"};
+
+static_assert(names_match_enum<Placement>(placement_names));
 static_assert(names_match_enum<LayerSource>(layer_source_names));
 static_assert(names_match_enum<BlendMode>(blend_mode_names));
 static_assert(names_match_enum<LayerShape>(layer_shape_names));
@@ -245,6 +256,10 @@ struct Params {
     // layer.N.KEY. Empty: the field alone, bit for bit.
     BaseLayer base_layer;
     std::vector<StackLayer> stack;
+    // Where the stack's shapes and heightmaps and the mask and layer fields sit: the frame (every
+    // preset before the key, bit for bit) or the world. Key "placement", outside param_table()
+    // (placement_param()): presets write it only when world.
+    Placement placement = Placement::frame;
 
     friend bool operator==(const Params&, const Params&) = default;
 };
@@ -266,16 +281,17 @@ struct HeightmapImage {
     }
 };
 
-// Layer 2, 3, ... of the stack (layer_stack.hpp says what each setting does). Frame units: the
-// exported image's width is 1, x to the right and y down from its top-left corner.
+// Layer 2, 3, ... of the stack (layer_stack.hpp says what each setting does). Placed units: with
+// placement frame, frame units (the exported image's width is 1, x to the right and y down from
+// its top-left corner); with placement world, noise units (the noise-space point itself).
 struct StackLayer {
     std::string name;  // "": the panel says "Layer N"
     LayerSource source = LayerSource::noise;
     std::vector<Params> field;  // source noise: one entry, read like the mask field (shaping.hpp)
     LayerShape shape     = LayerShape::radial;
-    double shape_x       = 0.5;  // the centre, in frame units
+    double shape_x       = 0.5;  // the centre, in placed units
     double shape_y       = 0.5;
-    double shape_radius  = 0.45;  // in frame units
+    double shape_radius  = 0.45;  // in placed units
     double shape_falloff = 0.5;   // plateau: the edge's share of the radius
     double shape_angle   = 0.0;   // ramp: the direction it rises towards, degrees from +x towards +y
     double constant      = 0.5;   // source constant: the unit height
@@ -284,9 +300,9 @@ struct StackLayer {
     std::vector<CurvePoint> height_curve;
     std::string heightmap;  // source heightmap: the file, as the preset names it
     HeightmapImage heightmap_image;
-    double map_x       = 0.0;  // the image's top-left corner, in frame units
+    double map_x       = 0.0;  // the image's top-left corner, in placed units
     double map_y       = 0.0;
-    double map_width   = 1.0;  // its width in frame units (square texels)
+    double map_width   = 1.0;  // its width in placed units (square texels)
     MapEdges map_edges = MapEdges::clamp;
     BlendMode blend    = BlendMode::normal;
     double opacity     = 1.0;
@@ -304,6 +320,21 @@ struct StackLayer {
 // The tiling period along y at octave 0: tile_y, or tile when tile_y is 0 (or tiling is off).
 inline std::uint32_t tile_period_y(const Params& params) {
     return params.tile != 0 && params.tile_y != 0 ? params.tile_y : params.tile;
+}
+
+// The multiplier of the noise-space point at which `field` (the mask field, a layer's field or
+// mask field) is read beside the top-level `root`: field.frequency / root.frequency with
+// placement frame, field.frequency itself with placement world. While tiling it must be whole.
+inline double field_scale(const Params& root, const Params& field) {
+    return root.placement == Placement::world ? field.frequency : field.frequency / root.frequency;
+}
+
+// What a field's frequency must be while tiling, for error messages: "expected a whole ...".
+inline std::string whole_scale_expected(const Params& root) {
+    return root.placement == Placement::world
+               ? std::string(
+                     "expected a whole number (placement = world: the multiplier of the noise-space point)")
+               : "expected a whole multiple of frequency (" + format_number(root.frequency) + ")";
 }
 
 // [SECTION] The metadata table ------------------------------------------------------------
@@ -330,12 +361,17 @@ std::span<const ParamInfo> simulation_param_table();
 // The entry with this key, or nullptr.
 const ParamInfo* find_param(std::string_view key);
 
+// The entry of the preset-level key "placement" (Params::placement): a choice like the table's,
+// outside it because it belongs to the preset as a whole (a mask or layer field has none) and a
+// preset writes it only when world. set_param, format_param and the front ends read it here.
+const ParamInfo& placement_param();
+
 // Parses `text` for the field `key` ("perlin", "0.5", "on"/"off"/"true"/"false"/"1"/"0") and
 // stores it (erosion keys are "erosion.strength" ...). Also "curve" (shaping.hpp's parse_curve: "plateau",
-// "0:0,0.5:0.8,1:1", "none") and "mask.KEY", a key of the mask field (created, when there is none, as this
-// field unshaped with the next seed). Returns an empty string on success, else one line naming the key, the
-// value and what is allowed, e.g. "octaves: '20' is out of range: expected an integer from 1 to 16". `params`
-// is unchanged on error.
+// "0:0,0.5:0.8,1:1", "none"), "placement" (placement_param()) and "mask.KEY", a key of the mask field
+// (created, when there is none, as this field unshaped with the next seed). Returns an empty string on
+// success, else one line naming the key, the value and what is allowed, e.g. "octaves: '20' is out of range:
+// expected an integer from 1 to 16". `params` is unchanged on error.
 std::string set_param(Params& params, std::string_view key, std::string_view text);
 
 // Stores a number for `info` after checking kind and range; the same kind of message on error.

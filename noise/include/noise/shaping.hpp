@@ -34,7 +34,8 @@
 //
 // The mask field shares the field's view: it is read at the same noise-space point, at its own
 // frequency relative to the field's (its octave 0 samples p * mask.frequency / frequency, folded
-// into its octaves' scales as the warp's frequency is), so panning moves both together. Its own
+// into its octaves' scales as the warp's frequency is; with placement world p * mask.frequency,
+// placement.hpp), so panning moves both together. Its own
 // offsets, slice and tile are not read; while the field tiles, the mask repeats with the same tile
 // (the frequency ratio must then be a whole number, validate says so). A mask field has no mask.
 //

@@ -44,6 +44,11 @@ inline constexpr int max_simulated_side = 8192;
 // 1024 x 1024, the window's usual preview.
 inline constexpr int default_simulated_side = 1024;
 
+// Why a window other than a Region (a GridWindow, a Sampler: `window` names it) cannot draw
+// erosion.method = simulate: one line. The simulation is a function of its frame, with placement
+// world too (placement.hpp), so a world preset's message names the frame it needs.
+std::string simulation_needs_frame(const Params& params, std::string_view window);
+
 // The simulation's settings for an image `width` pixels wide, from the erosion.* keys.
 SimulationSettings simulation_settings(const Params& params, int width);
 

@@ -103,7 +103,7 @@ std::vector<std::string_view> top_level_keys(const PresetSections& sections) {
     std::vector<std::string_view> keys{"format", "version", "name", "description"};
     for (const auto& info : noise::param_table())
         if (!is_erosion_key(info.key)) keys.push_back(info.key);
-    keys.insert(keys.end(), {"curve", "mask_field", "erosion", "stack", "base_layer"});
+    keys.insert(keys.end(), {"curve", "mask_field", "erosion", "stack", "base_layer", "placement"});
     keys.insert(keys.end(), sections.keys.begin(), sections.keys.end());
     return keys;
 }
@@ -418,6 +418,8 @@ void read_preset_object(const json& root, std::string_view source, const PresetS
             read_layers(fields.params, value, source);
         } else if (key == "base_layer") {
             read_base_layer(fields.params, value, source);
+        } else if (key == placement_param().key) {
+            read_field(fields.params, placement_param(), value, source, key);
         } else if (is_erosion_key(key) && find_param(key) != nullptr) {
             fail(source, "key " + shown(key) + " is an erosion setting: put it inside \"erosion\": {\"" +
                              key.substr(erosion_prefix.size()) + "\": ...}");
@@ -440,10 +442,17 @@ nlohmann::ordered_json preset_object(const PresetFields& fields) {
     root["format"] = preset_format_name;
     // Version 1 without a stack: a preset without layers is the text it always was, and older
     // programs still read it.
-    root["version"] = has_stack(params) ? preset_format_version : 1;
+    // Version 3 only for a preset placed in the world (the one key it adds), 2 with a stack, 1
+    // without either: each preset is the text it was before the later keys existed.
+    root["version"] = params.placement == Placement::world ? preset_format_version
+                      : has_stack(params)                  ? 2
+                                                           : 1;
     if (!fields.name.empty()) root["name"] = fields.name;
     if (!fields.description.empty()) root["description"] = fields.description;
     write_params(root, params);
+    // Only when world: a frame preset keeps its text (and its exports their bytes).
+    if (params.placement != Placement::frame)
+        root[std::string(placement_param().key)] = field_json(params, placement_param());
     if (!params.mask_field.empty()) {  // kept while the mask is off, so it can come back
         nlohmann::ordered_json mask = nlohmann::ordered_json::object();
         write_params(mask, params.mask_field.front());
@@ -497,6 +506,7 @@ namespace noise {
 std::string preset_key_allowed(std::string_view key_path) {
     if (key_path.starts_with("mask_field.")) key_path.remove_prefix(11);
     if (key_path == "curve") return std::string(io::curve_expected);
+    if (key_path == placement_param().key) return allowed_values(placement_param());
     if (const ParamInfo* info = find_param(key_path)) return allowed_values(*info);
     return {};
 }

@@ -11,6 +11,7 @@
 
 #include "noise/fractal.hpp"
 #include "noise/layer_edit.hpp"
+#include "noise/placement.hpp"
 #include "noise/render.hpp"
 
 namespace app::gui {
@@ -126,6 +127,30 @@ TEST(TaughtField, ANoiseLayerIsItsOwnFieldWhereTheStackReadsIt) {
                 ++differs_from_layer_1;
         }
     EXPECT_GT(differs_from_layer_1, 100);  // the check can tell the layer from layer 1
+}
+
+// Placed in the world (noise/placement.hpp) the same layer is taught the same way: its frequency is
+// the multiplier itself, and the view's frequency layer 1's times it.
+TEST(TaughtField, InTheWorldTheLayersFrequencyIsItsScale) {
+    noise::Params params;
+    params.offset_x  = -1.25;
+    params.frequency = 4.0;
+    ASSERT_EQ(noise::set_param(params, "layer.2.frequency", "12"), "");
+    ASSERT_EQ(noise::set_param(params, "layer.2.seed", "77"), "");
+    ASSERT_EQ(noise::place_in_world(params), "");
+    EXPECT_EQ(params.stack[0].field.front().frequency, 3.0);
+
+    const TaughtField taught = taught_field(params, 2);
+    EXPECT_EQ(taught.scale, 3.0);
+    EXPECT_EQ(taught.params.frequency, 12.0);
+    EXPECT_EQ(taught.params.offset_x, -3.75);
+    const noise::FractalNoise stack(params);
+    const noise::FractalNoise& own = *stack.stack()->layers()[0].field;
+    const noise::FractalNoise alone(taught.params);
+    for (double x = -1.5; x < 6.0; x += 0.37) {
+        const noise::Point p{x, 0.75, 0.0, 0.0};
+        EXPECT_NEAR(alone.at({x * 3.0, 0.75 * 3.0, 0.0, 0.0}), own.at(p), 1e-9) << x;
+    }
 }
 
 TEST(TaughtField, OtherLayersTeachLayer1Alone) {

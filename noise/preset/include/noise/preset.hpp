@@ -6,7 +6,7 @@
 //     noise::render(p.params, {.width = 512, .height = 512}, out);   // noise/render.hpp
 //     std::string text = noise::preset_to_json(p);   // what the program saves, byte for byte
 //
-// What it reads: every version of the format the program reads (1 and 2), from a .json file or
+// What it reads: every version of the format the program reads (1 to 3), from a .json file or
 // text; what it writes is the text the program saves, byte for byte up to the window's sections
 // (kept with their keys sorted), and the program reads it to the same preset (preset_to_json;
 // write it to a file your own way). The presets inside the program's exported images (PNG text chunk,
@@ -14,10 +14,11 @@
 // format is described in docs/parameters.md#presets; in short:
 //     {
 //       "format": "noise-explorer-preset",   required, exactly this
-//       "version": 2,                         required; 1 or 2; a newer version is refused
+//       "version": 3,                         required; 1, 2 or 3; a newer version is refused
 //       "name": "...", "description": "...", optional free text (preset_name_limit, ..._description_limit)
 //       "algorithm": "perlin", ... every key of noise::param_table() but erosion.KEY, flat
 //       "curve": [[0, 0], [1, 1]], "mask_field": {...}, "erosion": {...}, "stack": [...], "base_layer": {...}
+//       "placement": "world"                  only when world (noise/placement.hpp); absent: frame
 //       "view": {...}, "texture_layers": [...]   the program's window settings: kept, not read
 //     }
 // Missing keys keep their defaults (noise::Params{}); unknown keys, wrong types, out-of-range
@@ -74,9 +75,10 @@ class PresetError : public std::runtime_error {
 };
 
 inline constexpr std::string_view preset_format_name = "noise-explorer-preset";
-// The newest version read and written: 2 holds the layer stack ("stack", "base_layer"); a preset
-// without one is written as version 1, as before.
-inline constexpr int preset_format_version = 2;
+// The newest version read and written: 2 holds the layer stack ("stack", "base_layer"), 3 the
+// placement ("placement": "world", noise/placement.hpp); a preset is written with the lowest
+// version that holds it (1 without a stack or world placement), as before.
+inline constexpr int preset_format_version = 3;
 
 // A preset is an object holding the "view" object, and the "mask_field" object holding "curve", an
 // array of [x, y] arrays: depth 4. The limit leaves room for a later version to nest a little
