@@ -262,19 +262,30 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
             EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
         }
     }
-    // The filter's keys with the filter (and no key of the simulation's, so that presets of the
-    // filter keep the text they had before it); every key with the simulation.
+    // The filter's keys with the filter (and no key of the simulation's, nor the filter's later
+    // keys gullies and drainage at their defaults, so that presets of the filter keep the text they
+    // had before them); every key with the simulation.
     Preset eroded;
     eroded.params.erosion_method  = noise::ErosionMethod::filter;
     const std::string eroded_json = preset_to_json(eroded);
     const auto simulation         = noise::simulation_param_table();
+    const auto later              = [](std::string_view key) {
+        return key == "erosion.gullies" || key == "erosion.drainage";
+    };
     for (const auto& info : noise::erosion_param_table()) {
         const bool of_simulation = std::any_of(simulation.begin(), simulation.end(),
                                                [&](const noise::ParamInfo& s) { return s.key == info.key; });
         EXPECT_EQ(eroded_json.find("\"" + std::string(info.key.substr(8)) + "\":") != std::string::npos,
-                  !of_simulation)
+                  !of_simulation && !later(info.key))
             << info.key;
     }
+    Preset joined                  = eroded;  // set, they are written
+    joined.params.erosion_gullies  = noise::ErosionGullies::joined;
+    joined.params.erosion_drainage = 1.5;
+    const std::string joined_json  = preset_to_json(joined);
+    EXPECT_NE(joined_json.find("\"gullies\": \"joined\""), std::string::npos);
+    EXPECT_NE(joined_json.find("\"drainage\": 1.5"), std::string::npos);
+    EXPECT_EQ(parse_preset_json(joined_json, "joined"), joined);
     Preset simulated;
     simulated.params.erosion_method  = noise::ErosionMethod::simulate;
     const std::string simulated_json = preset_to_json(simulated);

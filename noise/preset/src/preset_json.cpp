@@ -455,9 +455,14 @@ nlohmann::ordered_json preset_object(const PresetFields& fields) {
         // the text (and its exports the bytes) it had before the simulation existed.
         const bool simulation = params.erosion_method == ErosionMethod::simulate ||
                                 differs_from_default(params, simulation_param_table());
+        // The filter's keys of issue 55 (erosion.gullies, erosion.drainage) only when set, for the same
+        // reason: a preset of the filter from before them keeps its text.
         const auto all = erosion_param_table();
-        for (const auto& info : simulation ? all : all.first(all.size() - simulation_param_table().size()))
+        for (const auto& info : simulation ? all : all.first(all.size() - simulation_param_table().size())) {
+            const bool later = info.key == "erosion.gullies" || info.key == "erosion.drainage";
+            if (later && !differs_from_default(params, std::span(&info, 1))) continue;
             erosion[std::string(info.key.substr(erosion_prefix.size()))] = field_json(params, info);
+        }
         root["erosion"] = erosion;
     }
     if (params.base_layer != BaseLayer{}) {
