@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <cstdio>
 #include <cstddef>
 #include <functional>
 #include <numbers>
@@ -138,15 +137,15 @@ TEST(ErosionDrainage, TheJoinedLayoutHasNoGridAndTheDrainageFewPits) {
                                 std::to_string(seams_drained));
     RecordProperty("basins", std::to_string(basins_input) + " " + std::to_string(basins_cells) + " " +
                                  std::to_string(basins_drained));
-    std::printf("seams %g %g %g basins %g %g %g\n", seams_cells, seams_joined, seams_drained, basins_input,
-                basins_cells, basins_drained);
-    // The cells layout's grid puts a peak on the axes (the measure can fail); the joined one's
-    // gullies spread their power round the ring (an isotropic random field gives about 8).
+    // The cells layout's grid puts a peak on the axes (151x when written: the measure can fail);
+    // the joined one's gullies spread their power round the ring (9.2x, 8.1x with the drainage
+    // fade; the largest of some 190 independent bins of an isotropic random field is about 8x
+    // their median).
     EXPECT_GT(seams_cells, 40.0);
     EXPECT_LT(seams_joined, 16.0);
     EXPECT_LT(seams_drained, 16.0);
-    // The cells layout adds many closed basins to its input's; the joined layout with the
-    // drainage fade few.
+    // The cells layout adds many closed basins to its input's (16.5 % of the cells: 36.1 % when
+    // written); the joined layout with the drainage fade few (18.5 %).
     EXPECT_GT(basins_cells, basins_input + 0.08);
     EXPECT_LT(basins_drained, basins_input + 0.03);
 }
