@@ -648,10 +648,10 @@ void write_erosion(ShaderWriter& out, const std::string& P, const noise::Erosion
             << "    float c = at <= 0.25 ? 1.0 - t * t * 16.0 : rim * rim * 16.0 - 1.0;\n"
             << "    return vec2(c, t * 8.0 * (1.0 - at * 2.0));\n}\n"
             << "float " << P << "_joined_angle(float c, float s) {\n"
-            << "    float ac = abs(c);\n"
-            << "    float as = abs(s);\n"
-            << "    bool high = as > ac;\n"
-            << "    float r = high ? ac / as : as / (ac + 1e-30);\n"
+            << "    float abs_c = abs(c);\n"
+            << "    float abs_s = abs(s);\n"
+            << "    bool high = abs_s > abs_c;\n"
+            << "    float r = high ? abs_c / abs_s : abs_s / (abs_c + 1e-30);\n"
             << "    float r2 = r * r;\n"
             << "    float poly = " << float_text(noise::joined_atan[7]) << ";\n";
         for (int i = 6; i >= 0; --i)
