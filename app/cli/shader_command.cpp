@@ -84,8 +84,8 @@ int shader_export_main(int argc, char** argv) {
         for (const std::string& argument : given.presets) {
             Preset preset = load_preset(resolve_preset_argument(argument));
             for (const std::string& assignment : given.assignments) apply_assignment(preset, assignment);
-            const std::string name = shader_function_name(
-                preset.name.empty() ? std::filesystem::path(argument).stem().string() : preset.name);
+            const std::string name =
+                shader_entry_name(preset.name, std::filesystem::path(argument).stem().string());
             if (auto refusal = shader_refusal(preset.params); !refusal.empty())
                 return usage_error("--preset " + shown(argument) + ": " + refusal);
             entries.push_back({name, preset.params});

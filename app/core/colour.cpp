@@ -122,10 +122,11 @@ std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t) {
     return {to_byte(c[0]), to_byte(c[1]), to_byte(c[2])};
 }
 
-void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
-                      int out_width, int out_height, const ViewSettings& view, noise::Range range,
-                      int channels, std::span<std::uint8_t> out) {
-    if (channels != 3 && channels != 4) throw std::invalid_argument("colourise: channels must be 3 or 4");
+void colourise_window(std::span<const float> raw, const BlockWindow& window, const ViewSettings& view,
+                      noise::Range range, PixelBytes pixel, std::span<std::uint8_t> out) {
+    const int block_width = window.block_width, block_height = window.block_height;
+    const int x0 = window.x0, y0 = window.y0, out_width = window.width, out_height = window.height;
+    const int channels = static_cast<int>(pixel);
     if (raw.size() != static_cast<std::size_t>(block_width) * static_cast<std::size_t>(block_height) ||
         x0 < 0 || y0 < 0 || x0 + out_width > block_width || y0 + out_height > block_height ||
         out.size() != static_cast<std::size_t>(out_width) * static_cast<std::size_t>(out_height) *
@@ -184,7 +185,7 @@ void colourise_window(std::span<const float> raw, int block_width, int block_hei
             out[o++] = to_byte(c[0]);
             out[o++] = to_byte(c[1]);
             out[o++] = to_byte(c[2]);
-            if (channels == 4) out[o++] = 255;
+            if (pixel == PixelBytes::rgba) out[o++] = 255;
         }
     }
 }
@@ -201,13 +202,13 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
         static_cast<std::size_t>(std::max(width, 0)) * static_cast<std::size_t>(std::max(height, 0));
     const bool matches = raw.size() == pixels && rgba_out.size() == pixels * 4;
     if (!matches || pixels < two_bands_from) {  // one pass (which throws if the sizes do not match)
-        colourise_window(raw, width, height, 0, 0, width, height, view, range, 4, rgba_out);
+        colourise_window(raw, BlockWindow::whole(width, height), view, range, PixelBytes::rgba, rgba_out);
         return;
     }
     const int top           = height / 2;
     const std::size_t split = static_cast<std::size_t>(top) * static_cast<std::size_t>(width) * 4;
     const auto lower_band   = [&] {
-        colourise_window(raw, width, height, 0, top, width, height - top, view, range, 4,
+        colourise_window(raw, {width, height, 0, top, width, height - top}, view, range, PixelBytes::rgba,
                            rgba_out.subspan(split));
     };
     std::thread helper;
@@ -216,7 +217,8 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
     } catch (const std::system_error&) {  // no thread to be had: the caller colours both bands
         lower_band();
     }
-    colourise_window(raw, width, height, 0, 0, width, top, view, range, 4, rgba_out.first(split));
+    colourise_window(raw, {width, height, 0, 0, width, top}, view, range, PixelBytes::rgba,
+                     rgba_out.first(split));
     if (helper.joinable()) helper.join();
 }
 

@@ -45,13 +45,23 @@ std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t);
 void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view,
                noise::Range range, std::span<std::uint8_t> rgba_out);
 
-// A window of a larger block, for images coloured band by band: `raw` holds block_width x
-// block_height values; the output covers [x0, x0 + out_width) x [y0, y0 + out_height) of that
-// block. Hillshade reads neighbours from the whole block, so a band rendered with one extra row
-// (and column) on each side joins its neighbours without a seam.
-// `channels` is 3 (RGB) or 4 (RGBA).
-void colourise_window(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
-                      int out_width, int out_height, const ViewSettings& view, noise::Range range,
-                      int channels, std::span<std::uint8_t> out);
+// A window of a larger block, for images coloured band by band: the block holds block_width x
+// block_height values, the window is [x0, x0 + width) x [y0, y0 + height) of it.
+struct BlockWindow {
+    int block_width  = 0;
+    int block_height = 0;
+    int x0 = 0, y0 = 0;
+    int width  = 0;
+    int height = 0;
+    // The whole block.
+    static BlockWindow whole(int width, int height) { return {width, height, 0, 0, width, height}; }
+};
+enum class PixelBytes { rgb = 3, rgba = 4 };  // the bytes of each output pixel: alpha 255
+
+// The window of the block in `raw`, coloured into `out` (window.width x window.height pixels).
+// Hillshade reads neighbours from the whole block, so a band rendered with one extra row (and
+// column) on each side joins its neighbours without a seam.
+void colourise_window(std::span<const float> raw, const BlockWindow& window, const ViewSettings& view,
+                      noise::Range range, PixelBytes pixel, std::span<std::uint8_t> out);
 
 }  // namespace app

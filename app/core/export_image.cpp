@@ -1,35 +1,35 @@
-// export_image: validate, (measure), render in bands, convert, stream to the encoder, commit.
+// export_image: validate, (measure), simulate, stage each file through its encoder (export_encoders.hpp)
+// or as a mesh, commit; sets and tiles all-or-nothing.
 #include "core/export_image.hpp"
 
 #include <sys/resource.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdio>
 #include <memory>
 #include <new>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <system_error>
 
 #include "core/atomic_file.hpp"
-#include "core/caption.hpp"
-#include "core/colour.hpp"
-#include "core/exr_stream_writer.hpp"
+#include "core/export_encoders.hpp"
+#include "core/export_facts.hpp"
+#include "core/export_failure.hpp"
 #include "core/field_stats.hpp"
-#include "core/normal_map.hpp"
-#include "core/png_stream_writer.hpp"
-#include "core/png_text.hpp"
-#include "core/shown_text.hpp"
 #include "core/tile_grid.hpp"
 #include "core/value_mapping.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
 #include "noise/simulated_field.hpp"
-#include "noise/trace.hpp"
+#include "noise_io/image_kinds.hpp"
 
 namespace app {
+
+using export_failure::cancelled;
+using export_failure::fail;
+using export_failure::not_finite;
+using export_failure::refuse_setting;
+
 namespace {
 
 // About 4 MB of floats per band: big enough to keep every thread busy, small enough that a
@@ -38,10 +38,6 @@ constexpr std::size_t band_pixels = std::size_t{1} << 20;
 // At least this many bands, so progress moves and cancel answers quickly on small exports too.
 constexpr int min_bands = 32;
 
-[[noreturn]] void fail(const std::string& message) { throw ExportError(ExportError::Cause::other, message); }
-[[noreturn]] void refuse_setting(const std::string& message) {
-    throw ExportError(ExportError::Cause::setting, message);
-}
 // A thread that cannot start (EAGAIN): the address space for its stack, or the process limit.
 // Under an address-space limit (`ulimit -v`) it is memory, reported as such with what the export
 // needs; else the system's thread limit, not memory.
@@ -53,7 +49,6 @@ constexpr int min_bands = 32;
         "--threads: the system refused to start another thread (the process limit, `ulimit -u`, or the "
         "address space for its stack, `ulimit -v`): use fewer --threads or raise the limit");
 }
-[[noreturn]] void cancelled() { throw ExportError(ExportError::Cause::cancelled, "export cancelled"); }
 
 ExportError from(const AtomicFileError& error) {
     return ExportError(error.cause() == AtomicFileError::Cause::exists ? ExportError::Cause::exists
@@ -125,32 +120,6 @@ Simulation simulate_image(const noise::Params& params, ImageSize size, unsigned 
     return std::make_shared<const noise::SimulatedField>(std::move(*field));
 }
 
-// Heights past the 32-bit floats (a stack multiplying large heightmaps, a huge remap) would be
-// inf or NaN in every format: -nan in an OBJ, null bounds in a glb, a black stretched PNG. Such a
-// field is refused, naming the first pixel, before its file is put in place.
-[[noreturn]] void not_finite(const ExportRequest& request, double value, double x, double y) {
-    char where[96];
-    std::snprintf(where, sizeof where, "%s at pixel x %.6g, y %.6g", std::isnan(value) ? "NaN" : "infinite",
-                  x, y);
-    fail(shown(request.path.string()) + ": the field is " + where +
-         " (the layers' heights pass the range of 32-bit floats): nothing was written; expected finite "
-         "heights, e.g. smaller heightmap samples or another blend");
-}
-
-void render_block(const noise::FractalNoise& noise, const noise::Region& block, std::vector<float>& raw,
-                  const ExportRequest& request, const std::atomic<bool>* cancel) {
-    raw.resize(block.pixel_count());
-    noise::RenderOptions options;
-    options.threads = request.threads;
-    options.cancel  = cancel;
-    if (!noise::render(noise, block, raw, options)) cancelled();
-    for (std::size_t i = 0; i < raw.size(); ++i)
-        if (!std::isfinite(raw[i]))
-            not_finite(request, raw[i],
-                       block.x0 + static_cast<int>(i % static_cast<std::size_t>(block.columns())),
-                       block.y0 + static_cast<int>(i / static_cast<std::size_t>(block.columns())));
-}
-
 // Pass 1 of Mapping::stretch: min/max over the full image (not just the window), so every
 // window of a split export maps through the same range.
 noise::Range measure_full_image(const noise::FractalNoise& noise, const ExportRequest& request,
@@ -167,293 +136,6 @@ noise::Range measure_full_image(const noise::FractalNoise& noise, const ExportRe
     }
     return stats.result().measured_range();
 }
-
-// Where normal8's and mask16's slopes come from, for the export facts.
-std::string_view gradient_source(const noise::Params& params) {
-    if (params.erosion_method == noise::ErosionMethod::simulate)
-        return "analytic, of the bicubic surface through the simulated samples (central differences at a "
-               "sample)";
-    return noise::gradient_method(params) == noise::GradientMethod::analytic ? "analytic"
-                                                                             : "finite difference";
-}
-
-std::string export_facts_json(const Preset& preset, const ExportRequest& request, const noise::Region& window,
-                              noise::Range range, bool with_preset) {
-    // The terrain's metres at this export's size (terrain_scale.hpp's terrain_view).
-    const ViewSettings metres = terrain_view(preset.params, preset.view, request.size.width);
-    nlohmann::ordered_json facts;
-    facts["format"] = export_format_names[static_cast<std::size_t>(request.format)];
-    if (request.format == ExportFormat::r16) {
-        facts["byte_order"] = "little-endian";
-        facts["sample"]     = "uint16";
-    }
-    if (request.format == ExportFormat::r32) facts["byte_order"] = "little-endian";
-    if (is_float_format(request.format)) facts["sample"] = "float32";
-    facts["width"]          = window.columns();
-    facts["height"]         = window.rows();
-    facts["image_width"]    = request.size.width;
-    facts["image_height"]   = request.size.height;
-    facts["region"]         = {window.x0, window.y0, window.x1, window.y1};
-    const std::uint32_t top = request.format == ExportFormat::png16 || request.format == ExportFormat::r16 ||
-                                      request.format == ExportFormat::mask16 ||
-                                      request.format == ExportFormat::weights16
-                                  ? 65535
-                                  : 255;
-    if (is_float_format(request.format) && request.float_values == FloatValues::raw)
-        facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
-                                {"values", "raw"},
-                                {"raw_min", range.lo},
-                                {"raw_max", range.hi},
-                                {"note",
-                                 "samples are the raw noise values, not mapped nor clamped; raw_min and "
-                                 "raw_max are what the other formats map to 0 and 1"}};
-    else if (is_float_format(request.format))
-        facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
-                                {"values", "unit"},
-                                {"raw_min", range.lo},
-                                {"raw_max", range.hi},
-                                {"maps_to", {0, 1}},
-                                {"note",
-                                 "raw = raw_min + sample * (raw_max - raw_min); values outside "
-                                 "[raw_min, raw_max] were clamped"}};
-    else if ((request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) ||
-             is_mesh_format(request.format) || is_weight_format(request.format))
-        facts["value_range"] = {
-            {"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
-            {"raw_min", range.lo},
-            {"raw_max", range.hi},
-            {"note",
-             "the heights the mask is computed from: raw_min at 0 m, raw_max at height_m; "
-             "the samples read as mask.mapping says"}};
-    else
-        facts["value_range"] = {{"mapping", mapping_names[static_cast<std::size_t>(preset.view.mapping)]},
-                                {"raw_min", range.lo},
-                                {"raw_max", range.hi},
-                                {"maps_to", {0, top}},
-                                {"note",
-                                 "raw = raw_min + sample / maps_to[1] * (raw_max - raw_min); values outside "
-                                 "[raw_min, raw_max] were clamped"}};
-    if (request.format == ExportFormat::normal8)
-        facts["normal_map"] = {
-            {"space", "tangent"},
-            {"convention", normal_convention_names[static_cast<std::size_t>(preset.view.normal_convention)]},
-            {"height_m", metres.terrain_height},
-            {"spacing_m", metres.terrain_spacing},
-            {"gradient", gradient_source(preset.params)},
-            {"note", "n = (rgb / 255) * 2 - 1; opengl: +y up the image, directx: +y down"}};
-    if (request.format == ExportFormat::mask16)
-        facts["mask"] = {{"map", terrain_mask_names[static_cast<std::size_t>(request.mask)]},
-                         {"mapping", terrain_mask_mapping(request.mask)},
-                         {"height_m", metres.terrain_height},
-                         {"spacing_m", metres.terrain_spacing},
-                         {"gradient", gradient_source(preset.params)}};
-    if (is_weight_format(request.format)) {
-        const auto layers            = effective_texture_layers(preset);
-        nlohmann::ordered_json names = nlohmann::ordered_json::array();
-        if (request.format == ExportFormat::splat8)
-            for (std::size_t c = 0; c < 4; ++c) {
-                const std::size_t i = static_cast<std::size_t>(request.layer) * 4 + c;
-                names.push_back(i < layers.size() ? nlohmann::ordered_json(layers[i].name)
-                                                  : nlohmann::ordered_json());
-            }
-        facts["layers"] = {
-            {"layer", request.format == ExportFormat::splat8
-                          ? nlohmann::ordered_json(names)
-                          : nlohmann::ordered_json(layers[static_cast<std::size_t>(request.layer)].name)},
-            {"total", request.format == ExportFormat::weights16 ? 65535 : 255},
-            {"rules", texture_layers_json(layers)},
-            {"default_rules", preset.texture_layers.empty()},
-            {"height_m", metres.terrain_height},
-            {"spacing_m", metres.terrain_spacing},
-            {"note",
-             "first match with blend, in order; the last layer takes what is left; every pixel's "
-             "weights over all layers sum exactly to total (largest remainder)"}};
-    }
-    if (is_mesh_format(request.format)) {
-        const int rows = terrain_grid_rows(request.size, request.mesh_grid);
-        facts["mesh"]  = {{"columns", request.mesh_grid},
-                          {"rows", rows},
-                          {"vertices", static_cast<long long>(request.mesh_grid) * rows},
-                          {"triangles", 2LL * (request.mesh_grid - 1) * (rows - 1)},
-                          {"units", "metres"},
-                          {"axes", "X east (along the image rows), Y up, Z south (down the image)"},
-                          {"height_m", metres.terrain_height},
-                          {"spacing_m", metres.terrain_spacing},
-                          {"width_m", (request.size.width - 1) * metres.terrain_spacing},
-                          {"length_m", (request.size.height - 1) * metres.terrain_spacing}};
-    }
-    if (!request.caption.empty()) facts["caption"] = request.caption;
-    if (with_preset) facts["preset"] = nlohmann::ordered_json::parse(preset_to_json(preset));
-    return facts.dump(2, ' ', true) + "\n";
-}
-
-// The converter from a band of raw values to file rows, one per format.
-class RowEncoder {
-  public:
-    virtual ~RowEncoder() = default;
-    // `raw` holds the block (window band plus any halo); (x0, y0) is where the band's first
-    // pixel sits inside the block.
-    virtual void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
-                            int rows) = 0;
-    virtual void finish()             = 0;
-};
-
-class PngEncoder final : public RowEncoder {
-  public:
-    // `caption` (may be empty): painted over the rows on their way to the encoder.
-    PngEncoder(AtomicFile& file, const noise::Region& window, ExportFormat format, const ViewSettings& view,
-               noise::Range range, std::vector<PngTextChunk> texts, unsigned threads,
-               const std::string& caption)
-        : format_(format),
-          view_(view),
-          range_(range),
-          width_(window.columns()),
-          texts_(std::move(texts)),
-          png_(file, window.columns(), window.rows(),
-               format == ExportFormat::png8 || format == ExportFormat::weights8  ? PngPixels::gray8
-               : format == ExportFormat::rgb8 || format == ExportFormat::normal8 ? PngPixels::rgb8
-               : format == ExportFormat::splat8                                  ? PngPixels::rgba8
-                                                                                 : PngPixels::gray16,
-               texts_, PngCompression{.threads = threads}),
-          row_(png_.row_bytes()) {
-        if (!caption.empty()) caption_.emplace(caption, window.columns(), window.rows());
-    }
-
-    void write_band(std::span<const float> raw, int block_width, int block_height, int x0, int y0,
-                    int rows) override {
-        if (format_ == ExportFormat::rgb8) {
-            band_rgb_.resize(row_.size() * static_cast<std::size_t>(rows));
-            colourise_window(raw, block_width, block_height, x0, y0, width_, rows, view_, range_, 3,
-                             band_rgb_);
-            for (int r = 0; r < rows; ++r)
-                emit(std::span(band_rgb_).subspan(static_cast<std::size_t>(r) * row_.size(), row_.size()));
-            return;
-        }
-        for (int r = 0; r < rows; ++r) {
-            const float* in = raw.data() +
-                              static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
-                              static_cast<std::size_t>(x0);
-            if (format_ == ExportFormat::png8) {
-                for (int x = 0; x < width_; ++x)
-                    row_[static_cast<std::size_t>(x)] = to_gray8(unit_value(in[x], range_));
-            } else {
-                gray16_.resize(static_cast<std::size_t>(width_));
-                to_gray16_row(std::span(in, gray16_.size()), range_, gray16_);
-                for (std::size_t x = 0; x < gray16_.size(); ++x) put_png16(gray16_[x], &row_[2 * x]);
-            }
-            emit(row_);
-        }
-    }
-    void finish() override { png_.finish(); }
-
-    // Rows already converted (normal8, mask16, weights): `rows` rows of row_bytes() each. These
-    // formats take no caption (stage_export refuses one).
-    void write_rows(std::span<const std::uint8_t> rows) {
-        for (std::size_t at = 0; at + row_.size() <= rows.size(); at += row_.size()) {
-            png_.write_row(rows.subspan(at, row_.size()));
-            ++next_row_;
-        }
-    }
-
-  private:
-    // The next row of the image to the encoder, with the caption's part painted over it.
-    void emit(std::span<std::uint8_t> row) {
-        if (caption_)
-            caption_->paint_row(next_row_, row,
-                                static_cast<int>(row.size() / static_cast<std::size_t>(width_)));
-        png_.write_row(row);
-        ++next_row_;
-    }
-
-    ExportFormat format_;
-    ViewSettings view_;
-    noise::Range range_;
-    int width_;
-    std::vector<PngTextChunk> texts_;
-    PngStreamWriter png_;
-    std::vector<std::uint8_t> row_;
-    std::vector<std::uint8_t> band_rgb_;
-    std::vector<std::uint16_t> gray16_;
-    std::optional<Caption> caption_;
-    int next_row_ = 0;  // of the window, from its top
-};
-
-class R16Encoder final : public RowEncoder {
-  public:
-    R16Encoder(AtomicFile& file, int width, noise::Range range)
-        : file_(file), range_(range), width_(static_cast<std::size_t>(width)) {}
-
-    // A band's samples are mapped a row at a time (to_gray16_row, SIMD) and written at once.
-    void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
-        band_.resize(width_ * static_cast<std::size_t>(rows));
-        for (int r = 0; r < rows; ++r) {
-            const float* in = raw.data() +
-                              static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
-                              static_cast<std::size_t>(x0);
-            to_gray16_row(std::span(in, width_), range_,
-                          std::span(band_).subspan(width_ * static_cast<std::size_t>(r), width_));
-        }
-        if constexpr (std::endian::native == std::endian::big) {  // r16 is little-endian whatever the host
-            for (std::uint16_t& v : band_) v = static_cast<std::uint16_t>((v >> 8) | (v << 8));
-        }
-        file_.write(band_.data(), band_.size() * sizeof(std::uint16_t));
-    }
-    void finish() override {}
-
-  private:
-    AtomicFile& file_;
-    noise::Range range_;
-    std::size_t width_;
-    std::vector<std::uint16_t> band_;
-};
-
-// r32 and exr32: a band of floats, mapped to [0, 1] or raw, to the file or to OpenEXR.
-class FloatEncoder final : public RowEncoder {
-  public:
-    // `exr` null: r32 to `file`.
-    FloatEncoder(AtomicFile& file, std::unique_ptr<ExrStreamWriter> exr, int width, noise::Range range,
-                 FloatValues values)
-        : file_(file),
-          exr_(std::move(exr)),
-          range_(range),
-          values_(values),
-          width_(static_cast<std::size_t>(width)) {}
-
-    void write_band(std::span<const float> raw, int block_width, int, int x0, int y0, int rows) override {
-        band_.resize(width_ * static_cast<std::size_t>(rows));
-        for (int r = 0; r < rows; ++r) {
-            const float* in = raw.data() +
-                              static_cast<std::size_t>(y0 + r) * static_cast<std::size_t>(block_width) +
-                              static_cast<std::size_t>(x0);
-            float* out = band_.data() + width_ * static_cast<std::size_t>(r);
-            if (values_ == FloatValues::raw)
-                std::copy_n(in, width_, out);
-            else
-                for (std::size_t x = 0; x < width_; ++x)
-                    out[x] = static_cast<float>(unit_value(in[x], range_));
-        }
-        if (exr_) {
-            exr_->write_rows(band_);
-            return;
-        }
-        if constexpr (std::endian::native == std::endian::big) {  // r32 is little-endian whatever the host
-            for (float& v : band_)
-                v = std::bit_cast<float>(__builtin_bswap32(std::bit_cast<std::uint32_t>(v)));
-        }
-        file_.write(band_.data(), band_.size() * sizeof(float));
-    }
-    void finish() override {
-        if (exr_) exr_->finish();
-    }
-
-  private:
-    AtomicFile& file_;
-    std::unique_ptr<ExrStreamWriter> exr_;
-    noise::Range range_;
-    FloatValues values_;
-    std::size_t width_;
-    std::vector<float> band_;
-};
 
 // One export's files, complete in their temp files but not yet in place.
 struct StagedExport {
@@ -573,120 +255,26 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
     }
 
     try {
-        staged.image     = std::make_unique<AtomicFile>(request.path, request.overwrite);
-        AtomicFile& file = *staged.image;
-        std::unique_ptr<RowEncoder> encoder;
-        PngEncoder* png = nullptr;
+        staged.image = std::make_unique<AtomicFile>(request.path, request.overwrite);
         if (writes_sidecar) {
             staged.sidecar = std::make_unique<AtomicFile>(sidecar, request.overwrite);
             staged.sidecar->write(export_facts_json(preset, request, window, range, true));
-            if (request.format == ExportFormat::r16)
-                encoder = std::make_unique<R16Encoder>(file, window.columns(), range);
-            else
-                encoder = std::make_unique<FloatEncoder>(file, nullptr, window.columns(), range,
-                                                         request.float_values);
-        } else if (request.format == ExportFormat::exr32) {
-            const std::vector<std::pair<std::string, std::string>> texts{
-                {std::string(exr_preset_attribute), preset_to_json(preset)},
-                {std::string(exr_export_attribute),
-                 export_facts_json(preset, request, window, range, false)}};
-            auto exr = std::make_unique<ExrStreamWriter>(file, window.columns(), window.rows(), texts);
-            encoder  = std::make_unique<FloatEncoder>(file, std::move(exr), window.columns(), range,
-                                                     request.float_values);
-        } else {
-            std::vector<PngTextChunk> texts{
-                {std::string(png_preset_key), preset_to_json(preset)},
-                {std::string(png_export_key), export_facts_json(preset, request, window, range, false)}};
-            // rgb8's hillshade in the terrain's metres at this size (terrain_scale.hpp).
-            auto png_encoder = std::make_unique<PngEncoder>(
-                file, window, request.format, terrain_view(preset.params, preset.view, request.size.width),
-                range, std::move(texts), request.threads, request.caption);
-            png     = png_encoder.get();
-            encoder = std::move(png_encoder);
         }
-
-        // Hillshade reads one neighbour on each side: render a one-pixel border (clipped to the
-        // full image) so a window's edge pixels match the full image's.
-        const int halo          = request.format == ExportFormat::rgb8 && preset.view.hillshade ? 1 : 0;
-        const int rows_per_band = band_rows(window.columns() + 2 * halo, window.rows());
-        std::vector<float> raw;
-        std::vector<std::uint8_t> converted;  // normal8's or mask16's PNG rows
-        std::vector<std::uint16_t> masks;
-        const auto layers =
-            is_weight_format(request.format) ? effective_texture_layers(preset) : std::vector<TextureLayer>{};
-        const TerrainScale scale =
-            TerrainScale::of(preset.params, terrain_view(preset.params, preset.view, request.size.width),
-                             range, request.size.width);
+        const EncodeInputs inputs{
+            .preset  = preset,
+            .request = request,
+            .noise   = noise,
+            .window  = window,
+            .range   = range,
+            .scale   = TerrainScale::of(preset.params, drawn.view, range, request.size.width),
+            .maps    = simulation ? &simulation->maps : nullptr,
+            .cancel  = cancel};
+        auto encoder            = make_encoder(inputs, *staged.image);
+        const int rows_per_band = band_rows(window.columns() + 2 * encoder->halo(), window.rows());
         for (int y = window.y0; y < window.y1; y += rows_per_band) {
             if (cancel && cancel->load()) cancelled();
             const int rows = std::min(rows_per_band, window.y1 - y);
-            if (request.format == ExportFormat::normal8) {
-                // From the gradients at each pixel, not from the rendered heights: no halo needed.
-                const noise::Region band{
-                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
-                converted.resize(band.pixel_count() * 3);
-                if (!normal_rows(noise, scale, band, preset.view.normal_convention, request.threads, cancel,
-                                 converted))
-                    cancelled();
-                png->write_rows(converted);
-                meter.advance(rows);
-                continue;
-            }
-            if (is_weight_format(request.format)) {
-                // Every layer at once: each pixel's weights are rounded together to sum exactly.
-                const noise::Region band{
-                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
-                const std::size_t count   = layers.size();
-                const std::uint32_t total = request.format == ExportFormat::weights16 ? 65535 : 255;
-                masks.resize(band.pixel_count() * count);
-                if (!weight_rows(noise, scale, band, layers, total, request.threads, cancel, masks))
-                    cancelled();
-                const std::size_t pixels = band.pixel_count();
-                const std::size_t layer  = static_cast<std::size_t>(request.layer);
-                if (request.format == ExportFormat::weights8) {
-                    converted.resize(pixels);
-                    for (std::size_t p = 0; p < pixels; ++p)
-                        converted[p] = static_cast<std::uint8_t>(masks[p * count + layer]);
-                } else if (request.format == ExportFormat::weights16) {
-                    converted.resize(pixels * 2);
-                    for (std::size_t p = 0; p < pixels; ++p)
-                        put_png16(masks[p * count + layer], &converted[2 * p]);
-                } else {
-                    converted.resize(pixels * 4);
-                    for (std::size_t p = 0; p < pixels; ++p)
-                        for (std::size_t c = 0; c < 4; ++c) {
-                            const std::size_t i = layer * 4 + c;
-                            converted[4 * p + c] =
-                                i < count ? static_cast<std::uint8_t>(masks[p * count + i]) : 0;
-                        }
-                }
-                png->write_rows(converted);
-                meter.advance(rows);
-                continue;
-            }
-            if (request.format == ExportFormat::mask16 && request.mask != TerrainMask::height) {
-                // From the gradients at each pixel (and its neighbours' points): no halo needed.
-                const noise::Region band{
-                    request.size.width, request.size.height, window.x0, y, window.x1, y + rows};
-                masks.resize(band.pixel_count());
-                if (is_simulation_mask(request.mask))
-                    simulation_mask_rows(simulation->maps, request.mask, band, masks);
-                else if (!mask_rows(noise, scale, band, request.mask, request.threads, cancel, masks))
-                    cancelled();
-                converted.resize(masks.size() * 2);
-                for (std::size_t i = 0; i < masks.size(); ++i) put_png16(masks[i], &converted[2 * i]);
-                png->write_rows(converted);
-                meter.advance(rows);
-                continue;
-            }
-            const noise::Region block{request.size.width,
-                                      request.size.height,
-                                      std::max(window.x0 - halo, 0),
-                                      std::max(y - halo, 0),
-                                      std::min(window.x1 + halo, request.size.width),
-                                      std::min(y + rows + halo, request.size.height)};
-            render_block(noise, block, raw, request, cancel);
-            encoder->write_band(raw, block.columns(), block.rows(), window.x0 - block.x0, y - block.y0, rows);
+            encoder->write_band({request.size.width, request.size.height, window.x0, y, window.x1, y + rows});
             meter.advance(rows);
         }
         encoder->finish();

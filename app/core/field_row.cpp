@@ -11,9 +11,8 @@ void FieldRow::read(const noise::FractalNoise& noise, int image_width, int x0, i
     value.resize(static_cast<std::size_t>(count));
     gx.resize(value.size());
     gy.resize(value.size());
-    const double pixel = params.frequency / image_width;  // a pixel's size in noise units
-    const noise::RowSpec spec{params.offset_x, pixel, x0, noise::pixel_point(params, image_width, 0, y)[1]};
-    noise::value_gradient_row(noise, spec, pixel, value, gx, gy);
+    const noise::RowSpec spec = noise::pixel_row(params, image_width, y, x0);
+    noise::value_gradient_row(noise, spec, spec.x_step, value, gx, gy);  // the step: a pixel's size
 }
 
 }  // namespace app

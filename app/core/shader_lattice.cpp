@@ -32,10 +32,11 @@ namespace {
 // (value, d/dx, d/dy). A corner's g . d is linear in d, so its gradient is g, read as the dot
 // with each axis; the blend is Inigo Quilez's: each lerp's slope is the lerp of the corners'
 // slopes plus the curve's slope times the corners' difference along its own axis.
-void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise::Params& params) {
-    const bool quintic      = params.interpolation == noise::Interpolation::quintic;
-    const std::string curve = quintic ? "ne_quintic" : "ne_smoothstep";
-    const std::string slope = quintic ? "30.0 * t * t * (t * (t - 2.0) + 1.0)" : "6.0 * t * (1.0 - t)";
+void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field) {
+    const noise::Params& params = field.params();
+    const bool quintic          = params.interpolation == noise::Interpolation::quintic;
+    const std::string curve     = quintic ? "ne_quintic" : "ne_smoothstep";
+    const std::string slope = quintic ? "30.0 * (t * t) * ((1.0 - t) * (1.0 - t))" : "6.0 * t * (1.0 - t)";
     out << "vec3 " << P << "_lerp_grad(float t, vec3 a, vec3 b, int axis) {\n"
         << "    float s = " << curve << "(t);\n"
         << "    vec3 r = vec3(ne_lerp(s, a.x, b.x), ne_lerp(s, a.y, b.y), ne_lerp(s, a.z, b.z));\n"
@@ -43,12 +44,16 @@ void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise:
         << "    if (axis == 0) r.y += ds * (b.x - a.x);\n"
         << "    else r.z += ds * (b.x - a.x);\n"
         << "    return r;\n}\n"
-        << "vec3 " << P << "_octave_grad(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
+        << "vec3 " << P
+        << "_octave_grad(int octave, vec4 local, vec4 shift, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
         << "    int lattice = " << P << "_lattice[octave];\n"
         << "    float scale = " << P << "_scale[octave];\n"
-        << "    vec2 t = vec2(cell_frac.x + local.x * scale, cell_frac.y + local.y * scale);\n"
-        << "    vec2 c = floor(t);\n"
-        << "    vec2 f = t - c;\n"
+        << "    vec2 tx = " << cells_function(field) << "(cell_frac.x, local.x, shift.x, " << P
+        << "_scale_hi[octave], " << P << "_scale_lo[octave], scale);\n"
+        << "    vec2 ty = " << cells_function(field) << "(cell_frac.y, local.y, shift.y, " << P
+        << "_scale_hi[octave], " << P << "_scale_lo[octave], scale);\n"
+        << "    vec2 c = vec2(tx.x, ty.x);\n"
+        << "    vec2 f = vec2(tx.y, ty.y);\n"
         << "    vec3 v[4];\n"
         << "    for (int n = 0; n < 4; ++n) {\n"
         << "        int kx = n % 2;\n"
@@ -324,18 +329,19 @@ void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::
         }
         return "t";
     }();
-    out << "float " << P << "_octave(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
+    out << "float " << P
+        << "_octave(int octave, vec4 local, vec4 shift, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
         << "    int lattice = " << P << "_lattice[octave];\n"
         << "    ivec4 cell = ivec4(0, 0, 0, 0);\n"
         << "    vec4 f = vec4(0.0, 0.0, 0.0, 0.0);\n"
         << "    for (int axis = 0; axis < " << std::to_string(dimension)
         << "; ++axis) {\n"
-        // The whole cells of local * scale apart from its fraction, so the fraction is added to
-        // the origin's in [0, 2), where a float keeps 2^-23 of a cell, however far local reaches.
-        << "        float t = cell_frac[axis] + local[axis] * " << P << "_scale[octave];\n"
-        << "        float c = floor(t);\n"
-        << "        cell[axis] = int(c);\n"
-        << "        f[axis] = t - c;\n"
+        // The whole cells of local * scale split off exactly (ne_cells), so only the fraction
+        // rounds, to about 1e-7 of a cell however far local reaches.
+        << "        vec2 t = " << cells_function(field) << "(cell_frac[axis], local[axis], shift[axis], " << P
+        << "_scale_hi[octave], " << P << "_scale_lo[octave], " << P << "_scale[octave]);\n"
+        << "        cell[axis] = int(t.x);\n"
+        << "        f[axis] = t.y;\n"
         << "    }\n";
     if (white) {
         out << "    return " << P << "_point_value(octave, lattice, lo, hi, cell);\n}\n";
@@ -380,7 +386,7 @@ void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::
         out << "    }\n"
             << "    return v[0];\n}\n";
     }
-    if (params.erosion_method == noise::ErosionMethod::filter) write_gradient_octave(out, P, params);
+    if (params.erosion_method == noise::ErosionMethod::filter) write_gradient_octave(out, P, field);
 }
 
 }  // namespace app::shader_detail

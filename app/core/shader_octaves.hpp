@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,20 @@ void write_simplex_octave(ShaderWriter& out, const std::string& P, const noise::
                           const Lattices& lattices);
 void write_worley_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
                          const Lattices& lattices);
+
+// The function that finds an octave's cell and fraction of local + shift (shader_source.cpp's
+// helpers): ne_cells_pow2 where every octave's scale is a power of two (its products are exact),
+// else ne_cells, which splits the shift too, for a field read at a warped point (its shift holds
+// the warp's displacement), else ne_cells_near (the shift only the rest of a local).
+inline std::string cells_function(const noise::FractalNoise& field) {
+    bool powers_of_two = true;
+    for (const noise::OctaveSetup& setup : field.octaves()) {
+        int exponent  = 0;
+        powers_of_two = powers_of_two && std::frexp(setup.scale, &exponent) == 0.5;
+    }
+    if (powers_of_two) return "ne_cells_pow2";
+    return field.has_warp() ? "ne_cells" : "ne_cells_near";
+}
 
 // One field as FractalNoise::shaped computes it, float P_at(vec4 local, cell_lo, cell_hi,
 // cell_frac, int base): its octave sums (warped, layered), its mask field, its shaping; its blocks

@@ -78,19 +78,26 @@ void write_map(ShaderWriter& out, const std::string& P, int dimension) {
 // lattice axis `whole` (cells, exact) and `rest` (below a few cells), so the floor and the
 // fraction keep float's precision however many cells local spans. A plain float product of x
 // and the map's irrational entries would round by half a unit of x's last place, 2e-6 of a cell
-// at 48 cells: the lava preset's finest octave in its own frame.
-void write_lattice_point(ShaderWriter& out, const std::string& P, int axes) {
+// at 48 cells: the lava preset's finest octave in its own frame. The shift (a warp's displacement,
+// the rest of local) is mapped apart, so local + shift is never rounded; split as local is where
+// it holds a warp's displacement (`warped`), else added as it is.
+void write_lattice_point(ShaderWriter& out, const std::string& P, int axes, bool warped) {
     const std::string n = std::to_string(axes);
     out << "    uint seed = " << P << "_seed[" << P << "_lattice[octave]];\n"
         << "    float scale = " << P << "_scale[octave];\n"
         << "    vec4 x = vec4(local.x * scale, local.y * scale, local.z * scale, local.w * scale);\n"
+        << "    vec4 xs = vec4(shift.x * scale, shift.y * scale, shift.z * scale, shift.w * scale);\n"
         << "    vec4 whole = vec4(0.0, 0.0, 0.0, 0.0);\n"
         << "    vec4 rest = vec4(0.0, 0.0, 0.0, 0.0);\n"
         << "    for (int axis = 0; axis < " << n << "; ++axis) {\n"
         << "        vec2 q = vec2(0.0, 0.0);\n"
-        << "        for (int j = 0; j < " << n << "; ++j)\n"
+        << "        for (int j = 0; j < " << n << "; ++j) {\n"
         << "            q = ne_add_scaled(q, ne_scaled(x[j], " << P << "_map_hi[axis * 4 + j], " << P
         << "_map_lo[axis * 4 + j], " << P << "_map[axis * 4 + j]));\n"
+        << (warped ? "            q = ne_add_scaled(q, ne_scaled(xs[j], " + P + "_map_hi[axis * 4 + j], " +
+                         P + "_map_lo[axis * 4 + j], " + P + "_map[axis * 4 + j]));\n"
+                   : "            q.y = q.y + xs[j] * " + P + "_map[axis * 4 + j];\n")
+        << "        }\n"
         << "        whole[axis] = q.x;\n"
         << "        rest[axis] = cell_frac[axis] + q.y;\n"
         << "    }\n";
@@ -138,14 +145,15 @@ void write_vertex(ShaderWriter& out, const std::string& P, int axes) {
 }
 
 // 1D, 2D, 4D: simplex_skewed.
-void write_skewed(ShaderWriter& out, const std::string& P, int axes) {
+void write_skewed(ShaderWriter& out, const std::string& P, int axes, bool warped) {
     const std::string n = std::to_string(axes);
     const double unskew = axes == 2 ? sd::unskew2 : sd::unskew4;
     std::vector<std::string> shifts;  // vertex k sits k * unskew nearer, in noise space
     for (int k = 0; k <= axes; ++k) shifts.push_back(float_text(k * unskew));
     out.array("float", P + "_vertex_shift", shifts);
-    out << "float " << P << "_octave(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n";
-    write_lattice_point(out, P, axes);
+    out << "float " << P
+        << "_octave(int octave, vec4 local, vec4 shift, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n";
+    write_lattice_point(out, P, axes, warped);
     out << "    ivec4 cell = ivec4(0, 0, 0, 0);\n"
         << "    vec4 f = vec4(0.0, 0.0, 0.0, 0.0);\n"
         << "    for (int axis = 0; axis < " << n << "; ++axis) {\n"
@@ -180,9 +188,10 @@ void write_skewed(ShaderWriter& out, const std::string& P, int axes) {
 }
 
 // 3D: simplex_bcc, two cubic grids, the nearest vertex of each and its neighbour.
-void write_bcc(ShaderWriter& out, const std::string& P) {
-    out << "float " << P << "_octave(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n";
-    write_lattice_point(out, P, 3);
+void write_bcc(ShaderWriter& out, const std::string& P, bool warped) {
+    out << "float " << P
+        << "_octave(int octave, vec4 local, vec4 shift, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n";
+    write_lattice_point(out, P, 3, warped);
     out << "    float total = 0.0;\n"
         << "    for (int grid = 0; grid < 2; ++grid) {\n"
         << "        uint grid_seed = grid == 0 ? seed : (seed ^ " << uint_text(sd::second_grid_seed) << ");\n"
@@ -220,9 +229,9 @@ void write_simplex_octave(ShaderWriter& out, const std::string& P, const noise::
     write_map(out, P, dimension);
     write_vertex(out, P, axes);
     if (dimension == 3)
-        write_bcc(out, P);
+        write_bcc(out, P, field.has_warp());
     else
-        write_skewed(out, P, axes);
+        write_skewed(out, P, axes, field.has_warp());
 }
 
 }  // namespace app::shader_detail

@@ -3,6 +3,7 @@
 // [SECTION] Index
 //   Refusals        what a shader cannot hold yet, in one line naming the key; the tolerance
 //   Shared helpers  64-bit words in 32-bit pairs, SplitMix64's finalizer, the curves, ne_scaled
+//                   and ne_cells (an octave's cell of local without rounding local * scale)
 //   One preset      a field's per-octave arrays and sum, its shaped form (warp, turned layer, mask
 //                   field, shaping), the stack, the entry functions
 //
@@ -239,6 +240,10 @@ std::string shader_function_name(std::string_view preset_name) {
     return name == "ne" ? "ne_noise" : name;
 }
 
+std::string shader_entry_name(std::string_view preset_name, std::string_view file_stem) {
+    return shader_function_name(preset_name.empty() ? file_stem : preset_name);
+}
+
 namespace {
 
 // [SECTION] Shared helpers ------------------------------------------------------------------
@@ -287,19 +292,53 @@ uint ne_elias(uint n, uint a, uint b, uint c) {
     n = (n << 13) ^ n;
     return n * (n * n * a + b) + c;
 }
-// x * c, c = hi + lo, as (whole cells, the rest in [0, 1)): x's whole cells times hi (a multiple of
-// 2^-12) are exact below 4096 cells, so their floor is split off exactly, and the parts that
-// round are below a few cells, where a float keeps 1e-7 of a cell.
+// x * c, c = hi + lo, as (whole cells, the rest in [0, 1)): x's nearest whole cells times hi (a
+// multiple of 2^-12) are exact below 4096 cells, so their floor is split off exactly, and the
+// parts that round are below a few cells, where a float keeps 1e-7 of a cell (an x below 1/2, a
+// local's rest, is not split at all).
 vec2 ne_whole_and_rest(float whole, float rest) {
     float w = floor(rest);
     return vec2(whole + w, rest - w);
 }
 vec2 ne_scaled(float x, float hi, float lo, float c) {
-    float n = floor(x);
+    float n = floor(x + 0.5);
     float p = n * hi;
     float whole = floor(p);
     vec2 r = ne_whole_and_rest(whole, (p - whole) + n * lo);
     return ne_whole_and_rest(r.x, r.y + (x - n) * c);
+}
+// c + (x + y) s as (whole cells, fraction in [0, 1)): c an origin's fraction, x + y a point's
+// offset from the origin (local and its shift: a warp's displacement), s = hi + lo an octave's
+// scale, hi of 12 significant bits. x and y to the nearest 1/64 (12 bits while below 64) times
+// hi are exact, so their whole cells split off exactly and only numbers below a few cells round:
+// the fraction keeps about 1e-7 of a cell however many cells (x + y) s spans, where c + x s in
+// float rounds by 2^-24 |x s| (2e-6 of a cell at 32 cells), and x + y is never rounded.
+vec2 ne_cells(float c, float x, float y, float hi, float lo, float s) {
+    float x_hi = floor(x * 64.0 + 0.5) * 0.015625;
+    float y_hi = floor(y * 64.0 + 0.5) * 0.015625;
+    float p = x_hi * hi;
+    float q = y_hi * hi;
+    float wp = floor(p);
+    float wq = floor(q);
+    float small = (x_hi + y_hi) * lo + ((x - x_hi) + (y - y_hi)) * s;
+    return ne_whole_and_rest(wp + wq, ((p - wp) + c) + ((q - wq) + small));
+}
+// The same where y is only the rest of a local (below 2^-12 of it), whose product rounds by
+// nothing that counts: not split.
+vec2 ne_cells_near(float c, float x, float y, float hi, float lo, float s) {
+    float x_hi = floor(x * 64.0 + 0.5) * 0.015625;
+    float p = x_hi * hi;
+    float wp = floor(p);
+    return ne_whole_and_rest(wp, ((p - wp) + c) + (x_hi * lo + ((x - x_hi) * s + y * s)));
+}
+// The same where s is a power of two: x s and y s are exact products, so only their whole cells
+// need splitting off (y's nearest, so that a small y stays as it is).
+vec2 ne_cells_pow2(float c, float x, float y, float hi, float lo, float s) {
+    float p = x * s;
+    float q = y * s;
+    float wp = floor(p);
+    float wq = floor(q + 0.5);
+    return ne_whole_and_rest(wp + wq, ((p - wp) + c) + (q - wq));
 }
 // The sum of two (whole, rest) pairs, the rest kept in [0, 1).
 vec2 ne_add_scaled(vec2 a, vec2 b) {
@@ -325,11 +364,17 @@ float ne_cosine(float t) {
     float s = ne_sin_pi((near_start ? t : 1.0 - t) * 0.5);
     return near_start ? s * s : 1.0 - s * s;
 }
+// The curves about t = 1/2, u = t - 1/2 (exact from t = 1/4 on): 6t^5 - 15t^4 + 10t^3 is
+// 1/2 + u (15/8 - 5u^2 + 6u^4), whose terms stay below 2 where t's form sums terms up to 15
+// (5e-7 of a float's rounding near t = 1, against 6e-8 here).
 float ne_quintic(float t) {
-    return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+    float u = t - 0.5;
+    float u2 = u * u;
+    return 0.5 + u * (1.875 + u2 * (u2 * 6.0 - 5.0));
 }
 float ne_smoothstep(float t) {
-    return t * t * (3.0 - 2.0 * t);
+    float u = t - 0.5;
+    return 0.5 + u * (1.5 - 2.0 * (u * u));
 }
 // Seed 004's four-point cubic through v1 (t = 0) and v2 (t = 1).
 float ne_cubic4(float v0, float v1, float v2, float v3, float t) {
@@ -371,6 +416,28 @@ std::string sin_pi_text() {
 
 std::string vec_type(int dimension) { return dimension == 1 ? "float" : "vec" + std::to_string(dimension); }
 
+// `value` rounded to 12 significant bits (ne_cells' hi): its product with a number of 12 bits is
+// exact in float.
+double twelve_bits(double value) {
+    if (value == 0.0 || !std::isfinite(value)) return 0.0;
+    const int exponent = std::ilogb(value);
+    return std::ldexp(std::round(std::ldexp(value, 11 - exponent)), exponent - 11);
+}
+
+// The zero of a vecD.
+std::string zero_of(int dimension) {
+    switch (dimension) {
+        case 1:
+            return "0.0";
+        case 2:
+            return "vec2(0.0, 0.0)";
+        case 3:
+            return "vec3(0.0, 0.0, 0.0)";
+        default:
+            return "vec4(0.0, 0.0, 0.0, 0.0)";
+    }
+}
+
 // The function that turns a vecD into the vec4 the octave reads.
 std::string widened(int dimension, std::string_view name) {
     switch (dimension) {
@@ -400,22 +467,28 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
         << name_of(params.hash, noise::hash_names) << ", seed " << std::to_string(params.seed) << "\n";
 
     // --- Per octave: its lattice, scale, amplitude, periods (0: the hash's own wrap) and stride.
-    std::vector<std::string> lattice_items, scale_items, amplitude_items, period_items, stride_items;
+    std::vector<std::string> lattice_items, scale_items, scale_hi_items, scale_lo_items, amplitude_items,
+        period_items, stride_items;
     for (int i = 0; i < count; ++i) {
         const noise::OctaveSetup& setup = octaves[static_cast<std::size_t>(i)];
         lattice_items.push_back(int_text(lattices.of_octave[static_cast<std::size_t>(i)]));
         scale_items.push_back(float_text(setup.scale));
+        const double hi = twelve_bits(setup.scale);  // ne_cells: exact products with 12-bit offsets
+        scale_hi_items.push_back(float_text(hi));
+        scale_lo_items.push_back(float_text(setup.scale - hi));
         amplitude_items.push_back(float_text(setup.amplitude));
         for (int axis = 0; axis < 4; ++axis) period_items.push_back(int_text(setup.periods[axis]));
         stride_items.push_back(uint_text(static_cast<std::uint32_t>(setup.lattice->stride())));
     }
     out.array("int", P + "_lattice", lattice_items);
     out.array("float", P + "_scale", scale_items);
+    out.array("float", P + "_scale_hi", scale_hi_items);
+    out.array("float", P + "_scale_lo", scale_lo_items);
     out.array("float", P + "_amplitude", amplitude_items);
     out.array("int", P + "_period", period_items);
     out.array("uint", P + "_stride", stride_items);
 
-    // --- One octave, P_octave(octave, local, lo, hi, cell_frac): the algorithm's own writer.
+    // --- One octave, P_octave(octave, local, shift, lo, hi, cell_frac): the algorithm's own writer.
     switch (params.algorithm) {
         case noise::Algorithm::simplex:
             write_simplex_octave(out, P, field, lattices);
@@ -430,13 +503,13 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
 
     // --- The octave sum (octave_sum.hpp).
     const std::string t = std::to_string(total);
-    out << "float " << P << "_sum(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+    out << "float " << P << "_sum(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base) {\n"
         << "    float total = 0.0;\n"
         << "    float weight = 1.0;\n"
         << "    for (int i = 0; i < " << std::to_string(count) << "; ++i) {\n"
         << "        float n = " << P
-        << "_octave(i, local, cell_lo[base + i], cell_hi[base + i], cell_frac[base + i]);\n"
+        << "_octave(i, local, shift, cell_lo[base + i], cell_hi[base + i], cell_frac[base + i]);\n"
         << "        float amplitude = " << P << "_amplitude[i];\n";
     switch (params.fractal) {
         case noise::Fractal::fbm:
@@ -456,12 +529,12 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
         << "    return total / " << float_text(field.divisor()) << ";\n}\n";
     if (params.erosion_method != noise::ErosionMethod::filter) return;
     // The erosion filter's input: the fbm sum with its gradient (erosion_refusal: fbm only).
-    out << "vec3 " << P << "_sum_grad(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+    out << "vec3 " << P << "_sum_grad(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base) {\n"
         << "    vec3 total = vec3(0.0, 0.0, 0.0);\n"
         << "    for (int i = 0; i < " << std::to_string(count) << "; ++i)\n"
         << "        total += " << P << "_amplitude[i] * " << P
-        << "_octave_grad(i, local, cell_lo[base + i], cell_hi[base + i], cell_frac[base + i]);\n"
+        << "_octave_grad(i, local, shift, cell_lo[base + i], cell_hi[base + i], cell_frac[base + i]);\n"
         << "    return total / " << float_text(field.divisor()) << ";\n}\n";
 }
 
@@ -662,7 +735,7 @@ void write_erosion(ShaderWriter& out, const std::string& P, const noise::Erosion
             << "    return angle;\n}\n";
     }
     const std::string t = std::to_string(total);
-    out << "float " << P << "_eroded(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+    out << "float " << P << "_eroded(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base, vec3 vg) {\n"
         << "    float u = (vg.x - " << float_text(plan.lo) << ") * " << float_text(plan.inv_span) << ";\n"
         << "    vec2 g = vec2(vg.y, vg.z) * " << float_text(plan.inv_span) << ";\n"
@@ -672,11 +745,18 @@ void write_erosion(ShaderWriter& out, const std::string& P, const noise::Erosion
         << "        vec2 across_slope = vec2(-g.y, g.x) / slope;\n"
         << "        // 2. The cells around q = O f_k + local f_k.\n"
         << "        float frequency = " << P << "_gully_frequency[k];\n"
-        << "        vec2 q = vec2(cell_frac[base + k].x + local.x * frequency, cell_frac[base + k].y + "
-           "local.y * "
-           "frequency);\n"
-        << "        vec2 whole = floor(q" << (plan.joined ? " + 0.5" : "") << ");\n"
-        << "        vec2 f = q - whole;\n"
+        << "        vec2 qx = ne_cells_near(cell_frac[base + k].x, local.x, shift.x, " << P
+        << "_gully_frequency_hi[k], " << P << "_gully_frequency_lo[k], frequency);\n"
+        << "        vec2 qy = ne_cells_near(cell_frac[base + k].y, local.y, shift.y, " << P
+        << "_gully_frequency_hi[k], " << P << "_gully_frequency_lo[k], frequency);\n"
+        << "        vec2 whole = vec2(qx.x, qy.x);\n"
+        << "        vec2 f = vec2(qx.y, qy.y);\n"
+        << (plan.joined
+                ? "        // The joined layout's cells sit around the nearest corner, floor(q + 1/2).\n"
+                  "        vec2 up = step(0.5, f);\n"
+                  "        whole += up;\n"
+                  "        f -= up;\n"
+                : "")
         << "        uvec2 ix = ne_add64(uvec2(cell_lo[base + k].x, cell_hi[base + k].x), "
            "ne_wide_int(int(whole.x)));\n"
         << "        uvec2 iy = ne_add64(uvec2(cell_lo[base + k].y, cell_hi[base + k].y), "
@@ -793,39 +873,44 @@ void write_shaped(ShaderWriter& out, const std::string& P, const noise::FractalN
 
     const std::string t      = std::to_string(total);
     const std::string arrays = "cell_lo, cell_hi, cell_frac, base";
-    out << "float " << P << "_at(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+    out << "float " << P << "_at(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base) {\n"
-        << "    vec4 q = local;\n";
-    // The warp (fractal.hpp): q = p + a w(p), each component the octave sum of its own field.
+        << "    vec4 q = shift;\n";
+    // The warp (fractal.hpp): p + a w(p), each component the octave sum of its own field. The
+    // displacement joins the shift, so the warped point local + q is never rounded to a float:
+    // each octave splits both parts exactly (ne_cells).
     for (int k = 0; k < static_cast<int>(warp_base.size()); ++k) {
         const std::string axis = "xyzw"s.substr(static_cast<std::size_t>(k), 1);
-        out << "    q." << axis << " = local." << axis << " + " << float_text(params.warp_amplitude) << " * "
-            << P << "_warp" << std::to_string(k) << "_sum(local, " << arrays << " + "
+        out << "    q." << axis << " = shift." << axis << " + " << float_text(params.warp_amplitude) << " * "
+            << P << "_warp" << std::to_string(k) << "_sum(local, shift, " << arrays << " + "
             << std::to_string(warp_base[static_cast<std::size_t>(k)]) << ");\n";
     }
-    out << "    float v = " << P << "_field_sum(q, " << arrays << ");\n";
+    out << "    float v = " << P << "_field_sum(local, q, " << arrays << ");\n";
     if (field.has_rotated_layer()) {
-        // The turned copy reads its own origins, R O: R is linear, so R (O + q) = R O + R q.
+        // The turned copy reads its own origins, R O: R is linear, so R (O + p) = R O + R p.
         if (params.tile != 0)
-            out << "    vec4 r = vec4(q.x - q.y, q.x + q.y, q.z, q.w);\n";
+            out << "    vec4 r = vec4(local.x - local.y, local.x + local.y, local.z, local.w);\n"
+                << "    vec4 r_shift = vec4(q.x - q.y, q.x + q.y, q.z, q.w);\n";
         else
-            out << "    vec4 r = vec4((q.x - q.y) * " << float_text(noise::seed001_phi) << ", (q.y + q.x) * "
-                << float_text(noise::seed001_phi) << ", q.z, q.w);\n";
-        out << "    v = (v + " << P << "_field_sum(r, " << arrays << " + " << std::to_string(count)
+            out << "    vec4 r = vec4((local.x - local.y) * " << float_text(noise::seed001_phi)
+                << ", (local.y + local.x) * " << float_text(noise::seed001_phi) << ", local.z, local.w);\n"
+                << "    vec4 r_shift = vec4((q.x - q.y) * " << float_text(noise::seed001_phi)
+                << ", (q.y + q.x) * " << float_text(noise::seed001_phi) << ", q.z, q.w);\n";
+        out << "    v = (v + " << P << "_field_sum(r, r_shift, " << arrays << " + " << std::to_string(count)
             << ")) * 0.5;\n";
     }
     // The mask field is read at the point itself, not the warped one (FractalNoise::shaped).
     if (masked)
-        out << "    float mask_v = " << P << "_mask_at(local, " << arrays << " + " << std::to_string(next)
-            << ");\n";
+        out << "    float mask_v = " << P << "_mask_at(local, shift, " << arrays << " + "
+            << std::to_string(next) << ");\n";
     write_shaping(out, field.shaping());
     out << "    return v;\n}\n";
     if (params.erosion_method != noise::ErosionMethod::filter) return;
     // The value with its gradient, the erosion filter's input (erosion_refusal: no warp, layer,
     // mask or terraces, so the field's own sum shaped).
-    out << "vec3 " << P << "_at_grad(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+    out << "vec3 " << P << "_at_grad(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base) {\n"
-        << "    vec3 sum = " << P << "_field_sum_grad(local, " << arrays << ");\n"
+        << "    vec3 sum = " << P << "_field_sum_grad(local, shift, " << arrays << ");\n"
         << "    float v = sum.x;\n"
         << "    vec2 g = vec2(sum.y, sum.z);\n";
     write_shaping_grad(out, field.shaping());
@@ -851,26 +936,45 @@ void write_preset(ShaderWriter& out, const ShaderEntry& entry) {
     // stack's frame point just before them.
     const bool carved = field.erosion().active;
     const int gullies = total - static_cast<int>(field.erosion().octaves.size());
-    if (carved) write_erosion(out, P, field.erosion(), total);
+    if (carved) {
+        // The gully frequencies split for ne_cells, as the octaves' scales are.
+        std::vector<std::string> hi, lo;
+        for (const noise::ErosionOctave& octave : field.erosion().octaves) {
+            hi.push_back(float_text(twelve_bits(octave.frequency)));
+            lo.push_back(float_text(octave.frequency - twelve_bits(octave.frequency)));
+        }
+        out.array("float", P + "_gully_frequency_hi", hi);
+        out.array("float", P + "_gully_frequency_lo", lo);
+        write_erosion(out, P, field.erosion(), total);
+    }
     if (carved && field.stack() != nullptr) write_stack_grad(out, P, field, total, field_blocks(field));
-    const std::string carved_input = field.stack() != nullptr
-                                         ? P + "_stacked_grad(local, cell_lo, cell_hi, cell_frac, " + P +
-                                               "_at_grad(local, cell_lo, cell_hi, cell_frac, 0))"
-                                         : P + "_at_grad(local, cell_lo, cell_hi, cell_frac, 0)";
-    const std::string t            = std::to_string(total);
-    const std::string textures     = texture_parameters(out.language, field);
+    const std::string arrays = "local, shift, cell_lo, cell_hi, cell_frac";
+    const std::string carved_input =
+        field.stack() != nullptr ? P + "_stacked_grad(" + arrays + ", " + P + "_at_grad(" + arrays + ", 0))"
+                                 : P + "_at_grad(" + arrays + ", 0)";
+    const std::string t        = std::to_string(total);
+    const std::string textures = texture_parameters(out.language, field);
+    const std::string origins =
+        "uvec4 cell_lo[" + t + "], uvec4 cell_hi[" + t + "], vec4 cell_frac[" + t + "]";
+    out << "// " << P
+        << "_rebased_split: local = world - O as local_point + local_rest, a float and the rest a float\n"
+        << "// cannot hold (the picture of a grid: shader_pixel_step), the arrays from shader_origins.\n"
+        << "float " << P << "_rebased_split(" << vec_type(dimension) << " local_point, "
+        << vec_type(dimension) << " local_rest, " << origins << textures << ") {\n"
+        << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
+        << "    vec4 shift = " << widened(dimension, "local_rest") << ";\n"
+        << (carved ? "    float v = " + P + "_eroded(" + arrays + ", " + std::to_string(gullies) + ", " +
+                         carved_input + ");\n"
+                   : "    float v = " + P + "_at(" + arrays + ", 0);\n");
+    if (field.stack() != nullptr && !carved)
+        out << "    v = " << P << "_stacked(" << arrays << ", v" << texture_arguments(field) << ");\n";
+    out << "    return v;\n}\n";
     out << "// " << P
         << "_rebased: local = world - O, the arrays from shader_origins(params, O) (C++, Python).\n"
-        << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, uvec4 cell_lo[" << t
-        << "], uvec4 cell_hi[" << t << "], vec4 cell_frac[" << t << "]" << textures << ") {\n"
-        << "    vec4 local = " << widened(dimension, "local_point") << ";\n"
-        << (carved ? "    float v = " + P + "_eroded(local, cell_lo, cell_hi, cell_frac, " +
-                         std::to_string(gullies) + ", " + carved_input + ");\n"
-                   : "    float v = " + P + "_at(local, cell_lo, cell_hi, cell_frac, 0);\n");
-    if (field.stack() != nullptr && !carved)
-        out << "    v = " << P << "_stacked(local, cell_lo, cell_hi, cell_frac, v" << texture_arguments(field)
-            << ");\n";
-    out << "    return v;\n}\n";
+        << "float " << P << "_rebased(" << vec_type(dimension) << " local_point, " << origins << textures
+        << ") {\n"
+        << "    return " << P << "_rebased_split(local_point, " << zero_of(dimension)
+        << ", cell_lo, cell_hi, cell_frac" << texture_arguments(field) << ");\n}\n";
 
     // The plain form: the origin 0, whose per-octave cells and fractions (the octave shifts, a
     // shifting seed) are constants.
@@ -918,16 +1022,28 @@ std::string shader_picture_main(const std::string& library, const std::string& e
         samplers += "uniform sampler2D " + texture.name + ";\n";
         arguments += ", " + texture.name;
     }
-    const std::string n     = std::to_string(blocks);
-    const std::string local = dimension == 1   ? "local.x"
-                              : dimension == 2 ? "local"
-                              : dimension == 3 ? "vec3(local, 0.0)"
-                                               : "vec4(local, 0.0, 0.0)";
+    const std::string n = std::to_string(blocks);
+    const auto widen    = [&](const std::string& v) {
+        return dimension == 1   ? v + ".x"
+                  : dimension == 2 ? v
+                  : dimension == 3 ? "vec3(" + v + ", 0.0)"
+                                   : "vec4(" + v + ", 0.0, 0.0)";
+    };
+    // k pixels from the centre (a half-integer, exact) times the step split as shader_pixel_step
+    // does: k times its 12-bit part is exact, so local_point + local_rest is the pixel's offset.
     return "#version 330 core\n" + library + "uniform uvec4 cell_lo[" + n + "];\nuniform uvec4 cell_hi[" + n +
            "];\nuniform vec4 cell_frac[" + n + "];\n" + samplers +
-           "uniform float pixel_step;\nuniform vec2 half_size;\nlayout(location = 0) out float value;\n"
-           "void main() {\n    vec2 local = (gl_FragCoord.xy - half_size) * pixel_step;\n    value = " +
-           entry + "_rebased(" + local + ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
+           "uniform float pixel_step;\nuniform float pixel_step_rest;\nuniform vec2 half_size;\n"
+           "layout(location = 0) out float value;\n"
+           "void main() {\n    vec2 k = gl_FragCoord.xy - half_size;\n    vec2 local = k * pixel_step;\n"
+           "    vec2 rest = k * pixel_step_rest;\n    value = " +
+           entry + "_rebased_split(" + widen("local") + ", " + widen("rest") +
+           ", cell_lo, cell_hi, cell_frac" + arguments + ");\n}\n";
+}
+
+std::array<float, 2> shader_pixel_step(double step) {
+    const double hi = twelve_bits(step);
+    return {static_cast<float>(hi), static_cast<float>(step - hi)};
 }
 
 }  // namespace app

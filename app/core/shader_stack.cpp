@@ -141,7 +141,8 @@ void write_heightmap(ShaderWriter& out, const std::string& P, const noise::Layer
     for (const char* axis : {"x", "y"})
         out << "        vec2 s" << axis << " = ne_scaled(local." << axis << ", " << float_text(hi) << ", "
             << float_text(per_unit - hi) << ", " << float_text(per_unit) << ");\n"
-            << "        float t" << axis << " = cell_frac[" << e << "]." << axis << " + s" << axis << ".y;\n"
+            << "        float t" << axis << " = cell_frac[" << e << "]." << axis << " + (s" << axis
+            << ".y + shift." << axis << " * " << float_text(per_unit) << ");\n"
             << "        float c" << axis << " = floor(t" << axis << ");\n"
             << "        t" << axis << " = t" << axis << " - c" << axis << ";\n";
     out << "        int i = int(cell_lo[" << e << "].x) + int(sx.x + cx);\n"
@@ -251,16 +252,16 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
         }
     }
     const std::string t = std::to_string(total);
-    out << "float " << P << "_stacked(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
+    out << "float " << P << "_stacked(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], float v" << texture_parameters(out.language, field) << ") {\n";
     const noise::ShapingPlan& plan = field.shaping();
     out << "    float u = (v - " << float_text(plan.lo) << ") * " << float_text(plan.inv_span) << ";\n";
     const int frame_entry = next;                     // O's frame point, after every field's blocks
     int map_entry         = next + (placed ? 1 : 0);  // then each heightmap layer's texel of O
     if (placed)
-        out << "    float fx = cell_frac[" << std::to_string(frame_entry) << "].x + local.x * "
+        out << "    float fx = cell_frac[" << std::to_string(frame_entry) << "].x + (local.x + shift.x) * "
             << float_text(stack.frame_per_unit()) << ";\n"
-            << "    float fy = cell_frac[" << std::to_string(frame_entry) << "].y + local.y * "
+            << "    float fy = cell_frac[" << std::to_string(frame_entry) << "].y + (local.y + shift.y) * "
             << float_text(stack.frame_per_unit()) << ";\n";
     // Each read layer's own unit height, own_N for layer N.
     for (std::size_t k = 0; k < layers.size(); ++k) {
@@ -270,8 +271,9 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
         if (layer.field) {
             const noise::Range range = layer.field_range;
             out << "    float " << own << " = (" << layer_name(P, k)
-                << "_at(local, cell_lo, cell_hi, cell_frac, " << std::to_string(field_base[k]) << ") - "
-                << float_text(range.lo) << ") * " << float_text(1.0 / (range.hi - range.lo)) << ";\n";
+                << "_at(local, shift, cell_lo, cell_hi, cell_frac, " << std::to_string(field_base[k])
+                << ") - " << float_text(range.lo) << ") * " << float_text(1.0 / (range.hi - range.lo))
+                << ";\n";
         } else {
             out << "    float " << own << " = 0.0;\n";
             if (layer.settings->source == noise::LayerSource::heightmap)
@@ -299,9 +301,10 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
                         << (layer.mask_layer == 1 ? "u" : "own" + std::to_string(layer.mask_layer)) << ";\n";
                 else
                     out << "        float m = (" << layer_name(P, k)
-                        << "_mask_at(local, cell_lo, cell_hi, cell_frac, " << std::to_string(mask_base[k])
-                        << ") - " << float_text(layers[k].mask_range.lo) << ") * "
-                        << float_text(1.0 / (layers[k].mask_range.hi - layers[k].mask_range.lo)) << ";\n";
+                        << "_mask_at(local, shift, cell_lo, cell_hi, cell_frac, "
+                        << std::to_string(mask_base[k]) << ") - " << float_text(layers[k].mask_range.lo)
+                        << ") * " << float_text(1.0 / (layers[k].mask_range.hi - layers[k].mask_range.lo))
+                        << ";\n";
                 if (layer.mask_invert) out << "        m = 1.0 - m;\n";
                 const double f = layer.mask_falloff;
                 if (f > 0.0)
@@ -327,12 +330,12 @@ void write_stack_grad(ShaderWriter& out, const std::string& P, const noise::Frac
     const noise::ShapingPlan& plan = field.shaping();
     const double fpu               = stack.frame_per_unit();
     const std::string t            = std::to_string(total);
-    out << "vec3 " << P << "_stacked_grad(vec4 local, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
-        << "], vec4 cell_frac[" << t << "], vec3 vg) {\n"
-        << "    float fx = cell_frac[" << std::to_string(base) << "].x + local.x * " << float_text(fpu)
-        << ";\n"
-        << "    float fy = cell_frac[" << std::to_string(base) << "].y + local.y * " << float_text(fpu)
-        << ";\n";
+    out << "vec3 " << P << "_stacked_grad(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi["
+        << t << "], vec4 cell_frac[" << t << "], vec3 vg) {\n"
+        << "    float fx = cell_frac[" << std::to_string(base) << "].x + (local.x + shift.x) * "
+        << float_text(fpu) << ";\n"
+        << "    float fy = cell_frac[" << std::to_string(base) << "].y + (local.y + shift.y) * "
+        << float_text(fpu) << ";\n";
     for (std::size_t k = 0; k < layers.size(); ++k) {
         if (!layers[k].needed) continue;
         const std::string own = "own" + std::to_string(k + 2);

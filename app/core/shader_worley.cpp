@@ -58,15 +58,16 @@ void write_worley_octave(ShaderWriter& out, const std::string& P, const noise::F
            ">> 16;\n"
         << "    return h;\n}\n";
 
-    out << "float " << P << "_octave(int octave, vec4 local, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
+    out << "float " << P
+        << "_octave(int octave, vec4 local, vec4 shift, uvec4 lo, uvec4 hi, vec4 cell_frac) {\n"
         << "    int lattice = " << P << "_lattice[octave];\n"
         << "    ivec4 cell = ivec4(0, 0, 0, 0);\n"
         << "    vec4 f = vec4(0.0, 0.0, 0.0, 0.0);\n"
         << "    for (int axis = 0; axis < " << n << "; ++axis) {\n"
-        << "        float t = cell_frac[axis] + local[axis] * " << P << "_scale[octave];\n"
-        << "        float c = floor(t);\n"
-        << "        cell[axis] = int(c);\n"
-        << "        f[axis] = t - c;\n"
+        << "        vec2 t = " << cells_function(field) << "(cell_frac[axis], local[axis], shift[axis], " << P
+        << "_scale_hi[octave], " << P << "_scale_lo[octave], " << P << "_scale[octave]);\n"
+        << "        cell[axis] = int(t.x);\n"
+        << "        f[axis] = t.y;\n"
         << "    }\n"
         << "    float f1 = 1e30;\n"
         << "    float f2 = 1e30;\n"

@@ -104,14 +104,12 @@ TerrainGrid terrain_grid(const Preset& preset, ImageSize size, int columns, nois
             const double px = i * dx;
             const noise::ValueGradient vg =
                 noise::value_gradient(noise, noise::pixel_point(preset.params, size.width, px, py), step);
-            const auto slope      = scale.slope(vg.value, vg.gradient);
-            const double n[3]     = {-slope[0], 1.0, -slope[1]};
-            const double length   = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            const auto normal     = terrain_normal(scale.slope(vg.value, vg.gradient));
             const std::size_t v   = (static_cast<std::size_t>(j) * grid.columns + i) * 3;
             grid.positions[v]     = static_cast<float>(px * spacing);
             grid.positions[v + 1] = static_cast<float>(scale.height_of(vg.value));
             grid.positions[v + 2] = static_cast<float>(py * spacing);
-            for (int c = 0; c < 3; ++c) grid.normals[v + c] = static_cast<float>(n[c] / length);
+            for (std::size_t c = 0; c < 3; ++c) grid.normals[v + c] = static_cast<float>(normal[c]);
         }
         return true;
     });

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "core/image_size.hpp"
 #include "core/view_settings.hpp"
@@ -90,6 +91,15 @@ struct TerrainScale {
         return {k * gradient[0], k * gradient[1]};
     }
 };
+
+// The unit normal of the surface (X east, Y up, Z south) where its slope is (dh/dX, dh/dZ):
+// normalize(-dh/dX, 1, -dh/dZ). Every vertex of ours takes it from here: the 3D view's mesh, glb
+// and obj (normal8's tangent-space normals are normal_map.hpp's).
+inline std::array<double, 3> terrain_normal(std::array<double, 2> slope) {
+    const double n[3]   = {-slope[0], 1.0, -slope[1]};
+    const double length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    return {n[0] / length, n[1] / length, n[2] / length};
+}
 
 struct EngineFigures {
     double unreal_xy_scale = 100.0;  // cm per sample

@@ -37,8 +37,8 @@ std::string shader(const std::vector<app::Preset>& presets, std::string_view lan
     std::vector<app::ShaderEntry> entries;
     for (const app::Preset& preset : presets) {
         if (auto refusal = app::shader_refusal(preset.params); !refusal.empty())
-            throw std::invalid_argument(app::shader_function_name(preset.name) + ": " + refusal);
-        entries.push_back({app::shader_function_name(preset.name), preset.params});
+            throw std::invalid_argument(app::shader_entry_name(preset.name, "") + ": " + refusal);
+        entries.push_back({app::shader_entry_name(preset.name, ""), preset.params});
     }
     return app::shader_source(entries, chosen);
 }
@@ -58,7 +58,8 @@ py::array_t<T> rows_of(const std::vector<std::array<T, 4>>& rows) {
 void bind_shader(py::module_& m) {
     m.def("shader", &shader, py::arg("presets"), py::arg("language") = "glsl",
           R"(The presets as shader source, language "glsl" or "hlsl": one entry function per preset,
-ne_NAME(world) and ne_NAME_rebased(local, cell_lo, cell_hi, cell_frac), the text
+ne_NAME(world), ne_NAME_rebased(local, cell_lo, cell_hi, cell_frac) and
+ne_NAME_rebased_split(local, local_rest, ...), NAME the preset's name, the text
 `noise-explorer export --format glsl|hlsl` writes (docs/shaders.md). ValueError for a preset the
 shader cannot hold, naming the key.)");
     m.def(
@@ -76,6 +77,17 @@ shader cannot hold, naming the key.)");
 double: {"cell_lo": uint32 (n, 4), "cell_hi": uint32 (n, 4), "frac": float32 (n, 4)}, one row per
 octave of each field the preset reads. Upload them as uvec4/vec4 uniform arrays and pass
 world - origin to the shader (docs/shaders.md, "Precision by construction").)");
+    m.def(
+        "shader_pixel_step",
+        [](double step) {
+            const std::array<float, 2> split = app::shader_pixel_step(step);
+            return py::make_tuple(split[0], split[1]);
+        },
+        py::arg("step"),
+        R"(A picture's step between pixels (noise units) as (pixel_step, pixel_step_rest): the step
+to 12 significant bits and the rest, so that k * pixel_step is exact in float for a whole or
+half number k of pixels below 2048, and ne_NAME_rebased_split(k * pixel_step, k *
+pixel_step_rest, ...) reads the pixel's offset whole (docs/shaders.md, "The guarantee").)");
 }
 
 }  // namespace noise_python

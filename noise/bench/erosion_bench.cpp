@@ -112,9 +112,8 @@ void gradient_row(benchmark::State& state, const noise::Params& params) {
     std::vector<double> value(width), gx(width), gy(width);
     for (auto _ : state) {
         for (int y = 480; y < 544; ++y) {
-            const noise::RowSpec row{params.offset_x, params.frequency / width, 0,
-                                     noise::pixel_point(params, width, 0, y)[1]};
-            noise::value_gradient_row(noise, row, params.frequency / width, value, gx, gy);
+            const noise::RowSpec row = noise::pixel_row(params, width, y);
+            noise::value_gradient_row(noise, row, row.x_step, value, gx, gy);
             benchmark::DoNotOptimize(value.data());
         }
     }

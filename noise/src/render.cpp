@@ -62,7 +62,6 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
 
     const RowKernel kernel(noise);  // the configuration and the CPU's SIMD target, resolved once
     const Params& params = noise.params();
-    const double cell    = params.frequency / region.width;  // pixel_point's step
     const int rows       = region.rows();
     // Rows are independent, so which thread computes a row never changes its values.
     return for_each_row(rows, options.threads, [&](int row) {
@@ -71,8 +70,7 @@ bool render(const FractalNoise& noise, const Region& region, std::span<float> ou
         const auto line =
             out.subspan(static_cast<std::size_t>(row) * static_cast<std::size_t>(region.columns()),
                         static_cast<std::size_t>(region.columns()));
-        kernel.fill_row({params.offset_x, cell, region.x0, pixel_point(params, region.width, 0, py)[1]},
-                        line);
+        kernel.fill_row(pixel_row(params, region.width, py, region.x0), line);
         if (options.rows_done != nullptr) ++*options.rows_done;
         return true;
     });
@@ -136,8 +134,7 @@ bool for_each_row(int rows, unsigned threads, const std::function<bool(int row)>
 
 void sample_row(const FractalNoise& noise, double y, std::span<double> out, int octave) {
     const RowKernel kernel(noise);
-    const RowSpec row{noise.params().offset_x, noise.params().frequency / static_cast<double>(out.size()), 0,
-                      y};
+    const RowSpec row = frame_row(noise.params(), static_cast<int>(out.size()), y);
     if (octave < 0)
         kernel.fill_row(row, out);
     else

@@ -145,13 +145,14 @@ TEST(Colour, WindowsOfABlockMatchTheWhole) {
     view.hillshade = true;
     view.ramp      = Ramp::terrain;
     std::vector<std::uint8_t> whole(w * h * 3);
-    colourise_window(raw, w, h, 0, 0, w, h, view, {-1, 1}, 3, whole);
+    colourise_window(raw, BlockWindow::whole(w, h), view, {-1, 1}, PixelBytes::rgb, whole);
     // A window rendered with its one-pixel halo, like export does.
     const noise::Region block{w, h, 9, 4, 31, 21};  // window 10..30 x 5..20
     std::vector<float> part(block.pixel_count());
     ASSERT_TRUE(noise::render(params, block, part));
     std::vector<std::uint8_t> window(20 * 15 * 3);
-    colourise_window(part, block.columns(), block.rows(), 1, 1, 20, 15, view, {-1, 1}, 3, window);
+    colourise_window(part, {block.columns(), block.rows(), 1, 1, 20, 15}, view, {-1, 1}, PixelBytes::rgb,
+                     window);
     for (int y = 0; y < 15; ++y)
         for (int x = 0; x < 20 * 3; ++x)
             ASSERT_EQ(window[static_cast<std::size_t>(y * 60 + x)],
@@ -172,7 +173,7 @@ TEST(Colour, TwoBandsAreTheBytesOfOnePass) {
     view.ramp      = Ramp::wood;
     std::vector<std::uint8_t> bands(raw.size() * 4), one_pass(raw.size() * 4);
     colourise(raw, w, h, view, {-0.7, 0.7}, bands);
-    colourise_window(raw, w, h, 0, 0, w, h, view, {-0.7, 0.7}, 4, one_pass);
+    colourise_window(raw, BlockWindow::whole(w, h), view, {-0.7, 0.7}, PixelBytes::rgba, one_pass);
     ASSERT_EQ(bands, one_pass);
     std::vector<std::uint8_t> short_buffer(raw.size() * 4 - 4);  // caught before any thread starts
     EXPECT_THROW(colourise(raw, w, h, view, {-1, 1}, short_buffer), std::invalid_argument);

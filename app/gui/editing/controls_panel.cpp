@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -27,21 +28,13 @@ namespace {
 
 // [SECTION] Layout helpers -------------------------------------------------------------------
 
-// The labels' column: the widest label of every table these controls draw, and a gap, so no
-// label runs under its control ("Catchment exponent" did at a fixed 118 px). Measured once, when
-// the font exists; at least the 118 px the column always had.
-float label_width() {
-    static const float width = [] {
-        float widest     = 0.0f;
-        const auto widen = [&](std::string_view text) {
-            widest = std::max(widest, ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
-        };
-        for (const auto& info : noise::param_table()) widen(info.label);
-        for (const auto& info : noise::layer_table()) widen(info.label);
-        for (const auto& info : view_key_table()) widen(info.label);
-        return std::max(118.0f, widest + 2.0f * ImGui::GetStyle().ItemSpacing.x);
-    }();
-    return width;
+// A choice control's value (its name table's index, stored as a double like every field's) as
+// the choice itself; nullopt outside the table.
+template <class Choice, std::size_t count>
+std::optional<Choice> as_choice(double value, const std::array<std::string_view, count>&) {
+    if (!(value >= 0 && value < static_cast<double>(count)) || value != std::floor(value))
+        return std::nullopt;
+    return static_cast<Choice>(static_cast<int>(value));
 }
 
 // Label on the left (artists scan labels, not widgets), the control filling the rest.
@@ -55,7 +48,7 @@ void label(std::string_view text, std::string_view tooltip) {
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
-    ImGui::SameLine(label_width());
+    ImGui::SameLine(controls_label_width());
     ImGui::SetNextItemWidth(-1.0f);
 }
 
@@ -200,12 +193,11 @@ void keep_tiling_valid(noise::Params& params, std::string_view key, double& valu
     if (key == "lacunarity" && params.tile != 0) value = std::round(value);
     // An algorithm whose lattice no period repeats cannot tile (noise::validate): choosing one turns
     // tiling off, and says so, rather than turning the preview into an error.
-    if (key == "algorithm" && params.tile != 0 && value >= 0 &&
-        value < static_cast<double>(noise::algorithm_names.size()) &&
-        !noise::algorithm_info(static_cast<noise::Algorithm>(static_cast<int>(value))).tiles) {
+    const auto algorithm = as_choice<noise::Algorithm>(value, noise::algorithm_names);
+    if (key == "algorithm" && params.tile != 0 && algorithm && !noise::algorithm_info(*algorithm).tiles) {
         char text[160];
         std::snprintf(text, sizeof text, "Tiling (period %u) turned off: %s noise cannot tile.", params.tile,
-                      noise::algorithm_names[static_cast<std::size_t>(value)].data());
+                      noise::algorithm_names[static_cast<std::size_t>(*algorithm)].data());
         note        = text;
         params.tile = 0;
     }
@@ -239,19 +231,20 @@ void keep_tiling_valid(noise::StackLayer&, std::string_view, double&, std::strin
 // hash = elias (noise::validate). Choosing either side sets the other, and says so. Likewise the
 // rotated layer repeats only with a square period: turning it on drops a tile_y of its own.
 void keep_combinations_valid(noise::Params& params, std::string_view key, double value, std::string& note) {
-    const auto primes = static_cast<double>(noise::OctaveSeeds::primes);
-    const auto elias  = static_cast<double>(noise::Hash::elias);
-    if (key == "octave_seeds" && value == primes && params.hash != noise::Hash::elias) {
+    if (key == "octave_seeds" &&
+        as_choice<noise::OctaveSeeds>(value, noise::octave_seeds_names) == noise::OctaveSeeds::primes &&
+        params.hash != noise::Hash::elias) {
         params.hash = noise::Hash::elias;
         note += (note.empty() ? "" : " ") + std::string("Hash set to elias: the prime sets are IntNoise's.");
     }
-    if (key == "hash" && value != elias && params.octave_seeds == noise::OctaveSeeds::primes) {
+    if (key == "hash" && as_choice<noise::Hash>(value, noise::hash_names) != noise::Hash::elias &&
+        params.octave_seeds == noise::OctaveSeeds::primes) {
         params.octave_seeds = noise::OctaveSeeds::offset;
         note += (note.empty() ? "" : " ") +
                 std::string("Octave seeds set to offset: prime sets need the elias hash.");
     }
-    if (key == "layers" && value == static_cast<double>(noise::Layers::rotated) && params.tile_y != 0 &&
-        params.tile_y != params.tile) {
+    if (key == "layers" && as_choice<noise::Layers>(value, noise::layers_names) == noise::Layers::rotated &&
+        params.tile_y != 0 && params.tile_y != params.tile) {
         params.tile_y = 0;
         note += (note.empty() ? "" : " ") +
                 std::string("Tile period y set to 0: the rotated layer repeats only with a square period.");
@@ -329,7 +322,7 @@ bool draw_curve(std::vector<noise::CurvePoint>& curve, CurveEditorState& editor,
         state.rejected   = error;
     }
     report_item(prefix + "curve_preset");
-    ImGui::SetCursorPosX(label_width());
+    ImGui::SetCursorPosX(controls_label_width());
     draw_curve_editor(curve, editor, input_histogram, prefix);
     return editor.dragged >= 0;
 }
@@ -376,6 +369,23 @@ bool draw_terrain_controls(Settings& settings, ControlsState& state) {
 }
 
 }  // namespace
+
+// The labels' column: the widest label of every table these controls draw, and a gap, so no
+// label runs under its control ("Catchment exponent" did at a fixed 118 px). Measured once, when
+// the font exists; at least the 118 px the column always had.
+float controls_label_width() {
+    static const float width = [] {
+        float widest     = 0.0f;
+        const auto widen = [&](std::string_view text) {
+            widest = std::max(widest, ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
+        };
+        for (const auto& info : noise::param_table()) widen(info.label);
+        for (const auto& info : noise::layer_table()) widen(info.label);
+        for (const auto& info : view_key_table()) widen(info.label);
+        return std::max(118.0f, widest + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+    }();
+    return width;
+}
 
 // [SECTION] Fields and layers, for other panels ----------------------------------------------
 

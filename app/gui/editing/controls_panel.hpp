@@ -34,6 +34,10 @@
 
 namespace app::gui {
 
+// The labels' column of every section (and of the Preset row above them): the widest label of
+// the parameter, layer and view tables and a gap. Needs the font (a frame).
+float controls_label_width();
+
 // What the controls keep between frames.
 struct ControlsState {
     std::string rejected;  // the last value a control refused, shown in the status area

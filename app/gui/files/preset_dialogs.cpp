@@ -28,9 +28,10 @@ bool save_to(PresetDialogs& dialogs, const Settings& settings, const std::filesy
         if (!dialogs.folders.presets.empty() && path.parent_path() == dialogs.folders.presets)
             std::filesystem::create_directories(dialogs.folders.presets, ec);
         save_preset(to_preset(settings, path), path, overwrite);
-        dialogs.recent   = remember_recent(dialogs.folders, dialogs.recent, path);
-        dialogs.current  = path;
-        dialogs.baseline = settings;
+        dialogs.recent       = remember_recent(dialogs.folders, dialogs.recent, path);
+        dialogs.current      = path;
+        dialogs.current_name = path.stem().string();  // to_preset's name
+        dialogs.baseline     = settings;
         dialogs.error.clear();
         dialogs.message = "Saved " + path.string();
         return true;
@@ -153,10 +154,11 @@ bool take_opened_preset(PresetDialogs& dialogs, Settings& settings) {
         dialogs.close_import_dialog = true;
         return true;
     }
-    settings         = settings_of(outcome->result->preset);
-    dialogs.current  = outcome->result->path;
-    dialogs.baseline = settings;
-    dialogs.recent   = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);
+    settings             = settings_of(outcome->result->preset);
+    dialogs.current      = outcome->result->path;
+    dialogs.current_name = outcome->result->preset.name;
+    dialogs.baseline     = settings;
+    dialogs.recent       = remember_recent(dialogs.folders, dialogs.recent, dialogs.current);
     dialogs.error.clear();
     dialogs.message           = "Opened " + dialogs.current.string();
     dialogs.close_open_dialog = true;

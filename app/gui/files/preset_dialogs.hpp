@@ -43,6 +43,7 @@ struct ShippedPreset {
 struct PresetDialogs : Panel {
     std::vector<ShippedPreset> shipped;  // read once at start
     std::filesystem::path current;       // the file last opened or saved ("" for none)
+    std::string current_name;            // its preset's name ("" for none): Copy as GLSL's entry
     Settings baseline;                   // the settings as last opened or saved: edits since are unsaved
     UserFolders folders;                 // where the user's presets and lists live
     std::vector<std::filesystem::path> recent;  // File > Open Recent, newest first

@@ -167,7 +167,9 @@ ShaderPicture ShaderCanvas::draw(const ShaderPictureRequest& request, const Task
     glUniform4uiv(glGetUniformLocation(program_, "cell_lo"), blocks_, origins.cell_lo.front().data());
     glUniform4uiv(glGetUniformLocation(program_, "cell_hi"), blocks_, origins.cell_hi.front().data());
     glUniform4fv(glGetUniformLocation(program_, "cell_frac"), blocks_, origins.frac.front().data());
-    glUniform1f(glGetUniformLocation(program_, "pixel_step"), static_cast<float>(cell));
+    const std::array<float, 2> step = shader_pixel_step(cell);  // the pixel's offset reaches it whole
+    glUniform1f(glGetUniformLocation(program_, "pixel_step"), step[0]);
+    glUniform1f(glGetUniformLocation(program_, "pixel_step_rest"), step[1]);
     glUniform2f(glGetUniformLocation(program_, "half_size"), 0.5f * static_cast<float>(width),
                 0.5f * static_cast<float>(height));
     glEnable(GL_SCISSOR_TEST);

@@ -50,8 +50,7 @@ bool render_chosen(const noise::FractalNoise& noise, OctaveChoice choice, const 
 void sample_chosen(const noise::FractalNoise& noise, OctaveChoice choice, double y, std::span<double> out) {
     const noise::RowKernel kernel(noise);
     std::vector<double> scratch(out.size());
-    const noise::RowSpec row{noise.params().offset_x,
-                             noise.params().frequency / static_cast<double>(out.size()), 0, y};
+    const noise::RowSpec row = noise::frame_row(noise.params(), static_cast<int>(out.size()), y);
     fill_chosen_row(kernel, noise, choice, row, scratch, out);
 }
 

@@ -58,7 +58,10 @@ Explorer::Explorer(const Settings& initial, int preview_size_override, std::func
     lessons_.read_shipped(wake_);
 }
 
-void Explorer::started_from(const std::string& path) { presets_.current = path; }
+void Explorer::started_from(const std::string& path, const std::string& name) {
+    presets_.current      = path;
+    presets_.current_name = name;
+}
 
 void Explorer::add_notice(const std::string& text) {
     if (!text.empty()) notice_ += (notice_.empty() ? "" : "\n") + text;
@@ -245,7 +248,7 @@ void Explorer::draw_controls_window(const FrameContext& frame, ImVec2 pos, ImVec
     // Presets and files.
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Preset");
-    ImGui::SameLine(118.0f);
+    ImGui::SameLine(controls_label_width());  // the column of the sections' labels below
     draw_shipped_combo(presets_, wake_);
     const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
     if (ImGui::Button("Open...", ImVec2(third, 0))) presets_.want_open = true;

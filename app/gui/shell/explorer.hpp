@@ -62,8 +62,8 @@ class Explorer {
     // the first that opens wins; Ctrl shortcuts). Main thread only.
     void draw(WindowInbox& inbox);
     // The settings came from this file (--preset, read once before the window opened, or the
-    // last session's file).
-    void started_from(const std::string& path);
+    // last session's file), whose preset is called `name` ("" when unknown).
+    void started_from(const std::string& path, const std::string& name);
     // A line about the start itself (a session or recent list set aside, a crashed start), shown
     // in the status area until the user opens or saves a file.
     void add_notice(const std::string& text);

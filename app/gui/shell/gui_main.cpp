@@ -137,6 +137,7 @@ bool input_event_this_frame() {
 struct StartState {
     gui::Settings initial;
     std::string path;    // the file the settings came from ("" for none)
+    std::string name;    // its preset's name ("" for none or unknown)
     std::string notice;  // a session set aside, a crashed start: shown in the window
 };
 
@@ -150,6 +151,7 @@ bool read_start_state(const gui::GuiOptions& options, const gui::UserFolders& fo
             const Preset preset = load_preset(path);
             start.initial       = gui::settings_of(preset);
             start.path          = path.string();
+            start.name          = preset.name;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "noise-explorer: --preset: %s\n", failure_text(e).c_str());
             return false;
@@ -178,6 +180,7 @@ bool read_start_state(const gui::GuiOptions& options, const gui::UserFolders& fo
                 const Preset preset = load_preset(path);
                 start.initial       = gui::settings_of(preset);
                 start.path          = path.string();
+                start.name          = preset.name;
             } catch (const std::exception&) {
                 // No shipped presets (an odd install): the defaults then.
             }
@@ -284,7 +287,7 @@ int gui_main(int argc, char** argv) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
             if (interrupted) glfwPostEmptyEvent();
         });
-        if (!start.path.empty()) explorer.started_from(start.path);
+        if (!start.path.empty()) explorer.started_from(start.path, start.name);
         explorer.add_notice(start.notice);
         if (!options.ui_report.empty()) {
             const std::string error = report.open(options.ui_report);

@@ -28,6 +28,7 @@ void Explorer::redo() {
 void Explorer::reset_all() {
     settings_ = Settings{};
     presets_.current.clear();
+    presets_.current_name.clear();
 }
 
 void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
@@ -75,8 +76,8 @@ void Explorer::copy_shader(ShaderLanguage language) {
         add_notice(what + ": " + refusal);
         return;
     }
-    const std::string stem = presets_.current.empty() ? "noise" : presets_.current.stem().string();
-    const std::string name = shader_function_name(stem);
+    // Named as `export --format glsl` names the same preset (its name, else its file's stem).
+    const std::string name = shader_entry_name(presets_.current_name, presets_.current.stem().string());
     ImGui::SetClipboardText(
         shader_source(std::vector<ShaderEntry>{{name, settings_.params}}, language).c_str());
     presets_.message = what + ": " + name + " is on the clipboard";

@@ -62,7 +62,7 @@ OctaveLayers compute_octave_layers(const noise::Params& params, double y, int sa
     layers.shares.resize(count);
     layers.running.resize(count);
     // The row of the curve: render.hpp's pixel model with `samples` pixels across.
-    const noise::RowSpec row{params.offset_x, params.frequency / samples, 0, y};
+    const noise::RowSpec row = noise::frame_row(params, samples, y);
     std::vector<double> line(static_cast<std::size_t>(thumb.width));
     std::vector<double> running(static_cast<std::size_t>(samples), 0.0);
     for (std::size_t o = 0; o < count; ++o) {

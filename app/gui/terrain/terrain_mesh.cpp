@@ -173,15 +173,13 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
                 const noise::Point p          = noise::pixel_point(field.params, field.width, px, py);
                 const noise::ValueGradient vg = noise::value_gradient(noise, p, step);
                 const auto [sx, sz]           = scale.slope(raw, vg.gradient);
-                const double n                = std::sqrt(sx * sx + 1.0 + sz * sz);
+                const auto normal             = terrain_normal({sx, sz});
                 v[0] =
                     static_cast<float>((p[0] - field.params.offset_x) * scale.metres_per_noise - half_sample);
                 v[1] = static_cast<float>(scale.height_of(raw));
                 v[2] =
                     static_cast<float>((p[1] - field.params.offset_y) * scale.metres_per_noise - half_sample);
-                v[3]                    = static_cast<float>(-sx / n);
-                v[4]                    = static_cast<float>(1.0 / n);
-                v[5]                    = static_cast<float>(-sz / n);
+                for (std::size_t k = 0; k < 3; ++k) v[3 + k] = static_cast<float>(normal[k]);
                 const std::size_t pixel = static_cast<std::size_t>(py) * field.width + px;
                 if (!field.colour_samples.empty()) {  // the preview's terrain map (preview_colour.hpp)
                     const auto c = sample_colour(field.colour, field.colour_samples[pixel]);

@@ -109,3 +109,16 @@ def test_the_erosion_filter_reads_its_gully_cells_after_the_field():
     island["layer.2.source"] = "noise"
     with pytest.raises(ValueError, match="layer.2.source: 'noise'.*shape or constant with erosion.method=filter"):
         ne.shader([island])
+
+
+def test_pixel_step_splits_so_that_whole_pixels_are_exact():
+    step = 1.6 / 96  # marble's frame over 96 pixels: no float holds it
+    hi, rest = ne.shader_pixel_step(step)
+    assert rest != 0.0
+    # hi has at most 12 significant bits; hi + rest is the step to a float's rounding of the rest.
+    mantissa, _ = math.frexp(hi)
+    assert mantissa * 4096 == int(mantissa * 4096)
+    assert abs((hi + rest) - step) <= 1e-7 * abs(rest) + 1e-30
+    # k * hi is exact in float32 for every half-integer k below 2048.
+    k = np.arange(-4095, 4096, dtype=np.float32) * np.float32(0.5)
+    assert np.array_equal((k * np.float32(hi)).astype(np.float64), k.astype(np.float64) * hi)

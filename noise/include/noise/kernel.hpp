@@ -75,6 +75,17 @@ struct RowSpec {
     double pixel_x(std::size_t i) const { return x_origin + (first + static_cast<int>(i) + 0.5) * x_step; }
 };
 
+// The rows of render.hpp's pixel model, an image `width` pixels wide of the params' frame, from
+// its pixel `first` on: at the noise-space y of a curve (frame_row), or of the image's pixel row
+// py (pixel_row: pixel_point's y, bit for bit).
+inline RowSpec frame_row(const Params& params, int width, double y, int first = 0) {
+    return {params.offset_x, params.frequency / width, first, y};
+}
+inline RowSpec pixel_row(const Params& params, int width, int py, int first = 0) {
+    const double cell = params.frequency / width;
+    return {params.offset_x, cell, first, params.offset_y + (py + 0.5) * cell};
+}
+
 class RowKernel {
   public:
     explicit RowKernel(const FractalNoise& noise);

@@ -111,6 +111,23 @@ HWY_INLINE VF CombineLanes(VF a, VF b) {
     if constexpr (Metric == CellularDistance::chebyshev) return hn::Max(a, b);
     return hn::Add(a, b);
 }
+// worley.cpp's distance_of folds the axes' terms as t0 + ((t1 + t2) + t3) (max for chebyshev):
+// FoldRest is the part after t0, FoldTerms the whole; the same operations in the same order, so
+// the same bits as the reference.
+template <int D, CellularDistance Metric>
+HWY_INLINE VF FoldRest(const VF* term) {
+    static_assert(D > 1, "one axis has no rest");
+    VF rest = term[1];
+    for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
+    return rest;
+}
+template <int D, CellularDistance Metric>
+HWY_INLINE VF FoldTerms(const VF* term) {
+    if constexpr (D == 1)
+        return term[0];
+    else
+        return CombineLanes<Metric>(term[0], FoldRest<D, Metric>(term));
+}
 template <CellularDistance Metric>
 double CombineScalar(double a, double b) {
     if constexpr (Metric == CellularDistance::chebyshev) return std::max(a, b);
@@ -165,13 +182,7 @@ HWY_INLINE VF PairedDistance(const int* offset, VU w0, VU w1, VF fx, const doubl
         }
         term[axis] = TermLanes<Metric>(hn::Sub(feature, axis == 0 ? fx : hn::Set(d, row_frac[axis])));
     }
-    if constexpr (D == 1) {
-        return term[0];
-    } else {
-        VF rest = term[1];
-        for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
-        return CombineLanes<Metric>(term[0], rest);
-    }
+    return FoldTerms<D, Metric>(term);
 }
 
 // worley.cpp's axis_gap.
@@ -478,11 +489,7 @@ struct WorleyOctave {
                 const VF feature = hn::Add(hn::Set(d, static_cast<double>(c.offset[axis])), feature_offset);
                 term[axis]       = TermLanes<Metric>(hn::Sub(feature, hn::Set(d, in.row.cell[axis].frac)));
             }
-            if constexpr (D > 1) {
-                VF folded = term[1];
-                for (int axis = 2; axis < D; ++axis) folded = CombineLanes<Metric>(folded, term[axis]);
-                hn::StoreU(folded, d, rest + k);
-            }
+            if constexpr (D > 1) hn::StoreU(FoldRest<D, Metric>(term), d, rest + k);
         }
         for (int k = distinct; k < count; k += distinct) {  // whole periods at a time
             const int n = std::min(distinct, count - k);
@@ -639,15 +646,6 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
         frac[axis]     = hn::Sub(q, whole);
         index[axis]    = CellIndexLanes<Quick>(whole);
     }
-    const auto fold = [](const VF* term) {  // worley.cpp's distance_of: t0 + ((t1 + t2) + t3)
-        if constexpr (D == 1) {
-            return term[0];
-        } else {
-            VF rest = term[1];
-            for (int axis = 2; axis < D; ++axis) rest = CombineLanes<Metric>(rest, term[axis]);
-            return CombineLanes<Metric>(term[0], rest);
-        }
-    };
     const VF zero = hn::Zero(d), half = hn::Set(d, 0.5), one_and_half = hn::Set(d, 1.5);
     VF f1 = hn::Set(d, std::numeric_limits<double>::infinity()), f2 = f1;
     const VU first = hn::Set(du, detail::worley_seed_hash(setup.lattice->seed()));
@@ -662,7 +660,7 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
                                                 : k < 0 ? hn::Sub(frac[axis], hn::Set(d, k + 1))
                                                         : zero);
             }
-            if (hn::AllFalse(d, hn::Lt(fold(gap), f2))) continue;
+            if (hn::AllFalse(d, hn::Lt(FoldTerms<D, Metric>(gap), f2))) continue;
         }
         VU h = first;  // 3. ITS FEATURE POINT: the links over w, z, y, x
         for (int axis = D - 1; axis >= 0; --axis) {
@@ -683,7 +681,7 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
             const VF feature = hn::Add(hn::Set(d, c.offset[static_cast<std::size_t>(axis)]), offset_in_it);
             term[axis]       = TermLanes<Metric>(hn::Sub(feature, frac[axis]));
         }
-        const VF dist = fold(term);  // 4. KEEP THE TWO NEAREST
+        const VF dist = FoldTerms<D, Metric>(term);  // 4. KEEP THE TWO NEAREST
         f2            = hn::Min(f2, hn::Max(f1, dist));
         f1            = hn::Min(f1, dist);
     }
