@@ -723,6 +723,28 @@ void write_erosion(ShaderWriter& out, const std::string& P, const noise::Erosion
         out << "    if (b < " << ridge << ") return vec2(" << float_text(1.0 - plan.ridge) << " - b * b * "
             << float_text(1.0 / plan.ridge) << ", b * side * " << float_text(4.0 / plan.ridge) << ");\n";
     out << "    return vec2(2.0 * a - 1.0, 4.0 * side);\n}\n";
+    if (plan.joined) {
+        // The joined layout's phasor of one gully (gully_phasor) and the blended phase's angle from
+        // the gully line (joined_angle; the tiny term keeps 0 / 0 at 0 in float).
+        out << "vec2 " << P << "_gully_phasor(float t) {\n"
+            << "    float at = abs(t);\n"
+            << "    float rim = 0.5 - at;\n"
+            << "    float c = at <= 0.25 ? 1.0 - t * t * 16.0 : rim * rim * 16.0 - 1.0;\n"
+            << "    return vec2(c, t * 8.0 * (1.0 - at * 2.0));\n}\n"
+            << "float " << P << "_joined_angle(float c, float s) {\n"
+            << "    float abs_c = abs(c);\n"
+            << "    float abs_s = abs(s);\n"
+            << "    bool high = abs_s > abs_c;\n"
+            << "    float r = high ? abs_c / abs_s : abs_s / (abs_c + 1e-30);\n"
+            << "    float r2 = r * r;\n"
+            << "    float poly = " << float_text(noise::joined_atan[7]) << ";\n";
+        for (int i = 6; i >= 0; --i)
+            out << "    poly = poly * r2 + " << float_text(noise::joined_atan[i]) << ";\n";
+        out << "    float angle = r * poly;\n"
+            << "    if (high) angle = " << float_text(noise::joined_half_pi) << " - angle;\n"
+            << "    if (c < 0.0) angle = " << float_text(noise::joined_pi) << " - angle;\n"
+            << "    return angle;\n}\n";
+    }
     const std::string t = std::to_string(total);
     out << "float " << P << "_eroded(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base, vec3 vg) {\n"
@@ -740,42 +762,91 @@ void write_erosion(ShaderWriter& out, const std::string& P, const noise::Erosion
         << "_gully_frequency_hi[k], " << P << "_gully_frequency_lo[k], frequency);\n"
         << "        vec2 whole = vec2(qx.x, qy.x);\n"
         << "        vec2 f = vec2(qx.y, qy.y);\n"
+        << (plan.joined
+                ? "        // The joined layout's cells sit around the nearest corner, floor(q + 1/2).\n"
+                  "        vec2 up = step(0.5, f);\n"
+                  "        whole += up;\n"
+                  "        f -= up;\n"
+                : "")
         << "        uvec2 ix = ne_add64(uvec2(cell_lo[base + k].x, cell_hi[base + k].x), "
            "ne_wide_int(int(whole.x)));\n"
         << "        uvec2 iy = ne_add64(uvec2(cell_lo[base + k].y, cell_hi[base + k].y), "
-           "ne_wide_int(int(whole.y)));\n"
-        << "        float weights = 0.0;\n"
-        << "        float height = 0.0;\n"
-        << "        float walls = 0.0;\n"
-        << "        for (int oy = -1; oy <= 1; ++oy) {\n"
-        << "            for (int ox = -1; ox <= 1; ++ox) {\n"
-        << "                uvec2 column = ne_mix64(ne_add64(" << P
-        << "_gully_start[k], ne_mul64(ne_add64(ix, ne_wide_int(ox)), " << factor(0) << ")));\n"
-        << "                uvec2 h = ne_mix64(ne_add64(column, ne_mul64(ne_add64(iy, ne_wide_int(oy)), "
-        << factor(1) << ")));\n"
-        << "                // The point in the middle half of the cell: the hash's top 24 bits, then the "
-           "next 24.\n"
-        << "                float px = 0.25 + 0.5 * (float(h.y >> 8) * 5.9604644775390625e-08);\n"
-        << "                float py = 0.25 + 0.5 * (float((h.x >> 16) | ((h.y & 255u) << 16)) * "
-           "5.9604644775390625e-08);\n"
-        << "                float dx = f.x - (float(ox) + px);\n"
-        << "                float dy = f.y - (float(oy) + py);\n"
-        << "                float r2 = dx * dx + dy * dy;\n"
-        << "                if (!(r2 < 1.5625)) continue;\n"
-        << "                // 4. The weight; 3. this cell's gully, the distance across it wrapped.\n"
-        << "                float fall = 1.0 - r2 * 0.64;\n"
-        << "                float w = fall * fall * fall;\n"
-        << "                float across = dx * across_slope.x + dy * across_slope.y;\n"
-        << "                vec2 profile = " << P << "_gully_profile(across - floor(across + 0.5));\n"
-        << "                weights += w;\n"
-        << "                height += w * profile.x;\n"
-        << "                walls += w * profile.y;\n"
-        << "            }\n"
-        << "        }\n"
-        << "        float e = height / weights;\n"
-        << "        float de = walls / weights;\n"
-        << "        // 5. The carving.\n"
+           "ne_wide_int(int(whole.y)));\n";
+    if (plan.joined) {
+        // The joined layout (erosion_filter.hpp's joined_blend): the 4 x 4 cells around the
+        // nearest corner, points anywhere in their cells, the gullies' phasors blended.
+        out << "        float weights = 0.0;\n"
+            << "        float cosine = 0.0;\n"
+            << "        float sine = 0.0;\n"
+            << "        for (int oy = -2; oy <= 1; ++oy) {\n"
+            << "            for (int ox = -2; ox <= 1; ++ox) {\n"
+            << "                uvec2 column = ne_mix64(ne_add64(" << P
+            << "_gully_start[k], ne_mul64(ne_add64(ix, ne_wide_int(ox)), " << factor(0) << ")));\n"
+            << "                uvec2 h = ne_mix64(ne_add64(column, ne_mul64(ne_add64(iy, ne_wide_int(oy)), "
+            << factor(1) << ")));\n"
+            << "                float px = float(h.y >> 8) * 5.9604644775390625e-08;\n"
+            << "                float py = float((h.x >> 16) | ((h.y & 255u) << 16)) * "
+               "5.9604644775390625e-08;\n"
+            << "                float dx = f.x - (float(ox) + px);\n"
+            << "                float dy = f.y - (float(oy) + py);\n"
+            << "                float r2 = dx * dx + dy * dy;\n"
+            << "                if (!(r2 < 2.25)) continue;\n"
+            << "                float fall = 1.0 - r2 * " << float_text(noise::joined_inv_reach2) << ";\n"
+            << "                float w = fall * fall * fall;\n"
+            << "                float across = dx * across_slope.x + dy * across_slope.y;\n"
+            << "                vec2 phasor = " << P << "_gully_phasor(across - floor(across + 0.5));\n"
+            << "                weights += w;\n"
+            << "                cosine += w * phasor.x;\n"
+            << "                sine += w * phasor.y;\n"
+            << "            }\n"
+            << "        }\n"
+            << "        // The blended phase back to a distance across the gully, faded where the phasors "
+               "cancel.\n"
+            << "        float t = " << P << "_joined_angle(cosine, sine) * (sine < 0.0 ? "
+            << float_text(-noise::joined_inv_two_pi) << " : " << float_text(noise::joined_inv_two_pi)
+            << ");\n"
+            << "        vec2 profile = " << P << "_gully_profile(t);\n"
+            << "        float coherence = (cosine * cosine + sine * sine) / (weights * weights);\n"
+            << "        float keep = coherence / (coherence + " << float_text(noise::joined_fade2) << ");\n"
+            << "        float e = keep * profile.x;\n"
+            << "        float de = keep * profile.y;\n";
+    } else {
+        out << "        float weights = 0.0;\n"
+            << "        float height = 0.0;\n"
+            << "        float walls = 0.0;\n"
+            << "        for (int oy = -1; oy <= 1; ++oy) {\n"
+            << "            for (int ox = -1; ox <= 1; ++ox) {\n"
+            << "                uvec2 column = ne_mix64(ne_add64(" << P
+            << "_gully_start[k], ne_mul64(ne_add64(ix, ne_wide_int(ox)), " << factor(0) << ")));\n"
+            << "                uvec2 h = ne_mix64(ne_add64(column, ne_mul64(ne_add64(iy, ne_wide_int(oy)), "
+            << factor(1) << ")));\n"
+            << "                // The point in the middle half of the cell: the hash's top 24 bits, then "
+               "the "
+               "next 24.\n"
+            << "                float px = 0.25 + 0.5 * (float(h.y >> 8) * 5.9604644775390625e-08);\n"
+            << "                float py = 0.25 + 0.5 * (float((h.x >> 16) | ((h.y & 255u) << 16)) * "
+               "5.9604644775390625e-08);\n"
+            << "                float dx = f.x - (float(ox) + px);\n"
+            << "                float dy = f.y - (float(oy) + py);\n"
+            << "                float r2 = dx * dx + dy * dy;\n"
+            << "                if (!(r2 < 1.5625)) continue;\n"
+            << "                // 4. The weight; 3. this cell's gully, the distance across it wrapped.\n"
+            << "                float fall = 1.0 - r2 * 0.64;\n"
+            << "                float w = fall * fall * fall;\n"
+            << "                float across = dx * across_slope.x + dy * across_slope.y;\n"
+            << "                vec2 profile = " << P << "_gully_profile(across - floor(across + 0.5));\n"
+            << "                weights += w;\n"
+            << "                height += w * profile.x;\n"
+            << "                walls += w * profile.y;\n"
+            << "            }\n"
+            << "        }\n"
+            << "        float e = height / weights;\n"
+            << "        float de = walls / weights;\n";
+    }
+    out << "        // 5. The carving.\n"
         << "        float depth = slope * " << P << "_gully_depth[k];\n";
+    if (plan.drainage != 0.0)
+        out << "        depth *= slope / (slope + " << float_text(plan.drainage) << ");\n";
     if (plan.peaks != 0.0 || plan.valleys != 0.0)
         out << "        float held = clamp(u, 0.0, 1.0);\n"
             << "        depth *= (1.0 - (1.0 - held) * (1.0 - held) * " << float_text(plan.valleys)

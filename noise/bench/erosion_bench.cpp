@@ -66,6 +66,15 @@ const Settings eroded_hills{{"octaves", "3"},
                             {"erosion.ridge_rounding", "0.4"},
                             {"erosion.crease_rounding", "0.8"},
                             {"erosion.valleys", "0.8"}};
+// The shipped presets since issue 55: the same fields with the joined gullies and the drainage
+// fade (the cells layout above is every older preset's).
+Settings joined(Settings settings, const char* drainage) {
+    settings.push_back({"erosion.gullies", "joined"});
+    settings.push_back({"erosion.drainage", drainage});
+    return settings;
+}
+const Settings eroded_alpine_joined = joined(eroded_alpine, "2.5");
+const Settings eroded_hills_joined  = joined(eroded_hills, "2");
 // alpine-ridges: the issue's normal8 case.
 const Settings alpine_ridges{{"gradients", "random"}, {"fractal", "ridged"},         {"octaves", "6"},
                              {"persistence", "0.45"}, {"octave_offsets", "shifted"}, {"seed", "3"},
@@ -130,7 +139,9 @@ void gradient_points(benchmark::State& state, const noise::Params& params) {
 int main(int argc, char** argv) {
     std::printf("host: %s\n", host_description().c_str());
     for (const auto& [name, settings] :
-         {std::pair{"eroded-alpine", &eroded_alpine}, std::pair{"eroded-hills", &eroded_hills}}) {
+         {std::pair{"eroded-alpine", &eroded_alpine}, std::pair{"eroded-hills", &eroded_hills},
+          std::pair{"eroded-alpine-joined", &eroded_alpine_joined},
+          std::pair{"eroded-hills-joined", &eroded_hills_joined}}) {
         benchmark::RegisterBenchmark((std::string("eroded/") + name + "/rows").c_str(), eroded_rows,
                                      from_settings(*settings));
         benchmark::RegisterBenchmark((std::string("eroded/") + name + "/reference").c_str(), eroded_reference,

@@ -24,6 +24,8 @@ ErosionPlan make_erosion_plan(const Params& params) {
     plan.ridge       = params.erosion_ridge_rounding * 0.5;
     plan.peaks       = params.erosion_peaks;
     plan.valleys     = params.erosion_valleys;
+    plan.joined      = params.erosion_gullies == ErosionGullies::joined;
+    plan.drainage    = params.erosion_drainage;
     plan.two_d       = params.dimension >= 2;
     if (!plan.active) return plan;
     double spacing = params.erosion_scale, amplitude = 1.0;

@@ -23,18 +23,22 @@
 
 namespace noise::detail {
 
-// One octave's gully cells for a row: the cells ix_lo - 1 .. ix_hi + 1 of the rows iy - 1 .. iy + 1
-// around the row's cells, cell (ix_lo - 1 + j, iy - 1 + r) at [r * columns + j]. What of erode's
-// steps 2 and 4 depends on the cell and the row alone is worked out here, once per cell, with
-// erode's own operations: for the cell's point (px, py) and the row's fy,
-//   shifted[c][r * columns + j]  (c - 1) + px      the point seen from the cell c - 1 columns over
-//   dy[...], dy2[...]            fy - ((r - 1) + py) and dy * dy
+// One octave's gully cells for a row: the cells ix_lo - reach .. ix_hi + (span - 1 - reach) of the
+// rows iy - reach .. iy + (span - 1 - reach) around the row's cells, cell (ix_lo - reach + j,
+// iy - reach + r) at [r * columns + j]; span x span cells around each pixel's cell: 3 x 3 around
+// floor(q) (reach 1) for the cells layout, 4 x 4 around the nearest corner floor(q + 1/2) (reach
+// 2) for the joined one. What of erode's steps 2 and 4 depends on the cell and the row alone is
+// worked out here, once per cell, with erode's own operations: for the cell's point (px, py) and
+// the row's fy,
+//   shifted[c][r * columns + j]  (c - reach) + px  the point seen from the cell c - reach columns over
+//   dy[...], dy2[...]            fy - ((r - reach) + py) and dy * dy
 // so a pixel's dx = fx - shifted and r^2 = dx * dx + dy2 are the reference's bits.
 // The arrays lie in GullyBands' storage, each padded past its last row.
 struct GullyBand {
-    double ix_lo        = 0.0;  // the leftmost cell a pixel of the row is in (as floor gives it)
+    double ix_lo        = 0.0;  // the leftmost cell a pixel of the row is in (as erode finds it)
     std::size_t columns = 0;
-    double *shifted[3]{}, *dy = nullptr, *dy2 = nullptr;
+    std::size_t span    = 3;  // cells a side: 3 (cells) or 4 (joined)
+    double *shifted[4]{}, *dy = nullptr, *dy2 = nullptr;
 };
 
 // Every octave's band of a row, in one allocation (a row's pieces each make one).

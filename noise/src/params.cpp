@@ -37,7 +37,7 @@ constexpr ParamInfo number(ParamKind kind, std::string_view key, std::string_vie
 // lattice.hpp clamps coordinates; that is defined, and there is no detail left to lose.
 constexpr double coordinate_limit = 1e12;
 
-const std::array<ParamInfo, 58> table{
+const std::array<ParamInfo, 60> table{
     choice<&Params::algorithm>(
         "algorithm", "Algorithm",
         "The noise function each octave draws; each entry of the list says what it draws (the "
@@ -243,6 +243,17 @@ const std::array<ParamInfo, 58> table{
                                      "Erosion: carve less towards the lowest heights; 1 leaves flat valley "
                                      "floors.",
                                      0, 1),
+    choice<&Params::erosion_gullies>(
+        "erosion.gullies", "Gully layout",
+        "Erosion: cells, one gully per cell of a grid, blended (the first filter: the grid shows as "
+        "seams and gullies end in pits); joined, the cells' gullies joined into one pattern that "
+        "forks and merges, with no grid in it.",
+        erosion_gullies_names),
+    number<&Params::erosion_drainage>(
+        ParamKind::real, "erosion.drainage", "Drainage",
+        "Erosion: the slope (unit heights per lattice cell) below which gullies grow shallow, so they "
+        "open into the valleys instead of ending in pits; 0 carves gentle ground in proportion.",
+        0, 8),
     number<&Params::erosion_extent>(ParamKind::real, "erosion.extent", "Frame width (m)",
                                     "Simulation: the frame's width in metres, whatever the image's size; "
                                     "the cells are extent / width metres apart. It is the terrain's width "

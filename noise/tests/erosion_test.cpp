@@ -79,6 +79,22 @@ std::vector<noise::Params> eroded_fields() {
     tiled.tile          = 2;
     tiled.curve         = noise::curve_preset(noise::CurvePreset::valley);
     all.push_back(tiled);
+    // The joined layout (erosion.gullies = joined) and the drainage fade, on the plain, sharp,
+    // warped, 1D and tiled fields; and the drainage fade alone on the cells layout.
+    for (const std::size_t k :
+         {std::size_t{0}, std::size_t{2}, std::size_t{6}, std::size_t{7}, std::size_t{9}}) {
+        noise::Params joined   = all[k];
+        joined.erosion_gullies = noise::ErosionGullies::joined;
+        all.push_back(joined);
+    }
+    noise::Params drained           = all.back();  // the joined, tiled field
+    drained.erosion_drainage        = 1.5;
+    drained.erosion_crease_rounding = 0.0;
+    drained.erosion_ridge_rounding  = 0.0;
+    all.push_back(drained);
+    noise::Params cells_drained    = eroded_hills();
+    cells_drained.erosion_drainage = 0.7;
+    all.push_back(cells_drained);
     return all;
 }
 
@@ -359,7 +375,7 @@ TEST(Erosion, BadValuesNameTheKey) {
     // The table's erosion section holds every erosion key, and only those.
     for (const auto& info : noise::erosion_param_table())
         EXPECT_TRUE(info.key.starts_with("erosion.")) << info.key;
-    EXPECT_EQ(noise::erosion_param_table().size(), 15u);
+    EXPECT_EQ(noise::erosion_param_table().size(), 17u);
     EXPECT_EQ(noise::simulation_param_table().front().key, "erosion.extent");
     EXPECT_EQ(noise::simulation_param_table().size(), 6u);
 }

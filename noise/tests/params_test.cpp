@@ -31,6 +31,7 @@ TEST(Params, TheTableHasTheDesignsKeysOnce) {
         // the erosion stage (erosion.hpp), after it
         "erosion.method", "erosion.strength", "erosion.scale", "erosion.octaves", "erosion.detail",
         "erosion.ridge_rounding", "erosion.crease_rounding", "erosion.peaks", "erosion.valleys",
+        "erosion.gullies", "erosion.drainage",
         // the erosion simulation's own (erosion_sim.hpp, simulated_field.hpp), last
         "erosion.extent", "erosion.relief", "erosion.steps", "erosion.erodibility", "erosion.area_exponent",
         "erosion.talus", "erosion.deposition"};

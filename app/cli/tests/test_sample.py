@@ -369,7 +369,8 @@ class Help(unittest.TestCase):
         help_text = subprocess.run([EXE, "sample", "--help"], capture_output=True, text=True).stdout
         for key in ("algorithm", "interpolation", "octave_seeds", "tile", "erosion.method", "erosion.strength",
                     "erosion.scale", "erosion.octaves", "erosion.detail", "erosion.ridge_rounding",
-                    "erosion.crease_rounding", "erosion.peaks", "erosion.valleys"):
+                    "erosion.crease_rounding", "erosion.peaks", "erosion.valleys", "erosion.gullies",
+                    "erosion.drainage"):
             self.assertIn(key, help_text)
 
     def test_help_lists_every_export_format(self):

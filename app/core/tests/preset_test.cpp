@@ -217,8 +217,8 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
     EXPECT_EQ(
         error_of("{" + header + R"(, "erosion": {"method": "simulate", "tile": 4}})"),
         "p.json: erosion: unknown key 'tile': expected one of method, strength, scale, octaves, detail, "
-        "ridge_rounding, crease_rounding, peaks, valleys, extent, relief, steps, erodibility, "
-        "area_exponent, talus, deposition");
+        "ridge_rounding, crease_rounding, peaks, valleys, gullies, drainage, extent, relief, steps, "
+        "erodibility, area_exponent, talus, deposition");
     EXPECT_EQ(error_of("{" + header + R"(, "tile": 4, "erosion": {"method": "simulate"}})"),
               "p.json: erosion.method: 'simulate' is not allowed while tiling (tile = 4): expected none or "
               "filter, since the simulation's water leaves at the frame's edges and its result does not "
@@ -227,8 +227,8 @@ TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
               "p.json: key 'erosion.talus': '95' is out of range: expected a number from 1 to 90");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strenght": 1}})"),
               "p.json: erosion: unknown key 'strenght' (did you mean 'strength'?): expected one of method, "
-              "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys, extent, "
-              "relief, steps, erodibility, area_exponent, talus, deposition");
+              "strength, scale, octaves, detail, ridge_rounding, crease_rounding, peaks, valleys, gullies, "
+              "drainage, extent, relief, steps, erodibility, area_exponent, talus, deposition");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": 1})"),
               "p.json: key 'erosion': expected an object of erosion settings, got the number 1");
     EXPECT_EQ(error_of("{" + header + R"(, "erosion.strength": 1})"),
@@ -262,25 +262,36 @@ TEST(Preset, JsonHasFormatVersionAndEveryKey) {
             EXPECT_NE(json.find("\"" + std::string(info.key) + "\":"), std::string::npos) << info.key;
         }
     }
-    // The filter's keys with the filter (and no key of the simulation's, so that presets of the
-    // filter keep the text they had before it); every key with the simulation.
+    // The filter's keys with the filter (and no key of the simulation's, nor the later keys
+    // gullies, drainage and deposition at their defaults, so that presets keep the text they had
+    // before them); every key but those with the simulation.
     Preset eroded;
     eroded.params.erosion_method  = noise::ErosionMethod::filter;
     const std::string eroded_json = preset_to_json(eroded);
     const auto simulation         = noise::simulation_param_table();
+    const auto later              = [](std::string_view key) {
+        return key == "erosion.gullies" || key == "erosion.drainage" || key == "erosion.deposition";
+    };
     for (const auto& info : noise::erosion_param_table()) {
         const bool of_simulation = std::any_of(simulation.begin(), simulation.end(),
                                                [&](const noise::ParamInfo& s) { return s.key == info.key; });
         EXPECT_EQ(eroded_json.find("\"" + std::string(info.key.substr(8)) + "\":") != std::string::npos,
-                  !of_simulation)
+                  !of_simulation && !later(info.key))
             << info.key;
     }
+    Preset joined                  = eroded;  // set, they are written
+    joined.params.erosion_gullies  = noise::ErosionGullies::joined;
+    joined.params.erosion_drainage = 1.5;
+    const std::string joined_json  = preset_to_json(joined);
+    EXPECT_NE(joined_json.find("\"gullies\": \"joined\""), std::string::npos);
+    EXPECT_NE(joined_json.find("\"drainage\": 1.5"), std::string::npos);
+    EXPECT_EQ(parse_preset_json(joined_json, "joined"), joined);
     Preset simulated;
     simulated.params.erosion_method  = noise::ErosionMethod::simulate;
     const std::string simulated_json = preset_to_json(simulated);
-    for (const auto& info : noise::erosion_param_table())  // deposition at its default: left out
+    for (const auto& info : noise::erosion_param_table())  // the later keys at their defaults: left out
         EXPECT_EQ(simulated_json.find("\"" + std::string(info.key.substr(8)) + "\":") != std::string::npos,
-                  info.key != "erosion.deposition")
+                  !later(info.key))
             << info.key;
     simulated.params.erosion_deposition = 4.0;
     EXPECT_NE(preset_to_json(simulated).find("\"deposition\": 4"), std::string::npos);

@@ -331,6 +331,7 @@ constexpr Variant held_out_variants[] = {
     {"eroded-alpine", {"invert=true", "erosion.peaks=1", "erosion.valleys=0", "erosion.octaves=6"}},
     {"eroded-badlands", {"gradients=axes", "hash=elias", "erosion.strength=2", "erosion.detail=0.8"}},
     {"eroded-alpine", {"erosion.crease_rounding=0.05", "erosion.ridge_rounding=0.02"}},
+    {"eroded-alpine", {"erosion.gullies=cells", "erosion.drainage=0"}},  // the first layout
     {"eroded-island", {"layer.2.shape=radial", "layer.2.blend=screen", "layer.3.blend=max"}},
     {"eroded-island", {"layer.2.shape=ramp", "layer.2.shape_angle=30", "layer.2.height_curve=smoothstep"}},
     {"eroded-island", {"layer.2.shape=cone", "layer.2.blend=min", "layer.3.opacity=0.5"}},

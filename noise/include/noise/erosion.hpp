@@ -43,6 +43,38 @@
 //                  walls of this one's: they branch.
 // With erosion_method = none the stage is skipped: every existing preset draws the same bits.
 //
+// The joined layout (erosion_gullies = joined; cells, the default, is the layout above and keeps
+// every older preset's bits). Two faults of the cells layout, measured on the shipped presets'
+// exports (docs/performance.md, "The filter presets' land"): the points in the middle half of their
+// cells form a jittered lattice (the mean of exp(2 pi i x) over x uniform on [1/4, 3/4] is 0.64),
+// so the carving has peaks at the cell frequency on the axes, straight seams a gully spacing
+// apart; and where the blend passes from one cell's gully to another's (another phase) a gully's
+// floor ends against the ridge of the next, a closed pit. Steps 2 to 4 become:
+//   2. the cells   the 4 x 4 cells around the lattice corner nearest q (cells floor(q + 1/2) - 2 ..
+//                  + 1), each with one point anywhere in its cell (the same hash's bits, not squeezed):
+//                  uniform over the cell, the points' mean of exp(2 pi i k x) is 0 at every whole k,
+//                  so no lattice peak is left.
+//   3. per cell    the gully's phasor at t (as above, wrapped): (cos 2 pi t, sin 2 pi t) in
+//                  parabolas, c = 1 - 16 t^2 within |t| <= 1/4, 16 (1/2 - |t|)^2 - 1 past it,
+//                  s = 8 t (1 - 2 |t|) (within 0.06 of the circle, smooth to the first derivative).
+//   4. the blend   the phasors summed with the weights w = (1 - r^2 / R^2)^3 of R = 1.5 cells (the 4 x 4
+//                  cells hold every point within 1.5 of q; the own cell's point is within sqrt(2)):
+//                  (C, S) = sum w (c, s). Its angle, phi = atan2(S, C) (an octant's polynomial,
+//                  within 1e-7), is the blended phase: t' = phi / 2 pi is where q lies across the
+//                  joined gullies, and e, de are the profile of step 3 at t' (its slope read as the
+//                  slope across). Neighbouring cells' gullies of different phases join: the lines
+//                  bend, fork and merge instead of ending, and a gully's floor keeps its depth along
+//                  it. Where the phasors cancel (a fork, where the phase has no direction), the
+//                  coherence k = (C^2 + S^2) / (sum w)^2 is small and the profile fades to its
+//                  middle: e = y k / (k + 1/16), de likewise.
+// The drainage fade (erosion_drainage = g0, 0 is off and keeps the bits): the depth of step 5 is
+// also multiplied by |G| / (|G| + g0). A gully's depth proportional to the slope ends where the
+// ground flattens; where the depth falls downhill faster than the ground does (at every slope's
+// foot, where |G| -> 0 while the curvature does not), the gully's floor rises: a pit. With the fade
+// the depth goes as |G|^2 / g0 on ground gentler than g0, so it falls gently enough for water to
+// leave: g0 in unit heights per lattice cell of octave 0 (1 is a slope of 45 degrees where a lattice
+// cell's width in metres equals the relief in metres).
+//
 // Gradients (value_gradient, the terrain's normals, normal8): the stage is written once over a
 // number type (src/erosion_filter.hpp) and runs on dual numbers with the point, u and G as inputs.
 // G's own slope (how the gully direction turns, the field's second derivatives) is the one part
@@ -62,7 +94,9 @@
 // microseconds a point). Rows and points give the same bits.
 //
 // Typical values: strength 0.5, scale 0.125 (8 gullies across a lattice cell), 4 to 5 octaves,
-// detail 0.5, ridge rounding 0.1, crease rounding 0.2; on a smooth base of 2 to 4 octaves.
+// detail 0.5, ridge rounding 0.1, crease rounding 0.2; on a smooth base of 2 to 4 octaves. For land
+// that drains: gullies joined, drainage 1 to 2. The joined layout costs about 16 / 9 of the cells'
+// work per octave (4 x 4 cells), its profile once per octave instead of once per cell.
 #pragma once
 
 #include <cstdint>
@@ -88,9 +122,28 @@ struct ErosionPlan {
     std::vector<ErosionOctave> octaves;
     double crease = 0.1, ridge = 0.05;  // the rounding half-widths in a: rounding / 2
     double peaks = 0.0, valleys = 0.0;
-    bool two_d = true;  // false in 1D: y is read as 0
+    bool joined     = false;  // erosion_gullies == joined: the phases blended over 4 x 4 cells
+    double drainage = 0.0;    // erosion_drainage: depth times |G| / (|G| + drainage) when not 0
+    bool two_d      = true;   // false in 1D: y is read as 0
 };
 
+// The joined layout's reach, in cells: its points lie anywhere in their cells, and the 4 x 4 cells
+// around the lattice corner nearest q hold every point within 1.5 of q (q is at most 1/2 from that
+// corner along each axis, the block reaches 2 cells past it on every side); the own cell's point is
+// at most sqrt(2) < 1.5 away, so some weight is always there.
+inline constexpr double joined_reach2     = 1.5 * 1.5;
+inline constexpr double joined_inv_reach2 = 1.0 / joined_reach2;
+// The joined layout's fade: where the cells' phases cancel (coherence c2 = |sum w phasor|^2 /
+// (sum w)^2 near 0, where gullies fork or merge) the profile fades to its middle, y = 0, as
+// c2 / (c2 + joined_fade2): the phase has no direction there.
+inline constexpr double joined_fade2 = 0.25 * 0.25;
+// atan(r) on [0, 1] as r P(r^2), a least-squares fit (largest error 1e-7 radians).
+inline constexpr double joined_atan[8]    = {0.9999996923427644,   -0.33330846446119844, 0.1995398202858203,
+                                             -0.13930565084025787, 0.09669168884073479,  -0.05598488149284788,
+                                             0.021759940619018023, -0.003993989537061898};
+inline constexpr double joined_half_pi    = 1.5707963267948966;
+inline constexpr double joined_pi         = 3.141592653589793;
+inline constexpr double joined_inv_two_pi = 0.15915494309189535;
 // Resolves the stage for valid params.
 ErosionPlan make_erosion_plan(const Params& params);
 

@@ -111,6 +111,14 @@ struct CurvePoint {
 enum class ErosionMethod { none, filter, simulate };
 inline constexpr std::array<std::string_view, 3> erosion_method_names{"none", "filter", "simulate"};
 
+// How the erosion filter lays out each octave's gullies (erosion.hpp): cells, one gully per cell
+// with its point in the middle half of the cell, the cells' profiles blended (the first filter:
+// the cells' grid shows as seams, and gullies end where the blend moves on); joined, points
+// anywhere in their cells and the gullies' phases blended, so neighbouring cells' gullies join
+// into one pattern that forks and merges, with no grid in it.
+enum class ErosionGullies { cells, joined };
+inline constexpr std::array<std::string_view, 2> erosion_gullies_names{"cells", "joined"};
+
 // The layer stack (layer_stack.hpp): the layers above the field, each blended onto what lies below
 // it. Where a layer's heights come from: a field of the library's noise, a shape placed in the
 // frame, one height everywhere, or an imported heightmap.
@@ -155,6 +163,7 @@ static_assert(names_match_enum<LayerShape>(layer_shape_names));
 static_assert(names_match_enum<MapEdges>(map_edges_names));
 static_assert(names_match_enum<LayerMask>(layer_mask_names));
 static_assert(names_match_enum<ErosionMethod>(erosion_method_names));
+static_assert(names_match_enum<ErosionGullies>(erosion_gullies_names));
 static_assert(names_match_enum<MaskMode>(mask_mode_names));
 static_assert(names_match_enum<Algorithm>(algorithm_names));
 static_assert(names_match_enum<CellularReturn>(cellular_return_names));
@@ -242,6 +251,8 @@ struct Params {
     double erosion_crease_rounding = 0.2;    // 0: V-shaped gully floors, 1: round
     double erosion_peaks           = 0.0;    // 1: no carving at unit height 1, fading below
     double erosion_valleys         = 0.0;    // 1: no carving at unit height 0: flat valley floors
+    ErosionGullies erosion_gullies = ErosionGullies::cells;  // joined: no cell grid, fewer pits
+    double erosion_drainage        = 0.0;  // the slope (unit heights per lattice cell) gullies fade below
     // erosion.method simulate: the frame as a landscape in metres, whatever the image's size (so a
     // 512 preview predicts a 4096 export), and the simulation's own settings (erosion_sim.hpp).
     double erosion_extent        = 10240.0;  // metres across the frame's width

@@ -464,11 +464,13 @@ nlohmann::ordered_json preset_object(const PresetFields& fields) {
         // the text (and its exports the bytes) it had before the simulation existed.
         const bool simulation = params.erosion_method == ErosionMethod::simulate ||
                                 differs_from_default(params, simulation_param_table());
+        // The keys of issue 55 (erosion.gullies, erosion.drainage, erosion.deposition) only when set,
+        // for the same reason: a preset from before them keeps its text.
         const auto all = erosion_param_table();
         for (const auto& info : simulation ? all : all.first(all.size() - simulation_param_table().size())) {
-            // erosion.deposition came after the simulation's presets: at its default it is left out,
-            // so they (and their exports' embedded presets) keep their text.
-            if (info.key == "erosion.deposition" && info.get(params) == info.get(Params{})) continue;
+            const bool later = info.key == "erosion.gullies" || info.key == "erosion.drainage" ||
+                               info.key == "erosion.deposition";
+            if (later && !differs_from_default(params, std::span(&info, 1))) continue;
             erosion[std::string(info.key.substr(erosion_prefix.size()))] = field_json(params, info);
         }
         root["erosion"] = erosion;

@@ -50,6 +50,7 @@ struct ProfileTerms {
     VD ridge, ridge_top, ridge_k, ridge_s[2];  // r, 1 - r, 1 / r, 4 side / r (side -1, +1)
     VD wall_s[2];                              // 4 side
     VD reach2, inv_reach2;                     // the blend's reach, squared, and its inverse
+    VD joined_reach2, joined_inv_reach2;       // the joined layout's
     explicit ProfileTerms(const ErosionPlan& plan)
         : crease(hn::Set(D(), plan.crease)),
           crease_k(hn::Set(D(), 4.0 / plan.crease)),
@@ -61,7 +62,9 @@ struct ProfileTerms {
           ridge_s{hn::Set(D(), 4.0 * -1.0 / plan.ridge), hn::Set(D(), 4.0 * 1.0 / plan.ridge)},
           wall_s{hn::Set(D(), 4.0 * -1.0), hn::Set(D(), 4.0 * 1.0)},
           reach2(hn::Set(D(), detail::erosion_reach2)),
-          inv_reach2(hn::Set(D(), detail::erosion_inv_reach2)) {}
+          inv_reach2(hn::Set(D(), detail::erosion_inv_reach2)),
+          joined_reach2(hn::Set(D(), noise::joined_reach2)),
+          joined_inv_reach2(hn::Set(D(), noise::joined_inv_reach2)) {}
 };
 
 // Step 3's profile: y and dy/dt of the gully at t (erosion_filter.hpp's gully_profile).
@@ -140,6 +143,100 @@ HWY_INLINE Blend Cells(const ProfileTerms& plan, const detail::GullyBand& band, 
     return sum;
 }
 
+// The joined layout's sums for one octave: weights and the phasor's two parts.
+struct Phasors {
+    VD weights, cosine, sine;
+};
+
+// Steps 3 and 4 of the joined layout for one cell of every lane (erosion_filter.hpp's joined_blend,
+// its loop body): the weight and the gully's phasor, added where the point is within reach.
+HWY_INLINE void AddPhasor(const ProfileTerms& plan, VD fx, VD cx, VD cy, VD shifted, VD dy, VD dy2,
+                          Phasors& sum) {
+    const D d;
+    const VD dx     = hn::Sub(fx, shifted);
+    const VD r2     = hn::Add(hn::Mul(dx, dx), dy2);
+    const auto near = hn::Lt(r2, plan.joined_reach2);
+    if (hn::AllFalse(d, near)) return;
+    const VD one    = hn::Set(d, 1.0);
+    const VD fall   = hn::Sub(one, hn::Mul(r2, plan.joined_inv_reach2));
+    const VD w      = hn::Mul(hn::Mul(fall, fall), fall);
+    const VD across = hn::Add(hn::Mul(dx, cx), hn::Mul(dy, cy));
+    const VD t      = hn::Sub(across, hn::Floor(hn::Add(across, hn::Set(d, 0.5))));
+    // gully_phasor
+    const VD sixteen = hn::Set(d, 16.0);
+    const VD at      = hn::Abs(t);
+    const VD inner   = hn::Sub(one, hn::Mul(hn::Mul(t, t), sixteen));
+    const VD rim     = hn::Sub(hn::Set(d, 0.5), at);
+    const VD outer   = hn::Sub(hn::Mul(hn::Mul(rim, rim), sixteen), one);
+    const VD c       = hn::IfThenElse(hn::Le(at, hn::Set(d, 0.25)), inner, outer);
+    const VD s       = hn::Mul(hn::Mul(t, hn::Set(d, 8.0)), hn::Sub(one, hn::Mul(at, hn::Set(d, 2.0))));
+    sum.weights      = hn::IfThenElse(near, hn::Add(sum.weights, w), sum.weights);
+    sum.cosine       = hn::IfThenElse(near, hn::Add(sum.cosine, hn::Mul(w, c)), sum.cosine);
+    sum.sine         = hn::IfThenElse(near, hn::Add(sum.sine, hn::Mul(w, s)), sum.sine);
+}
+
+// Steps 3 and 4 of the joined layout over the 4 x 4 cells around the lanes' nearest corners mx, in
+// joined_blend's order (oy, then ox): as Cells, one load per band row where the lanes are close.
+HWY_INLINE Phasors JoinedCells(const ProfileTerms& plan, const detail::GullyBand& band, VD mx, VD fx, VD cx,
+                               VD cy) {
+    const D d;
+    const DI di;
+    Phasors sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
+    const std::size_t lanes = hn::Lanes(d);
+    const double lowest     = hn::GetLane(hn::MinOfLanes(d, mx));
+    const double highest    = hn::GetLane(hn::MaxOfLanes(d, mx));
+    if (highest - lowest + 4.0 <= static_cast<double>(lanes)) {
+        const auto first = static_cast<std::size_t>(lowest - band.ix_lo);
+        const auto local = hn::IndicesFromVec(d, hn::ConvertTo(di, hn::Sub(mx, hn::Set(d, lowest))));
+        for (std::size_t r = 0; r < 4; ++r) {
+            for (std::size_t c = 0; c < 4; ++c) {
+                const std::size_t at = r * band.columns + first + c;
+                AddPhasor(plan, fx, cx, cy, hn::TableLookupLanes(hn::LoadU(d, band.shifted[c] + at), local),
+                          hn::TableLookupLanes(hn::LoadU(d, band.dy + at), local),
+                          hn::TableLookupLanes(hn::LoadU(d, band.dy2 + at), local), sum);
+            }
+        }
+        return sum;
+    }
+    const auto column = hn::ConvertTo(di, hn::Sub(mx, hn::Set(d, band.ix_lo)));
+    for (std::size_t r = 0; r < 4; ++r) {
+        for (std::size_t c = 0; c < 4; ++c) {
+            const auto index = hn::Add(column, hn::Set(di, static_cast<std::int64_t>(r * band.columns + c)));
+            AddPhasor(plan, fx, cx, cy, hn::GatherIndex(d, band.shifted[c], index),
+                      hn::GatherIndex(d, band.dy, index), hn::GatherIndex(d, band.dy2, index), sum);
+        }
+    }
+    return sum;
+}
+
+// joined_blend's end: the blended phase's distance across the gully, its profile, faded where
+// the phasors cancel; e and de.
+HWY_INLINE void JoinedProfile(const ProfileTerms& terms, const Phasors& sum, VD& e, VD& de) {
+    const D d;
+    // joined_angle
+    const VD ac     = hn::Abs(sum.cosine);
+    const VD as     = hn::Abs(sum.sine);
+    const auto high = hn::Gt(as, ac);
+    const VD r      = hn::IfThenElse(high, hn::Div(ac, as), hn::Div(as, hn::Add(ac, hn::Set(d, 1e-300))));
+    const VD r2     = hn::Mul(r, r);
+    VD poly         = hn::Set(d, noise::joined_atan[7]);
+    for (int i = 6; i >= 0; --i) poly = hn::Add(hn::Mul(poly, r2), hn::Set(d, noise::joined_atan[i]));
+    VD angle = hn::Mul(r, poly);
+    angle    = hn::IfThenElse(high, hn::Sub(hn::Set(d, noise::joined_half_pi), angle), angle);
+    angle =
+        hn::IfThenElse(hn::Lt(sum.cosine, hn::Zero(d)), hn::Sub(hn::Set(d, noise::joined_pi), angle), angle);
+    const VD t =
+        hn::Mul(angle, hn::IfThenElse(hn::Lt(sum.sine, hn::Zero(d)), hn::Set(d, -noise::joined_inv_two_pi),
+                                      hn::Set(d, noise::joined_inv_two_pi)));
+    VD y, slope;
+    Profile(terms, t, y, slope);
+    const VD coherence = hn::Div(hn::Add(hn::Mul(sum.cosine, sum.cosine), hn::Mul(sum.sine, sum.sine)),
+                                 hn::Mul(sum.weights, sum.weights));
+    const VD keep      = hn::Div(coherence, hn::Add(coherence, hn::Set(d, noise::joined_fade2)));
+    e                  = hn::Mul(keep, y);
+    de                 = hn::Mul(keep, slope);
+}
+
 // A vector of pixels' state between octaves: the unit height and the gradient.
 struct Carving {
     VD u, gx, gy;
@@ -158,14 +255,22 @@ HWY_INLINE Carving ErodeOctave(const ErosionPlan& plan, const ProfileTerms& term
     const VD cy = hn::Div(gx, slope);
     // 2. The cells (the row's fy and the cells' dy: the band's).
     const VD qx = hn::Mul(x, hn::Set(d, octave.frequency));
-    const VD ix = hn::Floor(qx);
-    const VD fx = hn::Sub(qx, ix);
-    // 3, 4. The gullies of the 3 x 3 cells, blended.
-    const Blend sum = Cells(terms, band, ix, fx, cx, cy);
-    const VD e      = hn::Div(sum.height, sum.weights);
-    const VD de     = hn::Div(sum.walls, sum.weights);
+    VD e, de;
+    if (plan.joined) {
+        // 3, 4. The gullies of the 4 x 4 cells around the nearest corner, their phases blended.
+        const VD mx = hn::Floor(hn::Add(qx, half));
+        JoinedProfile(terms, JoinedCells(terms, band, mx, hn::Sub(qx, mx), cx, cy), e, de);
+    } else {
+        // 3, 4. The gullies of the 3 x 3 cells, blended.
+        const VD ix     = hn::Floor(qx);
+        const Blend sum = Cells(terms, band, ix, hn::Sub(qx, ix), cx, cy);
+        e               = hn::Div(sum.height, sum.weights);
+        de              = hn::Div(sum.walls, sum.weights);
+    }
     // 5. The carving.
     VD depth = hn::Mul(slope, hn::Set(d, octave.depth));
+    if (plan.drainage != 0.0)
+        depth = hn::Mul(depth, hn::Div(slope, hn::Add(slope, hn::Set(d, plan.drainage))));
     if (plan.peaks != 0.0 || plan.valleys != 0.0) {
         const VD held  = hn::IfThenElse(hn::Lt(u, zero), zero, hn::IfThenElse(hn::Lt(one, u), one, u));
         const VD below = hn::Sub(one, held);
@@ -222,11 +327,11 @@ std::size_t ErodeRow(const ErosionPlan& plan, const detail::GullyBand* bands, co
 // Step 2's points of one octave's band and what the cells loop reads of them (GullyBand), on
 // lanes: the wide hash of cell (column, row) is mix64(column's link + row index * K_y), the
 // column's link once per column (hash_simd-inl.h's WideLink), then the same integer and double
-// operations as gully_point_of and erode's dx, dy on each point. `column` holds the wrapped
-// cell indices of the band's columns, padded to whole vectors; rows[r] the wrapped index of cell
-// row iy - 1 + r. Vectors may run past a row's end into the next row (written after it) or the
-// padding.
-void FillBand(const ErosionOctave& octave, const std::int64_t* column, const std::int64_t (&rows)[3],
+// operations as gully_point_of (or joined_point_of) and erode's dx, dy on each point. `column`
+// holds the wrapped cell indices of the band's columns, padded to whole vectors; rows[r] the
+// wrapped index of cell row r of the band (band.span of them). Vectors may run past a row's end
+// into the next row (written after it) or the padding.
+void FillBand(const ErosionOctave& octave, bool joined, const std::int64_t* column, const std::int64_t* rows,
               double fy, std::uint64_t* column_hash, detail::GullyBand& band) {
     const hash_lanes::DU du;
     const D d;
@@ -236,18 +341,21 @@ void FillBand(const ErosionOctave& octave, const std::int64_t* column, const std
     for (std::size_t j = 0; j < band.columns; j += lanes)
         hn::StoreU(hash_lanes::WideLink(start, 0, hn::LoadU(di, column + j)), du, column_hash + j);
     const VD scale = hn::Set(d, 0x1.0p-24), quarter = hn::Set(d, 0.25), half = hn::Set(d, 0.5);
-    for (std::size_t r = 0; r < 3; ++r) {
+    const int reach = joined ? 2 : 1;
+    for (std::size_t r = 0; r < band.span; ++r) {
         const auto row = hn::Set(du, static_cast<std::uint64_t>(rows[r]) * wide_axis_factor[1]);
-        const VD oy    = hn::Set(d, static_cast<double>(static_cast<int>(r) - 1));
+        const VD oy    = hn::Set(d, static_cast<double>(static_cast<int>(r) - reach));
         for (std::size_t j = 0; j < band.columns; j += lanes) {
             const auto h        = hash_lanes::Mix64(hn::Add(hn::LoadU(du, column_hash + j), row));
             const auto top      = hn::BitCast(di, hn::ShiftRight<40>(h));
             const auto next     = hn::BitCast(di, hn::And(hn::ShiftRight<16>(h), hn::Set(du, 0xFFFFFFu)));
-            const VD px         = hn::Add(quarter, hn::Mul(half, hn::Mul(hn::ConvertTo(d, top), scale)));
-            const VD py         = hn::Add(quarter, hn::Mul(half, hn::Mul(hn::ConvertTo(d, next), scale)));
+            const VD jx         = hn::Mul(hn::ConvertTo(d, top), scale);
+            const VD jy         = hn::Mul(hn::ConvertTo(d, next), scale);
+            const VD px         = joined ? jx : hn::Add(quarter, hn::Mul(half, jx));
+            const VD py         = joined ? jy : hn::Add(quarter, hn::Mul(half, jy));
             const std::size_t i = r * band.columns + j;
-            for (std::size_t c = 0; c < 3; ++c)
-                hn::StoreU(hn::Add(hn::Set(d, static_cast<double>(static_cast<int>(c) - 1)), px), d,
+            for (std::size_t c = 0; c < band.span; ++c)
+                hn::StoreU(hn::Add(hn::Set(d, static_cast<double>(static_cast<int>(c) - reach)), px), d,
                            band.shifted[c] + i);
             const VD dy = hn::Sub(hn::Set(d, fy), hn::Add(oy, py));
             hn::StoreU(dy, d, band.dy + i);
@@ -282,8 +390,14 @@ GullyBands gully_bands(const ErosionPlan& plan, double y, std::span<const double
     // FillBand's last vector: 32 doubles, more than any target's lanes.
     constexpr std::size_t padding = 32;
     std::size_t total = 0, widest = 0;
+    // The cells layout's pixels are in cell floor(x f), the joined one's at corner floor(x f + 1/2).
+    const double shift     = plan.joined ? 0.5 : 0.0;
+    const std::size_t span = plan.joined ? 4 : 3;
     for (const ErosionOctave& octave : plan.octaves) {
-        const double ends[2] = {std::floor(x_min * octave.frequency), std::floor(x_max * octave.frequency)};
+        const double ends[2] = {
+            plan.joined ? std::floor(x_min * octave.frequency + shift) : std::floor(x_min * octave.frequency),
+            plan.joined ? std::floor(x_max * octave.frequency + shift)
+                        : std::floor(x_max * octave.frequency)};
         const double lo = ends[1] < ends[0] ? ends[1] : ends[0], hi = ends[1] < ends[0] ? ends[0] : ends[1];
         // Cells the int64 cell index of erode cannot hold (or no cell at all, NaN): no band.
         if (!(std::abs(lo) < 0x1.0p52) || !(std::abs(hi) < 0x1.0p52)) return {};
@@ -292,8 +406,9 @@ GullyBands gully_bands(const ErosionPlan& plan, double y, std::span<const double
         if (!(hi - lo <= 2.0 * static_cast<double>(x.size()) + 16.0)) return {};
         GullyBand band;
         band.ix_lo   = lo;
-        band.columns = static_cast<std::size_t>(hi - lo) + 3;
-        total += 5 * (3 * band.columns + padding);
+        band.columns = static_cast<std::size_t>(hi - lo) + span;
+        band.span    = span;
+        total += (span + 2) * (span * band.columns + padding);
         widest = std::max(widest, band.columns);
         bands.octaves.push_back(band);
     }
@@ -304,22 +419,27 @@ GullyBands gully_bands(const ErosionPlan& plan, double y, std::span<const double
     for (std::size_t k = 0; k < plan.octaves.size(); ++k) {
         const ErosionOctave& octave = plan.octaves[k];
         GullyBand& band             = bands.octaves[k];
-        for (double*& array : {std::ref(band.shifted[0]), std::ref(band.shifted[1]),
-                               std::ref(band.shifted[2]), std::ref(band.dy), std::ref(band.dy2)}) {
+        for (double*& array :
+             {std::ref(band.shifted[0]), std::ref(band.shifted[1]), std::ref(band.shifted[2]),
+              std::ref(band.shifted[3]), std::ref(band.dy), std::ref(band.dy2)}) {
+            if (&array == &band.shifted[3] && span == 3) continue;
             array = next;
-            next += 3 * band.columns + padding;
-            std::fill(array + 3 * band.columns, next, 0.0);  // loaded, never read
+            next += span * band.columns + padding;
+            std::fill(array + span * band.columns, next, 0.0);  // loaded, never read
         }
-        const auto first = static_cast<std::int64_t>(band.ix_lo) - 1;
+        const std::int64_t reach = plan.joined ? 2 : 1;
+        const auto first         = static_cast<std::int64_t>(band.ix_lo) - reach;
         for (std::size_t j = 0; j < band.columns + padding; ++j)
             column[j] = wrap_gully_cell(first + static_cast<std::int64_t>(j), octave.period_x);
-        const double qy            = y * octave.frequency;
-        const double fy            = qy - std::floor(qy);  // as erode's
-        const auto iy              = static_cast<std::int64_t>(std::floor(qy));
-        const std::int64_t rows[3] = {wrap_gully_cell(iy - 1, octave.period_y),
-                                      wrap_gully_cell(iy, octave.period_y),
-                                      wrap_gully_cell(iy + 1, octave.period_y)};
-        HWY_DYNAMIC_DISPATCH(FillBand)(octave, column.data(), rows, fy, column_hash.data(), band);
+        const double qy = y * octave.frequency;
+        const double iy = plan.joined ? std::floor(qy + shift) : std::floor(qy);
+        const double fy = qy - iy;  // as erode's (joined_blend's)
+        std::int64_t rows[4]{};
+        for (std::size_t r = 0; r < span; ++r)
+            rows[r] = wrap_gully_cell(static_cast<std::int64_t>(iy) - reach + static_cast<std::int64_t>(r),
+                                      octave.period_y);
+        HWY_DYNAMIC_DISPATCH(FillBand)
+        (octave, plan.joined, column.data(), rows, fy, column_hash.data(), band);
     }
     return bands;
 }
