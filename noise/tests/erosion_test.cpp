@@ -375,9 +375,9 @@ TEST(Erosion, BadValuesNameTheKey) {
     // The table's erosion section holds every erosion key, and only those.
     for (const auto& info : noise::erosion_param_table())
         EXPECT_TRUE(info.key.starts_with("erosion.")) << info.key;
-    EXPECT_EQ(noise::erosion_param_table().size(), 17u);
+    EXPECT_EQ(noise::erosion_param_table().size(), 18u);
     EXPECT_EQ(noise::simulation_param_table().front().key, "erosion.extent");
-    EXPECT_EQ(noise::simulation_param_table().size(), 6u);
+    EXPECT_EQ(noise::simulation_param_table().size(), 7u);
 }
 
 }  // namespace
