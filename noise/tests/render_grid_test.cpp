@@ -36,27 +36,8 @@ TEST(RenderGrid, ChunksSharingEdgesHoldTheSameBitsFarFromTheOriginForEveryShippe
         SCOPED_TRACE(name);
         const double spacing = params.frequency / 256;  // a 256-sample frame's detail
         for (const long long cx : {-far_chunk, far_chunk - 2, static_cast<long long>((INT_MAX - 2 * n) / n)})
-            for (const long long cy : {-far_chunk, far_chunk - 2}) {
-                std::vector<float> chunk[2][2];
-                for (int a = 0; a < 2; ++a)
-                    for (int b = 0; b < 2; ++b)
-                        chunk[a][b] = grid(params, {.origin_x = params.offset_x,
-                                                    .origin_y = params.offset_y,
-                                                    .spacing  = spacing,
-                                                    .i0       = static_cast<int>((cx + a) * n),
-                                                    .j0       = static_cast<int>((cy + b) * n),
-                                                    .columns  = n + 1,
-                                                    .rows     = n + 1});
-                const auto at = [&](int a, int b, int i, int j) {
-                    return bits(chunk[a][b][j * (n + 1) + i]);
-                };
-                for (int k = 0; k <= n; ++k)
-                    for (int b = 0; b < 2; ++b) {
-                        edges += 2;
-                        differing += at(0, b, n, k) != at(1, b, 0, k);  // left | right
-                        differing += at(b, 0, k, n) != at(b, 1, k, 0);  // top / bottom
-                    }
-            }
+            for (const long long cy : {-far_chunk, far_chunk - 2})
+                noise_test::count_shared_edges(params, spacing, n, cx, cy, edges, differing);
     }
     EXPECT_GE(edges, 30u * 6 * 4 * (n + 1));
     EXPECT_EQ(differing, 0u) << "of " << edges << " shared edge samples";
