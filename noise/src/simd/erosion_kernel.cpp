@@ -107,39 +107,50 @@ HWY_INLINE void AddCell(const ProfileTerms& plan, VD fx, VD cx, VD cy, VD shifte
     sum.walls   = hn::IfThenElse(near, hn::Add(sum.walls, hn::Mul(w, slope)), sum.walls);
 }
 
-// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, in erode's order (oy, then ox).
-// Along a row the lanes' cells are neighbours (at most a few cells apart): then one load of a band
-// row from the lowest lane's cell - 1 + c holds every lane's cell c - 1 columns over, and a lane
-// takes its own by a permute. Lanes further apart (few lanes, fine gullies) gather theirs.
-HWY_INLINE Blend Cells(const ProfileTerms& plan, const detail::GullyBand& band, VD ix, VD fx, VD cx, VD cy) {
+// The Size x Size block of band entries whose first column is band column ix - band.ix_lo and
+// whose first row is the band's first (the band's layout: the 3 x 3 cells around ix, or the 4 x 4
+// around the nearest corner), row by row, each entry handed to add(shifted, dy, dy2) with every
+// lane's own values. Along a row the lanes' cells are neighbours (at most a few cells apart):
+// then one load of a band row from the lowest lane's column + c holds every lane's entry c
+// columns over, and a lane takes its own by a permute. Lanes further apart (few lanes, fine
+// gullies) gather theirs.
+template <std::size_t Size, class Add>
+HWY_INLINE void ForEachCell(const detail::GullyBand& band, VD ix, Add add) {
     const D d;
     const DI di;
-    Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
     const std::size_t lanes = hn::Lanes(d);
     const double lowest     = hn::GetLane(hn::MinOfLanes(d, ix));
     const double highest    = hn::GetLane(hn::MaxOfLanes(d, ix));
-    if (highest - lowest + 3.0 <= static_cast<double>(lanes)) {
-        // Band column of cell `lowest - 1`, and each lane's cell counted from `lowest`.
+    if (highest - lowest + static_cast<double>(Size) <= static_cast<double>(lanes)) {
+        // Band column of the lowest lane's first cell, and each lane's cell counted from `lowest`.
         const auto first = static_cast<std::size_t>(lowest - band.ix_lo);
         const auto local = hn::IndicesFromVec(d, hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, lowest))));
-        for (std::size_t r = 0; r < 3; ++r) {
-            for (std::size_t c = 0; c < 3; ++c) {
+        for (std::size_t r = 0; r < Size; ++r) {
+            for (std::size_t c = 0; c < Size; ++c) {
                 const std::size_t at = r * band.columns + first + c;
-                AddCell(plan, fx, cx, cy, hn::TableLookupLanes(hn::LoadU(d, band.shifted[c] + at), local),
-                        hn::TableLookupLanes(hn::LoadU(d, band.dy + at), local),
-                        hn::TableLookupLanes(hn::LoadU(d, band.dy2 + at), local), sum);
+                add(hn::TableLookupLanes(hn::LoadU(d, band.shifted[c] + at), local),
+                    hn::TableLookupLanes(hn::LoadU(d, band.dy + at), local),
+                    hn::TableLookupLanes(hn::LoadU(d, band.dy2 + at), local));
             }
         }
-        return sum;
+        return;
     }
     const auto column = hn::ConvertTo(di, hn::Sub(ix, hn::Set(d, band.ix_lo)));
-    for (std::size_t r = 0; r < 3; ++r) {
-        for (std::size_t c = 0; c < 3; ++c) {
+    for (std::size_t r = 0; r < Size; ++r) {
+        for (std::size_t c = 0; c < Size; ++c) {
             const auto index = hn::Add(column, hn::Set(di, static_cast<std::int64_t>(r * band.columns + c)));
-            AddCell(plan, fx, cx, cy, hn::GatherIndex(d, band.shifted[c], index),
-                    hn::GatherIndex(d, band.dy, index), hn::GatherIndex(d, band.dy2, index), sum);
+            add(hn::GatherIndex(d, band.shifted[c], index), hn::GatherIndex(d, band.dy, index),
+                hn::GatherIndex(d, band.dy2, index));
         }
     }
+}
+
+// Steps 3 and 4 over the 3 x 3 cells around the lanes' cells ix, in erode's order.
+HWY_INLINE Blend Cells(const ProfileTerms& plan, const detail::GullyBand& band, VD ix, VD fx, VD cx, VD cy) {
+    const D d;
+    Blend sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
+    ForEachCell<3>(band, ix,
+                   [&](VD shifted, VD dy, VD dy2) { AddCell(plan, fx, cx, cy, shifted, dy, dy2, sum); });
     return sum;
 }
 
@@ -176,36 +187,13 @@ HWY_INLINE void AddPhasor(const ProfileTerms& plan, VD fx, VD cx, VD cy, VD shif
 }
 
 // Steps 3 and 4 of the joined layout over the 4 x 4 cells around the lanes' nearest corners mx, in
-// joined_blend's order (oy, then ox): as Cells, one load per band row where the lanes are close.
+// joined_blend's order (oy, then ox).
 HWY_INLINE Phasors JoinedCells(const ProfileTerms& plan, const detail::GullyBand& band, VD mx, VD fx, VD cx,
                                VD cy) {
     const D d;
-    const DI di;
     Phasors sum{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
-    const std::size_t lanes = hn::Lanes(d);
-    const double lowest     = hn::GetLane(hn::MinOfLanes(d, mx));
-    const double highest    = hn::GetLane(hn::MaxOfLanes(d, mx));
-    if (highest - lowest + 4.0 <= static_cast<double>(lanes)) {
-        const auto first = static_cast<std::size_t>(lowest - band.ix_lo);
-        const auto local = hn::IndicesFromVec(d, hn::ConvertTo(di, hn::Sub(mx, hn::Set(d, lowest))));
-        for (std::size_t r = 0; r < 4; ++r) {
-            for (std::size_t c = 0; c < 4; ++c) {
-                const std::size_t at = r * band.columns + first + c;
-                AddPhasor(plan, fx, cx, cy, hn::TableLookupLanes(hn::LoadU(d, band.shifted[c] + at), local),
-                          hn::TableLookupLanes(hn::LoadU(d, band.dy + at), local),
-                          hn::TableLookupLanes(hn::LoadU(d, band.dy2 + at), local), sum);
-            }
-        }
-        return sum;
-    }
-    const auto column = hn::ConvertTo(di, hn::Sub(mx, hn::Set(d, band.ix_lo)));
-    for (std::size_t r = 0; r < 4; ++r) {
-        for (std::size_t c = 0; c < 4; ++c) {
-            const auto index = hn::Add(column, hn::Set(di, static_cast<std::int64_t>(r * band.columns + c)));
-            AddPhasor(plan, fx, cx, cy, hn::GatherIndex(d, band.shifted[c], index),
-                      hn::GatherIndex(d, band.dy, index), hn::GatherIndex(d, band.dy2, index), sum);
-        }
-    }
+    ForEachCell<4>(band, mx,
+                   [&](VD shifted, VD dy, VD dy2) { AddPhasor(plan, fx, cx, cy, shifted, dy, dy2, sum); });
     return sum;
 }
 
