@@ -1,7 +1,7 @@
 // sampler_bench: the stable noise::Sampler (sampler.hpp) against the unstable kernels it wraps and
 // the scalar reference, in one run, so that the ratios are this machine's.
 //
-//     build/release/noise/bench/sampler_bench [rounds]      (7 by default)
+//     build/release/noise/bench/sampler_bench [rounds] [target]   (7 rounds, the host's best target)
 //
 // Points, ns per point (4096 points a call, one thread):
 //   reference  FractalNoise::at point by point: the scalar path simplex and worley points took
@@ -104,6 +104,11 @@ std::vector<Case> point_cases() {
 
 int main(int argc, char** argv) {
     const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 7;
+    // A second argument runs another target the host supports (AVX2 on an AVX-512 host, say).
+    if (argc > 2 && !noise::force_simd_target(argv[2])) {
+        std::fprintf(stderr, "sampler_bench: target %s is not one this host runs\n", argv[2]);
+        return 2;
+    }
     std::printf("host: %s\n", host_description().c_str());
     std::printf("medians of %d rounds, one thread, CPU ns per point or sample\n\n", rounds);
     std::printf("%-24s %-10s %10s %10s %10s %12s %12s  %s\n", "points", "set", "reference", "fast", "stable",

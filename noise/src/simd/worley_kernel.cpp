@@ -619,6 +619,35 @@ detail::ResolvedKernel ResolveWorley(const Params& params) {
 
 // [SECTION] Points: one point per lane (point_kernel.hpp) ----------------------------------------
 
+// One link of worley.cpp's hash chain: the lanes' hash so far mixed with their cell index plus
+// `offset` on one axis, wrapped to 0 .. 255 (the high word is 0).
+HWY_INLINE VU Link(VU h, VI index, int offset) {
+    const DI di;
+    const DU du;
+    const VI wrapped = hn::And(hn::Add(index, hn::Set(di, offset)), hn::Set(di, 255));
+    return Mix32Lanes(hn::Xor(h, hn::BitCast(du, wrapped)));
+}
+
+// The chain's links over every axis but x for the cells offset by -1, 0 or 1 on each of them,
+// computed once a vector (3^(D-1) of them, numbered with the highest axis's offset + 1 as the
+// leading base-3 digit): the candidates within them then add only their x link, two mixes fewer
+// in 3D, and those links, independent of each other, overlap where a candidate's chain waits on
+// each multiply in turn.
+template <int D>
+struct NearLinks {
+    static constexpr int count = D == 1 ? 1 : D == 2 ? 3 : D == 3 ? 9 : 27;
+    VU links[count];
+    NearLinks(VU first, const VI* index) {
+        links[0]   = first;
+        int filled = 1;
+        for (int axis = D - 1; axis >= 1; --axis, filled *= 3)
+            for (int j = filled - 1; j >= 0; --j) {  // from the end: slot j is read before 3j.. are written
+                const VU base = links[j];
+                for (int k = -1; k <= 1; ++k) links[3 * j + k + 1] = Link(base, index[axis], k);
+            }
+    }
+};
+
 // worley.cpp's search with each lane at its own point on every axis (no row to share, no table):
 // the lane's cell (octave_coordinate, clamp, floor), the candidate list in its order, each cell's
 // hash chained over its wrapped indices (& 255: the factory compiles untiled octaves only), its
@@ -626,14 +655,14 @@ detail::ResolvedKernel ResolveWorley(const Params& params) {
 // pick the two smallest distances whatever the order the cells come in. So the cells come in
 // PointSearchOrder's order, the point's own cell first and its faces before its corners, which
 // finds a small F2 early; every cell but the own one is skipped (or the search stopped) only when
-// every lane may: worley.hpp shows that measuring more cells never changes F1 or F2. Quick: every
+// every lane may: worley.hpp shows that measuring more cells never changes F1 or F2 (and a cell
+// whose bound reaches F1 never changes F1: with F1 alone the search stops there). Quick: every
 // coordinate within +-2^51 (the exact quick conversion).
 template <int D, CellularDistance Metric, bool Quick>
 HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatch& batch, int i,
                                std::span<const detail::WorleyCandidate> candidates, VF jitter,
                                CellularReturn cellular_return, double normalisation) {
     const DF d;
-    const DI di;
     const DU du;
     VF frac[D];
     VI index[D];
@@ -649,10 +678,14 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
     const VF zero = hn::Zero(d), half = hn::Set(d, 0.5), one_and_half = hn::Set(d, 1.5);
     VF f1 = hn::Set(d, std::numeric_limits<double>::infinity()), f2 = f1;
     const VU first = hn::Set(du, detail::worley_seed_hash(setup.lattice->seed()));
+    const NearLinks<D> above(first, index);
+    // F1 alone: the search stops at the nearest distance so far, not the second (the same minimum).
+    const bool needs_f2 = cellular_return != CellularReturn::f1;
     for (const detail::WorleyCandidate& c : candidates) {
-        const VF bound = hn::Set(d, c.floor_bound);
-        if (hn::AllFalse(d, hn::Lt(bound, f2))) break;  // 2. THE CELLS THAT CAN STILL MATTER
-        if (&c != candidates.data()) {                  // all but the own cell, which comes first
+        const VF limit = needs_f2 ? f2 : f1;  // 2. THE CELLS THAT CAN STILL MATTER (a bound of 0, the
+        // 3^D cells', stops nothing the gap's test below would not skip)
+        if (c.floor_bound > 0.0 && hn::AllFalse(d, hn::Lt(hn::Set(d, c.floor_bound), limit))) break;
+        if (&c != candidates.data()) {  // all but the own cell, which comes first
             VF gap[D];
             for (int axis = 0; axis < D; ++axis) {  // worley.cpp's axis_gap
                 const int k = c.offset[static_cast<std::size_t>(axis)];
@@ -660,15 +693,20 @@ HWY_INLINE VF WorleyPointLanes(const OctaveSetup& setup, const detail::PointBatc
                                                 : k < 0 ? hn::Sub(frac[axis], hn::Set(d, k + 1))
                                                         : zero);
             }
-            if (hn::AllFalse(d, hn::Lt(FoldTerms<D, Metric>(gap), f2))) continue;
+            if (hn::AllFalse(d, hn::Lt(FoldTerms<D, Metric>(gap), limit))) continue;
         }
-        VU h = first;  // 3. ITS FEATURE POINT: the links over w, z, y, x
-        for (int axis = D - 1; axis >= 0; --axis) {
-            const VI wrapped =
-                hn::And(hn::Add(index[axis], hn::Set(di, c.offset[static_cast<std::size_t>(axis)])),
-                        hn::Set(di, 255));
-            h = Mix32Lanes(hn::Xor(h, hn::BitCast(du, wrapped)));  // the high word is 0
+        // 3. ITS FEATURE POINT: the links over w, z, y (NearLinks' when the cell lies within one
+        // of the point's on each), then x's
+        int near    = 0;
+        bool within = true;
+        for (int axis = D - 1; axis >= 1 && within; --axis) {
+            const int k = c.offset[static_cast<std::size_t>(axis)];
+            within      = k >= -1 && k <= 1;
+            near        = near * 3 + k + 1;
         }
+        VU h = within ? above.links[near] : first;
+        for (int axis = within ? 0 : D - 1; axis >= 0; --axis)
+            h = Link(h, index[axis], c.offset[static_cast<std::size_t>(axis)]);
         const VU word0 = Mix32Lanes(h);
         const VU word1 = D > 2 ? Mix32Lanes(hn::Xor(word0, hn::Set(du, 0x68e31da4u))) : hn::Zero(du);
         VF term[D];
@@ -715,6 +753,62 @@ std::span<const detail::WorleyCandidate> PointSearchOrder() {
     return order;
 }
 
+// The batch's points grouped by the corner of its cell each lies in at an octave (the half of the
+// cell along each axis): a vector's lanes then need about the same neighbours, and the search,
+// which goes on while any lane needs a cell, stops about where one lane's would (scattered points
+// otherwise keep a vector searching for its slowest lane). A lane's value never depends on the
+// other lanes', so the order changes the time, not the bits. The padding stays where it is.
+template <int D>
+class CornerGroups {
+  public:
+    CornerGroups(const detail::PointBatch& batch, int padded) : batch_(batch), padded_(padded) {
+        for (int axis = 0; axis < D; ++axis) grouped_.coordinate[axis] = coordinate_[axis];
+        grouped_.count       = batch.count;
+        grouped_.only_octave = batch.only_octave;
+        grouped_.out         = nullptr;
+    }
+
+    // Regroups the points for `setup`'s octave; returns the batch in that order.
+    const detail::PointBatch& regroup(const OctaveSetup& setup) {
+        std::array<int, (1 << D) + 1> start{};
+        for (int i = 0; i < batch_.count; ++i) {
+            corner_[i] = CornerOf(setup, i);
+            ++start[static_cast<std::size_t>(corner_[i]) + 1];
+        }
+        for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+        for (int i = 0; i < padded_; ++i) {
+            const int at = i < batch_.count ? start[static_cast<std::size_t>(corner_[i])]++ : i;
+            origin_[at]  = i;
+            for (int axis = 0; axis < D; ++axis) coordinate_[axis][at] = batch_.coordinate[axis][i];
+        }
+        return grouped_;
+    }
+
+    // Puts the values computed in the grouped order back in the batch's.
+    void restore(const double* grouped_values, double* values) const {
+        for (int at = 0; at < padded_; ++at) values[origin_[at]] = grouped_values[at];
+    }
+
+  private:
+    // Which half of its cell the point lies in along each axis, one bit an axis (NaN: 0).
+    int CornerOf(const OctaveSetup& setup, int i) const {
+        int corner = 0;
+        for (int axis = 0; axis < D; ++axis) {
+            const double q =
+                batch_.coordinate[axis][i] * setup.scale + setup.shift[static_cast<std::size_t>(axis)];
+            if (q - std::floor(q) >= 0.5) corner |= 1 << axis;
+        }
+        return corner;
+    }
+
+    const detail::PointBatch& batch_;
+    int padded_;
+    detail::PointBatch grouped_{};
+    HWY_ALIGN double coordinate_[D][detail::point_capacity];
+    int origin_[detail::point_capacity];
+    int corner_[detail::point_capacity];
+};
+
 // FractalNoise::layer of cellular noise over a batch (point_sum-inl.h's octave loop and sum).
 template <int D, CellularDistance Metric>
 void FillWorleyPoints(const detail::PointPlan& plan, const detail::PointBatch& batch) {
@@ -725,15 +819,28 @@ void FillWorleyPoints(const detail::PointPlan& plan, const detail::PointBatch& b
     const auto candidates              = PointSearchOrder<D, Metric>();
     const VF jitter                    = hn::Set(d, plan.cellular_jitter);
     const double normalisation         = detail::worley_scale(D, Metric, plan.cellular_return);
+    // A vector's reach in the batch's units (an octave's cells are 1 / scale of them): lanes a
+    // cell or more apart are grouped by corner; nearby lanes share their cells as they come.
+    const double vector_reach = point_sum::MeanStep<D>(batch) * lanes;
+    CornerGroups<D> groups(batch, padded);
+    HWY_ALIGN double grouped_values[detail::point_capacity];
+    HWY_ALIGN double values[detail::point_capacity];
     point_sum::SumOctaves(plan, batch, [&](int, const OctaveSetup& setup, const auto& add) {
-        if (point_sum::OctaveWithin<D>(setup, extent, 0.5 * quick_limit))
-            for (int i = 0; i < padded; i += lanes)
-                add(i, WorleyPointLanes<D, Metric, true>(setup, batch, i, candidates, jitter,
-                                                         plan.cellular_return, normalisation));
-        else
-            for (int i = 0; i < padded; i += lanes)
-                add(i, WorleyPointLanes<D, Metric, false>(setup, batch, i, candidates, jitter,
-                                                          plan.cellular_return, normalisation));
+        const bool quick    = point_sum::OctaveWithin<D>(setup, extent, 0.5 * quick_limit);  // any order
+        const auto lanes_at = [&](const detail::PointBatch& points, int i) {
+            return quick ? WorleyPointLanes<D, Metric, true>(setup, points, i, candidates, jitter,
+                                                             plan.cellular_return, normalisation)
+                         : WorleyPointLanes<D, Metric, false>(setup, points, i, candidates, jitter,
+                                                              plan.cellular_return, normalisation);
+        };
+        if (!(vector_reach * std::abs(setup.scale) >= 1.0)) {
+            for (int i = 0; i < padded; i += lanes) add(i, lanes_at(batch, i));
+            return;
+        }
+        const detail::PointBatch& grouped = groups.regroup(setup);
+        for (int i = 0; i < padded; i += lanes) hn::Store(lanes_at(grouped, i), d, grouped_values + i);
+        groups.restore(grouped_values, values);
+        for (int i = 0; i < padded; i += lanes) add(i, hn::Load(d, values + i));
     });
 }
 
