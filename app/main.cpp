@@ -38,7 +38,7 @@ Usage:
                                            program exported: )" +
            exported_extensions() + R"();
                                            see --help-gui for test options
-  noise-explorer export [--preset FILE] [--set key=value]... --size WxH|NAME --format FORMAT
+  noise-explorer export [--preset FILE] [--set key=value]... [--size WxH|NAME] --format FORMAT
                  [--values unit|raw] -o OUT [--force]
                  [--region X0,Y0,X1,Y1 | --tiles CxR [--tile-edges shared|split] [--tile X,Y]] [--threads N]
                  [--animate slice|octaves [--frames N] [--step S] [--loop] [--fps N] [--sequence] [--caption]]

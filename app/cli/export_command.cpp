@@ -31,6 +31,7 @@
 #include "core/shown_text.hpp"
 #include "core/tile_grid.hpp"
 #include "core/tiling_check.hpp"
+#include "core/view_keys.hpp"
 
 namespace app {
 namespace {
@@ -263,7 +264,7 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
                             std::optional<EngineProfile>& profile) {
     std::string error;
     const auto preset_argument = once(given.preset, "--preset", preset_allowed, error);
-    const auto size_text       = once(given.size, "--size", size_allowed, error);
+    const auto given_size      = once(given.size, "--size", size_allowed, error);
     const auto format_text     = once(given.format, "--format", format_allowed, error);
     const auto values_text     = once(given.values, "--values", values_allowed, error);
     const auto map_text        = once(given.map, "--map", map_allowed, error);
@@ -292,7 +293,13 @@ std::string checked_request(const Arguments& given, Preset& preset, ExportReques
     }
     if (auto invalid = noise::validate(preset.params); !invalid.empty()) return "--set: " + invalid;
 
-    if (!size_text) return "--size is required: " + std::string(size_allowed);
+    // --size, else the size the preset keeps (view.export_size), else none: a size must be chosen.
+    const std::string kept_size                = format_export_size(preset.view);
+    const std::optional<std::string> size_text = given_size          ? given_size
+                                                 : kept_size.empty() ? std::nullopt
+                                                                     : std::optional(kept_size);
+    if (!size_text)
+        return "--size is required (the preset keeps no view.export_size): " + std::string(size_allowed);
     // Past one file's side, the image exists only as windows (--region, --tiles), each one file;
     // an engine set and a mesh are whole images.
     const auto size = parse_export_size(*size_text, region_text || !given.tiles.empty());
@@ -532,7 +539,8 @@ int export_main(int argc, char** argv) {
     cli.option("--preset", given.preset, "FILE|NAME",
                "a preset .json, a shipped preset's name, or a PNG exported by us");
     cli.option("--set", given.assignments, "KEY=VALUE", "key=value, applied after the preset (repeatable)");
-    cli.option("--size", given.size, "WxH|NAME", "WxH or an engine size name (required)");
+    cli.option("--size", given.size, "WxH|NAME",
+               "WxH or an engine size name (default: the preset's view.export_size; else required)");
     const std::string format_help =
         export_format_list(" | ") + " (required); glsl | hlsl: shader source, see docs/shaders.md";
     cli.option("--format", given.format, "FORMAT", format_help.c_str());

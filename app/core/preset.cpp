@@ -34,10 +34,11 @@ using noise::io::with_value_shown;
 std::vector<std::string_view> view_keys() {
     std::vector<std::string_view> keys;
     for (const auto& info : view_key_table()) keys.push_back(info.key);
+    keys.push_back(export_size_key);
     return keys;
 }
 
-bool is_view_key(std::string_view key) { return find_view_key(key) != nullptr; }
+bool is_view_key(std::string_view key) { return find_view_key(key) != nullptr || key == export_size_key; }
 
 // An unknown "mask.KEY": named whole, with a suggestion among the mask field's own keys (every
 // noise key but "mask", since a mask field has no mask of its own, and "curve"), and the list
@@ -60,6 +61,13 @@ void read_view(ViewSettings& view, const json& object, std::string_view source) 
     if (!object.is_object())
         fail_key(source, "view", "expected an object of view settings, got " + describe(object));
     for (const auto& [key, value] : object.items()) {
+        if (key == export_size_key) {
+            if (!value.is_string())
+                fail_key(source, "view.export_size", "expected a size \"WxH\", got " + describe(value));
+            if (auto error = set_export_size(view, value.get<std::string>()); !error.empty())
+                fail(source, "view." + error);
+            continue;
+        }
         const ViewKeyInfo* info = find_view_key(key);
         if (info == nullptr) fail(source, "view: " + unknown_key_message(key, view_keys()));
         // "view." + key names it in messages; fail_key escapes the whole name.
@@ -179,6 +187,9 @@ std::string preset_to_json(const Preset& preset) {
         {.params = preset.params, .name = preset.name, .description = preset.description});
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
     for (const auto& info : view_key_table()) view[std::string(info.key)] = field_json(preset.view, info);
+    // Only when kept: a preset from before the key keeps its text (and its exports their bytes).
+    if (const std::string size = format_export_size(preset.view); !size.empty())
+        view[std::string(export_size_key)] = size;
     root["view"] = view;
     if (!preset.texture_layers.empty()) root["texture_layers"] = texture_layers_json(preset.texture_layers);
     // ASCII only, so the same text fits a PNG tEXt chunk (Latin-1) unchanged.
@@ -272,7 +283,7 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
             " is not key=value: expected e.g. octaves=6 (keys: see `noise-explorer sample --help`)");
     std::string_view key         = key_equals_value.substr(0, equals);
     const std::string_view value = key_equals_value.substr(equals + 1);
-    if (key.starts_with("view.") && find_view_key(key.substr(5)) != nullptr) key.remove_prefix(5);
+    if (key.starts_with("view.") && is_view_key(key.substr(5))) key.remove_prefix(5);
 
     std::string error;
     if (key.starts_with("mask.") && key.substr(5) != "curve" && key.substr(5) != "mask" &&
@@ -283,6 +294,8 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
     } else if (key == "curve" || key == noise::placement_param().key || key.starts_with("mask.") ||
                key.starts_with("layer.") || noise::find_param(key) != nullptr) {
         error = with_value_shown(noise::set_param(preset.params, key, value), value, value);
+    } else if (key == export_size_key) {
+        error = set_export_size(preset.view, value);
     } else if (find_view_key(key) != nullptr) {
         error = with_value_shown(set_view_key(preset.view, key, value), value, value);
     } else {
@@ -290,6 +303,7 @@ void apply_assignment(Preset& preset, std::string_view key_equals_value) {
         for (const auto& info : noise::param_table()) keys.push_back(info.key);
         keys.insert(keys.end(), {"curve", "placement", "mask.KEY"});
         for (const auto& info : view_key_table()) keys.push_back(info.key);
+        keys.push_back(export_size_key);
         error = unknown_key_message(key, keys, /*grouped=*/true, is_view_key);
     }
     if (!error.empty()) throw PresetError("--set: " + error);

@@ -75,7 +75,7 @@ void write_gradient_octave(ShaderWriter& out, const std::string& P, const noise:
 }  // namespace
 
 void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
-                          const Lattices& lattices) {
+                          const Lattices& lattices, bool with_gradient) {
     const noise::Params& params = field.params();
     const int dimension         = params.dimension;
     const noise::Hash hash      = params.hash;
@@ -386,7 +386,7 @@ void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::
         out << "    }\n"
             << "    return v[0];\n}\n";
     }
-    if (params.erosion_method == noise::ErosionMethod::filter) write_gradient_octave(out, P, field);
+    if (with_gradient) write_gradient_octave(out, P, field);
 }
 
 }  // namespace app::shader_detail

@@ -29,8 +29,9 @@ struct Lattices {
 };
 Lattices lattices_of(const noise::FractalNoise& field);
 
+// `with_gradient`: also P_octave_grad, the octave's value with its gradient (2D gradient noise).
 void write_lattice_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
-                          const Lattices& lattices);
+                          const Lattices& lattices, bool with_gradient);
 void write_simplex_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
                           const Lattices& lattices);
 void write_worley_octave(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field,
@@ -49,6 +50,14 @@ inline std::string cells_function(const noise::FractalNoise& field) {
     if (powers_of_two) return "ne_cells_pow2";
     return field.has_warp() ? "ne_cells" : "ne_cells_near";
 }
+
+// One field's tables and functions: float P_sum(vec4 local, vec4 shift, cell_lo, cell_hi,
+// cell_frac, int base), the octave sum at local (a noise-space offset from the origin) whose octave
+// i reads the origin's block entry base + i; with `gradient` (or an eroded field) also vec3
+// P_sum_grad, the fbm sum of 2D gradient noise with its gradient (a shape's warp field under the
+// erosion filter, shader_stack.cpp). `total` is the length of the entry's origin arrays.
+void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
+                 bool gradient = false);
 
 // One field as FractalNoise::shaped computes it, float P_at(vec4 local, cell_lo, cell_hi,
 // cell_frac, int base): its octave sums (warped, layered), its mask field, its shaping; its blocks

@@ -56,14 +56,16 @@ void append_field(const noise::FractalNoise& field, const noise::Point& origin, 
     if (field.shaping().mask != noise::MaskMode::none) append_field(field.mask(), origin, out);
 }
 
-// The layer stack's blocks (shader_stack.cpp): each read layer's field, each mask field of a
-// layer, then, when a shape or a constant is read, O's frame point in one more entry's frac, then
-// one entry per read heightmap layer.
+// The layer stack's blocks (shader_stack.cpp): each read layer's field (a warped shape's: its warp
+// field's two components), each mask field of a layer, then, when a shape or a constant is read, O's frame
+// point in one more entry's frac, then one entry per read heightmap layer.
 void append_stack(const noise::LayerStack& stack, const noise::Point& origin, ShaderOrigins& out) {
     bool placed = false;
     std::vector<const noise::StackLayer*> maps;
     for (const noise::LayerStack::Layer& layer : stack.layers()) {
         if (layer.needed && layer.field) append_field(*layer.field, origin, out);
+        for (const auto& component : layer.warp)  // a warped shape's warp field, x then y
+            if (layer.needed && component) append_field(*component, origin, out);
         if (layer.needed && layer.settings->source == noise::LayerSource::heightmap)
             maps.push_back(layer.settings);
         else if (layer.needed && !layer.field)

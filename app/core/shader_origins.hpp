@@ -16,12 +16,12 @@
 // order: the field at O; with layers = rotated the field again at R O (fractal.hpp's turn, linear,
 // so the turned layer of O + q is R O + R q); with a warp each component's octaves at O, x first;
 // with a mask field the mask field's own blocks, in this order, at O; with a layer stack, each read
-// noise layer's and each layer mask field's blocks, then, when a shape or constant layer is read,
-// one entry whose frac holds O's frame point (x, y) (layer_stack.hpp's frame units); then, per
-// read heightmap layer, one entry: O's texel in cell_lo (x, y as 32-bit integers), its fraction in
-// frac (x, y); with the erosion filter, per erosion octave k, O's gully cell floor(O f_k) (x, y,
-// all 64 bits) and its fraction. Simplex noise floors in its skewed or turned lattice (simplex.hpp): its cell
-// and fraction are those of O's lattice point.
+// noise layer's (a warped shape's: its warp field's two components) and each layer mask field's blocks, then,
+// when a shape or constant layer is read, one entry whose frac holds O's frame point (x, y)
+// (layer_stack.hpp's frame units); then, per read heightmap layer, one entry: O's texel in cell_lo (x, y as
+// 32-bit integers), its fraction in frac (x, y); with the erosion filter, per erosion octave k, O's gully
+// cell floor(O f_k) (x, y, all 64 bits) and its fraction. Simplex noise floors in its skewed or turned
+// lattice (simplex.hpp): its cell and fraction are those of O's lattice point.
 #pragma once
 
 #include <array>

@@ -463,10 +463,13 @@ std::string widened(int dimension, std::string_view name) {
     }
 }
 
-// One field's tables and functions: F_sum(local, cell_lo, cell_hi, cell_frac, base), the octave
-// sum at local (noise-space offset from the origin) whose octave i reads the origin's block
-// entry base + i. `total` is the length of the entry's origin arrays.
-void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total) {
+}  // namespace
+
+namespace shader_detail {
+
+void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
+                 bool gradient) {
+    gradient                = gradient || field.params().erosion_method == noise::ErosionMethod::filter;
     const Params& params    = field.params();
     const Lattices lattices = lattices_of(field);
     const auto octaves      = field.octaves();
@@ -508,7 +511,7 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
             write_worley_octave(out, P, field, lattices);
             break;
         default:
-            write_lattice_octave(out, P, field, lattices);
+            write_lattice_octave(out, P, field, lattices, gradient);
             break;
     }
 
@@ -538,7 +541,7 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
     }
     out << "    }\n"
         << "    return total / " << float_text(field.divisor()) << ";\n}\n";
-    if (params.erosion_method != noise::ErosionMethod::filter) return;
+    if (!gradient) return;
     // The erosion filter's input: the fbm sum with its gradient (erosion_refusal: fbm only).
     out << "vec3 " << P << "_sum_grad(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi[" << t
         << "], vec4 cell_frac[" << t << "], int base) {\n"
@@ -548,6 +551,10 @@ void write_field(ShaderWriter& out, const std::string& P, const noise::FractalNo
         << "_octave_grad(i, local, shift, cell_lo[base + i], cell_hi[base + i], cell_frac[base + i]);\n"
         << "    return total / " << float_text(field.divisor()) << ";\n}\n";
 }
+
+}  // namespace shader_detail
+
+namespace {
 
 std::string uvec4_text(const std::array<std::uint32_t, 4>& v) {
     return "uvec4(" + uint_text(v[0]) + ", " + uint_text(v[1]) + ", " + uint_text(v[2]) + ", " +

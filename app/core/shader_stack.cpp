@@ -21,16 +21,42 @@ namespace {
 
 std::string layer_name(const std::string& P, std::size_t k) { return P + "_layer" + std::to_string(k + 2); }
 
-// A placed layer's height h at the frame point (fx, fy) (stack_stage.hpp's shape_height).
-void write_placed(ShaderWriter& out, const noise::StackLayer& layer, const std::string& h) {
+// Component c (0: x, 1: y) of layer k's warp field.
+std::string warp_name(const std::string& P, std::size_t k, std::size_t c) {
+    return layer_name(P, k) + "_warp" + std::to_string(c);
+}
+
+// A warped shape's point, wfx and wfy: the frame point fx, fy moved by shape_warp times its warp
+// field, whose components' blocks start at `base` (x's, then y's); with `grad`, w0 and w1 are the
+// components with their gradients too.
+void write_warped_point(ShaderWriter& out, const std::string& P, std::size_t k,
+                        const noise::StackLayer& layer, int base, const noise::FractalNoise& component,
+                        bool grad = false) {
+    const std::string a      = float_text(layer.shape_warp);
+    const std::string arrays = "local, shift, cell_lo, cell_hi, cell_frac, ";
+    const int second         = base + field_blocks(component);
+    const std::string sum    = grad ? "_sum_grad(" : "_sum(";
+    const std::string type   = grad ? "vec3" : "float";
+    out << "        " << type << " w0 = " << warp_name(P, k, 0) << sum << arrays << std::to_string(base)
+        << ");\n"
+        << "        " << type << " w1 = " << warp_name(P, k, 1) << sum << arrays << std::to_string(second)
+        << ");\n"
+        << "        float wfx = fx + " << a << (grad ? " * w0.x;\n" : " * w0;\n")
+        << "        float wfy = fy + " << a << (grad ? " * w1.x;\n" : " * w1;\n");
+}
+
+// A placed layer's height h at the frame point (fx, fy) (stack_stage.hpp's shape_height); a warped
+// shape's point is other variables'.
+void write_placed(ShaderWriter& out, const noise::StackLayer& layer, const std::string& h,
+                  const std::string& fx = "fx", const std::string& fy = "fy") {
     if (layer.source == noise::LayerSource::heightmap) return;  // write_heightmap
     if (layer.source == noise::LayerSource::constant) {
         out << "    " << h << " = " << float_text(layer.constant) << ";\n";
         return;
     }
     const double r = layer.shape_radius;
-    out << "    {\n        float dx = fx - " << float_text(layer.shape_x) << ";\n"
-        << "        float dy = fy - " << float_text(layer.shape_y) << ";\n";
+    out << "    {\n        float dx = " << fx << " - " << float_text(layer.shape_x) << ";\n"
+        << "        float dy = " << fy << " - " << float_text(layer.shape_y) << ";\n";
     switch (layer.shape) {
         case noise::LayerShape::ramp: {
             const double radians = layer.shape_angle * (M_PI / 180.0);
@@ -61,14 +87,16 @@ void write_placed(ShaderWriter& out, const noise::StackLayer& layer, const std::
 // A shape's or a constant's height h and its gradient h_g with respect to local (the erosion
 // filter's input): write_placed's arithmetic by the chain rule, the frame point moving by
 // frame_per_unit a unit of local. Past a clamp, and at the centre of a round shape, the slope is 0.
-void write_placed_grad(ShaderWriter& out, const noise::StackLayer& layer, const std::string& h, double fpu) {
+// A warped shape's point is other variables', and its gradient with respect to them (fpu 1).
+void write_placed_grad(ShaderWriter& out, const noise::StackLayer& layer, const std::string& h, double fpu,
+                       const std::string& fx = "fx", const std::string& fy = "fy") {
     if (layer.source == noise::LayerSource::constant) {
         out << "    " << h << " = " << float_text(layer.constant) << ";\n";
         return;
     }
     const double r = layer.shape_radius;
-    out << "    {\n        float dx = fx - " << float_text(layer.shape_x) << ";\n"
-        << "        float dy = fy - " << float_text(layer.shape_y) << ";\n";
+    out << "    {\n        float dx = " << fx << " - " << float_text(layer.shape_x) << ";\n"
+        << "        float dy = " << fy << " - " << float_text(layer.shape_y) << ";\n";
     if (layer.shape == noise::LayerShape::ramp) {
         const double radians = layer.shape_angle * (M_PI / 180.0);
         out << "        float along = 0.5 + (dx * " << float_text(std::cos(radians)) << " + dy * "
@@ -229,7 +257,8 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
     const auto layers              = stack.layers();
     // The read layers' fields and mask fields, their blocks in shader_origins' order.
     int next = base;
-    std::vector<int> field_base(layers.size(), -1), mask_base(layers.size(), -1);
+    std::vector<int> field_base(layers.size(), -1), mask_base(layers.size(), -1),
+        warp_base(layers.size(), -1);
     bool placed = false;
     std::vector<std::size_t> maps;  // the read heightmap layers
     for (std::size_t k = 0; k < layers.size(); ++k) {
@@ -238,6 +267,13 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
             write_shaped(out, layer_name(P, k), *layer.field, total);
             field_base[k] = next;
             next += field_blocks(*layer.field);
+        }
+        if (layer.needed && layer.warp[0]) {  // with its gradient for the erosion filter's input
+            warp_base[k] = next;
+            for (std::size_t c = 0; c < 2; ++c) {
+                write_field(out, warp_name(P, k, c), *layer.warp[c], total, field.erosion().active);
+                next += field_blocks(*layer.warp[c]);
+            }
         }
         if (layer.needed && layer.settings->source == noise::LayerSource::heightmap) {
             maps.push_back(k);
@@ -279,7 +315,15 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
             if (layer.settings->source == noise::LayerSource::heightmap)
                 write_heightmap(out, layer_name(P, k), stack, *layer.settings, texture_name(k), map_entry++,
                                 own);
-            write_placed(out, *layer.settings, own);
+            if (layer.warp[0]) {
+                // The profile at the frame point moved by the warp (stack_stage.hpp's warped_own_height).
+                out << "    {\n";
+                write_warped_point(out, P, k, *layer.settings, warp_base[k], *layer.warp[0]);
+                write_placed(out, *layer.settings, own, "wfx", "wfy");
+                out << "    }\n";
+            } else {
+                write_placed(out, *layer.settings, own);
+            }
             write_curve(out, layer.height_curve, own);
         }
     }
@@ -322,7 +366,8 @@ void write_stack(ShaderWriter& out, const std::string& P, const noise::FractalNo
 
 // The stack with its gradient, P_stacked_grad(local, ..., vg) -> (v, dv/dx, dv/dy), for the erosion
 // filter over a stack of shapes and constants (shader_source.cpp's erosion_refusal: no noise,
-// heightmap or masked layer, no solo); their frame point is the entry after the field's blocks.
+// heightmap or masked layer, no solo); their frame point is the entry after the field's blocks
+// and the warped shapes' warp fields.
 void write_stack_grad(ShaderWriter& out, const std::string& P, const noise::FractalNoise& field, int total,
                       int base) {
     const noise::LayerStack& stack = *field.stack();
@@ -330,17 +375,39 @@ void write_stack_grad(ShaderWriter& out, const std::string& P, const noise::Frac
     const noise::ShapingPlan& plan = field.shaping();
     const double fpu               = stack.frame_per_unit();
     const std::string t            = std::to_string(total);
+    // The warped shapes' warp fields come first (write_stack wrote their functions), the frame
+    // point after them.
+    int next = base;
+    std::vector<int> warp_base(layers.size(), -1);
+    for (std::size_t k = 0; k < layers.size(); ++k)
+        if (layers[k].needed && layers[k].warp[0]) {
+            warp_base[k] = next;
+            next += field_blocks(*layers[k].warp[0]) + field_blocks(*layers[k].warp[1]);
+        }
     out << "vec3 " << P << "_stacked_grad(vec4 local, vec4 shift, uvec4 cell_lo[" << t << "], uvec4 cell_hi["
         << t << "], vec4 cell_frac[" << t << "], vec3 vg) {\n"
-        << "    float fx = cell_frac[" << std::to_string(base) << "].x + (local.x + shift.x) * "
+        << "    float fx = cell_frac[" << std::to_string(next) << "].x + (local.x + shift.x) * "
         << float_text(fpu) << ";\n"
-        << "    float fy = cell_frac[" << std::to_string(base) << "].y + (local.y + shift.y) * "
+        << "    float fy = cell_frac[" << std::to_string(next) << "].y + (local.y + shift.y) * "
         << float_text(fpu) << ";\n";
     for (std::size_t k = 0; k < layers.size(); ++k) {
         if (!layers[k].needed) continue;
         const std::string own = "own" + std::to_string(k + 2);
         out << "    float " << own << " = 0.0;\n    vec2 " << own << "_g = vec2(0.0, 0.0);\n";
-        write_placed_grad(out, *layers[k].settings, own, fpu);
+        if (layers[k].warp[0]) {
+            // The profile's gradient at the moved point, back to local through the moved point's
+            // Jacobian: d(wfx, wfy)/d local = fpu I + shape_warp d(w0, w1)/d local.
+            const noise::StackLayer& layer = *layers[k].settings;
+            const std::string a = float_text(layer.shape_warp), f = float_text(fpu), g = own + "_g";
+            out << "    {\n";
+            write_warped_point(out, P, k, layer, warp_base[k], *layers[k].warp[0], true);
+            write_placed_grad(out, layer, own, 1.0, "wfx", "wfy");
+            out << "        " << g << " = vec2(" << g << ".x * (" << f << " + " << a << " * w0.y) + " << g
+                << ".y * (" << a << " * w1.y), " << g << ".x * (" << a << " * w0.z) + " << g << ".y * (" << f
+                << " + " << a << " * w1.z));\n    }\n";
+        } else {
+            write_placed_grad(out, *layers[k].settings, own, fpu);
+        }
         write_curve_grad(out, layers[k].height_curve, own, own + "_g");
     }
     out << "    float a = "

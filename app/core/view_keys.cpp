@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "core/image_size.hpp"
+
 namespace app {
 namespace {
 
@@ -96,6 +98,24 @@ std::string set_view_key(ViewSettings& view, std::string_view key, std::string_v
     const ViewKeyInfo* info = find_view_key(key);
     if (info == nullptr) return "unknown view setting '" + std::string(key) + "'";
     return noise::set_field_text(view, *info, text);
+}
+
+std::string set_export_size(ViewSettings& view, std::string_view text) {
+    const SizeParse parsed = parse_image_size(text);
+    if (!parsed.size) {
+        // parse_image_size speaks of --size; here the key is named.
+        std::string error = parsed.error;
+        if (error.starts_with("--size")) error.replace(0, 6, export_size_key);
+        return error;
+    }
+    view.export_width  = parsed.size->width;
+    view.export_height = parsed.size->height;
+    return {};
+}
+
+std::string format_export_size(const ViewSettings& view) {
+    if (view.export_width <= 0 || view.export_height <= 0) return {};
+    return std::to_string(view.export_width) + "x" + std::to_string(view.export_height);
 }
 
 }  // namespace app

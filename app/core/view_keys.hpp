@@ -43,6 +43,16 @@ const ViewKeyInfo* find_view_key(std::string_view key);
 // naming the key, the value and what is allowed. `view` is unchanged on error.
 std::string set_view_key(ViewSettings& view, std::string_view key, std::string_view text);
 
+// The export size a preset keeps, "view": {"export_size": "WxH"} (ViewSettings::export_width,
+// export_height): outside the table, since it is two numbers in one text. Reading takes what
+// `export --size` takes for one file ("1009x1009", "unreal-1009"); a preset writes "WxH", and only
+// when a size is kept, so a preset from before the key keeps its text.
+inline constexpr std::string_view export_size_key = "export_size";
+// "" on success, else one line naming the key, the value and what is allowed; `view` unchanged then.
+std::string set_export_size(ViewSettings& view, std::string_view text);
+// "WxH", or "" when no size is kept.
+std::string format_export_size(const ViewSettings& view);
+
 // The text form `set_view_key` reads back.
 inline std::string format_view_key(const ViewSettings& view, const ViewKeyInfo& info) {
     return noise::format_field(view, info);

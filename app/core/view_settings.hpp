@@ -54,6 +54,12 @@ struct ViewSettings {
     bool wireframe               = false;
     NormalConvention normal_convention = NormalConvention::opengl;
 
+    // The export size the preset keeps (width x height in pixels): what `export` renders without
+    // --size and what the window's export dialog starts from. 0 x 0: none kept (every preset from
+    // before the keys), and a preset writes the keys only when they are set.
+    int export_width  = 0;
+    int export_height = 0;
+
     friend bool operator==(const ViewSettings&, const ViewSettings&) = default;
 };
 

@@ -30,6 +30,19 @@ LayerStack::LayerStack(const FractalNoise& noise)
             layer.field       = noise.alongside(settings.field.front());
             layer.field_range = nominal_range(settings.field.front());
         }
+        if (settings.source == LayerSource::shape && settings.shape_warp > 0.0) {
+            // fractal.hpp's warp field, 2D, read alongside the stack as the layer's own noise
+            // would be: shape_warp_frequency cycles per placed unit (field_scale).
+            Params warp;
+            warp.dimension    = 2;
+            warp.warp_octaves = settings.shape_warp_octaves;
+            warp.seed         = settings.shape_warp_seed;
+            for (int axis = 0; axis < 2; ++axis) {
+                Params component                           = warp_component_params(warp, axis);
+                component.frequency                        = settings.shape_warp_frequency;
+                layer.warp[static_cast<std::size_t>(axis)] = noise.alongside(component);
+            }
+        }
         if (!settings.height_curve.empty()) {
             Params with_curve;
             with_curve.curve   = settings.height_curve;
@@ -58,6 +71,9 @@ namespace {
 // Layer k's own height at p, one point at a time (the reference).
 double own_height(const LayerStack& stack, const LayerStack::Layer& layer, const Point& p) {
     if (layer.field) return detail::unit_height(layer.field->at(p), layer.field_range);
+    if (layer.warp[0])
+        return detail::warped_own_height<double>(stack, layer, p[0], p[1], layer.warp[0]->at(p),
+                                                 layer.warp[1]->at(p));
     return detail::placed_own_height<double>(stack, layer, p[0], p[1]);
 }
 
@@ -80,6 +96,10 @@ StackRows::StackRows(const LayerStack& stack) : stack_(&stack) {
     for (const LayerStack::Layer& layer : stack.layers()) {
         fields_.push_back(layer.field && layer.needed ? std::make_unique<RowKernel>(*layer.field) : nullptr);
         masks_.push_back(layer.mask ? std::make_unique<RowKernel>(*layer.mask) : nullptr);
+        std::array<std::unique_ptr<RowKernel>, 2> warp;
+        for (std::size_t c = 0; c < 2 && layer.needed && layer.warp[0]; ++c)
+            warp[c] = std::make_unique<RowKernel>(*layer.warp[c]);
+        warps_.push_back(std::move(warp));
     }
 }
 
@@ -89,7 +109,7 @@ void StackRows::apply(const RowSpec& row, std::span<double> values) const {
     // Every needed layer's own heights along the row, then the blend layer by layer on lanes. The
     // rows live in buffers each thread keeps (a fresh zeroed vector per row cost a fifth of a
     // four-layer stack's time); only the parts this row fills are read.
-    thread_local std::vector<double> own, mask, field;
+    thread_local std::vector<double> own, mask, field, warp_x, warp_y;
     own.resize(std::max(own.size(), layers.size() * count));
     mask.resize(std::max(mask.size(), layers.size() * count));
     for (std::size_t k = 0; k < layers.size(); ++k) {
@@ -98,6 +118,15 @@ void StackRows::apply(const RowSpec& row, std::span<double> values) const {
             fields_[k]->fill_row(row, heights);
             const Range range = layers[k].field_range;
             for (double& h : heights) h = unit_height(h, range);
+        } else if (warps_[k][0]) {  // a warped shape: its warp field's rows, then the profile per pixel
+            warp_x.resize(std::max(warp_x.size(), count));
+            warp_y.resize(std::max(warp_y.size(), count));
+            const std::span<double> wx(warp_x.data(), count), wy(warp_y.data(), count);
+            warps_[k][0]->fill_row(row, wx);
+            warps_[k][1]->fill_row(row, wy);
+            for (std::size_t i = 0; i < count; ++i)
+                heights[i] =
+                    warped_own_height<double>(*stack_, layers[k], row.pixel_x(i), row.y, wx[i], wy[i]);
         } else if (layers[k].needed) {
             for (std::size_t i = 0; i < count; ++i)
                 heights[i] = placed_own_height<double>(*stack_, layers[k], row.pixel_x(i), row.y);
@@ -148,11 +177,16 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
         explicit DualRow(std::size_t n = 0) : v(n), x(n), y(n) {}
         DualRowView view() const { return {v.data(), x.data(), y.data()}; }
     };
-    // A field's rows through its nominal range.
-    const auto field_rows = [&](const FractalNoise& field, Range range) {
+    // A field's raw value and gradient along the row.
+    const auto field_rows_raw = [&](const FractalNoise& field) {
         DualRow r(padded);
         value_gradient_row(field, row, step, std::span(r.v).first(count), std::span(r.x).first(count),
                            std::span(r.y).first(count));
+        return r;
+    };
+    // A field's rows through its nominal range.
+    const auto field_rows = [&](const FractalNoise& field, Range range) {
+        DualRow r = field_rows_raw(field);
         for (std::size_t i = 0; i < count; ++i) {
             const Dual unit =
                 unit_height(Dual{r.v[i], {r.x[i], r.y[i], 0.0, 0.0}}, range);  // as trace.cpp's `stacked`
@@ -169,6 +203,19 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
         DualRow& own_rows              = rows[k];
         if (layer.needed && layer.field) {
             own_rows = field_rows(*layer.field, layer.field_range);
+        } else if (layer.needed && layer.warp[0]) {
+            // A warped shape: its warp field's rows (value_gradient_row, on lanes where covered),
+            // then the profile per pixel on dual numbers (shapes without a warp: on lanes).
+            const DualRow wx = field_rows_raw(*layer.warp[0]), wy = field_rows_raw(*layer.warp[1]);
+            own_rows = DualRow(padded);
+            for (std::size_t i = 0; i < count; ++i) {
+                const Dual h  = warped_own_height<Dual>(stack, layer, row.pixel_x(i), row.y,
+                                                       Dual{wx.v[i], {wx.x[i], wx.y[i], 0.0, 0.0}},
+                                                       Dual{wy.v[i], {wy.x[i], wy.y[i], 0.0, 0.0}});
+                own_rows.v[i] = h.value;
+                own_rows.x[i] = h.slope[0];
+                own_rows.y[i] = h.slope[1];
+            }
         } else if (layer.needed && layer.settings->source == LayerSource::heightmap) {
             own_rows = DualRow(padded);  // the bicubic's texels per pixel (shapes and constants: on lanes)
             for (std::size_t i = 0; i < count; ++i) {

@@ -31,7 +31,7 @@ constexpr LayerInfo number(FieldKind kind, std::string_view key, std::string_vie
 constexpr double place_limit  = 1e12;
 constexpr double length_limit = 1e12;
 
-const std::array<LayerInfo, 21> table{
+const std::array<LayerInfo, 25> table{
     choice<&StackLayer::source>(
         "source", "Source",
         "Where the layer's heights come from: noise of its own, a shape placed in the frame, "
@@ -70,6 +70,22 @@ const std::array<LayerInfo, 21> table{
                                      "Ramp shape: the direction it rises towards, in degrees from the right "
                                      "towards the bottom.",
                                      -360, 360),
+    number<&StackLayer::shape_warp>(
+        FieldKind::real, "shape_warp", "Coast warp",
+        "Shape source: how far, in image widths (placement world: noise units), a "
+        "noise field moves the shape so its coast is not a circle; 0 is off.",
+        0, length_limit),
+    number<&StackLayer::shape_warp_frequency>(FieldKind::real, "shape_warp_frequency", "Warp frequency",
+                                              "Coast warp: the warp's cycles across the image (placement "
+                                              "world: per noise unit): low bends the coast, high frays it.",
+                                              0.001, 100000),
+    number<&StackLayer::shape_warp_octaves>(FieldKind::integer, "shape_warp_octaves", "Warp octaves",
+                                            "Coast warp: octaves of the warp's own fBm: more give a "
+                                            "ragged coast with bays and capes.",
+                                            1, 8),
+    number<&StackLayer::shape_warp_seed>(FieldKind::integer, "shape_warp_seed", "Warp seed",
+                                         "Coast warp: another seed gives another coast of the same kind.", 0,
+                                         4294967295.0),
     number<&StackLayer::constant>(FieldKind::real, "constant", "Height",
                                   "Constant source: the unit height everywhere.", 0, 1),
     number<&StackLayer::map_x>(FieldKind::real, "map_x", "Map x",

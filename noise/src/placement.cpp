@@ -22,6 +22,12 @@ StackLayer layer_in_world(const Params& root, StackLayer layer) {
     layer.map_x        = root.offset_x + layer.map_x * f;
     layer.map_y        = root.offset_y + layer.map_y * f;
     layer.map_width    = layer.map_width * f;
+    // The coast's warp, when on: its displacement a length, its frequency per unit of length (an
+    // unused warp keeps its numbers, which nothing reads).
+    if (layer.shape_warp > 0.0) {
+        layer.shape_warp           = layer.shape_warp * f;
+        layer.shape_warp_frequency = layer.shape_warp_frequency / f;
+    }
     for (Params& field : layer.field) field.frequency /= f;
     for (Params& field : layer.mask_field) field.frequency /= f;
     return layer;

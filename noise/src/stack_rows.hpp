@@ -1,12 +1,14 @@
 // stack_rows.hpp (internal): the layer stack (layer_stack.hpp) along a row of a RowKernel.
 //
 // Each noise layer and mask field gets its own RowKernel, resolved with the row kernel of layer 1
-// (so a forced SIMD target applies to them too); shapes and heightmaps are read pixel by pixel.
+// (so a forced SIMD target applies to them too), as does each component of a warped shape's warp
+// field; shapes and heightmaps are read pixel by pixel.
 // apply gives, for every pixel, LayerStack::apply at its point bit for bit: the own heights come
 // from kernels that equal FractalNoise::at, and the blend is stack_stage.hpp's steps on lanes,
 // layer by layer (blend_layer_row).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 #include <vector>
@@ -54,6 +56,8 @@ class StackRows {
     const LayerStack* stack_;
     std::vector<std::unique_ptr<RowKernel>> fields_;  // per layer: its noise field's, or null
     std::vector<std::unique_ptr<RowKernel>> masks_;   // per layer: its mask field's, or null
+    std::vector<std::array<std::unique_ptr<RowKernel>, 2>>
+        warps_;  // per layer: a warped shape's warp field's
 };
 
 }  // namespace noise::detail

@@ -150,6 +150,24 @@ V placed_own_height(const LayerStack& stack, const LayerStack::Layer& layer, dou
     }
 }
 
+// A warped shape's own height at the noise-space point (x, y), through its own curve, from its
+// warp field's components there, w0 and w1 (layer.warp's at or value_gradient at that point): the
+// profile at the placed point moved by shape_warp w (layer_stack.hpp). On dual numbers the placed
+// point's slopes are frame_per_unit plus shape_warp times the field's: the chain rule through w.
+template <class V>
+V warped_own_height(const LayerStack& stack, const LayerStack::Layer& layer, double x, double y, const V& w0,
+                    const V& w1) {
+    const double amplitude = layer.settings->shape_warp;
+    if constexpr (std::is_same_v<V, Dual>) {
+        const Dual fx = Dual::along(0, stack.frame_x(x), stack.frame_per_unit()) + amplitude * w0;
+        const Dual fy = Dual::along(1, stack.frame_y(y), stack.frame_per_unit()) + amplitude * w1;
+        return curved(layer, placed_height(*layer.settings, fx, fy));
+    } else {
+        return curved(layer, placed_height(*layer.settings, stack.frame_x(x) + amplitude * w0,
+                                           stack.frame_y(y) + amplitude * w1));
+    }
+}
+
 // b blended onto a.
 template <class V>
 V blend(BlendMode mode, const V& a, const V& b) {

@@ -115,8 +115,14 @@ ValueGradient stacked(const FractalNoise& noise, const Point& p, const ValueGrad
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const LayerStack::Layer& layer = layers[k];
         if (!layer.needed) continue;
+        const auto warp = [&](std::size_t c) {
+            const ValueGradient w = value_gradient(*layer.warp[c], p, step);
+            return Dual{w.value, w.gradient};
+        };
         own[k] = layer.field ? unit(value_gradient(*layer.field, p, step), layer.field_range)
-                             : detail::placed_own_height<Dual>(*stack, layer, p[0], p[1]);
+                 : layer.warp[0]
+                     ? detail::warped_own_height<Dual>(*stack, layer, p[0], p[1], warp(0), warp(1))
+                     : detail::placed_own_height<Dual>(*stack, layer, p[0], p[1]);
     }
     const ShapingPlan& plan = noise.shaping();
     const Dual u            = detail::layer1_unit(plan, Dual{field.value, field.gradient});

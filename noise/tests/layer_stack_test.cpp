@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "noise/kernel.hpp"
+#include "noise/placement.hpp"
 #include "noise/render.hpp"
 #include "noise/trace.hpp"
 #include "test_support.hpp"
@@ -98,6 +99,23 @@ std::vector<Params> stacks() {
     all.push_back(with(island, {{"warp_amplitude", "0.4"}, {"terraces", "4"}}));
     all.push_back(with(island, {{"dimension", "1"}}));
     all.push_back(with(island, {{"dimension", "3"}, {"z", "0.3"}}));
+    // Warped coasts (shape_warp): each profile, a curve, a mask on the warped layer, the erosion
+    // filter on a warped island, and placement world.
+    for (const auto shape : noise::layer_shape_names)
+        all.push_back(with(base, {{"layer.2.source", "shape"},
+                                  {"layer.2.shape", shape.data()},
+                                  {"layer.2.shape_warp", "0.12"},
+                                  {"layer.2.shape_warp_frequency", "2.5"},
+                                  {"layer.2.blend", "multiply"}}));
+    const Params coast = with(island, {{"layer.2.shape", "plateau"},
+                                       {"layer.2.shape_warp", "0.08"},
+                                       {"layer.2.shape_warp_octaves", "5"},
+                                       {"layer.2.shape_warp_seed", "11"},
+                                       {"layer.2.height_curve", "smoothstep"}});
+    all.push_back(coast);
+    all.push_back(with(coast, {{"layer.3.mask", "layer"}, {"layer.3.mask_layer", "2"}}));
+    all.push_back(with(coast, {{"erosion.method", "filter"}, {"erosion.octaves", "2"}}));
+    all.push_back(with(coast, {{"placement", "world"}, {"layer.2.shape_warp_frequency", "0.7"}}));
     return all;
 }
 
@@ -279,6 +297,47 @@ TEST(LayerStack, ShapesSitInTheFrame) {
     const noise::FractalNoise map(mapped);
     EXPECT_NEAR(unit(mapped, map.at({(1.5 / 3) * 3.0, (1.5 / 3) * 3.0, 0, 0})), 1.0, 1e-6);
     EXPECT_NEAR(unit(mapped, map.at({(2.5 / 3) * 3.0, (0.5 / 3) * 3.0, 0, 0})), 0.2, 1e-6);
+}
+
+TEST(LayerStack, WarpedCoastIsNotACircle) {
+    // Along a circle round the centre an island's height is one number; warped, it is not, and
+    // the warp field is read where the layer's own noise would be: a region, the frame moved and
+    // the world agree.
+    const Params round  = with(base_field(), {{"layer.2.source", "shape"},
+                                              {"layer.2.shape_radius", "0.3"},
+                                              {"layer.2.blend", "normal"},
+                                              {"layer.1.mute", "true"}});
+    const Params warped = with(round, {{"layer.2.shape_warp", "0.06"}});
+    const noise::FractalNoise plain(round), coast(warped);
+    double lo = 1.0, hi = 0.0, plain_lo = 1.0, plain_hi = 0.0;
+    for (int k = 0; k < 64; ++k) {
+        const double angle = k * (2.0 * M_PI / 64.0);
+        const noise::Point p{(0.5 + 0.2 * std::cos(angle)) * 3.0, (0.5 + 0.2 * std::sin(angle)) * 3.0, 0, 0};
+        const double h = unit(warped, coast.at(p)), h0 = unit(round, plain.at(p));
+        lo = std::min(lo, h), hi = std::max(hi, h);
+        plain_lo = std::min(plain_lo, h0), plain_hi = std::max(plain_hi, h0);
+    }
+    EXPECT_NEAR(plain_hi - plain_lo, 0.0, 1e-12);
+    EXPECT_GT(hi - lo, 0.1);
+    // The warp moves a point by at most about 0.9 shape_warp per axis: past r + 0.08 the sea is 0.
+    EXPECT_EQ(unit(warped, coast.at({(0.5 + 0.42) * 3.0, 0.5 * 3.0, 0, 0})), 0.0);
+    // Off (shape_warp 0) the other warp keys change nothing, bit for bit.
+    const Params off = with(round, {{"layer.2.shape_warp_frequency", "9"}, {"layer.2.shape_warp_seed", "3"}});
+    const noise::FractalNoise unwarped(off);
+    for (int i = 0; i < 50; ++i) {
+        const noise::Point p{0.061 * i, 0.047 * i + 0.2, 0, 0};
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(unwarped.at(p)), std::bit_cast<std::uint64_t>(plain.at(p)));
+    }
+    // Placed in the world, the same picture up to rounding.
+    Params world = warped;
+    ASSERT_EQ(noise::place_in_world(world), "");
+    EXPECT_DOUBLE_EQ(world.stack[0].shape_warp, 0.06 * 3.0);
+    EXPECT_DOUBLE_EQ(world.stack[0].shape_warp_frequency, 4.0 / 3.0);
+    const noise::FractalNoise in_world(world);
+    for (int i = 0; i < 50; ++i) {
+        const noise::Point p{0.061 * i, 0.047 * i + 0.2, 0, 0};
+        EXPECT_NEAR(in_world.at(p), coast.at(p), 1e-12) << i;
+    }
 }
 
 TEST(LayerStack, KeysNameTheWholeKey) {

@@ -70,6 +70,8 @@ Preset unusual_preset() {
     p.view.terrain_colour    = TerrainColour::slope;
     p.view.wireframe         = true;
     p.view.normal_convention = NormalConvention::directx;
+    p.view.export_width      = 321;
+    p.view.export_height     = 123;
     p.name                   = "Unusual \"quoted\" caf\xc3\xa9";
     p.description            = "Every field away from its default.";
     return p;
@@ -471,6 +473,52 @@ TEST(Assignment, ErrorsNameKeyValueAndWhatIsAllowed) {
     EXPECT_EQ(error_of_set("octaves").rfind("--set: 'octaves' is not key=value", 0), 0u);
     EXPECT_EQ(error_of_set("octavs=3").rfind("--set: unknown key 'octavs' (did you mean 'octaves'?)", 0), 0u);
     EXPECT_EQ(p, Preset{});  // nothing changed by the failures
+}
+
+TEST(Preset, ExportSizeIsKeptOnlyWhenSet) {
+    // Without a kept size a preset's text is what it was before the key: no "export_size" line.
+    for (const auto& file : shipped_presets()) {
+        SCOPED_TRACE(file.filename().string());
+        Preset preset             = load_preset(file);
+        const std::string without = preset_to_json(preset);
+        EXPECT_EQ(without.find("export_size"), std::string::npos);
+        // Kept, it is one more line at the end of "view", the rest byte for byte the same.
+        apply_assignment(preset, "view.export_size=unreal-505");
+        EXPECT_EQ(preset.view.export_width, 505);
+        EXPECT_EQ(preset.view.export_height, 505);
+        std::string with        = preset_to_json(preset);
+        const std::string added = ",\n    \"export_size\": \"505x505\"";
+        const auto at           = with.find(added);
+        ASSERT_NE(at, std::string::npos) << with;
+        EXPECT_EQ(with.erase(at, added.size()), without);
+        // Read back to the same preset.
+        EXPECT_EQ(parse_preset_json(preset_to_json(preset), "again", file.parent_path()), preset);
+    }
+    Preset p;
+    apply_assignment(p, "export_size=1920x1080");
+    EXPECT_EQ(parse_preset_json(preset_to_json(p), "p.json").view, p.view);
+    EXPECT_EQ(p.view.export_width, 1920);
+    EXPECT_EQ(p.view.export_height, 1080);
+    // Errors name the key, the value and what is allowed, in one line; nothing changes.
+    const auto error_of_set = [&](std::string_view text) -> std::string {
+        try {
+            apply_assignment(p, text);
+        } catch (const PresetError& error) {
+            return error.what();
+        }
+        return "(no error)";
+    };
+    EXPECT_EQ(error_of_set("view.export_size=big")
+                  .rfind("--set: export_size: 'big' is not a size: expected WxH", 0),
+              0u);
+    EXPECT_EQ(error_of_set("export_size=0x5").rfind("--set: export_size: '0x5' is out of range", 0), 0u);
+    EXPECT_EQ(p.view.export_width, 1920);
+    EXPECT_NE(error_of(std::string("{") + header + R"(, "view": {"export_size": 512}})")
+                  .find("key 'view.export_size': expected a size \"WxH\", got the number 512"),
+              std::string::npos);
+    EXPECT_NE(error_of(std::string("{") + header + R"(, "view": {"export_size": "99999x2"}})")
+                  .find("view.export_size: '99999x2' is out of range"),
+              std::string::npos);
 }
 
 TEST(ShippedPresets, DefaultEqualsTheBuiltInDefaults) {

@@ -323,6 +323,8 @@ constexpr Variant held_out_variants[] = {
     {"ridges-in-valleys",
      {"layer.3.source=constant", "layer.3.blend=min", "layer.2.mask=field", "layer.2.mask.frequency=5"}},
     {"ridges-in-valleys", {"layer.2.solo=true"}},
+    {"ridges-in-valleys",  // a warped coast read without the erosion filter: the value path
+     {"layer.2.source=shape", "layer.2.shape=plateau", "layer.2.shape_warp=0.15", "layer.2.blend=multiply"}},
     {"imported-hills", {"layer.2.map_edges=repeat", "layer.2.map_width=0.3", "layer.2.map_x=0.1"}},
     {"imported-hills", {"layer.2.height_curve=smoothstep", "layer.2.blend=multiply", "layer.2.map_y=-0.2"}},
     {"ridges-in-valleys", {"layer.1.mute=true", "layer.2.blend=subtract", "layer.2.algorithm=worley"}},

@@ -145,4 +145,21 @@ for args in (["--threads", "0"], ["--threads", "1024"], ["--threads=2"], ["--set
         and len(r.stderr.splitlines()) == 1
     check(r.returncode == 0 and (r.stderr == "" or seam), f"{args}: exit status {r.returncode}, stderr {r.stderr!r}")
 
+# [Kept size] Without --size, the size the preset keeps (view.export_size); --size wins over it;
+# with neither, --size is required and the message says the preset keeps none.
+kept_preset = os.path.join(d, "kept.json")
+with open(kept_preset, "w") as f:
+    f.write('{"format": "noise-explorer-preset", "version": 1, "view": {"export_size": "unity-33"}}\n')
+for label, args, side in (("the preset's size", ["--preset", kept_preset], (33, 33)),
+                          ("--set view.export_size", ["--set", "view.export_size=24x16"], (24, 16)),
+                          ("--size over the preset's", ["--preset", kept_preset, "--size", "8x4"], (8, 4))):
+    raw = os.path.join(d, "kept.r32")
+    r = run("export", *args, "--format", "r32", "-o", raw, "--force")
+    check(r.returncode == 0, f"{label}: exit status {r.returncode}, stderr {r.stderr!r}")
+    if r.returncode == 0:
+        check(os.path.getsize(raw) == side[0] * side[1] * 4,
+              f"{label}: {os.path.getsize(raw)} bytes, expected {side[0]} x {side[1]} floats")
+expect_refused("no --size and none kept", ["--format", "png8", "-o", out],
+               ["--size is required", "view.export_size"])
+
 finish()

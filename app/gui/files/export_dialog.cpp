@@ -119,9 +119,11 @@ namespace {
 // [SECTION] The dialog ---------------------------------------------------------------------------
 
 // Opening the dialog, and a finished job's outcome (handed back once, open or not).
-void open_and_take_outcome(ExportDialog& dialog) {
+void open_and_take_outcome(ExportDialog& dialog, const Settings& settings) {
     if (dialog.want_open) {
-        dialog.want_open       = false;
+        dialog.want_open = false;
+        if (settings.view.export_width > 0 && settings.view.export_height > 0 && !dialog.running())
+            choose_size(dialog, {settings.view.export_width, settings.view.export_height});
         dialog.confirm_replace = false;
         if (!dialog.running()) {
             dialog.error.clear();
@@ -256,7 +258,7 @@ void draw_start_buttons(ExportDialog& dialog, const Settings& settings, ImageSiz
 }  // namespace
 
 void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys) {
-    open_and_take_outcome(dialog);
+    open_and_take_outcome(dialog, settings);
 
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     // Fixed width, height following the content (messages and confirmations come and go).

@@ -54,6 +54,7 @@ struct ExportDialog : Panel {
     int size_index         = 3;  // index into the size list: unreal-1009 by default
     int custom_width       = 1024;
     int custom_height      = 1024;
+    bool size_edited       = false;  // the size was picked here: the window keeps it in the preset
     bool confirm_replace   = false;
     std::string error;
     std::string message;
@@ -68,7 +69,13 @@ struct ExportDialog : Panel {
 ImageSize chosen_size(const ExportDialog& dialog);
 std::string chosen_size_label(const ExportDialog& dialog);
 
-// Draws the dialog when open; starts, follows and cancels the job.
+// Points the size row at `size` (a preset's view.export_size): its entry in the list, else custom.
+void choose_size(ExportDialog& dialog, ImageSize size);
+
+// Draws the dialog when open; starts, follows and cancels the job. On opening, the size starts
+// from the preset's kept size (settings.view.export_width x export_height) when it keeps one; a
+// size picked here sets `size_edited`, and the window then keeps it in the preset (Save preset
+// writes it as view.export_size).
 void draw_export_dialog(ExportDialog& dialog, const Settings& settings, const DialogKeys& keys);
 
 }  // namespace app::gui

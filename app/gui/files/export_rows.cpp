@@ -164,6 +164,18 @@ ImageSize chosen_size(const ExportDialog& dialog) {
             std::clamp(dialog.custom_height, 1, max_image_side)};
 }
 
+void choose_size(ExportDialog& dialog, ImageSize size) {
+    const auto& sizes = size_choices();
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        if (sizes[i].size == size) {
+            dialog.size_index = static_cast<int>(i);
+            return;
+        }
+    dialog.size_index    = static_cast<int>(sizes.size()) - 1;  // custom ...
+    dialog.custom_width  = size.width;
+    dialog.custom_height = size.height;
+}
+
 std::string chosen_size_label(const ExportDialog& dialog) {
     if (const SizeChoice& choice = chosen_choice(dialog); choice.size.width != 0) return choice.label;
     const ImageSize size = chosen_size(dialog);
@@ -248,8 +260,10 @@ ImageSize draw_size_row(ExportDialog& dialog) {
     if (ImGui::BeginCombo("##export_size",
                           sizes[static_cast<std::size_t>(dialog.size_index)].label.c_str())) {
         for (std::size_t i = 0; i < sizes.size(); ++i) {
-            if (ImGui::Selectable(sizes[i].label.c_str(), dialog.size_index == static_cast<int>(i)))
-                dialog.size_index = static_cast<int>(i);
+            if (ImGui::Selectable(sizes[i].label.c_str(), dialog.size_index == static_cast<int>(i))) {
+                dialog.size_index  = static_cast<int>(i);
+                dialog.size_edited = true;
+            }
             report_item("export_size=" + sizes[i].name);
         }
         ImGui::EndCombo();
@@ -258,7 +272,7 @@ ImageSize draw_size_row(ExportDialog& dialog) {
     if (chosen_choice(dialog).size.width == 0) {
         ImGui::SetCursorPosX(label_column);
         ImGui::SetNextItemWidth(200);
-        ImGui::InputInt2("##custom_size", &dialog.custom_width);
+        if (ImGui::InputInt2("##custom_size", &dialog.custom_width)) dialog.size_edited = true;
         dialog.custom_width =
             std::clamp(dialog.custom_width, 1, max_image_side);  // the field shows what is used
         dialog.custom_height = std::clamp(dialog.custom_height, 1, max_image_side);

@@ -61,12 +61,17 @@ bool is_any(std::string_view key, std::initializer_list<std::string_view> keys) 
 struct WorldLabel {
     std::string_view key, label, tooltip;
 };
-constexpr std::array<WorldLabel, 6> world_labels{{
+constexpr std::array<WorldLabel, 8> world_labels{{
     {"shape_x", "Centre x (noise)", "Shape source: the centre's noise-space x (placement world)."},
     {"shape_y", "Centre y (noise)", "Shape source: the centre's noise-space y (placement world)."},
     {"shape_radius", "Radius (noise)",
      "Shape source: where the shape reaches 0, in noise units (placement world); the ramp rises across "
      "twice this."},
+    {"shape_warp", "Coast warp (noise)",
+     "Shape source: how far, in noise units (placement world), a noise field moves the shape so its coast "
+     "is not a circle; 0 is off."},
+    {"shape_warp_frequency", "Warp frequency (noise)",
+     "Coast warp: the warp's cycles per noise unit (placement world): low bends the coast, high frays it."},
     {"map_x", "Map x (noise)", "Heightmap source: its left edge's noise-space x (placement world)."},
     {"map_y", "Map y (noise)", "Heightmap source: its top edge's noise-space y (placement world)."},
     {"map_width", "Map width (noise)",
@@ -83,6 +88,10 @@ std::vector<noise::LayerInfo> entries_for(const noise::StackLayer& layer, bool w
         bool reads                 = true;
         if (is_any(key, {"shape", "shape_x", "shape_y", "shape_radius"}))
             reads = layer.source == LayerSource::shape;
+        else if (key == "shape_warp")
+            reads = layer.source == LayerSource::shape;
+        else if (key.starts_with("shape_warp_"))  // the warp's own keys once it is on
+            reads = layer.source == LayerSource::shape && layer.shape_warp > 0.0;
         else if (key == "shape_falloff")
             reads = layer.source == LayerSource::shape && layer.shape == noise::LayerShape::plateau;
         else if (key == "shape_angle")

@@ -203,6 +203,12 @@ void Explorer::draw(WindowInbox& inbox) {
     inbox.escape = inbox.enter = false;
     draw_preset_dialogs(presets_, settings_, keys, wake_);
     draw_export_dialog(export_, settings_, keys);
+    if (export_.size_edited) {  // the size picked in the dialog is the preset's now (view.export_size)
+        export_.size_edited          = false;
+        const ImageSize picked       = chosen_size(export_);
+        settings_.view.export_width  = picked.width;
+        settings_.view.export_height = picked.height;
+    }
     draw_quit_prompt(keys);
     lessons_.draw_open_dialog(keys, wake_);
     const Settings shown{animated(settings_.params, teach_.animation), settings_.view,

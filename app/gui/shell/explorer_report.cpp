@@ -91,7 +91,8 @@ nlohmann::json Explorer::report_state() const {
                                      {"error", export_.error},
                                      {"message", export_.message},
                                      {"format", export_format_names[static_cast<std::size_t>(export_.format)]},
-                                     {"path", export_.path}};
+                                     {"path", export_.path},
+                                     {"size", chosen_size_label(export_)}};
     state["teach"]                = teach_report(teach_, settings_);
     state["teach"]["compare"]     = compare_.report_state();
     state["gpu_view"]             = gpu_.report_state();

@@ -5,15 +5,17 @@ Run under Xvfb (the CTest entry does this):
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_export_sets.py NOISE_EXPLORER WORKDIR
 
 The window opens a preset with its own texture layers (which the window has no editor for, and
-must carry whole). Through the export dialog (Ctrl+E):
-  1. "unity set", size unity-33 from the list, a name typed, Export: every file of the set and the manifest are byte for byte what
-     `export --profile unity` writes for the same preset, and the splat maps name the preset's
-     own layers (not the default set's);
+must carry whole) and its own export size (view.export_size unity-65). Through the export dialog
+(Ctrl+E):
+  1. the size starts at the preset's unity-65; "unity set", size unity-33 from the list (which the
+     preset keeps from then on), a name typed, Export: every file of the set and the manifest are
+     byte for byte what `export --profile unity` writes for the same preset (keeping unity-33), and
+     the splat maps name the preset's own layers (not the default set's);
   2. Export again: the dialog asks before replacing the set, "Keep it" leaves every file as it was;
   3. "one image", format mask16, map "curvature": the file is `export --format mask16 --map
      curvature` byte for byte, and the path got the format's extension back;
   4. Save the preset from the window (Ctrl+S, a name typed, Return): the file still has the texture
-     layers.
+     layers, and keeps the size picked in the dialog (view.export_size 33x33).
 Exit status 0 when every check passes; otherwise the first failure is printed.
 """
 import json
@@ -31,6 +33,7 @@ LAYERS = [{"name": "cliff", "slope_min": 30, "slope_falloff": 4},
           {"name": "moss", "height_max": 60, "height_falloff": 10},
           {"name": "scree"}]
 SIZE = "unity-33"  # picked from the dialog's size list; small, so the sets are quick
+KEPT = "unity-65"  # the preset's own export size, where the dialog starts
 
 
 def folder_bytes(folder):
@@ -41,7 +44,9 @@ def cli_export(preset, args, name):
     """The same export from the command line, into a fresh folder of its own; returns the folder."""
     out = os.path.join(WORK, "cli-" + "-".join(args).replace("--", ""))
     os.makedirs(out)
-    subprocess.run([APP, "export", "--preset", preset, "--size", SIZE, *args, "-o", os.path.join(out, name)],
+    # The window's preset keeps the size picked in the dialog (view.export_size): the same preset.
+    subprocess.run([APP, "export", "--preset", preset, "--set", f"view.export_size={SIZE}", "--size", SIZE, *args,
+                    "-o", os.path.join(out, name)],
                    check=True, capture_output=True)
     return out
 
@@ -96,7 +101,8 @@ def main():
     os.makedirs(WORK)
     preset = os.path.join(WORK, "layered.json")
     with open(preset, "w") as f:
-        json.dump({"format": "noise-explorer-preset", "version": 1, "octaves": 5, "texture_layers": LAYERS}, f)
+        json.dump({"format": "noise-explorer-preset", "version": 1, "octaves": 5, "texture_layers": LAYERS,
+                   "view": {"export_size": KEPT}}, f)
     out = os.path.join(WORK, "out")
     os.makedirs(out)
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(WORK, "config"), XDG_DATA_HOME=os.path.join(WORK, "data"))
@@ -112,6 +118,9 @@ def run(report, preset, out):
     # [1] The Unity set, at a size from the list.
     xdo("key", "ctrl+e")
     wait_dialog(report, "the export dialog", "export_set=unity")
+    if not report.last()["export"]["size"].startswith(KEPT):
+        fail(f"the dialog starts at {report.last()['export']['size']!r}, not the preset's {KEPT}")
+    print(f"ok  the dialog starts at the preset's export size {KEPT}", flush=True)
     click_settled(report, "export_set=unity")
     until(report, "the set's files", lambda l: "export_set=unity" in l["rects"] and "export_tiles" not in l["rects"])
     choose_size(report, SIZE)
@@ -193,7 +202,10 @@ def run(report, preset, out):
     layers = json.load(open(saved)).get("texture_layers")
     if [layer["name"] for layer in layers or []] != [layer["name"] for layer in LAYERS]:
         fail(f"the preset saved from the window lost its texture layers: {layers}")
-    print("ok  the preset saved from the window keeps its texture layers", flush=True)
+    kept = json.load(open(saved)).get("view", {}).get("export_size")
+    if kept != "33x33":
+        fail(f"the preset saved from the window keeps the export size {kept!r}, not the dialog's 33x33")
+    print("ok  the preset saved from the window keeps its texture layers and the dialog's size 33x33", flush=True)
 
 
 if __name__ == "__main__":

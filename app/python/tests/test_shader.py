@@ -102,9 +102,10 @@ def test_the_erosion_filter_reads_its_gully_cells_after_the_field():
             assert whole == math.floor(q)
             assert math.isclose(float(origins["frac"][3 + k, axis]), q - math.floor(q), abs_tol=1e-6)
     assert "float ne_eroded_hills_eroded(" in ne.shader([preset], "glsl")
-    # Under a stack of shapes and constants: the frame point's entry, then the gullies'.
+    # Under a stack of shapes and constants: the warped coast's two warp components (four octaves
+    # each), the frame point's entry, then the gullies'.
     island = ne.Preset.load("eroded-island")  # three octaves, five erosion octaves
-    assert ne.shader_origins(island, (x, y, 0.0, 0.0))["frac"].shape == (9, 4)
+    assert ne.shader_origins(island, (x, y, 0.0, 0.0))["frac"].shape == (3 + 2 * 4 + 1 + 5, 4)
     assert "vec3 ne_eroded_island_stacked_grad(" in ne.shader([island], "glsl")
     island["layer.2.source"] = "noise"
     with pytest.raises(ValueError, match="layer.2.source: 'noise'.*shape or constant with erosion.method=filter"):

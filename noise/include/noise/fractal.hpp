@@ -140,6 +140,13 @@ inline std::uint32_t warp_seed(std::uint32_t seed, int axis) {
     return seed + 0x9E3779B9u * static_cast<std::uint32_t>(axis + 1);  // wraps past 2^32 - 1
 }
 
+// The params of the warp field's component along `axis` for a field of `params`: the fixed fBm
+// above (perlin, improved, quintic, lacunarity 2, persistence 0.5, warp_octaves octaves, seed
+// warp_seed(seed, axis), params' dimension and slice). Its frequency, offsets and tile are not
+// read by the field's own warp (the octave setups carry the scale); a shape layer's warp
+// (layer_stack.hpp) sets its frequency and reads it alongside the stack.
+Params warp_component_params(const Params& params, int axis);
+
 // Seed 001's Phi: cos 45 degrees, as the seed writes it.
 inline constexpr double seed001_phi = 0.70710678118;
 

@@ -21,6 +21,16 @@
 //                    plateau  1 - s((d - r0) / (r - r0)) flat to r0 = (1 - falloff) r, then the edge
 //                    cone     1 - d / r                  straight down, 0 from r on
 //                    ramp     t = 1/2 + (p - c) . (cos a, sin a) / 2r, clamped: 0 to 1 across 2r
+//                  With shape_warp A > 0 the coast is not a circle: the profile is read at the
+//                  placed point f moved by the warp field, f + A (w_0(p), w_1(p)), A in placed
+//                  units. w is fractal.hpp's warp field (perlin fBm, lacunarity 2, persistence
+//                  0.5, shape_warp_octaves octaves, component k seeded warp_seed(shape_warp_seed,
+//                  k); |w_k| below about 0.9) read at the noise-space point p as the layer's own
+//                  noise field would be, shape_warp_frequency cycles per placed unit (field_scale:
+//                  frame, cycles across the image; world, per noise unit). So a warped shape moves
+//                  with its frame as a noise layer does, every window of it agrees, and its
+//                  gradient is the exact chain rule through w (d f/d p + A d w/d p). A = 0 reads
+//                  no warp field: the same bits as before the key;
 //       constant   one height everywhere;
 //       heightmap  an image the app read (HeightSamples), placed with its top-left corner at
 //                  (map_x, map_y) and map_width wide in placed units, sampled bicubically between
@@ -57,6 +67,7 @@
 // thread count.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 #include <string>
@@ -111,7 +122,9 @@ class LayerStack {
         std::unique_ptr<const FractalNoise> mask;  // mask field, only where it is read (not muted, no solo)
         Range mask_range{};
         ShapingPlan height_curve;  // the curve of a placed source's heights; no knots: none
-        bool needed = false;       // its own heights are read: not muted, or a mask or the solo
+        // A warped shape's warp field, components x and y (shape_warp > 0), else null.
+        std::array<std::unique_ptr<const FractalNoise>, 2> warp;
+        bool needed = false;  // its own heights are read: not muted, or a mask or the solo
     };
 
     // `noise` is layer 1, which must outlive the stack.

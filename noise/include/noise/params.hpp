@@ -305,7 +305,13 @@ struct StackLayer {
     double shape_radius  = 0.45;  // in placed units
     double shape_falloff = 0.5;   // plateau: the edge's share of the radius
     double shape_angle   = 0.0;   // ramp: the direction it rises towards, degrees from +x towards +y
-    double constant      = 0.5;   // source constant: the unit height
+    // Shape source: the coast's warp (layer_stack.hpp): the profile is read at the placed point
+    // moved by shape_warp times fractal.hpp's warp field, read as the layer's own noise would be.
+    double shape_warp             = 0.0;  // in placed units; 0: no warp, bit for bit
+    double shape_warp_frequency   = 4.0;  // the warp field's cycles per placed unit
+    int shape_warp_octaves        = 3;    // octaves of each component of the warp field
+    std::uint32_t shape_warp_seed = 0;    // its components' seeds: warp_seed(this, k)
+    double constant               = 0.5;  // source constant: the unit height
     // Sources shape, constant and heightmap: a remap curve of the layer's own heights (shaping.hpp's
     // curve); empty: none. A noise layer has its field's own curve.
     std::vector<CurvePoint> height_curve;

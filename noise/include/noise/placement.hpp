@@ -22,8 +22,10 @@
 //
 // place_in_world turns a frame preset into a world one showing the same picture in its frame:
 //     centre_world = offset + centre_frame * frequency       (x and y, shapes and heightmaps)
-//     length_world = length_frame * frequency                 (radius, map_width)
-//     frequency_world = frequency_field / frequency           (mask field, layers' fields and masks)
+//     length_world = length_frame * frequency                 (radius, map_width, shape_warp)
+//     frequency_world = frequency_field / frequency           (mask field, layers' fields and masks,
+//                                                              shape_warp_frequency)
+// (shape_warp and shape_warp_frequency only when the warp is on: an unused one keeps its numbers).
 // A plateau's edge is a share of the radius and a ramp's angle a direction: they stay. The
 // values are the same up to rounding: the frame divides (x - offset) by frequency where the world
 // multiplies the centre by it, so samples may differ in their last bits (world_conversion_note).

@@ -484,7 +484,15 @@ nlohmann::ordered_json preset_object(const PresetFields& fields) {
         for (const StackLayer& layer : params.stack) {
             nlohmann::ordered_json object = nlohmann::ordered_json::object();
             object["name"]                = layer.name;
-            for (const auto& info : layer_table()) object[std::string(info.key)] = field_json(layer, info);
+            // The coast's warp keys only when set: a layer from before them keeps its text.
+            const StackLayer unwarped{};
+            const bool warped = layer.shape_warp != unwarped.shape_warp ||
+                                layer.shape_warp_frequency != unwarped.shape_warp_frequency ||
+                                layer.shape_warp_octaves != unwarped.shape_warp_octaves ||
+                                layer.shape_warp_seed != unwarped.shape_warp_seed;
+            for (const auto& info : layer_table())
+                if (warped || !info.key.starts_with("shape_warp"))
+                    object[std::string(info.key)] = field_json(layer, info);
             object["height_curve"] = curve_json(layer.height_curve);
             if (!layer.heightmap.empty()) object["heightmap"] = layer.heightmap;
             for (const auto& [key, field] :
