@@ -32,11 +32,27 @@ constexpr std::array<double, 8> contour{0.5, 0.354, 0.5, 0.354, 0.5, 0.354, 0.5,
 constexpr std::array<double, 8> per_distance{1.0, 1.0 / diagonal, 1.0, 1.0 / diagonal,
                                              1.0, 1.0 / diagonal, 1.0, 1.0 / diagonal};
 
-// slope^p, with the exponents presets use computed without pow.
-double power(double slope, double p) {
-    if (p == 1.0) return slope;
-    if (p == 2.0) return slope * slope;
-    return std::pow(slope, p);
+// slope^p: the exponent presets use (1) a type of its own, so the walks' weights have no branch
+// on it; the others computed without pow where they can be.
+struct Linear {
+    double operator()(double slope) const { return slope; }
+};
+struct Power {
+    double p;
+    double operator()(double slope) const {
+        if (p == 2.0) return slope * slope;
+        return std::pow(slope, p);
+    }
+};
+
+// Calls fn(Linear{}) for exponent 1, else fn(Power{exponent}): the same numbers (slope^1 is the
+// slope), with the walk compiled once for each.
+template <class Fn>
+void with_power(double exponent, const Fn& fn) {
+    if (exponent == 1.0)
+        fn(Linear{});
+    else
+        fn(Power{exponent});
 }
 
 std::array<std::ptrdiff_t, 8> steps_of(const Grid& grid) {
@@ -92,14 +108,14 @@ void walk_cells(const Grid& grid, const Run& run, Routing& routing, Walk walk, c
     const std::size_t w = static_cast<std::size_t>(grid.width), h = static_cast<std::size_t>(grid.height);
     run.for_each_block(h, rows_per_block(grid), [&](std::size_t y0, std::size_t y1) {
         const std::uint8_t* const waits_on = (walk == Walk::up ? routing.lower : routing.donors).data();
-        for (std::size_t i = y0 * w; i < y1 * w; ++i)
-            routing.waiting[i] = static_cast<std::uint8_t>(bits_set[waits_on[i]] + 1);  // at most 9
+        for (std::size_t i = y0 * w; i < y1 * w; ++i) routing.waiting[i] = bits_set[waits_on[i]];
     });
     run.for_each_block(h, walk_rows, [&](std::size_t y0, std::size_t y1) {
+        const std::uint8_t* const waits_on = (walk == Walk::up ? routing.lower : routing.donors).data();
         std::vector<std::uint32_t> todo;
         std::size_t visited = 0;
         for (std::size_t i = y0 * w; i < y1 * w; ++i) {
-            if (!count_down<shared>(routing.waiting[i])) continue;
+            if (waits_on[i] != 0) continue;
             todo.push_back(static_cast<std::uint32_t>(i));
             while (!todo.empty()) {
                 const std::size_t c = todo.back();
@@ -132,23 +148,27 @@ void walk_cells(const Grid& grid, const Run& run, Routing& routing, Walk walk, c
 // The weight of the water going from cell n to its lower neighbour n + step[k] at height z_to:
 // contour length times slope^exponent (Freeman 1991, Quinn et al. 1991), the slope per world
 // unit floored at flat_slope.
-double weight(double z_from, double z_to, std::size_t k, double per_cell, double exponent) {
+template <class Pow>
+double weight(double z_from, double z_to, std::size_t k, double per_cell, const Pow& power) {
     const double slope = std::max((z_from - z_to) * per_distance[k] * per_cell, flat_slope);
-    return contour[k] * power(slope, exponent);
+    return contour[k] * power(slope);
 }
 
-}  // namespace
-
-template <class T>
-double Routing::total_weight(const Grid& grid, std::span<const T> z, std::size_t i, double exponent) const {
+// Cell i's weights' sum: over its lower neighbours, contour length times slope^exponent (the
+// share neighbour k takes is its weight over the sum). 0 where none is lower.
+template <class T, class Pow>
+double total_weight(const Routing& routing, const std::array<std::ptrdiff_t, 8>& step, const T* z,
+                    std::size_t i, const Pow& power) {
     const double zi = static_cast<double>(z[i]);
     double total    = 0.0;
-    for (unsigned mask = lower[i]; mask != 0; mask &= mask - 1) {
+    for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
         const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-        total += weight(zi, static_cast<double>(z[i + grid.step(k)]), k, per_cell, exponent);
+        total += weight(zi, static_cast<double>(z[i + step[k]]), k, routing.per_cell, power);
     }
     return total;
 }
+
+}  // namespace
 
 template <class T>
 void route(const Grid& grid, const Run& run, std::span<const T> z, double cell_size, Routing& routing) {
@@ -207,16 +227,19 @@ void drained_area(const Grid& grid, const Run& run, std::span<const T> z, Routin
     // towards the cell over its weights' sum (kept in `share` when the donor was visited).
     routing.share.resize(grid.cells());
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
-    walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
-        const double zi = static_cast<double>(z[i]);
-        double a        = 1.0;
-        for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
-            a += static_cast<double>(routing.share[n]) *
-                 weight(static_cast<double>(z[n]), zi, k, routing.per_cell, exponent);
+    with_power(exponent, [&](const auto& power) {
+        walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
+            const double zi = static_cast<double>(z[i]);
+            double a        = 1.0;
+            for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
+                a += static_cast<double>(routing.share[n]) *
+                     weight(static_cast<double>(z[n]), zi, k, routing.per_cell, power);
+            });
+            area[i]          = static_cast<float>(a);
+            routing.share[i] = routing.lower[i] == 0
+                                   ? 0.0f
+                                   : static_cast<float>(a / total_weight(routing, step, z.data(), i, power));
         });
-        area[i] = static_cast<float>(a);
-        routing.share[i] =
-            routing.lower[i] == 0 ? 0.0f : static_cast<float>(a / routing.total_weight(grid, z, i, exponent));
     });
 }
 
@@ -242,38 +265,39 @@ void stream_power_step(const Grid& grid, const Run& run, const SimulationSetting
     // kept at least a step of double above it, no pit can appear.
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
     const bool settles                       = settings.deposition > 0.0;
-    walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
-        if (routing.lower[i] == 0) {
-            eroded[i] = 0.0f;
-            return;
-        }
-        // The shares from the heights before the step: z_i is still old, but the receivers are
-        // new. Their old heights are new + what they lost, kept in `eroded` until the step ends.
-        std::array<double, 8> w;
-        const double zi = z[i];
-        double total = 0.0, lowest = std::numeric_limits<double>::infinity();
-        for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
-            const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-            const std::size_t r = i + step[k];
-            w[k]                = weight(zi, z[r] + static_cast<double>(eroded[r]), k, routing.per_cell,
-                                         settings.flow_exponent);
-            total += w[k];
-            lowest = std::min(lowest, z[r]);
-        }
-        const double a  = static_cast<double>(area[i]);
-        const double am = scale * (m == 0.5 ? std::sqrt(a) : m == 1.0 ? a : std::pow(a, m)) / total;
-        double sum_f = 0.0, sum_fz = 0.0;
-        for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
-            const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
-            const double f      = am * w[k] * per_distance[k];
-            sum_f += f;
-            sum_fz += f * z[i + step[k]];
-        }
-        double lowered = std::min(zi, (zi + sum_fz) / (1.0 + sum_f));
-        lowered        = std::max(lowered, next_up(lowest));
-        eroded[i]      = static_cast<float>(zi - lowered);
-        if (!settles) wear[i] += eroded[i];  // else deposit_sediment books the step's balance
-        z[i] = lowered;
+    with_power(settings.flow_exponent, [&](const auto& power) {
+        walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
+            if (routing.lower[i] == 0) {
+                eroded[i] = 0.0f;
+                return;
+            }
+            // The shares from the heights before the step: z_i is still old, but the receivers are
+            // new. Their old heights are new + what they lost, kept in `eroded` until the step ends.
+            std::array<double, 8> w;
+            const double zi = z[i];
+            double total = 0.0, lowest = std::numeric_limits<double>::infinity();
+            for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
+                const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
+                const std::size_t r = i + step[k];
+                w[k] = weight(zi, z[r] + static_cast<double>(eroded[r]), k, routing.per_cell, power);
+                total += w[k];
+                lowest = std::min(lowest, z[r]);
+            }
+            const double a  = static_cast<double>(area[i]);
+            const double am = scale * (m == 0.5 ? std::sqrt(a) : m == 1.0 ? a : std::pow(a, m)) / total;
+            double sum_f = 0.0, sum_fz = 0.0;
+            for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1) {
+                const std::size_t k = static_cast<std::size_t>(std::countr_zero(mask));
+                const double f      = am * w[k] * per_distance[k];
+                sum_f += f;
+                sum_fz += f * z[i + step[k]];
+            }
+            double lowered = std::min(zi, (zi + sum_fz) / (1.0 + sum_f));
+            lowered        = std::max(lowered, next_up(lowest));
+            eroded[i]      = static_cast<float>(zi - lowered);
+            if (!settles) wear[i] += eroded[i];  // else deposit_sediment books the step's balance
+            z[i] = lowered;
+        });
     });
 }
 
@@ -301,33 +325,36 @@ void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings
         if (net > 0.0) deposit[i] += static_cast<float>(net);
         if (net < 0.0) wear[i] += static_cast<float>(-net);
     };
-    walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
-        routing.share[i] = 0.0f;
-        if (routing.lower[i] == 0 && grid.border(static_cast<int>(i % static_cast<std::size_t>(grid.width)),
-                                                 static_cast<int>(i / static_cast<std::size_t>(grid.width))))
-            return book(i, 0.0);  // leaves the map
-        const double zi = z[i];
-        double incoming = 0.0, roof = std::numeric_limits<double>::infinity();  // roof: the lowest donor
-        for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
-            roof = std::min(roof, z[n]);
-            incoming += static_cast<double>(routing.share[n]) *
-                        weight(z[n], zi, k, routing.per_cell, settings.flow_exponent);
+    with_power(settings.flow_exponent, [&](const auto& power) {
+        walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
+            routing.share[i] = 0.0f;
+            if (routing.lower[i] == 0 &&
+                grid.border(static_cast<int>(i % static_cast<std::size_t>(grid.width)),
+                            static_cast<int>(i / static_cast<std::size_t>(grid.width))))
+                return book(i, 0.0);  // leaves the map
+            const double zi = z[i];
+            double incoming = 0.0, roof = std::numeric_limits<double>::infinity();  // roof: the lowest donor
+            for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
+                roof = std::min(roof, z[n]);
+                incoming +=
+                    static_cast<double>(routing.share[n]) * weight(z[n], zi, k, routing.per_cell, power);
+            });
+            const double volume = incoming + static_cast<double>(eroded[i]) * cell_area;
+            if (volume <= 0.0) return book(i, 0.0);
+            double settle = volume / cell_area;
+            if (routing.lower[i] != 0)
+                settle = std::min(settle,
+                                  settings.deposition * volume / (static_cast<double>(area[i]) * cell_area));
+            if (roof != std::numeric_limits<double>::infinity())
+                settle = std::min(settle, next_down(roof) - zi);
+            settle = std::max(settle, 0.0);
+            z[i]   = zi + settle;
+            book(i, settle);
+            const double passed = volume - settle * cell_area;
+            if (routing.lower[i] == 0 || passed <= 0.0) return;
+            routing.share[i] =
+                static_cast<float>(passed / total_weight(routing, step, heights.data(), i, power));
         });
-        const double volume = incoming + static_cast<double>(eroded[i]) * cell_area;
-        if (volume <= 0.0) return book(i, 0.0);
-        double settle = volume / cell_area;
-        if (routing.lower[i] != 0)
-            settle =
-                std::min(settle, settings.deposition * volume / (static_cast<double>(area[i]) * cell_area));
-        if (roof != std::numeric_limits<double>::infinity())
-            settle = std::min(settle, std::nextafter(roof, -std::numeric_limits<double>::infinity()) - zi);
-        settle = std::max(settle, 0.0);
-        z[i]   = zi + settle;
-        book(i, settle);
-        const double passed = volume - settle * cell_area;
-        if (routing.lower[i] == 0 || passed <= 0.0) return;
-        routing.share[i] =
-            static_cast<float>(passed / routing.total_weight(grid, heights, i, settings.flow_exponent));
     });
 }
 
