@@ -134,6 +134,10 @@ struct Routing {
     std::vector<std::uint8_t> waiting;  // scratch: cells each cell still waits on, plus 1
     std::vector<float> share;           // scratch: what a cell hands on, over its weights' sum
     double per_cell = 1.0;              // 1 / the cell size
+    // The order the areas' walk visited the cells in, for the walks after it: each thread's
+    // visits in chunks of `order`, runs[t] the [begin, end) of thread t's chunks in turn.
+    std::vector<std::uint32_t> order;
+    std::vector<std::vector<std::array<std::uint32_t, 2>>> runs;
 };
 
 // The lower neighbours and the donors on z (each cell on its own: any threads).

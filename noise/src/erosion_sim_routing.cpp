@@ -5,6 +5,8 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "erosion_sim_grid.hpp"
@@ -72,9 +74,13 @@ bool count_down(std::uint8_t& waiting) {
         return --waiting == 0;
 }
 
-// Rows per block of a walk's starting points: small, so that the threads share the work evenly
-// (each block's walk runs down or up as far as it finds cells ready, whichever rows they are in).
-constexpr std::size_t walk_rows = 8;
+// Blocks of rows a walk's starting points come in, per thread: few, so that the threads' visits
+// meet seldom (each block's walk runs down as far as it finds cells ready, whichever rows they
+// are in, and the walks after it wait where one thread's cells need another's), yet more than
+// one a thread so that they share the work evenly. Measured at 1024 x 1024 on 2 threads
+// (docs/performance.md): blocks of 8 rows took 1.85 s, of 128 rows 1.72 s, of 256 rows (2 a
+// thread) 1.66-1.69 s.
+constexpr std::size_t walk_blocks_per_thread = 2;
 
 // The walks: down visits every donor before its receivers (areas, sediment), up every receiver
 // before its donors (the implicit stream-power update).
@@ -97,52 +103,158 @@ constexpr std::array<std::uint8_t, 256> bits_set = [] {
     return table;
 }();
 
-// Visits every cell once, after the cells it waits on, depth-first from each block's cells:
-// each cell's count starts at the cells it waits on plus one, the plus one being the block's
-// own pass over it, so whoever counts it down to 0 (the block, or the last cell it waited on)
-// visits it, exactly once. visit(i) must write no cell but i and read only i and the cells it
-// waits on (and what no visit writes): then the order the threads happen to take shows nowhere.
+// Slots of `order` a thread of the areas' walk takes at a time.
+constexpr std::size_t order_chunk = 4096;
+
+constexpr int spin_tries = 1000;
+
+// Visits every cell once, after the cells it waits on (down: its donors), depth-first from the
+// cells that wait on none, a block of rows at a time: each cell's count starts at the cells it
+// waits on, and whoever counts it down to 0 (the last of them) visits it, exactly once. visit(i)
+// must write no cell but i and read only i and the cells it waits on (and what no visit writes):
+// then the order the threads happen to take shows nowhere. Each thread t of the walk keeps the
+// cells it visited, in its order, in routing.order (the chunks routing.runs[t]): replay() walks
+// them again, for the walks after it on the same routing, without counting.
 template <bool shared, class Visit>
-void walk_cells(const Grid& grid, const Run& run, Routing& routing, Walk walk, const Visit& visit) {
+void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& visit) {
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
     const std::size_t w = static_cast<std::size_t>(grid.width), h = static_cast<std::size_t>(grid.height);
     run.for_each_block(h, rows_per_block(grid), [&](std::size_t y0, std::size_t y1) {
-        const std::uint8_t* const waits_on = (walk == Walk::up ? routing.lower : routing.donors).data();
-        for (std::size_t i = y0 * w; i < y1 * w; ++i) routing.waiting[i] = bits_set[waits_on[i]];
+        for (std::size_t i = y0 * w; i < y1 * w; ++i) routing.waiting[i] = bits_set[routing.donors[i]];
     });
-    run.for_each_block(h, walk_rows, [&](std::size_t y0, std::size_t y1) {
-        const std::uint8_t* const waits_on = (walk == Walk::up ? routing.lower : routing.donors).data();
+    const std::size_t threads = shared ? run.threads : 1;
+    const std::size_t rows    = std::max<std::size_t>(
+        8, (h + threads * walk_blocks_per_thread - 1) / (threads * walk_blocks_per_thread));
+    const std::size_t blocks = (h + rows - 1) / rows;
+    routing.order.resize(grid.cells() + threads * order_chunk);
+    routing.runs.assign(threads, {});
+    std::atomic<std::size_t> next_block{0}, next_chunk{0};
+    // One block of work per thread (the pool may give fewer: a thread then finds no rows left).
+    run.for_each_block(threads, 1, [&](std::size_t t, std::size_t) {
+        std::vector<std::array<std::uint32_t, 2>>& runs = routing.runs[t];
+        std::size_t slot = 0, slot_end = 0;
         std::vector<std::uint32_t> todo;
         std::size_t visited = 0;
-        for (std::size_t i = y0 * w; i < y1 * w; ++i) {
-            if (waits_on[i] != 0) continue;
-            todo.push_back(static_cast<std::uint32_t>(i));
-            while (!todo.empty()) {
-                const std::size_t c = todo.back();
-                todo.pop_back();
-                visit(c);
-                const auto release = [&](std::size_t n) {
-                    if (count_down<shared>(routing.waiting[n])) todo.push_back(static_cast<std::uint32_t>(n));
-                };
-                if (walk == Walk::down) {
-                    for (unsigned mask = routing.lower[c]; mask != 0; mask &= mask - 1)
-                        release(c + step[std::countr_zero(mask)]);
-                } else {
-                    for_each_donor(step, routing, c, [&](std::size_t, std::size_t n) { release(n); });
+        for (std::size_t b; (b = next_block.fetch_add(1, std::memory_order_relaxed)) < blocks;) {
+            for (std::size_t i = b * rows * w; i < std::min(h, (b + 1) * rows) * w; ++i) {
+                if (routing.donors[i] != 0) continue;
+                todo.push_back(static_cast<std::uint32_t>(i));
+                while (!todo.empty()) {
+                    const std::size_t c = todo.back();
+                    todo.pop_back();
+                    visit(c);
+                    if (slot == slot_end) {
+                        slot     = next_chunk.fetch_add(order_chunk, std::memory_order_relaxed);
+                        slot_end = slot + order_chunk;
+                        runs.push_back({static_cast<std::uint32_t>(slot), static_cast<std::uint32_t>(slot)});
+                    }
+                    routing.order[slot++] = static_cast<std::uint32_t>(c);
+                    runs.back()[1]        = static_cast<std::uint32_t>(slot);
+                    for (unsigned mask = routing.lower[c]; mask != 0; mask &= mask - 1) {
+                        const std::size_t n = c + step[std::countr_zero(mask)];
+                        if (count_down<shared>(routing.waiting[n]))
+                            todo.push_back(static_cast<std::uint32_t>(n));
+                    }
+                    if ((++visited & poll_mask) == 0 && run.cancelled()) return;  // check() throws
                 }
-                if ((++visited & poll_mask) == 0 && run.cancelled()) return;  // check() throws
             }
         }
     });
 }
 
 template <class Visit>
-void walk_cells(const Grid& grid, const Run& run, Routing& routing, Walk walk, const Visit& visit) {
+void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& visit) {
     routing.waiting.resize(grid.cells());
     if (run.threads > 1)
-        walk_cells<true>(grid, run, routing, walk, visit);
+        walk_down<true>(grid, run, routing, visit);
     else
-        walk_cells<false>(grid, run, routing, walk, visit);
+        walk_down<false>(grid, run, routing, visit);
+}
+
+// One thread's visits of the areas' walk, forwards (down) or backwards (up), a cell at a time.
+struct Sequence {
+    const Routing* routing;
+    const std::vector<std::array<std::uint32_t, 2>>* runs;
+    bool up;
+    std::size_t chunk = 0, at = 0;  // the next cell: at cells from chunk's start (or end, up)
+    std::atomic<bool> busy{false}, done{false};
+
+    bool finished() const { return chunk == runs->size(); }
+    std::size_t cell() const {
+        const std::array<std::uint32_t, 2>& r = (*runs)[up ? runs->size() - 1 - chunk : chunk];
+        return routing->order[up ? r[1] - 1 - at : r[0] + at];
+    }
+    void advance() {
+        const std::array<std::uint32_t, 2>& r = (*runs)[up ? runs->size() - 1 - chunk : chunk];
+        if (++at == r[1] - r[0]) ++chunk, at = 0;
+    }
+};
+
+// Visits every cell once in the order of the last walk_down (down) or its reverse (up: every
+// receiver before its donors), on the routing walk_down saw. One thread's visits alone are such
+// an order: replayed without a check. With more, each thread's visits are replayed in its order
+// and a cell waits until the cells it depends on (down: its donors; up: its receivers) are
+// marked visited with `epoch` in `waiting` (acquire and release: plain loads and stores on
+// x86, no atomic read-modify-write). It never waits in vain: every thread's order is part of one
+// order of all the visits (when they happened), whose first cell not yet replayed is always
+// ready. A thread takes whichever thread's visits are free and not blocked, so that fewer
+// threads than walked (a busy pool) still finish. visit(i) as for walk_down.
+template <class Visit>
+void replay(const Run& run, Routing& routing, const std::array<std::ptrdiff_t, 8>& step, Walk walk,
+            std::uint8_t epoch, const Visit& visit) {
+    const bool up         = walk == Walk::up;
+    std::size_t sequences = 0;
+    for (const auto& runs : routing.runs) sequences += runs.empty() ? 0 : 1;
+    if (sequences <= 1) {
+        for (const auto& runs : routing.runs) {
+            Sequence seq{&routing, &runs, up};
+            for (std::size_t visited = 0; !seq.finished(); seq.advance()) {
+                visit(seq.cell());
+                if ((++visited & poll_mask) == 0) run.check();
+            }
+        }
+        return;
+    }
+    std::vector<std::unique_ptr<Sequence>> all;
+    for (const auto& runs : routing.runs)
+        if (!runs.empty()) all.push_back(std::make_unique<Sequence>(&routing, &runs, up));
+    const std::uint8_t* const depends = (up ? routing.lower : routing.donors).data();
+    const auto ready                  = [&](std::size_t c) {
+        for (unsigned mask = depends[c]; mask != 0; mask &= mask - 1)
+            if (std::atomic_ref<std::uint8_t>(routing.waiting[c + step[std::countr_zero(mask)]])
+                    .load(std::memory_order_acquire) != epoch)
+                return false;
+        return true;
+    };
+    run.for_each_block(std::min<std::size_t>(run.threads, all.size()), 1, [&](std::size_t, std::size_t) {
+        std::size_t visited = 0;
+        for (;;) {
+            bool left                = false;
+            const std::size_t before = visited;
+            for (const std::unique_ptr<Sequence>& seq : all) {
+                if (seq->done.load(std::memory_order_acquire)) continue;
+                left = true;
+                if (seq->busy.exchange(true, std::memory_order_acquire)) continue;
+                while (!seq->finished()) {
+                    const std::size_t c = seq->cell();
+                    // The cell it waits on is most often a few visits away on another thread.
+                    int tries = 0;
+                    while (!ready(c) && ++tries < spin_tries) {
+                    }
+                    if (tries == spin_tries) break;
+                    visit(c);
+                    std::atomic_ref<std::uint8_t>(routing.waiting[c]).store(epoch, std::memory_order_release);
+                    seq->advance();
+                    if ((++visited & poll_mask) == 0 && run.cancelled()) break;
+                }
+                if (seq->finished()) seq->done.store(true, std::memory_order_release);
+                seq->busy.store(false, std::memory_order_release);
+                if (run.cancelled()) return;  // check() throws
+            }
+            if (!left) return;
+            if (visited == before) std::this_thread::yield();  // blocked: the other threads' turn
+        }
+    });
 }
 
 // The weight of the water going from cell n to its lower neighbour n + step[k] at height z_to:
@@ -228,7 +340,7 @@ void drained_area(const Grid& grid, const Run& run, std::span<const T> z, Routin
     routing.share.resize(grid.cells());
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
     with_power(exponent, [&](const auto& power) {
-        walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
+        walk_down(grid, run, routing, [&](std::size_t i) {
             const double zi = static_cast<double>(z[i]);
             double a        = 1.0;
             for_each_donor(step, routing, i, [&](std::size_t k, std::size_t n) {
@@ -266,7 +378,7 @@ void stream_power_step(const Grid& grid, const Run& run, const SimulationSetting
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
     const bool settles                       = settings.deposition > 0.0;
     with_power(settings.flow_exponent, [&](const auto& power) {
-        walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
+        replay(run, routing, step, Walk::up, 1, [&](std::size_t i) {
             if (routing.lower[i] == 0) {
                 eroded[i] = 0.0f;
                 return;
@@ -326,7 +438,7 @@ void deposit_sediment(const Grid& grid, const Run& run, const SimulationSettings
         if (net < 0.0) wear[i] += static_cast<float>(-net);
     };
     with_power(settings.flow_exponent, [&](const auto& power) {
-        walk_cells(grid, run, routing, Walk::down, [&](std::size_t i) {
+        replay(run, routing, step, Walk::down, 2, [&](std::size_t i) {
             routing.share[i] = 0.0f;
             if (routing.lower[i] == 0 &&
                 grid.border(static_cast<int>(i % static_cast<std::size_t>(grid.width)),
@@ -367,7 +479,7 @@ void keep_draining(const Grid& grid, const Run& run, std::span<double> z, Routin
     // cell is raised just over it, as the lakes' fill would raise it (a cell of the lake's floor
     // to just above the one it spills through), but without a flood of the whole grid.
     const std::array<std::ptrdiff_t, 8> step = steps_of(grid);
-    walk_cells(grid, run, routing, Walk::up, [&](std::size_t i) {
+    replay(run, routing, step, Walk::up, 3, [&](std::size_t i) {
         if (routing.lower[i] == 0) return;
         double lowest = std::numeric_limits<double>::infinity();
         for (unsigned mask = routing.lower[i]; mask != 0; mask &= mask - 1)
