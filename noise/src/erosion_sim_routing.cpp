@@ -74,12 +74,11 @@ bool count_down(std::uint8_t& waiting) {
         return --waiting == 0;
 }
 
-// Blocks of rows a walk's starting points come in, per thread: few, so that the threads' visits
-// meet seldom (each block's walk runs down as far as it finds cells ready, whichever rows they
-// are in, and the walks after it wait where one thread's cells need another's), yet more than
-// one a thread so that they share the work evenly. Measured at 1024 x 1024 on 2 threads
-// (docs/performance.md): blocks of 8 rows took 1.85 s, of 128 rows 1.72 s, of 256 rows (2 a
-// thread) 1.66-1.69 s.
+// Blocks of rows the areas' walk's starting points come in, per thread: few, so that the
+// threads' visits meet seldom (a block's walk runs down as far as it finds cells ready, whichever
+// rows they are in, and a replay waits where one thread's cells need another's), yet more than
+// one a thread so that they share the work. Measured at 1024 x 1024 on 2 threads: blocks of 8
+// rows, 1.85 s; of 128 rows, 1.72 s; of 256 rows (2 a thread), 1.66 and 1.69 s.
 constexpr std::size_t walk_blocks_per_thread = 2;
 
 // The walks: down visits every donor before its receivers (areas, sediment), up every receiver
@@ -106,6 +105,9 @@ constexpr std::array<std::uint8_t, 256> bits_set = [] {
 // Slots of `order` a thread of the areas' walk takes at a time.
 constexpr std::size_t order_chunk = 4096;
 
+// How often a replay checks a cell that waits on another thread's before it tries another
+// thread's visits (and, with none free, yields): the cell it waits on is most often a few visits
+// away. Measured at 1024 x 1024 on 2 threads: 1 try, 2.00 and 1.95 s; 1000, 1.91 and 1.83 s.
 constexpr int spin_tries = 1000;
 
 // Visits every cell once, after the cells it waits on (down: its donors), depth-first from the
@@ -237,7 +239,6 @@ void replay(const Run& run, Routing& routing, const std::array<std::ptrdiff_t, 8
                 if (seq->busy.exchange(true, std::memory_order_acquire)) continue;
                 while (!seq->finished()) {
                     const std::size_t c = seq->cell();
-                    // The cell it waits on is most often a few visits away on another thread.
                     int tries = 0;
                     while (!ready(c) && ++tries < spin_tries) {
                     }
