@@ -131,11 +131,11 @@ void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float
 struct Routing {
     std::vector<std::uint8_t> lower;    // bit k: neighbour k is strictly lower (0 on the border)
     std::vector<std::uint8_t> donors;   // bit k: neighbour k has this cell among its lower ones
-    std::vector<std::uint8_t> waiting;  // scratch: cells each cell still waits on, plus 1
+    std::vector<std::uint8_t> waiting;  // scratch: donors a cell still waits on; a replay's marks
     std::vector<float> share;           // scratch: what a cell hands on, over its weights' sum
     double per_cell = 1.0;              // 1 / the cell size
-    // The order the areas' walk visited the cells in, for the walks after it: each thread's
-    // visits in chunks of `order`, runs[t] the [begin, end) of thread t's chunks in turn.
+    // The order the areas' walk visited the cells in, for the walks after it: each block of
+    // rows' visits in chunks of `order`, runs[b] the [begin, end) of block b's chunks in turn.
     std::vector<std::uint32_t> order;
     std::vector<std::vector<std::array<std::uint32_t, 2>>> runs;
 };

@@ -64,10 +64,10 @@ std::array<std::ptrdiff_t, 8> steps_of(const Grid& grid) {
     return step;
 }
 
-// Blocks of rows the areas' walk's starting points come in, per thread: few, so that the
-// threads' visits meet seldom (a block's walk runs down as far as it finds cells ready, whichever
-// rows they are in, and a replay waits where one thread's cells need another's), yet more than
-// one a thread so that they share the work. Measured at 1024 x 1024 on 2 threads: blocks of 8
+// Blocks of rows (Region) the areas' walk cuts the grid into, per thread: few, so that the water
+// seldom crosses from one to another (a handover, and a place where a replay waits on another
+// thread), yet more than one a thread so that they share the work. Measured at 1024 x 1024 on 2
+// threads (with each thread's walk starting from blocks of rows, before Region): blocks of 8
 // rows, 1.85 s; of 128 rows, 1.72 s; of 256 rows (2 a thread), 1.66 and 1.69 s.
 constexpr std::size_t walk_blocks_per_thread = 2;
 
@@ -92,12 +92,13 @@ constexpr std::array<std::uint8_t, 256> bits_set = [] {
     return table;
 }();
 
-// Slots of `order` a thread of the areas' walk takes at a time.
+// Slots of `order` a block of the areas' walk takes at a time.
 constexpr std::size_t order_chunk = 4096;
 
-// How often a replay checks a cell that waits on another thread's before it tries another
-// thread's visits (and, with none free, yields): the cell it waits on is most often a few visits
-// away. Measured at 1024 x 1024 on 2 threads: 1 try, 2.00 and 1.95 s; 1000, 1.91 and 1.83 s.
+// How often a replay checks a cell that waits on another block's before it tries another
+// block's visits (and, with none free, yields): the cell it waits on is most often a few visits
+// away on the other thread. Measured at 1024 x 1024 on 2 threads: 1 try, 2.00 and 1.95 s; 1000,
+// 1.91 and 1.83 s.
 constexpr int spin_tries = 1000;
 
 // A block of rows of the areas' walk: its cells' counts are only ever touched by the thread that
@@ -217,7 +218,7 @@ void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& 
     });
 }
 
-// One thread's visits of the areas' walk, forwards (down) or backwards (up), a cell at a time.
+// One block's visits of the areas' walk, forwards (down) or backwards (up), a cell at a time.
 struct Sequence {
     const Routing* routing;
     const std::vector<std::array<std::uint32_t, 2>>* runs;
@@ -237,14 +238,15 @@ struct Sequence {
 };
 
 // Visits every cell once in the order of the last walk_down (down) or its reverse (up: every
-// receiver before its donors), on the routing walk_down saw. One thread's visits alone are such
-// an order: replayed without a check. With more, each thread's visits are replayed in its order
-// and a cell waits until the cells it depends on (down: its donors; up: its receivers) are
-// marked visited with `epoch` in `waiting` (acquire and release: plain loads and stores on
-// x86, no atomic read-modify-write). It never waits in vain: every thread's order is part of one
-// order of all the visits (when they happened), whose first cell not yet replayed is always
-// ready. A thread takes whichever thread's visits are free and not blocked, so that fewer
-// threads than walked (a busy pool) still finish. visit(i) as for walk_down.
+// receiver before its donors), on the routing walk_down saw. One block's visits alone (one
+// thread) are such an order: replayed without a check. With more, each block's visits are
+// replayed in their order and a cell waits until the cells it depends on (down: its donors; up:
+// its receivers) are marked visited with `epoch` in `waiting` (acquire and release: plain loads
+// and stores on x86, no atomic read-modify-write). It never waits in vain: every block's order is
+// part of one order of all the visits (when they happened; a block is held by one thread at a
+// time), whose first cell not yet replayed is always ready. A thread takes whichever block's
+// visits are free and not blocked, so that fewer threads than walked (a busy pool) still finish.
+// visit(i) as for walk_down.
 template <class Visit>
 void replay(const Run& run, Routing& routing, const std::array<std::ptrdiff_t, 8>& step, Walk walk,
             std::uint8_t epoch, const Visit& visit) {
