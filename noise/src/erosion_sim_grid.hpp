@@ -137,7 +137,7 @@ struct Routing {
     // The order the areas' walk visited the cells in, for the walks after it: each block of
     // rows' visits in chunks of `order`, runs[b] the [begin, end) of block b's chunks in turn.
     std::vector<std::uint32_t> order;
-    std::vector<std::vector<std::array<std::uint32_t, 2>>> runs;
+    std::vector<std::vector<std::array<std::size_t, 2>>> runs;
 };
 
 // The lower neighbours and the donors on z (each cell on its own: any threads).

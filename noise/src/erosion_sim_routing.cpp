@@ -147,8 +147,8 @@ void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& 
     std::atomic<std::size_t> next_chunk{0}, visited{0};
     // Works in region r until nothing in it is ready; returns the cells visited.
     const auto work_in = [&](std::size_t r) {
-        Region& region                                  = *regions[r];
-        std::vector<std::array<std::uint32_t, 2>>& runs = routing.runs[r];
+        Region& region                                = *regions[r];
+        std::vector<std::array<std::size_t, 2>>& runs = routing.runs[r];
         if (region.has_mail.load(std::memory_order_acquire)) {
             {
                 const std::lock_guard<std::mutex> guard(region.lock);
@@ -172,11 +172,10 @@ void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& 
             if (region.slot == region.slot_end) {
                 region.slot     = next_chunk.fetch_add(order_chunk, std::memory_order_relaxed);
                 region.slot_end = region.slot + order_chunk;
-                runs.push_back(
-                    {static_cast<std::uint32_t>(region.slot), static_cast<std::uint32_t>(region.slot)});
+                runs.push_back({region.slot, region.slot});
             }
             routing.order[region.slot++] = static_cast<std::uint32_t>(c);
-            runs.back()[1]               = static_cast<std::uint32_t>(region.slot);
+            runs.back()[1]               = region.slot;
             for (unsigned mask = routing.lower[c]; mask != 0; mask &= mask - 1) {
                 const std::size_t n = c + step[std::countr_zero(mask)];
                 if (n >= region.begin && n < region.end) {
@@ -221,18 +220,18 @@ void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& 
 // One block's visits of the areas' walk, forwards (down) or backwards (up), a cell at a time.
 struct Sequence {
     const Routing* routing;
-    const std::vector<std::array<std::uint32_t, 2>>* runs;
+    const std::vector<std::array<std::size_t, 2>>* runs;
     bool up;
     std::size_t chunk = 0, at = 0;  // the next cell: at cells from chunk's start (or end, up)
     std::atomic<bool> busy{false}, done{false};
 
     bool finished() const { return chunk == runs->size(); }
     std::size_t cell() const {
-        const std::array<std::uint32_t, 2>& r = (*runs)[up ? runs->size() - 1 - chunk : chunk];
+        const std::array<std::size_t, 2>& r = (*runs)[up ? runs->size() - 1 - chunk : chunk];
         return routing->order[up ? r[1] - 1 - at : r[0] + at];
     }
     void advance() {
-        const std::array<std::uint32_t, 2>& r = (*runs)[up ? runs->size() - 1 - chunk : chunk];
+        const std::array<std::size_t, 2>& r = (*runs)[up ? runs->size() - 1 - chunk : chunk];
         if (++at == r[1] - r[0]) ++chunk, at = 0;
     }
 };
