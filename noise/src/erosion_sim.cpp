@@ -140,6 +140,8 @@ std::optional<SimulationMaps> simulate_erosion(std::span<const float> heights, i
         std::vector<float>().swap(eroded);
         routing.share   = {};
         routing.waiting = {};
+        routing.order   = {};
+        routing.runs    = {};
         // 2. Thermal.
         detail::thermal_erosion(grid, run, settings, z, maps.wear, maps.deposit);
         each_cell([&](std::size_t i) {

@@ -59,6 +59,12 @@ T next_up(T x) {
     return std::bit_cast<T>(x > T(0) ? Bits(bits + 1) : Bits(bits - 1));
 }
 
+// std::nextafter(x, -infinity) for finite x: the next representable number down.
+template <class T>
+T next_down(T x) {
+    return -next_up(-x);
+}
+
 // Thrown on the calling thread (never in a worker) when the run was cancelled; simulate_erosion
 // turns it into nullopt.
 struct Cancelled {};
@@ -125,14 +131,13 @@ void fill_pits(const Grid& grid, const Run& run, std::span<T> z, std::span<float
 struct Routing {
     std::vector<std::uint8_t> lower;    // bit k: neighbour k is strictly lower (0 on the border)
     std::vector<std::uint8_t> donors;   // bit k: neighbour k has this cell among its lower ones
-    std::vector<std::uint8_t> waiting;  // scratch: cells each cell still waits on, plus 1
+    std::vector<std::uint8_t> waiting;  // scratch: donors a cell still waits on; a replay's marks
     std::vector<float> share;           // scratch: what a cell hands on, over its weights' sum
     double per_cell = 1.0;              // 1 / the cell size
-
-    // Cell i's weights' sum: over its lower neighbours, contour length times slope^exponent
-    // (the share neighbour k takes is its weight over the sum). 0 where none is lower.
-    template <class T>
-    double total_weight(const Grid& grid, std::span<const T> z, std::size_t i, double exponent) const;
+    // The order the areas' walk visited the cells in, for the walks after it: each block of
+    // rows' visits in chunks of `order`, runs[b] the [begin, end) of block b's chunks in turn.
+    std::vector<std::uint32_t> order;
+    std::vector<std::vector<std::array<std::size_t, 2>>> runs;
 };
 
 // The lower neighbours and the donors on z (each cell on its own: any threads).

@@ -22,10 +22,12 @@
 //                      below a slope of 1e-4 every lower neighbour weighs the same, so water
 //                      crosses a filled lake spread towards its outlet, not along the flood's
 //                      straight epsilon lines); the border has none (base level). The passes
-//                      below visit every cell once, each after the cells it reads (a topological
-//                      walk, Kahn 1962, depth-first from blocks of rows, on every thread): a
-//                      cell's values depend on those cells alone, summed in the fixed order of
-//                      its neighbours, so the order the threads take never shows;
+//                      below visit every cell once, each after the cells it reads: b in a
+//                      topological walk (Kahn 1962, depth-first, in blocks of rows each held by
+//                      one thread at a time), c, d and e's pits replaying b's order (reversed for
+//                      c and e, receivers first), on every thread; a cell's values depend on
+//                      those cells alone, summed in the fixed order of its neighbours, so the
+//                      order the threads take never shows;
 //                   b. drained area A, donors first, in cells: 1 plus each donor's area in its
 //                      share, summed in double, stored as float;
 //                   c. z_i <- (z_i + sum_k F_k z_k) / (1 + sum_k F_k), F_k = K dt (A
@@ -95,9 +97,12 @@
 // compiler, each pair computed on its own, so the same bits as scalar code); across machines the
 // bits agree as far as their C libraries' pow and tan do.
 //
-// Limits, stated plainly: O(N) per hydraulic step, on every thread (the walks hand cells between
-// threads with one atomic count a cell and edge, and their memory access follows the water, not
-// the rows: they are bound by memory latency); the lakes are O(N log N) at worst (about O(N) on
+// Limits, stated plainly: O(N) per hydraulic step, on every thread (the areas' walk counts each
+// cell's donors in plain bytes, handing water that crosses into another block of rows over under
+// a lock; the walks after it replay its order, waiting on another thread's cells by marks read and
+// written without atomic read-modify-writes; a step costs the same per cell from 128 x 128 to
+// 1024 x 1024, so up to there the arithmetic along the water's chains bounds it, not the memory);
+// the lakes are O(N log N) at worst (about O(N) on
 // terrain) and, with the clamp, serial, run twice. The thermal passes are O(N) each and converge
 // like diffusion, in passes that grow with the cells across a slope; where they stop at
 // thermal_passes_max the clamp does the rest. Deposition is taken after each step's erosion, not
@@ -108,16 +113,17 @@
 // each step. Lakes stay flat (filled to their spill height, their floor sloping by one float step
 // per cell). Drained areas are floats with fractional shares, rounded the same way every run. At
 // most 2^32 - 1 cells.
-// Memory, at the peak, besides the input: about 40 bytes per cell (the four output maps, 16,
+// Memory, at the peak, besides the input: about 44 bytes per cell (the four output maps, 16,
 // which double as scratch: flow holds the areas, height the snapshots; z in double, 8; the lower
 // neighbours, the donors and the walks' counts, 1 byte each; what a cell hands on over its
-// weights, 4; what the step eroded, 4; the walks' stacks, little on terrain; a copy of z during
-// the thermal stage, 8), plus the Priority-Flood's queues (up to 16 bytes per cell waiting in
-// them; little on terrain). Measured in erosion_sim_bench (docs/performance.md).
+// weights, 4; what the step eroded, 4; the order of the areas' walk, 4; the walks' stacks,
+// little on terrain; a copy of z during the thermal stage, 8), plus the Priority-Flood's queues
+// (up to 16 bytes per cell waiting in them; little on terrain). Measured in erosion_sim_bench
+// (docs/performance.md).
 //
 // Typical values: a 1024 grid of 10 m cells, height_scale 800 m, erodibility 0.05,
-// area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 6.5 s of CPU time on an AMD
-// EPYC shared with other work, spread over the threads given (docs/performance.md, "The erosion
+// area_exponent 0.5, 20 hydraulic steps, talus 35 degrees: about 3.2 s of CPU time on 2 threads
+// of an Intel Xeon shared with other work, 2.7 s on one (docs/performance.md, "The erosion
 // simulation", for the conditions).
 #pragma once
 
