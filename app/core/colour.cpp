@@ -222,4 +222,16 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
     if (helper.joinable()) helper.join();
 }
 
+std::array<std::uint8_t, 3> texture_layer_colour(std::size_t layer) {
+    static constexpr std::array<std::array<std::uint8_t, 3>, 8> colours{{{128, 118, 112},
+                                                                         {240, 244, 252},
+                                                                         {226, 196, 120},
+                                                                         {78, 150, 60},
+                                                                         {40, 110, 220},
+                                                                         {200, 70, 40},
+                                                                         {150, 60, 190},
+                                                                         {30, 190, 180}}};
+    return colours[layer % colours.size()];
+}
+
 }  // namespace app

@@ -251,7 +251,7 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     // The map's legend when one colours the landscape (the field shown carries its samples).
     if (field.colour() != PreviewColour::ramp)
         draw_colour_legend(draw, ImVec2(min.x + 6.0f, max.y - 6.0f), field.colour(), view.terrain_height,
-                           false);
+                           false, field.image().layer_names);
 
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
     draw_status(settings, field, frame, colour);
