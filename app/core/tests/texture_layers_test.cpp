@@ -118,7 +118,7 @@ TEST(TextureLayers, CurvatureFlowWearDepositBands) {
     };
     EXPECT_EQ(layer_weights(layers, at(0, 0.9, 0, 0), 0)[0], 1.0);         // a river
     EXPECT_DOUBLE_EQ(layer_weights(layers, at(0, 0.6, 0, 0), 0)[0], 0.5);  // on the bound: half
-    EXPECT_DOUBLE_EQ(layer_weights(layers, at(0, 0.55, 0, 0), 0)[0], 0.25);
+    EXPECT_NEAR(layer_weights(layers, at(0, 0.55, 0, 0), 0)[0], 0.25, 1e-12);
     EXPECT_EQ(layer_weights(layers, at(0, 0.4, 0, 0), 0)[0], 0.0);
     EXPECT_EQ(layer_weights(layers, at(0.2, 0.1, 0, 0.2), 0)[1], 1.0);   // a hollow, little fill
     EXPECT_EQ(layer_weights(layers, at(0.2, 0.1, 0, 0.8), 0)[1], 0.0);   // filled: not a gully
