@@ -120,8 +120,7 @@ bool band_rows(TextureLayer& layer, const TextureBandInfo& info, const std::stri
                       ImGuiSliderFlags_AlwaysClamp);
     report_item(key + "_falloff");
     held |= ImGui::IsItemActive();
-    ImGui::SameLine();
-    ImGui::TextDisabled("(soft over this, centred on each bound)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Both bounds soft over this width, centred on each");
     ImGui::Unindent();
     return held;
 }
@@ -138,10 +137,14 @@ bool draw_texture_rules(Settings& settings, std::string& rejected) {
     bool held                              = false;
     bool reset                             = false;
 
-    ImGui::TextDisabled(own ? "The preset's own rules, saved with it."
-                            : "The default rules: they follow the height and the sea level.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", own ? "The preset's own rules, saved with it."
+                                 : "The default rules: they follow the height and the sea level.");
     report_item("texture_rules");
-    ImGui::TextDisabled("First rule on top; the last is the ground. Preview: Colour > Texture weights.");
+    ImGui::TextWrapped(
+        "First rule on top; the last is the ground. See them: Colour > Texture weights "
+        "under the picture.");
+    ImGui::PopStyleColor();
     ImGui::BeginDisabled(layers.size() >= max_texture_layers);
     if (ImGui::Button("Add layer")) {  // above the ground, so the ground stays the last
         TextureLayer added;
@@ -168,6 +171,9 @@ bool draw_texture_rules(Settings& settings, std::string& rejected) {
     }
 
     std::optional<std::size_t> remove, up, down;
+    std::vector<std::string> names;
+    for (const TextureLayer& layer : layers) names.push_back(layer.name);
+    const auto colours = texture_layer_colours(names);
     for (std::size_t i = 0; i < layers.size(); ++i) {
         TextureLayer& layer      = layers[i];
         const std::string prefix = "texture_layer." + std::to_string(i);
@@ -175,7 +181,7 @@ bool draw_texture_rules(Settings& settings, std::string& rejected) {
         const ImGuiID open_id = ImGui::GetID(("texture_open." + layer.name).c_str());
         ImGui::PushID(static_cast<int>(i));
         // The layer's colour in the preview, then its row (open state kept by name).
-        const auto c = texture_layer_colour(i);
+        const auto c = colours[i];
         ImGui::ColorButton("##swatch", ImVec4(c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1.0f),
                            ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
                            ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));

@@ -251,10 +251,11 @@ std::array<std::uint8_t, 3> sample_colour(PreviewColour mode, std::uint16_t samp
     return {0, 0, 0};
 }
 
-std::array<std::uint8_t, 3> weights_colour(std::span<const std::uint16_t> weights) {
+std::array<std::uint8_t, 3> weights_colour(std::span<const std::uint16_t> weights,
+                                           const LayerColours& colours) {
     std::array<unsigned, 3> sum{};
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        const auto c = texture_layer_colour(i);
+    for (std::size_t i = 0; i < weights.size() && i < colours.size(); ++i) {
+        const auto& c = colours[i];
         for (std::size_t k = 0; k < 3; ++k) sum[k] += weights[i] * c[k];
     }
     return {static_cast<std::uint8_t>((sum[0] + 127) / 255), static_cast<std::uint8_t>((sum[1] + 127) / 255),
@@ -270,8 +271,9 @@ std::string weights_text(std::span<const std::uint16_t> weights, std::span<const
     return text + " (of 255)";
 }
 
-std::array<std::uint8_t, 3> pixel_colour(PreviewColour mode, std::span<const std::uint16_t> samples) {
-    if (mode == PreviewColour::weights) return weights_colour(samples);
+std::array<std::uint8_t, 3> pixel_colour(PreviewColour mode, std::span<const std::uint16_t> samples,
+                                         const LayerColours& layer_colours) {
+    if (mode == PreviewColour::weights) return weights_colour(samples, layer_colours);
     return sample_colour(mode, samples.empty() ? 0 : samples[0]);
 }
 
@@ -356,10 +358,11 @@ void draw_weights_legend(ImDrawList* draw, ImVec2 corner, std::span<const std::s
     const ImVec2 p0(corner.x, corner.y - height), p1(corner.x + width + 2 * pad, corner.y);
     draw->AddRectFilled(p0, p1, colours::badge, 4.0f);
     draw->AddText(ImVec2(p0.x + pad, p0.y + pad), colours::badge_text, title);
+    const LayerColours colours = texture_layer_colours(names);
     for (std::size_t i = 0; i < names.size(); ++i) {
         const float y = p0.y + pad + line * static_cast<float>(i + 1);
         draw->AddRectFilled(ImVec2(p0.x + pad, y + 1.0f), ImVec2(p0.x + pad + swatch, y + 1.0f + swatch),
-                            im(texture_layer_colour(i)));
+                            im(colours[i]));
         draw->AddText(ImVec2(p0.x + pad + swatch + 6.0f, y), colours::badge_text, names[i].c_str());
     }
 }
@@ -508,7 +511,9 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
 bool draw_colour_combo(PreviewColour& mode, float width) {
     bool changed = false;
     ImGui::SetNextItemWidth(width);
-    const bool open = ImGui::BeginCombo("Colour", preview_colour_info(mode).label.data());
+    // HeightLarge: all the modes in view (the default shows 8 and scrolls the ninth out of reach).
+    const bool open =
+        ImGui::BeginCombo("Colour", preview_colour_info(mode).label.data(), ImGuiComboFlags_HeightLarge);
     report_item("colour");
     if (!open) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview_colour_info(mode).tooltip.data());

@@ -29,7 +29,7 @@
 //   weights      layers.size() samples a pixel, each layer's weight out of 255, exactly the
 //                samples of export --format weights8 --layer L (app::weight_rows with total 255,
 //                on the same ground as the maps above, the simulation's maps when it runs),
-//                drawn as each layer's colour of texture_layer_colour() blended by its weight.
+//                drawn as each layer's colour (texture_layer_colours) blended by its weight.
 //                None when a rule bounds a simulation map that the image has not (the
 //                simulation is off, or still running); the legend says why.
 //
@@ -121,12 +121,15 @@ std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain
 void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, double terrain_height,
                         bool unavailable, std::span<const std::string> layer_names = {});
 // The weights: a pixel's weights (out of 255) blended in the layers' colours
-// (app::texture_layer_colour, core/colour.hpp), and read in words ("rock 200, grass 55").
-std::array<std::uint8_t, 3> weights_colour(std::span<const std::uint16_t> weights);
+// (app::texture_layer_colours, core/colour.hpp), and read in words ("rock 200, grass 55").
+using LayerColours = std::vector<std::array<std::uint8_t, 3>>;
+std::array<std::uint8_t, 3> weights_colour(std::span<const std::uint16_t> weights,
+                                           const LayerColours& colours);
 std::string weights_text(std::span<const std::uint16_t> weights, std::span<const std::string> names);
-// A pixel's colour from its samples (samples_per_pixel of them): the weights blended, or the one
-// sample's colour.
-std::array<std::uint8_t, 3> pixel_colour(PreviewColour mode, std::span<const std::uint16_t> samples);
+// A pixel's colour from its samples (samples_per_pixel of them): the weights blended in
+// `layer_colours`, or the one sample's colour.
+std::array<std::uint8_t, 3> pixel_colour(PreviewColour mode, std::span<const std::uint16_t> samples,
+                                         const LayerColours& layer_colours);
 bool draw_colour_combo(PreviewColour& mode, float width);
 
 }  // namespace app::gui

@@ -378,7 +378,7 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
     const float box =
         ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text).x;
     // Before it, the colour mode (preview_colour.hpp).
-    const float combo_width = 120.0f;
+    const float combo_width = 140.0f;  // "Texture weights" whole
     const float combo = combo_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x +
                         ImGui::GetStyle().ItemSpacing.x;
     const float after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 16.0f;

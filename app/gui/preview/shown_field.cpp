@@ -61,9 +61,11 @@ void ShownField::refresh(const ViewSettings& view) {
     if (colour() == PreviewColour::ramp) {
         colourise(image_.raw, image_.width, image_.height, view, range, rgba_);
     } else {  // a terrain map: its samples' own colours, no hillshade (the legend reads them)
-        const std::size_t n = image_.samples_per_pixel;
+        const std::size_t n          = image_.samples_per_pixel;
+        const LayerColours layer_rgb = texture_layer_colours(image_.layer_names);
         for (std::size_t i = 0; i < image_.colour_samples.size() / n; ++i) {
-            const auto c = pixel_colour(image_.colour, std::span(image_.colour_samples).subspan(i * n, n));
+            const auto c =
+                pixel_colour(image_.colour, std::span(image_.colour_samples).subspan(i * n, n), layer_rgb);
             std::copy(c.begin(), c.end(), rgba_.begin() + static_cast<std::ptrdiff_t>(4 * i));
             rgba_[4 * i + 3] = 255;
         }

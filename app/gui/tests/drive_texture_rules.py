@@ -34,11 +34,26 @@ WIDTH = 256
 PIXELS = [(37, 41), (128, 128), (200, 77), (90, 230), (250, 10)]
 
 
+def click_settled(report, key, timeout=30):
+    """Clicks the item once its rectangle has stayed put for a moment: the status line under the
+    picture re-flows as the cursor leaves the picture, moving the Colour combo and its list."""
+    rect, deadline = None, time.monotonic() + timeout * x11_drive.slowdown()
+    while time.monotonic() < deadline:
+        now = report.last()["rects"].get(key)
+        if now is not None and now == rect:
+            click(rect)
+            return
+        rect = now
+        time.sleep(0.3)
+    fail(f"{key} did not settle in the window; last place {rect}")
+
+
 def choose_colour(report, entry):
-    click(report.last()["rects"]["colour"])
-    until(report, "the Colour list open", lambda l: f"colour={entry}" in l["rects"], timeout=10)
+    xdo("mousemove", 5, 5)  # off the picture: the status line no longer follows the cursor
     time.sleep(0.3)
-    click(report.last()["rects"][f"colour={entry}"])
+    click_settled(report, "colour")
+    until(report, "the Colour list open", lambda l: f"colour={entry}" in l["rects"], timeout=10)
+    click_settled(report, f"colour={entry}")
     return until(report, f"the {entry} picture",
                  lambda l: settled(l) and l["preview"]["colour"] == entry and l["preview"]["colour_asked"] == entry,
                  timeout=120)

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "core/colour.hpp"
 #include "core/export_image.hpp"
 #include "core/field_stats.hpp"
 #include "core/heightmap_file.hpp"
@@ -90,6 +91,21 @@ TEST(PreviewColour, WeightsAreTheExportsWeightMaps) {
         EXPECT_GT(covered, 0u) << layers[layer].name << " never shows: the test does not exercise it";
     }
     std::filesystem::remove_all(folder);
+}
+
+// Each layer its own colour; adding one does not repaint the others; the weights blend them.
+TEST(PreviewColour, LayerColoursAreDistinctAndStable) {
+    const std::vector<std::string> four{"rock", "snow", "sand", "grass"};
+    const std::vector<std::string> five{"rock", "snow", "sand", "layer5", "grass"};
+    const auto a = texture_layer_colours(four), b = texture_layer_colours(five);
+    EXPECT_EQ(b[4], a[3]);  // grass stays green
+    const std::vector<std::string> eight{"a", "rock", "b", "c", "grass", "d", "e", "f"};
+    const auto c = texture_layer_colours(eight);
+    for (std::size_t i = 0; i < c.size(); ++i)
+        for (std::size_t j = i + 1; j < c.size(); ++j) EXPECT_NE(c[i], c[j]) << i << " " << j;
+    const std::vector<std::uint16_t> half{128, 0, 0, 127};
+    const auto mixed = weights_colour(half, a);
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(mixed[k], (128 * a[0][k] + 127 * a[3][k]) / 255.0, 0.5);
 }
 
 TEST(PreviewColour, RampAsksForNothingAndIgnoresTheView) {
