@@ -13,6 +13,9 @@ On mountain-front (erosion.method = simulate: the rules may read its flow) at a 
      bound); the picture changes again, and the readouts equal the export of a preset with
      exactly the rules the window reports.
   4. Ctrl+Z twice: the rules are the default set again and the picture is the first one.
+  5. "Tied to the sea" on sand, then Terrain > Sea level typed to 0.3: the picture changes while the
+     rule does not (it is measured from the sea), and the readouts are the export's with that
+     sea; Reset to defaults: the default set again.
 Screenshots of each step are kept in WORKDIR for a person to look at.
 """
 import json
@@ -48,6 +51,22 @@ def click_settled(report, key, timeout=30):
     fail(f"{key} did not settle in the window; last place {rect}")
 
 
+def scroll_to(report, key, top=140):
+    """Wheels the controls until `key` lies between the tabs above them (to y `top`) and the
+    status area (x11_drive.into_view takes y 60 as the top, which the Field tab's rows cover)."""
+    line = report.last()
+    for _ in range(60):
+        r, status = line["rects"][key], line["rects"]["status"]
+        if r[1] > top and r[3] < status[1] - 10:
+            return line
+        xdo("mousemove", (status[0] + status[2]) // 2, status[1] - 120)
+        time.sleep(0.05)
+        xdo("click", 5 if r[3] >= status[1] - 10 else 4)
+        time.sleep(0.15)
+        line = report.last()
+    fail(f"could not scroll {key} into view: {line['rects'][key]}")
+
+
 def choose_colour(report, entry):
     xdo("mousemove", 5, 5)  # off the picture: the status line no longer follows the cursor
     time.sleep(0.3)
@@ -59,13 +78,14 @@ def choose_colour(report, entry):
                  timeout=120)
 
 
-def exported_weights(rules, size, name):
+def exported_weights(rules, size, name, view=None):
     """Every layer's weights8 export at the preview's size of mountain-front with `rules` (None:
-    the preset as shipped, the default set): {layer name: image}."""
+    the preset as shipped, the default set) and the view keys `view`: {layer name: image}."""
     with open(PRESET) as fp:
         preset = json.load(fp)
     if rules is not None:
         preset["texture_layers"] = rules
+    preset["view"].update(view or {})
     path = os.path.join(WORK, f"{name}.json")
     with open(path, "w") as fp:
         json.dump(preset, fp)
@@ -118,7 +138,7 @@ try:
     # 2. Add a layer.
     click(report.last()["rects"]["goto_texture_rules"])
     time.sleep(0.5)
-    line = x11_drive.into_view(report, "texture_add")
+    line = scroll_to(report, "texture_add")
     click(line["rects"]["texture_add"])
     line = until(report, "a layer added, the rules the preset's own, the title marked",
                  lambda l: l["texture_rules"]["own"] and len(l["texture_rules"]["rules"]) == 5
@@ -133,7 +153,7 @@ try:
     print(f"ok  Add layer: {added}; the title {line['title']!r}; the picture changed", flush=True)
 
     # 3. Its Flow band ticked (the new layer's rows are open).
-    line = x11_drive.into_view(report, "texture_layer.3.flow")
+    line = scroll_to(report, "texture_layer.3.flow")
     click(line["rects"]["texture_layer.3.flow"])
     line = until(report, "the flow band on the new layer",
                  lambda l: "flow_min" in l["texture_rules"]["rules"][3], timeout=20)
@@ -155,6 +175,36 @@ try:
                  timeout=60)
     x11_drive.screenshot(WORK, "4-undone.png")
     print("ok  Ctrl+Z twice: the default rules and their picture again", flush=True)
+
+    # 5. The beach tied to the sea: the default sand, once edited, is measured from the sea, so
+    # raising the sea (Terrain: Sea level, typed) moves it; Reset to defaults gives the default set.
+    line = scroll_to(report, "texture_layer.2")
+    click(line["rects"]["texture_layer.2"])  # open "sand"
+    line = until(report, "sand's rows open", lambda l: "texture_layer.2.sea" in l["rects"], timeout=10)
+    line = scroll_to(report, "texture_layer.2.sea")
+    click(line["rects"]["texture_layer.2.sea"])
+    line = until(report, "sand tied to the sea",
+                 lambda l: l["texture_rules"]["own"] and l["texture_rules"]["rules"][2].get("height_from") == "sea",
+                 timeout=10)
+    tied = line["texture_rules"]["rules"][2]
+    # mountain-front has no sea (sea level 0): tied to it, the band measures from the base as before.
+    line = until(report, "the picture with the tied sand", lambda l: settled(l) and l["preview"]["checksum"] == shown,
+                 timeout=60)
+    before_sea = line["preview"]["checksum"]
+    line = scroll_to(report, "sea_level")
+    x11_drive.type_into_slider(line["rects"]["sea_level"], "0.3")
+    line = until(report, "the sea raised", lambda l: abs(float(l["view"]["sea_level"]) - 0.3) < 1e-9, timeout=10)
+    line = picture_changed(report, before_sea, "the picture with the sea raised")
+    if line["texture_rules"]["rules"][2] != tied:
+        fail(f"raising the sea changed the tied rule itself: {line['texture_rules']['rules'][2]} (was {tied})")
+    time.sleep(0.5)
+    x11_drive.screenshot(WORK, "5-sea-raised.png")
+    names, images = exported_weights(line["texture_rules"]["rules"], size, "sea", view={"sea_level": 0.3})
+    readouts_match(report, names, images, f"sand tied to the sea at 0.3 ({tied})")
+    line = scroll_to(report, "texture_reset")
+    click(line["rects"]["texture_reset"])
+    until(report, "Reset to defaults", lambda l: not l["texture_rules"]["own"], timeout=10)
+    print("ok  the sand tied to the sea moved with it (and is the export's); Reset to defaults", flush=True)
 finally:
     app.terminate()
     app.wait(timeout=10)
