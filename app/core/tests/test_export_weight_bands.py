@@ -11,7 +11,7 @@ Checks:
      deposit >= 0.25 (each soft), "ground": every weight within one unit of the recomputed
      ones, the sums 255, every layer present.
   2. the same rules on a preset that does not simulate: exit 2 and one line naming
-     texture_layers[0].flow_min and erosion.method; nothing written.
+     texture_layers[0].flow_min and erosion.method; nothing written; an engine set likewise.
   3. a beach tied to the sea (height_from "sea", -15 m to +15 m): at two sea levels it is the
      band of heights around each sea's surface, so moving the sea moved it; a curvature band
      (k >= 0.02: hollows) equals the curvature mask's hollows.
@@ -79,6 +79,12 @@ r = run("export", "--preset", path, "--size", f"{W}x{H}", "--format", "weights8"
 check(r.returncode == 2 and r.stderr.count("\n") == 1 and "texture_layers[0].flow_min: 0.55" in r.stderr
       and "erosion.method = simulate" in r.stderr, f"a flow band without the simulation: {r.returncode} {r.stderr!r}")
 check(not os.path.exists(out), "a refused export wrote its file")
+sets = os.path.join(d, "set")
+os.makedirs(sets)
+r = run("export", "--preset", path, "--profile", "unity", "--size", "unity-33", "-o", os.path.join(sets, "valley"))
+check(r.returncode == 2 and r.stderr.count("\n") == 1 and "texture_layers[0].flow_min: 0.55" in r.stderr,
+      f"an engine set with a flow band without the simulation: {r.returncode} {r.stderr!r}")
+check(os.listdir(sets) == [], f"a refused engine set wrote {os.listdir(sets)}")
 
 # 3. A beach tied to the sea, at two sea levels; a curvature band.
 hills = {"format": "noise-explorer-preset", "version": 1, "seed": 5, "octaves": 5, "frequency": 3,
