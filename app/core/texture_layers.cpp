@@ -27,20 +27,22 @@ double inside(double v, double lo, double hi, double falloff) {
     return below * above;
 }
 
-constexpr double inf = std::numeric_limits<double>::infinity();
-
 constexpr std::array<TextureBandInfo, texture_band_count> band_table{{
-    {TextureBand::height, "Height", "m", -1e7, 1e7, 1e7, "metres, from -10000000 to 10000000", false,
+    {TextureBand::height, "Height", "m", -1e7, 1e7, 1e7, "metres, from -10000000 to 10000000",
+     "metres, from 0 to 10000000", false,
      "Metres above the terrain's base (mapped 0), or above the sea's surface when tied to the sea"},
-    {TextureBand::slope, "Slope", "deg", 0.0, 90.0, 90.0, "degrees, from 0 to 90", false,
-     "Degrees, the slope mask's: 0 flat, 90 a wall"},
-    {TextureBand::curvature, "Curvature", "", -1.0, 1.0, 2.0, "k, from -1 to 1", false,
+    {TextureBand::slope, "Slope", "deg", 0.0, 90.0, 90.0, "degrees, from 0 to 90", "degrees, from 0 to 90",
+     false, "Degrees, the slope mask's: 0 flat, 90 a wall"},
+    {TextureBand::curvature, "Curvature", "", -1.0, 1.0, 2.0, "k, from -1 to 1", "k, from 0 to 2", false,
      "The curvature mask's k (change of slope per sample): > 0 valleys and hollows, < 0 ridges"},
-    {TextureBand::flow, "Flow", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1", true,
+    {TextureBand::flow, "Flow", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1",
+     "a share of the largest, from 0 to 1", true,
      "The simulation's flow map, ln(drained area) / ln(the largest): 0 ridges, 1 the main river"},
-    {TextureBand::wear, "Wear", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1", true,
+    {TextureBand::wear, "Wear", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1",
+     "a share of the largest, from 0 to 1", true,
      "The simulation's wear map: the depth taken away / the deepest cut"},
-    {TextureBand::deposit, "Deposit", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1", true,
+    {TextureBand::deposit, "Deposit", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1",
+     "a share of the largest, from 0 to 1", true,
      "The simulation's deposit map: the depth laid down (fans, filled valleys) / the deepest fill"},
 }};
 static_assert(band_table[5].band == TextureBand::deposit);
@@ -51,13 +53,11 @@ struct NumberKey {
     std::string key;
     TextureBand band;
     Side side;
+    double BandRange::*field;
     double lo, hi;
-    std::string allowed;
-    double& of(TextureLayer& layer) const {
-        BandRange& range = layer.band(band);
-        return side == Side::min ? range.min : side == Side::max ? range.max : range.falloff;
-    }
-    double of(const TextureLayer& layer) const { return of(const_cast<TextureLayer&>(layer)); }
+    std::string_view allowed;
+    double& of(TextureLayer& layer) const { return layer.band(band).*field; }
+    double of(const TextureLayer& layer) const { return layer.band(band).*field; }
 };
 
 // Every number key, in the order written: height's and slope's as they always were (min, max of
@@ -66,19 +66,13 @@ std::vector<NumberKey> make_number_keys() {
     std::vector<NumberKey> keys;
     const auto add = [&](const TextureBandInfo& info, Side side) {
         const std::string name(texture_band_names[static_cast<std::size_t>(info.band)]);
-        const bool falloff = side == Side::falloff;
-        std::string allowed(info.allowed);
-        if (falloff)
-            allowed = allowed.substr(0, allowed.find(", from")) + ", from 0 to " +
-                      std::string(info.band == TextureBand::height      ? "10000000"
-                                  : info.band == TextureBand::slope     ? "90"
-                                  : info.band == TextureBand::curvature ? "2"
-                                                                        : "1");
-        keys.push_back({name + (side == Side::min ? "_min"
-                                : falloff         ? "_falloff"
-                                                  : "_max"),
-                        info.band, side, falloff ? 0.0 : info.lo, falloff ? info.falloff_hi : info.hi,
-                        allowed});
+        if (side == Side::falloff)
+            keys.push_back({name + "_falloff", info.band, side, &BandRange::falloff, 0.0, info.falloff_hi,
+                            info.falloff_allowed});
+        else if (side == Side::min)
+            keys.push_back({name + "_min", info.band, side, &BandRange::min, info.lo, info.hi, info.allowed});
+        else
+            keys.push_back({name + "_max", info.band, side, &BandRange::max, info.lo, info.hi, info.allowed});
     };
     add(band_table[0], Side::min);
     add(band_table[0], Side::max);
@@ -266,7 +260,7 @@ std::vector<TextureLayer> read_texture_layers(const nlohmann::json& value) {
                                "slope, curvature, flow, wear, deposit");
             if (!item.is_number() || !(item.get<double>() >= found->lo && item.get<double>() <= found->hi))
                 bad(where + "." + key,
-                    json_text(item) + " is not allowed: expected a number, " + found->allowed);
+                    json_text(item) + " is not allowed: expected a number, " + std::string(found->allowed));
             found->of(layer) = item.get<double>();
         }
         if (!named) bad(where, "the key \"name\" is missing: every layer is named (e.g. \"rock\")");

@@ -78,12 +78,13 @@ inline constexpr std::size_t texture_band_count = texture_band_names.size();
 // One row per band, in the enum's order: what the reader allows, the editor's range and words.
 struct TextureBandInfo {
     TextureBand band;
-    std::string_view label;    // the editor's row
-    std::string_view unit;     // "m", "deg", "" (the bound's unit in the editor)
-    double lo, hi;             // a bound's allowed range
-    double falloff_hi;         // the falloff's allowed range is 0 .. falloff_hi
-    std::string_view allowed;  // the bound's range in words, for the errors
-    bool simulation;           // a map of the erosion simulation (erosion.method = simulate only)
+    std::string_view label;            // the editor's row
+    std::string_view unit;             // "m", "deg", "" (the bound's unit in the editor)
+    double lo, hi;                     // a bound's allowed range
+    double falloff_hi;                 // the falloff's allowed range is 0 .. falloff_hi
+    std::string_view allowed;          // the bound's range in words, for the errors
+    std::string_view falloff_allowed;  // the falloff's
+    bool simulation;                   // a map of the erosion simulation (erosion.method = simulate only)
     std::string_view tooltip;
 };
 std::span<const TextureBandInfo> texture_band_table();
