@@ -179,7 +179,8 @@ try:
     # 5. The beach tied to the sea: the default sand, once edited, is measured from the sea, so
     # raising the sea (Terrain: Sea level, typed) moves it; Reset to defaults gives the default set.
     line = scroll_to(report, "texture_layer.2")
-    click(line["rects"]["texture_layer.2"])  # open "sand"
+    row = line["rects"]["texture_layer.2"]
+    x11_drive.click_at(row[0] + 40, (row[1] + row[3]) // 2)  # open "sand": its name, left of the buttons
     line = until(report, "sand's rows open", lambda l: "texture_layer.2.sea" in l["rects"], timeout=10)
     line = scroll_to(report, "texture_layer.2.sea")
     click(line["rects"]["texture_layer.2.sea"])
