@@ -12,6 +12,7 @@ On mountain-front (erosion.method = simulate: the rules may read its flow) at a 
   3. On the new layer, the Flow band ticked: the layer now lies where the water runs (a flow_min
      bound); the picture changes again, and the readouts equal the export of a preset with
      exactly the rules the window reports.
+     The 3D terrain tab takes the same colours.
   4. Ctrl+Z twice: the rules are the default set again and the picture is the first one.
   5. "Tied to the sea" on sand, then Terrain > Sea level typed to 0.3: the picture changes while the
      rule does not (it is measured from the sea), and the readouts are the export's with that
@@ -165,6 +166,18 @@ try:
     if images["layer5"].getextrema()[1] == 0:
         fail("the flow band's layer covers no pixel of the export")
     readouts_match(report, names, images, f"the rules with {rules[3]}")
+
+    # The 3D terrain takes the same colours (a pixel's several weights blended, not its first).
+    uploads = report.last()["terrain"]["uploads"]
+    click(report.last()["rects"]["tab_terrain"])
+    until(report, "the terrain coloured by the weights",
+          lambda l: l["view_tab"] == "terrain" and l["terrain"]["uploads"] > uploads and not l["terrain"]["building"]
+          and settled(l) and l["preview"]["colour"] == "weights", timeout=120)
+    time.sleep(1.0)
+    x11_drive.screenshot(WORK, "3-terrain-weights.png")
+    click(report.last()["rects"]["tab_preview"])
+    until(report, "back on the 2D preview", lambda l: l["view_tab"] == "preview" and settled(l), timeout=60)
+    print("ok  the 3D terrain coloured by the weights", flush=True)
 
     # 4. Undo, twice: the default set and its picture again.
     for _ in range(2):
