@@ -222,4 +222,34 @@ void colourise(std::span<const float> raw, int width, int height, const ViewSett
     if (helper.joinable()) helper.join();
 }
 
+std::vector<std::array<std::uint8_t, 3>> texture_layer_colours(std::span<const std::string> names) {
+    using Rgb = std::array<std::uint8_t, 3>;
+    struct Named {
+        std::string_view name;
+        Rgb rgb;
+    };
+    static constexpr std::array<Named, 4> named{{{"rock", {128, 118, 112}},
+                                                 {"snow", {240, 244, 252}},
+                                                 {"sand", {226, 196, 120}},
+                                                 {"grass", {78, 150, 60}}}};
+    // Far from the named ones and from each other; as many as layers can be (8).
+    static constexpr std::array<Rgb, 8> others{{{40, 110, 220},
+                                                {200, 70, 40},
+                                                {150, 60, 190},
+                                                {30, 190, 180},
+                                                {120, 75, 35},
+                                                {235, 120, 190},
+                                                {150, 160, 40},
+                                                {60, 60, 70}}};
+    std::vector<Rgb> colours(names.size());
+    std::vector<bool> given(names.size(), false);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        for (const Named& n : named)
+            if (names[i] == n.name) colours[i] = n.rgb, given[i] = true;
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (!given[i]) colours[i] = others[next++ % others.size()];
+    return colours;
+}
+
 }  // namespace app

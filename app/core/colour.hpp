@@ -26,6 +26,8 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "core/view_settings.hpp"
 #include "noise/params.hpp"
@@ -40,6 +42,12 @@ double ramp_position(const ViewSettings& view, double t);
 
 // The ramp's colour at t in [0, 1] (clamped), rounded to 8 bits.
 std::array<std::uint8_t, 3> ramp_colour(Ramp ramp, double t);
+
+// The texture layers' colours in the window's weights preview and its rules list, one per name:
+// the default set's names their own (rock grey, snow white, sand yellow, grass green) wherever
+// they stand, every other layer the first of the other hues no layer has yet; so the colours are
+// distinct, and a layer added or moved does not repaint the others.
+std::vector<std::array<std::uint8_t, 3>> texture_layer_colours(std::span<const std::string> names);
 
 // Fills rgba_out (width * height * 4 bytes) from raw (width * height values, row-major).
 void colourise(std::span<const float> raw, int width, int height, const ViewSettings& view,

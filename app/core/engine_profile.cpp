@@ -94,6 +94,12 @@ std::vector<SetPart> profile_parts(const Preset& given, const ProfileRequest& re
 
 ExportResult export_profile(const Preset& preset, const ProfileRequest& request,
                             const std::atomic<bool>* cancel, std::atomic<double>* progress) {
+    // A weight map's rule on a simulation map the preset does not make: refused before the set's
+    // first file renders (its height map would otherwise take a while to fail).
+    if (auto problem = texture_layers_problem(preset.texture_layers,
+                                              preset.params.erosion_method == noise::ErosionMethod::simulate);
+        !problem.empty())
+        throw ExportError(ExportError::Cause::setting, problem);
     const auto parts  = profile_parts(preset, request);
     const auto layers = effective_texture_layers(preset);
     nlohmann::ordered_json manifest;

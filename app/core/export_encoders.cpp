@@ -306,7 +306,9 @@ class WeightEncoder final : public MapEncoder {
         const std::size_t count   = layers_.size();
         const std::uint32_t total = format == ExportFormat::weights16 ? 65535 : 255;
         masks_.resize(band.pixel_count() * count);
-        if (!weight_rows(in_.noise, in_.scale, band, layers_, total, in_.request.threads, in_.cancel, masks_))
+        const WeightSources sources{in_.preset.view.sea_level, in_.maps};
+        if (!weight_rows(in_.noise, in_.scale, band, layers_, sources, total, in_.request.threads, in_.cancel,
+                         masks_))
             cancelled();
         const std::size_t pixels = band.pixel_count();
         const auto layer         = static_cast<std::size_t>(in_.request.layer);

@@ -211,6 +211,9 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
         if (request.layer < 0 || static_cast<std::size_t>(request.layer) >= limit)
             fail("layer " + std::to_string(request.layer) + " is out of range: expected 0 to " +
                  std::to_string(limit - 1));
+        // A band on flow, wear or deposit without the simulation: refused before anything is drawn.
+        if (auto problem = texture_layers_problem(preset.texture_layers, simulated); !problem.empty())
+            refuse_setting(problem);
     }
     if (!request.caption.empty()) {
         if (request.format != ExportFormat::png8 && request.format != ExportFormat::rgb8 &&

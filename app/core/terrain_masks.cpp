@@ -126,24 +126,68 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
 }
 
 bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
-                 const std::vector<TextureLayer>& layers, std::uint32_t total, unsigned threads,
-                 const std::atomic<bool>* cancel, std::span<std::uint16_t> out) {
+                 const std::vector<TextureLayer>& layers, const WeightSources& sources, std::uint32_t total,
+                 unsigned threads, const std::atomic<bool>* cancel, std::span<std::uint16_t> out) {
     const std::size_t count = layers.size();
     if (out.size() < window.pixel_count() * count)
         throw std::invalid_argument("weight_rows: output too small");
+    if (auto problem = texture_layers_problem(layers, sources.maps != nullptr); !problem.empty())
+        throw std::invalid_argument(problem);
+    const bool curvature = uses_band(layers, TextureBand::curvature);
+    // The simulation's maps scaled as simulation_mask_rows scales them: by the whole image's largest.
+    struct SimulationBand {
+        TextureBand band;
+        const std::vector<float>* values;
+        double largest;
+    };
+    std::vector<SimulationBand> simulated;
+    if (const noise::SimulationMaps* maps = sources.maps) {
+        if (maps->width != window.width || maps->height_cells != window.height)
+            throw std::invalid_argument("weight_rows: the maps are not the image's");
+        for (const auto& [band, values] :
+             {std::pair{TextureBand::flow, &maps->flow}, std::pair{TextureBand::wear, &maps->wear},
+              std::pair{TextureBand::deposit, &maps->deposit}})
+            if (uses_band(layers, band))
+                simulated.push_back({band, values, *std::max_element(values->begin(), values->end())});
+    }
+    const double sea_height = sources.sea_level * scale.height;
     return noise::for_each_row(window.rows(), threads, [&](int r) {
         if (cancel && cancel->load()) return false;
-        FieldRow field;
-        field.read(noise, window.width, window.x0, window.columns(), window.y0 + r);
-        for (std::size_t x = 0; x < field.value.size(); ++x) {
-            const auto slope     = field.slope(scale, x);
-            const double degrees = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
-            const auto q = quantised_weights(layer_weights(layers, scale.height_of(field.value[x]), degrees),
-                                             count, total);
-            std::uint16_t* pixel =
+        const int y = window.y0 + r;
+        FieldRow field, above, below;
+        if (curvature) {  // one pixel more on each side, and the rows above and below (as mask_rows)
+            field.read(noise, window.width, window.x0 - 1, window.columns() + 2, y);
+            above.read(noise, window.width, window.x0, window.columns(), y - 1);
+            below.read(noise, window.width, window.x0, window.columns(), y + 1);
+        } else {
+            field.read(noise, window.width, window.x0, window.columns(), y);
+        }
+        const std::size_t first = curvature ? 1 : 0;
+        for (std::size_t x = 0; x < static_cast<std::size_t>(window.columns()); ++x) {
+            const auto slope = field.slope(scale, x + first);
+            BandValues at{};
+            at[0] = scale.height_of(field.value[x + first]);
+            at[1] = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
+            if (curvature) {
+                const double k = (field.slope(scale, x + 2)[0] - field.slope(scale, x)[0]) / 2.0 +
+                                 (below.slope(scale, x)[1] - above.slope(scale, x)[1]) / 2.0;
+                at[static_cast<std::size_t>(TextureBand::curvature)] = std::clamp(k, -1.0, 1.0);
+            }
+            const std::size_t pixel = static_cast<std::size_t>(y) * static_cast<std::size_t>(window.width) +
+                                      static_cast<std::size_t>(window.x0) + x;
+            for (const SimulationBand& band : simulated) {
+                const double v = (*band.values)[pixel];
+                at[static_cast<std::size_t>(band.band)] =
+                    band.band == TextureBand::flow
+                        ? (band.largest > 1.0 ? std::clamp(std::log(v) / std::log(band.largest), 0.0, 1.0)
+                                              : 0.0)
+                        : (band.largest > 0.0 ? std::clamp(v / band.largest, 0.0, 1.0) : 0.0);
+            }
+            const auto q = quantised_weights(layer_weights(layers, at, sea_height), count, total);
+            std::uint16_t* out_pixel =
                 out.data() +
                 (static_cast<std::size_t>(r) * static_cast<std::size_t>(window.columns()) + x) * count;
-            for (std::size_t i = 0; i < count; ++i) pixel[i] = static_cast<std::uint16_t>(q[i]);
+            for (std::size_t i = 0; i < count; ++i) out_pixel[i] = static_cast<std::uint16_t>(q[i]);
         }
         return true;
     });

@@ -87,11 +87,22 @@ inline bool is_simulation_mask(TerrainMask mask) {
 void simulation_mask_rows(const noise::SimulationMaps& maps, TerrainMask mask, const noise::Region& window,
                           std::span<std::uint16_t> out);
 
+// What the texture layers' weights read besides the field: the sea (for layers measured from it)
+// and the simulation's maps (for bands on flow, wear, deposit).
+struct WeightSources {
+    double sea_level                  = 0.0;      // view.sea_level: a fraction of the terrain's height
+    const noise::SimulationMaps* maps = nullptr;  // the image's, with erosion.method = simulate
+};
+
 // Every layer's weight (texture_layers.hpp) at `window`'s pixels, from the height in metres
-// (TerrainScale::height_of, unrounded) and the slope in degrees (the slope map's, unrounded),
+// (TerrainScale::height_of, unrounded), the slope in degrees (the slope map's, unrounded), and
+// where a layer bounds them the curvature (the curvature map's k, unclamped then clamped to
+// -1 .. 1, unrounded) and the simulation's maps (simulation_mask_rows's values, unrounded),
 // quantised to sum exactly to `total` (255 or 65535): out[pixel * layers.size() + layer].
+// Throws std::invalid_argument with texture_layers_problem's line when a layer bounds a
+// simulation map and `sources.maps` is null.
 bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
-                 const std::vector<TextureLayer>& layers, std::uint32_t total, unsigned threads,
-                 const std::atomic<bool>* cancel, std::span<std::uint16_t> out);
+                 const std::vector<TextureLayer>& layers, const WeightSources& sources, std::uint32_t total,
+                 unsigned threads, const std::atomic<bool>* cancel, std::span<std::uint16_t> out);
 
 }  // namespace app

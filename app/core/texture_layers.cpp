@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -26,20 +27,68 @@ double inside(double v, double lo, double hi, double falloff) {
     return below * above;
 }
 
+constexpr std::array<TextureBandInfo, texture_band_count> band_table{{
+    {TextureBand::height, "Height", "m", -1e7, 1e7, 1e7, "metres, from -10000000 to 10000000",
+     "metres, from 0 to 10000000", false,
+     "Metres above the terrain's base (mapped 0), or above the sea's surface when tied to the sea"},
+    {TextureBand::slope, "Slope", "deg", 0.0, 90.0, 90.0, "degrees, from 0 to 90", "degrees, from 0 to 90",
+     false, "Degrees, the slope mask's: 0 flat, 90 a wall"},
+    {TextureBand::curvature, "Curvature", "", -1.0, 1.0, 2.0, "k, from -1 to 1", "k, from 0 to 2", false,
+     "The curvature mask's k (change of slope per sample): > 0 valleys and hollows, < 0 ridges"},
+    {TextureBand::flow, "Flow", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1",
+     "a share of the largest, from 0 to 1", true,
+     "The simulation's flow map, ln(drained area) / ln(the largest): 0 ridges, 1 the main river"},
+    {TextureBand::wear, "Wear", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1",
+     "a share of the largest, from 0 to 1", true,
+     "The simulation's wear map: the depth taken away / the deepest cut"},
+    {TextureBand::deposit, "Deposit", "", 0.0, 1.0, 1.0, "a share of the largest, from 0 to 1",
+     "a share of the largest, from 0 to 1", true,
+     "The simulation's deposit map: the depth laid down (fans, filled valleys) / the deepest fill"},
+}};
+static_assert(band_table[5].band == TextureBand::deposit);
+
+enum class Side { min, max, falloff };
+
 struct NumberKey {
-    std::string_view key;
-    double TextureLayer::*field;
+    std::string key;
+    TextureBand band;
+    Side side;
+    double BandRange::*field;
     double lo, hi;
     std::string_view allowed;
+    double& of(TextureLayer& layer) const { return layer.band(band).*field; }
+    double of(const TextureLayer& layer) const { return layer.band(band).*field; }
 };
-constexpr std::array<NumberKey, 6> number_keys{{
-    {"height_min", &TextureLayer::height_min, -1e7, 1e7, "metres, from -10000000 to 10000000"},
-    {"height_max", &TextureLayer::height_max, -1e7, 1e7, "metres, from -10000000 to 10000000"},
-    {"slope_min", &TextureLayer::slope_min, 0.0, 90.0, "degrees, from 0 to 90"},
-    {"slope_max", &TextureLayer::slope_max, 0.0, 90.0, "degrees, from 0 to 90"},
-    {"height_falloff", &TextureLayer::height_falloff, 0.0, 1e7, "metres, from 0 to 10000000"},
-    {"slope_falloff", &TextureLayer::slope_falloff, 0.0, 90.0, "degrees, from 0 to 90"},
-}};
+
+// Every number key, in the order written: height's and slope's as they always were (min, max of
+// each, then both falloffs), then each other band's min, max, falloff.
+std::vector<NumberKey> make_number_keys() {
+    std::vector<NumberKey> keys;
+    const auto add = [&](const TextureBandInfo& info, Side side) {
+        const std::string name(texture_band_names[static_cast<std::size_t>(info.band)]);
+        if (side == Side::falloff)
+            keys.push_back({name + "_falloff", info.band, side, &BandRange::falloff, 0.0, info.falloff_hi,
+                            info.falloff_allowed});
+        else if (side == Side::min)
+            keys.push_back({name + "_min", info.band, side, &BandRange::min, info.lo, info.hi, info.allowed});
+        else
+            keys.push_back({name + "_max", info.band, side, &BandRange::max, info.lo, info.hi, info.allowed});
+    };
+    add(band_table[0], Side::min);
+    add(band_table[0], Side::max);
+    add(band_table[1], Side::min);
+    add(band_table[1], Side::max);
+    add(band_table[0], Side::falloff);
+    add(band_table[1], Side::falloff);
+    for (std::size_t b = 2; b < band_table.size(); ++b)
+        for (Side side : {Side::min, Side::max, Side::falloff}) add(band_table[b], side);
+    return keys;
+}
+
+const std::vector<NumberKey>& number_keys() {
+    static const std::vector<NumberKey> keys = make_number_keys();  // immutable once made
+    return keys;
+}
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) {
     throw std::invalid_argument("texture_layers" + where + ": " + what);
@@ -49,40 +98,90 @@ std::string json_text(const nlohmann::json& value) { return escaped(value.dump()
 
 }  // namespace
 
+std::span<const TextureBandInfo> texture_band_table() { return band_table; }
+
+const TextureBandInfo& texture_band_info(TextureBand band) {
+    return band_table[static_cast<std::size_t>(band)];
+}
+
 std::vector<TextureLayer> default_texture_layers(double height, double sea_level) {
     std::vector<TextureLayer> layers(4);
-    layers[0].name           = "rock";
-    layers[0].slope_min      = 35.0;
-    layers[0].slope_falloff  = 6.0;
-    layers[1].name           = "snow";
-    layers[1].height_min     = 0.75 * height;
-    layers[1].height_falloff = 0.05 * height;
-    layers[2].name           = "sand";
+    layers[0].name                              = "rock";
+    layers[0].band(TextureBand::slope).min      = 35.0;
+    layers[0].band(TextureBand::slope).falloff  = 6.0;
+    layers[1].name                              = "snow";
+    layers[1].band(TextureBand::height).min     = 0.75 * height;
+    layers[1].band(TextureBand::height).falloff = 0.05 * height;
+    layers[2].name                              = "sand";
+    BandRange& sand                             = layers[2].band(TextureBand::height);
     if (sea_level > 0.0) {  // a beach at the waterline, not the lowest 8 % (then under water)
-        const double sea         = sea_level * height;
-        layers[2].height_min     = sea - 0.03 * height;
-        layers[2].height_max     = sea + 0.02 * height;
-        layers[2].height_falloff = 0.01 * height;
+        const double sea = sea_level * height;
+        sand.min         = sea - 0.03 * height;
+        sand.max         = sea + 0.02 * height;
+        sand.falloff     = 0.01 * height;
     } else {
-        layers[2].height_max     = 0.08 * height;
-        layers[2].height_falloff = 0.04 * height;
+        sand.max     = 0.08 * height;
+        sand.falloff = 0.04 * height;
     }
     layers[3].name = "grass";
     return layers;
 }
 
-LayerWeights layer_weights(const std::vector<TextureLayer>& layers, double height, double slope) {
+std::vector<TextureLayer> editable_default_layers(double height, double sea_level) {
+    std::vector<TextureLayer> layers = default_texture_layers(height, sea_level);
+    if (sea_level > 0.0) {  // the same beach, measured from the sea: it follows the sea level
+        layers[2].height_from                   = HeightFrom::sea;
+        layers[2].band(TextureBand::height).min = -0.03 * height;
+        layers[2].band(TextureBand::height).max = 0.02 * height;
+    }
+    return layers;
+}
+
+LayerWeights layer_weights(const std::vector<TextureLayer>& layers, const BandValues& at, double sea_height) {
     LayerWeights weights{};
     double left = 1.0;
     for (std::size_t i = 0; i < layers.size() && i < max_texture_layers; ++i) {
         const TextureLayer& layer = layers[i];
-        const double strength     = inside(height, layer.height_min, layer.height_max, layer.height_falloff) *
-                                inside(slope, layer.slope_min, layer.slope_max, layer.slope_falloff);
+        const BandRange& h        = layer.band(TextureBand::height);
+        const BandRange& s        = layer.band(TextureBand::slope);
+        const double height       = layer.height_from == HeightFrom::sea ? at[0] - sea_height : at[0];
+        // Height and slope as they always were; another band only where the layer bounds it.
+        double strength = inside(height, h.min, h.max, h.falloff) * inside(at[1], s.min, s.max, s.falloff);
+        for (std::size_t b = 2; b < texture_band_count; ++b)
+            if (const BandRange& band = layer.bands[b]; band.bounded())
+                strength *= inside(at[b], band.min, band.max, band.falloff);
         weights[i] = strength * left;
         left -= weights[i];
     }
     if (!layers.empty()) weights[std::min(layers.size(), max_texture_layers) - 1] += left;
     return weights;
+}
+
+LayerWeights layer_weights(const std::vector<TextureLayer>& layers, double height, double slope) {
+    return layer_weights(layers, BandValues{height, slope}, 0.0);
+}
+
+bool uses_band(const std::vector<TextureLayer>& layers, TextureBand band) {
+    return std::any_of(layers.begin(), layers.end(),
+                       [&](const TextureLayer& layer) { return layer.band(band).bounded(); });
+}
+
+std::string texture_layers_problem(const std::vector<TextureLayer>& layers, bool simulated) {
+    if (simulated) return "";
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        for (const NumberKey& key : number_keys()) {
+            if (!band_table[static_cast<std::size_t>(key.band)].simulation || key.side == Side::falloff ||
+                !std::isfinite(key.of(layers[i])))
+                continue;
+            char value[32];
+            std::snprintf(value, sizeof value, "%g", key.of(layers[i]));
+            return "texture_layers[" + std::to_string(i) + "]." + key.key + ": " + value + " bounds the " +
+                   std::string(texture_band_names[static_cast<std::size_t>(key.band)]) +
+                   " map, which only the erosion simulation makes: expected erosion.method = simulate, or "
+                   "a layer without " +
+                   std::string(texture_band_names[static_cast<std::size_t>(key.band)]) + " bounds";
+        }
+    return "";
 }
 
 std::array<std::uint32_t, max_texture_layers> quantised_weights(const LayerWeights& weights,
@@ -140,17 +239,29 @@ std::vector<TextureLayer> read_texture_layers(const nlohmann::json& value) {
                 named      = true;
                 continue;
             }
-            const auto found = std::find_if(number_keys.begin(), number_keys.end(),
+            if (key == "height_from") {
+                const auto found = item.is_string()
+                                       ? std::find(height_from_names.begin(), height_from_names.end(),
+                                                   item.get<std::string>())
+                                       : height_from_names.end();
+                if (found == height_from_names.end())
+                    bad(where + ".height_from",
+                        json_text(item) +
+                            " is not allowed: expected \"base\" (metres above the terrain's base) or \"sea\" "
+                            "(metres above the sea's surface)");
+                layer.height_from = static_cast<HeightFrom>(found - height_from_names.begin());
+                continue;
+            }
+            const auto found = std::find_if(number_keys().begin(), number_keys().end(),
                                             [&](const NumberKey& k) { return k.key == key; });
-            if (found == number_keys.end())
-                bad(where,
-                    "unknown key " + shown(key) +
-                        ": expected name, height_min, height_max, slope_min, slope_max, height_falloff or "
-                        "slope_falloff");
+            if (found == number_keys().end())
+                bad(where, "unknown key " + shown(key) +
+                               ": expected name, height_from, or B_min, B_max, B_falloff for B in height, "
+                               "slope, curvature, flow, wear, deposit");
             if (!item.is_number() || !(item.get<double>() >= found->lo && item.get<double>() <= found->hi))
                 bad(where + "." + key,
                     json_text(item) + " is not allowed: expected a number, " + std::string(found->allowed));
-            layer.*(found->field) = item.get<double>();
+            found->of(layer) = item.get<double>();
         }
         if (!named) bad(where, "the key \"name\" is missing: every layer is named (e.g. \"rock\")");
         for (const auto& other : layers)
@@ -166,10 +277,13 @@ nlohmann::ordered_json texture_layers_json(const std::vector<TextureLayer>& laye
     for (const auto& layer : layers) {
         nlohmann::ordered_json object;
         object["name"] = layer.name;
-        for (const auto& k : number_keys)
-            if (std::isfinite(layer.*(k.field)) &&
-                !(k.key.ends_with("falloff") && layer.*(k.field) == 0.0))  // the default: left out
-                object[std::string(k.key)] = layer.*(k.field);
+        if (layer.height_from != HeightFrom::base)  // the default: left out, as in older files
+            object["height_from"] =
+                std::string(height_from_names[static_cast<std::size_t>(layer.height_from)]);
+        for (const auto& k : number_keys())
+            if (std::isfinite(k.of(layer)) &&
+                !(k.side == Side::falloff && k.of(layer) == 0.0))  // the default: left out
+                object[k.key] = k.of(layer);
         array.push_back(object);
     }
     return array;

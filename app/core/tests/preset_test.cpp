@@ -210,6 +210,39 @@ TEST(Preset, ErosionTravelsInItsOwnObject) {
     EXPECT_EQ(partial.params.erosion_strength, noise::Params{}.erosion_strength);
 }
 
+// The texture rules' new bands and the sea tie travel in the preset and come back equal; an old
+// section writes the same bytes it was read from.
+TEST(Preset, TextureRulesRoundTrip) {
+    Preset original;
+    original.view.sea_level = 0.3;
+    original.texture_layers = editable_default_layers(800.0, 0.3);
+    TextureLayer gravel;
+    gravel.name                             = "gravel";
+    gravel.band(TextureBand::flow)          = {0.6, 1.0, 0.1};
+    gravel.band(TextureBand::curvature).min = 0.05;
+    gravel.band(TextureBand::deposit).max   = 0.4;
+    gravel.band(TextureBand::wear).falloff  = 0.25;  // a falloff without bounds is kept too
+    original.texture_layers.insert(original.texture_layers.begin() + 1, gravel);
+    const std::string json = preset_to_json(original);
+    EXPECT_NE(json.find("\"height_from\": \"sea\""), std::string::npos) << json;
+    const Preset back = parse_preset_json(json, "round-trip");
+    EXPECT_EQ(back, original);
+    EXPECT_EQ(preset_to_json(back), json);
+
+    const std::string old =
+        "{" + header + R"(, "texture_layers": [{"name": "steep", "slope_min": 40}, {"name": "rest"}]})";
+    const Preset read = parse_preset_json(old, "old.json");
+    EXPECT_NE(
+        preset_to_json(read).find(
+            "\"texture_layers\": [\n    {\n      \"name\": \"steep\",\n      \"slope_min\": 40.0\n    },"),
+        std::string::npos)
+        << preset_to_json(read);
+    EXPECT_EQ(error_of("{" + header + R"(, "texture_layers": [{"name": "a", "deposit_max": -2}]})"),
+              "p.json: texture_layers[0].deposit_max: -2 is not allowed: expected a number, a share of the "
+              "largest, "
+              "from 0 to 1");
+}
+
 TEST(PresetErrors, ErosionKeysNameTheWholeKey) {
     EXPECT_EQ(error_of("{" + header + R"(, "erosion": {"strength": 9}})"),
               "p.json: key 'erosion.strength': '9' is out of range: expected a number from 0 to 4");

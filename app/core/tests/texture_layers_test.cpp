@@ -12,12 +12,12 @@ namespace {
 
 TEST(TextureLayers, FirstMatchWithBlendLeavesTheRestToTheLastLayer) {
     std::vector<TextureLayer> layers(3);
-    layers[0].name       = "rock";
-    layers[0].slope_min  = 30;
-    layers[1].name       = "snow";
-    layers[1].height_min = 100;
-    layers[2].name       = "grass";
-    auto w               = layer_weights(layers, 150, 45);  // steep and high: rock comes first
+    layers[0].name                          = "rock";
+    layers[0].band(TextureBand::slope).min  = 30;
+    layers[1].name                          = "snow";
+    layers[1].band(TextureBand::height).min = 100;
+    layers[2].name                          = "grass";
+    auto w = layer_weights(layers, 150, 45);  // steep and high: rock comes first
     EXPECT_EQ(w[0], 1.0);
     EXPECT_EQ(w[1], 0.0);
     EXPECT_EQ(w[2], 0.0);
@@ -31,10 +31,10 @@ TEST(TextureLayers, FirstMatchWithBlendLeavesTheRestToTheLastLayer) {
 
 TEST(TextureLayers, FalloffIsLinearAndCentredOnTheBound) {
     std::vector<TextureLayer> layers(2);
-    layers[0].name          = "rock";
-    layers[0].slope_min     = 30;
-    layers[0].slope_falloff = 10;
-    layers[1].name          = "grass";
+    layers[0].name                             = "rock";
+    layers[0].band(TextureBand::slope).min     = 30;
+    layers[0].band(TextureBand::slope).falloff = 10;
+    layers[1].name                             = "grass";
     EXPECT_DOUBLE_EQ(layer_weights(layers, 0, 30)[0], 0.5);
     EXPECT_DOUBLE_EQ(layer_weights(layers, 0, 27.5)[0], 0.25);
     EXPECT_DOUBLE_EQ(layer_weights(layers, 0, 27.5)[1], 0.75);
@@ -85,7 +85,7 @@ TEST(TextureLayers, DefaultSandLiesAtTheSeaLevel) {
 TEST(TextureLayers, SectionReadsBackAndNamesBadKeys) {
     const auto layers = default_texture_layers(1000, 0.0);
     ASSERT_EQ(layers.size(), 4u);
-    EXPECT_EQ(layers[1].height_min, 750);
+    EXPECT_EQ(layers[1].band(TextureBand::height).min, 750);
     const auto back = read_texture_layers(nlohmann::json::parse(texture_layers_json(layers).dump()));
     EXPECT_EQ(back, layers);
     try {
@@ -100,6 +100,123 @@ TEST(TextureLayers, SectionReadsBackAndNamesBadKeys) {
     EXPECT_EQ(find_texture_layer(layers, "3"), 3);
     EXPECT_EQ(find_texture_layer(layers, "4"), -1);
     EXPECT_EQ(find_texture_layer(layers, "-1"), -1);
+}
+
+// Each new band bounds its own value, min/max/falloff as height and slope do; a layer without
+// them weighs exactly as before.
+TEST(TextureLayers, CurvatureFlowWearDepositBands) {
+    std::vector<TextureLayer> layers(3);
+    layers[0].name                             = "gravel";
+    layers[0].band(TextureBand::flow).min      = 0.6;
+    layers[0].band(TextureBand::flow).falloff  = 0.2;
+    layers[1].name                             = "gully";
+    layers[1].band(TextureBand::curvature).min = 0.1;
+    layers[1].band(TextureBand::deposit).max   = 0.5;
+    layers[2].name                             = "grass";
+    const auto at = [](double curvature, double flow, double wear, double deposit) {
+        return BandValues{100.0, 10.0, curvature, flow, wear, deposit};
+    };
+    EXPECT_EQ(layer_weights(layers, at(0, 0.9, 0, 0), 0)[0], 1.0);         // a river
+    EXPECT_DOUBLE_EQ(layer_weights(layers, at(0, 0.6, 0, 0), 0)[0], 0.5);  // on the bound: half
+    EXPECT_NEAR(layer_weights(layers, at(0, 0.55, 0, 0), 0)[0], 0.25, 1e-12);
+    EXPECT_EQ(layer_weights(layers, at(0, 0.4, 0, 0), 0)[0], 0.0);
+    EXPECT_EQ(layer_weights(layers, at(0.2, 0.1, 0, 0.2), 0)[1], 1.0);   // a hollow, little fill
+    EXPECT_EQ(layer_weights(layers, at(0.2, 0.1, 0, 0.8), 0)[1], 0.0);   // filled: not a gully
+    EXPECT_EQ(layer_weights(layers, at(-0.2, 0.1, 0, 0.2), 0)[2], 1.0);  // a ridge: the ground
+    layers[0].band(TextureBand::flow) = {};
+    layers[0].band(TextureBand::wear) = {0.3, 0.7, 0.0};
+    EXPECT_EQ(layer_weights(layers, at(0, 0, 0.5, 0), 0)[0], 1.0);
+    EXPECT_EQ(layer_weights(layers, at(0, 0, 0.8, 0), 0)[0], 0.0);
+    EXPECT_TRUE(uses_band(layers, TextureBand::wear));
+    EXPECT_FALSE(uses_band(layers, TextureBand::flow));
+
+    // The old two-band rules at many points: the values of the formula of height and slope alone.
+    const auto old_rules = default_texture_layers(800.0, 0.3);
+    for (double h = -50.0; h <= 850.0; h += 3.7)
+        for (double s = 0.0; s <= 90.0; s += 1.3) {
+            const auto w = layer_weights(old_rules, BandValues{h, s, 0.7, 0.5, 0.5, 0.5}, 123.0);
+            EXPECT_EQ(w, layer_weights(old_rules, h, s));
+        }
+}
+
+// height_from "sea": the band is in metres above the sea's surface, so moving the sea moves it.
+TEST(TextureLayers, HeightTiedToTheSeaMovesWithIt) {
+    std::vector<TextureLayer> layers(2);
+    layers[0].name                              = "beach";
+    layers[0].height_from                       = HeightFrom::sea;
+    layers[0].band(TextureBand::height).min     = -10;
+    layers[0].band(TextureBand::height).max     = 5;
+    layers[0].band(TextureBand::height).falloff = 2;
+    layers[1].name                              = "grass";
+    const auto beach                            = [&](double height, double sea) {
+        return layer_weights(layers, BandValues{height, 5.0}, sea)[0];
+    };
+    EXPECT_EQ(beach(200, 200), 1.0);
+    EXPECT_EQ(beach(300, 200), 0.0);
+    EXPECT_EQ(beach(300, 300), 1.0);  // the sea rose: so did the beach
+    EXPECT_DOUBLE_EQ(beach(305, 300), 0.5);
+    EXPECT_DOUBLE_EQ(beach(290, 300), 0.5);
+    EXPECT_EQ(beach(3, 0), 1.0);  // no sea: from the base
+
+    // The editor's defaults: the same beach as the default set, tied to the sea.
+    const double height = 600.0;
+    for (const double sea : {0.2, 0.45}) {
+        const auto fixed = default_texture_layers(height, sea);
+        const auto tied  = editable_default_layers(height, sea);
+        EXPECT_EQ(tied[2].height_from, HeightFrom::sea);
+        for (double h = 0.0; h <= height; h += 1.25)
+            for (const std::size_t i : {0u, 1u, 2u, 3u})
+                EXPECT_NEAR(layer_weights(tied, BandValues{h, 10.0}, sea * height)[i],
+                            layer_weights(fixed, h, 10.0)[i], 1e-9);
+        // Raised by 60 m, the tied beach lies 60 m higher.
+        const double raised = sea * height + 60.0;
+        EXPECT_EQ(layer_weights(tied, BandValues{raised, 10.0}, raised)[2], 1.0);
+        EXPECT_EQ(layer_weights(tied, BandValues{sea * height, 10.0}, raised)[2], 0.0);
+    }
+    EXPECT_EQ(editable_default_layers(height, 0.0), default_texture_layers(height, 0.0));
+}
+
+TEST(TextureLayers, NewKeysReadBackAndOldSectionsWriteTheSameBytes) {
+    const std::string old_text =
+        R"([{"name":"steep","slope_min":40.0,"slope_max":80.0,"slope_falloff":4.0},)"
+        R"({"name":"high","height_min":300.0,"height_max":700.0,"height_falloff":20.0},{"name":"rest"}])";
+    EXPECT_EQ(texture_layers_json(read_texture_layers(nlohmann::json::parse(old_text))).dump(), old_text);
+    const std::string new_text =
+        R"([{"name":"beach","height_from":"sea","height_min":-15.0,"height_max":10.0,"height_falloff":5.0},)"
+        R"({"name":"gravel","curvature_min":-0.5,"curvature_max":0.5,"flow_min":0.7,"flow_falloff":0.1,)"
+        R"("wear_max":0.9,"deposit_min":0.2,"deposit_max":1.0,"deposit_falloff":0.05},{"name":"rest"}])";
+    const auto layers = read_texture_layers(nlohmann::json::parse(new_text));
+    EXPECT_EQ(texture_layers_json(layers).dump(), new_text);
+    EXPECT_EQ(layers[0].height_from, HeightFrom::sea);
+    EXPECT_EQ(layers[1].band(TextureBand::flow),
+              (BandRange{0.7, std::numeric_limits<double>::infinity(), 0.1}));
+    EXPECT_EQ(read_texture_layers(nlohmann::json::parse(texture_layers_json(layers).dump())), layers);
+
+    const auto error = [](const char* text) {
+        try {
+            read_texture_layers(nlohmann::json::parse(text));
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(
+        error(R"([{"name": "a", "flow_min": 1.5}])"),
+        "texture_layers[0].flow_min: 1.5 is not allowed: expected a number, a share of the largest, from 0 "
+        "to 1");
+    EXPECT_EQ(error(R"([{"name": "a", "curvature_falloff": 3}])"),
+              "texture_layers[0].curvature_falloff: 3 is not allowed: expected a number, k, from 0 to 2");
+    EXPECT_EQ(error(R"([{"name": "a"}, {"name": "b", "height_from": "shore"}])"),
+              "texture_layers[1].height_from: \"shore\" is not allowed: expected \"base\" (metres above the "
+              "terrain's base) or \"sea\" (metres above the sea's surface)");
+    EXPECT_EQ(error(R"([{"name": "a", "flow": 1}])").substr(0, 38), "texture_layers[0]: unknown key 'flow':");
+
+    // A band on a simulation map is refused without the simulation, in one line naming it.
+    EXPECT_EQ(texture_layers_problem(layers, true), "");
+    EXPECT_EQ(texture_layers_problem(default_texture_layers(500, 0.3), false), "");
+    EXPECT_EQ(texture_layers_problem(layers, false),
+              "texture_layers[1].flow_min: 0.7 bounds the flow map, which only the erosion simulation makes: "
+              "expected erosion.method = simulate, or a layer without flow bounds");
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 //
 // A `Settings` is what undo/redo snapshots, what a preset stores and what the preview is a
 // function of: the noise parameters plus the view settings (ramp, hillshade, scanline ...), and
-// the preset's texture layers, which the window has no editor for but carries whole, so that a
-// preset opened, saved and exported from the window keeps them.
+// the preset's texture layers (edited in the Texture rules section, gui/editing/texture_rules.hpp),
+// so that their edits are undone like any other and a preset opened, saved and exported from the
+// window keeps them.
 // Everything else in the window (which dialog is open, the texture, the worker) is derived or
 // transient and never goes into the history.
 #pragma once

@@ -18,6 +18,7 @@
 #include "core/view_keys.hpp"
 #include "gui/common/ui_report.hpp"
 #include "gui/editing/curve_editor.hpp"
+#include "gui/editing/texture_rules.hpp"
 #include "noise/algorithms.hpp"
 #include "noise/lattice.hpp"
 #include "noise/shaping.hpp"
@@ -451,15 +452,21 @@ bool ControlsPanel::draw(const FrameContext& frame, std::span<const float> input
     bool held          = false;
     // The sections in order; a "Go to" row above them, since the Erosion section lies past 1500 px
     // of controls on a field with a curve and a mask.
-    static constexpr std::array<const char*, 5> sections{"Noise", "Shaping", "View", "Terrain", "Erosion"};
+    static constexpr std::array<const char*, 6> sections{"Noise",   "Shaping", "View",
+                                                         "Terrain", "Erosion", "Texture rules"};
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("Go to");
     for (std::size_t i = 1; i < sections.size(); ++i) {
         ImGui::SameLine();
+        // A narrow panel: the buttons that do not fit on the next line, not past the edge.
+        if (ImGui::GetContentRegionAvail().x <
+            ImGui::CalcTextSize(sections[i]).x + 2.0f * ImGui::GetStyle().FramePadding.x)
+            ImGui::NewLine();
         // "##goto": the header of the same name has the bare label's ID.
         if (ImGui::SmallButton((std::string(sections[i]) + "##goto").c_str())) jump_to_ = static_cast<int>(i);
         std::string key = std::string("goto_") + sections[i];
-        std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(key.begin(), key.end(), key.begin(),
+                       [](unsigned char c) { return c == ' ' ? '_' : std::tolower(c); });
         report_item(key);
     }
     // Each section's header: opened and scrolled to the top of the controls when asked for.
@@ -485,6 +492,7 @@ bool ControlsPanel::draw(const FrameContext& frame, std::span<const float> input
         report_item("erosion");
         held |= draw_erosion_controls(settings, state_);
     }
+    if (header(5)) held |= draw_texture_rules(settings, state_.rejected);  // texture_rules.hpp
     return held;
 }
 

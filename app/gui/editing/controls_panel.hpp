@@ -47,7 +47,8 @@ struct ControlsState {
     CurveEditorState layer_curve_editor;  // a placed layer's height curve (the Layers panel)
 };
 
-// The "Noise", "Shaping", "View", "Terrain" and "Erosion" sections, in that order, and what the
+// The "Noise", "Shaping", "View", "Terrain", "Erosion" and "Texture rules" (texture_rules.hpp)
+// sections, in that order, and what the
 // last edit said: a refused value, or another value adjusted to fit.
 class ControlsPanel final : public Panel {
   public:

@@ -23,7 +23,7 @@ namespace {
 
 // [SECTION] The table -------------------------------------------------------------------------
 
-constexpr std::array<PreviewColourInfo, 8> table{{
+constexpr std::array<PreviewColourInfo, 9> table{{
     {PreviewColour::ramp, "Ramp", "The mapped value through the view's ramp (and hillshade)."},
     {PreviewColour::slope, "Slope",
      "Steepness of the ground in degrees (0 flat .. 90 vertical), from the exact gradient in metres: the "
@@ -45,6 +45,9 @@ constexpr std::array<PreviewColourInfo, 8> table{{
     {PreviewColour::deposit, "Deposit",
      "erosion.method = simulate: how deep rock was laid down (talus at the foot of slopes, lakes filled to "
      "their brim), relative to the deepest. The samples of --map deposit."},
+    {PreviewColour::weights, "Texture weights",
+     "The texture layers' weights (Texture rules): each layer's colour blended by its weight, the samples "
+     "of export --format weights8 --layer L."},
 }};
 static_assert(table.size() == preview_colour_names.size());
 
@@ -162,9 +165,16 @@ const PreviewColourInfo& preview_colour_info(PreviewColour mode) {
     return table[static_cast<std::size_t>(mode)];
 }
 
-ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width) {
+ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width,
+                             const std::vector<TextureLayer>& layers) {
     if (mode == PreviewColour::ramp) return {};
-    return {mode, view.mapping, view.terrain_height, view.terrain_spacing, export_width};
+    ColourRequest request{mode, view.mapping, view.terrain_height, view.terrain_spacing, export_width,
+                          {},   0.0};
+    if (mode == PreviewColour::weights) {
+        request.layers    = layers;
+        request.sea_level = view.sea_level;
+    }
+    return request;
 }
 
 // [SECTION] Samples (worker thread) -------------------------------------------------------------
@@ -187,7 +197,22 @@ std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::Fr
     const noise::Range range    = request.mapping == Mapping::stretch
                                       ? measure_field(raw, noise::nominal_range(params), 1).measured_range()
                                       : noise::nominal_range(params);
-    out.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    const std::size_t pixels    = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    if (request.mode == PreviewColour::weights) {
+        if (request.layers.empty() || !texture_layers_problem(request.layers, maps != nullptr).empty())
+            return out;  // a band on a simulation map the image has not: the legend says why
+        if (maps && (maps->width != width || maps->height_cells != height)) return out;
+        ViewSettings metres;
+        metres.terrain_height    = request.terrain_height;
+        metres.terrain_spacing   = request.terrain_spacing;
+        const TerrainScale scale = TerrainScale::of(params, metres, range, request.ground_width);
+        out.resize(pixels * request.layers.size());
+        if (!weight_rows(noise, scale, noise::Region::full(width, height), request.layers,
+                         {request.sea_level, maps}, 255, 0, cancel, out))
+            return std::nullopt;
+        return out;
+    }
+    out.resize(pixels);
     if (request.mode == PreviewColour::height_band) {
         to_gray16_row(raw, range, out);
         return out;
@@ -219,10 +244,37 @@ std::array<std::uint8_t, 3> sample_colour(PreviewColour mode, std::uint16_t samp
             return along(wear_stops, sample / 65535.0);
         case PreviewColour::deposit:
             return along(deposit_stops, sample / 65535.0);
+        case PreviewColour::weights:  // a pixel has several: pixel_colour
         case PreviewColour::ramp:
             break;
     }
     return {0, 0, 0};
+}
+
+std::array<std::uint8_t, 3> weights_colour(std::span<const std::uint16_t> weights,
+                                           const LayerColours& colours) {
+    std::array<unsigned, 3> sum{};
+    for (std::size_t i = 0; i < weights.size() && i < colours.size(); ++i) {
+        const auto& c = colours[i];
+        for (std::size_t k = 0; k < 3; ++k) sum[k] += weights[i] * c[k];
+    }
+    return {static_cast<std::uint8_t>((sum[0] + 127) / 255), static_cast<std::uint8_t>((sum[1] + 127) / 255),
+            static_cast<std::uint8_t>((sum[2] + 127) / 255)};
+}
+
+std::string weights_text(std::span<const std::uint16_t> weights, std::span<const std::string> names) {
+    std::string text = "weights";
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        if (weights[i] > 0)
+            text +=
+                " " + (i < names.size() ? names[i] : std::to_string(i)) + " " + std::to_string(weights[i]);
+    return text + " (of 255)";
+}
+
+std::array<std::uint8_t, 3> pixel_colour(PreviewColour mode, std::span<const std::uint16_t> samples,
+                                         const LayerColours& layer_colours) {
+    if (mode == PreviewColour::weights) return weights_colour(samples, layer_colours);
+    return sample_colour(mode, samples.empty() ? 0 : samples[0]);
 }
 
 std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain_height) {
@@ -263,6 +315,7 @@ std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain
             std::snprintf(text, sizeof text, "deposit %.3f of the deepest (sample %u)", sample / 65535.0,
                           sample);
             break;
+        case PreviewColour::weights:  // several samples: weights_text
         case PreviewColour::ramp:
             break;
     }
@@ -294,11 +347,33 @@ void draw_bar(ImDrawList* draw, ImVec2 at, float width, int steps,
     }
 }
 
+// The weights' legend: a swatch and the name of each layer, in the rules' order.
+void draw_weights_legend(ImDrawList* draw, ImVec2 corner, std::span<const std::string> names) {
+    const float line = ImGui::GetTextLineHeight(), pad = 6.0f, swatch = line - 2.0f;
+    const char* title = "Texture weights (first rule on top)";
+    float width       = ImGui::CalcTextSize(title).x;
+    for (const auto& name : names)
+        width = std::max(width, swatch + 6.0f + ImGui::CalcTextSize(name.c_str()).x);
+    const float height = line * static_cast<float>(names.size() + 1) + 2 * pad;
+    const ImVec2 p0(corner.x, corner.y - height), p1(corner.x + width + 2 * pad, corner.y);
+    draw->AddRectFilled(p0, p1, colours::badge, 4.0f);
+    draw->AddText(ImVec2(p0.x + pad, p0.y + pad), colours::badge_text, title);
+    const LayerColours colours = texture_layer_colours(names);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const float y = p0.y + pad + line * static_cast<float>(i + 1);
+        draw->AddRectFilled(ImVec2(p0.x + pad, y + 1.0f), ImVec2(p0.x + pad + swatch, y + 1.0f + swatch),
+                            im(colours[i]));
+        draw->AddText(ImVec2(p0.x + pad + swatch + 6.0f, y), colours::badge_text, names[i].c_str());
+    }
+}
+
 }  // namespace
 
 void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, double terrain_height,
-                        bool unavailable) {
+                        bool unavailable, std::span<const std::string> layer_names) {
     if (mode == PreviewColour::ramp) return;
+    if (mode == PreviewColour::weights && !unavailable && !layer_names.empty())
+        return draw_weights_legend(draw, corner, layer_names);
     const float line = ImGui::GetTextLineHeight();
     const float pad = 6.0f, bar = 220.0f;
     const bool compass = mode == PreviewColour::aspect && !unavailable;
@@ -331,6 +406,9 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
         case PreviewColour::deposit:
             std::snprintf(title, sizeof title, "Deposit: rock laid down");
             break;
+        case PreviewColour::weights:
+            std::snprintf(title, sizeof title, "Texture weights");
+            break;
         case PreviewColour::ramp:
             title[0] = 0;
             break;
@@ -338,6 +416,8 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
     // Why a map asked for is not shown: it describes all octaves, or only the simulation makes it.
     const char* missing = is_simulation_colour(mode)
                               ? "the simulation's map: erosion.method = simulate, once it has run"
+                          : mode == PreviewColour::weights
+                              ? "a rule bounds flow, wear or deposit: the simulation's, once it has run"
                               : "maps show all octaves: ramp meanwhile";
     const float width   = unavailable ? ImGui::CalcTextSize(missing).x + 2 * pad
                                       : std::max(bar + 24.0f, ImGui::CalcTextSize(title).x) + 2 * pad;
@@ -395,6 +475,9 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
                 draw, bar_at, bar, 64, [&](double t) { return along(stops, t); }, labels);
             break;
         }
+        case PreviewColour::weights:  // drawn by draw_weights_legend (here: no layers to name)
+            draw->AddText(text_at, colours::badge_text, title);
+            break;
         case PreviewColour::aspect: {
             draw->AddText(text_at, colours::badge_text, title);
             const ImVec2 centre(p0.x + pad + 40.0f, p0.y + pad + 2 * line + r);
@@ -428,7 +511,9 @@ void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, dou
 bool draw_colour_combo(PreviewColour& mode, float width) {
     bool changed = false;
     ImGui::SetNextItemWidth(width);
-    const bool open = ImGui::BeginCombo("Colour", preview_colour_info(mode).label.data());
+    // HeightLarge: all the modes in view (the default shows 8 and scrolls the ninth out of reach).
+    const bool open =
+        ImGui::BeginCombo("Colour", preview_colour_info(mode).label.data(), ImGuiComboFlags_HeightLarge);
     report_item("colour");
     if (!open) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview_colour_info(mode).tooltip.data());

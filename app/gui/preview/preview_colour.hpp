@@ -25,6 +25,13 @@
 //   flow         ln(area drained) / ln(the largest): channels bright, ridges dark
 //   wear         the depth taken away / the deepest cut
 //   deposit      the depth laid down (talus, filled lakes) / the deepest fill
+// And the texture layers' weights (texture_layers.hpp: the preset's rules, or the default set):
+//   weights      layers.size() samples a pixel, each layer's weight out of 255, exactly the
+//                samples of export --format weights8 --layer L (app::weight_rows with total 255,
+//                on the same ground as the maps above, the simulation's maps when it runs),
+//                drawn as each layer's colour (texture_layer_colours) blended by its weight.
+//                None when a rule bounds a simulation map that the image has not (the
+//                simulation is off, or still running); the legend says why.
 //
 // The choice is window state, not a setting: presets and exports do not change with it. It
 // colours the 3D terrain too (terrain_mesh.cpp reads the samples that came with the field).
@@ -47,6 +54,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/texture_layers.hpp"
 #include "core/view_settings.hpp"
 #include "noise/enum_names.hpp"
 #include "noise/erosion_sim.hpp"
@@ -54,9 +62,9 @@
 
 namespace app::gui {
 
-enum class PreviewColour { ramp, slope, height_band, curvature, aspect, flow, wear, deposit };
-inline constexpr std::array<std::string_view, 8> preview_colour_names{
-    "ramp", "slope", "height_band", "curvature", "aspect", "flow", "wear", "deposit"};
+enum class PreviewColour { ramp, slope, height_band, curvature, aspect, flow, wear, deposit, weights };
+inline constexpr std::array<std::string_view, 9> preview_colour_names{
+    "ramp", "slope", "height_band", "curvature", "aspect", "flow", "wear", "deposit", "weights"};
 
 // flow, wear and deposit: maps the erosion simulation leaves, not the field's.
 inline bool is_simulation_colour(PreviewColour mode) {
@@ -81,10 +89,19 @@ struct ColourRequest {
     Mapping mapping        = Mapping::fixed;
     double terrain_height  = 0.0;
     double terrain_spacing = 0.0;
-    int ground_width       = 0;  // the export's width: its samples are terrain_spacing apart
+    int ground_width       = 0;        // the export's width: its samples are terrain_spacing apart
+    std::vector<TextureLayer> layers;  // weights only: the rules in effect (texture_layers.hpp)
+    double sea_level = 0.0;            // weights only: view.sea_level, for rules tied to the sea
     bool operator==(const ColourRequest&) const = default;
 };
-ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width);
+// `layers`: the rules in effect (app::effective_texture_layers), read for the weights only.
+ColourRequest colour_request(PreviewColour mode, const ViewSettings& view, int export_width,
+                             const std::vector<TextureLayer>& layers = {});
+
+// Samples a pixel has: the layers' count for the weights, else 1.
+inline std::size_t samples_per_pixel(const ColourRequest& request) {
+    return request.mode == PreviewColour::weights ? std::max<std::size_t>(1, request.layers.size()) : 1;
+}
 
 // [Worker thread] The samples of `request.mode` for an image of `width` x `height` rendered from
 // `noise` (its raw values `raw`; the coarse image's too), and the simulation's `maps` of that
@@ -97,11 +114,22 @@ std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::Fr
                                                                  const noise::SimulationMaps* maps = nullptr);
 
 // [UI thread] The colour of one sample, the sample read in words ("slope 31.4 deg"), the legend
-// drawn at `corner` (its bottom-left), and the combo that picks the mode (true when changed).
+// drawn at `corner` (its bottom-left; the weights' names its layers), and the combo that picks
+// the mode (true when changed).
 std::array<std::uint8_t, 3> sample_colour(PreviewColour mode, std::uint16_t sample);
 std::string sample_text(PreviewColour mode, std::uint16_t sample, double terrain_height);
 void draw_colour_legend(ImDrawList* draw, ImVec2 corner, PreviewColour mode, double terrain_height,
-                        bool unavailable);
+                        bool unavailable, std::span<const std::string> layer_names = {});
+// The weights: a pixel's weights (out of 255) blended in the layers' colours
+// (app::texture_layer_colours, core/colour.hpp), and read in words ("rock 200, grass 55").
+using LayerColours = std::vector<std::array<std::uint8_t, 3>>;
+std::array<std::uint8_t, 3> weights_colour(std::span<const std::uint16_t> weights,
+                                           const LayerColours& colours);
+std::string weights_text(std::span<const std::uint16_t> weights, std::span<const std::string> names);
+// A pixel's colour from its samples (samples_per_pixel of them): the weights blended in
+// `layer_colours`, or the one sample's colour.
+std::array<std::uint8_t, 3> pixel_colour(PreviewColour mode, std::span<const std::uint16_t> samples,
+                                         const LayerColours& layer_colours);
 bool draw_colour_combo(PreviewColour& mode, float width);
 
 }  // namespace app::gui

@@ -347,14 +347,20 @@ std::optional<Readout> read_at(const ShownField& field, const Placement& at, con
                    raw,
                    shown_field.mapped(raw),
                    shown_field.colour(),
-                   shown_field.colour_sample_at(px, py)};
+                   shown_field.colour_sample_at(px, py),
+                   shown_field.weights_at(px, py),
+                   image.layer_names};
 }
 
 void draw_status_line(const Placement& at, const ViewTransform& view, const std::optional<Readout>& readout,
                       PreviewFrame& frame, PreviewColour& colour, double terrain_height) {
     ImGui::SetCursorScreenPos(ImVec2(at.origin.x, at.origin.y + at.avail.y + 4.0f));
     char line[256];
-    if (readout && readout->sample) {  // a terrain map: its reading instead of the mapped value
+    if (readout && !readout->weights.empty()) {  // the texture weights there
+        std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   %s",
+                      readout->image == 'B' ? "B:  " : "", readout->x, readout->y, readout->value,
+                      weights_text(readout->weights, readout->layer_names).c_str());
+    } else if (readout && readout->sample) {  // a terrain map: its reading instead of the mapped value
         std::snprintf(line, sizeof line, "%sx %.4f   y %.4f   value %+.4f   %s",
                       readout->image == 'B' ? "B:  " : "", readout->x, readout->y, readout->value,
                       sample_text(readout->colour, *readout->sample, terrain_height).c_str());
@@ -372,7 +378,7 @@ void draw_status_line(const Placement& at, const ViewTransform& view, const std:
     const float box =
         ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(frame_text).x;
     // Before it, the colour mode (preview_colour.hpp).
-    const float combo_width = 120.0f;
+    const float combo_width = 140.0f;  // "Texture weights" whole
     const float combo = combo_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x +
                         ImGui::GetStyle().ItemSpacing.x;
     const float after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 16.0f;
@@ -417,10 +423,11 @@ void PreviewPanel::refresh_colours(const noise::Params& params, const ViewSettin
 }
 
 void PreviewPanel::request_noise(const noise::Params& params, int width, int height,
-                                 const OctaveChoice& chosen, const ViewSettings& view) {
+                                 const OctaveChoice& chosen, const ViewSettings& view,
+                                 const std::vector<TextureLayer>& layers) {
     const NoiseKey key{params, width, height, chosen,
                        colour_request(colour_, terrain_view(params, view, export_frame_.size.width),
-                                      export_frame_.size.width)};
+                                      export_frame_.size.width, layers)};
     if (sent_ && *sent_ == key) return;
     PreviewRequest request;
     request.params        = params;
@@ -493,7 +500,8 @@ PreviewLayout PreviewPanel::draw(const FrameContext& context, const PreviewStatu
     const PreviewColour legend = field.colour() != PreviewColour::ramp ? field.colour() : colour_;
     if (ok)
         draw_colour_legend(draw, ImVec2(at.p0.x + 6.0f, at.p1.y - 6.0f), legend,
-                           terrain_height_m(settings.params, settings.view), unavailable);
+                           terrain_height_m(settings.params, settings.view), unavailable,
+                           field.image().layer_names);
 
     state.readout = read_at(field, at, view, pointer, repeat, layers);
     draw_status_line(at, view, state.readout, frame, colour_,

@@ -58,6 +58,8 @@ struct Readout {
     // The terrain map's sample there (preview_colour.hpp), when the picture shows one.
     PreviewColour colour = PreviewColour::ramp;
     std::optional<std::uint16_t> sample;
+    std::vector<std::uint16_t> weights;    // the texture weights there (out of 255), when shown
+    std::vector<std::string> layer_names;  // ... and their layers' names
 };
 
 struct PreviewState {
@@ -125,8 +127,9 @@ class PreviewPanel final : public Panel {
     // End of a frame: asks the worker for the noise image of `params` at `width` x `height`
     // (nothing when it is what was asked last).
     // The view settings count only for a terrain map's samples (colour_request).
+    // `layers`: the texture rules in effect, read only while the weights are shown.
     void request_noise(const noise::Params& params, int width, int height, const OctaveChoice& chosen,
-                       const ViewSettings& view);
+                       const ViewSettings& view, const std::vector<TextureLayer>& layers = {});
     // While another image is shown: the noise is asked for again when the picture returns to it.
     void forget_noise_request() { sent_.reset(); }
 

@@ -322,8 +322,11 @@ bool RenderWorker::add_colour_samples(const PreviewRequest& request, const noise
         compute_colour_samples(noise, request.colour, image.width, image.height, image.raw, &cancel_, maps);
     if (!samples) return false;
     if (samples->empty()) return true;  // a simulation map without the simulation: the ramp
-    image.colour         = request.colour.mode;
-    image.colour_samples = std::move(*samples);
+    image.colour            = request.colour.mode;
+    image.colour_samples    = std::move(*samples);
+    image.samples_per_pixel = samples_per_pixel(request.colour);
+    if (request.colour.mode == PreviewColour::weights)
+        for (const TextureLayer& layer : request.colour.layers) image.layer_names.push_back(layer.name);
     return true;
 }
 

@@ -76,6 +76,10 @@ struct ImageResult {
     // for the ramp (and with octaves soloed or muted).
     PreviewColour colour = PreviewColour::ramp;
     std::vector<std::uint16_t> colour_samples;
+    // Samples a pixel has (the weights: one per layer, pixel p's at p * samples_per_pixel), and
+    // the weights' layer names, for the legend and the readout.
+    std::size_t samples_per_pixel = 1;
+    std::vector<std::string> layer_names;
 };
 
 struct CurveResult {

@@ -61,8 +61,11 @@ void ShownField::refresh(const ViewSettings& view) {
     if (colour() == PreviewColour::ramp) {
         colourise(image_.raw, image_.width, image_.height, view, range, rgba_);
     } else {  // a terrain map: its samples' own colours, no hillshade (the legend reads them)
-        for (std::size_t i = 0; i < image_.colour_samples.size(); ++i) {
-            const auto c = sample_colour(image_.colour, image_.colour_samples[i]);
+        const std::size_t n          = image_.samples_per_pixel;
+        const LayerColours layer_rgb = texture_layer_colours(image_.layer_names);
+        for (std::size_t i = 0; i < image_.colour_samples.size() / n; ++i) {
+            const auto c =
+                pixel_colour(image_.colour, std::span(image_.colour_samples).subspan(i * n, n), layer_rgb);
             std::copy(c.begin(), c.end(), rgba_.begin() + static_cast<std::ptrdiff_t>(4 * i));
             rgba_[4 * i + 3] = 255;
         }
@@ -89,8 +92,20 @@ float ShownField::value_at(int px, int py) const {
                       static_cast<std::size_t>(px)];
 }
 
+std::vector<std::uint16_t> ShownField::weights_at(int px, int py) const {
+    if (image_.colour_samples.empty() || image_.colour != PreviewColour::weights) return {};
+    px                  = std::clamp(px, 0, image_.width - 1);
+    py                  = std::clamp(py, 0, image_.height - 1);
+    const std::size_t n = image_.samples_per_pixel;
+    const auto first    = (static_cast<std::size_t>(py) * static_cast<std::size_t>(image_.width) +
+                        static_cast<std::size_t>(px)) *
+                       n;
+    return {image_.colour_samples.begin() + static_cast<std::ptrdiff_t>(first),
+            image_.colour_samples.begin() + static_cast<std::ptrdiff_t>(first + n)};
+}
+
 std::optional<std::uint16_t> ShownField::colour_sample_at(int px, int py) const {
-    if (image_.colour_samples.empty()) return std::nullopt;
+    if (image_.colour_samples.empty() || image_.colour == PreviewColour::weights) return std::nullopt;
     px = std::clamp(px, 0, image_.width - 1);
     py = std::clamp(py, 0, image_.height - 1);
     return image_.colour_samples[static_cast<std::size_t>(py) * static_cast<std::size_t>(image_.width) +

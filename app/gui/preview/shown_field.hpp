@@ -45,7 +45,10 @@ class ShownField {
     // The raw value at pixel (px, py) of the shown image, clamped to its edges.
     float value_at(int px, int py) const;
     // The terrain map's sample at pixel (px, py) (preview_colour.hpp), none when the image has none.
+    // (The weights have several a pixel: weights_at.)
     std::optional<std::uint16_t> colour_sample_at(int px, int py) const;
+    // The texture layers' weights at pixel (px, py) (out of 255), empty unless the map is the weights.
+    std::vector<std::uint16_t> weights_at(int px, int py) const;
     // The map the picture is coloured with (the ramp when the image came without samples).
     PreviewColour colour() const {
         return image_.colour_samples.empty() ? PreviewColour::ramp : image_.colour;

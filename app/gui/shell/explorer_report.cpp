@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/export_image.hpp"
 #include "core/view_keys.hpp"
 #include "gui/shell/explorer.hpp"
 #include "noise/params.hpp"
@@ -105,6 +106,13 @@ nlohmann::json Explorer::report_state() const {
         state["readout"]["sample"] = {
             {"map", preview_colour_names[static_cast<std::size_t>(preview_.readout()->colour)]},
             {"value", *preview_.readout()->sample}};
+    if (preview_.readout() && !preview_.readout()->weights.empty())
+        state["readout"]["weights"] = preview_.readout()->weights;
+    // The texture rules in effect (the preset's, or the default set) as the preset writes them.
+    state["texture_rules"] = {
+        {"own", !settings_.texture_layers.empty()},
+        {"rules",
+         nlohmann::json::parse(texture_layers_json(effective_texture_layers(preset_of(settings_))).dump())}};
     state["lattice_views"]   = lattice_views_report(lattice_, influence_shown());
     state["lesson"]          = lessons_.report_state();
     state["presenter"]       = presenter_.on();

@@ -7,6 +7,7 @@
 #include <memory>
 #include <utility>
 
+#include "core/export_image.hpp"
 #include "gui/preview/view_transform.hpp"
 #include "gui/shell/explorer.hpp"
 #include "gui/teaching/influence_image.hpp"
@@ -43,7 +44,8 @@ void Explorer::send_requests() {
         send_influence_request(taught_shown_);  // the field the teaching views explain
         preview_.forget_noise_request();        // back on the noise, the picture is asked for again
     } else {
-        preview_.request_noise(params, want_width_, want_height_, teach_.chosen, settings_.view);
+        preview_.request_noise(params, want_width_, want_height_, teach_.chosen, settings_.view,
+                               effective_texture_layers(preset_of(settings_)));
     }
 
     // The curve is the preview row under the scanline: the same y as that row's pixels.

@@ -163,7 +163,8 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
     mesh.vertices.resize(static_cast<std::size_t>(mesh.columns) * mesh.rows * vertex_floats);
 
     std::atomic<int> next_row{0};
-    const auto work = [&] {
+    const LayerColours layer_rgb = texture_layer_colours(field.layer_names);  // the weights' colours
+    const auto work              = [&] {
         for (int j = next_row++; j < mesh.rows && !cancelled.load(); j = next_row++) {
             const int py = ys[static_cast<std::size_t>(j)];
             float* v     = mesh.vertices.data() + static_cast<std::size_t>(j) * mesh.columns * vertex_floats;
@@ -182,7 +183,9 @@ TerrainMesh build_terrain_mesh(const TerrainMeshInput& input, const std::atomic<
                 for (std::size_t k = 0; k < 3; ++k) v[3 + k] = static_cast<float>(normal[k]);
                 const std::size_t pixel = static_cast<std::size_t>(py) * field.width + px;
                 if (!field.colour_samples.empty()) {  // the preview's terrain map (preview_colour.hpp)
-                    const auto c = sample_colour(field.colour, field.colour_samples[pixel]);
+                    const std::size_t n = field.samples_per_pixel;
+                    const auto c        = pixel_colour(
+                                            field.colour, std::span(field.colour_samples).subspan(pixel * n, n), layer_rgb);
                     for (int k = 0; k < 3; ++k) v[6 + k] = c[static_cast<std::size_t>(k)] / 255.0f;
                 } else if (input.view.terrain_colour == TerrainColour::slope) {
                     const auto c = slope_colour(std::sqrt(sx * sx + sz * sz));

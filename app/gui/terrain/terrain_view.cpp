@@ -150,11 +150,12 @@ void TerrainView::draw_status(const Settings& settings, const ShownField& field,
     ImGui::TextUnformatted(line);
     report_item("terrain_status");
     // Right of it, the preview's Colour: a terrain map colours the landscape.
+    const float combo_width = 140.0f;  // "Texture weights" whole, as under the 2D preview
     const float colour_combo =
-        120.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x;
+        combo_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Colour").x;
     ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20.0f,
                              ImGui::GetWindowContentRegionMax().x - colour_combo));
-    draw_colour_combo(colour, 120.0f);
+    draw_colour_combo(colour, combo_width);
 
     // Line 2: the engine figures for the export size, then the view's own buttons.
     const EngineFigures f = engine_figures(view, frame.size);
@@ -251,7 +252,7 @@ TerrainLayout TerrainView::draw(const Settings& settings, const ShownField& fiel
     // The map's legend when one colours the landscape (the field shown carries its samples).
     if (field.colour() != PreviewColour::ramp)
         draw_colour_legend(draw, ImVec2(min.x + 6.0f, max.y - 6.0f), field.colour(), view.terrain_height,
-                           false);
+                           false, field.image().layer_names);
 
     ImGui::SetCursorScreenPos(ImVec2(min.x, max.y + 4.0f));
     draw_status(settings, field, frame, colour);

@@ -4,9 +4,8 @@
 Run under Xvfb (the CTest entry does this):
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/python3 drive_export_sets.py NOISE_EXPLORER WORKDIR
 
-The window opens a preset with its own texture layers (which the window has no editor for, and
-must carry whole) and its own export size (view.export_size unity-65). Through the export dialog
-(Ctrl+E):
+The window opens a preset with its own texture layers (which it must carry whole) and its own
+export size (view.export_size unity-65). Through the export dialog (Ctrl+E):
   1. the size starts at the preset's unity-65; "unity set", size unity-33 from the list (which the
      preset keeps from then on), a name typed, Export: every file of the set and the manifest are
      byte for byte what `export --profile unity` writes for the same preset (keeping unity-33), and

@@ -4,16 +4,23 @@
 #include "gui/preview/preview_colour.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <thread>
 
+#include "core/colour.hpp"
+#include "core/export_image.hpp"
 #include "core/field_stats.hpp"
+#include "core/heightmap_file.hpp"
 #include "core/terrain_masks.hpp"
 #include "core/terrain_scale.hpp"
 #include "core/value_mapping.hpp"
 #include "gui/preview/render_worker.hpp"
 #include "noise/render.hpp"
+#include "noise/simulated_field.hpp"
 
 namespace app::gui {
 namespace {
@@ -35,6 +42,70 @@ TEST(PreviewColour, TableFollowsTheEnum) {
     const auto table = preview_colour_table();
     ASSERT_EQ(table.size(), preview_colour_names.size());
     for (std::size_t i = 0; i < table.size(); ++i) EXPECT_EQ(static_cast<std::size_t>(table[i].mode), i);
+}
+
+// The weights the preview shows are the weights8 export's of the same size: the rules on the
+// simulation's flow, on the curvature and on the sea included (the panel asks with the export
+// frame's width, whose ground a simulated preset's frame fixes).
+TEST(PreviewColour, WeightsAreTheExportsWeightMaps) {
+    Preset preset         = load_preset(resolve_preset_argument("mountain-front"));
+    preset.view.sea_level = 0.15;
+    preset.texture_layers = read_texture_layers(nlohmann::json::parse(
+        R"([{"name": "gravel", "flow_min": 0.5, "flow_falloff": 0.1},
+            {"name": "beach", "height_from": "sea", "height_min": -60, "height_max": 60, "height_falloff": 20},
+            {"name": "hollow", "curvature_min": 0.01, "curvature_falloff": 0.01}, {"name": "ground"}])"));
+    const int w = 48, h = 40, frame_width = 1009;
+    const auto field = noise::simulate_field(preset.params, w, h);
+    ASSERT_TRUE(field);
+    const noise::FractalNoise eroded(field->params);
+    const auto raw     = rendered(eroded, w, h);
+    const auto layers  = effective_texture_layers(preset);
+    const auto request = colour_request(
+        PreviewColour::weights, terrain_view(preset.params, preset.view, frame_width), frame_width, layers);
+    EXPECT_EQ(samples_per_pixel(request), layers.size());
+    const auto got = compute_colour_samples(eroded, request, w, h, raw, nullptr, &field->maps);
+    ASSERT_TRUE(got);
+    ASSERT_EQ(got->size(), raw.size() * layers.size());
+    // Without the maps (the simulation still running): none, rather than weights without the flow.
+    EXPECT_TRUE(compute_colour_samples(eroded, request, w, h, raw, nullptr, nullptr)->empty());
+
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("preview_weights_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    for (std::size_t layer = 0; layer < layers.size(); ++layer) {
+        ExportRequest out;
+        out.size      = {w, h};
+        out.format    = ExportFormat::weights8;
+        out.layer     = static_cast<int>(layer);
+        out.path      = folder / (layers[layer].name + ".png");
+        out.overwrite = true;
+        export_image(preset, out);
+        const noise::HeightSamples file = read_heightmap(out.path);
+        ASSERT_EQ(file.values.size(), raw.size());
+        std::size_t covered = 0;
+        for (std::size_t p = 0; p < raw.size(); ++p) {
+            const auto exported = static_cast<std::uint16_t>(std::lround(file.values[p] * 255.0f));
+            ASSERT_EQ((*got)[p * layers.size() + layer], exported) << layers[layer].name << " pixel " << p;
+            covered += exported > 0;
+        }
+        EXPECT_GT(covered, 0u) << layers[layer].name << " never shows: the test does not exercise it";
+    }
+    std::filesystem::remove_all(folder);
+}
+
+// Each layer its own colour; adding one does not repaint the others; the weights blend them.
+TEST(PreviewColour, LayerColoursAreDistinctAndStable) {
+    const std::vector<std::string> four{"rock", "snow", "sand", "grass"};
+    const std::vector<std::string> five{"rock", "snow", "sand", "layer5", "grass"};
+    const auto a = texture_layer_colours(four), b = texture_layer_colours(five);
+    EXPECT_EQ(b[4], a[3]);  // grass stays green
+    const std::vector<std::string> eight{"a", "rock", "b", "c", "grass", "d", "e", "f"};
+    const auto c = texture_layer_colours(eight);
+    for (std::size_t i = 0; i < c.size(); ++i)
+        for (std::size_t j = i + 1; j < c.size(); ++j) EXPECT_NE(c[i], c[j]) << i << " " << j;
+    const std::vector<std::uint16_t> half{128, 0, 0, 127};
+    const auto mixed = weights_colour(half, a);
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(mixed[k], (128 * a[0][k] + 127 * a[3][k]) / 255.0, 0.5);
 }
 
 TEST(PreviewColour, RampAsksForNothingAndIgnoresTheView) {
