@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from x11_drive import centre, click, fail, hold, start_app, until, wait_dialog, xdo
+from x11_drive import click_settled, fail, hold, start_app, until, wait_dialog, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 REPORT = os.path.join(WORK, "report.jsonl")
@@ -67,20 +67,6 @@ def choose_size(report, name):
     until(report, "the size list closed", lambda l: f"export_size={name}" not in l["rects"])
     time.sleep(0.3)
 
-
-def click_settled(report, key):
-    """Clicks the item once its rectangle has stayed put for a moment: the dialog re-flows as its
-    text changes (the set's file names follow the typed name), a frame or two later on a busy
-    machine."""
-    rect, deadline = None, time.monotonic() + 30
-    while time.monotonic() < deadline:
-        now = report.last()["rects"].get(key)
-        if now is not None and now == rect:
-            click(rect)
-            return
-        rect = now
-        time.sleep(0.2)
-    fail(f"{key} did not settle in the window within 30 s; last place {rect}")
 
 
 def export_and_wait(report, what):

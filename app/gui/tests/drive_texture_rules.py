@@ -28,7 +28,7 @@ import time
 from PIL import Image
 
 import x11_drive
-from x11_drive import click, fail, hold, settled, start_app, until, xdo
+from x11_drive import click, click_settled, fail, hold, settled, start_app, until, xdo
 
 APP, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
@@ -37,19 +37,6 @@ PRESET = os.path.join(HERE, "..", "..", "..", "assets", "presets", "mountain-fro
 WIDTH = 256
 PIXELS = [(37, 41), (128, 128), (200, 77), (90, 230), (250, 10)]
 
-
-def click_settled(report, key, timeout=30):
-    """Clicks the item once its rectangle has stayed put for a moment: the status line under the
-    picture re-flows as the cursor leaves the picture, moving the Colour combo and its list."""
-    rect, deadline = None, time.monotonic() + timeout * x11_drive.slowdown()
-    while time.monotonic() < deadline:
-        now = report.last()["rects"].get(key)
-        if now is not None and now == rect:
-            click(rect)
-            return
-        rect = now
-        time.sleep(0.3)
-    fail(f"{key} did not settle in the window; last place {rect}")
 
 
 def scroll_to(report, key, top=140):

@@ -184,6 +184,21 @@ def click(rect, times=1):
     click_at(*centre(rect), times=times)
 
 
+def click_settled(report, key, timeout=30):
+    """Clicks the item once its rectangle has stayed put for a moment: a window re-flows as its
+    text changes (a dialog's file names follow a typed name, the status line under the picture as
+    the cursor leaves it), a frame or two later on a busy machine."""
+    rect, deadline = None, time.monotonic() + timeout * slowdown()
+    while time.monotonic() < deadline:
+        now = report.last()["rects"].get(key)
+        if now is not None and now == rect:
+            click(rect)
+            return
+        rect = now
+        time.sleep(0.2)
+    fail(f"{key} did not settle in the window; last place {rect}")
+
+
 def start_app(app, report_path, *args, cwd, env=None):
     """Starts the app with --ui-report and waits for its first complete picture."""
     if os.path.exists(report_path):
