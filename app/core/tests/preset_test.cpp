@@ -488,23 +488,26 @@ TEST(Assignment, NoiseAndViewKeys) {
     EXPECT_EQ(p.params.persistence, 0.25);
 }
 
+// The one line apply_assignment throws for `text` ("(no error)" when it takes it).
+std::string error_of_set(Preset& p, std::string_view text) {
+    try {
+        apply_assignment(p, text);
+    } catch (const PresetError& error) {
+        return error.what();
+    }
+    return "(no error)";
+}
+
 TEST(Assignment, ErrorsNameKeyValueAndWhatIsAllowed) {
     Preset p;
-    const auto error_of_set = [&](std::string_view text) -> std::string {
-        try {
-            apply_assignment(p, text);
-        } catch (const PresetError& error) {
-            return error.what();
-        }
-        return "(no error)";
-    };
-    EXPECT_EQ(error_of_set("octaves=20"),
+    EXPECT_EQ(error_of_set(p, "octaves=20"),
               "--set: octaves: '20' is out of range: expected an integer from 1 to 16");
-    EXPECT_EQ(error_of_set("ramp=pink"),
+    EXPECT_EQ(error_of_set(p, "ramp=pink"),
               "--set: ramp: 'pink' is not allowed: expected one of gray, terrain, ocean, fire, ice, sand, "
               "viridis, marble, wood");
-    EXPECT_EQ(error_of_set("octaves").rfind("--set: 'octaves' is not key=value", 0), 0u);
-    EXPECT_EQ(error_of_set("octavs=3").rfind("--set: unknown key 'octavs' (did you mean 'octaves'?)", 0), 0u);
+    EXPECT_EQ(error_of_set(p, "octaves").rfind("--set: 'octaves' is not key=value", 0), 0u);
+    EXPECT_EQ(error_of_set(p, "octavs=3").rfind("--set: unknown key 'octavs' (did you mean 'octaves'?)", 0),
+              0u);
     EXPECT_EQ(p, Preset{});  // nothing changed by the failures
 }
 
@@ -533,18 +536,10 @@ TEST(Preset, ExportSizeIsKeptOnlyWhenSet) {
     EXPECT_EQ(p.view.export_width, 1920);
     EXPECT_EQ(p.view.export_height, 1080);
     // Errors name the key, the value and what is allowed, in one line; nothing changes.
-    const auto error_of_set = [&](std::string_view text) -> std::string {
-        try {
-            apply_assignment(p, text);
-        } catch (const PresetError& error) {
-            return error.what();
-        }
-        return "(no error)";
-    };
-    EXPECT_EQ(error_of_set("view.export_size=big")
+    EXPECT_EQ(error_of_set(p, "view.export_size=big")
                   .rfind("--set: export_size: 'big' is not a size: expected WxH", 0),
               0u);
-    EXPECT_EQ(error_of_set("export_size=0x5").rfind("--set: export_size: '0x5' is out of range", 0), 0u);
+    EXPECT_EQ(error_of_set(p, "export_size=0x5").rfind("--set: export_size: '0x5' is out of range", 0), 0u);
     EXPECT_EQ(p.view.export_width, 1920);
     EXPECT_NE(error_of(std::string("{") + header + R"(, "view": {"export_size": 512}})")
                   .find("key 'view.export_size': expected a size \"WxH\", got the number 512"),
