@@ -3,6 +3,7 @@
 //
 //     noise_explorer.export(preset, "height.png", size="unreal-1009", format="png16")
 //     noise_explorer.export(preset, "h.r32", size=(512, 512), format="r32", values="raw", overwrite=True)
+//     noise_explorer.export(preset, "kept.png")        # the size the preset keeps (view.export_size)
 //
 // Arguments mean what `noise-explorer export`'s options mean (docs/cli.md); refused ones raise
 // ValueError with the same words, an existing file FileExistsError, anything else the export
@@ -22,6 +23,7 @@
 #include "core/export_image.hpp"
 #include "core/image_size.hpp"
 #include "core/shown_text.hpp"
+#include "core/view_keys.hpp"
 #include "interruptible.hpp"
 
 namespace py = pybind11;
@@ -39,24 +41,30 @@ std::string joined(std::span<const std::string_view> names) {
     return text;
 }
 
+// The size asked for, else the one the preset keeps (view.export_size), as the CLI's --size.
 // `windowed`: a region cuts a window of the image, which may then be larger than one file.
-app::ImageSize size_of(const Size& size, bool windowed) {
-    const std::string text = std::holds_alternative<std::string>(size)
-                                 ? std::get<std::string>(size)
-                                 : std::to_string(std::get<0>(std::get<0>(size))) + "x" +
-                                       std::to_string(std::get<1>(std::get<0>(size)));
+app::ImageSize size_of(const std::optional<Size>& size, const app::Preset& preset, bool windowed) {
+    if (!size && app::format_export_size(preset.view).empty())
+        throw std::invalid_argument(
+            "size is required (the preset keeps no view.export_size): expected \"WxH\", (w, h) or a "
+            "name like \"unreal-1009\"");
+    const std::string text = !size ? app::format_export_size(preset.view)
+                             : std::holds_alternative<std::string>(*size)
+                                 ? std::get<std::string>(*size)
+                                 : std::to_string(std::get<0>(std::get<0>(*size))) + "x" +
+                                       std::to_string(std::get<1>(std::get<0>(*size)));
     const auto parsed      = app::parse_export_size(text, windowed);
     if (!parsed.size) throw std::invalid_argument(parsed.error);
     return *parsed.size;
 }
 
 py::dict export_preset(
-    const app::Preset& preset, py::handle path, const Size& size, std::string_view format,
+    const app::Preset& preset, py::handle path, const std::optional<Size>& size, std::string_view format,
     std::optional<std::string_view> values,
     const std::optional<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>>& window,
     bool overwrite, std::int64_t threads) {
     app::ExportRequest request;
-    request.size             = size_of(size, window.has_value());
+    request.size             = size_of(size, preset, window.has_value());
     const auto parsed_format = app::parse_export_format(format);
     if (!parsed_format)
         throw std::invalid_argument("format: " + app::shown(format) + " is not a format: expected one of " +
@@ -117,11 +125,11 @@ void bind_export(py::module_& m) {
                 export_error(error.what());
         }
     });
-    m.def("export", &export_preset, py::arg("preset"), py::arg("path"), py::kw_only(), py::arg("size"),
-          py::arg("format") = "png16", py::arg("values") = py::none(), py::arg("region") = py::none(),
-          py::arg("overwrite") = false, py::arg("threads") = 0,
+    m.def("export", &export_preset, py::arg("preset"), py::arg("path"), py::kw_only(),
+          py::arg("size") = py::none(), py::arg("format") = "png16", py::arg("values") = py::none(),
+          py::arg("region") = py::none(), py::arg("overwrite") = false, py::arg("threads") = 0,
           R"(Exports the preset as `noise-explorer export` does: size "WxH", (w, h) or a named size
-("unreal-1009"); format png8, rgb8, png16, r16, normal8, r32 or exr32; values "unit" or "raw"
+("unreal-1009"), by default the size the preset keeps (view.export_size); format png8, rgb8, png16, r16, normal8, r32 or exr32; values "unit" or "raw"
 (r32 and exr32 only); region=(x0, y0, x1, y1) a window of the full image, which may then be up
 to 2147483647 on a side (the window, one file, up to 16384 x 16384). Atomic: the file
 appears complete or not at all. Returns {"files": [...], "range": (lo, hi)}.)");

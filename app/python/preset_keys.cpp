@@ -81,9 +81,16 @@ bool is_layer_setting(std::string_view inner) {
            noise::find_layer_key(inner) != nullptr || noise::find_param(inner) != nullptr;
 }
 
+// The export size the preset keeps, with or without "view." (a text key beside the view table's
+// numbers: "WxH", or None while none is kept).
+bool is_export_size(std::string_view key) {
+    return (key.starts_with("view.") ? key.substr(5) : key) == app::export_size_key;
+}
+
 // Whether apply_assignment knows the key (a noise key, curve, mask.KEY, layer.N.KEY, a view key
-// with or without "view.").
+// with or without "view.", the export size).
 bool is_key(std::string_view key) {
+    if (is_export_size(key)) return true;
     if (const auto [number, inner] = layer_key(key); number != 0) return is_layer_setting(inner);
     if (key == "curve" || key == noise::placement_param().key || noise::find_param(key) != nullptr)
         return true;
@@ -204,6 +211,10 @@ py::object get_key(const app::Preset& preset, std::string_view key) {
                                 "mask.KEY = value creates it), or \"mask_field\" in the preset");
         return params_key(preset.params.mask_field.front(), inner);
     }
+    if (is_export_size(key)) {
+        const std::string kept = app::format_export_size(preset.view);
+        return kept.empty() ? py::none() : py::object(py::str(kept));
+    }
     const auto view_key = key.starts_with("view.") ? key.substr(5) : key;
     if (const app::ViewKeyInfo* info = app::find_view_key(view_key))
         return typed(*info, info->get(preset.view));
@@ -225,6 +236,10 @@ void set_key(app::Preset& preset, std::string_view key, py::handle value) {
         return;
     }
     if (!is_key(key)) unknown(key);
+    if (is_export_size(key) && value.is_none()) {  // keeps none again: export() then needs a size
+        preset.view.export_width = preset.view.export_height = 0;
+        return;
+    }
     std::string error;
     const std::string text = text_of(key, value, error);
     if (!error.empty()) throw KeyValueError(error);

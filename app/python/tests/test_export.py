@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import noise_explorer as ne
-from conftest import run_program, same_bits
+from conftest import SHIPPED, run_program, same_bits
 
 
 def test_r32_raw_with_a_region_is_render_in_float32(tmp_path):
@@ -82,3 +82,19 @@ def test_other_failures_are_export_errors(tmp_path):
         ne.export(ne.Preset(), tmp_path / "no-such-folder" / "x.png", size=(8, 8), format="png8")
     assert "no-such-folder" in str(error.value) and "\n" not in str(error.value)
     assert isinstance(error.value, RuntimeError)
+
+
+def test_without_a_size_the_preset_s_kept_size_as_the_program(tmp_path):
+    wood = next(path for path in SHIPPED if os.path.basename(path) == "wood.json")
+    preset = ne.Preset.load(wood)
+    preset["export_size"] = "40x24"
+    ne.export(preset, tmp_path / "mine.png", format="png16")
+    result = run_program("export", "--preset", wood, "--set", "view.export_size=40x24", "--format", "png16",
+                         "-o", str(tmp_path / "theirs.png"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "mine.png").read_bytes() == (tmp_path / "theirs.png").read_bytes()
+    preset["export_size"] = None  # keeps none: a size must be given, as --size must
+    with pytest.raises(ValueError) as error:
+        ne.export(preset, tmp_path / "none.png", format="png16")
+    assert str(error.value).startswith("size is required (the preset keeps no view.export_size)")
+    assert sorted(os.listdir(tmp_path)) == ["mine.png", "theirs.png"]
