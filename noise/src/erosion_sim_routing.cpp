@@ -219,6 +219,9 @@ void walk_down(const Grid& grid, const Run& run, Routing& routing, const Visit& 
 
 // One block's visits of the areas' walk, forwards (down) or backwards (up), a cell at a time.
 struct Sequence {
+    // A constructor, not an aggregate: clang 14 (the fuzz build) cannot make_unique an aggregate.
+    Sequence(const Routing* of, const std::vector<std::array<std::size_t, 2>>* its_runs, bool backwards)
+        : routing(of), runs(its_runs), up(backwards) {}
     const Routing* routing;
     const std::vector<std::array<std::size_t, 2>>* runs;
     bool up;
