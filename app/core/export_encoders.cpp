@@ -282,7 +282,7 @@ class MaskEncoder final : public MapEncoder {
     void make_rows(const noise::Region& band, std::vector<std::uint8_t>& rows) override {
         masks_.resize(band.pixel_count());
         if (is_simulation_mask(in_.request.mask))
-            simulation_mask_rows(*in_.maps, in_.request.mask, band, masks_);
+            simulation_mask_rows(*in_.maps, in_.peaks, in_.request.mask, band, masks_);
         else if (!mask_rows(in_.noise, in_.scale, band, in_.request.mask, in_.request.threads, in_.cancel,
                             masks_))
             cancelled();
@@ -306,7 +306,7 @@ class WeightEncoder final : public MapEncoder {
         const std::size_t count   = layers_.size();
         const std::uint32_t total = format == ExportFormat::weights16 ? 65535 : 255;
         masks_.resize(band.pixel_count() * count);
-        const WeightSources sources{in_.preset.view.sea_level, in_.maps};
+        const WeightSources sources{in_.preset.view.sea_level, in_.maps, in_.peaks};
         if (!weight_rows(in_.noise, in_.scale, band, layers_, sources, total, in_.request.threads, in_.cancel,
                          masks_))
             cancelled();

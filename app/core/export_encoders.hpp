@@ -27,6 +27,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/export_image.hpp"
+#include "core/terrain_masks.hpp"
 #include "core/terrain_scale.hpp"
 #include "noise/fractal.hpp"
 #include "noise/render.hpp"
@@ -43,7 +44,8 @@ struct EncodeInputs {
     noise::Range range;                // the raw values mapped to 0 and 1
     TerrainScale scale;                // the terrain's metres at the export's size
     const noise::SimulationMaps* maps = nullptr;  // erosion.method = simulate: flow, wear, deposit
-    const std::atomic<bool>* cancel   = nullptr;  // polled while a band is drawn
+    SimulationPeaks peaks;                        // simulation_peaks(*maps): once for every band
+    const std::atomic<bool>* cancel = nullptr;    // polled while a band is drawn
 };
 
 class ExportEncoder {

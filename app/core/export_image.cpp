@@ -271,6 +271,7 @@ StagedExport stage_export(const Preset& preset, const ExportRequest& request, co
             .range   = range,
             .scale   = TerrainScale::of(preset.params, drawn.view, range, request.size.width),
             .maps    = simulation ? &simulation->maps : nullptr,
+            .peaks   = simulation ? simulation_peaks(simulation->maps) : SimulationPeaks{},
             .cancel  = cancel};
         auto encoder            = make_encoder(inputs, *staged.image);
         const int rows_per_band = band_rows(window.columns() + 2 * encoder->halo(), window.rows());

@@ -17,7 +17,38 @@ std::uint16_t clamped_sample(double v) {
     return static_cast<std::uint16_t>(std::clamp(std::floor(v + 0.5), 0.0, 65535.0));
 }
 
+double slope_degrees(std::array<double, 2> slope) {
+    return std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
+}
+
+// The curvature map's k at column `at` of `here`, a row read one pixel wider on each side than
+// `above` and `below`: the slopes' central differences across and up and down.
+double curvature_k(const FieldRow& here, const FieldRow& above, const FieldRow& below,
+                   const TerrainScale& scale, std::size_t at) {
+    return (here.slope(scale, at + 2)[0] - here.slope(scale, at)[0]) / 2.0 +
+           (below.slope(scale, at)[1] - above.slope(scale, at)[1]) / 2.0;
+}
+
+const std::vector<float>& simulation_values(const noise::SimulationMaps& maps, TerrainMask mask) {
+    return mask == TerrainMask::flow ? maps.flow : mask == TerrainMask::wear ? maps.wear : maps.deposit;
+}
+
+// A simulation map's value as a share of the image's, unclamped: ln A / ln A_max for the flow (A >=
+// 1: ln A >= 0; a map that drains nowhere is 0), d / d_max for wear and deposit.
+double simulation_share(TerrainMask mask, double v, const SimulationPeaks& peaks) {
+    if (mask == TerrainMask::flow) return peaks.flow > 1.0 ? std::log(v) / std::log(peaks.flow) : 0.0;
+    const double peak = mask == TerrainMask::wear ? peaks.wear : peaks.deposit;
+    return peak > 0.0 ? v / peak : 0.0;
+}
+
 }  // namespace
+
+SimulationPeaks simulation_peaks(const noise::SimulationMaps& maps) {
+    const auto largest = [](const std::vector<float>& values) {
+        return values.empty() ? 0.0 : static_cast<double>(*std::max_element(values.begin(), values.end()));
+    };
+    return {largest(maps.flow), largest(maps.wear), largest(maps.deposit)};
+}
 
 std::optional<TerrainMask> parse_terrain_mask(std::string_view name) {
     for (std::size_t i = 0; i < terrain_mask_names.size(); ++i)
@@ -26,8 +57,7 @@ std::optional<TerrainMask> parse_terrain_mask(std::string_view name) {
 }
 
 std::uint16_t slope_sample(std::array<double, 2> slope) {
-    const double degrees = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
-    return clamped_sample(degrees / 90.0 * 65535.0);
+    return clamped_sample(slope_degrees(slope) / 90.0 * 65535.0);
 }
 
 std::uint16_t aspect_sample(std::array<double, 2> slope) {
@@ -68,26 +98,19 @@ std::string_view terrain_mask_mapping(TerrainMask mask) {
     return "";
 }
 
-void simulation_mask_rows(const noise::SimulationMaps& maps, TerrainMask mask, const noise::Region& window,
-                          std::span<std::uint16_t> out) {
+void simulation_mask_rows(const noise::SimulationMaps& maps, const SimulationPeaks& peaks, TerrainMask mask,
+                          const noise::Region& window, std::span<std::uint16_t> out) {
     if (!is_simulation_mask(mask)) throw std::invalid_argument("simulation_mask_rows: not a simulation map");
     if (maps.width != window.width || maps.height_cells != window.height || out.size() < window.pixel_count())
         throw std::invalid_argument("simulation_mask_rows: the maps are not the image's");
-    const std::vector<float>& values = mask == TerrainMask::flow   ? maps.flow
-                                       : mask == TerrainMask::wear ? maps.wear
-                                                                   : maps.deposit;
-    // Over the whole image, not the window: every tile of one simulation maps the same way.
-    const double largest = *std::max_element(values.begin(), values.end());
-    const auto sample    = [&](double v) -> std::uint16_t {
-        if (mask == TerrainMask::flow)  // A >= 1: ln A >= 0; a map that drains nowhere is black
-            return largest > 1.0 ? clamped_sample(std::log(v) / std::log(largest) * 65535.0) : 0;
-        return largest > 0.0 ? clamped_sample(v / largest * 65535.0) : 0;
-    };
-    std::size_t i = 0;
+    const std::vector<float>& values = simulation_values(maps, mask);
+    std::size_t i                    = 0;
     for (int y = window.y0; y < window.y1; ++y)
-        for (int x = window.x0; x < window.x1; ++x)
-            out[i++] = sample(values[static_cast<std::size_t>(y) * static_cast<std::size_t>(maps.width) +
-                                     static_cast<std::size_t>(x)]);
+        for (int x = window.x0; x < window.x1; ++x) {
+            const double v = values[static_cast<std::size_t>(y) * static_cast<std::size_t>(maps.width) +
+                                    static_cast<std::size_t>(x)];
+            out[i++]       = clamped_sample(simulation_share(mask, v, peaks) * 65535.0);
+        }
 }
 
 bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, const noise::Region& window,
@@ -115,12 +138,8 @@ bool mask_rows(const noise::FractalNoise& noise, const TerrainScale& scale, cons
         here.read(noise, window.width, window.x0 - 1, columns + 2, y);
         above.read(noise, window.width, window.x0, columns, y - 1);
         below.read(noise, window.width, window.x0, columns, y + 1);
-        for (int i = 0; i < columns; ++i) {
-            const auto at  = static_cast<std::size_t>(i);
-            const double k = (here.slope(scale, at + 2)[0] - here.slope(scale, at)[0]) / 2.0 +
-                             (below.slope(scale, at)[1] - above.slope(scale, at)[1]) / 2.0;
-            row[i] = curvature_sample(k);
-        }
+        for (int i = 0; i < columns; ++i)
+            row[i] = curvature_sample(curvature_k(here, above, below, scale, static_cast<std::size_t>(i)));
         return true;
     });
 }
@@ -134,21 +153,20 @@ bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
     if (auto problem = texture_layers_problem(layers, sources.maps != nullptr); !problem.empty())
         throw std::invalid_argument(problem);
     const bool curvature = uses_band(layers, TextureBand::curvature);
-    // The simulation's maps scaled as simulation_mask_rows scales them: by the whole image's largest.
+    // The simulation's maps the layers bound, scaled as simulation_mask_rows scales them.
     struct SimulationBand {
         TextureBand band;
+        TerrainMask mask;
         const std::vector<float>* values;
-        double largest;
     };
     std::vector<SimulationBand> simulated;
     if (const noise::SimulationMaps* maps = sources.maps) {
         if (maps->width != window.width || maps->height_cells != window.height)
             throw std::invalid_argument("weight_rows: the maps are not the image's");
-        for (const auto& [band, values] :
-             {std::pair{TextureBand::flow, &maps->flow}, std::pair{TextureBand::wear, &maps->wear},
-              std::pair{TextureBand::deposit, &maps->deposit}})
-            if (uses_band(layers, band))
-                simulated.push_back({band, values, *std::max_element(values->begin(), values->end())});
+        for (const auto& [band, mask] : {std::pair{TextureBand::flow, TerrainMask::flow},
+                                         std::pair{TextureBand::wear, TerrainMask::wear},
+                                         std::pair{TextureBand::deposit, TerrainMask::deposit}})
+            if (uses_band(layers, band)) simulated.push_back({band, mask, &simulation_values(*maps, mask)});
     }
     const double sea_height = sources.sea_level * scale.height;
     return noise::for_each_row(window.rows(), threads, [&](int r) {
@@ -167,22 +185,15 @@ bool weight_rows(const noise::FractalNoise& noise, const TerrainScale& scale, co
             const auto slope = field.slope(scale, x + first);
             BandValues at{};
             at[0] = scale.height_of(field.value[x + first]);
-            at[1] = std::atan(std::hypot(slope[0], slope[1])) * (180.0 / std::numbers::pi);
-            if (curvature) {
-                const double k = (field.slope(scale, x + 2)[0] - field.slope(scale, x)[0]) / 2.0 +
-                                 (below.slope(scale, x)[1] - above.slope(scale, x)[1]) / 2.0;
-                at[static_cast<std::size_t>(TextureBand::curvature)] = std::clamp(k, -1.0, 1.0);
-            }
+            at[1] = slope_degrees(slope);
+            if (curvature)
+                at[static_cast<std::size_t>(TextureBand::curvature)] =
+                    std::clamp(curvature_k(field, above, below, scale, x), -1.0, 1.0);
             const std::size_t pixel = static_cast<std::size_t>(y) * static_cast<std::size_t>(window.width) +
                                       static_cast<std::size_t>(window.x0) + x;
-            for (const SimulationBand& band : simulated) {
-                const double v = (*band.values)[pixel];
+            for (const SimulationBand& band : simulated)
                 at[static_cast<std::size_t>(band.band)] =
-                    band.band == TextureBand::flow
-                        ? (band.largest > 1.0 ? std::clamp(std::log(v) / std::log(band.largest), 0.0, 1.0)
-                                              : 0.0)
-                        : (band.largest > 0.0 ? std::clamp(v / band.largest, 0.0, 1.0) : 0.0);
-            }
+                    std::clamp(simulation_share(band.mask, (*band.values)[pixel], sources.peaks), 0.0, 1.0);
             const auto q = quantised_weights(layer_weights(layers, at, sea_height), count, total);
             std::uint16_t* out_pixel =
                 out.data() +

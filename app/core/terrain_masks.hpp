@@ -77,6 +77,14 @@ inline bool is_simulation_mask(TerrainMask mask) {
     return mask == TerrainMask::flow || mask == TerrainMask::wear || mask == TerrainMask::deposit;
 }
 
+// Each simulation map's largest value over the whole image, which its samples and the texture
+// weights' bands are scaled by: one scan of each map, made once for all the bands of rows (and
+// tiles) of one export or preview rather than once a band.
+struct SimulationPeaks {
+    double flow = 0.0, wear = 0.0, deposit = 0.0;
+};
+SimulationPeaks simulation_peaks(const noise::SimulationMaps& maps);
+
 // A simulation map's samples at `window`'s pixels (a window of the image `maps` covers), each map
 // scaled by its largest value over the whole image, so that every window and tile of one
 // simulation shares the scale:
@@ -84,14 +92,16 @@ inline bool is_simulation_mask(TerrainMask mask) {
 //            sample = floor(ln A / ln A_max * 65535 + 0.5): channels bright, ridges black
 //   wear     the depth the simulation took away; deposit, the depth it laid down (talus at the
 //            foot of slopes, lakes filled to their brim): sample = floor(d / d_max * 65535 + 0.5)
-void simulation_mask_rows(const noise::SimulationMaps& maps, TerrainMask mask, const noise::Region& window,
-                          std::span<std::uint16_t> out);
+// `peaks`: simulation_peaks(maps), found once for all the windows of one export.
+void simulation_mask_rows(const noise::SimulationMaps& maps, const SimulationPeaks& peaks, TerrainMask mask,
+                          const noise::Region& window, std::span<std::uint16_t> out);
 
 // What the texture layers' weights read besides the field: the sea (for layers measured from it)
 // and the simulation's maps (for bands on flow, wear, deposit).
 struct WeightSources {
     double sea_level                  = 0.0;      // view.sea_level: a fraction of the terrain's height
     const noise::SimulationMaps* maps = nullptr;  // the image's, with erosion.method = simulate
+    SimulationPeaks peaks;                        // simulation_peaks(*maps)
 };
 
 // Every layer's weight (texture_layers.hpp) at `window`'s pixels, from the height in metres

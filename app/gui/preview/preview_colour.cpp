@@ -189,7 +189,8 @@ std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::Fr
     if (is_simulation_colour(request.mode)) {
         if (maps == nullptr || maps->width != width || maps->height_cells != height) return out;
         out.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
-        simulation_mask_rows(*maps, *mask_of(request.mode), noise::Region::full(width, height), out);
+        simulation_mask_rows(*maps, simulation_peaks(*maps), *mask_of(request.mode),
+                             noise::Region::full(width, height), out);
         return out;
     }
     // The export's range: nominal, or the min/max of the whole image when the view stretches.
@@ -208,7 +209,8 @@ std::optional<std::vector<std::uint16_t>> compute_colour_samples(const noise::Fr
         const TerrainScale scale = TerrainScale::of(params, metres, range, request.ground_width);
         out.resize(pixels * request.layers.size());
         if (!weight_rows(noise, scale, noise::Region::full(width, height), request.layers,
-                         {request.sea_level, maps}, 255, 0, cancel, out))
+                         {request.sea_level, maps, maps ? simulation_peaks(*maps) : SimulationPeaks{}}, 255,
+                         0, cancel, out))
             return std::nullopt;
         return out;
     }
