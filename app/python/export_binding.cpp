@@ -44,11 +44,12 @@ std::string joined(std::span<const std::string_view> names) {
 // The size asked for, else the one the preset keeps (view.export_size), as the CLI's --size.
 // `windowed`: a region cuts a window of the image, which may then be larger than one file.
 app::ImageSize size_of(const std::optional<Size>& size, const app::Preset& preset, bool windowed) {
-    if (!size && app::format_export_size(preset.view).empty())
+    const std::string kept = app::format_export_size(preset.view);  // "" when none is kept
+    if (!size && kept.empty())
         throw std::invalid_argument(
             "size is required (the preset keeps no view.export_size): expected \"WxH\", (w, h) or a "
             "name like \"unreal-1009\"");
-    const std::string text = !size ? app::format_export_size(preset.view)
+    const std::string text = !size ? kept
                              : std::holds_alternative<std::string>(*size)
                                  ? std::get<std::string>(*size)
                                  : std::to_string(std::get<0>(std::get<0>(*size))) + "x" +
