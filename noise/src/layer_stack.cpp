@@ -196,6 +196,8 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
         }
         return r;
     };
+    std::vector<double> frame_x(padded);
+    for (std::size_t i = 0; i < count; ++i) frame_x[i] = stack.frame_x(row.pixel_x(i));
     std::vector<DualRow> rows(2 * layers.size());  // each layer's own rows, then its mask field's
     std::vector<DualRowView> own(layers.size()), masks(layers.size());
     for (std::size_t k = 0; k < layers.size(); ++k) {
@@ -205,17 +207,11 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
             own_rows = field_rows(*layer.field, layer.field_range);
         } else if (layer.needed && layer.warp[0]) {
             // A warped shape: its warp field's rows (value_gradient_row, on lanes where covered),
-            // then the profile per pixel on dual numbers (shapes without a warp: on lanes).
+            // then the profile at the moved points, on lanes.
             const DualRow wx = field_rows_raw(*layer.warp[0]), wy = field_rows_raw(*layer.warp[1]);
             own_rows = DualRow(padded);
-            for (std::size_t i = 0; i < count; ++i) {
-                const Dual h  = warped_own_height<Dual>(stack, layer, row.pixel_x(i), row.y,
-                                                       Dual{wx.v[i], {wx.x[i], wx.y[i], 0.0, 0.0}},
-                                                       Dual{wy.v[i], {wy.x[i], wy.y[i], 0.0, 0.0}});
-                own_rows.v[i] = h.value;
-                own_rows.x[i] = h.slope[0];
-                own_rows.y[i] = h.slope[1];
-            }
+            warped_shape_row(stack, layer, frame_x.data(), stack.frame_y(row.y), wx.view(), wy.view(),
+                             own_rows.v.data(), own_rows.x.data(), own_rows.y.data(), padded);
         } else if (layer.needed && layer.settings->source == LayerSource::heightmap) {
             own_rows = DualRow(padded);  // the bicubic's texels per pixel (shapes and constants: on lanes)
             for (std::size_t i = 0; i < count; ++i) {
@@ -232,8 +228,6 @@ void stack_gradient_row(const LayerStack& stack, const RowSpec& row, double step
         }
     }
     DualRow out(padded);
-    std::vector<double> frame_x(padded);
-    for (std::size_t i = 0; i < count; ++i) frame_x[i] = stack.frame_x(row.pixel_x(i));
     std::copy(value.begin(), value.end(), out.v.begin());
     std::copy(gx.begin(), gx.end(), out.x.begin());
     std::copy(gy.begin(), gy.end(), out.y.begin());

@@ -46,6 +46,14 @@ void stack_dual_row(const LayerStack& stack, std::span<const DualRowView> own,
                     std::span<const DualRowView> masks, const double* frame_x, double frame_y, double* value,
                     double* gx, double* gy, std::size_t count);
 
+// A warped shape layer's own height and slopes (warped_own_height<Dual>) at `count` pixels, on the
+// CPU's widest SIMD target, bit for bit: the placed points frame_x[i], frame_y moved by shape_warp
+// times the warp field's raw values and gradients wx, wy. Read and written in whole vectors, as
+// stack_dual_row.
+void warped_shape_row(const LayerStack& stack, const LayerStack::Layer& layer, const double* frame_x,
+                      double frame_y, DualRowView wx, DualRowView wy, double* v, double* gx, double* gy,
+                      std::size_t count);
+
 class StackRows {
   public:
     explicit StackRows(const LayerStack& stack);

@@ -163,6 +163,30 @@ void StackDualRow(const LayerStack& stack, std::span<const DualRowView> own,
     }
 }
 
+// A warped shape's own height (warped_own_height<Dual>) for `count` pixels: the placed point
+// Dual::along(axis, frame, frame_per_unit) plus shape_warp times the warp field's dual number
+// (wx, wy: its raw value and gradient), the profile there, through the layer's own curve.
+void WarpedShapeRow(const LayerStack& stack, const LayerStack::Layer& layer, const double* frame_x,
+                    double frame_y, DualRowView wx, DualRowView wy, double* v, double* gx, double* gy,
+                    std::size_t count) {
+    const DF d;
+    const std::size_t lanes   = hn::Lanes(d);
+    const StackLayer& settings = *layer.settings;
+    const VF amplitude = hn::Set(d, settings.shape_warp), per_unit = hn::Set(d, stack.frame_per_unit());
+    const DualLanes along_y{hn::Set(d, frame_y), hn::Zero(d), per_unit};
+    for (std::size_t i = 0; i < count; i += lanes) {
+        const DualLanes along_x{hn::LoadU(d, frame_x + i), per_unit, hn::Zero(d)};
+        const DualLanes fx     = Plus(along_x, Scaled(amplitude, LoadDual(wx, i)));
+        const DualLanes fy     = Plus(along_y, Scaled(amplitude, LoadDual(wy, i)));
+        const DualLanes height = ShapeHeightDual(settings, fx, fy);
+        const DualLanes own =
+            layer.height_curve.knots.empty() ? height : CurveDual(layer.height_curve, height);
+        hn::StoreU(own.value, d, v + i);
+        hn::StoreU(own.dx, d, gx + i);
+        hn::StoreU(own.dy, d, gy + i);
+    }
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace noise
 HWY_AFTER_NAMESPACE();
@@ -170,6 +194,13 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace noise::detail {
 HWY_EXPORT(StackDualRow);
+HWY_EXPORT(WarpedShapeRow);
+
+void warped_shape_row(const LayerStack& stack, const LayerStack::Layer& layer, const double* frame_x,
+                      double frame_y, DualRowView wx, DualRowView wy, double* v, double* gx, double* gy,
+                      std::size_t count) {
+    HWY_DYNAMIC_DISPATCH(WarpedShapeRow)(stack, layer, frame_x, frame_y, wx, wy, v, gx, gy, count);
+}
 
 void stack_dual_row(const LayerStack& stack, std::span<const DualRowView> own,
                     std::span<const DualRowView> masks, const double* frame_x, double frame_y, double* value,
