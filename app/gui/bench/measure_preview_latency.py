@@ -11,8 +11,10 @@ drags the persistence slider (frequency where a preset has one octave and so no 
 with real X11 input (xdotool), a step every 60 ms, like a hand. For each change the report
 timestamps give the time from the first frame that requested it to the first frame that shows
 its full (not coarse) preview. Printed per preset: the median and the worst over the changes that
-completed, how many were superseded by the next step before completing, and the time from the
-last step to its full preview ("hand stops"). A benchmark, not a test: the figures depend on the
+completed, how many were superseded by the next step before completing, the time from the
+last step to its full preview ("hand stops"), and the full render's own time (the worker's, without
+the coarse image before it and the frames around it, which Mesa's software renderer draws on the
+same cores). A benchmark, not a test: the figures depend on the
 machine (docs/performance.md).
 """
 import argparse
@@ -58,11 +60,12 @@ def measure(app_path, work, size, preset, label):
         app.terminate()
         app.wait(timeout=10)
 
-    requested, shown = {}, {}
+    requested, shown, render_ms = {}, {}, {}
     for line in lines:
         requested.setdefault(line["requested_generation"], line["time"])
         if not line["preview"]["coarse"]:
             shown.setdefault(line["preview"]["generation"], line["time"])
+            render_ms.setdefault(line["preview"]["generation"], line["preview"]["render_ms"])
     changes = sorted(g for g in requested if g > first["requested_generation"])
     latencies = [(shown[g] - requested[g]) * 1000 for g in changes if g in shown]
     superseded = len(changes) - len(latencies)
@@ -70,7 +73,8 @@ def measure(app_path, work, size, preset, label):
     print(f"{label}: preview {final['preview']['width']}x{final['preview']['height']}, {slider} dragged: "
           f"{len(changes)} changes, median {statistics.median(latencies):.1f} ms, worst {max(latencies):.1f} ms "
           f"to the full preview; {superseded} superseded before completing; hand stops -> full preview "
-          f"{stop_ms:.1f} ms", flush=True)
+          f"{stop_ms:.1f} ms; the full render itself median "
+          f"{statistics.median(render_ms[g] for g in changes if g in shown):.1f} ms", flush=True)
 
 
 def main():

@@ -205,7 +205,8 @@ HWY_INLINE void JoinedProfile(const ProfileTerms& terms, const Phasors& sum, VD&
     const VD ac     = hn::Abs(sum.cosine);
     const VD as     = hn::Abs(sum.sine);
     const auto high = hn::Gt(as, ac);
-    const VD r      = hn::IfThenElse(high, hn::Div(ac, as), hn::Div(as, hn::Add(ac, hn::Set(d, 1e-300))));
+    // One division of the quotient each lane takes (ac / as or as / (ac + tiny)), not both.
+    const VD r = hn::Div(hn::IfThenElse(high, ac, as), hn::IfThenElse(high, as, hn::Add(ac, hn::Set(d, 1e-300))));
     const VD r2     = hn::Mul(r, r);
     VD poly         = hn::Set(d, noise::joined_atan[7]);
     for (int i = 6; i >= 0; --i) poly = hn::Add(hn::Mul(poly, r2), hn::Set(d, noise::joined_atan[i]));
