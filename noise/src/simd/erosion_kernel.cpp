@@ -206,9 +206,10 @@ HWY_INLINE void JoinedProfile(const ProfileTerms& terms, const Phasors& sum, VD&
     const VD as     = hn::Abs(sum.sine);
     const auto high = hn::Gt(as, ac);
     // One division of the quotient each lane takes (ac / as or as / (ac + tiny)), not both.
-    const VD r = hn::Div(hn::IfThenElse(high, ac, as), hn::IfThenElse(high, as, hn::Add(ac, hn::Set(d, 1e-300))));
-    const VD r2     = hn::Mul(r, r);
-    VD poly         = hn::Set(d, noise::joined_atan[7]);
+    const VD r =
+        hn::Div(hn::IfThenElse(high, ac, as), hn::IfThenElse(high, as, hn::Add(ac, hn::Set(d, 1e-300))));
+    const VD r2 = hn::Mul(r, r);
+    VD poly     = hn::Set(d, noise::joined_atan[7]);
     for (int i = 6; i >= 0; --i) poly = hn::Add(hn::Mul(poly, r2), hn::Set(d, noise::joined_atan[i]));
     VD angle = hn::Mul(r, poly);
     angle    = hn::IfThenElse(high, hn::Sub(hn::Set(d, noise::joined_half_pi), angle), angle);

@@ -170,7 +170,7 @@ void WarpedShapeRow(const LayerStack& stack, const LayerStack::Layer& layer, con
                     double frame_y, DualRowView wx, DualRowView wy, double* v, double* gx, double* gy,
                     std::size_t count) {
     const DF d;
-    const std::size_t lanes   = hn::Lanes(d);
+    const std::size_t lanes    = hn::Lanes(d);
     const StackLayer& settings = *layer.settings;
     const VF amplitude = hn::Set(d, settings.shape_warp), per_unit = hn::Set(d, stack.frame_per_unit());
     const DualLanes along_y{hn::Set(d, frame_y), hn::Zero(d), per_unit};
