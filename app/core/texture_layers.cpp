@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "core/shown_text.hpp"
+#include "noise/field_table.hpp"
 
 namespace app {
 namespace {
@@ -173,8 +173,9 @@ std::string texture_layers_problem(const std::vector<TextureLayer>& layers, bool
             if (!band_table[static_cast<std::size_t>(key.band)].simulation || key.side == Side::falloff ||
                 !std::isfinite(key.of(layers[i])))
                 continue;
-            char value[32];
-            std::snprintf(value, sizeof value, "%g", key.of(layers[i]));
+            // The value as the preset holds it (the shortest text that reads back the same
+            // double), as every other line about a number does; %g would round it to 6 digits.
+            const std::string value = noise::format_number(key.of(layers[i]));
             return "texture_layers[" + std::to_string(i) + "]." + key.key + ": " + value + " bounds the " +
                    std::string(texture_band_names[static_cast<std::size_t>(key.band)]) +
                    " map, which only the erosion simulation makes: expected erosion.method = simulate, or "
