@@ -218,7 +218,7 @@ TEST(TextureLayers, NewKeysReadBackAndOldSectionsWriteTheSameBytes) {
               "texture_layers[1].flow_min: 0.7 bounds the flow map, which only the erosion simulation makes: "
               "expected erosion.method = simulate, or a layer without flow bounds");
     // The value as the preset holds it, every digit (not rounded to 6).
-    std::vector<TextureLayer> precise = layers;
+    std::vector<TextureLayer> precise      = layers;
     precise[1].band(TextureBand::flow).min = 0.123456789;
     EXPECT_EQ(texture_layers_problem(precise, false).substr(0, 46),
               "texture_layers[1].flow_min: 0.123456789 bounds");
