@@ -5,9 +5,11 @@
 // Per vector of pixels: layer 1's raw value and gradient as a unit height (layer1_unit), each
 // layer's own height (a shape's or a constant's placed here on lanes, through its own curve; a
 // noise layer's, a mask field's and a heightmap's from the rows the caller made), the blends and
-// weights layer by layer, and back to layer 1's raw values (layer1_raw). Every step is
-// stack_stage.hpp's on dual_lanes-inl.h's numbers, the same IEEE operations in the same order, so
-// each lane is the scalar Dual's bits on every target.
+// weights layer by layer, and back to layer 1's raw values (layer1_raw). A warped shape's own
+// height comes first, a row at a time (WarpedShapeRow: the profile at the points its warp field
+// moved, from the warp's gradient rows). Every step is stack_stage.hpp's on dual_lanes-inl.h's
+// numbers, the same IEEE operations in the same order, so each lane is the scalar Dual's bits on
+// every target.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/stack_dual_kernel.cpp"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
