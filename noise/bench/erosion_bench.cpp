@@ -10,7 +10,11 @@
 //   eroded/<preset>/reference     FractalNoise::at at each of 1024 x 4 of the same pixels: the scalar
 //                                 reference (dual numbers, then erode_value), what rows did before;
 //   gradient/<preset>/row         noise::value_gradient_row over 1024 x 64 pixels (normal8's rows);
-//   gradient/<preset>/points      noise::value_gradient at each of 1024 x 16 of them (before).
+//   gradient/<preset>/points      noise::value_gradient at each of 1024 x 16 of them (before);
+//   preview/<preset>              the shipped preset file itself (assets/presets, its stack and
+//                                 all), the whole 1024 x 1024 render on every core: what the
+//                                 window's full preview costs without the frames drawn around it
+//                                 (issue 55's bound: 60 ms); wall time, --benchmark_filter=preview.
 // The ratio of a preset's two medians is its speed-up; the host line names the CPU.
 #include <benchmark/benchmark.h>
 
@@ -21,6 +25,7 @@
 
 #include "host.hpp"
 #include "noise/params.hpp"
+#include "noise/preset.hpp"
 #include "noise/render.hpp"
 #include "noise/trace.hpp"
 
@@ -134,6 +139,17 @@ void gradient_points(benchmark::State& state, const noise::Params& params) {
     per_pixel(state, 16.0 * width);
 }
 
+void preview(benchmark::State& state, const std::string& file) {
+    const noise::Preset preset = noise::load_preset(file);
+    const noise::FractalNoise noise(preset.params);
+    std::vector<float> out(std::size_t{width} * width);
+    for (auto _ : state) {
+        noise::render(noise, noise::Region::full(width, width), out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    per_pixel(state, static_cast<double>(out.size()));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -150,6 +166,12 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("gradient/alpine-ridges/row", gradient_row, from_settings(alpine_ridges));
     benchmark::RegisterBenchmark("gradient/alpine-ridges/points", gradient_points,
                                  from_settings(alpine_ridges));
+    for (const char* name :
+         {"eroded-hills", "eroded-badlands", "eroded-alpine", "eroded-island", "rolling-hills"})
+        benchmark::RegisterBenchmark((std::string("preview/") + name).c_str(), preview,
+                                     std::string(NOISE_EXPLORER_PRESETS_DIR "/") + name + ".json")
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();

@@ -92,9 +92,12 @@ ValueGradient eroded_value_gradient(const FractalNoise& noise, const Point& p) {
 
 namespace {
 
-// A row in pieces of this many pixels: the inputs of one piece (5 rows of doubles) stay in the
-// first-level cache, and its gully bands are a few hundred cells per octave.
-constexpr std::size_t eroded_piece = 512;
+// A row in pieces of this many pixels: the inputs of one piece (5 rows of doubles, 40 KB) stay
+// in the second-level cache (the filter's lanes work through 256 pixels at a time), and its gully
+// bands are a few hundred cells per octave. A 1024 preview's row is one piece: its bands are
+// made once, not twice (at 512 a piece they were 6.7 % of `eroded-badlands`' render's CPU, at
+// 1024 4.8 %, perf record).
+constexpr std::size_t eroded_piece = 1024;
 
 template <class Value>
 void fill_eroded(const FractalNoise& noise, const RowSpec& row, std::span<Value> out) {

@@ -122,6 +122,20 @@ TEST(Erosion, OffIsTheSameBits) {
     EXPECT_NE(first, second);
 }
 
+// A row wider than the filter's pieces (1024 pixels: each piece hashes its own gully bands),
+// with a piece that does not fill a vector at its end: every pixel the reference's.
+TEST(Erosion, RowsWiderThanAPieceAreTheReference) {
+    const int width = 2 * 1024 + 37, height = 2;
+    for (const noise::Params& params : eroded_fields()) {
+        if (params.dimension != 2) continue;
+        const noise::FractalNoise noise(params);
+        std::vector<float> image(static_cast<std::size_t>(width) * height);
+        ASSERT_TRUE(noise::render(noise, noise::Region::full(width, height), image));
+        EXPECT_EQ(image, noise_test::reference_image(noise, width, height))
+            << "algorithm " << static_cast<int>(params.algorithm);
+    }
+}
+
 TEST(Erosion, RowsAreTheReferenceOnEveryTargetAndThreadCount) {
     const int width = 40, height = 24;
     for (const noise::Params& params : eroded_fields()) {
