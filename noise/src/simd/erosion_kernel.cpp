@@ -378,12 +378,12 @@ bool x_range(std::span<const double> x, double& lo, double& hi) {
     for (; i + 4 <= x.size(); i += 4)
         for (std::size_t j = 0; j < 4; ++j) {
             const double xi = x[i + j];
-            nan             = nan || xi != xi;
+            nan             = nan | (xi != xi);
             low[j]          = xi < low[j] ? xi : low[j];
             high[j]         = high[j] < xi ? xi : high[j];
         }
     for (; i < x.size(); ++i) {
-        nan     = nan || x[i] != x[i];
+        nan     = nan | (x[i] != x[i]);
         low[0]  = x[i] < low[0] ? x[i] : low[0];
         high[0] = high[0] < x[i] ? x[i] : high[0];
     }
