@@ -176,6 +176,9 @@ class Explorer {
     bool gesture_ = false;                 // a pan, scanline drag or wheel burst this frame (any view)
     std::string invalid_;                  // noise::validate's message for the current settings
     std::string notice_;                   // add_notice's lines
+    // Who keeps the keyboard from the Ctrl shortcuts ("" when nobody does: handle_shortcuts), for
+    // the UI report: a test whose shortcut did nothing says why.
+    std::string keyboard_held_by_;
 
     // The image size the view shown wants (the 2D preview, the big 1D curve or the terrain).
     int want_width_ = 0, want_height_ = 0;

@@ -83,6 +83,8 @@ nlohmann::json Explorer::report_state() const {
     state["rejected"]     = controls_.rejected();
     state["opening"]      = presets_.opening_path.string();
     state["stack_layers"] = settings_.params.stack.size();  // layers above the field
+    // Why a Ctrl shortcut would be ignored now ("" when it would not be).
+    state["keyboard_held_by"] = keyboard_held_by_;
     // Rounded up to whole milliseconds, so the line changes only when a new slowest frame comes.
     state["slowest_frame_ms"]     = std::ceil(slowest_frame_ms_);
     state["slowest_frame_cpu_ms"] = std::ceil(slowest_frame_cpu_ms_);

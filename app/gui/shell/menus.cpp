@@ -3,6 +3,7 @@
 // Part of Explorer (explorer.hpp); explorer.cpp composes the frame and calls these.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // the open popups' names, for the report
 
 #include <string>
 #include <utility>
@@ -32,6 +33,19 @@ void Explorer::reset_all() {
     presets_.current_name.clear();
 }
 
+namespace {
+
+// The innermost open popup's window name ("##Combo_00", "Open preset"), or "(opening)" in the
+// frame it was asked for, before ImGui made its window.
+std::string top_popup_name() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (g.OpenPopupStack.empty()) return "(none)";
+    const ImGuiWindow* window = g.OpenPopupStack.back().Window;
+    return window ? window->Name : "(opening)";
+}
+
+}  // namespace
+
 void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     const ImGuiIO& io = ImGui::GetIO();
     // Text fields keep their own Ctrl+Z; a modal dialog keeps the keyboard to itself. ImGui sets
@@ -39,6 +53,7 @@ void Explorer::handle_shortcuts(std::vector<Shortcut>& shortcuts) {
     // a Ctrl+Z pressed right after Return (a frame later on a busy machine) is the explorer's.
     const bool typing        = io.WantTextInput && ImGui::IsAnyItemActive();
     const bool keyboard_free = !typing && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    keyboard_held_by_        = typing ? "a text field" : keyboard_free ? "" : "the popup " + top_popup_name();
     for (const Shortcut& s : shortcuts) {
         if (!keyboard_free) break;
         const bool shift = (s.mods & GLFW_MOD_SHIFT) != 0;
