@@ -247,14 +247,10 @@ class Soak:
         for _ in range(5):
             self.release_keyboard()
             xdo("key", keys)
-            deadline = time.time() + 3.0 * slowdown()
-            while time.time() < deadline:
-                self.alive()
+            if until_or_none(self.report, lambda l: field in l["rects"], 3.0):
+                self.wait_frames(0.3 * slowdown())  # the dialog's first rectangles can be stale (see wait_dialog)
                 if field in self.rects():
-                    time.sleep(0.3 * slowdown())  # the dialog's first rectangles can be stale (see wait_dialog)
-                    if field in self.rects():
-                        return self.report.last()
-                time.sleep(0.05)
+                    return self.report.last()
         held_by = (self.report.last() or {}).get("keyboard_held_by") or "nobody"
         fail(f"{what} did not open after 5 tries (the keyboard held by {held_by}); rects {sorted(self.rects())}")
 
